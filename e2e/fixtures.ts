@@ -1,0 +1,33 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Hosts this machine cannot reach (Twitch, calendar, maps, chat): blocked on purpose in every test. */
+export const THIRD_PARTY = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
+
+interface Fixtures {
+  /** Uncaught errors of the page; every test fails if one happened. */
+  pageErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await context.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
+    await use(context);
+  },
+});
+
+export { expect };
+
+/** Waits until the shell and the page's remote have rendered. */
+export async function gotoPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#contenu')).not.toContainText('Chargement ...', { timeout: 15_000 });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath, chromiumArgs } from './chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+/** Browser tests of the assembled, built site, in Debian's Chromium (see README, "Tests"). */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${String(PORT)}`,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node --import tsx ../server/src/main.ts',
+    url: `http://127.0.0.1:${String(PORT)}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', E2E: '1' },
+  },
+});

@@ -1,0 +1,107 @@
+// One flat config for the whole workspace: strict type-checked TypeScript, React hooks, and the
+// boundaries of the design (remotes import only `shared`; `shared` imports no app).
+import js from '@eslint/js';
+import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const parts = ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about', 'server'];
+
+/** Every other part, by package name and by relative path. */
+const otherParts = (self) =>
+  parts
+    .filter((p) => p !== self)
+    .flatMap((p) => [`@collectif/${p}`, `@collectif/${p}/*`, `**/${p}/**`, `../${p}/*`, `../../${p}/*`]);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/.tsbuild/**',
+      '**/node_modules/**',
+      'shared/assets/**',
+      'server/.demo/**',
+      'bench/results/**',
+      'e2e/test-results/**',
+      'e2e/report/**',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [...tseslint.configs.strictTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['jest.config.ts', 'tools/jest/*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use the typed hooks from @collectif/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...parts.map((part) => ({
+    files: [`${part}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use the typed hooks from @collectif/shared.',
+            },
+          ],
+          patterns: [
+            { group: otherParts(part), message: 'A part imports only @collectif/shared, never another part.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: otherParts('shared'), message: 'shared imports no app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/store/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'shared/src/test-utils.tsx'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-floating-promises': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@collectif/shared/standalone';
+import AboutPage from './exposed/AboutPage';
+
+renderStandalone({ '*': AboutPage });

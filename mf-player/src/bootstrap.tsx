@@ -1,0 +1,4 @@
+import { renderStandalone } from '@collectif/shared/standalone';
+import Player from './exposed/Player';
+
+renderStandalone({ '*': Player });

@@ -1,0 +1,51 @@
+// Builds the site for production: checks the content files, generates the demo assets, then
+// compiles every part (or only those named, or only those not built yet with --if-missing).
+//   node scripts/build.mjs [--if-missing] [shell|player|radio|label|about ...]
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
+import { checkAllContent } from '../shared/build/content.mjs';
+import { parts, root } from './parts.mjs';
+import { generateAssets } from './generate-assets.mjs';
+import { precompress } from './precompress.mjs';
+
+const args = process.argv.slice(2);
+const ifMissing = args.includes('--if-missing');
+const named = args.filter((a) => !a.startsWith('--'));
+
+const problems = checkAllContent(root);
+if (problems.length > 0) {
+  for (const p of problems) console.error(p);
+  process.exit(1);
+}
+
+await generateAssets();
+
+const selected = parts.filter(
+  (p) =>
+    (named.length === 0 || named.includes(p.name)) &&
+    (!ifMissing || !existsSync(join(p.dir, 'dist', 'mf-manifest.json'))),
+);
+if (selected.length === 0) process.exit(0);
+
+const configs = [];
+for (const part of selected) {
+  const { default: factory } = await import(pathToFileURL(join(part.dir, 'webpack.config.mjs')).href);
+  configs.push(factory({}, { mode: 'production' }));
+}
+
+const started = Date.now();
+webpack(configs, (error, stats) => {
+  if (error) {
+    console.error(error);
+    process.exit(1);
+  }
+  const info = stats?.toString({ colors: false, preset: 'errors-warnings' }) ?? '';
+  if (info.trim()) console.log(info);
+  if (stats?.hasErrors()) process.exit(1);
+  for (const part of selected) precompress(join(part.dir, 'dist'));
+  console.log(
+    `Construit : ${selected.map((p) => p.name).join(', ')} en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+});

@@ -1,0 +1,142 @@
+// Generates the site's demo artwork and demo audio: deterministic, made here, nothing downloaded.
+// Images: every `/assets/images/….webp` path named in a content file, plus residence pictures by id
+// and the default cover, at the sizes the pages use. Existing files are kept (same input, same file).
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { root } from './parts.mjs';
+
+const OUT = join(root, 'shared', 'assets');
+const CONTENT_DIRS = ['shared/content', 'server/content', 'mf-radio/content', 'mf-label/content', 'mf-about/content'];
+
+/** Pixel size by folder; `name-800.webp` style suffixes override the width. */
+const SIZES = {
+  residences: [800, 800],
+  team: [480, 600],
+  releases: [600, 600],
+  slides: [1600, 900],
+  'a-propos': [1200, 800],
+  covers: [600, 600],
+  '': [600, 600],
+};
+
+function hash(text) {
+  let h = 2166136261;
+  for (const c of text) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h;
+}
+
+function rng(seed) {
+  let s = seed || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) % 10000) / 10000;
+  };
+}
+
+/** An abstract poster: gradient, circles and stripes, seeded by the image's path. */
+export function artworkSvg(seedText, width, height, label = '') {
+  const r = rng(hash(seedText));
+  const hue = Math.floor(r() * 360);
+  const hue2 = (hue + 40 + Math.floor(r() * 120)) % 360;
+  const shapes = [];
+  for (let i = 0; i < 7; i += 1) {
+    const cx = Math.round(r() * width);
+    const cy = Math.round(r() * height);
+    const rad = Math.round((0.1 + r() * 0.45) * Math.min(width, height));
+    const h = (hue + Math.floor(r() * 90)) % 360;
+    shapes.push(
+      `<circle cx="${cx}" cy="${cy}" r="${rad}" fill="hsl(${h} 80% ${35 + Math.floor(r() * 35)}%)" opacity="${(0.35 + r() * 0.5).toFixed(2)}"/>`,
+    );
+  }
+  for (let i = 0; i < 5; i += 1) {
+    const y = Math.round(r() * height);
+    shapes.push(
+      `<rect x="0" y="${y}" width="${width}" height="${Math.round(4 + r() * 18)}" fill="hsl(${hue2} 90% 60%)" opacity="0.5" transform="rotate(${Math.round(r() * 40 - 20)} ${width / 2} ${height / 2})"/>`,
+    );
+  }
+  const text = label
+    ? `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.92)}" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700" font-size="${Math.round(Math.min(width, height) / 9)}" fill="#fff" opacity="0.9">${label.replace(/[<&>]/g, '')}</text>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 18%)"/><stop offset="1" stop-color="hsl(${hue2} 70% 38%)"/></linearGradient></defs>
+<rect width="100%" height="100%" fill="url(#g)"/>${shapes.join('')}${text}</svg>`;
+}
+
+async function writeImage(relPath, width, height, label) {
+  const file = join(OUT, 'images', relPath);
+  if (existsSync(file)) return false;
+  mkdirSync(dirname(file), { recursive: true });
+  await sharp(Buffer.from(artworkSvg(relPath.replace(/-\d+\.webp$/, ''), width, height, label)))
+    .webp({ quality: 72, effort: 4 })
+    .toFile(file);
+  return true;
+}
+
+function sizeFor(relPath) {
+  const folder = relPath.includes('/') ? relPath.split('/')[0] : '';
+  const [w, h] = SIZES[folder] ?? SIZES[''];
+  const suffix = /-(\d+)\.webp$/.exec(relPath);
+  if (suffix === null) return [w, h];
+  const width = Number(suffix[1]);
+  return [width, Math.round((width * h) / w)];
+}
+
+/** Every /assets/images/*.webp named in any content JSON file. */
+function imagesNamedInContent() {
+  const found = new Set();
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      const m = /^\/assets\/images\/(.+\.webp)$/.exec(value);
+      if (m) found.add(m[1]);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const dir of CONTENT_DIRS) {
+    const abs = join(root, dir);
+    if (!existsSync(abs)) continue;
+    for (const name of readdirSync(abs)) {
+      if (name.endsWith('.json') && !name.endsWith('.schema.json'))
+        walk(JSON.parse(readFileSync(join(abs, name), 'utf8')));
+    }
+  }
+  return found;
+}
+
+function residenceIds() {
+  const file = join(root, 'shared', 'content', 'residences.json');
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).map((r) => r.id);
+}
+
+export async function generateImages() {
+  const jobs = [];
+  for (const rel of imagesNamedInContent()) jobs.push([rel, ...sizeFor(rel)]);
+  // Residence pictures come from the id (SPEC section 2): a card size and a header size.
+  for (const id of residenceIds()) {
+    jobs.push([`residences/${id}-400.webp`, 400, 400]);
+    jobs.push([`residences/${id}-800.webp`, 800, 800]);
+    jobs.push([`residences/${id}-header.webp`, 1600, 600]);
+  }
+  jobs.push(['default-cover.webp', 600, 600, '']);
+  let made = 0;
+  for (const [rel, w, h, label] of jobs) if (await writeImage(rel, w, h, label)) made += 1;
+  const logo = join(OUT, 'images', 'logo.svg');
+  if (!existsSync(logo)) {
+    mkdirSync(dirname(logo), { recursive: true });
+    writeFileSync(
+      logo,
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg>',
+    );
+  }
+  return made;
+}
+
+export async function generateAssets() {
+  const images = await generateImages();
+  const audio = await import('../server/scripts/demo-audio.mjs').then((m) => m.generateDemoAudio());
+  if (images > 0 || audio > 0)
+    console.log(`Ressources de démonstration : ${String(images)} images, ${String(audio)} fichiers audio`);
+}

@@ -1,0 +1,16 @@
+// npm start: builds what is not built yet, then serves the whole site on one port (PORT, 8080).
+import { spawnSync, spawn } from 'node:child_process';
+import { root } from './parts.mjs';
+
+const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-missing'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+  });
+}
+server.on('exit', (code) => {
+  process.exit(code ?? 0);
+});

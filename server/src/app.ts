@@ -1,0 +1,39 @@
+import { constants } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { SiteServerConfig } from './config';
+import { apiPlugin, type ApiConfig } from './api/index';
+import { contentSecurityPolicy } from './site/headers';
+import { siteStatic } from './site/static';
+
+export interface AppOptions {
+  site: SiteServerConfig;
+  api: ApiConfig;
+  logger?: boolean;
+}
+
+/** Builds the whole server; tests call it and use app.inject() or listen on a loopback port. */
+export async function buildApp({ site, api, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: site.logLevel } : false,
+    trustProxy: true,
+    // A request that stalls is cut rather than held: the process never hangs on a client.
+    requestTimeout: 30_000,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(apiPlugin, { prefix: '/api', config: api });
+  await app.register(siteStatic, { config: site });
+  return app;
+}

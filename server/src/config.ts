@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REMOTE_NAMES, type RemotesConfig } from '@collectif/shared';
+
+export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable} : ${message}`);
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface SiteServerConfig {
+  host: string;
+  port: number;
+  /** Where each part's built dist/ lives. */
+  distDirs: Record<'shell' | 'player' | 'radio' | 'label' | 'about', string>;
+  assetsDir: string;
+  remotes: RemotesConfig;
+  logLevel: string;
+}
+
+export function readPort(env: Env): number {
+  const raw = env.PORT ?? '8080';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT', `port invalide « ${raw} »`);
+  return port;
+}
+
+/** Default remote map: every part served by this server under its own path. */
+export const defaultRemotes: RemotesConfig = {
+  player: '/mf-player/mf-manifest.json',
+  radio: '/mf-radio/mf-manifest.json',
+  label: '/mf-label/mf-manifest.json',
+  about: '/mf-about/mf-manifest.json',
+};
+
+/**
+ * The runtime remote map: REMOTES_CONFIG (inline JSON) or REMOTES_CONFIG_FILE (a JSON file)
+ * override some or all remotes; e.g. a new mf-label on a CDN is one line, nothing rebuilt.
+ */
+export function readRemotes(env: Env): RemotesConfig {
+  let override: unknown = {};
+  let variable = 'REMOTES_CONFIG';
+  try {
+    if (env.REMOTES_CONFIG !== undefined && env.REMOTES_CONFIG !== '') override = JSON.parse(env.REMOTES_CONFIG);
+    else if (env.REMOTES_CONFIG_FILE !== undefined && env.REMOTES_CONFIG_FILE !== '') {
+      variable = 'REMOTES_CONFIG_FILE';
+      override = JSON.parse(readFileSync(env.REMOTES_CONFIG_FILE, 'utf8'));
+    }
+  } catch (error) {
+    throw new ConfigError(variable, `JSON illisible (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof override !== 'object' || override === null || Array.isArray(override)) {
+    throw new ConfigError(variable, 'un objet { "player": URL, ... } est attendu');
+  }
+  const result: RemotesConfig = { ...defaultRemotes };
+  for (const [name, url] of Object.entries(override)) {
+    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
+      throw new ConfigError(variable, `remote inconnu « ${name} » (attendus : ${REMOTE_NAMES.join(', ')})`);
+    }
+    if (typeof url !== 'string' || !/^(https?:\/\/|\/)\S+$/.test(url)) {
+      throw new ConfigError(variable, `URL de manifeste invalide pour « ${name} »`);
+    }
+    result[name as keyof RemotesConfig] = url;
+  }
+  return result;
+}
+
+export function readSiteServerConfig(env: Env): SiteServerConfig {
+  const distRoot = env.DIST_ROOT ?? workspaceRoot;
+  const distDirs = {
+    shell: join(distRoot, 'shell', 'dist'),
+    player: join(distRoot, 'mf-player', 'dist'),
+    radio: join(distRoot, 'mf-radio', 'dist'),
+    label: join(distRoot, 'mf-label', 'dist'),
+    about: join(distRoot, 'mf-about', 'dist'),
+  };
+  const host = env.HOST ?? '0.0.0.0';
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `niveau inconnu « ${logLevel} »`);
+  }
+  return {
+    host,
+    port: readPort(env),
+    distDirs,
+    assetsDir: env.ASSETS_DIR ?? join(workspaceRoot, 'shared', 'assets'),
+    remotes: readRemotes(env),
+    logLevel,
+  };
+}
+
+export function missingDists(config: SiteServerConfig): string[] {
+  return Object.entries(config.distDirs)
+    .filter(([, dir]) => !existsSync(dir))
+    .map(([name]) => name);
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { ConfigError, missingDists, readSiteServerConfig } from './config';
+import { readApiConfig } from './api/index';
+
+async function main(): Promise<void> {
+  let site;
+  let api;
+  try {
+    site = readSiteServerConfig(process.env);
+    api = readApiConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration invalide : ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const missing = missingDists(site);
+  if (missing.length > 0) console.warn(`Parties non construites : ${missing.join(', ')} (npm run build)`);
+  const app = await buildApp({ site, api, logger: true });
+  const close = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ host: site.host, port: site.port });
+}
+
+void main();

@@ -1,0 +1,56 @@
+import { siteConfig, type RemotesConfig } from '@collectif/shared';
+
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|js\.map|css\.map)$/;
+
+/**
+ * Hashed chunks never change, so they are cached for a year; entry files (index.html,
+ * mf-manifest.json, remoteEntry.js, main.js) keep their names across deploys and are revalidated.
+ */
+export function cacheControlFor(path: string): string {
+  if (HASHED_ASSET.test(path)) return 'public, max-age=31536000, immutable';
+  if (path.includes('/assets/images/') || path.includes('/assets/audio/')) return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+function origin(url: string): string | null {
+  return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+}
+
+/**
+ * The Content-Security-Policy: exactly what the site loads. Third parties: the Twitch player
+ * (script and frames), the calendar and map frames, the chat widget; remotes hosted elsewhere
+ * (REMOTES_CONFIG) are added to the script, style and connect sources.
+ */
+export function contentSecurityPolicy(remotes: RemotesConfig): Record<string, string[]> {
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(remotes)
+        .map(origin)
+        .filter((o): o is string => o !== null),
+    ),
+  ];
+  const chatOrigin = new URL(siteConfig.radio.chatEmbedUrl.replace('{room}', 'x')).origin;
+  const stream = origin(siteConfig.radio.liveStreamUrl);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://embed.twitch.tv', ...remoteOrigins],
+    'style-src': ["'self'", ...remoteOrigins],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'"],
+    // Replays come from the feed's audio hosts and HLS segments are fetched by hls.js.
+    'media-src': ["'self'", 'blob:', 'https:', ...(stream === null ? [] : [stream])],
+    'connect-src': ["'self'", 'https:', ...remoteOrigins],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': [
+      'https://embed.twitch.tv',
+      'https://player.twitch.tv',
+      'https://calendar.google.com',
+      'https://www.google.com',
+      chatOrigin,
+    ],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+}

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { SiteServerConfig } from '../config';
+import { cacheControlFor } from './headers';
+
+const REMOTE_PREFIXES = {
+  player: '/mf-player/',
+  radio: '/mf-radio/',
+  label: '/mf-label/',
+  about: '/mf-about/',
+} as const;
+
+function setHeaders(res: { setHeader: (name: string, value: string) => void }, path: string): void {
+  res.setHeader('Cache-Control', cacheControlFor(path));
+  // Remote assets may be loaded by a shell or a partner page on another origin.
+  res.setHeader('Access-Control-Allow-Origin', '*');
+}
+
+const staticOptions = { preCompressed: true, setHeaders, cacheControl: false, index: false, wildcard: true } as const;
+
+/** Serves every built part, the generated images, the remote map and the SPA fallback. */
+const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app, { config }) => {
+  for (const [name, prefix] of Object.entries(REMOTE_PREFIXES)) {
+    await app.register(fastifyStatic, {
+      ...staticOptions,
+      root: config.distDirs[name as keyof typeof REMOTE_PREFIXES],
+      prefix,
+      decorateReply: false,
+    });
+  }
+  await app.register(fastifyStatic, {
+    ...staticOptions,
+    root: config.assetsDir,
+    prefix: '/assets/',
+    decorateReply: false,
+  });
+  await app.register(fastifyStatic, {
+    ...staticOptions,
+    root: config.distDirs.shell,
+    prefix: '/',
+    decorateReply: true,
+  });
+
+  app.get(
+    '/remotes.json',
+    { schema: { response: { 200: { type: 'object', additionalProperties: { type: 'string' } } } } },
+    (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config.remotes),
+  );
+
+  app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
+
+  const indexPath = join(config.distDirs.shell, 'index.html');
+  const sendIndex = (reply: FastifyReply) => {
+    if (!existsSync(indexPath)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Le site n’est pas construit : lancez « npm run build ».');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+  };
+
+  // Deep links and reloads: any page path gets the shell, which routes on the client.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      request.method === 'GET' &&
+      !/\.[a-z0-9]+$/i.test(path) &&
+      !path.startsWith('/api/') &&
+      !Object.values(REMOTE_PREFIXES).some((p) => path.startsWith(p));
+    if (isPage) return sendIndex(reply);
+    return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
+  });
+};
+
+export const siteStatic = fp(sitePlugin, { name: 'site-static' });

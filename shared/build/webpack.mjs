@@ -1,0 +1,130 @@
+// @ts-check
+// The one webpack configuration every part builds with: a part's webpack.config.mjs calls
+// `federatedConfig` with its name, port and exposes. Shared singletons are declared here, once.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+
+const require = createRequire(import.meta.url);
+const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** Versions come from the shared package's own dependencies, so no part can drift. */
+function range(name) {
+  const version = sharedPkg.dependencies[name];
+  if (version === undefined) throw new Error(`shared/package.json does not list ${name}`);
+  return version;
+}
+
+const singleton = (name) => ({ singleton: true, requiredVersion: range(name) });
+
+/** Shared singletons: one copy each on a page, whichever part provides it first. */
+export const sharedSingletons = {
+  react: singleton('react'),
+  'react/': singleton('react'),
+  'react-dom': singleton('react-dom'),
+  'react-dom/': singleton('react-dom'),
+  'react-router-dom': singleton('react-router-dom'),
+  redux: singleton('redux'),
+  '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+  '@reduxjs/toolkit/': singleton('@reduxjs/toolkit'),
+  'react-redux': singleton('react-redux'),
+  '@collectif/shared': { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version },
+};
+
+/** Dev-server ports; the production server serves every part from one origin instead. */
+export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, about: 3004 };
+
+/**
+ * @param {{
+ *   name: 'shell' | 'player' | 'radio' | 'label' | 'about',
+ *   dir: string,
+ *   exposes?: Record<string, string>,
+ *   html?: boolean,
+ * }} part
+ */
+export function federatedConfig({ name, dir, exposes, html = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isHost = exposes === undefined;
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: join(dir, 'dist'),
+        // The shell's index.html is served at every route, so its assets are addressed from the root;
+        // a remote finds its own chunks beside its remoteEntry.js wherever it is hosted.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep a stable name (the federation runtime derives paths from it) and are revalidated;
+        // every other chunk is content-hashed and immutable.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: `collectif_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: `collectif_${name}`,
+          filename: 'remoteEntry.js',
+          ...(isHost ? {} : { exposes }),
+          shared: sharedSingletons,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: { fileName: 'mf-manifest.json' },
+          // The host ships the federation runtime once; built remotes use the host's copy. A remote's
+          // dev server keeps its own, so that its pages can be shown alone.
+          experiments: isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        ...(html && (isHost || !production)
+          ? [
+              new HtmlWebpackPlugin({
+                template: './src/index.html',
+                chunks: ['main'],
+                scriptLoading: 'defer',
+                minify: production,
+              }),
+            ]
+          : []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port: devPorts[name],
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/assets', '/remotes.json'], target: 'http://localhost:8080' }],
+      },
+    };
+  };
+}

@@ -1,0 +1,62 @@
+import { domEventName, eventBehaviour, type EventMap, type EventName } from './contract';
+
+type Handler<K extends EventName> = (payload: EventMap[K]) => void;
+
+/** Last payloads live on the window so that every copy of this module on a page agrees. */
+const LAST_KEY = Symbol.for('collectif.events.last');
+
+const carrier = globalThis as { [LAST_KEY]?: Map<EventName, unknown> };
+
+function target(): EventTarget {
+  return globalThis;
+}
+
+function lastValues(): Map<EventName, unknown> {
+  let values = carrier[LAST_KEY];
+  if (values === undefined) {
+    values = new Map();
+    carrier[LAST_KEY] = values;
+  }
+  return values;
+}
+
+/**
+ * Emits `name` to every subscriber, React or not. An event declared `once` is emitted at most once
+ * per page load; returns whether it was emitted.
+ */
+export function emit<K extends EventName>(name: K, payload: EventMap[K]): boolean {
+  const behaviour = eventBehaviour[name];
+  const last = lastValues();
+  if (behaviour.once && last.has(name)) return false;
+  if (behaviour.replayLast || behaviour.once) last.set(name, payload);
+  target().dispatchEvent(new CustomEvent(domEventName(name), { detail: payload }));
+  return true;
+}
+
+/**
+ * Subscribes to `name`; returns the function that unsubscribes. For events that replay their last
+ * payload, a late subscriber is called at once (synchronously) with it.
+ */
+export function on<K extends EventName>(name: K, handler: Handler<K>): () => void {
+  const listener = (event: Event) => {
+    handler((event as CustomEvent<EventMap[K]>).detail);
+  };
+  target().addEventListener(domEventName(name), listener);
+  const last = lastValues();
+  if (eventBehaviour[name].replayLast && last.has(name)) {
+    handler(last.get(name) as EventMap[K]);
+  }
+  return () => {
+    target().removeEventListener(domEventName(name), listener);
+  };
+}
+
+/** The last payload of a replaying event, if any. */
+export function lastPayload<K extends EventName>(name: K): EventMap[K] | undefined {
+  return lastValues().get(name) as EventMap[K] | undefined;
+}
+
+/** Forgets every last payload; for tests that need a fresh page. */
+export function resetEvents(): void {
+  lastValues().clear();
+}

@@ -1,0 +1,52 @@
+import type { ReplaySource } from '../types';
+
+/**
+ * The events that cross team boundaries. Each part compiles against this map; plain JavaScript
+ * (a partner page embedding the player) sees the same events as DOM CustomEvents on `window`,
+ * named `collectif:<event>`, with the payload in `detail`.
+ */
+export interface EventMap {
+  /** A visitor chose a past show: the player switches to replay and plays it from 0. */
+  'replay-selected': ReplaySource;
+  /** Ask the player to return to the live stream. */
+  'live-selected': Record<string, never>;
+  /** The radio feed has been fetched and parsed (emitted once per page load). */
+  'feed-loaded': { count: number };
+  /** The player's public state, after every change that a page around it may show. */
+  'player-state': PlayerSnapshot;
+}
+
+export interface PlayerSnapshot {
+  mode: 'LIVE' | 'REPLAY';
+  open: boolean;
+  playing: boolean;
+  loading: boolean;
+  artist: string;
+  show: string;
+  /** Seconds; 0 in live mode. */
+  currentTime: number;
+  duration: number;
+}
+
+export type EventName = keyof EventMap;
+
+export interface EventBehaviour {
+  /** A subscriber that arrives after an emission immediately receives the last payload. */
+  replayLast: boolean;
+  /** Emitted at most once per page load; later emissions are ignored. */
+  once: boolean;
+}
+
+/** The behaviour table of the contract (see README, "Event contract"). */
+export const eventBehaviour: Readonly<Record<EventName, EventBehaviour>> = {
+  'replay-selected': { replayLast: false, once: false },
+  'live-selected': { replayLast: false, once: false },
+  'feed-loaded': { replayLast: true, once: true },
+  'player-state': { replayLast: true, once: false },
+};
+
+export const DOM_EVENT_PREFIX = 'collectif:';
+
+export function domEventName(name: EventName): string {
+  return `${DOM_EVENT_PREFIX}${name}`;
+}

@@ -1,0 +1,28 @@
+// The contract every part compiles against. Shared at run time as one federated singleton.
+export * from './types';
+export * from './time';
+export * from './http';
+export * from './tokens';
+export * from './remotes';
+export * from './events/contract';
+export { emit, on, lastPayload, resetEvents } from './events/bus';
+export { siteConfig, releaseUrl, twitchChannelUrl, mailto, type SiteConfig } from './config';
+export * from './store/api';
+export { feedSlice, selectFeedLoaded } from './store/feed';
+export {
+  rootReducer,
+  makeStore,
+  listenerMiddleware,
+  startAppListening,
+  type LazyLoadedSlices,
+  type RootState,
+  type AppStore,
+  type AppDispatch,
+  type AppThunk,
+} from './store/store';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+export { ExternalLink } from './ui/ExternalLink';
+export { StatusMessage } from './ui/StatusMessage';
+export { useReveal } from './ui/useReveal';
+export { usePageMeta } from './ui/usePageMeta';
+export { scrollToTop, prefersReducedMotion } from './ui/scroll';

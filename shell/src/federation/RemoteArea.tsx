@@ -1,0 +1,103 @@
+import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { StatusMessage, type RemoteContract, type RemoteName } from '@collectif/shared';
+import { loadRemoteModule } from './remotes';
+
+/** A remote and one of the modules it exposes, checked against the contract. */
+export type RemoteModuleRef = {
+  [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
+}[RemoteName];
+
+interface BoundaryProps {
+  label: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/** Keeps a remote's failure inside its own area: the rest of the page keeps working. */
+class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`Module « ${this.props.label} » indisponible`, error, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    this.setState({ failed: false });
+    this.props.onRetry();
+  };
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <StatusMessage kind="error" onRetry={this.retry}>
+          {`${this.props.label} est momentanément indisponible. Vérifiez votre connexion puis réessayez.`}
+        </StatusMessage>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+/** One load per exposed module and attempt, so route changes never reload a remote. */
+const loads = new Map<string, { attempt: number; promise: Promise<ComponentType> }>();
+
+function keyOf(ref: RemoteModuleRef): string {
+  return `${ref.remote}/${ref.module}`;
+}
+
+function currentAttempt(ref: RemoteModuleRef): number {
+  return loads.get(keyOf(ref))?.attempt ?? 0;
+}
+
+function load(ref: RemoteModuleRef, attempt: number): Promise<ComponentType> {
+  const cached = loads.get(keyOf(ref));
+  if (cached?.attempt === attempt) return cached.promise;
+  const promise = loadRemoteModule(ref).then((loaded) => loaded.default);
+  loads.set(keyOf(ref), { attempt, promise });
+  return promise;
+}
+
+/** Warms a remote module (on hover or focus of a link) so that the next navigation is instant. */
+export function prefetchRemote(ref: RemoteModuleRef): void {
+  load(ref, currentAttempt(ref)).catch(() => {
+    // A failed prefetch is not an error: the area shows its fallback if the visitor goes there.
+  });
+}
+
+function Loaded({ promise }: { promise: Promise<ComponentType> }) {
+  const Page = use(promise);
+  // Page is the remote's own component, loaded once per attempt and cached above, not made here.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Page />;
+}
+
+type RemoteAreaProps = RemoteModuleRef & {
+  /** How the area is named in its fallback, e.g. « La page d'accueil ». */
+  label: string;
+  /** What shows while loading; the player area keeps its place with a quiet placeholder. */
+  loading?: ReactNode;
+};
+
+export function RemoteArea({ label, loading, ...ref }: RemoteAreaProps) {
+  const [attempt, setAttempt] = useState(() => currentAttempt(ref));
+  return (
+    <RemoteBoundary
+      label={label}
+      onRetry={() => {
+        setAttempt((a) => a + 1);
+      }}
+    >
+      <Suspense fallback={loading ?? <StatusMessage kind="loading">Chargement ...</StatusMessage>}>
+        <Loaded promise={load(ref, attempt)} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

@@ -1,0 +1,71 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { federationName, REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import type { RemoteModuleRef } from './RemoteArea';
+
+const REMOTES_URL = '/remotes.json';
+const ATTEMPTS = 3;
+const BASE_DELAY_MS = 300;
+
+let config: RemotesConfig | null = null;
+
+/** Reads the runtime remote configuration; a missing or broken document is a clear error. */
+export async function fetchRemotesConfig(url = REMOTES_URL): Promise<RemotesConfig> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`Configuration des modules illisible (${url} : ${String(response.status)})`);
+  const data: unknown = await response.json();
+  return parseRemotesConfig(data);
+}
+
+export function parseRemotesConfig(data: unknown): RemotesConfig {
+  if (typeof data !== 'object' || data === null) throw new Error('Configuration des modules : objet attendu');
+  const record = data as Record<string, unknown>;
+  const result = {} as RemotesConfig;
+  for (const name of REMOTE_NAMES) {
+    const entry = record[name];
+    if (typeof entry !== 'string' || entry.length === 0) {
+      throw new Error(`Configuration des modules : « ${name} » doit être l'URL de son mf-manifest.json`);
+    }
+    result[name] = entry;
+  }
+  return result;
+}
+
+export function registerFromConfig(remotes: RemotesConfig): void {
+  config = remotes;
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name: federationName(name), entry: remotes[name] })));
+}
+
+/** Forgets a remote that failed, so that the next load fetches its manifest and entry again. */
+function resetRemote(name: RemoteName): void {
+  if (config === null) return;
+  registerRemotes([{ name: federationName(name), entry: config[name] }], { force: true });
+}
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/**
+ * Loads an exposed module, retrying network failures with backoff. Throws when the remote stays
+ * unreachable; the caller's error boundary shows the fallback.
+ */
+export async function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<{ default: ComponentType }> {
+  let lastError: unknown = null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    if (attempt > 0) {
+      resetRemote(remote);
+      await wait(BASE_DELAY_MS * 2 ** (attempt - 1));
+    }
+    try {
+      const loaded = await loadRemote<{ default?: ComponentType }>(`${federationName(remote)}/${module}`);
+      if (loaded?.default !== undefined) return { default: loaded.default };
+      lastError = new Error(`Le module ${remote}/${module} est vide`);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  resetRemote(remote);
+  throw lastError instanceof Error ? lastError : new Error(String(lastError));
+}

@@ -1,0 +1,43 @@
+import { ExternalLink, mailto, siteConfig } from '@collectif/shared';
+import { BandcampIcon, InstagramIcon, LinkListIcon, Logo, SoundCloudIcon } from './icons';
+
+const socials = [
+  { href: siteConfig.links.instagram, label: 'Instagram', Icon: InstagramIcon },
+  { href: siteConfig.links.soundcloud, label: 'SoundCloud', Icon: SoundCloudIcon },
+  { href: siteConfig.links.bandcamp, label: 'Bandcamp', Icon: BandcampIcon },
+  { href: siteConfig.links.linkList, label: 'Tous nos liens', Icon: LinkListIcon },
+] as const;
+
+export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  return (
+    <footer className="footer">
+      <div className="footer__brand">
+        <Logo title={siteConfig.name} />
+        <p className="footer__legal">
+          {`Association loi 1901 · RNA ${siteConfig.legal.rna} · SIRET ${siteConfig.legal.siret}`}
+        </p>
+        <p className="footer__copyright">{`© ${String(year)} ${siteConfig.name}`}</p>
+      </div>
+      <div className="footer__actions">
+        <a className="button button--ghost" href={mailto(siteConfig.emails.contact)}>
+          Nous contacter
+        </a>
+        <a className="button button--ghost" href={mailto(siteConfig.emails.shows)}>
+          Proposer une émission
+        </a>
+        <ExternalLink className="button" href={siteConfig.links.donation}>
+          Nous soutenir
+        </ExternalLink>
+      </div>
+      <ul className="footer__socials">
+        {socials.map(({ href, label, Icon }) => (
+          <li key={label}>
+            <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label} (nouvel onglet)`}>
+              <Icon />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </footer>
+  );
+}

@@ -1,0 +1,61 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { siteConfig } from '@collectif/shared';
+import { RemoteArea, type RemoteModuleRef } from './federation/RemoteArea';
+import { PageMeta } from './layout/PageMeta';
+
+type PageRoute = RemoteModuleRef & {
+  path: string;
+  label: string;
+  title: string;
+  description?: string;
+};
+
+/** The route table of SPEC section 2; each page comes from a remote. */
+export const pageRoutes = [
+  { path: '', remote: 'radio', module: 'HomePage', label: "La page d'accueil", title: 'Accueil' },
+  {
+    path: 'a-propos',
+    remote: 'about',
+    module: 'AboutPage',
+    label: 'La page À propos',
+    title: `${siteConfig.name} À Propos`,
+    description: 'Qui sommes-nous ?',
+  },
+  {
+    path: 'residences',
+    remote: 'radio',
+    module: 'ResidencesPage',
+    label: 'La liste des résidences',
+    title: 'Résidences',
+  },
+  {
+    path: 'residences/:id',
+    remote: 'radio',
+    module: 'ResidencePage',
+    label: 'La page de la résidence',
+    title: 'Résidence',
+  },
+  {
+    path: 'label',
+    remote: 'label',
+    module: 'LabelPage',
+    label: 'La page du label',
+    title: 'Label',
+    description: 'Liste des releases du label',
+  },
+] as const satisfies readonly PageRoute[];
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    ...pageRoutes.map((route) => ({
+      path: route.path,
+      element: (
+        <>
+          <PageMeta title={route.title} description={'description' in route ? route.description : undefined} />
+          <RemoteArea {...route} />
+        </>
+      ),
+    })),
+    { path: '*', element: <Navigate to="/" replace /> },
+  ];
+}
