@@ -27,6 +27,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', E2E: '1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_TOKEN: 'e2e-admin' },
   },
 });

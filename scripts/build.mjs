@@ -32,7 +32,8 @@ if (selected.length === 0) process.exit(0);
 const configs = [];
 for (const part of selected) {
   const { default: factory } = await import(pathToFileURL(join(part.dir, 'webpack.config.mjs')).href);
-  configs.push(factory({}, { mode: 'production' }));
+  // A part may build more than one bundle (the player also builds its embeddable script).
+  configs.push(...[factory({}, { mode: 'production' })].flat());
 }
 
 const started = Date.now();
@@ -44,7 +45,9 @@ webpack(configs, (error, stats) => {
   const info = stats?.toString({ colors: false, preset: 'errors-warnings' }) ?? '';
   if (info.trim()) console.log(info);
   if (stats?.hasErrors()) process.exit(1);
-  for (const part of selected) precompress(join(part.dir, 'dist'));
+  for (const part of selected) {
+    for (const out of ['dist', 'dist-embed']) if (existsSync(join(part.dir, out))) precompress(join(part.dir, out));
+  }
   console.log(
     `Construit : ${selected.map((p) => p.name).join(', ')} en ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

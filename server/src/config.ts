@@ -20,7 +20,7 @@ export interface SiteServerConfig {
   host: string;
   port: number;
   /** Where each part's built dist/ lives. */
-  distDirs: Record<'shell' | 'player' | 'radio' | 'label' | 'about', string>;
+  distDirs: Record<'shell' | 'player' | 'radio' | 'label' | 'about' | 'embed', string>;
   assetsDir: string;
   remotes: RemotesConfig;
   logLevel: string;
@@ -81,6 +81,8 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     radio: join(distRoot, 'mf-radio', 'dist'),
     label: join(distRoot, 'mf-label', 'dist'),
     about: join(distRoot, 'mf-about', 'dist'),
+    // The player for partner sites: one script that brings its own React, store and runtime.
+    embed: join(distRoot, 'mf-player', 'dist-embed'),
   };
   const host = env.HOST ?? '0.0.0.0';
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -99,6 +101,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
 
 export function missingDists(config: SiteServerConfig): string[] {
   return Object.entries(config.distDirs)
+    .filter(([name]) => name !== 'embed')
     .filter(([, dir]) => !existsSync(dir))
     .map(([name]) => name);
 }
