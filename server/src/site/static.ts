@@ -37,6 +37,14 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
     prefix: '/assets/',
     decorateReply: false,
   });
+  if (existsSync(config.distDirs.embed)) {
+    await app.register(fastifyStatic, {
+      ...staticOptions,
+      root: config.distDirs.embed,
+      prefix: '/embed/',
+      decorateReply: false,
+    });
+  }
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.distDirs.shell,
@@ -70,6 +78,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
       request.method === 'GET' &&
       !/\.[a-z0-9]+$/i.test(path) &&
       !path.startsWith('/api/') &&
+      !path.startsWith('/embed/') &&
       !Object.values(REMOTE_PREFIXES).some((p) => path.startsWith(p));
     if (isPage) return sendIndex(reply);
     return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
