@@ -41,6 +41,8 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       transform,
+      // cookie@2 (used by fastify's inject) ships ES modules only.
+      transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
     },
   ],
 };

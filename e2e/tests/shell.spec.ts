@@ -1,7 +1,163 @@
+import type { Page } from '@playwright/test';
 import { expect, gotoPage, test } from '../fixtures';
 
-test('an unknown path lands on home', async ({ page }) => {
-  await gotoPage(page, '/nimporte/quoi');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page).toHaveTitle('Accueil');
+const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+
+test.describe('routes', () => {
+  test('every route renders with its title and meta description', async ({ page }) => {
+    await gotoPage(page, '/');
+    await expect(page).toHaveTitle('Accueil');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    await gotoPage(page, '/a-propos');
+    await expect(page).toHaveTitle('Collectif Garonne À Propos');
+    expect(await metaDescription(page)).toBe('Qui sommes-nous ?');
+
+    await gotoPage(page, '/residences');
+    await expect(page).toHaveTitle('Résidences');
+
+    await gotoPage(page, '/label');
+    await expect(page).toHaveTitle('Label');
+    expect(await metaDescription(page)).toBe('Liste des releases du label');
+
+    await gotoPage(page, '/residences/axonberg');
+    await expect(page).toHaveTitle(/Résidence/);
+  });
+
+  test('an unknown path lands on home', async ({ page }) => {
+    await gotoPage(page, '/nimporte/quoi');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveTitle('Accueil');
+  });
+
+  test('a deep link survives a reload', async ({ page }) => {
+    await gotoPage(page, '/residences/axonberg');
+    await page.reload();
+    await expect(page).toHaveURL(/\/residences\/axonberg$/);
+    await expect(page.getByRole('button', { name: 'Retour aux résidences' })).toBeVisible();
+  });
+});
+
+test.describe('navbar on a desktop (1280×800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('pill menu follows the active link and is hidden on home', async ({ page }) => {
+    await gotoPage(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link', { name: 'Label' })).toBeVisible();
+    await expect(page.locator('.pill-menu__highlighter')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /nous soutenir/ })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Label' }).click();
+    await expect(page).toHaveURL(/\/label$/);
+    const highlighter = page.locator('.pill-menu__highlighter');
+    await expect(highlighter).toBeVisible();
+    const labelBox = await nav.getByRole('link', { name: 'Label' }).boundingBox();
+    await expect
+      .poll(async () => {
+        const box = await highlighter.boundingBox();
+        return box === null || labelBox === null
+          ? Infinity
+          : Math.abs(box.x - labelBox.x) + Math.abs(box.width - labelBox.width);
+      })
+      .toBeLessThan(2);
+  });
+
+  test('back button goes to the list from a residence and home from elsewhere', async ({ page }) => {
+    await gotoPage(page, '/residences/axonberg');
+    await page.getByRole('button', { name: 'Retour aux résidences' }).click();
+    await expect(page).toHaveURL(/\/residences$/);
+    await page.getByRole('button', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Collectif Garonne, accueil' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Retour/ })).toHaveCount(0);
+  });
+
+  test('the bar hides when scrolling down past 30 px and returns on scrolling up', async ({ page }) => {
+    await gotoPage(page, '/label');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+    });
+    const header = page.getByRole('banner');
+    await page.evaluate(() => {
+      window.scrollTo(0, 400);
+    });
+    await expect(header).toHaveClass(/navbar--hidden/);
+    await page.evaluate(() => {
+      window.scrollTo(0, 200);
+    });
+    await expect(header).not.toHaveClass(/navbar--hidden/);
+  });
+});
+
+test.describe('navbar on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the right-hand icon opens and closes the full-screen menu', async ({ page }) => {
+    await gotoPage(page, '/');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: /nous soutenir/ })).toHaveAttribute('target', '_blank');
+    await expect(page.locator('.page-area')).toHaveClass(/page-area--menu-open/);
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    await expect(menu).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+  });
+
+  test('a menu link closes the menu and opens the page', async ({ page }) => {
+    await gotoPage(page, '/');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'À propos' }).click();
+    await expect(page).toHaveURL(/\/a-propos$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: "Retour à l'accueil" })).toBeVisible();
+  });
+});
+
+test('footer: legal numbers, current year, mail and network links', async ({ page }) => {
+  await gotoPage(page, '/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${String(new Date().getFullYear())} Collectif Garonne`);
+  await expect(footer).toContainText('RNA W313000000');
+  await expect(footer.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute(
+    'href',
+    'mailto:contact@example.org',
+  );
+  await expect(footer.getByRole('link', { name: 'Proposer une émission' })).toHaveAttribute(
+    'href',
+    'mailto:emissions@example.org',
+  );
+  for (const name of ['Instagram', 'SoundCloud', 'Bandcamp', 'Tous nos liens']) {
+    await expect(footer.getByRole('link', { name: `${name} (nouvel onglet)` })).toHaveAttribute('target', '_blank');
+  }
+});
+
+test('a remote that cannot load shows its fallback; the rest works; Réessayer recovers', async ({ page }) => {
+  await page.route('**/mf-label/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/label');
+  const fallback = page.getByRole('alert');
+  await expect(fallback).toContainText('La page du label est momentanément indisponible', { timeout: 15_000 });
+  await expect(page.getByRole('contentinfo')).toContainText('Collectif Garonne');
+  await expect(
+    page.getByRole('button', { name: 'Ouvrir le lecteur' }).or(page.getByRole('button', { name: /Stream/ })),
+  ).toBeVisible();
+
+  await page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Résidences' })
+    .click();
+  await expect(page).toHaveTitle('Résidences');
+  await expect(page.locator('#contenu h1')).toBeVisible();
+
+  await page.unroute('**/mf-label/**');
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Label' }).click();
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('#contenu h1')).toBeVisible();
 });

@@ -123,7 +123,22 @@ export function federatedConfig({ name, dir, exposes, html = false }) {
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/assets', '/remotes.json'], target: 'http://localhost:8080' }],
+        // Everything that is not this part comes from the site server (API, images, built remotes).
+        proxy: [
+          {
+            context: [
+              '/api',
+              '/assets',
+              '/remotes.json',
+              '/mf-player',
+              '/mf-radio',
+              '/mf-label',
+              '/mf-about',
+              '/embed',
+            ],
+            target: 'http://localhost:8080',
+          },
+        ],
       },
     };
   };

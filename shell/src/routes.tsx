@@ -52,7 +52,8 @@ export function buildRoutes(): RouteObject[] {
       element: (
         <>
           <PageMeta title={route.title} description={'description' in route ? route.description : undefined} />
-          <RemoteArea {...route} />
+          {/* Keyed by route: a failed page must not leave its error state on the next one. */}
+          <RemoteArea key={route.path} {...route} />
         </>
       ),
     })),

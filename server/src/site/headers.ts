@@ -29,6 +29,8 @@ export function contentSecurityPolicy(remotes: RemotesConfig): Record<string, st
         .filter((o): o is string => o !== null),
     ),
   ];
+  // A remote served by a dev server on http also needs its hot-reload socket.
+  const devSockets = remoteOrigins.filter((o) => o.startsWith('http://')).map((o) => o.replace(/^http/, 'ws'));
   const chatOrigin = new URL(siteConfig.radio.chatEmbedUrl.replace('{room}', 'x')).origin;
   const stream = origin(siteConfig.radio.liveStreamUrl);
   return {
@@ -39,7 +41,7 @@ export function contentSecurityPolicy(remotes: RemotesConfig): Record<string, st
     'font-src': ["'self'"],
     // Replays come from the feed's audio hosts and HLS segments are fetched by hls.js.
     'media-src': ["'self'", 'blob:', 'https:', ...(stream === null ? [] : [stream])],
-    'connect-src': ["'self'", 'https:', ...remoteOrigins],
+    'connect-src': ["'self'", 'https:', ...remoteOrigins, ...devSockets],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': [
       'https://embed.twitch.tv',

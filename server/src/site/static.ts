@@ -71,6 +71,8 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
   };
 
+  app.get('/', (_req, reply) => sendIndex(reply));
+
   // Deep links and reloads: any page path gets the shell, which routes on the client.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

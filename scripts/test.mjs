@@ -1,0 +1,96 @@
+// npm test: every test of the workspace, in the order that fails fastest.
+//   typecheck → lint → format → jest (all packages) → production build → browser tests (Chromium)
+// Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
+// a skipped test counts as a failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './parts.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(label, command, args, options = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`✖ ${label} a échoué (${seconds} s)`);
+    return false;
+  }
+  console.log(`✔ ${label} (${seconds} s)`);
+  return true;
+}
+
+/** Debian's Chromium, installed here when missing and possible (as Playwright elsewhere downloads its own). */
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium absent : installation du paquet Debian chromium…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+    if (existsSync(chromium)) return true;
+  }
+  console.error(
+    `Chromium introuvable (${chromium}) : installez-le avec « sudo apt-get install -y chromium » ou indiquez CHROMIUM_PATH.`,
+  );
+  return false;
+}
+
+const jestReport = join(root, 'node_modules', '.cache', 'jest-report.json');
+const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
+rmSync(jestReport, { force: true });
+rmSync(e2eReport, { force: true });
+
+const steps = [
+  () => run('Types (tsc -b)', bin('tsc'), ['-b']),
+  () => run('Lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']),
+  () => run('Format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  () => run('Tests unitaires et de composants (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]),
+  () => run('Construction de production', process.execPath, ['scripts/build.mjs']),
+  () => ensureChromium(),
+  () =>
+    run('Tests navigateur (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, CI: process.env.CI ?? '1', CHROMIUM_PATH: chromium },
+    }),
+];
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    break;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(jestReport)) {
+  const report = JSON.parse(readFileSync(jestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + report.numTodoTests;
+  console.log(
+    `jest : ${report.numPassedTests} réussis, ${report.numFailedTests} échoués, ${report.numPendingTests + report.numTodoTests} ignorés`,
+  );
+}
+if (existsSync(e2eReport)) {
+  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+  passed += stats.expected;
+  failed += stats.unexpected + stats.flaky;
+  skipped += stats.skipped;
+  console.log(
+    `navigateur : ${stats.expected} réussis, ${stats.unexpected + stats.flaky} échoués, ${stats.skipped} ignorés`,
+  );
+}
+if (skipped > 0) {
+  console.error(`${skipped} test(s) ignoré(s) : un test ignoré est un défaut.`);
+  ok = false;
+}
+failed += skipped;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { readApiConfig } from '../api/index';
+import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
+
+let dir: string;
+let app: FastifyInstance;
+
+function write(path: string, content: string): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'site-'));
+  write('shell/dist/index.html', '<!doctype html><html lang="fr"><title>Accueil</title></html>');
+  write('shell/dist/main.js', 'console.log("shell");'.repeat(100));
+  write('shell/dist/140.0123456789.js', 'x');
+  write('mf-radio/dist/mf-manifest.json', '{"id":"collectif_radio"}');
+  write('mf-radio/dist/remoteEntry.js', 'var r;');
+  write('mf-radio/dist/263.abcdef0123.js', 'var chunk;');
+  for (const part of ['mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
+  write('shared/assets/images/default-cover.webp', 'RIFF');
+  const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
+  app = await buildApp({ site, api: readApiConfig({}) });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('site server', () => {
+  it('serves the shell for every page path, so deep links and reloads work', async () => {
+    for (const url of ['/', '/residences/axonberg', '/a-propos?x=1', '/nimporte/quoi']) {
+      const res = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Accueil</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed chunks for a year and revalidates entry files', async () => {
+    const chunk = await app.inject({ url: '/mf-radio/263.abcdef0123.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/mf-radio/remoteEntry.js', '/mf-radio/mf-manifest.json', '/main.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag).toBeDefined();
+    }
+  });
+
+  it('answers 304 to a revalidation with the same ETag', async () => {
+    const first = await app.inject({ url: '/mf-radio/remoteEntry.js' });
+    const again = await app.inject({
+      url: '/mf-radio/remoteEntry.js',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('does not hide a missing remote file behind the shell', async () => {
+    const res = await app.inject({ url: '/mf-radio/missing.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('compresses with brotli or gzip as the client accepts', async () => {
+    const br = await app.inject({ url: '/main.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await app.inject({ url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends security headers and a CSP naming the third parties the site embeds', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://embed.twitch.tv");
+    expect(csp).toContain('frame-src https://embed.twitch.tv https://player.twitch.tv https://calendar.google.com');
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the runtime remote map and a health check', async () => {
+    const remotes = await app.inject({ url: '/remotes.json' });
+    expect(remotes.json()).toEqual(defaultRemotes);
+    expect(remotes.headers['cache-control']).toBe('no-cache');
+    const health = await app.inject({ url: '/healthz' });
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves generated images', async () => {
+    const res = await app.inject({ url: '/assets/images/default-cover.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+});
+
+describe('remote map configuration', () => {
+  it('overrides one remote from REMOTES_CONFIG, keeping the others', () => {
+    const remotes = readRemotes({ REMOTES_CONFIG: '{"label":"https://cdn.example.org/mf-label/mf-manifest.json"}' });
+    expect(remotes.label).toBe('https://cdn.example.org/mf-label/mf-manifest.json');
+    expect(remotes.radio).toBe(defaultRemotes.radio);
+  });
+
+  it('reads REMOTES_CONFIG_FILE', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'remotes-')), 'remotes.json');
+    writeFileSync(file, '{"about":"/autre/mf-manifest.json"}');
+    expect(readRemotes({ REMOTES_CONFIG_FILE: file }).about).toBe('/autre/mf-manifest.json');
+  });
+
+  it.each([
+    ['{"label":', 'REMOTES_CONFIG : JSON illisible'],
+    ['{"shop":"/x.json"}', 'remote inconnu « shop »'],
+    ['{"label":"javascript:alert(1)"}', 'URL de manifeste invalide pour « label »'],
+    ['[]', 'un objet'],
+  ])('rejects %s with a message naming the variable', (value, message) => {
+    expect(() => readRemotes({ REMOTES_CONFIG: value })).toThrow(ConfigError);
+    expect(() => readRemotes({ REMOTES_CONFIG: value })).toThrow(message);
+  });
+
+  it('rejects a wrong PORT', () => {
+    expect(() => readSiteServerConfig({ PORT: 'huit' })).toThrow('PORT : port invalide « huit »');
+  });
+
+  it('adds a remote hosted elsewhere to the CSP', async () => {
+    const site = readSiteServerConfig({
+      DIST_ROOT: dir,
+      REMOTES_CONFIG: '{"label":"https://cdn.example.org/mf-label/mf-manifest.json"}',
+    });
+    const other = await buildApp({ site, api: readApiConfig({}) });
+    const res = await other.inject({ url: '/' });
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "script-src 'self' https://embed.twitch.tv https://cdn.example.org",
+    );
+    await other.close();
+  });
+});
