@@ -1,9 +1,44 @@
-import type { RemoteContract } from '@collectif/shared';
+import { useEffect } from 'react';
+import { scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
+import { ReleaseGrid } from '../releases/ReleaseGrid';
+import '../releases/label.css';
 
+// The title and meta description ('Label', 'Liste des releases du label') are set by the shell's route.
 function LabelPage() {
+  const { data, isError, isFetching, refetch } = useReleasesQuery({});
+
+  useEffect(() => {
+    scrollToTop();
+  }, []);
+
+  let body;
+  if (data !== undefined && data.length > 0) {
+    body = <ReleaseGrid releases={data} />;
+  } else if (isFetching) {
+    body = <StatusMessage kind="loading">Chargement des sorties du label ...</StatusMessage>;
+  } else if (isError) {
+    body = (
+      <StatusMessage
+        kind="error"
+        onRetry={() => {
+          void refetch();
+        }}
+      >
+        Le catalogue du label est momentanément indisponible. Réessayez dans un instant.
+      </StatusMessage>
+    );
+  } else {
+    body = <StatusMessage kind="empty">Aucune sortie pour le moment : revenez bientôt !</StatusMessage>;
+  }
+
   return (
-    <div className="page">
+    <div className="page label-page">
       <h1>Label</h1>
+      <p className="label-page__intro">
+        Toutes nos sorties, de la plus récente à la plus ancienne. Chaque pochette ouvre la page d'écoute et d'achat du
+        label dans un nouvel onglet.
+      </p>
+      {body}
     </div>
   );
 }

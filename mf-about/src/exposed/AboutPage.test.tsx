@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react';
+import { siteConfig } from '@collectif/shared';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import AboutPage from './AboutPage';
+
+let windowScrollTo: jest.SpiedFunction<typeof window.scrollTo>;
+
+beforeEach(() => {
+  // jsdom does not scroll; the page's smooth scroll to top is observed here.
+  windowScrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+function renderPage() {
+  return renderWithProviders(<AboutPage />, { route: '/a-propos' });
+}
+
+const sectionNamed = (name: string) => screen.getByRole('region', { name });
+
+describe('AboutPage', () => {
+  it('shows the sections in the order of the spec', () => {
+    renderPage();
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('À propos');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Le collectif',
+      'Nos valeurs',
+      'Pourquoi « Garonne » ?',
+      'Repères',
+      'Webradio',
+      'Label',
+      'Évènements',
+      'Autofinancement',
+      'Le studio',
+      "L'équipe",
+      'Contact',
+      'Nous soutenir',
+      'Crédits',
+    ]);
+    expect(screen.getByText(/^Une radio qui ne dort jamais/)).toBeInTheDocument();
+  });
+
+  it('shows the creation, the city and every statistic from the site configuration', () => {
+    renderPage();
+
+    const indicators = sectionNamed('Repères');
+    expect(within(indicators).getByText('2017')).toBeInTheDocument();
+    expect(within(indicators).getByText('Toulouse FR')).toBeInTheDocument();
+
+    const figures = (list: string) =>
+      within(screen.getByRole('list', { name: list }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(figures('La radio en chiffres')).toEqual(['83 résidences', '181k streams', '185 live sessions']);
+    expect(figures('Le label en chiffres')).toEqual(['37 releases', '58 artistes']);
+    expect(figures('Les évènements en chiffres')).toEqual(['30 productions', '7 cette année']);
+  });
+
+  it('says what the radio, the label and the funding are about', () => {
+    renderPage();
+
+    const radio = sectionNamed('Webradio');
+    expect(radio).toHaveTextContent('24h/24 7j/7');
+    expect(radio).toHaveTextContent(/émissions résidentes.*émissions ponctuelles/);
+    expect(within(radio).getByRole('link', { name: /SoundCloud/ })).toHaveAttribute(
+      'href',
+      siteConfig.links.soundcloud,
+    );
+
+    const styles = within(sectionNamed('Label')).getByRole('list', { name: 'Les styles du label' });
+    expect(
+      within(styles)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['bass music', 'sound system', 'dub', 'breakbeat', 'UK funky', 'dubstep', 'grime', 'jungle']);
+
+    const sources = within(sectionNamed('Autofinancement')).getAllByRole('listitem');
+    expect(sources.map((li) => li.textContent).join(' | ')).toMatch(/merchandising.*label.*adhésions.*évènements/);
+  });
+
+  it("embeds the studio map lazily, with a link that opens it when the frame can't load", () => {
+    renderPage();
+
+    const studio = sectionNamed('Le studio');
+    const address = siteConfig.studio.address;
+    expect(within(studio).getByText(address)).toBeInTheDocument();
+
+    const frame = within(studio).getByTitle(`Plan d'accès au studio : ${address}`);
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`);
+    expect(frame).toHaveAttribute('loading', 'lazy');
+
+    const open = within(studio).getByRole('link', { name: /Ouvrir le plan/ });
+    expect(open).toHaveAttribute('target', '_blank');
+    expect(open.getAttribute('href')).toContain(encodeURIComponent(address));
+  });
+
+  it('presents the ten team members in a strip that keyboard users can focus', () => {
+    renderPage();
+
+    const strip = screen.getByRole('region', { name: /Membres de l'équipe/ });
+    expect(strip).toHaveAttribute('tabindex', '0');
+    const members = within(strip).getAllByRole('listitem');
+    expect(members).toHaveLength(10);
+    expect(within(members[0]!).getByRole('heading', { level: 3 })).toHaveTextContent('Camille');
+    expect(members[0]).toHaveTextContent('Présidente, programmation de la radio');
+    for (const member of members) {
+      const photo = member.querySelector('img');
+      expect(photo?.getAttribute('src')).toMatch(/^\/assets\/images\/team\/[a-z0-9-]+\.webp$/);
+      expect(photo).toHaveAttribute('width', '480');
+      expect(photo).toHaveAttribute('height', '600');
+      expect(photo).toHaveAttribute('loading', 'lazy');
+    }
+    expect(screen.getByRole('button', { name: 'Membres suivants' })).toHaveAttribute('aria-controls', strip.id);
+    expect(screen.getByRole('button', { name: 'Membres précédents' })).toHaveAttribute('aria-controls', strip.id);
+  });
+
+  it('lists the three contact addresses as labelled mailto links', () => {
+    renderPage();
+
+    const contact = sectionNamed('Contact');
+    expect(
+      within(contact)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      [siteConfig.emails.contact, `mailto:${siteConfig.emails.contact}`],
+      [siteConfig.emails.shows, `mailto:${siteConfig.emails.shows}`],
+      [siteConfig.emails.labelDemos, `mailto:${siteConfig.emails.labelDemos}`],
+    ]);
+    expect(within(contact).getByRole('link', { name: `Contact : ${siteConfig.emails.contact}` })).toBeInTheDocument();
+    expect(
+      within(contact).getByRole('link', { name: `Propositions d'émissions : ${siteConfig.emails.shows}` }),
+    ).toBeInTheDocument();
+    expect(
+      within(contact).getByRole('link', { name: `Démos label : ${siteConfig.emails.labelDemos}` }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the donation page in a new tab and credits the work as text', () => {
+    renderPage();
+
+    const donate = within(sectionNamed('Nous soutenir')).getByRole('link', { name: /Faire un don/ });
+    expect(donate).toHaveAttribute('href', siteConfig.links.donation);
+    expect(donate).toHaveAttribute('target', '_blank');
+    expect(donate).toHaveAttribute('rel', expect.stringContaining('noopener') as string);
+
+    const credits = sectionNamed('Crédits');
+    expect(within(credits).getByText('Mastering')).toBeInTheDocument();
+    expect(within(credits).getByText('Visuels')).toBeInTheDocument();
+    expect(within(credits).getByText('Photo')).toBeInTheDocument();
+    expect(within(credits).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('gives every image its size and loads only the first one at once', () => {
+    const { container } = renderPage();
+
+    const images = [...container.querySelectorAll('img')];
+    for (const image of images) {
+      expect(image.getAttribute('width')).toMatch(/^\d+$/);
+      expect(image.getAttribute('height')).toMatch(/^\d+$/);
+    }
+    expect(images.filter((image) => image.getAttribute('loading') === 'eager')).toEqual([images[0]]);
+    expect(screen.getByRole('img', { name: /Le collectif réuni/ })).toBe(images[0]);
+  });
+
+  it('scrolls smoothly to the top on entry', () => {
+    renderPage();
+    expect(windowScrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0, behavior: 'smooth' }));
+  });
+});

@@ -1,0 +1,150 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { configureApiBase, releaseUrl, siteConfig, type Release } from '@collectif/shared';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import LabelPage from './LabelPage';
+
+/** A stand-in for the label service on a loopback port: answers what the current test sets. */
+interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
+let server: Server;
+let answer: FakeAnswer;
+const requests: string[] = [];
+
+const releases: Release[] = Array.from({ length: 9 }, (_, i) => ({
+  href: `/album/sortie-${String(i + 1)}`,
+  image: `/assets/images/releases/sortie-${String(i + 1)}.webp`,
+  title: `Sortie ${String(i + 1)}`,
+  artist: i % 3 === 0 ? 'Various Artists' : `Artiste ${String(i + 1)}`,
+}));
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  configureApiBase(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api`);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+let windowScrollTo: jest.SpiedFunction<typeof window.scrollTo>;
+
+beforeEach(() => {
+  requests.length = 0;
+  answer = { status: 200, body: releases };
+  // jsdom does not scroll; the page's smooth scroll to top is observed here.
+  windowScrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+const unavailable = {
+  status: 503,
+  body: { error: 'label_unavailable', message: 'Le service du label ne répond pas.' },
+};
+
+describe('LabelPage', () => {
+  it('asks the label service for the releases and shows one card per release', async () => {
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Label' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement des sorties du label ...');
+
+    const grid = await screen.findByRole('list', { name: 'Sorties du label' });
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards).toHaveLength(releases.length);
+    expect(within(cards[0]!).getByRole('heading', { name: 'Sortie 1' })).toBeInTheDocument();
+    expect(within(cards[0]!).getByText('Various Artists')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Artiste 2')).toBeInTheDocument();
+    expect(requests).toEqual(['GET /api/releases']);
+  });
+
+  it("opens each release on the label's sales page in a new tab", async () => {
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    const link = await screen.findByRole('link', { name: /Sortie 5/ });
+    expect(link).toHaveAttribute('href', `${siteConfig.label.salesBaseUrl}/album/sortie-5`);
+    expect(link).toHaveAttribute('href', releaseUrl('/album/sortie-5'));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener') as string);
+    expect(link).toHaveAccessibleName('Sortie 5 Artiste 5 (nouvel onglet)');
+  });
+
+  it('sizes every cover and loads only the first row at once', async () => {
+    const { container } = renderWithProviders(<LabelPage />, { route: '/label' });
+    await screen.findByRole('list', { name: 'Sorties du label' });
+
+    // Covers are decorative (the title and artist are the link's text), so they are read from the DOM.
+    const covers = [...container.querySelectorAll('img')];
+    expect(covers).toHaveLength(releases.length);
+    for (const cover of covers) {
+      expect(cover).toHaveAttribute('width', '600');
+      expect(cover).toHaveAttribute('height', '600');
+      expect(cover).toHaveAttribute('alt', '');
+    }
+    expect(covers.map((c) => c.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+      'lazy',
+      'lazy',
+    ]);
+    expect(covers[2]).toHaveAttribute('src', '/assets/images/releases/sortie-3.webp');
+  });
+
+  it('scrolls smoothly to the top on entry', async () => {
+    renderWithProviders(<LabelPage />, { route: '/label' });
+    expect(windowScrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0, behavior: 'smooth' }));
+    await screen.findByRole('list', { name: 'Sorties du label' });
+  });
+
+  it('says so in French when the label service is down, and loads again on « Réessayer »', async () => {
+    answer = unavailable;
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Le catalogue du label est momentanément indisponible. Réessayez dans un instant.');
+    expect(screen.queryByRole('list', { name: 'Sorties du label' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Label' })).toBeInTheDocument();
+
+    answer = { status: 200, body: releases };
+    await userEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+
+    expect(await screen.findByRole('list', { name: 'Sorties du label' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(requests).toEqual(['GET /api/releases', 'GET /api/releases']);
+  });
+
+  it('shows the error again when the retry fails too', async () => {
+    answer = unavailable;
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Réessayer' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('momentanément indisponible');
+    expect(requests).toHaveLength(2);
+  });
+
+  it('says when the catalogue is empty instead of leaving a blank page', async () => {
+    answer = { status: 200, body: [] };
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    expect(await screen.findByText('Aucune sortie pour le moment : revenez bientôt !')).toBeInTheDocument();
+  });
+});
