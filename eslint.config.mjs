@@ -18,6 +18,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-embed/**',
       '**/.tsbuild/**',
       '**/node_modules/**',
       'shared/assets/**',

@@ -1,12 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import { federatedConfig } from '@collectif/shared/build/webpack.mjs';
 
-export default federatedConfig({
+const require = createRequire(import.meta.url);
+const dir = fileURLToPath(new URL('.', import.meta.url));
+
+/** Files of embed/ that the server shows as they are, at /embed/<name> (the demo partner page). */
+const EMBED_STATIC = ['demo.html', 'demo.css'];
+
+class CopyEmbedStatic {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CopyEmbedStatic', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyEmbedStatic', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const name of EMBED_STATIC) {
+            const path = join(dir, 'embed', name);
+            compilation.fileDependencies.add(path);
+            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(path)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The player for partner sites: an ordinary bundle of the same player code with its own React and
+ * store, a stable entry name (/embed/collectif-player.js), hashed lazy chunks (hls.js), and its CSS
+ * read as text and adopted by the player's shadow root.
+ */
+export function embedConfig(_env, argv) {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'player-embed',
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: { 'collectif-player': './src/embed/index.ts', demo: './src/embed/demo.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: join(dir, 'dist-embed'),
+      // Chunks are found beside the entry script, wherever a partner page loads it from.
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: 'collectif_player_embed',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'asset/source' },
+      ],
+    },
+    plugins: [new CopyEmbedStatic()],
+    optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+}
+
+const federated = federatedConfig({
   name: 'player',
-  dir: fileURLToPath(new URL('.', import.meta.url)),
+  dir,
   // The whole public API of this remote (shared/src/remotes.ts, RemoteContract['player']).
   exposes: {
     './Player': './src/exposed/Player.tsx',
   },
   html: true,
 });
+
+/**
+ * The federated remote and the embeddable player (scripts/build.mjs builds both); the dev server
+ * (`webpack serve`) serves the remote alone.
+ */
+export default (env = {}, argv = {}) =>
+  env.WEBPACK_SERVE === true ? federated(env, argv) : [federated(env, argv), embedConfig(env, argv)];

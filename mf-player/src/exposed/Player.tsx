@@ -1,21 +1,16 @@
-import { useState } from 'react';
-import type { RemoteContract } from '@collectif/shared';
+import { useEffect } from 'react';
+import { useAppStore, type RemoteContract } from '@collectif/shared';
+import { connectPlayer } from '../player/connect';
+import { PlayerView } from '../ui/PlayerView';
 
+/**
+ * The persistent live/replay player. The shell mounts it once, outside the routed area; the audio
+ * element it drives belongs to the page, not to this component (see player/audioEngine.ts).
+ */
 function Player() {
-  const [open, setOpen] = useState(false);
-  return (
-    <section aria-label="Lecteur radio">
-      <button
-        type="button"
-        onClick={() => {
-          setOpen(!open);
-        }}
-        aria-expanded={open}
-      >
-        Stream
-      </button>
-    </section>
-  );
+  const store = useAppStore();
+  useEffect(() => connectPlayer(store), [store]);
+  return <PlayerView />;
 }
 
 export default Player satisfies RemoteContract['player']['Player'];

@@ -1,0 +1,116 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+/**
+ * A partner site on another origin, with no React and no federation: one script and one element.
+ * It is a real server on another loopback port: Chromium forbids a page of the public address space
+ * (what a routed fake host would be) from loading anything from loopback, which a real partner on
+ * the internet, loading from the collective's public server, never runs into.
+ */
+let partner: Server;
+let partnerOrigin = '';
+let siteOrigin = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  siteOrigin = baseURL ?? '';
+  partner = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(partnerPage(siteOrigin));
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  partnerOrigin = `http://127.0.0.1:${String((partner.address() as AddressInfo).port)}`;
+});
+
+test.afterAll(async () => {
+  partner.closeAllConnections();
+  await new Promise<void>((resolve) => {
+    partner.close(() => {
+      resolve();
+    });
+  });
+});
+
+function partnerPage(server: string): string {
+  return `<!doctype html>
+<html lang="fr">
+  <head><meta charset="utf-8"><title>Festival partenaire</title></head>
+  <body>
+    <h1>Festival partenaire</h1>
+    <collectif-player api-base="${server}/api" stream-url="${server}/api/demo/live.mp3"></collectif-player>
+    <script src="${server}/embed/collectif-player.js"></script>
+  </body>
+</html>`;
+}
+
+function audioState(page: Page) {
+  return page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>('#lecteur-audio');
+    return audio === null ? null : { time: audio.currentTime, paused: audio.paused, src: audio.currentSrc };
+  });
+}
+
+async function expectTimeAdvancing(page: Page, seconds = 1): Promise<void> {
+  await expect.poll(async () => (await audioState(page))?.time ?? -1, { timeout: 15_000 }).toBeGreaterThan(0);
+  const start = (await audioState(page))?.time ?? 0;
+  await expect
+    .poll(async () => (await audioState(page))?.time ?? -1, { timeout: 15_000 })
+    .toBeGreaterThan(start + seconds);
+}
+
+test('a partner page on another origin plays the live stream, then a replay chosen from plain JavaScript', async ({
+  page,
+}) => {
+  // A cold load of the whole embed script, then a live stream and a replay.
+  test.slow();
+  const server = siteOrigin;
+  expect(new URL(partnerOrigin).origin).not.toBe(new URL(server).origin);
+  await page.goto(`${partnerOrigin}/festival`);
+  await expect(page).toHaveTitle('Festival partenaire');
+  await page.evaluate(() => {
+    const states: unknown[] = [];
+    (window as unknown as { states: unknown[] }).states = states;
+    window.addEventListener('collectif:player-state', (event) => states.push((event as CustomEvent).detail));
+  });
+
+  await page.getByRole('button', { name: 'Ouvrir le lecteur' }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expectTimeAdvancing(page);
+  expect((await audioState(page))?.src.startsWith(`${server}/api/demo/live.mp3?direct=`)).toBe(true);
+
+  // The partner's script asks the collective's API for a replay and hands it to the player.
+  const item = await page.evaluate(async (api) => {
+    const response = await fetch(`${api}/podcasts?limit=1`);
+    const items = (await response.json()) as { title: string; url: string }[];
+    const first = items[0];
+    if (first === undefined) throw new Error('aucun podcast');
+    window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail: first }));
+    return first;
+  }, `${server}/api`);
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  await expect(page.getByText(item.title)).toBeVisible();
+  await expectTimeAdvancing(page, 0.5);
+  expect((await audioState(page))?.src.startsWith(server)).toBe(true);
+
+  const last = await page.evaluate(() =>
+    (window as unknown as { states: { mode: string; playing: boolean }[] }).states.at(-1),
+  );
+  expect(last).toMatchObject({ mode: 'REPLAY', playing: true });
+});
+
+test('the demo partner page is served at /embed/demo.html and its buttons drive the player', async ({ page }) => {
+  await page.goto('/embed/demo.html');
+  await expect(page.getByRole('heading', { name: 'Page partenaire de démonstration' })).toBeVisible();
+  await expect(page.locator('#extrait')).toContainText('/embed/collectif-player.js');
+  await page.getByRole('button', { name: 'Écouter le direct' }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expectTimeAdvancing(page);
+  await page
+    .getByRole('button', { name: /^Écouter « / })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  await expectTimeAdvancing(page, 0.5);
+  await expect(page.locator('#etat')).toContainText('"mode": "REPLAY"');
+});

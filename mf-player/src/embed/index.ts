@@ -1,0 +1,37 @@
+// The player for partner sites: one script, its own React and store, no federation. It defines
+// <collectif-player> and window.CollectifPlayer.mount(element, { apiBase, streamUrl }).
+import baseCss from '@collectif/shared/styles/base.css';
+import tokensCss from '@collectif/shared/styles/tokens.css';
+import playerCss from '../ui/player.css';
+import embedCss from './embed.css';
+import { defineCollectifPlayer } from './element';
+import { mountPlayer, type MountedPlayer, type MountOptions } from './mount';
+
+// The embed build reads CSS files as text (webpack `asset/source`).
+const sources: unknown[] = [tokensCss, baseCss, playerCss, embedCss];
+// Design tokens are declared on :root; inside the player's shadow root they belong to its host.
+const css = sources
+  .map((text) => (typeof text === 'string' ? text : ''))
+  .join('\n')
+  .replace(/:root\b/g, ':host');
+
+/** Without options, the API is the one of the server this script came from. */
+function scriptOrigin(): string | null {
+  const script = document.currentScript;
+  if (!(script instanceof HTMLScriptElement) || script.src === '') return null;
+  return new URL(script.src).origin;
+}
+
+const origin = scriptOrigin();
+const defaults: MountOptions = origin === null ? {} : { apiBase: `${origin}/api` };
+
+export interface CollectifPlayerApi {
+  mount(element: Element, options?: MountOptions): MountedPlayer;
+}
+
+const publicApi: CollectifPlayerApi = {
+  mount: (element, options = {}) => mountPlayer(element, { ...defaults, ...options }, css),
+};
+
+(globalThis as { CollectifPlayer?: CollectifPlayerApi }).CollectifPlayer = publicApi;
+defineCollectifPlayer(defaults, css);

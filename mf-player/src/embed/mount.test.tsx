@@ -1,0 +1,189 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetEvents, type PlayerSnapshot } from '@collectif/shared';
+import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
+import { configurePlayer } from '../player/config';
+import {
+  installEventSource,
+  json,
+  removeEventSource,
+  startLoopbackServer,
+  stubMediaPlayback,
+  type LoopbackServer,
+  type MediaStubs,
+} from '../testing/browser';
+import { defineCollectifPlayer, ELEMENT_NAME } from './element';
+import { mountPlayer, type MountedPlayer } from './mount';
+
+let server: LoopbackServer;
+let media: MediaStubs;
+let mounted: MountedPlayer | null = null;
+
+beforeAll(async () => {
+  server = await startLoopbackServer({
+    '/api/nowplaying': json({ artist: 'DJ Partenaire', title: 'Direct partenaire' }),
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(() => {
+  media = stubMediaPlayback();
+  installEventSource();
+});
+
+afterEach(() => {
+  act(() => {
+    mounted?.unmount();
+  });
+  mounted = null;
+  document.body.replaceChildren();
+  configurePlayer({ apiBase: '/api' });
+  removeEventSource();
+  resetEvents();
+  jest.restoreAllMocks();
+});
+
+function host(): HTMLElement {
+  const element = document.createElement('div');
+  document.body.append(element);
+  return element;
+}
+
+/** Testing Library queries inside the player's shadow root. */
+function inShadow(element: Element) {
+  const root = element.shadowRoot;
+  if (root === null) throw new Error('pas de shadow root');
+  return within(root as unknown as HTMLElement);
+}
+
+function audio(): HTMLAudioElement | null {
+  return document.getElementById(AUDIO_ELEMENT_ID) as HTMLAudioElement | null;
+}
+
+describe('CollectifPlayer.mount', () => {
+  it('renders the player in the element, with its own store, and plays the configured live stream', async () => {
+    const element = host();
+    const user = userEvent.setup();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api`, streamUrl: '/flux/direct.mp3' }, '.x{}');
+    });
+    const player = inShadow(element);
+    await user.click(player.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(audio()?.src.startsWith(`${server.origin}/flux/direct.mp3?direct=`)).toBe(true);
+    });
+    expect(media.play).toHaveBeenCalled();
+  });
+
+  it('is driven by plain DOM events and reports its state as DOM events', async () => {
+    const element = host();
+    const states: PlayerSnapshot[] = [];
+    const listener = (event: Event) => states.push((event as CustomEvent<PlayerSnapshot>).detail);
+    window.addEventListener('collectif:player-state', listener);
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+    });
+    act(() => {
+      window.dispatchEvent(
+        new CustomEvent('collectif:replay-selected', {
+          detail: {
+            url: '/api/demo/replays/b.mp3',
+            duration: 120,
+            title: 'Artiste B',
+            description: 'Émission B',
+            cover: '',
+          },
+        }),
+      );
+    });
+    const player = inShadow(element);
+    expect(await player.findByText('Artiste B')).toBeInTheDocument();
+    // Relative addresses from the API are the API's, not the partner page's.
+    await waitFor(() => {
+      expect(audio()?.src).toBe(`${server.origin}/api/demo/replays/b.mp3`);
+    });
+    await waitFor(() => {
+      expect(states.at(-1)).toMatchObject({ mode: 'REPLAY', open: true, artist: 'Artiste B', duration: 120 });
+    });
+    window.removeEventListener('collectif:player-state', listener);
+  });
+
+  it('unmount removes the player and its audio', async () => {
+    const element = host();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+    });
+    await inShadow(element).findByRole('button', { name: 'Ouvrir le lecteur' });
+    expect(audio()).not.toBeNull();
+    act(() => {
+      mounted?.unmount();
+    });
+    mounted = null;
+    expect(inShadow(element).queryByRole('button', { name: 'Ouvrir le lecteur' })).not.toBeInTheDocument();
+    expect(audio()).toBeNull();
+  });
+
+  it('refuses wrong options and a second player with a French error', () => {
+    expect(() => mountPlayer(host(), { apiBase: 'ftp://radio.example.org/api' })).toThrow(
+      'CollectifPlayer : l’option « apiBase » doit être une adresse http(s) (ftp://radio.example.org/api).',
+    );
+    expect(() => mountPlayer(host(), { apiBase: 'http://[::1' })).toThrow(/« apiBase » n’est pas une adresse valide/);
+    expect(() => mountPlayer(null as unknown as Element)).toThrow('premier argument doit être un élément HTML');
+    act(() => {
+      mounted = mountPlayer(host(), { apiBase: `${server.origin}/api` });
+    });
+    expect(() => mountPlayer(host())).toThrow('un seul lecteur par page');
+  });
+});
+
+describe('<collectif-player>', () => {
+  it('mounts from its attributes when it enters the page and unmounts when it leaves', async () => {
+    defineCollectifPlayer({}, '');
+    const element = document.createElement(ELEMENT_NAME);
+    element.setAttribute('api-base', `${server.origin}/api`);
+    element.setAttribute('stream-url', `${server.origin}/api/demo/live.mp3`);
+    act(() => {
+      document.body.append(element);
+    });
+    const player = inShadow(element);
+    const user = userEvent.setup();
+    await user.click(await player.findByRole('button', { name: 'Ouvrir le lecteur' }));
+    expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
+    act(() => {
+      element.remove();
+    });
+    expect(audio()).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Lecteur radio' })).not.toBeInTheDocument();
+  });
+
+  it('says in the console which attribute is wrong and leaves the page alone', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    defineCollectifPlayer({}, '');
+    const element = document.createElement(ELEMENT_NAME);
+    element.setAttribute('api-base', 'javascript:alert(1)');
+    act(() => {
+      document.body.append(element);
+    });
+    expect(errors).toHaveBeenCalledWith(
+      'CollectifPlayer : l’option « apiBase » doit être une adresse http(s) (javascript:alert(1)).',
+    );
+    expect(element.shadowRoot).toBeNull();
+  });
+});
+
+describe('the embed script', () => {
+  it('defines window.CollectifPlayer and the custom element', async () => {
+    await import('./index');
+    const api = (window as { CollectifPlayer?: { mount: typeof mountPlayer } }).CollectifPlayer;
+    expect(customElements.get(ELEMENT_NAME)).toBeDefined();
+    const element = host();
+    act(() => {
+      mounted = api?.mount(element, { apiBase: `${server.origin}/api` }) ?? null;
+    });
+    expect(await inShadow(element).findByRole('button', { name: 'Ouvrir le lecteur' })).toBeInTheDocument();
+  });
+});

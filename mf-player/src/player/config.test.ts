@@ -1,0 +1,41 @@
+import { DEFAULT_COVER, siteConfig } from '@collectif/shared';
+import { chatUrl, configurePlayer, liveStreamUrl, resolveImageUrl, resolveMediaUrl } from './config';
+
+afterEach(() => {
+  configurePlayer({ apiBase: siteConfig.radio.apiBase });
+});
+
+describe('player configuration', () => {
+  it('on the site, relative addresses are the site’s own', () => {
+    configurePlayer({ apiBase: '/api' });
+    expect(liveStreamUrl()).toBe(`${window.location.origin}/api/demo/live.mp3`);
+    expect(resolveImageUrl(DEFAULT_COVER)).toBe(`${window.location.origin}${DEFAULT_COVER}`);
+  });
+
+  it('for a partner page, relative addresses from the API are read against the API’s origin', () => {
+    configurePlayer({ apiBase: 'https://radio.example.org/api' });
+    expect(resolveMediaUrl('/api/demo/replays/x.mp3')).toBe('https://radio.example.org/api/demo/replays/x.mp3');
+    expect(liveStreamUrl()).toBe('https://radio.example.org/api/demo/live.mp3');
+    expect(resolveMediaUrl('https://cdn.example.net/a.m3u8')).toBe('https://cdn.example.net/a.m3u8');
+  });
+
+  it('a stream address of its own replaces the configured one', () => {
+    configurePlayer({ apiBase: 'https://radio.example.org/api', streamUrl: 'https://flux.example.org/live.mp3' });
+    expect(liveStreamUrl()).toBe('https://flux.example.org/live.mp3');
+  });
+
+  it('refuses addresses that are not http(s) media', () => {
+    expect(resolveMediaUrl('javascript:alert(1)')).toBeNull();
+    expect(resolveMediaUrl('data:audio/mpeg;base64,AAAA')).toBeNull();
+    expect(resolveMediaUrl('   ')).toBeNull();
+    expect(resolveImageUrl('javascript:alert(1)')).toBeNull();
+    expect(resolveImageUrl('')).toBeNull();
+    expect(resolveImageUrl(null)).toBeNull();
+  });
+
+  it('the chat address names the collective’s room', () => {
+    expect(chatUrl()).toBe(siteConfig.radio.chatEmbedUrl.replace('{room}', siteConfig.radio.chatRoom));
+    configurePlayer({ chatEmbedUrl: 'https://chat.example.org/{room}?embed', chatRoom: 'salle à part' });
+    expect(chatUrl()).toBe('https://chat.example.org/salle%20%C3%A0%20part?embed');
+  });
+});

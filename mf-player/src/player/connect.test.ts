@@ -1,0 +1,48 @@
+import { parseReplaySource } from './connect';
+
+describe('replay-selected payloads from any script', () => {
+  it('accepts a podcast item as the API gives it', () => {
+    expect(
+      parseReplaySource({
+        trackUrn: 'soundcloud:tracks:1',
+        url: '/api/demo/replays/a.mp3',
+        duration: 3600,
+        title: 'Artiste',
+        description: 'Émission',
+        cover: '',
+        link: 'https://example.org/a',
+        pubDate: null,
+      }),
+    ).toEqual({
+      trackUrn: 'soundcloud:tracks:1',
+      url: '/api/demo/replays/a.mp3',
+      duration: 3600,
+      title: 'Artiste',
+      description: 'Émission',
+      cover: '',
+    });
+  });
+
+  it('fills what a partner may leave out', () => {
+    expect(parseReplaySource({ url: 'https://example.org/a.mp3' })).toEqual({
+      url: 'https://example.org/a.mp3',
+      duration: 0,
+      title: '',
+      description: '',
+      cover: '',
+    });
+  });
+
+  it('names the faulty field in French', () => {
+    expect(parseReplaySource(null)).toBe('un objet est attendu dans « detail »');
+    expect(parseReplaySource({ title: 'x' })).toBe('« url » doit être l’adresse du fichier audio');
+    expect(parseReplaySource({ url: 'a.mp3', duration: '3600' })).toBe(
+      '« duration » doit être un nombre de secondes positif',
+    );
+    expect(parseReplaySource({ url: 'a.mp3', duration: -1 })).toBe(
+      '« duration » doit être un nombre de secondes positif',
+    );
+    expect(parseReplaySource({ url: 'a.mp3', title: 3 })).toBe('« title » doit être une chaîne');
+    expect(parseReplaySource({ url: 'a.mp3', trackUrn: 12 })).toBe('« trackUrn » doit être une chaîne');
+  });
+});

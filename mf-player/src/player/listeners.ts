@@ -1,0 +1,283 @@
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  api,
+  apiUrl,
+  emit,
+  startAppListening,
+  type AppDispatch,
+  type NowPlaying,
+  type PlayerSnapshot,
+  type ReplaySource,
+  type RootState,
+} from '@collectif/shared';
+import * as audio from './audioEngine';
+import { chatUrl, liveStreamUrl, resolveMediaUrl } from './config';
+import { syncMediaSession } from './mediaSession';
+import {
+  audioEnded,
+  audioErrored,
+  audioStalled,
+  chatReached,
+  chatToggled,
+  chatUnreachable,
+  liveDropped,
+  liveRequested,
+  nowPlayingReceived,
+  pauseRequested,
+  playRequested,
+  progressed,
+  replaySelected,
+  selectPlayer,
+  selectSnapshot,
+  sliderMoved,
+  sliderReleased,
+  streamUnavailable,
+  toggled,
+  type PlayerState,
+} from './playerSlice';
+
+/** How long the live stream may wait for data before it is reconnected. */
+export const LIVE_STALL_GRACE_MS = 8_000;
+/** First delay before rejoining a dropped live stream; it doubles up to the maximum. */
+export const LIVE_RETRY_BASE_MS = 1_000;
+export const LIVE_RETRY_MAX_MS = 30_000;
+/** How long the chat widget's host has to answer before the panel says it cannot load. */
+export const CHAT_TIMEOUT_MS = 6_000;
+/** At most four `player-state` events a second. */
+export const SNAPSHOT_INTERVAL_MS = 250;
+
+export const TRACK_ERROR_LOG = 'Erreur récupération flux audio depuis backend';
+
+export function liveRetryDelay(attempt: number): number {
+  return Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+function player(state: RootState): PlayerState {
+  return selectPlayer(state);
+}
+
+function replayKey(source: ReplaySource): string {
+  return `replay:${source.trackUrn ?? source.url}`;
+}
+
+/** Reads a now-playing answer (HTTP or live channel); anything malformed is ignored. */
+export function parseNowPlaying(data: unknown): NowPlaying | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const record = data as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const cover = text(record.cover);
+  return { artist: text(record.artist), title: text(record.title), ...(cover === '' ? {} : { cover }) };
+}
+
+async function refreshNowPlaying(dispatch: AppDispatch): Promise<void> {
+  const result = await dispatch(api.endpoints.nowPlaying.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  // A now-playing failure is not shown (SPEC section 8): the lines keep their last value.
+  const nowPlaying = parseNowPlaying(result.data);
+  if (nowPlaying !== null) dispatch(nowPlayingReceived(nowPlaying));
+}
+
+/** The URL to play for a replay: the backend's stream for a SoundCloud track, else the enclosure. */
+async function replayUrl(source: ReplaySource, dispatch: AppDispatch): Promise<string | null> {
+  if (source.trackUrn === undefined || source.trackUrn === '') {
+    const url = resolveMediaUrl(source.url);
+    if (url === null) console.error(`${TRACK_ERROR_LOG} : adresse d'épisode invalide`, source.url);
+    return url;
+  }
+  const result = await dispatch(
+    api.endpoints.trackStream.initiate(source.trackUrn, { subscribe: false, forceRefetch: true }),
+  );
+  if (result.error !== undefined) {
+    console.error(TRACK_ERROR_LOG, result.error);
+    return null;
+  }
+  const url = resolveMediaUrl(result.data ?? '');
+  if (url === null) console.error(TRACK_ERROR_LOG, 'réponse inutilisable', result.data);
+  return url;
+}
+
+function seekToSlider(state: PlayerState): void {
+  const known = audio.mediaDuration();
+  const duration = Number.isFinite(known) && known > 0 ? known : state.duration;
+  audio.seekTo((state.slider / 100) * duration);
+}
+
+function listeningLive(state: RootState): boolean {
+  const p = player(state);
+  return p.open && p.mode === 'LIVE';
+}
+
+let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+let lastSnapshotAt = Number.NEGATIVE_INFINITY;
+let pendingSnapshot: PlayerSnapshot | null = null;
+
+function publishSnapshot(snapshot: PlayerSnapshot): void {
+  pendingSnapshot = snapshot;
+  if (snapshotTimer !== null) return;
+  // Bounded both ways, so that a clock that jumps (sleep, time zone change) never holds events back.
+  const wait = Math.min(SNAPSHOT_INTERVAL_MS, Math.max(0, lastSnapshotAt + SNAPSHOT_INTERVAL_MS - Date.now()));
+  const flush = () => {
+    snapshotTimer = null;
+    if (pendingSnapshot === null) return;
+    lastSnapshotAt = Date.now();
+    const next = pendingSnapshot;
+    pendingSnapshot = null;
+    emit('player-state', next);
+  };
+  if (wait === 0) flush();
+  else snapshotTimer = setTimeout(flush, wait);
+}
+
+function sameSnapshot(a: PlayerSnapshot, b: PlayerSnapshot): boolean {
+  return (Object.keys(a) as (keyof PlayerSnapshot)[]).every((key) => a[key] === b[key]);
+}
+
+const playbackTriggers = isAnyOf(replaySelected, liveRequested, toggled, playRequested, pauseRequested);
+
+let registered = false;
+
+/**
+ * The player's side effects, registered once per page (the listener middleware is shared by every
+ * store made with `makeStore`, and each effect works on the store that dispatched).
+ */
+export function registerPlayerListeners(): void {
+  if (registered) return;
+  registered = true;
+
+  // Bring the audio in line with what the visitor asked for. A newer request cancels an older one
+  // that is still waiting (e.g. for a track's stream URL).
+  startAppListening({
+    predicate: (action, current, previous) =>
+      playbackTriggers(action) && (!toggled.match(action) || player(current).open !== player(previous).open),
+    effect: async (action, listener) => {
+      listener.cancelActiveListeners();
+      const state = player(listener.getState());
+      if (!state.wantsToPlay) {
+        audio.pause();
+        // A paused live stream lets go of its connection; playing again rejoins the live edge.
+        if (state.mode === 'LIVE') audio.unload();
+        return;
+      }
+      if (state.mode === 'LIVE') {
+        void refreshNowPlaying(listener.dispatch);
+        const url = liveStreamUrl();
+        if (url === null) {
+          console.error('Erreur du lecteur audio : adresse du direct invalide');
+          listener.dispatch(audioErrored());
+          return;
+        }
+        await audio.loadLive(url);
+        await audio.play();
+        return;
+      }
+      const source = state.replay;
+      if (source === null) return;
+      const key = replayKey(source);
+      if (replaySelected.match(action) || audio.sourceKey() !== key) {
+        const url = await listener.pause(replayUrl(source, listener.dispatch));
+        if (url === null) {
+          listener.dispatch(streamUnavailable());
+          return;
+        }
+        await audio.loadSource(url, key);
+      }
+      seekToSlider(player(listener.getState()));
+      await audio.play();
+    },
+  });
+
+  // Dragging only moves the thumb; clicks, keys and the release seek the audio.
+  startAppListening({
+    matcher: isAnyOf(sliderMoved, sliderReleased),
+    effect: (action, listener) => {
+      const state = player(listener.getState());
+      if (state.mode !== 'REPLAY' || (sliderMoved.match(action) && state.dragging)) return;
+      if (sliderReleased.match(action) && !player(listener.getOriginalState()).dragging) return;
+      seekToSlider(state);
+    },
+  });
+
+  // A live stream that drops, ends or stalls is rejoined at its live edge, with growing delays.
+  startAppListening({
+    matcher: isAnyOf(audioErrored, audioEnded, audioStalled),
+    effect: async (action, listener) => {
+      const state = player(listener.getState());
+      if (state.mode !== 'LIVE' || !state.wantsToPlay) return;
+      listener.cancelActiveListeners();
+      const generation = audio.loadGeneration();
+      const stillWanted = () => {
+        const now = player(listener.getState());
+        return now.mode === 'LIVE' && now.wantsToPlay && audio.loadGeneration() === generation;
+      };
+      if (audioStalled.match(action)) {
+        const before = audio.mediaTime();
+        await listener.delay(LIVE_STALL_GRACE_MS);
+        if (!stillWanted() || (!audio.isPaused() && audio.mediaTime() > before)) return;
+      }
+      listener.dispatch(liveDropped());
+      await listener.delay(liveRetryDelay(player(listener.getState()).reconnectAttempt));
+      const url = liveStreamUrl();
+      if (!stillWanted() || url === null) return;
+      await audio.loadLive(url);
+      await audio.play();
+    },
+  });
+
+  // Now playing, kept current from the live channel while the player is open in live mode.
+  startAppListening({
+    predicate: (_action, current, previous) => listeningLive(current) !== listeningLive(previous),
+    effect: async (_action, listener) => {
+      if (!listeningLive(listener.getState())) return;
+      listener.cancelActiveListeners();
+      if (typeof EventSource !== 'function') return;
+      const channel = new EventSource(apiUrl('/nowplaying/events'));
+      channel.addEventListener('nowplaying', (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const nowPlaying = parseNowPlaying(data);
+        if (nowPlaying !== null) listener.dispatch(nowPlayingReceived(nowPlaying));
+      });
+      try {
+        await listener.condition((_a, state) => !listeningLive(state));
+      } finally {
+        channel.close();
+      }
+    },
+  });
+
+  // The chat widget is a third party: its host is probed, and the panel says so when it cannot load.
+  startAppListening({
+    actionCreator: chatToggled,
+    effect: async (_action, listener) => {
+      listener.cancelActiveListeners();
+      if (!player(listener.getState()).chatOpen) return;
+      const reachable = await listener.pause(
+        fetch(chatUrl(), {
+          mode: 'no-cors',
+          credentials: 'omit',
+          cache: 'no-store',
+          signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+        }).then(
+          () => true,
+          () => false,
+        ),
+      );
+      listener.dispatch(reachable ? chatReached() : chatUnreachable());
+    },
+  });
+
+  // System media controls and the public `player-state` event follow every change of the player.
+  startAppListening({
+    predicate: (action: UnknownAction, current, previous) =>
+      action.type.startsWith('player/') && player(current) !== player(previous),
+    effect: (action, listener) => {
+      syncMediaSession(() => player(listener.getState()), listener.dispatch, { position: !progressed.match(action) });
+      const previous = selectSnapshot(listener.getOriginalState());
+      const next = selectSnapshot(listener.getState());
+      if (!sameSnapshot(previous, next)) publishSnapshot(next);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { SLIDER_MAX, SLIDER_MIN } from './playerSlice';
+
+export interface SliderRange {
+  min?: number;
+  max?: number;
+  /** Undefined when the slider has no step of its own. */
+  step?: number;
+}
+
+/**
+ * The keyboard rules of SPEC section 5: arrows move by the step or 1, Page Up and Page Down by 10
+ * when there is no step (by the step otherwise), Home and End to the ends; the result is clamped.
+ * Returns null for keys the slider does not handle.
+ */
+export function sliderKeyValue(
+  key: string,
+  value: number,
+  { min = SLIDER_MIN, max = SLIDER_MAX, step }: SliderRange = {},
+): number | null {
+  const small = step ?? 1;
+  const big = step ?? 10;
+  let next: number;
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowUp':
+      next = value + small;
+      break;
+    case 'ArrowLeft':
+    case 'ArrowDown':
+      next = value - small;
+      break;
+    case 'PageUp':
+      next = value + big;
+      break;
+    case 'PageDown':
+      next = value - big;
+      break;
+    case 'Home':
+      next = min;
+      break;
+    case 'End':
+      next = max;
+      break;
+    default:
+      return null;
+  }
+  return Math.min(max, Math.max(min, next));
+}

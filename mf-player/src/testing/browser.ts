@@ -1,0 +1,170 @@
+// Test stand-ins for what jsdom lacks (media playback, the Media Session API, EventSource): the
+// browser's gaps, not our modules. Each records what the player did so that tests can assert it.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface MediaStubs {
+  play: jest.SpyInstance;
+  pause: jest.SpyInstance;
+  load: jest.SpyInstance;
+}
+
+/** play() resolves (or rejects with `refuse`), pause() and load() do nothing: tests fire the events. */
+export function stubMediaPlayback(refuse?: string): MediaStubs {
+  return {
+    play: jest
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockImplementation(() =>
+        refuse === undefined ? Promise.resolve() : Promise.reject(new DOMException('refusé', refuse)),
+      ),
+    pause: jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined),
+    load: jest.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined),
+  };
+}
+
+/** Values the real element computes from the media, set by the test. */
+export function setMediaState(
+  audio: HTMLMediaElement,
+  values: { duration?: number; paused?: boolean; ended?: boolean },
+): void {
+  for (const [key, value] of Object.entries(values)) {
+    Object.defineProperty(audio, key, { configurable: true, get: () => value as unknown });
+  }
+}
+
+export interface FakeMediaSession {
+  metadata: MediaMetadataInit | null;
+  playbackState: MediaSessionPlaybackState;
+  handlers: Map<MediaSessionAction, MediaSessionActionHandler>;
+  positions: (MediaPositionState | undefined)[];
+  setActionHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null): void;
+  setPositionState(state?: MediaPositionState): void;
+}
+
+export function installMediaSession(): FakeMediaSession {
+  const fake: FakeMediaSession = {
+    metadata: null,
+    playbackState: 'none',
+    handlers: new Map(),
+    positions: [],
+    setActionHandler(action, handler) {
+      if (handler === null) this.handlers.delete(action);
+      else this.handlers.set(action, handler);
+    },
+    setPositionState(state) {
+      this.positions.push(state);
+    },
+  };
+  Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: fake });
+  Object.defineProperty(globalThis, 'MediaMetadata', {
+    configurable: true,
+    writable: true,
+    value: class FakeMediaMetadata {
+      title = '';
+      artist = '';
+      album = '';
+      artwork: MediaImage[] = [];
+      constructor(init: MediaMetadataInit) {
+        Object.assign(this, init);
+      }
+    },
+  });
+  return fake;
+}
+
+export function removeMediaSession(): void {
+  Reflect.deleteProperty(navigator, 'mediaSession');
+  Reflect.deleteProperty(globalThis, 'MediaMetadata');
+}
+
+export class FakeEventSource extends EventTarget {
+  static instances: FakeEventSource[] = [];
+  closed = false;
+
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.instances.push(this);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** What the server sends as `event: <type>` + `data: <data>`. */
+  send(type: string, data: string): void {
+    this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+}
+
+export function installEventSource(): typeof FakeEventSource {
+  FakeEventSource.instances = [];
+  Object.defineProperty(globalThis, 'EventSource', { configurable: true, writable: true, value: FakeEventSource });
+  return FakeEventSource;
+}
+
+export function removeEventSource(): void {
+  Reflect.deleteProperty(globalThis, 'EventSource');
+}
+
+export type Route = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface LoopbackServer {
+  origin: string;
+  /** Paths requested so far, decoded. */
+  requests: string[];
+  routes: Map<string, Route>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP server on 127.0.0.1 standing for the collective's API (the /api contract). */
+export async function startLoopbackServer(routes: Record<string, Route>): Promise<LoopbackServer> {
+  const table = new Map(Object.entries(routes));
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
+    requests.push(path);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    const route = table.get(path);
+    if (route === undefined) {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: 'not_found', message: `Introuvable : ${path}` }));
+      return;
+    }
+    route(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${String(port)}`,
+    requests,
+    routes: table,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+/** An address where nothing listens (a port just released). */
+export async function closedOrigin(): Promise<string> {
+  const server = await startLoopbackServer({});
+  await server.close();
+  return server.origin;
+}
+
+export const json =
+  (body: unknown, status = 200): Route =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+
+export const text =
+  (body: string, status = 200): Route =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(body);
+  };

@@ -1,0 +1,54 @@
+import type { KeyboardEvent } from 'react';
+import { speakTime, useAppDispatch, useAppSelector } from '@collectif/shared';
+import {
+  selectPlayer,
+  sliderGrabbed,
+  sliderMoved,
+  sliderReleased,
+  SLIDER_MAX,
+  SLIDER_MIN,
+} from '../player/playerSlice';
+import { sliderKeyValue } from '../player/sliderKeys';
+
+/** The replay position: a native range, with the keyboard rules of SPEC section 5. */
+export function ProgressSlider() {
+  const dispatch = useAppDispatch();
+  const { slider, currentTime, duration } = useAppSelector(selectPlayer);
+
+  const grab = () => {
+    dispatch(sliderGrabbed());
+    // The click that ends a drag comes right after pointerup: the release waits for it, so that
+    // the click is still seen as part of the drag and does not toggle the player.
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      setTimeout(() => dispatch(sliderReleased()), 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const next = sliderKeyValue(event.key, slider);
+    if (next === null) return;
+    event.preventDefault();
+    dispatch(sliderMoved(next));
+  };
+
+  return (
+    <input
+      className="player__slider"
+      type="range"
+      min={SLIDER_MIN}
+      max={SLIDER_MAX}
+      step="any"
+      tabIndex={0}
+      value={slider}
+      aria-label="Position dans l’émission"
+      aria-valuetext={`${speakTime(currentTime)} sur ${speakTime(duration)}`}
+      onPointerDown={grab}
+      onChange={(event) => dispatch(sliderMoved(Number(event.currentTarget.value)))}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
