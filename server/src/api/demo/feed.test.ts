@@ -1,0 +1,84 @@
+import { DEFAULT_COVER, feedItems, isPodcast, mapFeedItem, nodeText, parseDuration } from '@collectif/shared/feed';
+import { parseFeedXml } from '../upstream/rss';
+import { DEMO_REPLAYS } from './audio';
+import { buildDemoFeed, rfc822 } from './feed';
+import { FALLBACK_RESIDENCES, loadResidences } from './residences';
+import { readApiConfig } from '../env';
+
+const anchor = new Date('2026-03-05T12:00:00Z');
+const residences = loadResidences(readApiConfig({}).demo.residencesFile);
+
+describe('buildDemoFeed', () => {
+  const feed = buildDemoFeed({ residences, replays: DEMO_REPLAYS, anchor });
+  const { items } = parseFeedXml(feed.xml);
+  const mapped = items.map((item) => mapFeedItem(item));
+
+  it('is a valid RSS feed of at least 150 past shows, newest first, before the anchor day', () => {
+    expect(items.length).toBeGreaterThanOrEqual(150);
+    const dates = mapped.map((item) => Date.parse(item.pubDate ?? ''));
+    expect(dates.every((date, i) => i === 0 || date < (dates[i - 1] ?? 0))).toBe(true);
+    expect(dates[0]).toBeLessThan(Date.parse('2026-03-05T00:00:00Z'));
+  });
+
+  it('covers every residence, with titles like "Artist - Show #n"', () => {
+    const authors = new Set(items.map((item) => nodeText(item['itunes:author'])));
+    for (const residence of residences) expect(authors).toContain(residence.artist);
+    const shows = new Set(residences.map((r) => `${r.artist} - ${r.show}`));
+    const regular = items.filter((item) => shows.has(nodeText(item.title).replace(/ #\d+$/, '')));
+    expect(regular.length).toBeGreaterThan(items.length / 2);
+  });
+
+  it('has the awkward cases of real feeds', () => {
+    const titles = items.map((item) => nodeText(item.title));
+    const durations = items.map((item) => nodeText(item['itunes:duration']));
+    expect(items.filter((item) => !isPodcast(item)).length).toBeGreaterThan(10);
+    expect(
+      items.some((item) => item.enclosure !== undefined && !isPodcast(item) && nodeText(item.title).includes('Teaser')),
+    ).toBe(true);
+    expect(titles.filter((t) => !t.includes('-')).length).toBeGreaterThan(5);
+    expect(titles.some((t) => t.endsWith(' -'))).toBe(true);
+    expect(mapped.filter((item) => item.cover === DEFAULT_COVER).length).toBeGreaterThan(10);
+    expect(durations.some((d) => /^\d+:\d{2}:\d{2}$/.test(d))).toBe(true);
+    expect(durations.some((d) => /^\d{2}:\d{2}$/.test(d))).toBe(true);
+    expect(durations.some((d) => /^\d+$/.test(d))).toBe(true);
+    expect(mapped.filter((item) => item.trackUrn === undefined).length).toBeGreaterThan(5);
+    expect(titles.some((t) => t.includes(' / '))).toBe(true);
+  });
+
+  it('announces the real length of the demo files and points at them', () => {
+    for (const item of mapped) {
+      const replay = DEMO_REPLAYS.find(({ name }) => item.url === `/api/demo/replays/${name}.mp3`);
+      expect(replay).toBeDefined();
+      expect(item.duration).toBe(replay?.seconds);
+    }
+  });
+
+  it('resolves each track URN of the feed to its file', () => {
+    const withUrn = mapped.filter((item) => item.trackUrn !== undefined);
+    expect(feed.tracks.size).toBe(withUrn.length);
+    for (const item of withUrn) expect(feed.tracks.get(item.trackUrn ?? '')).toBe(item.url);
+  });
+
+  it('is the same for the same inputs', () => {
+    expect(buildDemoFeed({ residences, replays: DEMO_REPLAYS, anchor }).xml).toBe(feed.xml);
+  });
+
+  it('has unique links, so merged searches never drop a show', () => {
+    expect(new Set(mapped.map((item) => item.link)).size).toBe(mapped.length);
+  });
+});
+
+describe('demo residences', () => {
+  it('falls back to built-in names when the content file is missing', () => {
+    expect(loadResidences('/nonexistent/residences.json')).toBe(FALLBACK_RESIDENCES);
+    const feed = buildDemoFeed({ residences: FALLBACK_RESIDENCES, replays: DEMO_REPLAYS, anchor, count: 150 });
+    expect(feedItems(parseFeedXml(feed.xml).document)).toHaveLength(150);
+  });
+});
+
+describe('rfc822', () => {
+  it('writes dates as SoundCloud does', () => {
+    expect(rfc822(new Date('2026-03-04T18:00:00Z'))).toBe('Wed, 04 Mar 2026 18:00:00 +0000');
+    expect(parseDuration('0:01:00')).toBe(60);
+  });
+});

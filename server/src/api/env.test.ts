@@ -1,0 +1,84 @@
+import { siteConfig } from '@collectif/shared/config';
+import { ConfigError } from '../config';
+import { readApiConfig } from './env';
+
+/** The variable a bad environment is rejected for, and the one-line message. */
+function rejection(env: Record<string, string>): { variable: string; message: string } {
+  try {
+    readApiConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return { variable: error.variable, message: error.message };
+    throw error;
+  }
+  throw new Error('accepted');
+}
+
+describe('readApiConfig', () => {
+  it('runs every upstream on the embedded demo when nothing is set', () => {
+    const config = readApiConfig({});
+    expect(config).toMatchObject({ rss: null, soundcloud: null, twitch: null, azuracast: null, adminToken: null });
+    expect(config.ttlMs).toEqual({ feed: 300_000, live: 30_000, nowPlaying: 15_000, track: 300_000 });
+    expect(config.upstream).toEqual({ timeoutMs: 5000, maxBytes: 10 * 1024 * 1024 });
+    expect(config.demo.live).toBe(false);
+  });
+
+  it('reads every upstream, with the default API hosts and the site channel', () => {
+    const config = readApiConfig({
+      SOUNDCLOUD_RSS_URL: 'https://feeds.example/users/1/sounds.rss',
+      SOUNDCLOUD_CLIENT_ID: 'sc-id',
+      SOUNDCLOUD_CLIENT_SECRET: 'sc-secret',
+      TWITCH_CLIENT_ID: 'tw-id',
+      TWITCH_CLIENT_SECRET: 'tw-secret',
+      AZURACAST_NOWPLAYING_URL: 'https://radio.example/api/nowplaying/radio',
+      FEED_TTL_S: '60',
+      UPSTREAM_TIMEOUT_MS: '2500',
+      DEMO_LIVE: 'true',
+      ADMIN_TOKEN: 'e2e-admin',
+    });
+    expect(config.rss).toEqual({ url: 'https://feeds.example/users/1/sounds.rss', maxPages: 1 });
+    expect(config.soundcloud).toMatchObject({ apiUrl: 'https://api.soundcloud.com', clientId: 'sc-id' });
+    expect(config.twitch).toMatchObject({
+      channel: siteConfig.radio.twitchChannel,
+      apiUrl: 'https://api.twitch.tv/helix',
+    });
+    expect(config.azuracast).toEqual({ url: 'https://radio.example/api/nowplaying/radio' });
+    expect(config.ttlMs.feed).toBe(60_000);
+    expect(config.upstream.timeoutMs).toBe(2500);
+    expect(config.demo.live).toBe(true);
+    expect(config.adminToken).toBe('e2e-admin');
+  });
+
+  it('lets tests point the API hosts at fakes', () => {
+    const config = readApiConfig({
+      TWITCH_CLIENT_ID: 'a',
+      TWITCH_CLIENT_SECRET: 'b',
+      TWITCH_API_URL: 'http://127.0.0.1:9999/helix/',
+      TWITCH_AUTH_URL: 'http://127.0.0.1:9999/token',
+      TWITCH_CHANNEL: 'autre_chaine',
+    });
+    expect(config.twitch).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9999/helix',
+      authUrl: 'http://127.0.0.1:9999/token',
+      channel: 'autre_chaine',
+    });
+  });
+
+  it.each([
+    [{ SOUNDCLOUD_RSS_URL: 'pas une url' }, 'SOUNDCLOUD_RSS_URL', /URL invalide/],
+    [{ AZURACAST_NOWPLAYING_URL: 'ftp://radio.example/np' }, 'AZURACAST_NOWPLAYING_URL', /http\(s\)/],
+    [{ SOUNDCLOUD_CLIENT_ID: 'seul' }, 'SOUNDCLOUD_CLIENT_SECRET', /manquant/],
+    [{ TWITCH_CLIENT_SECRET: 'seul' }, 'TWITCH_CLIENT_ID', /manquant/],
+    [{ TWITCH_CHANNEL: 'chaîne avec espaces' }, 'TWITCH_CHANNEL', /invalide/],
+    [{ UPSTREAM_TIMEOUT_MS: '10s' }, 'UPSTREAM_TIMEOUT_MS', /entier entre 100 et 120000/],
+    [{ FEED_TTL_S: '0' }, 'FEED_TTL_S', /entier/],
+    [{ DEMO_LIVE: 'peut-être' }, 'DEMO_LIVE', /booléen/],
+    [{ ADMIN_TOKEN: 'court' }, 'ADMIN_TOKEN', /8 caractères/],
+    [{ SOUNDCLOUD_RSS_MAX_PAGES: '50' }, 'SOUNDCLOUD_RSS_MAX_PAGES', /entre 1 et 20/],
+  ])('rejects %j, naming %s', (env, variable, message) => {
+    const { variable: named, message: text } = rejection(env);
+    expect(named).toBe(variable);
+    expect(text).toMatch(message);
+    expect(text).toContain(variable);
+    expect(text).not.toContain('\n');
+  });
+});

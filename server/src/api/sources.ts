@@ -1,0 +1,136 @@
+import type { NowPlaying } from '@collectif/shared';
+import { buildDemoFeed, type DemoFeed } from './demo/feed';
+import { DEMO_REPLAYS } from './demo/audio';
+import { demoNowPlaying, demoTracks } from './demo/nowplaying';
+import { loadResidences } from './demo/residences';
+import type { ApiConfig } from './env';
+import { ApiHttpError } from './errors';
+import { azuracastNowPlaying } from './upstream/azuracast';
+import { KeyedUpstreamCache, UpstreamCache, type Cached } from './upstream/cache';
+import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
+import { soundcloudStreams } from './upstream/soundcloud';
+import { twitchLiveStatus } from './upstream/twitch';
+import type { Release } from '@collectif/shared';
+
+/** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
+export interface Source<T> {
+  get(): Promise<Cached<T>>;
+}
+
+/** Where each route's data comes from; every upstream left unconfigured is its demo. */
+export interface Sources {
+  feed: Source<FeedData>;
+  live: Source<boolean>;
+  nowPlaying: Source<NowPlaying>;
+  track(urn: string): Promise<Cached<string>>;
+  /** The demo live switch; undefined when Twitch gives the live status. */
+  demoLive: { set(live: boolean): void } | undefined;
+  mode: {
+    feed: 'demo' | 'upstream';
+    live: 'demo' | 'upstream';
+    nowPlaying: 'demo' | 'upstream';
+    track: 'demo' | 'upstream';
+  };
+}
+
+/** A value that is always fresh (demo data computed here), shaped like a cache answer. */
+function always<T>(value: T, version: number, expiresAt: number): Cached<T> {
+  return { value, version, expiresAt, state: 'hit' };
+}
+
+export function createSources(
+  config: ApiConfig,
+  options: { releases: readonly Release[]; now?: () => number; anchor?: Date },
+): Sources {
+  const now = options.now ?? Date.now;
+  const limits = config.upstream;
+  let demoFeed: DemoFeed | undefined;
+  const demo = (): DemoFeed =>
+    (demoFeed ??= buildDemoFeed({
+      residences: loadResidences(config.demo.residencesFile),
+      replays: DEMO_REPLAYS,
+      anchor: options.anchor ?? new Date(now()),
+    }));
+
+  const feed: Source<FeedData> =
+    config.rss === null
+      ? new UpstreamCache(
+          'feed',
+          () => {
+            const { xml } = demo();
+            return Promise.resolve(feedData(xml, parseFeedXml(xml).items, true));
+          },
+          { ttlMs: Number.POSITIVE_INFINITY, now },
+        )
+      : new UpstreamCache('feed', rssLoader(config.rss, limits, config.soundcloud !== null), {
+          ttlMs: config.ttlMs.feed,
+          now,
+        });
+
+  let demoLive = config.demo.live;
+  let demoLiveVersion = 1;
+  const live: Source<boolean> =
+    config.twitch === null
+      ? { get: () => Promise.resolve(always(demoLive, demoLiveVersion, now() + config.ttlMs.live)) }
+      : new UpstreamCache('twitch', twitchLiveStatus(config.twitch, limits, now), { ttlMs: config.ttlMs.live, now });
+
+  const tracks = demoTracks(options.releases);
+  const rotation = config.demo.rotationMs;
+  const nowPlaying: Source<NowPlaying> =
+    config.azuracast === null
+      ? {
+          get: () => {
+            const at = now();
+            const turn = Math.floor(at / rotation);
+            return Promise.resolve(always(demoNowPlaying(tracks, at, rotation), turn, (turn + 1) * rotation));
+          },
+        }
+      : new UpstreamCache('azuracast', azuracastNowPlaying(config.azuracast, limits), {
+          ttlMs: config.ttlMs.nowPlaying,
+          now,
+        });
+
+  const streams =
+    config.soundcloud === null
+      ? undefined
+      : new KeyedUpstreamCache('soundcloud', soundcloudStreams(config.soundcloud, limits, now), {
+          ttlMs: config.ttlMs.track,
+          maxKeys: 1000,
+          now,
+        });
+
+  return {
+    feed,
+    live,
+    nowPlaying,
+    track: (urn) => {
+      const local = config.rss === null ? demo().tracks.get(urn) : undefined;
+      if (local !== undefined) return Promise.resolve(always(local, 1, now() + config.ttlMs.track));
+      if (streams !== undefined) return streams.get(urn);
+      return Promise.reject(
+        config.rss === null
+          ? new ApiHttpError(404, 'track_not_found', 'Cette piste n’existe pas dans le flux de démonstration.')
+          : new ApiHttpError(
+              503,
+              'track_unavailable',
+              'La lecture par identifiant de piste n’est pas configurée sur ce serveur.',
+            ),
+      );
+    },
+    demoLive:
+      config.twitch === null
+        ? {
+            set: (value) => {
+              demoLive = value;
+              demoLiveVersion += 1;
+            },
+          }
+        : undefined,
+    mode: {
+      feed: config.rss === null ? 'demo' : 'upstream',
+      live: config.twitch === null ? 'demo' : 'upstream',
+      nowPlaying: config.azuracast === null ? 'demo' : 'upstream',
+      track: config.soundcloud === null ? 'demo' : 'upstream',
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { apiPlugin, readApiConfig, type ApiConfig, type ApiPluginOptions } from '../index';
+import { DEMO_LIVE_FILE, DEMO_REPLAYS } from '../demo/audio';
+
+/** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
+export const FAKE_FRAME_SIZE = 208;
+
+/**
+ * An mp3 made of `count` valid frame headers, each followed by its index repeated: enough for
+ * the frame parser and the live pacing (no decoder reads it in these tests).
+ */
+export function fakeMp3(count: number): Buffer {
+  const frames: Buffer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const frame = Buffer.alloc(FAKE_FRAME_SIZE, i % 256);
+    frame.set([0xff, 0xf3, 0x80, 0xc4], 0);
+    frames.push(frame);
+  }
+  return Buffer.concat(frames);
+}
+
+const audioDirs = new Map<number, string>();
+
+/**
+ * A demo audio folder with fake files: a live loop of `liveFrames` frames and every replay. Made
+ * once per test file and size (nothing writes to it).
+ */
+export function fakeAudioDir(liveFrames = 100): string {
+  const known = audioDirs.get(liveFrames);
+  if (known !== undefined) return known;
+  const dir = mkdtempSync(join(tmpdir(), 'demo-audio-'));
+  audioDirs.set(liveFrames, dir);
+  mkdirSync(join(dir, 'replays'));
+  writeFileSync(join(dir, DEMO_LIVE_FILE), fakeMp3(liveFrames));
+  for (const { name } of DEMO_REPLAYS) writeFileSync(join(dir, 'replays', `${name}.mp3`), fakeMp3(400));
+  return dir;
+}
+
+let emptyDir: string | undefined;
+
+/** The default configuration (demo everywhere) with test-sized limits; no demo audio, none generated. */
+export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  const base = readApiConfig({});
+  emptyDir ??= mkdtempSync(join(tmpdir(), 'demo-audio-'));
+  return {
+    ...base,
+    upstream: { timeoutMs: 400, maxBytes: 64 * 1024 },
+    ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000 },
+    demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },
+    ssePingMs: 60_000,
+    ...overrides,
+  };
+}
+
+/** The API plugin alone, registered as app.ts does, with the test's clock and options. */
+export async function buildApi(options: ApiPluginOptions): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(apiPlugin, { prefix: '/api', ...options });
+  await app.ready();
+  return app;
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${String((app.server.address() as AddressInfo).port)}`;
+}
+
+/** A clock the test moves by hand, so TTLs expire without waiting. */
+export function manualClock(start = Date.UTC(2026, 2, 4, 18)): { now: () => number; advance(ms: number): void } {
+  let time = start;
+  return {
+    now: () => time,
+    advance: (ms) => {
+      time += ms;
+    },
+  };
+}

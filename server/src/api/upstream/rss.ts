@@ -1,0 +1,120 @@
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { PodcastItem } from '@collectif/shared';
+import {
+  ATTRIBUTES_KEY,
+  feedItems,
+  isRssDocument,
+  nodeAttribute,
+  nodeText,
+  podcastsFromItems,
+  type RawFeedItem,
+} from '@collectif/shared/feed';
+import { UpstreamError } from '../errors';
+import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
+
+/** SPEC section 7: `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */
+const PARSER_OPTIONS = {
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  attributesGroupName: ATTRIBUTES_KEY,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (_name: string, jpath: unknown) => jpath === 'rss.channel.item',
+} as const;
+
+/** The feed as the API serves it: the XML for /soundcloud-rss, the mapped podcasts for /podcasts. */
+export interface FeedData {
+  xml: string;
+  items: RawFeedItem[];
+  podcasts: PodcastItem[];
+}
+
+/** Parses feed XML; malformed XML or a document that is not RSS is an 'invalid' upstream error. */
+export function parseFeedXml(xml: string): { document: Record<string, unknown>; items: RawFeedItem[] } {
+  // The separate fast-xml-validator package is not installed here; this is the same validator.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) {
+    throw new UpstreamError('feed', 'invalid', `XML mal formé, ligne ${String(valid.err.line)} : ${valid.err.msg}`);
+  }
+  const document = new XMLParser(PARSER_OPTIONS).parse(xml) as Record<string, unknown>;
+  if (!isRssDocument(document)) throw new UpstreamError('feed', 'invalid', 'pas de rss.channel');
+  return { document, items: feedItems(document) };
+}
+
+/**
+ * The feed's podcasts. Without SoundCloud API credentials a trackUrn could not be resolved by
+ * /api/track, so it is left out and the player plays the enclosure URL directly.
+ */
+export function feedData(xml: string, items: RawFeedItem[], keepTrackUrns: boolean): FeedData {
+  const podcasts = podcastsFromItems(items).map((item) => {
+    if (keepTrackUrns || item.trackUrn === undefined) return item;
+    const { trackUrn: _dropped, ...rest } = item;
+    return rest;
+  });
+  return { xml, items, podcasts };
+}
+
+/** The `atom:link rel="next"` of a SoundCloud feed page, only when it stays on the feed's origin. */
+export function nextPageUrl(document: Record<string, unknown>, feedUrl: string): string | undefined {
+  const channel = (document.rss as { channel: Record<string, unknown> }).channel;
+  const links: unknown[] = ([] as unknown[]).concat(channel['atom:link'] ?? []);
+  const next = links.find((link) => nodeAttribute(link, 'rel') === 'next');
+  const href = nodeAttribute(next, 'href');
+  if (href === undefined) return undefined;
+  try {
+    const url = new URL(href, feedUrl);
+    return url.origin === new URL(feedUrl).origin ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function itemKey(item: RawFeedItem): string {
+  return nodeText(item.guid) || nodeText(item.link) || (nodeAttribute(item.enclosure, 'url') ?? '');
+}
+
+/**
+ * Loads the SoundCloud feed: the first page, then up to `maxPages - 1` older pages. Several pages
+ * are merged into one document (items de-duplicated by guid) so /soundcloud-rss stays one feed.
+ */
+export function rssLoader(
+  config: { url: string; maxPages: number },
+  limits: UpstreamLimits,
+  keepTrackUrns: boolean,
+): () => Promise<FeedData> {
+  return async () => {
+    let url: string | undefined = config.url;
+    let first: { xml: string; document: Record<string, unknown> } | undefined;
+    const items: RawFeedItem[] = [];
+    const seen = new Set<string>();
+    for (let page = 0; page < config.maxPages && url !== undefined; page += 1) {
+      const response = ensureOk(
+        'feed',
+        await fetchUpstream('feed', { url, headers: { Accept: 'application/rss+xml, application/xml' } }, limits),
+      );
+      const xml = response.body.toString('utf8');
+      const parsed = parseFeedXml(xml);
+      first ??= { xml, document: parsed.document };
+      for (const item of parsed.items) {
+        const key = itemKey(item);
+        if (key !== '' && seen.has(key)) continue;
+        seen.add(key);
+        items.push(item);
+      }
+      url = nextPageUrl(parsed.document, config.url);
+    }
+    if (first === undefined) throw new UpstreamError('feed', 'invalid', 'aucune page lue');
+    if (items.length === feedItems(first.document).length) return feedData(first.xml, items, keepTrackUrns);
+    const channel = (first.document.rss as { channel: Record<string, unknown> }).channel;
+    const merged = {
+      ...first.document,
+      rss: { ...(first.document.rss as object), channel: { ...channel, item: items } },
+    };
+    // As for the validator: fast-xml-builder is only installed as this package's own dependency.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    const xml = new XMLBuilder({ ...PARSER_OPTIONS, format: false, suppressEmptyNode: true }).build(merged);
+    return feedData(xml, items, keepTrackUrns);
+  };
+}

@@ -1,0 +1,86 @@
+import type { PodcastItem } from '../types';
+import { nodeAttribute, nodeText, type RawFeedItem } from './item';
+
+/** SPEC section 5: an item counts as a podcast only above this enclosure length (bytes). */
+export const PODCAST_MIN_BYTES = 10_000_000;
+
+/** SPEC section 9: the cover shown when an item has no image. */
+export const DEFAULT_COVER = '/assets/images/default-cover.webp';
+
+const TRACK_ID = /tracks\/(\d+)/;
+
+/** `soundcloud:tracks:{id}` when the guid holds `tracks/{digits}`, else undefined. */
+export function trackUrnFromGuid(guid: string): string | undefined {
+  const match = TRACK_ID.exec(guid);
+  return match?.[1] === undefined ? undefined : `soundcloud:tracks:${match[1]}`;
+}
+
+/**
+ * SPEC section 3: a title with a hyphen is split at the first hyphen; the first part is the title
+ * (artist line), the second the description, which falls back to the original description when empty.
+ */
+export function splitTitle(title: string, description: string): { title: string; description: string } {
+  const at = title.indexOf('-');
+  if (at === -1) return { title: title.trim(), description: description.trim() };
+  const second = title.slice(at + 1).trim();
+  return { title: title.slice(0, at).trim(), description: second === '' ? description.trim() : second };
+}
+
+/** Seconds from `itunes:duration`: h:mm:ss, mm:ss or a number of seconds; 0 when unreadable. */
+export function parseDuration(text: string): number {
+  const value = text.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.floor(Number(value));
+  if (!/^\d+(:\d{1,2}){1,2}$/.test(value)) return 0;
+  return value.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** The enclosure length the feed claims (it is not always truthful; the rule applies to it anyway). */
+export function enclosureLength(item: RawFeedItem): number {
+  const length = Number(nodeAttribute(item.enclosure, 'length'));
+  return Number.isFinite(length) ? length : 0;
+}
+
+/** SPEC section 5: a podcast has an enclosure longer than 10,000,000 bytes and a URL to play. */
+export function isPodcast(item: RawFeedItem): boolean {
+  return enclosureLength(item) > PODCAST_MIN_BYTES && (nodeAttribute(item.enclosure, 'url') ?? '') !== '';
+}
+
+function isoDate(text: string): string | null {
+  if (text === '') return null;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** One feed item as the pages and the player use it (SPEC section 3, "Podcast feed item"). */
+export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): PodcastItem {
+  const { title, description } = splitTitle(nodeText(item.title), nodeText(item.description));
+  const url = nodeAttribute(item.enclosure, 'url') ?? '';
+  const cover = nodeAttribute(item['itunes:image'], 'href') ?? '';
+  const trackUrn = trackUrnFromGuid(nodeText(item.guid));
+  const link = nodeText(item.link);
+  return {
+    ...(trackUrn === undefined ? {} : { trackUrn }),
+    url,
+    duration: parseDuration(nodeText(item['itunes:duration'])),
+    title,
+    description,
+    cover: cover === '' ? defaultCover : cover,
+    // The link identifies an item when results are merged; an item without one is still unique.
+    link: link === '' ? url : link,
+    pubDate: isoDate(nodeText(item.pubDate)),
+  };
+}
+
+/** Newest first; items without a readable date keep their feed order, after the dated ones. */
+export function sortNewestFirst(items: readonly PodcastItem[]): PodcastItem[] {
+  const time = (item: PodcastItem) => (item.pubDate === null ? -Infinity : Date.parse(item.pubDate));
+  return items
+    .map((item, index) => ({ item, index, time: time(item) }))
+    .sort((a, b) => (a.time === b.time ? a.index - b.index : b.time - a.time))
+    .map(({ item }) => item);
+}
+
+/** The podcasts of a feed, mapped, newest first. */
+export function podcastsFromItems(items: readonly RawFeedItem[], defaultCover: string = DEFAULT_COVER): PodcastItem[] {
+  return sortNewestFirst(items.filter(isPodcast).map((item) => mapFeedItem(item, defaultCover)));
+}
