@@ -1,19 +1,22 @@
-import { emit, usePodcastsQuery, type RemoteContract } from '@collectif/shared';
+import { siteConfig, type RemoteContract } from '@collectif/shared';
+import { Carousel } from '../home/Carousel';
+import { PodcastsBlock } from '../home/PodcastsBlock';
+import { ReleasesBlock } from '../home/ReleasesBlock';
+import { ScheduleBlock } from '../home/ScheduleBlock';
+import { slides } from '../home/slides';
+import { LiveBlock } from '../live/LiveBlock';
+import '../styles/home.css';
 
+/** Home, blocks in the order of SPEC section 2: carousel, live, schedule, podcasts, releases. */
 function HomePage() {
-  const { data = [] } = usePodcastsQuery({ limit: 8 });
   return (
-    <div className="page">
-      <h1>Derniers podcasts</h1>
-      <ul>
-        {data.map((item) => (
-          <li key={item.link}>
-            <button type="button" onClick={() => emit('replay-selected', item)}>
-              {item.title}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <div className="page home">
+      <h1 className="visually-hidden">{siteConfig.name}</h1>
+      <Carousel slides={slides} />
+      <LiveBlock />
+      <ScheduleBlock />
+      <PodcastsBlock />
+      <ReleasesBlock />
     </div>
   );
 }

@@ -1,13 +1,40 @@
-import { useParams } from 'react-router-dom';
-import { selectFeedLoaded, useAppSelector, type RemoteContract } from '@collectif/shared';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { scrollToTop, usePageMeta, type RemoteContract } from '@collectif/shared';
+import { ResidenceDetail } from '../residences/ResidenceDetail';
+import { findResidence } from '../residences/residences';
+import '../styles/residences.css';
 
+function NotFound() {
+  return (
+    <div className="page residence-missing">
+      <h1>Résidence introuvable</h1>
+      <p>Cette émission n&apos;existe pas ou n&apos;est plus à l&apos;antenne.</p>
+      <p>
+        {/* Up one segment of the address: residences/:id → residences. */}
+        <Link className="button" to=".." relative="path">
+          Voir toutes les résidences
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** residences/:id: one resident show, or a French 'not found' page for an unknown id. */
 function ResidencePage() {
   const { id = '' } = useParams();
-  const loaded = useAppSelector(selectFeedLoaded);
+  const residence = findResidence(id);
+  usePageMeta(
+    residence === undefined ? 'Résidence introuvable · Résidences' : `${residence.artist} · Résidences`,
+    residence === undefined ? undefined : `${residence.show} : émission résidente de ${residence.artist}.`,
+  );
+  useEffect(() => {
+    scrollToTop();
+  }, [id]);
+  if (residence === undefined) return <NotFound />;
   return (
     <div className="page">
-      <h1>{`Résidence ${id}`}</h1>
-      <p>{loaded ? 'Flux chargé' : 'Flux non chargé'}</p>
+      <ResidenceDetail key={residence.id} residence={residence} />
     </div>
   );
 }

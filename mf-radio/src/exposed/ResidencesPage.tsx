@@ -1,9 +1,25 @@
-import type { RemoteContract } from '@collectif/shared';
+import { useEffect } from 'react';
+import { scrollToTop, type RemoteContract } from '@collectif/shared';
+import { ResidenceCard } from '../residences/ResidenceCard';
+import { residences } from '../residences/residences';
+import '../styles/residences.css';
 
+/** Cards above the fold on a wide screen (one row of 4) load at once; the rest lazily. */
+const EAGER_CARDS = 4;
+
+/** The residents grid (SPEC section 2, "Residents"). */
 function ResidencesPage() {
+  useEffect(() => {
+    scrollToTop();
+  }, []);
   return (
     <div className="page">
       <h1>Résidences</h1>
+      <ul className="grid residence-grid" aria-label="Émissions résidentes">
+        {residences.map((residence, index) => (
+          <ResidenceCard key={residence.id} residence={residence} eager={index < EAGER_CARDS} />
+        ))}
+      </ul>
     </div>
   );
 }

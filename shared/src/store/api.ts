@@ -50,7 +50,8 @@ export const api = createApi({
       query: ({ limit }) => ({ url: '/releases', params: limit === undefined ? {} : { limit } }),
     }),
     liveStatus: build.query<LiveStatus, undefined>({
-      query: () => '/islive',
+      // 'Rafraîchir' must reach the server (which revalidates with its ETag), not the browser's HTTP cache.
+      query: () => ({ url: '/islive', cache: 'no-cache' }),
       keepUnusedDataFor: 0,
     }),
     nowPlaying: build.query<NowPlaying, undefined>({

@@ -1,0 +1,51 @@
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import { installLayoutObservers, removeLayoutObservers, setReducedMotion } from '../testing/browserApis';
+import { podcast, release, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import HomePage from './HomePage';
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  installLayoutObservers();
+  setReducedMotion(true);
+  api = await startFakeApi({
+    '/islive': () => ({ body: { live: false } }),
+    '/podcasts': () => ({ body: [podcast(1), podcast(2)] }),
+    '/releases': () => ({ body: [release(1)] }),
+  });
+});
+
+afterEach(async () => {
+  removeLayoutObservers();
+  await api.close();
+});
+
+describe('HomePage', () => {
+  it('shows its five blocks in the order of the spec', async () => {
+    renderWithProviders(<HomePage />);
+    await screen.findByRole('button', { name: /Artiste 2/ });
+    await screen.findByRole('link', { name: /Sortie 1/ });
+    await screen.findByRole('button', { name: 'Rafraîchir' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'À la une',
+      'Pas de direct au studio actuellement',
+      'Radio Schedule',
+      'Derniers podcasts',
+      'Dernières sorties',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('keeps every block usable when the whole /api is down', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await api.close();
+    api = await startFakeApi();
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByText('Les podcasts sont momentanément indisponibles.')).toBeInTheDocument();
+    expect(await screen.findByText('Les sorties du label sont momentanément indisponibles.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Rafraîchir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Diapositive suivante' })).toBeInTheDocument();
+    errors.mockRestore();
+  });
+});

@@ -1,0 +1,165 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import { on, resetEvents, type ReplaySource, type Residence } from '@collectif/shared';
+import { ResidenceDetail } from '../residences/ResidenceDetail';
+import { findResidence } from '../residences/residences';
+import { podcast, startFakeApi, type FakeAnswer, type FakeApi } from '../testing/fakeApi';
+import ResidencePage from './ResidencePage';
+
+let api: FakeApi;
+
+let scrollTo: jest.Mock;
+
+beforeEach(async () => {
+  resetEvents();
+  scrollTo = jest.fn();
+  window.scrollTo = scrollTo;
+  api = await startFakeApi({
+    // The server's slash rule, as the contract describes it: each trimmed name, de-duplicated by link.
+    '/podcasts': (url) => {
+      const names = (url.searchParams.get('q') ?? '').split('/').map((n) => n.trim());
+      const feed = [
+        podcast(1, 'Kalibre', 'Double Détente #12'),
+        podcast(2, 'Quelqu’un d’autre', 'Autre émission'),
+        podcast(3, 'Mona Vex', 'Double Détente #11'),
+        podcast(4, 'Kalibre & Mona Vex', 'Double Détente #10'),
+      ];
+      return { body: feed.filter((item) => names.some((n) => item.title.includes(n))) };
+    },
+  });
+});
+
+afterEach(async () => {
+  await api.close();
+});
+
+function Routed() {
+  return (
+    <Routes>
+      <Route path="residences" element={<p>Liste des résidences</p>} />
+      <Route path="residences/:id" element={<ResidencePage />} />
+    </Routes>
+  );
+}
+
+const doubleDetente = findResidence('kalibre-mona-vex')!;
+
+describe('ResidencePage', () => {
+  it('shows the header, the sanitised description, the style tags and only the links it has', async () => {
+    renderWithProviders(<Routed />, { route: '/residences/158cm' });
+    const residence = findResidence('158cm')!;
+    expect(screen.getByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
+    expect(screen.getByText(residence.show)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(document.title).toBe(`${residence.artist} · Résidences`);
+    });
+    const header = screen.getByRole('banner').querySelector('img');
+    expect(header).toHaveAttribute('src', '/assets/images/residences/158cm-header.webp');
+    expect(header).toHaveAttribute('width', '1600');
+    expect(header).toHaveAttribute('height', '600');
+
+    const emphasis = screen.getByText('2-step');
+    expect(emphasis.tagName).toBe('EM');
+    expect(emphasis.parentElement?.querySelector('br')).not.toBeNull();
+
+    const styles = within(screen.getByRole('list', { name: 'Styles' })).getAllByRole('listitem');
+    expect(styles.map((s) => s.textContent)).toEqual(['uk garage', 'breakbeat']);
+
+    const links = within(screen.getByRole('list', { name: 'Liens' })).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['SoundCloud (nouvel onglet)', 'Bandcamp (nouvel onglet)']);
+    expect(links[0]).toHaveAttribute('href', residence.soundcloud);
+    for (const link of links) expect(link).toHaveAttribute('target', '_blank');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('skips empty style strings', () => {
+    renderWithProviders(<Routed />, { route: '/residences/130E0A' });
+    const styles = within(screen.getByRole('list', { name: 'Styles' })).getAllByRole('listitem');
+    expect(styles.map((s) => s.textContent)).toEqual(['dub', 'steppers']);
+  });
+
+  it('lists the shows of every name of a slash-separated artist, and only theirs, once the feed is loaded', async () => {
+    let release: (answer: FakeAnswer) => void = () => undefined;
+    const held = new Promise<FakeAnswer>((resolve) => {
+      release = resolve;
+    });
+    api.set('/podcasts', () => held);
+    renderWithProviders(<Routed />, { route: `/residences/${doubleDetente.id}` });
+    expect(screen.getByRole('heading', { name: 'Dernières émissions' })).toBeInTheDocument();
+    expect(screen.getByText('Chargement des émissions ...')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(api.requests).toEqual([`/podcasts?q=${encodeURIComponent('Kalibre / Mona Vex').replace(/%20/g, '+')}`]);
+    });
+    expect(screen.queryByRole('list', { name: /Émissions de/ })).not.toBeInTheDocument();
+
+    release({ body: [podcast(1, 'Kalibre', 'Double Détente #12'), podcast(3, 'Mona Vex', 'Double Détente #11')] });
+    const list = await screen.findByRole('list', { name: 'Émissions de Kalibre / Mona Vex' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Écouter : KalibreDouble Détente #12', 'Écouter : Mona VexDouble Détente #11']);
+  });
+
+  it('plays a show on click (replay-selected)', async () => {
+    const seen: ReplaySource[] = [];
+    const off = on('replay-selected', (item) => seen.push(item));
+    renderWithProviders(<Routed />, { route: `/residences/${doubleDetente.id}` });
+    const list = await screen.findByRole('list', { name: /Émissions de/ });
+    expect(within(list).getAllByRole('button')).toHaveLength(3);
+    fireEvent.click(within(list).getByRole('button', { name: /Double Détente #11/ }));
+    expect(seen).toEqual([podcast(3, 'Mona Vex', 'Double Détente #11')]);
+    off();
+  });
+
+  it('says so when the feed has no show for the residence', async () => {
+    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    expect(
+      await screen.findByText('Aucune émission de cette résidence dans le flux pour le moment.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a French error with a retry when the feed cannot be read', async () => {
+    api.set('/podcasts', () => ({ status: 504, body: { error: 'timeout', message: 'Le flux ne répond pas.' } }));
+    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Les émissions sont momentanément indisponibles.');
+    api.set('/podcasts', () => ({ body: [podcast(7, 'Axonberg', 'Synapses #7')] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('button', { name: /Synapses #7/ })).toBeInTheDocument();
+  });
+
+  it('shows "Résidence introuvable" with a link back to the list for an unknown id', async () => {
+    renderWithProviders(<Routed />, { route: '/residences/nexiste-pas' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Résidence introuvable' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(document.title).toBe('Résidence introuvable · Résidences');
+    });
+    const back = screen.getByRole('link', { name: 'Voir toutes les résidences' });
+    expect(back).toHaveAttribute('href', '/residences');
+    fireEvent.click(back);
+    expect(screen.getByText('Liste des résidences')).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
+  });
+});
+
+describe('ResidenceDetail with hostile content', () => {
+  it('never runs a script or an event handler from the description', () => {
+    const hostile: Residence = {
+      id: 'piege',
+      artist: 'Piège',
+      show: 'Test',
+      description:
+        'Texte <em>ok</em><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><a href="javascript:window.__pwned = 3">lien</a><svg onload="window.__pwned = 4"></svg>',
+      styles: [],
+    };
+    renderWithProviders(<ResidenceDetail residence={hostile} />);
+    const emphasis = screen.getByText('ok');
+    const description = emphasis.parentElement!;
+    expect(description.innerHTML).toBe('Texte <em>ok</em><a target="_blank" rel="noopener noreferrer">lien</a>');
+    fireEvent.click(screen.getByText('lien'));
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(screen.queryByRole('list', { name: 'Styles' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Liens' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { prefersReducedMotion } from '@collectif/shared';
+import type { Slide } from './slides';
+
+/** SPEC section 9: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
+export const AUTOPLAY_DELAY_MS = 5000;
+export const SLIDES_PER_STEP = 2;
+export const SWIPE_THRESHOLD_PX = 20;
+/**
+ * Embla's `duration` is a speed factor of its physics, not milliseconds. Measured in Chromium
+ * (mf-radio/scripts/measure-carousel.mjs), 21 covers 99 % of a step in about 500 ms at any width.
+ */
+export const EMBLA_DURATION = 21;
+
+/**
+ * The carousel pages like the original one: one slide visible and up to 2 per step, but Embla groups
+ * slides by the step size, so with 2 slides a step of 2 would leave a single page and nothing to
+ * scroll. The step is therefore capped so that there are always at least 2 pages.
+ */
+export function slidesPerStep(slideCount: number): number {
+  return Math.max(1, Math.min(SLIDES_PER_STEP, slideCount - 1));
+}
+
+function next(api: EmblaCarouselType) {
+  // Circular even when Embla cannot loop (too few slides to fill both sides of the view).
+  if (api.canScrollNext()) api.scrollNext();
+  else api.scrollTo(0);
+}
+
+function previous(api: EmblaCarouselType) {
+  if (api.canScrollPrev()) api.scrollPrev();
+  else api.scrollTo(api.scrollSnapList().length - 1);
+}
+
+function SlideView({ slide, index, count }: { slide: Slide; index: number; count: number }) {
+  const first = index === 0;
+  return (
+    <div
+      className="carousel__slide"
+      role="group"
+      aria-roledescription="diapositive"
+      aria-label={`${String(index + 1)} sur ${String(count)} : ${slide.titre}`}
+    >
+      <img
+        className="carousel__image"
+        src={slide.imagePath}
+        alt=""
+        width={1600}
+        height={900}
+        sizes="(min-width: 75rem) 75rem, 100vw"
+        // The first slide is the home page's largest paint; the others wait until needed.
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+        decoding={first ? 'sync' : 'async'}
+        draggable={false}
+      />
+      <div className="carousel__caption">
+        <h3 className="carousel__title">{slide.titre}</h3>
+        <p className="carousel__description">{slide.description}</p>
+      </div>
+      {slide.link === undefined ? null : (
+        <a
+          className="carousel__more"
+          href={slide.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`En savoir plus : ${slide.titre} (nouvel onglet)`}
+          onClick={(event) => {
+            // Following the link must not also advance the carousel.
+            event.stopPropagation();
+          }}
+        >
+          <span aria-hidden="true">+</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** Block 1 of the home page: the promotional carousel (SPEC section 2, "Carousel"). */
+export function Carousel({ slides }: { slides: readonly Slide[] }) {
+  const [reducedMotion] = useState(prefersReducedMotion);
+  // Options and plugins are created once: useEmblaCarousel re-initialises whenever they change.
+  const [options] = useState(() => ({
+    loop: true,
+    slidesToScroll: slidesPerStep(slides.length),
+    dragThreshold: SWIPE_THRESHOLD_PX,
+    duration: EMBLA_DURATION,
+  }));
+  const [plugins] = useState(() => [
+    Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: !reducedMotion, stopOnInteraction: true, stopOnFocusIn: true }),
+  ]);
+  const [viewportRef, api] = useEmblaCarousel(options, plugins);
+  const [selected, setSelected] = useState(0);
+  const [pageCount, setPageCount] = useState(() => Math.ceil(slides.length / slidesPerStep(slides.length)));
+  // The plugin does not autoplay a single page, nor when the visitor prefers reduced motion.
+  const [playing, setPlaying] = useState(!reducedMotion && slides.length > 1);
+
+  useEffect(() => {
+    if (api === undefined) return undefined;
+    const sync = () => {
+      setSelected(api.selectedScrollSnap());
+      setPageCount(api.scrollSnapList().length);
+    };
+    // The plugin emits these before updating isPlaying(), so the event itself says which it is.
+    const played = () => {
+      setPlaying(true);
+    };
+    const stopped = () => {
+      setPlaying(false);
+    };
+    sync();
+    api.on('select', sync).on('reInit', sync).on('autoplay:play', played).on('autoplay:stop', stopped);
+    return () => {
+      api.off('select', sync).off('reInit', sync).off('autoplay:play', played).off('autoplay:stop', stopped);
+    };
+  }, [api]);
+
+  /** Any navigation by the visitor stops autoplay (SPEC: "Manual navigation stops autoplay"). */
+  const navigate = useCallback(
+    (move: (embla: EmblaCarouselType) => void) => {
+      if (api === undefined) return;
+      api.plugins().autoplay.stop();
+      move(api);
+    },
+    [api],
+  );
+
+  const togglePlay = () => {
+    if (api === undefined) return;
+    const { autoplay } = api.plugins();
+    if (playing) autoplay.stop();
+    else autoplay.play();
+    // Said here too: the plugin emits nothing when it had nothing to do (one slide, hidden tab).
+    setPlaying(!playing);
+  };
+
+  return (
+    <section className="home-block carousel" aria-roledescription="carrousel" aria-labelledby="a-la-une">
+      <h2 id="a-la-une" className="visually-hidden">
+        À la une
+      </h2>
+      <div
+        className="carousel__viewport"
+        ref={viewportRef}
+        onClick={() => {
+          // A click advances. After a drag, Embla stops the click before it reaches here.
+          navigate(next);
+        }}
+      >
+        <div className="carousel__container" aria-live={playing ? 'off' : 'polite'}>
+          {slides.map((slide, index) => (
+            <SlideView key={slide.imagePath} slide={slide} index={index} count={slides.length} />
+          ))}
+        </div>
+      </div>
+      {/* A single slide needs no navigation (and the autoplay plugin does not run for it). */}
+      {slides.length < 2 ? null : (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__button"
+            aria-label="Diapositive précédente"
+            onClick={() => {
+              navigate(previous);
+            }}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className="carousel__indicators" role="group" aria-label="Choisir une page">
+            {Array.from({ length: pageCount }, (_, page) => (
+              <button
+                key={page}
+                type="button"
+                className="carousel__indicator"
+                aria-label={`Page ${String(page + 1)}`}
+                aria-current={page === selected ? 'true' : undefined}
+                onClick={() => {
+                  navigate((embla) => {
+                    embla.scrollTo(page);
+                  });
+                }}
+              />
+            ))}
+          </div>
+          <p className="carousel__page">
+            <span className="visually-hidden">{`Page ${String(selected + 1)} sur ${String(pageCount)}`}</span>
+            <span aria-hidden="true">{`${String(selected + 1)} / ${String(pageCount)}`}</span>
+          </p>
+          <button type="button" className="carousel__button carousel__toggle" onClick={togglePlay}>
+            {playing ? 'Pause' : 'Lecture'}
+            <span className="visually-hidden"> du défilement</span>
+          </button>
+          <button
+            type="button"
+            className="carousel__button"
+            aria-label="Diapositive suivante"
+            onClick={() => {
+              navigate(next);
+            }}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

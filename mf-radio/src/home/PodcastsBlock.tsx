@@ -1,0 +1,32 @@
+import { StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { PodcastGrid } from '../podcasts/PodcastCard';
+import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
+
+/** The 8 newest podcasts (SPEC section 9). */
+export const LATEST_PODCASTS = 8;
+
+function Content() {
+  const { data, isError, isLoading, refetch } = usePodcastsQuery({ limit: LATEST_PODCASTS });
+  if (isError && data === undefined) {
+    return (
+      <StatusMessage kind="error" onRetry={() => void refetch()}>
+        Les podcasts sont momentanément indisponibles.
+      </StatusMessage>
+    );
+  }
+  if (isLoading || data === undefined) {
+    return <StatusMessage kind="loading">Chargement des podcasts ...</StatusMessage>;
+  }
+  if (data.length === 0) return <StatusMessage kind="empty">Aucun podcast pour le moment.</StatusMessage>;
+  return <PodcastGrid items={data} label="Derniers podcasts" />;
+}
+
+export function PodcastsBlock() {
+  const [ref, active] = useReveal<HTMLElement>(HOME_REVEAL_OFFSET_PX);
+  return (
+    <section ref={ref} className={revealClass('home-block', active)} aria-labelledby="derniers-podcasts">
+      <h2 id="derniers-podcasts">Derniers podcasts</h2>
+      <Content />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { ExternalLink, twitchChannelUrl, useAppDispatch, useAppSelector } from '@collectif/shared';
+import { refreshRequested, selectLive, selectRefreshing } from './liveSlice';
+import { TwitchPlayer } from './TwitchPlayer';
+
+/**
+ * 'Rafraîchir', or 'Chargement ...' with a spinner while a check runs. The button stays focusable
+ * during the check (aria-disabled rather than disabled) so keyboard focus is not lost.
+ */
+function RefreshButton({ className = 'button' }: { className?: string }) {
+  const dispatch = useAppDispatch();
+  const refreshing = useAppSelector(selectRefreshing);
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-disabled={refreshing}
+      onClick={() => {
+        if (!refreshing) dispatch(refreshRequested());
+      }}
+    >
+      {refreshing ? (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          Chargement ...
+        </>
+      ) : (
+        'Rafraîchir'
+      )}
+    </button>
+  );
+}
+
+/** Block 2 of the home page: the studio's live video, or an invitation to refresh (SPEC, "Live block"). */
+export function LiveBlock() {
+  const dispatch = useAppDispatch();
+  const live = useAppSelector(selectLive);
+
+  useEffect(() => {
+    dispatch(refreshRequested());
+  }, [dispatch]);
+
+  if (live) {
+    return (
+      <section className="home-block live live--on" aria-labelledby="live-heading">
+        <div className="live__bar">
+          <h2 id="live-heading" className="live__heading">
+            <span className="live__dot" aria-hidden="true" />
+            Direct
+          </h2>
+          {/* Beyond the spec: without it a visitor could only leave the live view by reloading. */}
+          <RefreshButton className="button button--ghost" />
+        </div>
+        <TwitchPlayer />
+      </section>
+    );
+  }
+  return (
+    <section className="home-block live live--off" aria-labelledby="live-heading">
+      <div className="live-panel">
+        <h2 id="live-heading">Pas de direct au studio actuellement</h2>
+        <p>Cliquez pour rafraîchir ou regarder les derniers directs en replay sur Twitch</p>
+        <div className="live-panel__actions">
+          <RefreshButton />
+          <ExternalLink className="button button--ghost" href={twitchChannelUrl()}>
+            Regarder sur Twitch
+          </ExternalLink>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { createSlice, TaskAbortError, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { api, rootReducer, startAppListening, type RootState } from '@collectif/shared';
+
+/** The live status is used 400 ms after it arrives (SPEC section 9). */
+export const LIVE_CHECK_DELAY_MS = 400;
+
+export interface LiveState {
+  live: boolean;
+  /** True from a check's start until it completes, successfully or not. */
+  refreshing: boolean;
+}
+
+const initialState: LiveState = { live: false, refreshing: false };
+
+/** The studio's live status as the home page's live block shows it (SPEC section 4, "Live block"). */
+export const liveSlice = createSlice({
+  name: 'live',
+  initialState,
+  reducers: {
+    refreshRequested: (state) => {
+      state.refreshing = true;
+    },
+    statusReceived: (state, action: PayloadAction<boolean>) => {
+      state.live = action.payload;
+      state.refreshing = false;
+    },
+    checkFailed: (state) => {
+      state.refreshing = false;
+    },
+  },
+  selectors: {
+    selectLive: (state) => state.live,
+    selectRefreshing: (state) => state.refreshing,
+  },
+});
+
+export const { refreshRequested, statusReceived, checkFailed } = liveSlice.actions;
+
+export const injectedLive = liveSlice.injectInto(rootReducer);
+
+/**
+ * The shared RootState cannot list a remote's slices (an interface re-exported by the shared package
+ * cannot be augmented from here), so the selectors take RootState and view it with the live slice,
+ * which the injected selectors read as their initial state until the first action reaches it.
+ */
+type StateWithLive = RootState & Partial<WithSlice<typeof liveSlice>>;
+
+export const selectLive = (state: RootState): boolean => injectedLive.selectors.selectLive(state as StateWithLive);
+
+export const selectRefreshing = (state: RootState): boolean =>
+  injectedLive.selectors.selectRefreshing(state as StateWithLive);
+
+/**
+ * Each refresh asks /api/islive (through the shared RTK Query endpoint, never cached), waits the
+ * 400 ms of the spec, then records the answer. A newer refresh cancels an older one, so the block
+ * never shows a stale answer. A failure is logged as the spec says and ends the refresh, so the
+ * button never stays stuck on 'Chargement ...'.
+ */
+startAppListening({
+  actionCreator: refreshRequested,
+  effect: async (_action, listenerApi) => {
+    listenerApi.cancelActiveListeners();
+    const request = listenerApi.dispatch(
+      api.endpoints.liveStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
+    try {
+      const status = await listenerApi.pause(request.unwrap());
+      await listenerApi.delay(LIVE_CHECK_DELAY_MS);
+      listenerApi.dispatch(statusReceived(status.live));
+    } catch (error) {
+      if (error instanceof TaskAbortError) return;
+      console.error('Erreur lors du refresh:', error);
+      listenerApi.dispatch(checkFailed());
+    }
+  },
+});

@@ -1,0 +1,69 @@
+import { ExternalLink, type Residence } from '@collectif/shared';
+import { residenceImages, visibleStyles } from './residences';
+import { ResidencePodcasts } from './ResidencePodcasts';
+import { sanitizeDescription } from './sanitize';
+
+const SOCIAL_LINKS = [
+  ['instagram', 'Instagram'],
+  ['soundcloud', 'SoundCloud'],
+  ['bandcamp', 'Bandcamp'],
+  ['website', 'Site web'],
+] as const satisfies readonly (readonly [keyof Residence, string])[];
+
+function SocialLinks({ residence }: { residence: Residence }) {
+  const present = SOCIAL_LINKS.flatMap(([key, label]) => {
+    const href = residence[key];
+    return href === undefined || href === '' ? [] : [{ key, label, href }];
+  });
+  if (present.length === 0) return null;
+  return (
+    <ul className="residence__links" aria-label="Liens">
+      {present.map(({ key, label, href }) => (
+        <li key={key}>
+          <ExternalLink className="button button--ghost" href={href}>
+            {label}
+          </ExternalLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A resident show: header, description, styles, links and latest shows (SPEC, "Resident detail"). */
+export function ResidenceDetail({ residence }: { residence: Residence }) {
+  const styles = visibleStyles(residence.styles);
+  return (
+    <article className="residence">
+      <header className="residence__header">
+        <img
+          className="residence__header-image"
+          src={residenceImages(residence.id).header}
+          alt=""
+          width={1600}
+          height={600}
+          fetchPriority="high"
+        />
+        <div className="residence__overlay">
+          <h1 className="residence__artist">{residence.artist}</h1>
+          <p className="residence__show">{residence.show}</p>
+        </div>
+      </header>
+      <div
+        className="residence__description"
+        // Sanitised with DOMPurify: only emphasis, line breaks and safe links survive.
+        dangerouslySetInnerHTML={{ __html: sanitizeDescription(residence.description) }}
+      />
+      {styles.length === 0 ? null : (
+        <ul className="residence__styles" aria-label="Styles">
+          {styles.map((style) => (
+            <li key={style} className="tag">
+              {style}
+            </li>
+          ))}
+        </ul>
+      )}
+      <SocialLinks residence={residence} />
+      <ResidencePodcasts artist={residence.artist} />
+    </article>
+  );
+}
