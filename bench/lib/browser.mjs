@@ -1,0 +1,81 @@
+// Shared by the benchmarks: Debian's Chromium through playwright-core, and the real server.
+import { spawn } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export function launch() {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** Starts the site server on a loopback port; resolves once /healthz answers. */
+export async function startServer(root, port, env = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${String(port)}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not up yet
+    }
+    await delay(100);
+  }
+  child.kill();
+  throw new Error('le serveur ne répond pas');
+}
+
+// A class of the federation runtime core, present once per copy of it.
+const RUNTIME_MARK = 'snapshotHandler';
+
+/**
+ * Cold load of one URL: requests, compressed bytes by type, and how many scripts carry a copy of
+ * the federation runtime (the runtime's own error code string marks it).
+ */
+export async function coldLoad(browser, url, { viewport = { width: 390, height: 844 }, blockThirdParty = true } = {}) {
+  const context = await browser.newContext({ viewport });
+  if (blockThirdParty) await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (r) => r.abort());
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const byId = new Map();
+  cdp.on('Network.responseReceived', (e) => byId.set(e.requestId, { url: e.response.url, type: e.type, bytes: 0 }));
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.bytes = e.encodedDataLength;
+  });
+  const scripts = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      try {
+        scripts.push({ url: res.url(), text: await res.text() });
+      } catch {
+        // aborted
+      }
+    }
+  });
+  await cdp.send('Performance.enable');
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const scriptMs = Math.round((metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000);
+  const requests = [...byId.values()].filter((r) => r.url.startsWith('http://127.0.0.1'));
+  const bytesByType = {};
+  for (const r of requests) bytesByType[r.type] = (bytesByType[r.type] ?? 0) + r.bytes;
+  const runtimeCopies = scripts.filter((s) => s.text.includes(RUNTIME_MARK)).length;
+  await context.close();
+  return { requests: requests.length, bytesByType, runtimeCopies, scriptMs, requestList: requests };
+}

@@ -1,0 +1,30 @@
+// Reference build only (bench): the same pages imported as ordinary lazy chunks of one bundle,
+// in place of shell/src/federation/remotes.ts. Measures what federation costs.
+import type { ComponentType } from 'react';
+import type { RemoteModuleRef } from '../../shell/src/federation/RemoteArea';
+import type { RemotesConfig } from '@collectif/shared';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+const loaders: Record<string, Loader> = {
+  'player/Player': () => import('../../mf-player/src/exposed/Player'),
+  'radio/HomePage': () => import('../../mf-radio/src/exposed/HomePage'),
+  'radio/ResidencesPage': () => import('../../mf-radio/src/exposed/ResidencesPage'),
+  'radio/ResidencePage': () => import('../../mf-radio/src/exposed/ResidencePage'),
+  'label/LabelPage': () => import('../../mf-label/src/exposed/LabelPage'),
+  'about/AboutPage': () => import('../../mf-about/src/exposed/AboutPage'),
+};
+
+export function fetchRemotesConfig(): Promise<RemotesConfig> {
+  return Promise.resolve({ player: '', radio: '', label: '', about: '' });
+}
+
+export function registerFromConfig(): void {
+  // Nothing to register: every page is part of this bundle.
+}
+
+export function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<{ default: ComponentType }> {
+  const loader = loaders[`${remote}/${module}`];
+  if (loader === undefined) return Promise.reject(new Error(`${remote}/${module} inconnu`));
+  return loader();
+}

@@ -1,0 +1,54 @@
+// The reference build for the benchmarks: the same source pages as one ordinary single-page
+// bundle (no federation, tree-shaken libraries, lazy page chunks). Served by a second instance of
+// the real server with DIST_ROOT=bench/reference/root, so the API and images are the same.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+
+const require = createRequire(import.meta.url);
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..', '..');
+
+export default {
+  mode: 'production',
+  context: root,
+  entry: { main: './shell/src/bootstrap.tsx' },
+  output: {
+    path: join(here, 'root', 'shell', 'dist'),
+    publicPath: '/',
+    filename: '[name].[contenthash:10].js',
+    chunkFilename: '[name].[contenthash:10].js',
+    clean: true,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+  module: {
+    rules: [
+      {
+        test: /\.[jt]sx?$/,
+        exclude: /node_modules/,
+        use: {
+          loader: require.resolve('swc-loader'),
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+              target: 'es2022',
+            },
+          },
+        },
+      },
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+    ],
+  },
+  plugins: [
+    new webpack.NormalModuleReplacementPlugin(/federation[\\/]remotes$/, join(here, 'local-remotes.ts')),
+    new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
+    new HtmlWebpackPlugin({ template: './shell/src/index.html', scriptLoading: 'defer', minify: true }),
+  ],
+  optimization: { moduleIds: 'deterministic' },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};

@@ -1,0 +1,236 @@
+// npm run bench: builds for production, starts the real server on its embedded default (and a
+// second one serving the non-federated reference build of the same pages), then measures each
+// route in Debian's Chromium and with Lighthouse, the navigation between remotes, and the API.
+// Writes bench/results/report.md and bench/results/report.json. Never part of npm test.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { coldLoad, chromiumArgs, chromiumPath, launch, startServer } from './lib/browser.mjs';
+import { precompress } from '../scripts/precompress.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, 'bench', 'results');
+const FED_PORT = 8301;
+const REF_PORT = 8302;
+const routes = [
+  { name: 'accueil', path: '/' },
+  { name: 'résidences', path: '/residences' },
+  { name: 'une résidence', path: '/residences/axonberg' },
+  { name: 'label', path: '/label' },
+  { name: 'à propos', path: '/a-propos' },
+];
+const args = new Set(process.argv.slice(2));
+
+function step(label, command, argv) {
+  console.log(`▶ ${label}`);
+  const r = spawnSync(command, argv, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${label} a échoué`);
+}
+
+if (!args.has('--no-build')) {
+  step('construction des parties', process.execPath, ['scripts/build.mjs']);
+  step('construction de référence (sans fédération)', join(root, 'node_modules', '.bin', 'webpack'), [
+    '-c',
+    'bench/reference/webpack.config.mjs',
+  ]);
+  precompress(join(root, 'bench', 'reference', 'root', 'shell', 'dist'));
+}
+
+const kib = (n) => Math.round((n / 1024) * 10) / 10;
+
+async function pageFigures(browser, base) {
+  const out = {};
+  for (const route of routes) {
+    const r = await coldLoad(browser, `${base}${route.path}`);
+    const js = r.requestList.filter((x) => x.type === 'Script');
+    out[route.path] = {
+      requests: r.requests,
+      jsFiles: js.length,
+      kib: Object.fromEntries(Object.entries(r.bytesByType).map(([k, v]) => [k, kib(v)])),
+      jsKiB: kib(js.reduce((a, x) => a + x.bytes, 0)),
+      scriptMs: r.scriptMs,
+      runtimeCopies: r.runtimeCopies,
+    };
+  }
+  return out;
+}
+
+async function lighthouseFigures(urls) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const out = {};
+  for (const url of urls) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath,
+      chromeFlags: ['--headless=new', ...chromiumArgs],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+        // Third-party hosts are unreachable here; Lighthouse must not wait on them.
+        blockedUrlPatterns: ['*embed.twitch.tv*', '*calendar.google.com*', '*www.google.com*', '*minnit.chat*'],
+      });
+      const lhr = result.lhr;
+      const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      const audit = (a) => lhr.audits[a]?.numericValue ?? null;
+      out[url] = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+        tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+        cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+        failing: Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map((a) => a.id)
+          .slice(0, 12),
+      };
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return out;
+}
+
+/** Click on a nav link → the new page's h1 visible; per pair of remotes, first and second time. */
+async function navigationFigures(browser, base) {
+  const pages = [
+    { remote: 'radio', path: '/residences', link: 'Résidences' },
+    { remote: 'label', path: '/label', link: 'Label' },
+    { remote: 'about', path: '/a-propos', link: 'À propos' },
+  ];
+  const out = [];
+  for (const from of pages) {
+    for (const to of pages) {
+      if (from === to) continue;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (r) => r.abort());
+      const page = await context.newPage();
+      await page.goto(`${base}${from.path}`, { waitUntil: 'networkidle' });
+      const times = [];
+      for (let round = 0; round < 2; round += 1) {
+        const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+        const before = await page.locator('#contenu h1').first().textContent();
+        const started = await page.evaluate(() => performance.now());
+        await nav.getByRole('link', { name: to.link, exact: true }).click();
+        await page.waitForFunction(
+          (prev) => {
+            const h1 = document.querySelector('#contenu h1');
+            return h1 !== null && h1.textContent !== prev && h1.getBoundingClientRect().height > 0;
+          },
+          before,
+          { timeout: 20_000 },
+        );
+        times.push(Math.round((await page.evaluate(() => performance.now())) - started));
+        await nav.getByRole('link', { name: from.link, exact: true }).click();
+        await page.waitForURL(`**${from.path}`);
+        await page.locator('#contenu h1').first().waitFor();
+      }
+      out.push({ from: from.remote, to: to.remote, firstMs: times[0], secondMs: times[1] });
+      await context.close();
+    }
+  }
+  return out;
+}
+
+mkdirSync(results, { recursive: true });
+const fed = await startServer(root, FED_PORT);
+const ref = await startServer(root, REF_PORT, { DIST_ROOT: join(root, 'bench', 'reference', 'root') });
+const report = { date: new Date().toISOString(), machine: `${String((await import('node:os')).cpus().length)} cœurs` };
+try {
+  const browser = await launch();
+  try {
+    report.federated = await pageFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
+    report.reference = await pageFigures(browser, `http://127.0.0.1:${String(REF_PORT)}`);
+    report.navigation = await navigationFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
+  } finally {
+    await browser.close();
+  }
+  if (!args.has('--no-lighthouse')) {
+    report.lighthouse = await lighthouseFigures([
+      ...routes.map((r) => `http://127.0.0.1:${String(FED_PORT)}${r.path}`),
+      `http://127.0.0.1:${String(REF_PORT)}/`,
+    ]);
+  }
+} finally {
+  fed.kill();
+  ref.kill();
+}
+
+if (!args.has('--no-api') && existsSync(join(root, 'bench', 'api.mjs'))) {
+  step('API (autocannon)', process.execPath, ['bench/api.mjs']);
+  const apiJson = join(results, 'api.json');
+  if (existsSync(apiJson)) report.api = JSON.parse(readFileSync(apiJson, 'utf8'));
+}
+
+const home = report.federated['/'];
+const refHome = report.reference['/'];
+report.ratios = {
+  homeJsBytes: Math.round((home.jsKiB / refHome.jsKiB) * 100) / 100,
+  homeLcp:
+    report.lighthouse === undefined
+      ? null
+      : Math.round(
+          (report.lighthouse[`http://127.0.0.1:${String(FED_PORT)}/`].lcpMs /
+            report.lighthouse[`http://127.0.0.1:${String(REF_PORT)}/`].lcpMs) *
+            100,
+        ) / 100,
+};
+
+const lines = [`# Benchmarks (${report.date.slice(0, 10)}, ${report.machine})`, ''];
+lines.push('## Cold load per route (Chromium, 390×844, compressed bytes)', '');
+lines.push(
+  '| route | build | requests | JS files | JS KiB | CSS KiB | all KiB | script ms | runtime copies |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+);
+for (const route of routes) {
+  for (const [build, data] of [
+    ['fédéré', report.federated],
+    ['référence', report.reference],
+  ]) {
+    const d = data[route.path];
+    const all = Object.values(d.kib).reduce((a, b) => a + b, 0);
+    lines.push(
+      `| ${route.path} | ${build} | ${d.requests} | ${d.jsFiles} | ${d.jsKiB} | ${d.kib.Stylesheet ?? 0} | ${Math.round(all * 10) / 10} | ${d.scriptMs} | ${d.runtimeCopies} |`,
+    );
+  }
+}
+lines.push(
+  '',
+  `Home JS, federated / reference: **${report.ratios.homeJsBytes}×**` +
+    (report.ratios.homeLcp === null ? '' : `; home LCP ratio **${report.ratios.homeLcp}×**`),
+  '',
+);
+if (report.lighthouse !== undefined) {
+  lines.push('## Lighthouse (mobile, simulated throttling)', '');
+  lines.push(
+    '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | audits under 0.9 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const [url, l] of Object.entries(report.lighthouse)) {
+    lines.push(
+      `| ${url.replace(/^http:\/\/127\.0\.0\.1:/, ':')} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.failing.join(', ')} |`,
+    );
+  }
+  lines.push('');
+}
+lines.push('## Navigation (click on a nav link → new page heading visible, desktop 1280×800)', '');
+lines.push('| from | to | first ms | second ms |', '| --- | --- | --- | --- |');
+for (const n of report.navigation) lines.push(`| ${n.from} | ${n.to} | ${n.firstMs} | ${n.secondMs} |`);
+if (report.api !== undefined) lines.push('', '## API', '', 'See [api.md](api.md).');
+writeFileSync(join(results, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(results, 'report.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));
