@@ -3,8 +3,8 @@
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { root } from './parts.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -42,6 +42,7 @@ function ensureChromium() {
 
 const jestReport = join(root, 'node_modules', '.cache', 'jest-report.json');
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
+mkdirSync(dirname(jestReport), { recursive: true });
 rmSync(jestReport, { force: true });
 rmSync(e2eReport, { force: true });
 

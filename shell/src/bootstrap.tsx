@@ -5,13 +5,18 @@ import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
-import { fetchRemotesConfig, registerFromConfig } from './federation/remotes';
+import { fetchRemotesConfig, preloadPage, registerFromConfig } from './federation/remotes';
+import { pageForPath, prefetchNextPages } from './prefetch';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('#root manquant');
   try {
     registerFromConfig(await fetchRemotesConfig());
+    // The page the visitor asked for and the player are needed at once: fetch them in parallel.
+    preloadPage(pageForPath(window.location.pathname));
+    preloadPage({ remote: 'player', module: 'Player' });
+    prefetchNextPages();
   } catch (error) {
     // Without the remote map, the shell still renders: every remote area shows its fallback.
     console.error(error);

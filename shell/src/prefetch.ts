@@ -1,0 +1,37 @@
+import { matchRoutes } from 'react-router-dom';
+import { prefetchRemote, type RemoteModuleRef } from './federation/RemoteArea';
+import { internalLinks } from './layout/navigation';
+import { pageRoutes } from './routes';
+
+/** The remote module that renders `pathname`, if any (an unknown path redirects to home). */
+export function pageForPath(pathname: string): RemoteModuleRef {
+  const match = matchRoutes(
+    pageRoutes.map((route) => ({ path: route.path, route })),
+    pathname,
+  );
+  return match?.[0]?.route.route ?? pageRoutes[0];
+}
+
+const IDLE_DELAY_MS = 3000;
+
+/**
+ * Once the first page is shown and the browser is idle, the pages of the main menu are fetched so
+ * that the first click on them is immediate. Skipped when the visitor saves data.
+ */
+export function prefetchNextPages(): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  if (connection?.saveData === true) return;
+  const run = () => {
+    for (const link of internalLinks) prefetchRemote(link.page);
+  };
+  window.addEventListener(
+    'load',
+    () => {
+      setTimeout(() => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+        else run();
+      }, IDLE_DELAY_MS);
+    },
+    { once: true },
+  );
+}
