@@ -69,7 +69,7 @@ async function writeImage(relPath, width, height, label) {
   const file = join(OUT, 'images', relPath);
   if (existsSync(file)) return false;
   mkdirSync(dirname(file), { recursive: true });
-  await sharp(Buffer.from(artworkSvg(relPath.replace(/-\d+\.webp$/, ''), width, height, label)))
+  await sharp(Buffer.from(artworkSvg(relPath.replace(/(-\d+)?\.webp$/, ''), width, height, label)))
     .webp({ quality: 72, effort: 4 })
     .toFile(file);
   return true;
@@ -113,7 +113,12 @@ function residenceIds() {
 
 export async function generateImages() {
   const jobs = [];
-  for (const rel of imagesNamedInContent()) jobs.push([rel, ...sizeFor(rel)]);
+  for (const rel of imagesNamedInContent()) {
+    jobs.push([rel, ...sizeFor(rel)]);
+    // Slides also come at 800 px for phones (srcset in the carousel).
+    if (rel.startsWith('slides/') && !/-\d+\.webp$/.test(rel))
+      jobs.push([rel.replace(/\.webp$/, '-800.webp'), 800, 450]);
+  }
   // Residence pictures come from the id (SPEC section 2): a card size and a header size.
   for (const id of residenceIds()) {
     jobs.push([`residences/${id}-400.webp`, 400, 400]);

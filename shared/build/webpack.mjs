@@ -53,7 +53,8 @@ export function federatedConfig({ name, dir, exposes, html = false }) {
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval in development either: the site's CSP forbids it.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: join(dir, 'dist'),
         // The shell's index.html is served at every route, so its assets are addressed from the root;
@@ -78,7 +79,9 @@ export function federatedConfig({ name, dir, exposes, html = false }) {
               options: {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  // Always the production JSX runtime: a part in development runs against the others' production
+                  // React (npm run dev -- <part>), which has no jsx-dev-runtime.
+                  transform: { react: { runtime: 'automatic', development: false, refresh: false } },
                   target: 'es2022',
                 },
               },

@@ -24,16 +24,19 @@ export function slidesPerStep(slideCount: number): number {
   return Math.max(1, Math.min(SLIDES_PER_STEP, slideCount - 1));
 }
 
-function next(api: EmblaCarouselType) {
-  // Circular even when Embla cannot loop (too few slides to fill both sides of the view).
-  if (api.canScrollNext()) api.scrollNext();
-  else api.scrollTo(0);
-}
+/** `jump` moves without the sliding animation (for visitors who prefer reduced motion). */
+type Move = (api: EmblaCarouselType, jump: boolean) => void;
 
-function previous(api: EmblaCarouselType) {
-  if (api.canScrollPrev()) api.scrollPrev();
-  else api.scrollTo(api.scrollSnapList().length - 1);
-}
+const next: Move = (api, jump) => {
+  // Circular even when Embla cannot loop (too few slides to fill both sides of the view).
+  if (api.canScrollNext()) api.scrollNext(jump);
+  else api.scrollTo(0, jump);
+};
+
+const previous: Move = (api, jump) => {
+  if (api.canScrollPrev()) api.scrollPrev(jump);
+  else api.scrollTo(api.scrollSnapList().length - 1, jump);
+};
 
 function SlideView({ slide, index, count }: { slide: Slide; index: number; count: number }) {
   const first = index === 0;
@@ -47,6 +50,8 @@ function SlideView({ slide, index, count }: { slide: Slide; index: number; count
       <img
         className="carousel__image"
         src={slide.imagePath}
+        // Phones get the 800 px variant that the asset build makes beside each slide image.
+        srcSet={`${slide.imagePath.replace(/\.webp$/, '-800.webp')} 800w, ${slide.imagePath} 1600w`}
         alt=""
         width={1600}
         height={900}
@@ -121,12 +126,12 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
 
   /** Any navigation by the visitor stops autoplay (SPEC: "Manual navigation stops autoplay"). */
   const navigate = useCallback(
-    (move: (embla: EmblaCarouselType) => void) => {
+    (move: Move) => {
       if (api === undefined) return;
       api.plugins().autoplay.stop();
-      move(api);
+      move(api, reducedMotion);
     },
-    [api],
+    [api, reducedMotion],
   );
 
   const togglePlay = () => {
@@ -179,8 +184,8 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
                 aria-label={`Page ${String(page + 1)}`}
                 aria-current={page === selected ? 'true' : undefined}
                 onClick={() => {
-                  navigate((embla) => {
-                    embla.scrollTo(page);
+                  navigate((embla, jump) => {
+                    embla.scrollTo(page, jump);
                   });
                 }}
               />
