@@ -24,14 +24,13 @@ export function prefetchNextPages(): void {
   const run = () => {
     for (const link of internalLinks) prefetchRemote(link.page);
   };
-  window.addEventListener(
-    'load',
-    () => {
-      setTimeout(() => {
-        if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-        else run();
-      }, IDLE_DELAY_MS);
-    },
-    { once: true },
-  );
+  const schedule = () => {
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
+      else run();
+    }, IDLE_DELAY_MS);
+  };
+  // The remote map arrives after the page's own load event in most visits.
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
 }

@@ -67,8 +67,11 @@ function load(ref: RemoteModuleRef, attempt: number): Promise<ComponentType> {
 
 /** Warms a remote module (on hover or focus of a link) so that the next navigation is instant. */
 export function prefetchRemote(ref: RemoteModuleRef): void {
-  load(ref, currentAttempt(ref)).catch(() => {
-    // A failed prefetch is not an error: the area shows its fallback if the visitor goes there.
+  const promise = load(ref, currentAttempt(ref));
+  promise.catch(() => {
+    // A failed prefetch is not an error, and must not stand for the visit: forget it, so that
+    // opening the page tries again.
+    if (loads.get(keyOf(ref))?.promise === promise) loads.delete(keyOf(ref));
   });
 }
 
