@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
-import { federatedConfig } from '@collectif/shared/build/webpack.mjs';
+import { federatedConfig, scriptRule } from '@collectif/shared/build/webpack.mjs';
 
-const require = createRequire(import.meta.url);
 const dir = fileURLToPath(new URL('.', import.meta.url));
 
 /** Files of embed/ that the server shows as they are, at /embed/<name> (the demo partner page). */
@@ -40,7 +38,7 @@ export function embedConfig(_env, argv) {
     mode: production ? 'production' : 'development',
     context: dir,
     entry: { 'collectif-player': './src/embed/index.ts', demo: './src/embed/demo.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: join(dir, 'dist-embed'),
       // Chunks are found beside the entry script, wherever a partner page loads it from.
@@ -52,23 +50,7 @@ export function embedConfig(_env, argv) {
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('swc-loader'),
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
-        { test: /\.css$/, type: 'asset/source' },
-      ],
+      rules: [scriptRule(), { test: /\.css$/, type: 'asset/source' }],
     },
     plugins: [new CopyEmbedStatic()],
     optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },

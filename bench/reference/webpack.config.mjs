@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { scriptRule } from '../../shared/build/webpack.mjs';
 
 const require = createRequire(import.meta.url);
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -25,23 +26,7 @@ export default {
   },
   resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
   module: {
-    rules: [
-      {
-        test: /\.[jt]sx?$/,
-        exclude: /node_modules/,
-        use: {
-          loader: require.resolve('swc-loader'),
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic' } },
-              target: 'es2022',
-            },
-          },
-        },
-      },
-      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
-    ],
+    rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
   },
   plugins: [
     new webpack.NormalModuleReplacementPlugin(/federation[\\/]remotes$/, join(here, 'local-remotes.ts')),

@@ -34,6 +34,28 @@ export const sharedSingletons = {
   '@collectif/shared': { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version },
 };
 
+/**
+ * TypeScript and JSX through swc, for every bundle of the project (the parts, the embeddable player,
+ * the reference build of the benchmarks). Always the production JSX runtime: a part in development
+ * runs against the others' production React (npm run dev -- <part>), which has no jsx-dev-runtime.
+ */
+export function scriptRule() {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: false, refresh: false } },
+          target: 'es2022',
+        },
+      },
+    },
+  };
+}
+
 /** Dev-server ports; the production server serves every part from one origin instead. */
 export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, about: 3004 };
 
@@ -70,25 +92,7 @@ export function federatedConfig({ name, dir, exposes, html = false }) {
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
       module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  // Always the production JSX runtime: a part in development runs against the others' production
-                  // React (npm run dev -- <part>), which has no jsx-dev-runtime.
-                  transform: { react: { runtime: 'automatic', development: false, refresh: false } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
-        ],
+        rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
       },
       plugins: [
         new ModuleFederationPlugin({
