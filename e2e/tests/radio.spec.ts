@@ -48,7 +48,11 @@ test.describe('home', () => {
       .locator('img');
     await expect(firstSlide).toHaveAttribute('fetchpriority', 'high');
     await expect(firstSlide).toHaveJSProperty('complete', true);
-    expect(await firstSlide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+    // A desktop viewport gets the full-size artwork; phones get the 800 px variant (srcset).
+    expect(await firstSlide.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/slides\/[a-z-]+(?<!-800)\.webp$/,
+    );
+    expect(await firstSlide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     const podcasts = main(page).getByRole('list', { name: 'Derniers podcasts' }).getByRole('button');
     await expect(podcasts).toHaveCount(8);

@@ -141,6 +141,30 @@ describe('LabelPage', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('gives the French error, not a crash, when the service answers something that is not a list', async () => {
+    for (const body of [{}, '<!doctype html><h1>Maintenance</h1>', [null, 42, { title: 1, href: {} }]]) {
+      answer = { status: 200, body };
+      const { unmount } = renderWithProviders(<LabelPage />, { route: '/label' });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Le catalogue du label est momentanément indisponible.',
+      );
+      expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows the usable releases of an answer and leaves out the broken ones', async () => {
+    answer = {
+      status: 200,
+      body: [null, { ...releases[0], title: 7 }, { ...releases[1], href: 'http://[' }, releases[2]],
+    };
+    renderWithProviders(<LabelPage />, { route: '/label' });
+
+    const grid = await screen.findByRole('list', { name: 'Sorties du label' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(grid).getByRole('heading', { name: 'Sortie 3' })).toBeInTheDocument();
+  });
+
   it('says when the catalogue is empty instead of leaving a blank page', async () => {
     answer = { status: 200, body: [] };
     renderWithProviders(<LabelPage />, { route: '/label' });

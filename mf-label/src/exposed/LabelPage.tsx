@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
+import { readReleases } from '../releases/answers';
 import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
 
@@ -11,12 +12,14 @@ function LabelPage() {
     scrollToTop();
   }, []);
 
+  const releases = data === undefined ? undefined : readReleases(data);
+
   let body;
-  if (data !== undefined && data.length > 0) {
-    body = <ReleaseGrid releases={data} />;
+  if (releases !== undefined && releases !== null && releases.length > 0) {
+    body = <ReleaseGrid releases={releases} />;
   } else if (isFetching) {
     body = <StatusMessage kind="loading">Chargement des sorties du label ...</StatusMessage>;
-  } else if (isError) {
+  } else if (isError || releases === null) {
     body = (
       <StatusMessage
         kind="error"

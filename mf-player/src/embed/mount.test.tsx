@@ -71,7 +71,7 @@ describe('CollectifPlayer.mount', () => {
       mounted = mountPlayer(element, { apiBase: `${server.origin}/api`, streamUrl: '/flux/direct.mp3' }, '.x{}');
     });
     const player = inShadow(element);
-    await user.click(player.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(player.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
     await waitFor(() => {
       expect(audio()?.src.startsWith(`${server.origin}/flux/direct.mp3?direct=`)).toBe(true);
@@ -117,13 +117,13 @@ describe('CollectifPlayer.mount', () => {
     act(() => {
       mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
     });
-    await inShadow(element).findByRole('button', { name: 'Ouvrir le lecteur' });
+    await inShadow(element).findByRole('button', { name: 'Stream : ouvrir le lecteur' });
     expect(audio()).not.toBeNull();
     act(() => {
       mounted?.unmount();
     });
     mounted = null;
-    expect(inShadow(element).queryByRole('button', { name: 'Ouvrir le lecteur' })).not.toBeInTheDocument();
+    expect(inShadow(element).queryByRole('button', { name: 'Stream : ouvrir le lecteur' })).not.toBeInTheDocument();
     expect(audio()).toBeNull();
   });
 
@@ -151,7 +151,7 @@ describe('<collectif-player>', () => {
     });
     const player = inShadow(element);
     const user = userEvent.setup();
-    await user.click(await player.findByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(await player.findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
     act(() => {
       element.remove();
@@ -184,6 +184,6 @@ describe('the embed script', () => {
     act(() => {
       mounted = api?.mount(element, { apiBase: `${server.origin}/api` }) ?? null;
     });
-    expect(await inShadow(element).findByRole('button', { name: 'Ouvrir le lecteur' })).toBeInTheDocument();
+    expect(await inShadow(element).findByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
   });
 });

@@ -43,6 +43,7 @@ beforeAll(async () => {
     '/api/track/soundcloud:tracks:42': text('/api/demo/replays/a.mp3\n'),
     '/api/track/soundcloud:tracks:500': json({ error: 'upstream', message: 'SoundCloud ne répond pas.' }, 502),
     '/api/track/soundcloud:tracks:7': text('javascript:alert(1)'),
+    '/api/track/soundcloud:tracks:8': text('<!doctype html><html lang="fr"><h1>Maintenance</h1></html>'),
     '/chat/collectif-garonne': text('<!doctype html><title>chat</title>'),
   });
 });
@@ -100,7 +101,7 @@ const liveUrl = () => `${server.origin}/api/demo/live.mp3`;
 describe('closed player', () => {
   it('is a Stream pill that opens the player', () => {
     renderPlayer();
-    const pill = screen.getByRole('button', { name: 'Ouvrir le lecteur' });
+    const pill = screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' });
     expect(pill).toHaveTextContent('Stream');
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
     expect(media.play).not.toHaveBeenCalled();
@@ -120,7 +121,7 @@ describe('closed player', () => {
 describe('live mode', () => {
   it('opening fetches now playing and plays the live stream from its edge', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     expect(screen.getByText('chargement ...')).toBeInTheDocument();
     expect(within(player()).getByText('En direct')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ouvrir le chat' })).toBeInTheDocument();
@@ -139,29 +140,29 @@ describe('live mode', () => {
 
   it('closing pauses, lets go of the stream and gives the focus back to the pill', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(audio().getAttribute('src')).not.toBeNull();
     });
     await user.click(screen.getByRole('button', { name: 'Fermer le lecteur' }));
-    expect(screen.getByRole('button', { name: 'Ouvrir le lecteur' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' })).toHaveFocus();
     expect(media.pause).toHaveBeenCalled();
     expect(audio().getAttribute('src')).toBeNull();
   });
 
   it('a click on the player toggles it; a click on a control inside does not', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await screen.findByText('DJ Test');
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
     expect(screen.getByRole('button', { name: 'Fermer le chat' })).toBeInTheDocument();
     await user.click(screen.getByText('DJ Test'));
-    expect(screen.getByRole('button', { name: 'Ouvrir le lecteur' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
   });
 
   it('a resume after a pause rejoins the live edge with a fresh address', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(audio().getAttribute('src')).not.toBeNull();
     });
@@ -181,7 +182,7 @@ describe('live mode', () => {
 
   it('a dropped stream is rejoined at the live edge after a short wait', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(audio().getAttribute('src')).not.toBeNull();
     });
@@ -205,9 +206,38 @@ describe('live mode', () => {
     expect(screen.queryByText(MESSAGES.reconnecting)).not.toBeInTheDocument();
   });
 
+  it('a reconnection that fails is tried again, although the browser pauses the failed element', async () => {
+    const { user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    await waitFor(() => {
+      expect(audio().getAttribute('src')).not.toBeNull();
+    });
+    fire('playing');
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const sources = [audio().src];
+    // Twice: the stream drops, then the first reconnection is refused. Chromium follows each failed
+    // load with a 'pause' event; the visitor asked for nothing.
+    for (let drop = 0; drop < 2; drop += 1) {
+      fire('error');
+      fire('pause');
+      expect(screen.getByText(MESSAGES.reconnecting)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+      await waitFor(
+        () => {
+          expect(audio().src).not.toBe(sources.at(-1));
+        },
+        { timeout: 4000 },
+      );
+      sources.push(audio().src);
+    }
+    fire('playing');
+    expect(screen.queryByText(MESSAGES.reconnecting)).not.toBeInTheDocument();
+    expect(sources.every((src) => src.startsWith(`${liveUrl()}?direct=`))).toBe(true);
+  });
+
   it('a live stream that ends (the server closed it) is rejoined too', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(audio().getAttribute('src')).not.toBeNull();
     });
@@ -229,7 +259,7 @@ describe('live mode', () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
       renderWithProviders(<Player />);
-      fireEvent.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
       await act(async () => {
         await jest.advanceTimersByTimeAsync(10);
       });
@@ -261,7 +291,7 @@ describe('live mode', () => {
 
   it('now playing is kept current from the live channel while open, and the channel closes with the player', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await screen.findByText('DJ Test');
     const [channel] = (
       globalThis.EventSource as unknown as {
@@ -283,7 +313,7 @@ describe('live mode', () => {
     jest.restoreAllMocks();
     media = stubMediaPlayback('NotAllowedError');
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     expect(await screen.findByText(MESSAGES.pressPlay)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Lecture' })).toBeInTheDocument();
     expect(screen.queryByText('chargement ...')).not.toBeInTheDocument();
@@ -304,7 +334,7 @@ describe('live mode', () => {
 describe('replay mode', () => {
   it('a replay-selected event switches to replay, fetches the stream and plays from 0', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
     expect(screen.getByTitle('Chat de la radio')).toBeInTheDocument();
 
@@ -350,6 +380,37 @@ describe('replay mode', () => {
     await selectReplay({ ...replay, trackUrn: 'soundcloud:tracks:7' });
     expect(await screen.findByText(MESSAGES.streamUnavailable)).toBeInTheDocument();
     expect(errors).toHaveBeenCalledWith(TRACK_ERROR_LOG, 'réponse inutilisable', 'javascript:alert(1)');
+    expect(audio().getAttribute('src')).toBeNull();
+  });
+
+  it('a replay chosen during the live stream silences it at once, and for good if the replay cannot play', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    await waitFor(() => {
+      expect(audio().src.startsWith(`${liveUrl()}?direct=`)).toBe(true);
+    });
+    fire('playing');
+    await selectReplay({ ...replay, trackUrn: 'soundcloud:tracks:500' });
+    // The live stream must not go on under the replay's title while its address is asked for.
+    expect(audio().getAttribute('src')).toBeNull();
+    expect(await screen.findByText(MESSAGES.streamUnavailable)).toBeInTheDocument();
+    expect(audio().getAttribute('src')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Lecture' })).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(TRACK_ERROR_LOG, expect.anything());
+  });
+
+  it('an error page answered in place of the stream address is refused the same way', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPlayer();
+    await selectReplay({ ...replay, trackUrn: 'soundcloud:tracks:8' });
+    expect(await screen.findByText(MESSAGES.streamUnavailable)).toBeInTheDocument();
+    expect(screen.queryByText('chargement ...')).not.toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(
+      TRACK_ERROR_LOG,
+      'réponse inutilisable',
+      expect.stringContaining('Maintenance'),
+    );
     expect(audio().getAttribute('src')).toBeNull();
   });
 
@@ -478,7 +539,7 @@ describe('replay mode', () => {
       expect(audio().currentTime).toBe(2520);
     });
     fireEvent.click(screen.getByText('Artiste A'));
-    expect(screen.getByRole('button', { name: 'Ouvrir le lecteur' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
   });
 
   it('reopening resumes from the slider without fetching the stream again', async () => {
@@ -492,7 +553,7 @@ describe('replay mode', () => {
     expect(media.pause).toHaveBeenCalled();
     audio().currentTime = 0;
     const plays = media.play.mock.calls.length;
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(media.play.mock.calls.length).toBeGreaterThan(plays);
     });
@@ -544,14 +605,14 @@ describe('replay mode', () => {
       window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail: { title: 'sans adresse' } }));
     });
     expect(errors).toHaveBeenCalledWith('Lecteur : épisode ignoré, « url » doit être l’adresse du fichier audio.');
-    expect(screen.getByRole('button', { name: 'Ouvrir le lecteur' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
   });
 });
 
 describe('chat panel', () => {
   it('opens above the player with the collective’s room, and closing clears it', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
     const frame = screen.getByTitle('Chat de la radio');
     expect(frame).toHaveAttribute('src', `${server.origin}/chat/${siteConfig.radio.chatRoom}`);
@@ -570,7 +631,7 @@ describe('chat panel', () => {
     const unreachable = await closedOrigin();
     configurePlayer({ apiBase: `${server.origin}/api`, chatEmbedUrl: `${unreachable}/{room}` });
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
     const chat = screen.getByRole('region', { name: 'Chat de la radio' });
     expect(await within(chat).findByText('Le chat ne peut pas s’afficher ici pour le moment.')).toBeInTheDocument();
@@ -629,7 +690,7 @@ describe('system media controls', () => {
 
   it('offer no seeking in live mode, and the default cover when there is none', async () => {
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await screen.findByText('DJ Test');
     expect(session.metadata).toMatchObject({
       title: 'Matinale test',
@@ -646,7 +707,7 @@ describe('public state', () => {
     const seen: PlayerSnapshot[] = [];
     const off = on('player-state', (snapshot) => seen.push(snapshot));
     const { user } = renderPlayer();
-    await user.click(screen.getByRole('button', { name: 'Ouvrir le lecteur' }));
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await waitFor(() => {
       expect(audio().getAttribute('src')).not.toBeNull();
     });

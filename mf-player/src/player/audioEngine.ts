@@ -34,6 +34,8 @@ interface Engine {
   sourceKey: string | null;
   /** Incremented by every load, so that a slow HLS import for an older source gives up. */
   generation: number;
+  /** The current source failed ('error'); cleared by the next load or by sound. */
+  failed: boolean;
   lastProgress: { currentTime: number; duration: number };
   detach: () => void;
 }
@@ -70,6 +72,7 @@ function create(): Engine {
   const loaded = () => engine !== null && engine.sourceKey !== null;
   const handlers: Record<string, () => void> = {
     playing: () => {
+      if (engine !== null) engine.failed = false;
       send(audioPlaying());
       stopTick();
       if (engine !== null) engine.tick = setInterval(reportProgress, PROGRESS_TICK_MS);
@@ -79,8 +82,10 @@ function create(): Engine {
     },
     pause: () => {
       stopTick();
-      // The end of the media also pauses it; 'ended' reports that (a live stream is then rejoined).
-      if (!audio.ended) send(audioPaused());
+      // The end of the media also pauses it, and so does a failed load (Chromium fires 'pause' after
+      // 'error'): 'ended' and 'error' report those, and a live stream is then rejoined. Reported as a
+      // pause, they would read as the visitor's wish to stop and cancel the reconnection.
+      if (!audio.ended && engine?.failed !== true) send(audioPaused());
     },
     ended: () => {
       stopTick();
@@ -89,6 +94,7 @@ function create(): Engine {
     },
     error: () => {
       stopTick();
+      if (engine !== null) engine.failed = true;
       // An element emptied on purpose (unload) has no source; its errors are not the visitor's problem.
       if (!loaded()) return;
       const error = audio.error;
@@ -115,6 +121,7 @@ function create(): Engine {
     hls: null,
     sourceKey: null,
     generation: 0,
+    failed: false,
     lastProgress: { currentTime: 0, duration: Number.NaN },
     detach: () => {
       for (const [name, handler] of Object.entries(handlers)) audio.removeEventListener(name, handler);
@@ -163,6 +170,7 @@ function dropHls(e: Engine): void {
 export async function loadSource(url: string, key: string): Promise<void> {
   const e = current();
   e.generation += 1;
+  e.failed = false;
   const generation = e.generation;
   stopTick();
   dropHls(e);
@@ -230,6 +238,22 @@ export async function play(): Promise<void> {
 
 export function pause(): void {
   engine?.audio.pause();
+}
+
+/**
+ * Empties the element while the next source is being resolved. Unlike a pause, emptying fires no
+ * 'pause' event, so the visitor's wish to hear the next source stands.
+ */
+export function release(): void {
+  const e = engine;
+  if (e === null || e.sourceKey === null) return;
+  e.generation += 1;
+  e.failed = false;
+  stopTick();
+  dropHls(e);
+  e.sourceKey = null;
+  e.audio.removeAttribute('src');
+  e.audio.load();
 }
 
 /** Drops the source and its connection (the live stream is never resumed from an old buffer). */

@@ -1,5 +1,12 @@
 import { DEFAULT_COVER, siteConfig } from '@collectif/shared';
-import { chatUrl, configurePlayer, liveStreamUrl, resolveImageUrl, resolveMediaUrl } from './config';
+import {
+  chatUrl,
+  configurePlayer,
+  liveStreamUrl,
+  resolveImageUrl,
+  resolveMediaUrl,
+  resolveStreamAnswer,
+} from './config';
 
 afterEach(() => {
   configurePlayer({ apiBase: siteConfig.radio.apiBase });
@@ -31,6 +38,20 @@ describe('player configuration', () => {
     expect(resolveImageUrl('javascript:alert(1)')).toBeNull();
     expect(resolveImageUrl('')).toBeNull();
     expect(resolveImageUrl(null)).toBeNull();
+  });
+
+  it('reads a track answer only when it is one address, whatever else a broken server sends', () => {
+    configurePlayer({ apiBase: 'https://radio.example.org/api' });
+    expect(resolveStreamAnswer('/api/demo/replays/a.mp3\n')).toBe('https://radio.example.org/api/demo/replays/a.mp3');
+    expect(resolveStreamAnswer('https://cdn.example.net/t/1.m3u8?sig=a%20b')).toBe(
+      'https://cdn.example.net/t/1.m3u8?sig=a%20b',
+    );
+    expect(resolveStreamAnswer('<!doctype html><html><h1>Maintenance</h1></html>')).toBeNull();
+    expect(resolveStreamAnswer('{"url": 1}')).toBeNull();
+    expect(resolveStreamAnswer('Service indisponible')).toBeNull();
+    expect(resolveStreamAnswer('javascript:alert(1)')).toBeNull();
+    expect(resolveStreamAnswer({ url: '/a.mp3' })).toBeNull();
+    expect(resolveStreamAnswer(undefined)).toBeNull();
   });
 
   it('the chat address names the collective’s room', () => {

@@ -61,6 +61,18 @@ export function resolveMediaUrl(raw: string): string | null {
   }
 }
 
+/**
+ * The playable address in an answer of GET /api/track/{urn}: one http(s) or site-relative URL and
+ * nothing else. An error page or a JSON body served as text (a proxy or a broken upstream) would
+ * otherwise be read as a relative address and end as an audio error instead of a clear message.
+ */
+export function resolveStreamAnswer(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  if (!/^(https?:\/\/|\/)[^\s<>"{}]*$/i.test(text)) return null;
+  return resolveMediaUrl(text);
+}
+
 /** An image URL for covers (the page or the system controls), or null. */
 export function resolveImageUrl(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;

@@ -11,7 +11,7 @@ import {
   type RootState,
 } from '@collectif/shared';
 import * as audio from './audioEngine';
-import { chatUrl, liveStreamUrl, resolveMediaUrl } from './config';
+import { chatUrl, liveStreamUrl, resolveMediaUrl, resolveStreamAnswer } from './config';
 import { syncMediaSession } from './mediaSession';
 import {
   audioEnded,
@@ -90,7 +90,7 @@ async function replayUrl(source: ReplaySource, dispatch: AppDispatch): Promise<s
     console.error(TRACK_ERROR_LOG, result.error);
     return null;
   }
-  const url = resolveMediaUrl(result.data ?? '');
+  const url = resolveStreamAnswer(result.data);
   if (url === null) console.error(TRACK_ERROR_LOG, 'réponse inutilisable', result.data);
   return url;
 }
@@ -173,6 +173,10 @@ export function registerPlayerListeners(): void {
       if (source === null) return;
       const key = replayKey(source);
       if (replaySelected.match(action) || audio.sourceKey() !== key) {
+        // What played before stops now, not when the stream address arrives (up to the API's
+        // timeout): under this replay's title it would pass for the replay, and its events would
+        // clear the loading state or the error message of the replay.
+        audio.release();
         const url = await listener.pause(replayUrl(source, listener.dispatch));
         if (url === null) {
           listener.dispatch(streamUnavailable());

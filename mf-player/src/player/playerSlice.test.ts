@@ -182,6 +182,17 @@ describe('player slice (SPEC section 4)', () => {
     expect(state()).toMatchObject({ loading: false, playing: false, message: MESSAGES.audioError });
   });
 
+  it('after an audio error a replay waits for Lecture, while the live stream still wants to play', () => {
+    const { store, state } = setup();
+    store.dispatch(replaySelected(replay));
+    store.dispatch(audioErrored());
+    expect(state().wantsToPlay).toBe(false);
+    store.dispatch(liveRequested());
+    store.dispatch(audioErrored());
+    // The reconnection that follows needs it (listeners.ts).
+    expect(state().wantsToPlay).toBe(true);
+  });
+
   it('pause keeps the player open; play again reopens loading', () => {
     const { store, state } = setup();
     store.dispatch(toggled());

@@ -142,6 +142,8 @@ export const playerSlice = createSlice({
       state.chatOpen = false;
       state.open = true;
       state.reconnectAttempt = 0;
+      // What played before is silenced until the replay's stream starts (listeners.ts).
+      state.playing = false;
       startLoading(state);
     },
     /** The 'direct' button, or the `live-selected` event. */
@@ -248,7 +250,11 @@ export const playerSlice = createSlice({
     audioErrored(state) {
       state.loading = false;
       state.playing = false;
-      if (state.mode === 'REPLAY') state.message = MESSAGES.audioError;
+      // A live stream is rejoined (see liveDropped); a replay waits for the visitor to press Lecture.
+      if (state.mode === 'REPLAY') {
+        state.message = MESSAGES.audioError;
+        state.wantsToPlay = false;
+      }
     },
     /** The live stream stalled, ended or failed while the visitor listens: a reconnection follows. */
     liveDropped(state) {

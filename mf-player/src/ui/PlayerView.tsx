@@ -41,7 +41,13 @@ export function PlayerView() {
   if (!state.open) {
     return (
       <section className="player player--closed" aria-label="Lecteur radio">
-        <button type="button" ref={pill} className="player__pill" aria-label="Ouvrir le lecteur" onClick={toggle}>
+        <button
+          type="button"
+          ref={pill}
+          className="player__pill"
+          aria-label="Stream : ouvrir le lecteur"
+          onClick={toggle}
+        >
           <span>Stream</span>
           <PlayIcon />
         </button>

@@ -48,4 +48,19 @@ describe('HomePage', () => {
     expect(screen.getByRole('button', { name: 'Diapositive suivante' })).toBeInTheDocument();
     errors.mockRestore();
   });
+
+  it('keeps every block usable when /api answers the wrong shapes', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.set('/islive', () => ({ body: { live: 'oui' } }));
+    api.set('/podcasts', () => ({ body: {} }));
+    api.set('/releases', () => ({ body: [null, 42, { title: 1, href: {} }] }));
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByText('Les podcasts sont momentanément indisponibles.')).toBeInTheDocument();
+    expect(await screen.findByText('Les sorties du label sont momentanément indisponibles.')).toBeInTheDocument();
+    // A live flag that is neither true nor false is a failed check: logged, and the panel stays.
+    expect(await screen.findByRole('button', { name: 'Rafraîchir' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pas de direct au studio actuellement' })).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith('Erreur lors du refresh:', expect.any(Error));
+    errors.mockRestore();
+  });
 });

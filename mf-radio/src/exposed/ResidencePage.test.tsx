@@ -129,6 +129,13 @@ describe('ResidencePage', () => {
     expect(await screen.findByRole('button', { name: /Synapses #7/ })).toBeInTheDocument();
   });
 
+  it('shows the French error, not a crash, when the feed answers something that is not a list', async () => {
+    api.set('/podcasts', () => ({ body: {} }));
+    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Les émissions sont momentanément indisponibles.');
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
   it('shows "Résidence introuvable" with a link back to the list for an unknown id', async () => {
     renderWithProviders(<Routed />, { route: '/residences/nexiste-pas' });
     expect(screen.getByRole('heading', { level: 1, name: 'Résidence introuvable' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { readPodcasts } from '../api/answers';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
@@ -7,18 +8,19 @@ export const LATEST_PODCASTS = 8;
 
 function Content() {
   const { data, isError, isLoading, refetch } = usePodcastsQuery({ limit: LATEST_PODCASTS });
-  if (isError && data === undefined) {
+  const items = data === undefined ? undefined : readPodcasts(data);
+  if (items === null || (isError && items === undefined)) {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les podcasts sont momentanément indisponibles.
       </StatusMessage>
     );
   }
-  if (isLoading || data === undefined) {
+  if (isLoading || items === undefined) {
     return <StatusMessage kind="loading">Chargement des podcasts ...</StatusMessage>;
   }
-  if (data.length === 0) return <StatusMessage kind="empty">Aucun podcast pour le moment.</StatusMessage>;
-  return <PodcastGrid items={data} label="Derniers podcasts" />;
+  if (items.length === 0) return <StatusMessage kind="empty">Aucun podcast pour le moment.</StatusMessage>;
+  return <PodcastGrid items={items} label="Derniers podcasts" />;
 }
 
 export function PodcastsBlock() {

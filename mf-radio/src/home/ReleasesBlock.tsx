@@ -1,4 +1,5 @@
 import { ExternalLink, releaseUrl, StatusMessage, useReleasesQuery, useReveal, type Release } from '@collectif/shared';
+import { readReleases } from '../api/answers';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 /** The first 4 releases of the label (SPEC section 9). */
@@ -29,20 +30,21 @@ function ReleaseCard({ release }: { release: Release }) {
 
 function Content() {
   const { data, isError, isLoading, refetch } = useReleasesQuery({ limit: LATEST_RELEASES });
-  if (isError && data === undefined) {
+  const releases = data === undefined ? undefined : readReleases(data);
+  if (releases === null || (isError && releases === undefined)) {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les sorties du label sont momentanément indisponibles.
       </StatusMessage>
     );
   }
-  if (isLoading || data === undefined) {
+  if (isLoading || releases === undefined) {
     return <StatusMessage kind="loading">Chargement des sorties ...</StatusMessage>;
   }
-  if (data.length === 0) return <StatusMessage kind="empty">Aucune sortie pour le moment.</StatusMessage>;
+  if (releases.length === 0) return <StatusMessage kind="empty">Aucune sortie pour le moment.</StatusMessage>;
   return (
     <ul className="grid" aria-label="Dernières sorties">
-      {data.slice(0, LATEST_RELEASES).map((release) => (
+      {releases.slice(0, LATEST_RELEASES).map((release) => (
         <ReleaseCard key={release.href} release={release} />
       ))}
     </ul>

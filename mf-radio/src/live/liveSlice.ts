@@ -1,5 +1,6 @@
 import { createSlice, TaskAbortError, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { api, rootReducer, startAppListening, type RootState } from '@collectif/shared';
+import { readLiveStatus } from '../api/answers';
 
 /** The live status is used 400 ms after it arrives (SPEC section 9). */
 export const LIVE_CHECK_DELAY_MS = 400;
@@ -64,9 +65,11 @@ startAppListening({
       api.endpoints.liveStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
     );
     try {
-      const status = await listenerApi.pause(request.unwrap());
+      const live = readLiveStatus(await listenerApi.pause(request.unwrap()));
+      // An answer that says neither yes nor no is a failed check, not « live ».
+      if (live === null) throw new Error('Réponse de /api/islive inattendue');
       await listenerApi.delay(LIVE_CHECK_DELAY_MS);
-      listenerApi.dispatch(statusReceived(status.live));
+      listenerApi.dispatch(statusReceived(live));
     } catch (error) {
       if (error instanceof TaskAbortError) return;
       console.error('Erreur lors du refresh:', error);

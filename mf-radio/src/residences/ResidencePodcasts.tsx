@@ -1,4 +1,5 @@
 import { selectFeedLoaded, StatusMessage, useAppSelector, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { readPodcasts } from '../api/answers';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 
 /** Reveal threshold on the residence detail: 0 px (SPEC section 9). */
@@ -8,7 +9,8 @@ function Content({ artist }: { artist: string }) {
   // The server searches the feed for each name of 'A / B' and de-duplicates by link.
   const { data, isError, refetch } = usePodcastsQuery({ q: artist });
   const feedLoaded = useAppSelector(selectFeedLoaded);
-  if (isError && data === undefined) {
+  const items = data === undefined ? undefined : readPodcasts(data);
+  if (items === null || (isError && items === undefined)) {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les émissions sont momentanément indisponibles.
@@ -16,13 +18,13 @@ function Content({ artist }: { artist: string }) {
     );
   }
   // SPEC section 4: nothing is listed before the feed is reported loaded.
-  if (!feedLoaded || data === undefined) {
+  if (!feedLoaded || items === undefined) {
     return <StatusMessage kind="loading">Chargement des émissions ...</StatusMessage>;
   }
-  if (data.length === 0) {
+  if (items.length === 0) {
     return <StatusMessage kind="empty">Aucune émission de cette résidence dans le flux pour le moment.</StatusMessage>;
   }
-  return <PodcastGrid items={data} label={`Émissions de ${artist}`} />;
+  return <PodcastGrid items={items} label={`Émissions de ${artist}`} />;
 }
 
 /** 'Dernières émissions': the resident's podcasts, each playable in the player. */
