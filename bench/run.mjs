@@ -21,6 +21,8 @@ const routes = [
   { name: 'à propos', path: '/a-propos' },
 ];
 const args = new Set(process.argv.slice(2));
+// --dist-root=DIR measures a copy of the built parts (e.g. while the workspace is being rebuilt).
+const distRoot = process.argv.find((a) => a.startsWith('--dist-root='))?.slice('--dist-root='.length);
 
 function step(label, command, argv) {
   console.log(`▶ ${label}`);
@@ -147,7 +149,7 @@ async function navigationFigures(browser, base) {
 }
 
 mkdirSync(results, { recursive: true });
-const fed = await startServer(root, FED_PORT);
+const fed = await startServer(root, FED_PORT, distRoot === undefined ? {} : { DIST_ROOT: distRoot });
 const ref = await startServer(root, REF_PORT, { DIST_ROOT: join(root, 'bench', 'reference', 'root') });
 const report = { date: new Date().toISOString(), machine: `${String((await import('node:os')).cpus().length)} cœurs` };
 try {

@@ -26,3 +26,4 @@ export { StatusMessage } from './ui/StatusMessage';
 export { useReveal } from './ui/useReveal';
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
+export { readPodcasts, readReleases, readLiveStatus } from './answers';

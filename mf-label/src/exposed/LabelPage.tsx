@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
-import { readReleases } from '../releases/answers';
+import { readReleases, scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
 import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
 

@@ -1,5 +1,4 @@
-import { StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
-import { readPodcasts } from '../api/answers';
+import { readPodcasts, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 

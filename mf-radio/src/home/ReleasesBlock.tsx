@@ -1,5 +1,12 @@
-import { ExternalLink, releaseUrl, StatusMessage, useReleasesQuery, useReveal, type Release } from '@collectif/shared';
-import { readReleases } from '../api/answers';
+import {
+  readReleases,
+  ExternalLink,
+  releaseUrl,
+  StatusMessage,
+  useReleasesQuery,
+  useReveal,
+  type Release,
+} from '@collectif/shared';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 /** The first 4 releases of the label (SPEC section 9). */

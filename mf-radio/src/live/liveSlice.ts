@@ -1,6 +1,5 @@
 import { createSlice, TaskAbortError, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { api, rootReducer, startAppListening, type RootState } from '@collectif/shared';
-import { readLiveStatus } from '../api/answers';
+import { readLiveStatus, api, rootReducer, startAppListening, type RootState } from '@collectif/shared';
 
 /** The live status is used 400 ms after it arrives (SPEC section 9). */
 export const LIVE_CHECK_DELAY_MS = 400;

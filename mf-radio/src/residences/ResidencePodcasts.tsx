@@ -1,5 +1,11 @@
-import { selectFeedLoaded, StatusMessage, useAppSelector, usePodcastsQuery, useReveal } from '@collectif/shared';
-import { readPodcasts } from '../api/answers';
+import {
+  readPodcasts,
+  selectFeedLoaded,
+  StatusMessage,
+  useAppSelector,
+  usePodcastsQuery,
+  useReveal,
+} from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 
 /** Reveal threshold on the residence detail: 0 px (SPEC section 9). */

@@ -17,7 +17,8 @@ export const feedSlice = createSlice({
   extraReducers: (builder) => {
     builder.addMatcher(api.endpoints.podcasts.matchFulfilled, (state, action) => {
       state.loaded = true;
-      state.count = Math.max(state.count, action.payload.length);
+      // The answer is checked where it is used; a broken one must not make the count NaN.
+      if (Array.isArray(action.payload)) state.count = Math.max(state.count, action.payload.length);
     });
   },
   selectors: {

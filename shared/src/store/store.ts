@@ -43,6 +43,6 @@ export const startAppListening = listenerMiddleware.startListening.withTypes<Roo
 startAppListening({
   matcher: api.endpoints.podcasts.matchFulfilled,
   effect: (action) => {
-    announceFeedLoaded(action.payload.length);
+    announceFeedLoaded(Array.isArray(action.payload) ? action.payload.length : 0);
   },
 });

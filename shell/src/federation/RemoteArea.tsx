@@ -1,6 +1,6 @@
 import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { StatusMessage, type RemoteContract, type RemoteName } from '@collectif/shared';
-import { loadRemoteModule } from './remotes';
+import { loadRemoteModule, resetRemote } from './remotes';
 
 /** A remote and one of the modules it exposes, checked against the contract. */
 export type RemoteModuleRef = {
@@ -38,7 +38,7 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
     if (this.state.failed) {
       return (
         <StatusMessage kind="error" onRetry={this.retry}>
-          {`${this.props.label} est momentanément indisponible. Vérifiez votre connexion puis réessayez.`}
+          {`${this.props.label} est momentanément indisponible. Réessayez dans un instant.`}
         </StatusMessage>
       );
     }
@@ -95,6 +95,9 @@ export function RemoteArea({ label, loading, ...ref }: RemoteAreaProps) {
     <RemoteBoundary
       label={label}
       onRetry={() => {
+        // A remote that loaded but failed to render is cached by the federation runtime: forget it,
+        // so that a fixed deployment is fetched anew.
+        resetRemote(ref.remote);
         setAttempt((a) => a + 1);
       }}
     >

@@ -49,7 +49,7 @@ export function preloadPage({ remote, module }: RemoteModuleRef): void {
 }
 
 /** Forgets a remote that failed, so that the next load fetches its manifest and entry again. */
-function resetRemote(name: RemoteName): void {
+export function resetRemote(name: RemoteName): void {
   if (config === null) return;
   registerRemotes([{ name: federationName(name), entry: config[name] }], { force: true });
 }

@@ -1,5 +1,27 @@
-import { podcast, release } from '../testing/fakeApi';
+import type { PodcastItem, Release } from './types';
 import { readLiveStatus, readPodcasts, readReleases } from './answers';
+
+function podcast(n: number): PodcastItem {
+  return {
+    trackUrn: `soundcloud:tracks:${String(1000 + n)}`,
+    url: `/api/demo/replays/show-${String(n)}.mp3`,
+    duration: 3600 + n,
+    title: `Artiste ${String(n)}`,
+    description: `Émission ${String(n)}`,
+    cover: `/assets/images/covers/show-${String(n)}.webp`,
+    link: `https://soundcloud.com/example/show-${String(n)}`,
+    pubDate: new Date(Date.UTC(2024, 0, 30 - n)).toUTCString(),
+  };
+}
+
+function release(n: number): Release {
+  return {
+    href: `/album/sortie-${String(n)}`,
+    image: `/assets/images/releases/sortie-${String(n)}.webp`,
+    title: `Sortie ${String(n)}`,
+    artist: n % 2 === 0 ? 'Various Artists' : `Artiste ${String(n)}`,
+  };
+}
 
 describe('readPodcasts', () => {
   it('keeps a well-formed answer as it is', () => {

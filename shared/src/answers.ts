@@ -1,4 +1,5 @@
-import { releaseUrl, type PodcastItem, type Release } from '@collectif/shared';
+import { releaseUrl } from './config';
+import type { PodcastItem, Release } from './types';
 
 /*
  * RTK Query types what /api answers but does not check it. A proxy error page, a half-deployed server
