@@ -160,6 +160,17 @@ describe('live mode', () => {
     expect(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
   });
 
+  it('Escape closes the chat panel and gives focus back to its button', async () => {
+    const { user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    await screen.findByText('DJ Test');
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
+    expect(screen.getByRole('region', { name: 'Chat de la radio' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Chat de la radio' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ouvrir le chat' })).toHaveFocus();
+  });
+
   it('a resume after a pause rejoins the live edge with a fresh address', async () => {
     const { user } = renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { ExternalLink, useAppDispatch } from '@collectif/shared';
 import { chatUrl } from '../player/config';
-import { chatUnreachable, type ChatStatus } from '../player/playerSlice';
+import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerSlice';
 
 export const CHAT_PANEL_ID = 'lecteur-chat';
 
@@ -8,6 +9,18 @@ export const CHAT_PANEL_ID = 'lecteur-chat';
 export function ChatPanel({ status }: { status: ChatStatus }) {
   const dispatch = useAppDispatch();
   const url = chatUrl();
+  // The panel covers most of the screen: Escape closes it from anywhere, like a dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      dispatch(chatToggled());
+      document.querySelector<HTMLElement>('.player__button[aria-label$="le chat"]')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [dispatch]);
   return (
     <section id={CHAT_PANEL_ID} className="player-chat" aria-label="Chat de la radio">
       {status === 'failed' ? (
