@@ -41,7 +41,7 @@ export function registerFromConfig(remotes: RemotesConfig): void {
  * chunks and CSS) in parallel, instead of one after the other when React asks for it.
  */
 export function preloadPage({ remote, module }: RemoteModuleRef): void {
-  preloadRemote([{ nameOrAlias: federationName(remote), exposes: [`./${module}`], resourceCategory: 'all' }]).catch(
+  preloadRemote([{ nameOrAlias: federationName(remote), exposes: [`./${module}`], resourceCategory: 'sync' }]).catch(
     () => {
       // A failed preload is not an error: loading the page retries and shows its fallback.
     },
