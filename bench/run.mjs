@@ -245,7 +245,10 @@ if (report.lighthouse !== undefined) {
   }
   lines.push('');
 }
-lines.push('## Navigation (click on a nav link → new page heading visible, desktop 1280×800, 6 s after the first page loaded)', '');
+lines.push(
+  '## Navigation (click on a nav link → new page heading visible, desktop 1280×800, 6 s after the first page loaded)',
+  '',
+);
 lines.push('| from | to | first ms | second ms |', '| --- | --- | --- | --- |');
 for (const n of report.navigation) lines.push(`| ${n.from} | ${n.to} | ${n.firstMs} | ${n.secondMs} |`);
 if (report.api !== undefined) lines.push('', '## API', '', 'See [api.md](api.md).');
