@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { audioState, audioTime, expectSameAudioPlaying, expectTimeAdvancing, markAudio } from '../audio';
 import { expect, gotoPage, test } from '../fixtures';
 
 /**
@@ -7,36 +8,10 @@ import { expect, gotoPage, test } from '../fixtures';
  * third-party host and fail a test on any uncaught page error.
  */
 
-const AUDIO = '#lecteur-audio';
-
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' });
 const content = (page: Page) => page.locator('#contenu');
 const playerRegion = (page: Page) => page.getByRole('region', { name: 'Lecteur radio' });
 const footer = (page: Page) => page.getByRole('contentinfo');
-
-interface AudioState {
-  time: number;
-  paused: boolean;
-  src: string;
-}
-
-function audioState(page: Page): Promise<AudioState | null> {
-  return page.evaluate((selector) => {
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    return audio === null ? null : { time: audio.currentTime, paused: audio.paused, src: audio.currentSrc };
-  }, AUDIO);
-}
-
-async function audioTime(page: Page): Promise<number> {
-  return (await audioState(page))?.time ?? -1;
-}
-
-/** Waits until the audio plays and its time has moved on by at least `seconds`. */
-async function expectTimeAdvancing(page: Page, seconds = 1): Promise<void> {
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0);
-  const start = await audioTime(page);
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(start + seconds);
-}
 
 /** Opens the player on the live stream and waits for sound. */
 async function playLive(page: Page): Promise<void> {
@@ -81,36 +56,6 @@ async function backTo(page: Page, path: string): Promise<void> {
     await nav(page).getByRole('link', { name: link, exact: true }).click();
   }
   await expect(page).toHaveURL(new RegExp(`${path === '/' ? '' : path}$`));
-}
-
-/** Remembers the page's audio element and counts its pauses, to prove later that the sound never stopped. */
-async function markAudio(page: Page): Promise<void> {
-  await page.evaluate((selector) => {
-    const marked = window as unknown as { drillAudio?: HTMLAudioElement | null; drillPauses?: number };
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    marked.drillAudio = audio;
-    marked.drillPauses = 0;
-    audio?.addEventListener('pause', () => {
-      marked.drillPauses = (marked.drillPauses ?? 0) + 1;
-    });
-  }, AUDIO);
-}
-
-/** The audio element marked earlier is still the page's only one, never paused, and its time advances. */
-async function expectSameAudioPlaying(page: Page): Promise<void> {
-  const kept = await page.evaluate((selector) => {
-    const marked = window as unknown as { drillAudio?: HTMLAudioElement | null; drillPauses?: number };
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    return {
-      same: audio !== null && audio === marked.drillAudio,
-      connected: audio?.isConnected ?? false,
-      paused: audio?.paused ?? true,
-      pauses: marked.drillPauses ?? -1,
-      count: document.querySelectorAll('audio').length,
-    };
-  }, AUDIO);
-  expect(kept).toEqual({ same: true, connected: true, paused: false, pauses: 0, count: 1 });
-  await expectTimeAdvancing(page, 0.5);
 }
 
 interface RemoteDrill {

@@ -1,28 +1,6 @@
 import type { Page } from '@playwright/test';
+import { audioState, audioTime, expectSameAudioPlaying, expectTimeAdvancing, markAudio } from '../audio';
 import { expect, gotoPage, test } from '../fixtures';
-
-/** The page's one audio element (mf-player/src/player/audioEngine.ts). */
-const AUDIO = '#lecteur-audio';
-
-function audioState(page: Page) {
-  return page.evaluate((selector) => {
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    return audio === null
-      ? null
-      : { time: audio.currentTime, duration: audio.duration, paused: audio.paused, src: audio.currentSrc };
-  }, AUDIO);
-}
-
-async function audioTime(page: Page): Promise<number> {
-  return (await audioState(page))?.time ?? -1;
-}
-
-/** Waits until the audio plays and its time has moved on by at least `seconds`. */
-async function expectTimeAdvancing(page: Page, seconds = 1): Promise<void> {
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0);
-  const start = await audioTime(page);
-  await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(start + seconds);
-}
 
 interface PodcastItem {
   trackUrn?: string;
@@ -115,15 +93,7 @@ test('ten route changes while playing: same audio element, no interruption', asy
   await gotoPage(page, '/');
   await page.getByRole('button', { name: 'Ouvrir le lecteur' }).click();
   await expectTimeAdvancing(page);
-  await page.evaluate((selector) => {
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    const marked = window as unknown as { lecteurAudio?: HTMLAudioElement | null; pauses?: number };
-    marked.lecteurAudio = audio;
-    marked.pauses = 0;
-    audio?.addEventListener('pause', () => {
-      marked.pauses = (marked.pauses ?? 0) + 1;
-    });
-  }, AUDIO);
+  await markAudio(page);
 
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   const stops = [
@@ -144,19 +114,7 @@ test('ten route changes while playing: same audio element, no interruption', asy
   await page.getByRole('button', { name: "Retour à l'accueil" }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  const kept = await page.evaluate((selector) => {
-    const marked = window as unknown as { lecteurAudio?: HTMLAudioElement | null; pauses?: number };
-    const audio = document.querySelector<HTMLAudioElement>(selector);
-    return {
-      same: audio !== null && audio === marked.lecteurAudio,
-      connected: audio?.isConnected ?? false,
-      paused: audio?.paused ?? true,
-      pauses: marked.pauses ?? -1,
-      count: document.querySelectorAll('audio').length,
-    };
-  }, AUDIO);
-  expect(kept).toEqual({ same: true, connected: true, paused: false, pauses: 0, count: 1 });
-  await expectTimeAdvancing(page, 0.5);
+  await expectSameAudioPlaying(page);
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
 });
 
