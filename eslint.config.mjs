@@ -14,6 +14,25 @@ const otherParts = (self) =>
     .filter((p) => p !== self)
     .flatMap((p) => [`@collectif/${p}`, `@collectif/${p}/*`, `**/${p}/**`, `../${p}/*`, `../../${p}/*`]);
 
+const typedHooksOnly = [
+  {
+    name: 'react-redux',
+    importNames: ['useSelector', 'useDispatch', 'useStore'],
+    message: 'Use the typed hooks from @collectif/shared.',
+  },
+];
+
+/** Reached through @collectif/shared (shared/src/libraries.ts), so that they are tree-shaken once. */
+const throughShared = [
+  'react-router-dom',
+  'react-router',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-redux',
+  'redux',
+].map((name) => ({ name, message: 'Import it from @collectif/shared (add the export to shared/src/libraries.ts).' }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,13 +86,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-redux',
-              importNames: ['useSelector', 'useDispatch', 'useStore'],
-              message: 'Use the typed hooks from @collectif/shared.',
-            },
-          ],
+          paths: [...typedHooksOnly, ...(part === 'server' ? [] : throughShared)],
           patterns: [
             { group: otherParts(part), message: 'A part imports only @collectif/shared, never another part.' },
           ],
@@ -81,6 +94,24 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Tests are not bundled: they may use the libraries directly (MemoryRouter, a bare Provider).
+    files: parts.map((part) => `${part}/**/*.test.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: typedHooksOnly,
+          patterns: [
+            {
+              group: ['@collectif/shell', '@collectif/mf-*', '@collectif/server'],
+              message: 'A part imports only @collectif/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {

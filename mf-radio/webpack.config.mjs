@@ -1,5 +1,44 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { federatedConfig } from '@collectif/shared/build/webpack.mjs';
+
+const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const [firstSlide] = read('./content/slides.json');
+const [firstResidence] = read('../shared/content/residences.json');
+const residenceImage = (id) => `/assets/images/residences/${id}`;
+
+/**
+ * Each page's largest paint, preloaded from the HTML (the same attributes as the <img> the page
+ * renders: src/home/Carousel.tsx, src/residences/ResidenceCard.tsx, src/exposed/ResidencePage.tsx;
+ * an end-to-end test checks that the browser uses the preloaded file).
+ */
+const pageHints = {
+  HomePage:
+    firstSlide === undefined
+      ? []
+      : [
+          {
+            as: 'image',
+            href: firstSlide.imagePath,
+            imagesrcset: `${firstSlide.imagePath.replace(/\.webp$/, '-800.webp')} 800w, ${firstSlide.imagePath} 1600w`,
+            imagesizes: '(min-width: 75rem) 75rem, 100vw',
+            fetchpriority: 'high',
+          },
+        ],
+  ResidencesPage:
+    firstResidence === undefined
+      ? []
+      : [
+          {
+            as: 'image',
+            href: `${residenceImage(encodeURIComponent(firstResidence.id))}-400.webp`,
+            imagesrcset: `${residenceImage(encodeURIComponent(firstResidence.id))}-400.webp 400w, ${residenceImage(encodeURIComponent(firstResidence.id))}-800.webp 800w`,
+            imagesizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
+            fetchpriority: 'high',
+          },
+        ],
+  ResidencePage: [{ as: 'image', href: `${residenceImage('{id}')}-header.webp`, fetchpriority: 'high' }],
+};
 
 export default federatedConfig({
   name: 'radio',
@@ -11,4 +50,5 @@ export default federatedConfig({
     './ResidencePage': './src/exposed/ResidencePage.tsx',
   },
   html: true,
+  pageHints,
 });

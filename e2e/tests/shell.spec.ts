@@ -38,6 +38,67 @@ test.describe('routes', () => {
   });
 });
 
+test.describe('the page announces what it needs (server hints)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  const LARGEST_IMAGE: Record<string, string | null> = {
+    '/': 'img.carousel__image',
+    '/residences': 'img.residence-card__image',
+    '/residences/axonberg': 'img.residence__header-image',
+    '/label': null,
+    '/a-propos': 'img.about-image',
+  };
+
+  for (const [path, imageSelector] of Object.entries(LARGEST_IMAGE)) {
+    test(`${path}: every announced file is used, and downloaded once`, async ({ page }) => {
+      await gotoPage(page, path);
+      await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+      const seen = await page.evaluate(() => ({
+        preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
+          as: link.as,
+          href: link.href,
+          srcset: link.getAttribute('imagesrcset'),
+        })),
+        fetched: performance.getEntriesByType('resource').map((entry) => entry.name),
+        remoteMap: document.getElementById('remotes-config')?.textContent ?? null,
+      }));
+      // The remote map is in the page: the shell did not have to ask for it.
+      expect(JSON.parse(seen.remoteMap ?? 'null')).toMatchObject({ radio: '/mf-radio/mf-manifest.json' });
+      expect(seen.fetched.filter((url) => url.endsWith('/remotes.json'))).toEqual([]);
+
+      const files = seen.preloads.filter((p) => p.as !== 'image');
+      // Manifest, entry and chunks of the page's remote and of the player.
+      expect(files.length).toBeGreaterThanOrEqual(6);
+      for (const { href } of files)
+        expect(
+          seen.fetched.filter((url) => url === href),
+          href,
+        ).toHaveLength(1);
+      // Nothing at all was downloaded twice (a preload the page could not reuse would be).
+      expect(seen.fetched.filter((url, i) => seen.fetched.indexOf(url) !== i)).toEqual([]);
+
+      const images = seen.preloads.filter((p) => p.as === 'image');
+      if (imageSelector === null) {
+        expect(images).toEqual([]);
+        return;
+      }
+      // The announced image is the one the page shows first and large.
+      expect(images).toHaveLength(1);
+      const shown = await page
+        .locator(imageSelector)
+        .first()
+        .evaluate((img: HTMLImageElement) => ({
+          src: img.currentSrc,
+          srcset: img.getAttribute('srcset'),
+        }));
+      expect(new URL(shown.src).pathname).toMatch(/^\/assets\/images\//);
+      expect(images[0]?.srcset ?? null).toBe(shown.srcset === null ? null : shown.srcset);
+      if (shown.srcset === null) expect(images[0]?.href).toBe(shown.src);
+      expect(seen.fetched.filter((url) => url === shown.src)).toHaveLength(1);
+    });
+  }
+});
+
 test.describe('navbar on a desktop (1280×800)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

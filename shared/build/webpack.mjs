@@ -20,19 +20,26 @@ function range(name) {
 
 const singleton = (name) => ({ singleton: true, requiredVersion: range(name) });
 
-/** Shared singletons: one copy each on a page, whichever part provides it first. */
+/**
+ * Shared singletons: one copy each on a page, whichever part provides it first. The router and the
+ * Redux libraries are not listed: every part reaches them through @collectif/shared (see
+ * shared/src/libraries.ts), so that they are tree-shaken inside its one copy instead of shipped whole.
+ */
 export const sharedSingletons = {
   react: singleton('react'),
   'react/': singleton('react'),
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
-  'react-router-dom': singleton('react-router-dom'),
-  redux: singleton('redux'),
-  '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
-  '@reduxjs/toolkit/': singleton('@reduxjs/toolkit'),
-  'react-redux': singleton('react-redux'),
   '@collectif/shared': { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version },
 };
+
+/**
+ * The shell is always the page's first part, so with 'loaded-first' its copies are the ones every
+ * remote uses: they go in its entry chunk (eager), which saves a round trip and a dozen requests.
+ */
+const eagerSingletons = Object.fromEntries(
+  Object.entries(sharedSingletons).map(([key, value]) => [key, { ...value, eager: true }]),
+);
 
 /**
  * TypeScript and JSX through swc, for every bundle of the project (the parts, the embeddable player,
@@ -56,6 +63,33 @@ export function scriptRule() {
   };
 }
 
+/**
+ * A remote's page hints: per exposed page, what the page shows first and large (its largest paint),
+ * as `<link rel="preload">` attributes. Written as `page-hints.json` beside the manifest; the site
+ * server puts them in the HTML of the page's routes, so the image downloads while the scripts do.
+ * `{id}` in a path stands for the route's `:id` parameter.
+ * @typedef {{ as: 'image', href: string, imagesrcset?: string, imagesizes?: string, fetchpriority?: 'high' }} PageHint
+ */
+class PageHintsPlugin {
+  /** @param {Record<string, PageHint[]>} hints */
+  constructor(hints) {
+    this.hints = hints;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PageHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PageHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset('page-hints.json', new sources.RawSource(`${JSON.stringify(this.hints, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
 /** Dev-server ports; the production server serves every part from one origin instead. */
 export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, about: 3004 };
 
@@ -65,9 +99,10 @@ export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, a
  *   dir: string,
  *   exposes?: Record<string, string>,
  *   html?: boolean,
+ *   pageHints?: Record<string, PageHint[]>,
  * }} part
  */
-export function federatedConfig({ name, dir, exposes, html = false }) {
+export function federatedConfig({ name, dir, exposes, html = false, pageHints }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = exposes === undefined;
@@ -99,14 +134,20 @@ export function federatedConfig({ name, dir, exposes, html = false }) {
           name: `collectif_${name}`,
           filename: 'remoteEntry.js',
           ...(isHost ? {} : { exposes }),
-          shared: sharedSingletons,
+          shared: isHost ? eagerSingletons : sharedSingletons,
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: { fileName: 'mf-manifest.json' },
           // The host ships the federation runtime once; built remotes use the host's copy. A remote's
           // dev server keeps its own, so that its pages can be shown alone.
-          experiments: isHost ? { provideExternalRuntime: true } : production ? { externalRuntime: true } : {},
+          // `target: 'web'` leaves out the runtime's Node.js code.
+          experiments: isHost
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : production
+              ? { externalRuntime: true, optimization: { target: 'web' } }
+              : {},
         }),
+        ...(pageHints === undefined ? [] : [new PageHintsPlugin(pageHints)]),
         new MiniCssExtractPlugin({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

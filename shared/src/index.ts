@@ -27,3 +27,5 @@ export { useReveal } from './ui/useReveal';
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { readPodcasts, readReleases, readLiveStatus } from './answers';
+export * from './pages';
+export * from './libraries';

@@ -1,6 +1,4 @@
-import { Provider } from 'react-redux';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import type { AppStore } from '@collectif/shared';
+import { StoreProvider, createBrowserRouter, RouterProvider, type AppStore } from '@collectif/shared';
 import { Layout } from './layout/Layout';
 import { buildRoutes } from './routes';
 
@@ -10,8 +8,8 @@ export function createRouter() {
 
 export function App({ store, router }: { store: AppStore; router: ReturnType<typeof createRouter> }) {
   return (
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <RouterProvider router={router} />
-    </Provider>
+    </StoreProvider>
   );
 }

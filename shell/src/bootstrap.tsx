@@ -1,18 +1,18 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { makeStore } from '@collectif/shared';
 import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
-import { fetchRemotesConfig, preloadPage, registerFromConfig } from './federation/remotes';
+import { preloadPage, readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { pageForPath, prefetchNextPages } from './prefetch';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('#root manquant');
   try {
-    registerFromConfig(await fetchRemotesConfig());
+    registerFromConfig(await readRemotesConfig());
     // The page the visitor asked for and the player are needed at once: fetch them in parallel.
     preloadPage(pageForPath(window.location.pathname));
     preloadPage({ remote: 'player', module: 'Player' });
@@ -21,11 +21,16 @@ async function start(): Promise<void> {
     // Without the remote map, the shell still renders: every remote area shows its fallback.
     console.error(error);
   }
-  createRoot(root).render(
-    <StrictMode>
-      <App store={makeStore()} router={createRouter()} />
-    </StrictMode>,
-  );
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built (a phone stays responsive meanwhile).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App store={makeStore()} router={createRouter()} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

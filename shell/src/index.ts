@@ -1,4 +1,3 @@
-// The async boundary: shared singletons are negotiated before any of the app's code runs.
-import('./bootstrap').catch((error: unknown) => {
-  console.error(error);
-});
+// The shell's shared singletons are eager (in this entry chunk), so no asynchronous boundary is
+// needed before the app's code: the remotes, loaded later, take the shell's copies.
+import './bootstrap';

@@ -1,15 +1,10 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchPage } from '@collectif/shared';
 import { prefetchRemote, type RemoteModuleRef } from './federation/RemoteArea';
 import { internalLinks } from './layout/navigation';
-import { pageRoutes } from './routes';
 
 /** The remote module that renders `pathname`, if any (an unknown path redirects to home). */
 export function pageForPath(pathname: string): RemoteModuleRef {
-  const match = matchRoutes(
-    pageRoutes.map((route) => ({ path: route.path, route })),
-    pathname,
-  );
-  return match?.[0]?.route.route ?? pageRoutes[0];
+  return matchPage(pathname).page;
 }
 
 const IDLE_DELAY_MS = 3000;

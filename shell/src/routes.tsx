@@ -1,5 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { siteConfig } from '@collectif/shared';
+import { Navigate, PAGES, siteConfig, type RouteObject } from '@collectif/shared';
 import { RemoteArea, type RemoteModuleRef } from './federation/RemoteArea';
 import { PageMeta } from './layout/PageMeta';
 
@@ -10,35 +9,27 @@ type PageRoute = RemoteModuleRef & {
   description?: string;
 };
 
-/** The route table of SPEC section 2; each page comes from a remote. */
+/** The route table of SPEC section 2; each page comes from a remote (shared/src/pages.ts). */
 export const pageRoutes = [
-  { path: '', remote: 'radio', module: 'HomePage', label: "La page d'accueil", title: 'Accueil' },
+  { ...PAGES.home, label: "La page d'accueil", title: 'Accueil' },
   {
-    path: 'a-propos',
-    remote: 'about',
-    module: 'AboutPage',
+    ...PAGES.about,
     label: 'La page À propos',
     title: `${siteConfig.name} À Propos`,
     description: 'Qui sommes-nous ?',
   },
   {
-    path: 'residences',
-    remote: 'radio',
-    module: 'ResidencesPage',
+    ...PAGES.residences,
     label: 'La liste des résidences',
     title: 'Résidences',
   },
   {
-    path: 'residences/:id',
-    remote: 'radio',
-    module: 'ResidencePage',
+    ...PAGES.residence,
     label: 'La page de la résidence',
     title: 'Résidence',
   },
   {
-    path: 'label',
-    remote: 'label',
-    module: 'LabelPage',
+    ...PAGES.label,
     label: 'La page du label',
     title: 'Label',
     description: 'Liste des releases du label',

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { makeStore } from '@collectif/shared';
+import { StoreProvider, makeStore } from '@collectif/shared';
 import Player from '../exposed/Player';
 import { disposeAudio } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
@@ -82,9 +81,9 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <Provider store={makeStore()}>
+      <StoreProvider store={makeStore()}>
         <Player />
-      </Provider>
+      </StoreProvider>
     </StrictMode>,
   );
 

@@ -1,5 +1,6 @@
-import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import {
+  isAnyOf,
+  type UnknownAction,
   api,
   apiUrl,
   emit,

@@ -1,5 +1,8 @@
-import { createAction, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
+  createAction,
+  createSlice,
+  type PayloadAction,
+  type WithSlice,
   rootReducer,
   type NowPlaying,
   type PlayerSnapshot,

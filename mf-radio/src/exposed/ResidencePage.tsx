@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { scrollToTop, usePageMeta, type RemoteContract } from '@collectif/shared';
+import { Link, useParams, scrollToTop, usePageMeta, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { findResidence } from '../residences/residences';
 import '../styles/residences.css';

@@ -1,5 +1,14 @@
-import { createSlice, TaskAbortError, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { readLiveStatus, api, rootReducer, startAppListening, type RootState } from '@collectif/shared';
+import {
+  createSlice,
+  TaskAbortError,
+  type PayloadAction,
+  type WithSlice,
+  readLiveStatus,
+  api,
+  rootReducer,
+  startAppListening,
+  type RootState,
+} from '@collectif/shared';
 
 /** The live status is used 400 ms after it arrives (SPEC section 9). */
 export const LIVE_CHECK_DELAY_MS = 400;

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import type { Residence } from '@collectif/shared';
+import { Link, type Residence } from '@collectif/shared';
 import { residenceImages } from './residences';
 
 /** Card artwork is square, 400 px with an 800 px version for dense screens. */

@@ -16,7 +16,7 @@ function write(path: string, content: string): void {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
-  write('shell/dist/index.html', '<!doctype html><html lang="fr"><title>Accueil</title></html>');
+  write('shell/dist/index.html', '<!doctype html><html lang="fr"><head><title>Accueil</title></head></html>');
   write('shell/dist/main.js', 'console.log("shell");'.repeat(100));
   write('shell/dist/140.0123456789.js', 'x');
   write('mf-radio/dist/mf-manifest.json', '{"id":"collectif_radio"}');
@@ -40,6 +40,10 @@ describe('site server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Accueil</title>');
+      // The remote map is written into the page (server/src/site/hints.ts).
+      expect(res.body).toContain(
+        `<script type="application/json" id="remotes-config">${JSON.stringify(defaultRemotes)}</script></head>`,
+      );
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });

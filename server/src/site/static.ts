@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor } from './headers';
+import { createHints } from './hints';
 
 const REMOTE_PREFIXES = {
   player: '/mf-player/',
@@ -61,17 +62,32 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
 
   const indexPath = join(config.distDirs.shell, 'index.html');
-  const sendIndex = (reply: FastifyReply) => {
+  const headFor = createHints({
+    remotes: config.remotes,
+    served: {
+      player: { prefix: REMOTE_PREFIXES.player, dir: config.distDirs.player },
+      radio: { prefix: REMOTE_PREFIXES.radio, dir: config.distDirs.radio },
+      label: { prefix: REMOTE_PREFIXES.label, dir: config.distDirs.label },
+      about: { prefix: REMOTE_PREFIXES.about, dir: config.distDirs.about },
+    },
+    assetsDir: config.assetsDir,
+    warn: (message) => {
+      app.log.warn(message);
+    },
+  });
+  const sendIndex = (reply: FastifyReply, pathname: string) => {
     if (!existsSync(indexPath)) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexPath));
+    // The page's own hints go at the end of <head>, after the shell's script and styles.
+    const html = readFileSync(indexPath, 'utf8').replace('</head>', `${headFor(pathname)}</head>`);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (_req, reply) => sendIndex(reply, '/'));
 
   // Deep links and reloads: any page path gets the shell, which routes on the client.
   app.setNotFoundHandler((request, reply) => {
@@ -82,7 +98,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
       !path.startsWith('/api/') &&
       !path.startsWith('/embed/') &&
       !Object.values(REMOTE_PREFIXES).some((p) => path.startsWith(p));
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(reply, path);
     return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
   });
 };

@@ -1,11 +1,8 @@
 import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { StatusMessage, type RemoteContract, type RemoteName } from '@collectif/shared';
+import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
 import { loadRemoteModule, resetRemote } from './remotes';
 
-/** A remote and one of the modules it exposes, checked against the contract. */
-export type RemoteModuleRef = {
-  [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
-}[RemoteName];
+export type { RemoteModuleRef } from '@collectif/shared';
 
 interface BoundaryProps {
   label: string;

@@ -1,4 +1,4 @@
-import { parseRemotesConfig } from './remotes';
+import { parseRemotesConfig, readRemotesConfig } from './remotes';
 
 describe('parseRemotesConfig', () => {
   const valid = {
@@ -20,5 +20,31 @@ describe('parseRemotesConfig', () => {
   it('rejects what is not an object', () => {
     expect(() => parseRemotesConfig('radio')).toThrow('objet attendu');
     expect(() => parseRemotesConfig(null)).toThrow('objet attendu');
+  });
+});
+
+describe('readRemotesConfig', () => {
+  const map = {
+    player: '/mf-player/mf-manifest.json',
+    radio: '/mf-radio/mf-manifest.json',
+    label: '/mf-label/mf-manifest.json',
+    about: '/mf-about/mf-manifest.json',
+  };
+
+  function page(inline: string): Document {
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML = `<script type="application/json" id="remotes-config">${inline}</script>`;
+    return doc;
+  }
+
+  it('takes the map the server wrote into the page', async () => {
+    await expect(readRemotesConfig(page(JSON.stringify(map)))).resolves.toEqual(map);
+  });
+
+  it('says which document is broken', async () => {
+    await expect(readRemotesConfig(page('{"player":'))).rejects.toThrow(
+      'Configuration des modules illisible (#remotes-config)',
+    );
+    await expect(readRemotesConfig(page('{"player":"/p.json"}'))).rejects.toThrow('« radio »');
   });
 });

@@ -9,6 +9,23 @@ const BASE_DELAY_MS = 300;
 
 let config: RemotesConfig | null = null;
 
+/**
+ * The remote map: the site server writes it into the page (`<script type="application/json"
+ * id="remotes-config">`), which saves a request before anything else can load; a shell served some
+ * other way (e.g. its dev server) fetches /remotes.json.
+ */
+export async function readRemotesConfig(doc: Document = document): Promise<RemotesConfig> {
+  const inline = doc.getElementById('remotes-config');
+  if (inline?.textContent == null || inline.textContent === '') return fetchRemotesConfig();
+  let data: unknown;
+  try {
+    data = JSON.parse(inline.textContent);
+  } catch {
+    throw new Error('Configuration des modules illisible (#remotes-config)');
+  }
+  return parseRemotesConfig(data);
+}
+
 /** Reads the runtime remote configuration; a missing or broken document is a clear error. */
 export async function fetchRemotesConfig(url = REMOTES_URL): Promise<RemotesConfig> {
   const response = await fetch(url, { credentials: 'same-origin' });

@@ -1,5 +1,5 @@
+import { Outlet } from '@collectif/shared';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
 import { RemoteArea } from '../federation/RemoteArea';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';

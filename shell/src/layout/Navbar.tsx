@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, scrollToTop, siteConfig } from '@collectif/shared';
+import { Link, NavLink, useLocation, useNavigate, ExternalLink, scrollToTop, siteConfig } from '@collectif/shared';
 import { prefetchRemote } from '../federation/RemoteArea';
 import { BackIcon, Logo, MenuIcon } from './icons';
 import { backTarget, externalLinks, internalLinks } from './navigation';

@@ -1,0 +1,163 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHints, inlineJson } from './hints';
+import type { RemoteName, RemotesConfig } from '@collectif/shared';
+
+let dir: string;
+const REMOTES: RemotesConfig = {
+  player: '/mf-player/mf-manifest.json',
+  radio: '/mf-radio/mf-manifest.json',
+  label: '/mf-label/mf-manifest.json',
+  about: '/mf-about/mf-manifest.json',
+};
+
+function write(path: string, content: unknown): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), typeof content === 'string' ? content : JSON.stringify(content));
+}
+
+function manifest(exposes: Record<string, { js: string[]; css?: string[] }>) {
+  return {
+    id: 'x',
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: [],
+    exposes: Object.entries(exposes).map(([name, assets]) => ({
+      name,
+      path: `./${name}`,
+      assets: { js: { sync: assets.js, async: ['lazy.js'] }, css: { sync: assets.css ?? [], async: [] } },
+    })),
+  };
+}
+
+function hints(remotes: RemotesConfig = REMOTES, warn: (m: string) => void = () => undefined) {
+  const served = Object.fromEntries(
+    (['player', 'radio', 'label', 'about'] as const).map((name) => [
+      name,
+      { prefix: `/mf-${name}/`, dir: join(dir, `mf-${name}`) },
+    ]),
+  ) as Record<RemoteName, { prefix: string; dir: string }>;
+  return createHints({ remotes, served, assetsDir: join(dir, 'assets'), warn });
+}
+
+const links = (head: string) => head.match(/<link [^>]*>/g) ?? [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hints-'));
+  write(
+    'mf-player/mf-manifest.json',
+    manifest({ Player: { js: ['302.aaaaaaaaaa.js', 'expose_Player.js'], css: ['p.css'] } }),
+  );
+  write(
+    'mf-radio/mf-manifest.json',
+    manifest({ HomePage: { js: ['746.bbbbbbbbbb.js'] }, ResidencePage: { js: ['expose_ResidencePage.js'] } }),
+  );
+  write('mf-radio/page-hints.json', {
+    HomePage: [
+      {
+        as: 'image',
+        href: '/assets/images/slide.webp',
+        imagesrcset: '/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w',
+        imagesizes: '100vw',
+        fetchpriority: 'high',
+      },
+    ],
+    ResidencePage: [{ as: 'image', href: '/assets/images/residences/{id}-header.webp', fetchpriority: 'high' }],
+  });
+  write('mf-label/mf-manifest.json', manifest({ LabelPage: { js: ['expose_LabelPage.js'] } }));
+  write('assets/images/slide.webp', 'RIFF');
+  write('assets/images/residences/axonberg-header.webp', 'RIFF');
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('page hints', () => {
+  it('puts the remote map in the page and announces what the home page needs, its image first', () => {
+    const head = hints()('/');
+    expect(head).toContain(`<script type="application/json" id="remotes-config">${JSON.stringify(REMOTES)}</script>`);
+    expect(links(head)).toEqual([
+      '<link rel="preload" as="image" href="/assets/images/slide.webp" imagesrcset="/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w" imagesizes="100vw" fetchpriority="high">',
+      '<link rel="preload" href="/mf-radio/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/mf-radio/remoteEntry.js" as="script">',
+      '<link rel="preload" href="/mf-radio/746.bbbbbbbbbb.js" as="script">',
+      '<link rel="preload" href="/mf-player/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/mf-player/remoteEntry.js" as="script">',
+      '<link rel="preload" href="/mf-player/302.aaaaaaaaaa.js" as="script">',
+      '<link rel="preload" href="/mf-player/expose_Player.js" as="script">',
+      '<link rel="preload" href="/mf-player/p.css" as="style">',
+    ]);
+    // Chunks that the page loads only later (async) are not announced.
+    expect(head).not.toContain('lazy.js');
+  });
+
+  it("puts the route's parameter in the image path, and announces no image that does not exist", () => {
+    expect(hints()('/residences/axonberg')).toContain(
+      '<link rel="preload" as="image" href="/assets/images/residences/axonberg-header.webp" fetchpriority="high">',
+    );
+    for (const path of ['/residences/inconnue', '/residences/%22%3E%3Cscript%3E', '/residences/..%2F..%2Fetc']) {
+      const head = hints()(path);
+      expect(head).not.toContain('as="image"');
+      expect(head).toContain('/mf-radio/expose_ResidencePage.js');
+    }
+  });
+
+  it('sends an unknown path to the home page hints, as the shell redirects it', () => {
+    expect(hints()('/nulle-part')).toContain('/assets/images/slide.webp');
+  });
+
+  it('gives a remote hosted elsewhere a preconnect only', () => {
+    const head = hints({ ...REMOTES, label: 'https://cdn.example.org/mf-label/mf-manifest.json' })('/label');
+    expect(links(head)[0]).toBe('<link rel="preconnect" href="https://cdn.example.org">');
+    expect(head).not.toContain('expose_LabelPage.js');
+    expect(head).toContain('/mf-player/remoteEntry.js');
+  });
+
+  it('loses nothing but the hints of a remote whose files are missing or broken', () => {
+    const warnings: string[] = [];
+    write('mf-radio/mf-manifest.json', '{"metaData": ');
+    write('mf-radio/page-hints.json', '[]');
+    const head = hints(REMOTES, (m) => warnings.push(m))('/');
+    expect(head).toContain('id="remotes-config"');
+    expect(links(head).filter((link) => link.includes('/mf-radio/'))).toEqual([]);
+    expect(head).toContain('/mf-player/remoteEntry.js');
+    expect(warnings).toEqual([expect.stringContaining('mf-radio')]);
+    // /a-propos: mf-about has no build at all; only the player is announced.
+    expect(links(hints()('/a-propos')).every((link) => link.includes('/mf-player/'))).toBe(true);
+  });
+
+  it('refuses hints that point away from the site or are not images', () => {
+    const warnings: string[] = [];
+    for (const bad of [
+      { HomePage: [{ as: 'image', href: 'https://tracker.example/x.gif' }] },
+      { HomePage: [{ as: 'image', href: '//tracker.example/x.gif' }] },
+      { HomePage: [{ as: 'script', href: '/assets/x.js' }] },
+      { HomePage: [{ as: 'image', href: '/x" onload="alert(1)' }] },
+    ]) {
+      write('mf-radio/page-hints.json', bad);
+      const head = hints(REMOTES, (m) => warnings.push(m))('/');
+      expect(head).not.toContain('tracker');
+      expect(head).not.toContain('onload');
+      expect(head).toContain('/mf-radio/remoteEntry.js');
+    }
+    expect(warnings).toHaveLength(4);
+  });
+
+  it('follows a redeployed remote without a restart', () => {
+    const headFor = hints();
+    expect(headFor('/label')).toContain('/mf-label/expose_LabelPage.js');
+    write('mf-label/mf-manifest.json', manifest({ LabelPage: { js: ['expose_LabelPage.v2.js'] } }));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(dir, 'mf-label/mf-manifest.json'), later, later);
+    expect(headFor('/label')).toContain('/mf-label/expose_LabelPage.v2.js');
+  });
+
+  it('writes JSON that no value can break out of', () => {
+    const html = inlineJson('remotes-config', { radio: '</script><script>alert(1)</script>' });
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(html.slice(html.indexOf('>') + 1, html.lastIndexOf('</script>')))).toEqual({
+      radio: '</script><script>alert(1)</script>',
+    });
+  });
+});

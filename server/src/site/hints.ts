@@ -1,0 +1,202 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
+
+/**
+ * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
+ * the shell does not fetch it), and `<link rel="preload">` for what the route will need: the manifest,
+ * remote entry, chunks and styles of the page's module and of the player, and the page's largest
+ * image. Without them, each of these is discovered only when the previous one has run.
+ *
+ * Hints are read from the built remotes that this server serves (their `mf-manifest.json` and
+ * `page-hints.json`), again whenever a remote is redeployed. A remote hosted elsewhere only gets a
+ * preconnect. A missing or unreadable file means fewer hints, never a broken page.
+ */
+
+interface Link {
+  rel: 'preload' | 'preconnect';
+  href: string;
+  as?: 'script' | 'style' | 'fetch' | 'image';
+  crossorigin?: 'anonymous';
+  imagesrcset?: string;
+  imagesizes?: string;
+  fetchpriority?: 'high';
+}
+
+interface ManifestAssets {
+  js: string[];
+  css: string[];
+}
+
+interface RemoteBuild {
+  /** The remote entry's path, relative to the manifest. */
+  entry: string;
+  exposes: Map<string, ManifestAssets>;
+  pageHints: Map<string, Link[]>;
+}
+
+export interface HintsOptions {
+  remotes: RemotesConfig;
+  /** Each remote's URL prefix on this server and the directory it is served from. */
+  served: Record<RemoteName, { prefix: string; dir: string }>;
+  assetsDir: string;
+  warn?: (message: string) => void;
+}
+
+const ID_PARAM = /^[A-Za-z0-9_-]{1,100}$/;
+const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9/_.%-]*$/;
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Reads the parts of a remote's manifest the hints need; anything else in it is ignored. */
+export function readManifest(data: unknown): Pick<RemoteBuild, 'entry' | 'exposes'> {
+  const manifest = record(data);
+  const entry = record(record(manifest.metaData).remoteEntry);
+  const name = typeof entry.name === 'string' ? entry.name : '';
+  if (name === '') throw new Error('metaData.remoteEntry.name manquant');
+  const exposes = new Map<string, ManifestAssets>();
+  for (const item of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
+    const expose = record(item);
+    if (typeof expose.name !== 'string') continue;
+    const assets = record(expose.assets);
+    exposes.set(expose.name, { js: strings(record(assets.js).sync), css: strings(record(assets.css).sync) });
+  }
+  const path = typeof entry.path === 'string' ? entry.path : '';
+  return { entry: path === '' ? name : posix.join(path, name), exposes };
+}
+
+/** Reads a remote's page-hints.json: image preloads per exposed page, same-origin paths only. */
+export function readPageHints(data: unknown): Map<string, Link[]> {
+  const hints = new Map<string, Link[]>();
+  for (const [page, list] of Object.entries(record(data))) {
+    const links: Link[] = [];
+    for (const item of Array.isArray(list) ? list : []) {
+      const hint = record(item);
+      if (hint.as !== 'image' || typeof hint.href !== 'string' || !SAFE_PATH.test(hint.href.replaceAll('{id}', 'x'))) {
+        throw new Error(`${page} : seules des images du site peuvent être annoncées`);
+      }
+      links.push({
+        rel: 'preload',
+        as: 'image',
+        href: hint.href,
+        ...(typeof hint.imagesrcset === 'string' ? { imagesrcset: hint.imagesrcset } : {}),
+        ...(typeof hint.imagesizes === 'string' ? { imagesizes: hint.imagesizes } : {}),
+        ...(hint.fetchpriority === 'high' ? { fetchpriority: 'high' as const } : {}),
+      });
+    }
+    hints.set(page, links);
+  }
+  return hints;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+export function renderLink(link: Link): string {
+  const attributes = Object.entries(link)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .join(' ');
+  return `<link ${attributes}>`;
+}
+
+/** JSON inside a <script> element: `<` is escaped so that no value can close the element. */
+export function inlineJson(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
+export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
+  /** Per file: the last modification time seen and what was read then. */
+  const cache = new Map<string, { mtimeMs: number; value: unknown }>();
+
+  function readJson<T>(file: string, parse: (data: unknown) => T): T | null {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.value as T | null;
+    let value: T | null = null;
+    try {
+      value = parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch (error) {
+      warn(
+        `Indications de préchargement ignorées (${file}) : ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    cache.set(file, { mtimeMs, value });
+    return value;
+  }
+
+  /** The build behind a remote's configured manifest URL, when this server serves it. */
+  function localBuild(name: RemoteName): { build: RemoteBuild; base: string } | null {
+    const url = remotes[name];
+    const { prefix, dir } = served[name];
+    if (!url.startsWith(prefix) || !url.endsWith('.json')) return null;
+    const relative = url.slice(prefix.length);
+    if (relative.split('/').some((segment) => segment === '..')) return null;
+    const manifest = readJson(join(dir, relative), readManifest);
+    if (manifest === null) return null;
+    const base = posix.dirname(url);
+    const pageHints =
+      readJson(join(dir, posix.dirname(relative), 'page-hints.json'), readPageHints) ?? new Map<string, Link[]>();
+    return { build: { ...manifest, pageHints }, base };
+  }
+
+  function moduleLinks(name: RemoteName, module: string, params: Record<string, string>): Link[] {
+    const local = localBuild(name);
+    if (local === null) {
+      const url = remotes[name];
+      return /^https?:\/\//.test(url) ? [{ rel: 'preconnect', href: new URL(url).origin }] : [];
+    }
+    const { build, base } = local;
+    const at = (file: string) => posix.join(base, file);
+    const assets = build.exposes.get(module) ?? { js: [], css: [] };
+    const links: Link[] = [
+      { rel: 'preload', href: remotes[name], as: 'fetch', crossorigin: 'anonymous' },
+      { rel: 'preload', href: at(build.entry), as: 'script' },
+      ...assets.js.map((file): Link => ({ rel: 'preload', href: at(file), as: 'script' })),
+      ...assets.css.map((file): Link => ({ rel: 'preload', href: at(file), as: 'style' })),
+    ];
+    for (const hint of build.pageHints.get(module) ?? []) {
+      const id = params.id;
+      if (hint.href.includes('{id}') && (id === undefined || !ID_PARAM.test(id))) continue;
+      const resolved = { ...hint, href: hint.href.replaceAll('{id}', id ?? '') };
+      // Announcing an image that does not exist would only cost a failed request.
+      if (
+        resolved.href.startsWith('/assets/') &&
+        !existsSync(join(assetsDir, resolved.href.slice('/assets/'.length)))
+      ) {
+        continue;
+      }
+      links.push(resolved);
+    }
+    return links;
+  }
+
+  /** The markup to put in the <head> of the page at `pathname`. */
+  return function headFor(pathname: string): string {
+    const { page, params } = matchPage(pathname);
+    const links = [
+      // The page's image first: it is the largest paint, and the browser queues in document order.
+      ...moduleLinks(page.remote, page.module, params).sort(
+        (a, b) => Number(b.as === 'image') - Number(a.as === 'image'),
+      ),
+      ...moduleLinks('player', 'Player', {}),
+    ];
+    const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
+    return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');
+  };
+}

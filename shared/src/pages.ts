@@ -1,0 +1,52 @@
+import type { RemoteContract, RemoteName } from './remotes';
+
+/** A remote and one of the modules it exposes, checked against the contract. */
+export type RemoteModuleRef = {
+  [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
+}[RemoteName];
+
+export type PageRef = RemoteModuleRef & { path: string };
+
+/**
+ * Which remote module renders each route (SPEC section 2). The shell builds its routes from it; the
+ * server uses it to tell the browser, in the page itself, what the route will need.
+ */
+export const PAGES = {
+  home: { path: '', remote: 'radio', module: 'HomePage' },
+  about: { path: 'a-propos', remote: 'about', module: 'AboutPage' },
+  residences: { path: 'residences', remote: 'radio', module: 'ResidencesPage' },
+  residence: { path: 'residences/:id', remote: 'radio', module: 'ResidencePage' },
+  label: { path: 'label', remote: 'label', module: 'LabelPage' },
+} as const satisfies Record<string, PageRef>;
+
+export interface PageMatch {
+  page: PageRef;
+  params: Record<string, string>;
+}
+
+/**
+ * The page that renders `pathname`, with its parameters; an unknown path is the home page, where
+ * the shell redirects it. Trailing slashes are ignored, as the router does.
+ */
+export function matchPage(pathname: string): PageMatch {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  for (const page of Object.values(PAGES) as PageRef[]) {
+    const pattern = page.path.split('/').filter((s) => s !== '');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (part.startsWith(':')) {
+        try {
+          params[part.slice(1)] = decodeURIComponent(segment);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return part === segment;
+    });
+    if (matches) return { page, params };
+  }
+  return { page: PAGES.home, params: {} };
+}
