@@ -15,7 +15,7 @@ const loaders: Record<string, Loader> = {
   'about/AboutPage': () => import('../../mf-about/src/exposed/AboutPage'),
 };
 
-export function fetchRemotesConfig(): Promise<RemotesConfig> {
+export function readRemotesConfig(): Promise<RemotesConfig> {
   return Promise.resolve({ player: '', radio: '', label: '', about: '' });
 }
 

@@ -26,6 +26,8 @@ export default {
   },
   resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
   module: {
+    // The stand-in for the remote loader must keep up with the shell's imports: a missing export fails the build.
+    parser: { javascript: { exportsPresence: 'error' } },
     rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
   },
   plugins: [

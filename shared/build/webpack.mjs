@@ -117,9 +117,10 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
         // The shell's index.html is served at every route, so its assets are addressed from the root;
         // a remote finds its own chunks beside its remoteEntry.js wherever it is hosted.
         publicPath: isHost ? '/' : 'auto',
-        // Entry files keep a stable name (the federation runtime derives paths from it) and are revalidated;
-        // every other chunk is content-hashed and immutable.
-        filename: '[name].js',
+        // A remote's entry keeps a stable name (the remote map and the federation runtime find it by that
+        // name) and is revalidated; every other file is content-hashed and immutable, the shell's entry
+        // included (index.html, always revalidated, names it).
+        filename: isHost && production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: `collectif_${name}`,
@@ -144,7 +145,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
           experiments: isHost
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
             : production
-              ? { externalRuntime: true, optimization: { target: 'web' } }
+              ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
               : {},
         }),
         ...(pageHints === undefined ? [] : [new PageHintsPlugin(pageHints)]),

@@ -4,7 +4,7 @@ const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|js\.map|css\.map)$/;
 
 /**
  * Hashed chunks never change, so they are cached for a year; entry files (index.html,
- * mf-manifest.json, remoteEntry.js, main.js) keep their names across deploys and are revalidated.
+ * mf-manifest.json, remoteEntry.js, page-hints.json) keep their names across deploys and are revalidated.
  */
 export function cacheControlFor(path: string): string {
   if (HASHED_ASSET.test(path)) return 'public, max-age=31536000, immutable';

@@ -92,6 +92,21 @@ describe('site server', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('leaves the document-only headers off scripts and data, and keeps the others', async () => {
+    for (const url of ['/main.js', '/mf-radio/remoteEntry.js', '/remotes.json']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeDefined();
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+    const page = await app.inject({ url: '/label' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('serves the runtime remote map and a health check', async () => {
     const remotes = await app.inject({ url: '/remotes.json' });
     expect(remotes.json()).toEqual(defaultRemotes);
