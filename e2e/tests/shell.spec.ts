@@ -24,6 +24,22 @@ test.describe('routes', () => {
     await expect(page).toHaveTitle(/Résidence/);
   });
 
+  test('the page as served, before any script runs, already has its title and description', async ({ request }) => {
+    for (const [path, title, description] of [
+      ['/label', 'Label', 'Liste des releases du label'],
+      ['/a-propos', 'Collectif Garonne À Propos', 'Qui sommes-nous ?'],
+      [
+        '/residences/axonberg',
+        'Résidence',
+        "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.",
+      ],
+    ] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<meta name="description" content="${description}">`);
+    }
+  });
+
   test('an unknown path lands on home', async ({ page }) => {
     await gotoPage(page, '/nimporte/quoi');
     await expect(page).toHaveURL(/\/$/);

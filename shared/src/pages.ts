@@ -1,3 +1,4 @@
+import { siteConfig } from './config';
 import type { RemoteContract, RemoteName } from './remotes';
 
 /** A remote and one of the modules it exposes, checked against the contract. */
@@ -5,18 +6,34 @@ export type RemoteModuleRef = {
   [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
 }[RemoteName];
 
-export type PageRef = RemoteModuleRef & { path: string };
+export type PageRef = RemoteModuleRef & { path: string; title: string; description?: string };
+
+/** The meta description of a page that has none of its own. */
+export const DEFAULT_DESCRIPTION = "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.";
 
 /**
- * Which remote module renders each route (SPEC section 2). The shell builds its routes from it; the
- * server uses it to tell the browser, in the page itself, what the route will need.
+ * Which remote module renders each route, with its title and meta description (SPEC section 2).
+ * The shell builds its routes from it; the server writes the title and description into the page
+ * and tells the browser what the route will need.
  */
 export const PAGES = {
-  home: { path: '', remote: 'radio', module: 'HomePage' },
-  about: { path: 'a-propos', remote: 'about', module: 'AboutPage' },
-  residences: { path: 'residences', remote: 'radio', module: 'ResidencesPage' },
-  residence: { path: 'residences/:id', remote: 'radio', module: 'ResidencePage' },
-  label: { path: 'label', remote: 'label', module: 'LabelPage' },
+  home: { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
+  about: {
+    path: 'a-propos',
+    remote: 'about',
+    module: 'AboutPage',
+    title: `${siteConfig.name} À Propos`,
+    description: 'Qui sommes-nous ?',
+  },
+  residences: { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
+  residence: { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
+  label: {
+    path: 'label',
+    remote: 'label',
+    module: 'LabelPage',
+    title: 'Label',
+    description: 'Liste des releases du label',
+  },
 } as const satisfies Record<string, PageRef>;
 
 export interface PageMatch {

@@ -1,4 +1,4 @@
-import { Navigate, PAGES, siteConfig, type RouteObject } from '@collectif/shared';
+import { Navigate, PAGES, type RouteObject } from '@collectif/shared';
 import { RemoteArea, type RemoteModuleRef } from './federation/RemoteArea';
 import { PageMeta } from './layout/PageMeta';
 
@@ -9,31 +9,13 @@ type PageRoute = RemoteModuleRef & {
   description?: string;
 };
 
-/** The route table of SPEC section 2; each page comes from a remote (shared/src/pages.ts). */
+/** The route table of SPEC section 2 (shared/src/pages.ts), with the name of each page's area. */
 export const pageRoutes = [
-  { ...PAGES.home, label: "La page d'accueil", title: 'Accueil' },
-  {
-    ...PAGES.about,
-    label: 'La page À propos',
-    title: `${siteConfig.name} À Propos`,
-    description: 'Qui sommes-nous ?',
-  },
-  {
-    ...PAGES.residences,
-    label: 'La liste des résidences',
-    title: 'Résidences',
-  },
-  {
-    ...PAGES.residence,
-    label: 'La page de la résidence',
-    title: 'Résidence',
-  },
-  {
-    ...PAGES.label,
-    label: 'La page du label',
-    title: 'Label',
-    description: 'Liste des releases du label',
-  },
+  { ...PAGES.home, label: "La page d'accueil" },
+  { ...PAGES.about, label: 'La page À propos' },
+  { ...PAGES.residences, label: 'La liste des résidences' },
+  { ...PAGES.residence, label: 'La page de la résidence' },
+  { ...PAGES.label, label: 'La page du label' },
 ] as const satisfies readonly PageRoute[];
 
 export function buildRoutes(): RouteObject[] {

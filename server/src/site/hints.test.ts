@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHints, inlineJson } from './hints';
+import { createHints, inlineJson, withPageMeta } from './hints';
 import type { RemoteName, RemotesConfig } from '@collectif/shared';
 
 let dir: string;
@@ -159,5 +159,18 @@ describe('page hints', () => {
     expect(JSON.parse(html.slice(html.indexOf('>') + 1, html.lastIndexOf('</script>')))).toEqual({
       radio: '</script><script>alert(1)</script>',
     });
+  });
+
+  it("writes the route's title and description into the page", () => {
+    const html = '<head><meta name=description content="Web radio, replays."><title>Accueil</title></head>';
+    expect(withPageMeta(html, '/label')).toBe(
+      '<head><meta name="description" content="Liste des releases du label"><title>Label</title></head>',
+    );
+    expect(withPageMeta(html, '/residences/axonberg')).toContain('<title>Résidence</title>');
+    expect(withPageMeta(html, '/nulle-part')).toContain('<title>Accueil</title>');
+    expect(withPageMeta(html, '/a-propos')).toContain('content="Qui sommes-nous ?"');
+    expect(withPageMeta(html, '/')).toContain(
+      `content="Web radio, replays, résidences, label et évènements d'un collectif de Toulouse."`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import { DEFAULT_DESCRIPTION, matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
 
 /**
  * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
@@ -97,6 +97,21 @@ export function readPageHints(data: unknown): Map<string, Link[]> {
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The route's title and meta description in the page itself, for what reads it without running
+ * scripts (link previews, some crawlers); the shell sets the same ones once it runs.
+ */
+export function withPageMeta(html: string, pathname: string): string {
+  const { page } = matchPage(pathname);
+  const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(
+      /<meta name="?description"? content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttribute(page.description ?? DEFAULT_DESCRIPTION)}">`,
+    );
+}
 
 export function renderLink(link: Link): string {
   const attributes = Object.entries(link)

@@ -35,11 +35,16 @@ afterAll(async () => {
 
 describe('site server', () => {
   it('serves the shell for every page path, so deep links and reloads work', async () => {
-    for (const url of ['/', '/residences/axonberg', '/a-propos?x=1', '/nimporte/quoi']) {
+    for (const [url, title] of [
+      ['/', 'Accueil'],
+      ['/residences/axonberg', 'Résidence'],
+      ['/a-propos?x=1', 'Collectif Garonne À Propos'],
+      ['/nimporte/quoi', 'Accueil'],
+    ]) {
       const res = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<title>Accueil</title>');
+      expect(res.body).toContain(`<title>${String(title)}</title>`);
       // The remote map is written into the page (server/src/site/hints.ts).
       expect(res.body).toContain(
         `<script type="application/json" id="remotes-config">${JSON.stringify(defaultRemotes)}</script></head>`,

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor } from './headers';
-import { createHints } from './hints';
+import { createHints, withPageMeta } from './hints';
 
 const REMOTE_PREFIXES = {
   player: '/mf-player/',
@@ -83,7 +83,10 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
     // The page's own hints go at the end of <head>, after the shell's script and styles.
-    const html = readFileSync(indexPath, 'utf8').replace('</head>', `${headFor(pathname)}</head>`);
+    const html = withPageMeta(readFileSync(indexPath, 'utf8'), pathname).replace(
+      '</head>',
+      `${headFor(pathname)}</head>`,
+    );
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

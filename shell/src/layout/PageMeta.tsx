@@ -1,6 +1,4 @@
-import { usePageMeta } from '@collectif/shared';
-
-const DEFAULT_DESCRIPTION = "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.";
+import { DEFAULT_DESCRIPTION, usePageMeta } from '@collectif/shared';
 
 export function PageMeta({
   title,
