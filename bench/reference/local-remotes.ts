@@ -23,12 +23,6 @@ export function registerFromConfig(): void {
   // Nothing to register: every page is part of this bundle.
 }
 
-export function preloadPage(ref: RemoteModuleRef): void {
-  loadRemoteModule(ref).catch(() => {
-    // As in the shell: a failed preload is retried when the page is shown.
-  });
-}
-
 export function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<{ default: ComponentType }> {
   const loader = loaders[`${remote}/${module}`];
   if (loader === undefined) return Promise.reject(new Error(`${remote}/${module} inconnu`));

@@ -5,7 +5,8 @@ import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
-import { preloadPage, readRemotesConfig, registerFromConfig } from './federation/remotes';
+import { prefetchRemote } from './federation/RemoteArea';
+import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { pageForPath, prefetchNextPages } from './prefetch';
 
 async function start(): Promise<void> {
@@ -13,9 +14,10 @@ async function start(): Promise<void> {
   if (root === null) throw new Error('#root manquant');
   try {
     registerFromConfig(await readRemotesConfig());
-    // The page the visitor asked for and the player are needed at once: fetch them in parallel.
-    preloadPage(pageForPath(window.location.pathname));
-    preloadPage({ remote: 'player', module: 'Player' });
+    // The page the visitor asked for and the player are needed at once: their modules load while
+    // the shell renders (their files are already on their way, announced by the page's HTML).
+    prefetchRemote(pageForPath(window.location.pathname));
+    prefetchRemote({ remote: 'player', module: 'Player' });
     prefetchNextPages();
   } catch (error) {
     // Without the remote map, the shell still renders: every remote area shows its fallback.

@@ -1,4 +1,4 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { federationName, REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@collectif/shared';
 import type { RemoteModuleRef } from './RemoteArea';
@@ -51,18 +51,6 @@ export function parseRemotesConfig(data: unknown): RemotesConfig {
 export function registerFromConfig(remotes: RemotesConfig): void {
   config = remotes;
   registerRemotes(REMOTE_NAMES.map((name) => ({ name: federationName(name), entry: remotes[name] })));
-}
-
-/**
- * Starts downloading everything a page's module needs (remote entry, exposed chunk, its shared
- * chunks and CSS) in parallel, instead of one after the other when React asks for it.
- */
-export function preloadPage({ remote, module }: RemoteModuleRef): void {
-  preloadRemote([{ nameOrAlias: federationName(remote), exposes: [`./${module}`], resourceCategory: 'sync' }]).catch(
-    () => {
-      // A failed preload is not an error: loading the page retries and shows its fallback.
-    },
-  );
 }
 
 /** Forgets a remote that failed, so that the next load fetches its manifest and entry again. */
