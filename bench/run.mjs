@@ -186,6 +186,9 @@ try {
   try {
     report.federated = await pageFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
     report.reference = await pageFigures(browser, `http://127.0.0.1:${String(REF_PORT)}`);
+    for (const [path, figures] of Object.entries(report.reference)) {
+      if (figures.runtimeCopies !== 0) throw new Error(`référence ${path} : le runtime de fédération y est encore`);
+    }
     report.navigation = await navigationFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
   } finally {
     await browser.close();

@@ -70,6 +70,14 @@ export async function coldLoad(browser, url, { viewport = { width: 390, height: 
   });
   await cdp.send('Performance.enable');
   await page.goto(url, { waitUntil: 'networkidle' });
+  // A figure is only worth something if the page really showed: its heading, and no fallback.
+  const shown = await page.evaluate(() => ({
+    heading: document.querySelector('#contenu h1')?.textContent ?? null,
+    fallback: [...document.querySelectorAll('[role="alert"]')].map((e) => e.textContent).join(' '),
+  }));
+  if (shown.heading === null || shown.fallback.includes('indisponible')) {
+    throw new Error(`${url} ne s'est pas affichée (titre : ${String(shown.heading)} ; ${shown.fallback})`);
+  }
   const { metrics } = await cdp.send('Performance.getMetrics');
   const scriptMs = Math.round((metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0) * 1000);
   const requests = [...byId.values()].filter((r) => r.url.startsWith('http://127.0.0.1'));

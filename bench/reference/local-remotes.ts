@@ -23,6 +23,10 @@ export function registerFromConfig(): void {
   // Nothing to register: every page is part of this bundle.
 }
 
+export function resetRemote(): void {
+  // Nothing to forget: a page that failed to load is imported again on the next attempt.
+}
+
 export function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<{ default: ComponentType }> {
   const loader = loaders[`${remote}/${module}`];
   if (loader === undefined) return Promise.reject(new Error(`${remote}/${module} inconnu`));

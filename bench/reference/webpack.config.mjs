@@ -31,7 +31,19 @@ export default {
     rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
   },
   plugins: [
-    new webpack.NormalModuleReplacementPlugin(/federation[\\/]remotes$/, join(here, 'local-remotes.ts')),
+    // Matched on the resolved file, so that every import of the remote loader is replaced (the shell
+    // imports it as './federation/remotes' and './remotes'): no federation runtime in this bundle.
+    new webpack.NormalModuleReplacementPlugin(/shell[\\/]src[\\/]federation[\\/]remotes\.ts$/, (result) => {
+      const data = result.createData;
+      if (data === undefined || data.resource === undefined) return;
+      const replacement = join(here, 'local-remotes.ts');
+      for (const key of ['request', 'userRequest']) {
+        if (typeof data[key] === 'string') data[key] = data[key].replace(data.resource, replacement);
+      }
+      data.resource = replacement;
+      // Its own imports resolve from its own folder.
+      data.context = here;
+    }),
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({ template: './shell/src/index.html', scriptLoading: 'defer', minify: true }),
   ],
