@@ -80,38 +80,27 @@ export default tseslint.config(
       ],
     },
   },
-  ...parts.map((part) => ({
-    files: [`${part}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [...typedHooksOnly, ...(part === 'server' ? [] : throughShared)],
-          patterns: [
-            { group: otherParts(part), message: 'A part imports only @collectif/shared, never another part.' },
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    // Tests are not bundled: they may use the libraries directly (MemoryRouter, a bare Provider).
-    files: parts.map((part) => `${part}/**/*.test.{ts,tsx}`),
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: typedHooksOnly,
-          patterns: [
-            {
-              group: ['@collectif/shell', '@collectif/mf-*', '@collectif/server'],
-              message: 'A part imports only @collectif/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Each part imports only @collectif/shared. Its tests, which are not bundled, may also use the
+  // libraries directly (MemoryRouter, a bare Provider); its code reaches them through shared.
+  ...parts.flatMap((part) =>
+    [
+      { files: [`${part}/**/*.{ts,tsx}`], libraries: part === 'server' ? [] : throughShared },
+      { files: [`${part}/**/*.test.{ts,tsx}`], libraries: [] },
+    ].map(({ files, libraries }) => ({
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [...typedHooksOnly, ...libraries],
+            patterns: [
+              { group: otherParts(part), message: 'A part imports only @collectif/shared, never another part.' },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {

@@ -6,6 +6,17 @@ const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), '
 const [firstSlide] = read('./content/slides.json');
 const [firstResidence] = read('../shared/content/residences.json');
 const residenceImage = (id) => `/assets/images/residences/${id}`;
+const firstCardImage = firstResidence === undefined ? null : residenceImage(encodeURIComponent(firstResidence.id));
+const firstCard =
+  firstCardImage === null
+    ? null
+    : {
+        as: 'image',
+        href: `${firstCardImage}-400.webp`,
+        imagesrcset: `${firstCardImage}-400.webp 400w, ${firstCardImage}-800.webp 800w`,
+        imagesizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
+        fetchpriority: 'high',
+      };
 
 /**
  * Each page's largest paint, preloaded from the HTML (the same attributes as the <img> the page
@@ -25,18 +36,7 @@ const pageHints = {
             fetchpriority: 'high',
           },
         ],
-  ResidencesPage:
-    firstResidence === undefined
-      ? []
-      : [
-          {
-            as: 'image',
-            href: `${residenceImage(encodeURIComponent(firstResidence.id))}-400.webp`,
-            imagesrcset: `${residenceImage(encodeURIComponent(firstResidence.id))}-400.webp 400w, ${residenceImage(encodeURIComponent(firstResidence.id))}-800.webp 800w`,
-            imagesizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
-            fetchpriority: 'high',
-          },
-        ],
+  ResidencesPage: firstCard === null ? [] : [firstCard],
   ResidencePage: [{ as: 'image', href: `${residenceImage('{id}')}-header.webp`, fetchpriority: 'high' }],
 };
 

@@ -1,8 +1,7 @@
 // Reference build only (bench): the same pages imported as ordinary lazy chunks of one bundle,
 // in place of shell/src/federation/remotes.ts. Measures what federation costs.
 import type { ComponentType } from 'react';
-import type { RemoteModuleRef } from '../../shell/src/federation/RemoteArea';
-import type { RemotesConfig } from '@collectif/shared';
+import type { RemoteModuleRef, RemotesConfig } from '@collectif/shared';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 

@@ -1,13 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { makeStore } from '@collectif/shared';
+import { makeStore, matchPage } from '@collectif/shared';
 import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
 import { prefetchRemote } from './federation/RemoteArea';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
-import { pageForPath, prefetchNextPages } from './prefetch';
+import { prefetchNextPages } from './prefetch';
 
 async function start(): Promise<void> {
   const root = document.getElementById('root');
@@ -16,7 +16,7 @@ async function start(): Promise<void> {
     registerFromConfig(await readRemotesConfig());
     // The page the visitor asked for and the player are needed at once: their modules load while
     // the shell renders (their files are already on their way, announced by the page's HTML).
-    prefetchRemote(pageForPath(window.location.pathname));
+    prefetchRemote(matchPage(window.location.pathname).page);
     prefetchRemote({ remote: 'player', module: 'Player' });
     prefetchNextPages();
   } catch (error) {

@@ -1,11 +1,5 @@
-import { matchPage } from '@collectif/shared';
-import { prefetchRemote, type RemoteModuleRef } from './federation/RemoteArea';
+import { prefetchRemote } from './federation/RemoteArea';
 import { internalLinks } from './layout/navigation';
-
-/** The remote module that renders `pathname`, if any (an unknown path redirects to home). */
-export function pageForPath(pathname: string): RemoteModuleRef {
-  return matchPage(pathname).page;
-}
 
 const IDLE_DELAY_MS = 3000;
 

@@ -1,5 +1,5 @@
-import { Navigate, PAGES, type RouteObject } from '@collectif/shared';
-import { RemoteArea, type RemoteModuleRef } from './federation/RemoteArea';
+import { Navigate, PAGES, type RemoteModuleRef, type RouteObject } from '@collectif/shared';
+import { RemoteArea } from './federation/RemoteArea';
 import { PageMeta } from './layout/PageMeta';
 
 type PageRoute = RemoteModuleRef & {

@@ -2,8 +2,6 @@ import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo,
 import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
 import { loadRemoteModule, resetRemote } from './remotes';
 
-export type { RemoteModuleRef } from '@collectif/shared';
-
 interface BoundaryProps {
   label: string;
   onRetry: () => void;

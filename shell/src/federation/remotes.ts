@@ -1,7 +1,12 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { federationName, REMOTE_NAMES, type RemoteName, type RemotesConfig } from '@collectif/shared';
-import type { RemoteModuleRef } from './RemoteArea';
+import {
+  federationName,
+  REMOTE_NAMES,
+  type RemoteModuleRef,
+  type RemoteName,
+  type RemotesConfig,
+} from '@collectif/shared';
 
 const REMOTES_URL = '/remotes.json';
 const ATTEMPTS = 3;

@@ -1,5 +1,5 @@
 import { siteConfig } from '@collectif/shared';
-import type { RemoteModuleRef } from '../federation/RemoteArea';
+import type { RemoteModuleRef } from '@collectif/shared';
 
 export interface InternalLink {
   to: string;
