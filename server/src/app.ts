@@ -2,7 +2,7 @@ import { constants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import type { SiteServerConfig } from './config';
+import { fastifyTrustProxy, type SiteServerConfig } from './config';
 import { apiPlugin, type ApiConfig } from './api/index';
 import { contentSecurityPolicy } from './site/headers';
 import { siteStatic } from './site/static';
@@ -28,7 +28,9 @@ export interface AppOptions {
 export async function buildApp({ site, api, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: site.logLevel } : false,
-    trustProxy: true,
+    // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
+    // and the rate limits and stream caps count per client address (docs/server.md).
+    trustProxy: fastifyTrustProxy(site.trustProxy),
     // A request that stalls is cut rather than held: the process never hangs on a client.
     requestTimeout: 30_000,
   });

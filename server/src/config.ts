@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { REMOTE_NAMES, type RemotesConfig } from '@collectif/shared';
 
@@ -24,6 +25,58 @@ export interface SiteServerConfig {
   assetsDir: string;
   remotes: RemotesConfig;
   logLevel: string;
+  /** Fastify's `trustProxy`: which proxies may tell the client's address (README, « Deploying »). */
+  trustProxy: TrustProxy;
+}
+
+/** What Fastify's `trustProxy` accepts: yes/no, a hop count, or the proxies' addresses and ranges. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * The value given to Fastify. A hop count becomes a function: Fastify 5.12 ignores a bare number
+ * (it trusts nothing then), while a deployment behind one nginx means « the peer is my proxy ».
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** proxy-addr's names for reserved ranges, accepted by Fastify beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A range is an address and a prefix length (10.0.0.0/8), or an address and a netmask.
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY (docs/server.md, « Client address »): unset, no proxy is trusted and the client is
+ * the socket's peer, whatever X-Forwarded-For says; a hop count; or the proxies' addresses.
+ */
+export function readTrustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 20) throw new ConfigError('TRUST_PROXY', `nombre de proxys entre 0 et 20 attendu, reçu « ${raw} »`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `« ${wrong} » n’est ni une adresse IP ni une plage CIDR (attendu : un nombre de proxys, des adresses séparées par des virgules, true ou false)`,
+    );
+  }
+  return entries;
 }
 
 export function readPort(env: Env): number {
@@ -96,6 +149,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     assetsDir: env.ASSETS_DIR ?? join(workspaceRoot, 'shared', 'assets'),
     remotes: readRemotes(env),
     logLevel,
+    trustProxy: readTrustProxy(env),
   };
 }
 
