@@ -31,6 +31,9 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
     // and the rate limits and stream caps count per client address (docs/server.md).
     trustProxy: fastifyTrustProxy(site.trustProxy),
+    // Fastify answers 404 to a path parameter over 100 characters; /api/track promises 400 for
+    // any malformed URN, so the route sees every length (the request line is capped by Node anyway).
+    maxParamLength: 16_384,
     // A request that stalls is cut rather than held: the process never hangs on a client.
     requestTimeout: 30_000,
   });

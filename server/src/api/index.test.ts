@@ -136,7 +136,8 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe(withUrn?.url);
-    for (const urn of ['abc', 'soundcloud:tracks:', 'soundcloud:playlists:12', 'soundcloud:tracks:12x']) {
+    const long = [`soundcloud:tracks:${'1'.repeat(100)}`, 'x'.repeat(101), `soundcloud:tracks:${'9'.repeat(8000)}`];
+    for (const urn of ['abc', 'soundcloud:tracks:', 'soundcloud:playlists:12', 'soundcloud:tracks:12x', ...long]) {
       const bad = await app.inject({ url: `/api/track/${encodeURIComponent(urn)}` });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<ApiError>().error).toBe('invalid_track');
