@@ -33,7 +33,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     trustProxy: fastifyTrustProxy(site.trustProxy),
     // Fastify answers 404 to a path parameter over 100 characters; /api/track promises 400 for
     // any malformed URN, so the route sees every length (the request line is capped by Node anyway).
-    maxParamLength: 16_384,
+    routerOptions: { maxParamLength: 16_384 },
     // A request that stalls is cut rather than held: the process never hangs on a client.
     requestTimeout: 30_000,
   });

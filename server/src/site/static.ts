@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { SiteServerConfig } from '../config';
-import { cacheControlFor } from './headers';
+import { cacheControlFor, variesByEncoding } from './headers';
 import { createHints, withPageMeta } from './hints';
 
 const REMOTE_PREFIXES = {
@@ -14,8 +14,10 @@ const REMOTE_PREFIXES = {
   about: '/mf-about/',
 } as const;
 
+/** `path` is the file sent: `main.[hash].js.br` when the client accepts brotli (docs/server.md). */
 function setHeaders(res: { setHeader: (name: string, value: string) => void }, path: string): void {
   res.setHeader('Cache-Control', cacheControlFor(path));
+  if (variesByEncoding(path)) res.setHeader('Vary', 'accept-encoding'); // as @fastify/compress writes it, so it is not added twice
   // Remote assets may be loaded by a shell or a partner page on another origin.
   res.setHeader('Access-Control-Allow-Origin', '*');
 }
