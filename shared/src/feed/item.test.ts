@@ -1,4 +1,4 @@
-import { feedItems, isRssDocument, nodeAttribute, nodeText } from './item';
+import { channelImage, feedItems, isRssDocument, nodeAttribute, nodeText } from './item';
 
 describe('nodeText', () => {
   it('reads plain text, text beside attributes, and numbers', () => {
@@ -35,5 +35,19 @@ describe('feedItems', () => {
   it('recognises an RSS document', () => {
     expect(isRssDocument({ rss: { channel: {} } })).toBe(true);
     expect(isRssDocument({ rss: 'x' })).toBe(false);
+  });
+});
+
+describe('channelImage', () => {
+  it('reads the channel itunes:image, else the RSS image url, else nothing', () => {
+    const itunes = {
+      'itunes:image': { _attributes: { href: ' https://x/channel.jpg ' } },
+      image: { url: 'https://x/rss.jpg' },
+    };
+    expect(channelImage({ rss: { channel: itunes } })).toBe('https://x/channel.jpg');
+    expect(channelImage({ rss: { channel: { image: { url: 'https://x/rss.jpg' } } } })).toBe('https://x/rss.jpg');
+    expect(channelImage({ rss: { channel: { 'itunes:image': {}, image: 'x' } } })).toBeUndefined();
+    expect(channelImage({ rss: { channel: {} } })).toBeUndefined();
+    expect(channelImage(null)).toBeUndefined();
   });
 });

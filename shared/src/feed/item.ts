@@ -54,3 +54,17 @@ export function feedItems(parsed: unknown): RawFeedItem[] {
 export function isRssDocument(parsed: unknown): boolean {
   return isRecord(parsed) && isRecord(parsed.rss) && isRecord(parsed.rss.channel);
 }
+
+/**
+ * The channel's picture (docs/feed.md, « Cover »): `itunes:image` of the channel, else the RSS
+ * `<image><url>`; undefined when the feed has neither.
+ */
+export function channelImage(parsed: unknown): string | undefined {
+  if (!isRecord(parsed) || !isRecord(parsed.rss) || !isRecord(parsed.rss.channel)) return undefined;
+  const channel = parsed.rss.channel;
+  const itunes = nodeAttribute(channel['itunes:image'], 'href');
+  if (itunes !== undefined && itunes !== '') return itunes;
+  const image: unknown = Array.isArray(channel.image) ? channel.image[0] : channel.image;
+  const url = isRecord(image) ? nodeText(image.url) : '';
+  return url === '' ? undefined : url;
+}

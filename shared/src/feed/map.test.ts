@@ -53,11 +53,29 @@ describe('splitTitle', () => {
     });
   });
 
-  it('splits at the first hyphen only', () => {
-    expect(splitTitle('Jean-Pierre - Dub du dimanche', 'orig')).toEqual({
-      title: 'Jean',
-      description: 'Pierre - Dub du dimanche',
+  it('prefers a separator with spaces around it, so a hyphenated name stays whole', () => {
+    expect(splitTitle('Basse-Cour - Nuit dub', 'orig')).toEqual({ title: 'Basse-Cour', description: 'Nuit dub' });
+    expect(splitTitle('Jean-Pierre - Dub du dimanche - partie 2', 'orig')).toEqual({
+      title: 'Jean-Pierre',
+      description: 'Dub du dimanche - partie 2',
     });
+  });
+  it('takes an en dash or an em dash with spaces as the separator too, the first of them', () => {
+    expect(splitTitle('Mila Rose – Back-to-back #2', 'orig')).toEqual({
+      title: 'Mila Rose',
+      description: 'Back-to-back #2',
+    });
+    expect(splitTitle('Saint-Cyprien — Live - au Bikini', 'orig')).toEqual({
+      title: 'Saint-Cyprien',
+      description: 'Live - au Bikini',
+    });
+  });
+  it('splits at the first bare hyphen only when no spaced separator is there', () => {
+    expect(splitTitle('Axonberg-Nuits de basse #4', 'orig')).toEqual({
+      title: 'Axonberg',
+      description: 'Nuits de basse #4',
+    });
+    expect(splitTitle('Kalibre -Dub station', 'orig')).toEqual({ title: 'Kalibre', description: 'Dub station' });
   });
 
   it('falls back to the original description when the second part is empty', () => {
@@ -84,6 +102,14 @@ describe('parseDuration', () => {
     expect(parseDuration(' 75 ')).toBe(75);
   });
 
+  it('gives a finite number of seconds, or 0 for a value too large to be one', () => {
+    expect(parseDuration('9'.repeat(400))).toBe(0);
+    expect(parseDuration(`${'9'.repeat(400)}:00:00`)).toBe(0);
+    expect(parseDuration(`${'1'.repeat(30)}.5`)).toBe(0);
+    expect(parseDuration('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    for (const text of ['9'.repeat(400), `${'9'.repeat(400)}:00:00`])
+      expect(Number.isFinite(parseDuration(text))).toBe(true);
+  });
   it('gives 0 for anything else', () => {
     expect(parseDuration('')).toBe(0);
     expect(parseDuration('deux heures')).toBe(0);
@@ -131,6 +157,11 @@ describe('mapFeedItem', () => {
     expect(item).not.toHaveProperty('trackUrn');
   });
 
+  it('uses the channel image before the default cover, and the item image before both', () => {
+    const channel = 'https://i1.sndcdn.com/avatars-channel-t3000x3000.jpg';
+    expect(mapFeedItem(rawItem({ 'itunes:image': undefined }), channel).cover).toBe(channel);
+    expect(mapFeedItem(rawItem(), channel).cover).toBe('https://i1.sndcdn.com/artworks-x-t3000x3000.jpg');
+  });
   it('accepts a custom default cover and a plain-text guid', () => {
     const item = mapFeedItem(rawItem({ 'itunes:image': {}, guid: 'tag:soundcloud,2010:tracks/7' }), '/c.webp');
     expect(item.cover).toBe('/c.webp');

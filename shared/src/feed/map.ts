@@ -15,23 +15,39 @@ export function trackUrnFromGuid(guid: string): string | undefined {
   return match?.[1] === undefined ? undefined : `soundcloud:tracks:${match[1]}`;
 }
 
+/** Separators with a space on each side, in the order a title is searched for them. */
+const SPACED_SEPARATOR = /\s[-–—]\s/;
+
 /**
- * SPEC section 3: a title with a hyphen is split at the first hyphen; the first part is the title
- * (artist line), the second the description, which falls back to the original description when empty.
+ * SPEC section 3, with the rule of docs/feed.md (« Title »): the title is cut at the first hyphen,
+ * en dash or em dash with spaces around it (« Basse-Cour - Nuit dub » gives « Basse-Cour » and
+ * « Nuit dub »), and at the first bare hyphen only when there is none (« Axonberg-Nuits de basse »
+ * gives « Axonberg » and « Nuits de basse »). The first part is the title (artist line), the second
+ * the description, which falls back to the original description when empty.
  */
 export function splitTitle(title: string, description: string): { title: string; description: string } {
-  const at = title.indexOf('-');
+  const spaced = SPACED_SEPARATOR.exec(title);
+  const at = spaced === null ? title.indexOf('-') : spaced.index;
   if (at === -1) return { title: title.trim(), description: description.trim() };
-  const second = title.slice(at + 1).trim();
+  const second = title.slice(at + (spaced === null ? 1 : spaced[0].length)).trim();
   return { title: title.slice(0, at).trim(), description: second === '' ? description.trim() : second };
 }
 
-/** Seconds from `itunes:duration`: h:mm:ss, mm:ss or a number of seconds; 0 when unreadable. */
-export function parseDuration(text: string): number {
+function seconds(text: string): number {
   const value = text.trim();
   if (/^\d+(\.\d+)?$/.test(value)) return Math.floor(Number(value));
   if (!/^\d+(:\d{1,2}){1,2}$/.test(value)) return 0;
   return value.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/**
+ * Seconds from `itunes:duration`: h:mm:ss, mm:ss or a number of seconds; 0 when unreadable. A
+ * value too large to be a whole number of seconds (400 digits give Infinity, which JSON writes as
+ * null) is unreadable too: the duration is always a finite number (docs/feed.md).
+ */
+export function parseDuration(text: string): number {
+  const result = seconds(text);
+  return Number.isSafeInteger(result) ? result : 0;
 }
 
 /** The enclosure length the feed claims (it is not always truthful; the rule applies to it anyway). */

@@ -2,6 +2,8 @@ import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { PodcastItem } from '@collectif/shared';
 import {
   ATTRIBUTES_KEY,
+  DEFAULT_COVER,
+  channelImage,
   feedItems,
   isRssDocument,
   nodeAttribute,
@@ -11,6 +13,7 @@ import {
 } from '@collectif/shared/feed';
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
+import { feedText, utf8Declaration } from './feed-text';
 
 /** SPEC section 7: `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */
 const PARSER_OPTIONS = {
@@ -20,6 +23,9 @@ const PARSER_OPTIONS = {
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // Numeric character references (`&#039;`, `&#8217;`) and the common HTML names are decoded by
+  // the parser; its limits on entity expansion and its refusal of DOCTYPE-declared entities stay.
+  htmlEntities: true,
   isArray: (_name: string, jpath: unknown) => jpath === 'rss.channel.item',
 } as const;
 
@@ -30,8 +36,13 @@ export interface FeedData {
   podcasts: PodcastItem[];
 }
 
-/** Parses feed XML; malformed XML or a document that is not RSS is an 'invalid' upstream error. */
-export function parseFeedXml(xml: string): { document: Record<string, unknown>; items: RawFeedItem[] } {
+/**
+ * Parses feed XML; malformed XML or a document that is not RSS is an 'invalid' upstream error.
+ * White space or a BOM before `<?xml` is accepted, as feed readers do (docs/feed.md); `xml` is
+ * the text from `<?xml` on, as /soundcloud-rss serves it.
+ */
+export function parseFeedXml(source: string): { xml: string; document: Record<string, unknown>; items: RawFeedItem[] } {
+  const xml = utf8Declaration(source);
   // The separate fast-xml-validator package is not installed here; this is the same validator.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const valid = XMLValidator.validate(xml);
@@ -40,15 +51,20 @@ export function parseFeedXml(xml: string): { document: Record<string, unknown>; 
   }
   const document = new XMLParser(PARSER_OPTIONS).parse(xml) as Record<string, unknown>;
   if (!isRssDocument(document)) throw new UpstreamError('feed', 'invalid', 'pas de rss.channel');
-  return { document, items: feedItems(document) };
+  return { xml, document, items: feedItems(document) };
 }
 
 /**
  * The feed's podcasts. Without SoundCloud API credentials a trackUrn could not be resolved by
  * /api/track, so it is left out and the player plays the enclosure URL directly.
  */
-export function feedData(xml: string, items: RawFeedItem[], keepTrackUrns: boolean): FeedData {
-  const podcasts = podcastsFromItems(items).map((item) => {
+export function feedData(
+  xml: string,
+  items: RawFeedItem[],
+  keepTrackUrns: boolean,
+  cover: string = DEFAULT_COVER,
+): FeedData {
+  const podcasts = podcastsFromItems(items, cover).map((item) => {
     if (keepTrackUrns || item.trackUrn === undefined) return item;
     const { trackUrn: _dropped, ...rest } = item;
     return rest;
@@ -94,9 +110,8 @@ export function rssLoader(
         'feed',
         await fetchUpstream('feed', { url, headers: { Accept: 'application/rss+xml, application/xml' } }, limits),
       );
-      const xml = response.body.toString('utf8');
-      const parsed = parseFeedXml(xml);
-      first ??= { xml, document: parsed.document };
+      const parsed = parseFeedXml(feedText(response.body, response.headers.get('content-type')));
+      first ??= { xml: parsed.xml, document: parsed.document };
       for (const item of parsed.items) {
         const key = itemKey(item);
         if (key !== '' && seen.has(key)) continue;
@@ -106,7 +121,9 @@ export function rssLoader(
       url = nextPageUrl(parsed.document, config.url);
     }
     if (first === undefined) throw new UpstreamError('feed', 'invalid', 'aucune page lue');
-    if (items.length === feedItems(first.document).length) return feedData(first.xml, items, keepTrackUrns);
+    // An item without its own picture shows the channel's, then the site's default (docs/feed.md).
+    const cover = channelImage(first.document) ?? DEFAULT_COVER;
+    if (items.length === feedItems(first.document).length) return feedData(first.xml, items, keepTrackUrns, cover);
     const channel = (first.document.rss as { channel: Record<string, unknown> }).channel;
     const merged = {
       ...first.document,
@@ -115,6 +132,6 @@ export function rssLoader(
     // As for the validator: fast-xml-builder is only installed as this package's own dependency.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const xml = new XMLBuilder({ ...PARSER_OPTIONS, format: false, suppressEmptyNode: true }).build(merged);
-    return feedData(xml, items, keepTrackUrns);
+    return feedData(xml, items, keepTrackUrns, cover);
   };
 }
