@@ -114,10 +114,10 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
   // Build the demo feed now (it reads the residences) so the first visitor does not wait for it.
   if (config.rss === null) await sources.feed.get();
 
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     hub.close();
     audio.close();
-    done();
+    await sources.close();
   });
 
   await app.register(rateLimit, {

@@ -7,6 +7,7 @@ import type { ApiConfig } from './env';
 import { ApiHttpError } from './errors';
 import { azuracastNowPlaying } from './upstream/azuracast';
 import { KeyedUpstreamCache, UpstreamCache, type Cached } from './upstream/cache';
+import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
@@ -25,6 +26,8 @@ export interface Sources {
   track(urn: string): Promise<Cached<string>>;
   /** The demo live switch; undefined when Twitch gives the live status. */
   demoLive: { set(live: boolean): void } | undefined;
+  /** Stops what runs beside the event loop (the feed worker). */
+  close(): Promise<void>;
   mode: {
     feed: 'demo' | 'upstream';
     live: 'demo' | 'upstream';
@@ -52,17 +55,19 @@ export function createSources(
       anchor: options.anchor ?? new Date(now()),
     }));
 
+  // A real feed is digested off the event loop (docs/feed.md, « Large feeds »); the demo's is small.
+  const feedWorker = config.rss === null ? undefined : new FeedWorker();
   const feed: Source<FeedData> =
     config.rss === null
       ? new UpstreamCache(
           'feed',
           () => {
-            const { xml } = demo();
-            return Promise.resolve(feedData(xml, parseFeedXml(xml).items, true));
+            const parsed = parseFeedXml(demo().xml);
+            return Promise.resolve(feedData(parsed.xml, parsed.items, true));
           },
           { ttlMs: Number.POSITIVE_INFINITY, now },
         )
-      : new UpstreamCache('feed', rssLoader(config.rss, limits, config.soundcloud !== null), {
+      : new UpstreamCache('feed', rssLoader(config.rss, limits, config.soundcloud !== null, feedWorker), {
           ttlMs: config.ttlMs.feed,
           now,
         });
@@ -101,6 +106,7 @@ export function createSources(
 
   return {
     feed,
+    close: () => feedWorker?.close() ?? Promise.resolve(),
     live,
     nowPlaying,
     track: (urn) => {

@@ -85,7 +85,7 @@ describe('rssLoader', () => {
     );
     fake.on('/p3.rss', text(200, rssFeed([rssItem({ id: 0, title: 'Z - 0' })])));
     const data = await rssLoader({ url: `${fake.url}/p1.rss`, maxPages: 2 }, limits, true)();
-    expect(data.items).toHaveLength(3);
+    expect(data.podcasts).toHaveLength(3);
     expect(fake.count('/p3.rss')).toBe(0);
     const reparsed = parseFeedXml(data.xml);
     expect(reparsed.items.map((i) => i.title)).toEqual(['C - 3', 'B - 2', 'A - 1']);

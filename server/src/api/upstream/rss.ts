@@ -32,7 +32,6 @@ const PARSER_OPTIONS = {
 /** The feed as the API serves it: the XML for /soundcloud-rss, the mapped podcasts for /podcasts. */
 export interface FeedData {
   xml: string;
-  items: RawFeedItem[];
   podcasts: PodcastItem[];
 }
 
@@ -69,7 +68,7 @@ export function feedData(
     const { trackUrn: _dropped, ...rest } = item;
     return rest;
   });
-  return { xml, items, podcasts };
+  return { xml, podcasts };
 }
 
 /** The `atom:link rel="next"` of a SoundCloud feed page, only when it stays on the feed's origin. */
@@ -92,35 +91,35 @@ function itemKey(item: RawFeedItem): string {
 }
 
 /**
- * Loads the SoundCloud feed: the first page, then up to `maxPages - 1` older pages. Several pages
- * are merged into one document (items de-duplicated by guid) so /soundcloud-rss stays one feed.
+ * One load of the feed, page after page: each page decoded and parsed, its items added once (by
+ * guid), then the podcasts and one XML document for them all. Synchronous and CPU-bound: the
+ * server runs it in the feed worker (./feed-worker.ts), never on the event loop (docs/feed.md).
  */
-export function rssLoader(
-  config: { url: string; maxPages: number },
-  limits: UpstreamLimits,
-  keepTrackUrns: boolean,
-): () => Promise<FeedData> {
-  return async () => {
-    let url: string | undefined = config.url;
-    let first: { xml: string; document: Record<string, unknown> } | undefined;
-    const items: RawFeedItem[] = [];
-    const seen = new Set<string>();
-    for (let page = 0; page < config.maxPages && url !== undefined; page += 1) {
-      const response = ensureOk(
-        'feed',
-        await fetchUpstream('feed', { url, headers: { Accept: 'application/rss+xml, application/xml' } }, limits),
-      );
-      const parsed = parseFeedXml(feedText(response.body, response.headers.get('content-type')));
-      first ??= { xml: parsed.xml, document: parsed.document };
-      for (const item of parsed.items) {
-        const key = itemKey(item);
-        if (key !== '' && seen.has(key)) continue;
-        seen.add(key);
-        items.push(item);
-      }
-      url = nextPageUrl(parsed.document, config.url);
+export class FeedDigest {
+  private first: { xml: string; document: Record<string, unknown> } | undefined;
+  private readonly items: RawFeedItem[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly feedUrl: string) {}
+
+  /** Adds a page's body; gives the next page's URL (same origin only), if any. */
+  addPage(body: Uint8Array, contentType: string | null): string | undefined {
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const parsed = parseFeedXml(feedText(bytes, contentType));
+    this.first ??= { xml: parsed.xml, document: parsed.document };
+    for (const item of parsed.items) {
+      const key = itemKey(item);
+      if (key !== '' && this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.items.push(item);
     }
+    return nextPageUrl(parsed.document, this.feedUrl);
+  }
+
+  result(keepTrackUrns: boolean): FeedData {
+    const first = this.first;
     if (first === undefined) throw new UpstreamError('feed', 'invalid', 'aucune page lue');
+    const items = this.items;
     // An item without its own picture shows the channel's, then the site's default (docs/feed.md).
     const cover = channelImage(first.document) ?? DEFAULT_COVER;
     if (items.length === feedItems(first.document).length) return feedData(first.xml, items, keepTrackUrns, cover);
@@ -133,5 +132,56 @@ export function rssLoader(
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     const xml = new XMLBuilder({ ...PARSER_OPTIONS, format: false, suppressEmptyNode: true }).build(merged);
     return feedData(xml, items, keepTrackUrns, cover);
+  }
+}
+
+/** Where a load's pages are digested: in the feed worker (the server), or here (tests, tools). */
+export interface Digester {
+  start(feedUrl: string): {
+    addPage(body: Buffer, contentType: string | null): Promise<string | undefined>;
+    result(keepTrackUrns: boolean): Promise<FeedData>;
+    /** Forgets the pages read so far (the load failed). */
+    drop(): void;
+  };
+}
+
+/** Digests on the calling thread. */
+export const inlineDigester: Digester = {
+  start(feedUrl) {
+    const digest = new FeedDigest(feedUrl);
+    return {
+      addPage: (body, contentType) => Promise.resolve().then(() => digest.addPage(body, contentType)),
+      result: (keepTrackUrns) => Promise.resolve().then(() => digest.result(keepTrackUrns)),
+      drop: () => undefined,
+    };
+  },
+};
+
+/**
+ * Loads the SoundCloud feed: the first page, then up to `maxPages - 1` older pages. Several pages
+ * are merged into one document (items de-duplicated by guid) so /soundcloud-rss stays one feed.
+ */
+export function rssLoader(
+  config: { url: string; maxPages: number },
+  limits: UpstreamLimits,
+  keepTrackUrns: boolean,
+  digester: Digester = inlineDigester,
+): () => Promise<FeedData> {
+  return async () => {
+    const digest = digester.start(config.url);
+    try {
+      let url: string | undefined = config.url;
+      for (let page = 0; page < config.maxPages && url !== undefined; page += 1) {
+        const response = ensureOk(
+          'feed',
+          await fetchUpstream('feed', { url, headers: { Accept: 'application/rss+xml, application/xml' } }, limits),
+        );
+        url = await digest.addPage(response.body, response.headers.get('content-type'));
+      }
+      return await digest.result(keepTrackUrns);
+    } catch (error) {
+      digest.drop();
+      throw error;
+    }
   };
 }
