@@ -38,8 +38,8 @@ test('shows the sections in order, with the exact statistics', async ({ page }) 
   await expect(indicators.locator('dd')).toHaveText(['2017', 'Toulouse FR']);
 
   const figures = (name: string) => content(page).getByRole('list', { name }).getByRole('listitem');
-  await expect(figures('La radio en chiffres')).toHaveText(['83 résidences', '181k streams', '185 live sessions']);
-  await expect(figures('Le label en chiffres')).toHaveText(['37 releases', '58 artistes']);
+  await expect(figures('La radio en chiffres')).toHaveText(['83 résidences', '181k écoutes', '185 directs au studio']);
+  await expect(figures('Le label en chiffres')).toHaveText(['37 sorties', '58 artistes']);
   await expect(figures('Les évènements en chiffres')).toHaveText(['30 productions', '7 cette année']);
 
   await expect(section(page, 'Webradio')).toContainText('24h/24 7j/7');
@@ -119,17 +119,18 @@ test('the donation button opens the external page in a new tab', async ({ page, 
   expect(page.url()).toMatch(/\/a-propos$/);
 });
 
-test('the studio map is embedded, and can be opened when the frame cannot load', async ({ page }) => {
+test('the studio map loads on « Afficher le plan », and can be opened on the map site', async ({ page }) => {
   const studio = section(page, 'Le studio');
   const address = siteConfig.studio.address;
   await studio.scrollIntoViewIfNeeded();
+  await expect(studio.locator('iframe')).toHaveCount(0);
+  await studio.getByRole('button', { name: 'Afficher le plan' }).click();
   const frame = studio.locator('iframe');
   await expect(frame).toHaveAttribute('title', `Plan d'accès au studio : ${address}`);
   await expect(frame).toHaveAttribute(
     'src',
     `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`,
   );
-  await expect(frame).toHaveAttribute('loading', 'lazy');
   const open = studio.getByRole('link', { name: /Ouvrir le plan/ });
   await expect(open).toBeVisible();
   await expect(open).toHaveAttribute('target', '_blank');

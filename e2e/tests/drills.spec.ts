@@ -266,7 +266,7 @@ async function expectFrenchStatesEverywhere(page: Page, timeout: number): Promis
   await expect(main.getByRole('heading', { name: 'À la une' })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Rafraîchir' })).toBeVisible({ timeout });
   await expect(main.getByRole('heading', { name: 'Pas de direct au studio actuellement' })).toBeVisible();
-  await expect(block('Radio Schedule').getByRole('link', { name: /Ouvrir le programme/ })).toBeVisible();
+  await expect(block('Radio Schedule').getByRole('link', { name: /Ouvrir l'agenda/ })).toBeVisible();
   await expectNothingLoading(page, timeout);
 
   // The player: the live stream plays with unknown names, and a replay it cannot resolve is said so.
@@ -346,7 +346,9 @@ test.describe('third-party hosts blocked (video, calendar, maps, chat)', () => {
     return hosts;
   }
 
-  test('home, live: the Twitch player and the calendar give way to links', async ({ page }) => {
+  test('home, live: the Twitch player gives way to a link; the calendar, asked for, keeps its link', async ({
+    page,
+  }) => {
     const blocked = blockedHosts(page);
     await page.route('**/api/islive', (route) => route.fulfill({ json: { live: true } }));
     await gotoPage(page, '/');
@@ -359,9 +361,13 @@ test.describe('third-party hosts blocked (video, calendar, maps, chat)', () => {
 
     const schedule = main.getByRole('region', { name: 'Radio Schedule' });
     await schedule.scrollIntoViewIfNeeded();
-    const calendar = schedule.getByRole('link', { name: /Ouvrir le programme dans l'agenda/ });
+    const calendar = schedule.getByRole('link', { name: /Ouvrir l'agenda/ });
     await expect(calendar).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/embed\?.*mode=AGENDA/);
     await expect(calendar).toHaveAttribute('target', '_blank');
+    // Nothing was asked of the calendar provider before the visitor's click.
+    expect([...blocked]).not.toContain('calendar.google.com');
+    await schedule.getByRole('button', { name: "Afficher l'agenda" }).click();
+    await expect(schedule.getByRole('link', { name: /Ouvrir l'agenda/ })).toBeVisible();
     await expect
       .poll(() => [...blocked].sort())
       .toEqual(expect.arrayContaining(['embed.twitch.tv', 'calendar.google.com']));
@@ -374,10 +380,13 @@ test.describe('third-party hosts blocked (video, calendar, maps, chat)', () => {
     const studio = content(page).getByRole('region', { name: 'Le studio', exact: true });
     await studio.scrollIntoViewIfNeeded();
     await expect(studio).toContainText('12 rue des Exemples, 31000 Toulouse');
-    const map = studio.getByRole('link', { name: /Ouvrir le plan dans un nouvel onglet/ });
+    const map = studio.getByRole('link', { name: /Ouvrir le plan/ });
     await expect(map).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20rue/);
     await expect(map).toHaveAttribute('target', '_blank');
+    expect([...blocked]).not.toContain('www.google.com');
+    await studio.getByRole('button', { name: 'Afficher le plan' }).click();
     await expect.poll(() => [...blocked]).toContain('www.google.com');
+    await expect(studio.getByRole('link', { name: /Ouvrir le plan/ })).toBeVisible();
   });
 
   test('player: the chat gives way to a French message and a link', async ({ page }) => {

@@ -61,6 +61,7 @@ test.describe('home', () => {
     await expect(releases.first()).toHaveAttribute('href', /^https:\/\/example-label\.bandcamp\.com\//);
     await expect(releases.first()).toHaveAttribute('target', '_blank');
 
+    await main(page).getByRole('button', { name: "Afficher l'agenda" }).click();
     const calendar = main(page).getByTitle('Programme de la radio (agenda)');
     await expect(calendar).toHaveAttribute('src', /mode=AGENDA.*ctz=Europe%2FParis/);
   });

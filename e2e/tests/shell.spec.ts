@@ -59,7 +59,7 @@ test.describe('the page announces what it needs (server hints)', () => {
 
   const LARGEST_IMAGE: Record<string, string | null> = {
     '/': 'img.carousel__image',
-    '/residences': 'img.residence-card__image',
+    '/residences': '.residence-card img.card__image',
     '/residences/axonberg': 'img.residence__header-image',
     '/label': null,
     '/a-propos': 'img.about-image',
@@ -124,7 +124,7 @@ test.describe('navbar on a desktop (1280×800)', () => {
     await expect(nav.getByRole('link', { name: 'Label' })).toBeVisible();
     await expect(page.locator('.pill-menu__highlighter')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /nous soutenir/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Nous soutenir/ })).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'Label' }).click();
     await expect(page).toHaveURL(/\/label$/);
@@ -176,7 +176,7 @@ test.describe('navbar on a phone (390×844)', () => {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: /nous soutenir/ })).toHaveAttribute('target', '_blank');
+    await expect(menu.getByRole('link', { name: /Nous soutenir/ })).toHaveAttribute('target', '_blank');
     await expect(page.locator('.page-area')).toHaveClass(/page-area--menu-open/);
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
     await expect(menu).toHaveCount(0);

@@ -90,6 +90,33 @@ class PageHintsPlugin {
   }
 }
 
+/**
+ * The site's fonts are preloaded from the shell's page (`<link rel="preload" as="font">`), so that
+ * the heading face downloads with the first scripts instead of once the CSS has been applied.
+ * Every WOFF2 file the shell emits is one the first screen uses (see shared/src/styles/fonts.css).
+ */
+class FontPreloadPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('FontPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FontPreloadPlugin', (data) => {
+        const publicPath = compilation.outputOptions.publicPath;
+        const base = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
+        const fonts = Object.keys(compilation.assets).filter((file) => file.endsWith('.woff2'));
+        data.headTags.unshift(
+          ...fonts.sort().map((file) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'FontPreloadPlugin' },
+            attributes: { rel: 'preload', href: `${base}${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+          })),
+        );
+        return data;
+      });
+    });
+  }
+}
+
 /** Dev-server ports; the production server serves every part from one origin instead. */
 export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, about: 3004 };
 
@@ -122,7 +149,8 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
         // included (index.html, always revalidated, names it).
         filename: isHost && production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        // Not assets/: on the site that path is the generated images' (served from shared/assets).
+        assetModuleFilename: 'files/[name].[contenthash:10][ext]',
         uniqueName: `collectif_${name}`,
         clean: true,
       },
@@ -161,6 +189,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
                 scriptLoading: 'defer',
                 minify: production,
               }),
+              new FontPreloadPlugin(),
             ]
           : []),
       ],

@@ -7,6 +7,15 @@ export * from './remotes';
 export * from './events/contract';
 export { emit, on, lastPayload, resetEvents } from './events/bus';
 export { siteConfig, releaseUrl, twitchChannelUrl, mailto, type SiteConfig } from './config';
+export {
+  RADIO_SETTINGS_ID,
+  RADIO_SETTINGS_PATH,
+  loadRadioSettings,
+  radioSettings,
+  radioSettingsReady,
+  resetRadioSettings,
+  type RadioSettings,
+} from './config';
 export * from './store/api';
 export { feedSlice, selectFeedLoaded } from './store/feed';
 export {
@@ -23,6 +32,8 @@ export {
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { ExternalLink } from './ui/ExternalLink';
 export { StatusMessage } from './ui/StatusMessage';
+export { Card, cardDate, type CardProps, type CardImage } from './ui/Card';
+export { EmbedFacade } from './ui/EmbedFacade';
 export { useReveal } from './ui/useReveal';
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';

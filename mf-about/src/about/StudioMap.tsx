@@ -1,4 +1,4 @@
-import { ExternalLink } from '@collectif/shared';
+import { EmbedFacade } from '@collectif/shared';
 
 /** The embeddable map of an address (no API key needed). */
 export function mapEmbedUrl(address: string): string {
@@ -10,16 +10,29 @@ export function mapPageUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-export function StudioMap({ address, title, openLabel }: { address: string; title: string; openLabel: string }) {
+interface StudioMapProps {
+  address: string;
+  title: string;
+  provider: string;
+  showLabel: string;
+  openLabel: string;
+}
+
+/** The studio's address, and its map once the visitor asks for it (docs/interface.md, "Third-party embeds"). */
+export function StudioMap({ address, title, provider, showLabel, openLabel }: StudioMapProps) {
   return (
     <div className="studio-map">
       <address className="studio-map__address">{address}</address>
-      <div className="studio-map__frame">
-        <iframe title={`${title} : ${address}`} src={mapEmbedUrl(address)} width={800} height={450} loading="lazy" />
-      </div>
-      <ExternalLink className="button button--ghost" href={mapPageUrl(address)}>
-        {openLabel}
-      </ExternalLink>
+      <EmbedFacade
+        className="studio-map__embed"
+        name={title}
+        provider={provider}
+        showLabel={showLabel}
+        directUrl={mapPageUrl(address)}
+        directLabel={openLabel}
+      >
+        <iframe title={`${title} : ${address}`} src={mapEmbedUrl(address)} width={800} height={450} />
+      </EmbedFacade>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { siteConfig } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
@@ -48,14 +49,14 @@ describe('AboutPage', () => {
 
     const indicators = sectionNamed('Repères');
     expect(within(indicators).getByText('2017')).toBeInTheDocument();
-    expect(within(indicators).getByText('Toulouse FR')).toBeInTheDocument();
+    expect(within(indicators).getByText('Toulouse, France')).toBeInTheDocument();
 
     const figures = (list: string) =>
       within(screen.getByRole('list', { name: list }))
         .getAllByRole('listitem')
         .map((item) => item.textContent);
-    expect(figures('La radio en chiffres')).toEqual(['83 résidences', '181k streams', '185 live sessions']);
-    expect(figures('Le label en chiffres')).toEqual(['37 releases', '58 artistes']);
+    expect(figures('La radio en chiffres')).toEqual(['83 résidences', '181k écoutes', '185 directs au studio']);
+    expect(figures('Le label en chiffres')).toEqual(['37 sorties', '58 artistes']);
     expect(figures('Les évènements en chiffres')).toEqual(['30 productions', '7 cette année']);
   });
 
@@ -81,21 +82,29 @@ describe('AboutPage', () => {
     expect(sources.map((li) => li.textContent).join(' | ')).toMatch(/merchandising.*label.*adhésions.*évènements/);
   });
 
-  it("embeds the studio map lazily, with a link that opens it when the frame can't load", () => {
+  it('shows the studio map only once asked (« Afficher le plan »), with a link to the map site beside it', async () => {
     renderPage();
 
     const studio = sectionNamed('Le studio');
     const address = siteConfig.studio.address;
     expect(within(studio).getByText(address)).toBeInTheDocument();
-
-    const frame = within(studio).getByTitle(`Plan d'accès au studio : ${address}`);
-    expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`);
-    expect(frame).toHaveAttribute('loading', 'lazy');
-
+    // Nothing is requested from the map provider before the visitor asks.
+    expect(within(studio).queryByTitle(`Plan d'accès au studio : ${address}`)).not.toBeInTheDocument();
+    expect(within(studio).getByRole('group', { name: "Plan d'accès au studio" })).toHaveTextContent(
+      'Fourni par Google Maps',
+    );
     const open = within(studio).getByRole('link', { name: /Ouvrir le plan/ });
     expect(open).toHaveAttribute('target', '_blank');
     expect(open.getAttribute('href')).toContain(encodeURIComponent(address));
+
+    await userEvent.click(within(studio).getByRole('button', { name: 'Afficher le plan' }));
+    const frame = within(studio).getByTitle(`Plan d'accès au studio : ${address}`);
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', `https://www.google.com/maps?q=${encodeURIComponent(address)}&output=embed`);
+    expect(within(studio).getByRole('link', { name: /Ouvrir le plan/ })).toHaveAttribute(
+      'href',
+      open.getAttribute('href'),
+    );
   });
 
   it('presents the ten team members in a strip that keyboard users can focus', () => {

@@ -127,7 +127,13 @@ function AboutPage() {
 
       <RevealSection id="studio" heading={about.studio.heading}>
         <Paragraphs paragraphs={about.studio.paragraphs} />
-        <StudioMap address={siteConfig.studio.address} title={about.studio.mapTitle} openLabel={about.studio.openMap} />
+        <StudioMap
+          address={siteConfig.studio.address}
+          title={about.studio.mapTitle}
+          provider={about.studio.mapProvider}
+          showLabel={about.studio.showMap}
+          openLabel={about.studio.openMap}
+        />
       </RevealSection>
 
       <RevealSection id="equipe" heading={about.team.heading}>

@@ -1,4 +1,4 @@
-import { ExternalLink, releaseUrl, useReveal, type Release } from '@collectif/shared';
+import { Card, releaseUrl, useReveal, type Release } from '@collectif/shared';
 
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
 const COVER_SIZE = 600;
@@ -12,28 +12,22 @@ interface ReleaseCardProps {
   eager: boolean;
 }
 
-function CardLink({ release, eager }: ReleaseCardProps) {
+function ReleaseCardBody({ release, eager }: ReleaseCardProps) {
   return (
-    <ExternalLink className="release-card__link" href={releaseUrl(release.href)}>
-      <img
-        className="release-card__cover"
-        src={release.image}
-        alt=""
-        width={COVER_SIZE}
-        height={COVER_SIZE}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
-      <h2 className="release-card__title">{release.title}</h2>
-      <p className="release-card__artist">{release.artist}</p>
-    </ExternalLink>
+    <Card
+      image={{ src: release.image, width: COVER_SIZE, height: COVER_SIZE, eager }}
+      title={release.title}
+      description={release.artist}
+      headingLevel={2}
+      url={releaseUrl(release.href)}
+    />
   );
 }
 
 export function ReleaseCard(props: ReleaseCardProps) {
   return (
     <li className="release-card">
-      <CardLink {...props} />
+      <ReleaseCardBody {...props} />
     </li>
   );
 }
@@ -48,7 +42,7 @@ export function RevealingReleaseCard(props: ReleaseCardProps) {
   return (
     <li ref={ref} className="release-card">
       <div className={active ? 'release-card__reveal reveal active' : 'release-card__reveal reveal'}>
-        <CardLink {...props} />
+        <ReleaseCardBody {...props} />
       </div>
     </li>
   );

@@ -354,7 +354,7 @@ describe('replay mode', () => {
     expect(screen.queryByRole('button', { name: 'Ouvrir le chat' })).not.toBeInTheDocument();
     expect(screen.getByText('Artiste A')).toBeInTheDocument();
     expect(screen.getByText('Émission A')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Revenir au direct' })).toHaveTextContent('direct');
+    expect(screen.getByRole('button', { name: 'Revenir au direct' })).toHaveTextContent('Direct');
     expect(screen.getByRole('slider', { name: 'Position dans l’émission' })).toHaveValue('0');
     expect(within(player()).getByText(/Temps écoulé/).parentElement).toHaveTextContent('0:00');
     expect(within(player()).getByText(/Temps restant/).parentElement).toHaveTextContent('-1:00:00');

@@ -2,28 +2,56 @@ import { useEffect } from 'react';
 import { ExternalLink, useAppDispatch } from '@collectif/shared';
 import { chatUrl } from '../player/config';
 import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerSlice';
+import { CloseIcon } from './icons';
 
 export const CHAT_PANEL_ID = 'lecteur-chat';
+const TITLE_ID = 'lecteur-chat-titre';
 
-/** The radio's chat, above the player; a French fallback with a link when the widget cannot load. */
+/** The bar's chat button, where the focus returns when the panel closes. */
+function focusChatButton() {
+  document.querySelector<HTMLElement>('.player__button[aria-label$="le chat"]')?.focus();
+}
+
+/**
+ * The radio's chat, above the player: a titled panel with its own close button. The widget is
+ * loaded when the visitor opens the panel (that click is the consent, docs/interface.md); when it
+ * cannot load, a French message and a link take only the room they need.
+ */
 export function ChatPanel({ status }: { status: ChatStatus }) {
   const dispatch = useAppDispatch();
   const url = chatUrl();
+  const close = () => {
+    dispatch(chatToggled());
+    focusChatButton();
+  };
   // The panel covers most of the screen: Escape closes it from anywhere, like a dialog.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       dispatch(chatToggled());
-      document.querySelector<HTMLElement>('.player__button[aria-label$="le chat"]')?.focus();
+      focusChatButton();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [dispatch]);
+  const failed = status === 'failed';
   return (
-    <section id={CHAT_PANEL_ID} className="player-chat" aria-label="Chat de la radio">
-      {status === 'failed' ? (
+    <section
+      id={CHAT_PANEL_ID}
+      className={`player-chat${failed ? ' player-chat--fallback' : ''}`}
+      aria-labelledby={TITLE_ID}
+    >
+      <div className="player-chat__header">
+        <h2 id={TITLE_ID} className="player-chat__title">
+          Chat de la radio
+        </h2>
+        <button type="button" className="player__button" aria-label="Fermer le panneau du chat" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
+      {failed ? (
         <div className="player-chat__fallback" role="status">
           <p>Le chat ne peut pas s’afficher ici pour le moment.</p>
           <ExternalLink href={url} className="button">

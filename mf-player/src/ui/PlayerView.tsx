@@ -91,14 +91,25 @@ export function PlayerView() {
           {state.wantsToPlay ? <PauseIcon /> : <PlayIcon />}
         </button>
         <div className="player__centre">
-          <p className="player__artist">{state.artist}</p>
-          <p className="player__show">{state.show}</p>
+          <div className="player__titles">
+            <p className="player__artist">{state.artist}</p>
+            <p className="player__show">{state.show}</p>
+          </div>
           {state.loading ? <p className="player__loading">chargement ...</p> : null}
-          {!live ? <ProgressSlider /> : null}
           <p className="player__message" role="status">
             {state.message}
           </p>
         </div>
+        {live ? null : (
+          <>
+            <div className="player__progress">
+              <ProgressSlider />
+            </div>
+            <span className="player__time player__time--remaining">
+              <span className="visually-hidden">Temps restant : </span>-{formatTime(state.remaining)}
+            </span>
+          </>
+        )}
         <div className="player__end">
           {live ? (
             <button
@@ -111,19 +122,14 @@ export function PlayerView() {
               <ChatIcon />
             </button>
           ) : (
-            <>
-              <span className="player__time player__time--remaining">
-                <span className="visually-hidden">Temps restant : </span>-{formatTime(state.remaining)}
-              </span>
-              <button
-                type="button"
-                className="player__direct"
-                aria-label="Revenir au direct"
-                onClick={() => dispatch(liveRequested())}
-              >
-                direct
-              </button>
-            </>
+            <button
+              type="button"
+              className="player__direct"
+              aria-label="Revenir au direct"
+              onClick={() => dispatch(liveRequested())}
+            >
+              Direct
+            </button>
           )}
           <button type="button" className="player__button" aria-label="Fermer le lecteur" onClick={toggle}>
             <CollapseIcon />

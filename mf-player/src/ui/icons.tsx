@@ -44,3 +44,11 @@ export function CollapseIcon() {
     </svg>
   );
 }
+
+export function CloseIcon() {
+  return (
+    <svg {...common}>
+      <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}

@@ -99,7 +99,10 @@ describe('ResidencePage', () => {
       within(list)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Écouter : KalibreDouble Détente #12', 'Écouter : Mona VexDouble Détente #11']);
+    ).toEqual([
+      'Écouter : KalibreDouble Détente #1229 janv. 2024',
+      'Écouter : Mona VexDouble Détente #1127 janv. 2024',
+    ]);
   });
 
   it('plays a show on click (replay-selected)', async () => {

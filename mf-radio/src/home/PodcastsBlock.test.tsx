@@ -28,7 +28,7 @@ describe('PodcastsBlock', () => {
     const cards = within(list).getAllByRole('button');
     expect(cards).toHaveLength(8);
     expect(api.requests).toEqual(['/podcasts?limit=8']);
-    expect(cards[0]).toHaveAccessibleName('Écouter : Artiste 1 Émission 1');
+    expect(cards[0]).toHaveAccessibleName('Écouter : Artiste 1 Émission 1 29 janv. 2024');
     const cover = within(cards[0]!).getByRole('presentation');
     expect(cover).toHaveAttribute('src', podcast(1).cover);
     expect(cover).toHaveAttribute('loading', 'lazy');

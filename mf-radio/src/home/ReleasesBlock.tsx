@@ -1,12 +1,4 @@
-import {
-  readReleases,
-  ExternalLink,
-  releaseUrl,
-  StatusMessage,
-  useReleasesQuery,
-  useReveal,
-  type Release,
-} from '@collectif/shared';
+import { Card, readReleases, releaseUrl, StatusMessage, useReleasesQuery, useReveal } from '@collectif/shared';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 /** The first 4 releases of the label (SPEC section 9). */
@@ -14,26 +6,6 @@ export const LATEST_RELEASES = 4;
 
 /** Release artwork is square, 600 px at most in the grids. */
 const COVER_SIZE = 600;
-
-function ReleaseCard({ release }: { release: Release }) {
-  return (
-    <li className="release-tile">
-      <ExternalLink className="release-tile__link" href={releaseUrl(release.href)}>
-        <img
-          className="release-tile__cover"
-          src={release.image}
-          alt=""
-          width={COVER_SIZE}
-          height={COVER_SIZE}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className="release-tile__title">{release.title}</span>
-        <span className="release-tile__artist">{release.artist}</span>
-      </ExternalLink>
-    </li>
-  );
-}
 
 function Content() {
   const { data, isError, isLoading, refetch } = useReleasesQuery({ limit: LATEST_RELEASES });
@@ -52,7 +24,14 @@ function Content() {
   return (
     <ul className="grid" aria-label="Dernières sorties">
       {releases.slice(0, LATEST_RELEASES).map((release) => (
-        <ReleaseCard key={release.href} release={release} />
+        <li key={release.href}>
+          <Card
+            image={{ src: release.image, width: COVER_SIZE, height: COVER_SIZE }}
+            title={release.title}
+            description={release.artist}
+            url={releaseUrl(release.href)}
+          />
+        </li>
       ))}
     </ul>
   );

@@ -1,4 +1,4 @@
-import { ExternalLink, siteConfig, useReveal } from '@collectif/shared';
+import { EmbedFacade, siteConfig, useReveal } from '@collectif/shared';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
@@ -25,21 +25,24 @@ export function ScheduleBlock() {
   return (
     <section ref={ref} className={revealClass('home-block', active)} aria-labelledby="radio-schedule">
       <h2 id="radio-schedule">Radio Schedule</h2>
-      <div className="schedule">
+      {/* Loaded on a click only (docs/interface.md, "Third-party embeds"); the link works without it. */}
+      <EmbedFacade
+        className="schedule"
+        name="Programme de la radio"
+        provider="Google Agenda"
+        showLabel="Afficher l'agenda"
+        directUrl={url}
+        directLabel="Ouvrir l'agenda"
+      >
         <iframe
           className="schedule__frame"
           src={url}
           title="Programme de la radio (agenda)"
           width={800}
           height={600}
-          loading="lazy"
           referrerPolicy="strict-origin-when-cross-origin"
         />
-      </div>
-      {/* When the embed is blocked (privacy extensions, strict networks) the agenda stays reachable. */}
-      <p className="schedule__fallback">
-        <ExternalLink href={url}>Ouvrir le programme dans l&apos;agenda</ExternalLink>
-      </p>
+      </EmbedFacade>
     </section>
   );
 }

@@ -54,11 +54,15 @@ export function TwitchPlayer() {
         role="region"
       />
       {state === 'loading' ? <StatusMessage kind="loading">Chargement du lecteur vidéo ...</StatusMessage> : null}
+      {/* The same 16:9 box as the video, so that a blocked player never looks like a broken page. */}
       {state === 'unavailable' ? (
-        <StatusMessage kind="empty">
-          Le lecteur vidéo ne peut pas s&apos;afficher ici.{' '}
-          <ExternalLink href={twitchChannelUrl()}>Regarder le direct sur Twitch</ExternalLink>
-        </StatusMessage>
+        <div className="twitch__frame embed__facade" role="status">
+          <p className="embed__name">Le lecteur vidéo ne peut pas s&apos;afficher ici.</p>
+          <p className="embed__note">Le direct continue sur Twitch.</p>
+          <ExternalLink className="button" href={twitchChannelUrl()}>
+            Regarder le direct sur Twitch
+          </ExternalLink>
+        </div>
       ) : null}
     </div>
   );

@@ -1,45 +1,22 @@
-import { useState } from 'react';
-import { DEFAULT_COVER, emit, type PodcastItem } from '@collectif/shared';
-import '../styles/podcasts.css';
+import { Card, DEFAULT_COVER, emit, type PodcastItem } from '@collectif/shared';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;
-
-function Cover({ src }: { src: string }) {
-  const [failed, setFailed] = useState(false);
-  const usable = src.trim() !== '' && !failed;
-  return (
-    <img
-      className="podcast-card__cover"
-      src={usable ? src : DEFAULT_COVER}
-      alt=""
-      width={COVER_SIZE}
-      height={COVER_SIZE}
-      loading="lazy"
-      decoding="async"
-      onError={() => {
-        setFailed(true);
-      }}
-    />
-  );
-}
 
 /** A past show: a click plays it in the player (the `replay-selected` event of the contract). */
 export function PodcastCard({ item }: { item: PodcastItem }) {
   return (
     <li className="podcast-card">
-      <button
-        type="button"
-        className="podcast-card__button"
+      <Card
+        image={{ src: item.cover, width: COVER_SIZE, height: COVER_SIZE, fallback: DEFAULT_COVER }}
+        title={item.title}
+        description={item.description}
+        date={item.pubDate}
+        actionLabel="Écouter : "
         onClick={() => {
           emit('replay-selected', item);
         }}
-      >
-        <Cover key={item.cover} src={item.cover} />
-        <span className="visually-hidden">Écouter : </span>
-        <span className="podcast-card__title">{item.title}</span>
-        <span className="podcast-card__description">{item.description}</span>
-      </button>
+      />
     </li>
   );
 }

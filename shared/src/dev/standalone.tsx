@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // Imported by package name so that the standalone page uses the same singleton as the pages.
 import { makeStore } from '@collectif/shared';
+import '../styles/fonts.css';
 import '../styles/tokens.css';
 import '../styles/base.css';
 

@@ -13,8 +13,11 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
     <footer className="footer">
       <div className="footer__brand">
         <Logo title={siteConfig.name} />
+        {/* Each identifier stays on one line; the line may break only between them. */}
         <p className="footer__legal">
-          {`Association loi 1901 · RNA ${siteConfig.legal.rna} · SIRET ${siteConfig.legal.siret}`}
+          <span className="nowrap">Association loi 1901</span> ·{' '}
+          <span className="nowrap">{`RNA ${siteConfig.legal.rna}`}</span> ·{' '}
+          <span className="nowrap">{`SIRET ${siteConfig.legal.siret}`}</span>
         </p>
         <p className="footer__copyright">{`© ${String(year)} ${siteConfig.name}`}</p>
       </div>

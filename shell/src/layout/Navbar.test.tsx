@@ -35,14 +35,14 @@ describe('Navbar on a phone (390 px)', () => {
     expect(screen.queryByRole('button', { name: /Retour/ })).not.toBeInTheDocument();
   });
 
-  it('opens the full-screen menu with the right-hand icon, with "nous soutenir" only there', async () => {
+  it('opens the full-screen menu with the right-hand icon, with « Nous soutenir » only there', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />, { route: '/' });
-    expect(screen.queryByRole('link', { name: /nous soutenir/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Nous soutenir/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Résidences' })).toHaveFocus();
-    const support = within(menu).getByRole('link', { name: /nous soutenir/ });
+    const support = within(menu).getByRole('link', { name: /Nous soutenir/ });
     expect(support).toHaveAttribute('target', '_blank');
     expect(support).toHaveAttribute('rel', 'noopener noreferrer');
     for (const name of ['Boutique', 'Photos', 'Écouter', 'Acheter']) {
@@ -63,7 +63,7 @@ describe('Navbar on a phone (390 px)', () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness />, { route: '/' });
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
-    const support = screen.getByRole('link', { name: /nous soutenir/ });
+    const support = screen.getByRole('link', { name: /Nous soutenir/ });
     support.focus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Fermer le menu' })).toHaveFocus();
@@ -121,6 +121,6 @@ describe('Navbar on a desktop (1280 px)', () => {
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' });
     expect(within(nav).getByRole('link', { name: 'Label' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('button', { name: 'Ouvrir le menu' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /nous soutenir/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Nous soutenir/ })).not.toBeInTheDocument();
   });
 });

@@ -107,75 +107,88 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
     prefetchRemote(link.page);
   };
 
+  // The full-screen menu is the header's sibling, not its child: the header's backdrop filter and
+  // its hide-on-scroll transform would make it the containing block of the fixed menu, clipping the
+  // menu to the header's 80 px (docs/interface.md, "Navigation").
   return (
-    <header
-      className={`navbar${hidden ? ' navbar--hidden' : ''}${menuOpen ? ' navbar--open' : ''}`}
-      data-layout={desktop ? 'desktop' : 'mobile'}
-      onKeyDown={menuOpen ? onMenuKeyDown : undefined}
-    >
-      <div className="navbar__bar">
-        <div className="navbar__start">
-          {isHome ? (
-            <Link to="/" className="navbar__logo" onClick={followLink}>
-              <Logo title={`${siteConfig.name}, accueil`} />
-            </Link>
+    <>
+      <header
+        className={`navbar${hidden ? ' navbar--hidden' : ''}${menuOpen ? ' navbar--open' : ''}`}
+        data-layout={desktop ? 'desktop' : 'mobile'}
+        onKeyDown={menuOpen ? onMenuKeyDown : undefined}
+      >
+        <div className="navbar__bar">
+          <div className="navbar__start">
+            {isHome ? (
+              <Link to="/" className="navbar__logo" onClick={followLink}>
+                <Logo title={`${siteConfig.name}, accueil`} />
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="navbar__back"
+                onClick={goBack}
+                aria-label={backTarget(pathname) === '/' ? "Retour à l'accueil" : 'Retour aux résidences'}
+              >
+                <BackIcon />
+              </button>
+            )}
+          </div>
+
+          {desktop ? (
+            <nav className="navbar__desktop" aria-label="Navigation principale">
+              <ul className="pill-menu" ref={listRef}>
+                {!isHome && pill !== null ? (
+                  <li
+                    className="pill-menu__highlighter"
+                    aria-hidden="true"
+                    style={{ transform: `translateX(${String(pill.left)}px)`, width: pill.width }}
+                  />
+                ) : null}
+                {internalLinks.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} onClick={followLink} onMouseEnter={prefetch(link)} onFocus={prefetch(link)}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <ul className="navbar__external">
+                {externalLinks.map((link) => (
+                  <li key={link.href}>
+                    <ExternalLink href={link.href}>{link.label}</ExternalLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ) : (
             <button
+              ref={toggleRef}
               type="button"
-              className="navbar__back"
-              onClick={goBack}
-              aria-label={backTarget(pathname) === '/' ? "Retour à l'accueil" : 'Retour aux résidences'}
+              className="navbar__toggle"
+              aria-expanded={menuOpen}
+              aria-controls="menu-mobile"
+              aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+              onClick={() => {
+                onMenuChange(!menuOpen);
+              }}
             >
-              <BackIcon />
+              <MenuIcon open={menuOpen} />
             </button>
           )}
         </div>
-
-        {desktop ? (
-          <nav className="navbar__desktop" aria-label="Navigation principale">
-            <ul className="pill-menu" ref={listRef}>
-              {!isHome && pill !== null ? (
-                <li
-                  className="pill-menu__highlighter"
-                  aria-hidden="true"
-                  style={{ transform: `translateX(${String(pill.left)}px)`, width: pill.width }}
-                />
-              ) : null}
-              {internalLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} onClick={followLink} onMouseEnter={prefetch(link)} onFocus={prefetch(link)}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-            <ul className="navbar__external">
-              {externalLinks.map((link) => (
-                <li key={link.href}>
-                  <ExternalLink href={link.href}>{link.label}</ExternalLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : (
-          <button
-            ref={toggleRef}
-            type="button"
-            className="navbar__toggle"
-            aria-expanded={menuOpen}
-            aria-controls="menu-mobile"
-            aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
-            onClick={() => {
-              onMenuChange(!menuOpen);
-            }}
-          >
-            <MenuIcon open={menuOpen} />
-          </button>
-        )}
-      </div>
+      </header>
 
       {!desktop && menuOpen ? (
-        <div className="mobile-menu" id="menu-mobile" ref={menuRef} role="dialog" aria-modal="true" aria-label="Menu">
+        <div
+          className="mobile-menu"
+          id="menu-mobile"
+          ref={menuRef}
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          onKeyDown={onMenuKeyDown}
+        >
           <nav aria-label="Navigation principale">
             <ul className="mobile-menu__internal">
               {internalLinks.map((link) => (
@@ -197,10 +210,10 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
             </ul>
           </nav>
           <ExternalLink href={siteConfig.links.donation} className="button mobile-menu__support" onClick={close}>
-            nous soutenir
+            Nous soutenir
           </ExternalLink>
         </div>
       ) : null}
-    </header>
+    </>
   );
 }

@@ -1,0 +1,81 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../test-utils';
+import { Card, cardDate } from './Card';
+
+const image = { src: '/assets/images/x.webp', width: 500, height: 500 };
+
+describe('Card', () => {
+  it('with a url, is one link that opens in a new tab and says so, its title a heading', () => {
+    renderWithProviders(
+      <Card image={image} title="Ruche Sonore EP" description="Axonberg" url="https://label.example.org/album/ruche" />,
+    );
+    const link = screen.getByRole('link', { name: 'Ruche Sonore EP Axonberg (nouvel onglet)' });
+    expect(link).toHaveAttribute('href', 'https://label.example.org/album/ruche');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('heading', { level: 3, name: 'Ruche Sonore EP' })).toBeInTheDocument();
+  });
+
+  it('with `to`, is a link to a page of the site, with the heading level asked for', () => {
+    renderWithProviders(
+      <Card image={image} title="Axonberg" description="Nuits de basse" headingLevel={2} to="/residences/axonberg" />,
+    );
+    expect(screen.getByRole('link', { name: 'Axonberg Nuits de basse' })).toHaveAttribute(
+      'href',
+      '/residences/axonberg',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Axonberg' })).toBeInTheDocument();
+  });
+
+  it('with onClick, is a button (no heading inside) that emits its click, named by its action', async () => {
+    const clicked = jest.fn();
+    renderWithProviders(
+      <Card
+        image={image}
+        title="Orage Mécanique"
+        description="Avis de Tempête #4"
+        actionLabel="Écouter : "
+        onClick={clicked}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Écouter : Orage Mécanique Avis de Tempête #4' });
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows its date in French, Paris time, as a <time> with the original value', () => {
+    renderWithProviders(<Card image={image} title="T" date="2026-11-21T23:30:00Z" onClick={() => undefined} />);
+    // 23:30 UTC is already the 22nd in Paris.
+    expect(screen.getByText('22 nov. 2026')).toHaveAttribute('datetime', '2026-11-21T23:30:00Z');
+  });
+
+  it('shows no date for a missing or unreadable one', () => {
+    expect(cardDate(null)).toBeNull();
+    expect(cardDate('pas une date')).toBeNull();
+    renderWithProviders(<Card image={image} title="T" date="pas une date" onClick={() => undefined} />);
+    expect(document.querySelector('time')).toBeNull();
+  });
+
+  it('falls back to the given picture when its own is empty or fails to load', () => {
+    const { unmount } = renderWithProviders(
+      <Card image={{ ...image, src: ' ', fallback: '/cover.webp' }} title="T" onClick={() => undefined} />,
+    );
+    expect(screen.getByRole('presentation')).toHaveAttribute('src', '/cover.webp');
+    unmount();
+    renderWithProviders(<Card image={{ ...image, fallback: '/cover.webp' }} title="T" onClick={() => undefined} />);
+    const picture = screen.getByRole('presentation');
+    expect(picture).toHaveAttribute('src', image.src);
+    fireEvent.error(picture);
+    expect(picture).toHaveAttribute('src', '/cover.webp');
+  });
+
+  it('loads lazily unless told the card is in the first row', () => {
+    const { unmount } = renderWithProviders(<Card image={image} title="T" onClick={() => undefined} />);
+    expect(screen.getByRole('presentation')).toHaveAttribute('loading', 'lazy');
+    unmount();
+    renderWithProviders(<Card image={{ ...image, eager: true }} title="T" onClick={() => undefined} />);
+    expect(screen.getByRole('presentation')).toHaveAttribute('loading', 'eager');
+  });
+});

@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '../libraries';
+
+/** The card's picture. Square unless told otherwise; a missing or broken one shows `fallback`. */
+export interface CardImage {
+  src: string;
+  width: number;
+  height: number;
+  srcSet?: string;
+  sizes?: string;
+  /** The first row of a grid loads at once; the rest wait until the visitor scrolls near them. */
+  eager?: boolean;
+  /** Shown instead when `src` is empty or fails to load (e.g. the default podcast cover). */
+  fallback?: string;
+}
+
+interface CardCommon {
+  image: CardImage;
+  title: string;
+  description?: string | null;
+  /** An ISO date, shown in French, Paris time (the same on the server and in every browser). */
+  date?: string | null;
+  /** 2 when the cards are the page's main list (under its h1), 3 under a block's h2. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * What a card does when chosen, one of three: open an outside address in a new tab (`url`), go to a
+ * page of the site (`to`), or emit its click event (`onClick`, with `actionLabel` said first to
+ * screen readers, e.g. « Écouter : »).
+ */
+export type CardProps = CardCommon &
+  (
+    | { url: string; to?: never; onClick?: never; actionLabel?: never }
+    | { to: string; url?: never; onClick?: never; actionLabel?: never }
+    | { onClick: () => void; actionLabel?: string; url?: never; to?: never }
+  );
+
+const DATE_FORMAT = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+});
+
+/** « 4 nov. 2026 », or null for a missing or unreadable date. */
+export function cardDate(iso: string | null | undefined): string | null {
+  if (iso === null || iso === undefined) return null;
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? null : DATE_FORMAT.format(time);
+}
+
+function CardPicture({ image }: { image: CardImage }) {
+  const [failed, setFailed] = useState(false);
+  const usable = image.src.trim() !== '' && !failed;
+  const src = usable ? image.src : (image.fallback ?? image.src);
+  return (
+    <img
+      className="card__image"
+      src={src}
+      srcSet={usable ? image.srcSet : undefined}
+      sizes={usable ? image.sizes : undefined}
+      alt=""
+      width={image.width}
+      height={image.height}
+      loading={image.eager === true ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={
+        image.fallback === undefined
+          ? undefined
+          : () => {
+              setFailed(true);
+            }
+      }
+    />
+  );
+}
+
+/**
+ * The one card of the site (image, title, description, date, and what a click does), used by every
+ * part: podcasts, releases and residences look and behave alike. The whole card is one control; its
+ * texts are clamped so that the cards of a row have the same height (see docs/interface.md).
+ */
+export function Card(props: CardProps) {
+  const { image, title, description, date, headingLevel = 3 } = props;
+  const shownDate = cardDate(date);
+  const body = (
+    <>
+      <CardPicture key={image.src} image={image} />
+      <span className="card__text">
+        {props.onClick !== undefined && props.actionLabel !== undefined ? (
+          <span className="visually-hidden">{props.actionLabel}</span>
+        ) : null}
+        {/* A heading is not allowed inside a button: there the title is plain text. */}
+        {props.onClick === undefined ? (
+          <Heading level={headingLevel}>{title}</Heading>
+        ) : (
+          <span className="card__title">{title}</span>
+        )}
+        {description ? <span className="card__description">{description}</span> : null}
+        {shownDate === null || date === null || date === undefined ? null : (
+          <time className="card__date" dateTime={date}>
+            {shownDate}
+          </time>
+        )}
+      </span>
+    </>
+  );
+  if (props.url !== undefined) {
+    return (
+      <a className="card" href={props.url} target="_blank" rel="noopener noreferrer">
+        {body}
+        <span className="visually-hidden"> (nouvel onglet)</span>
+      </a>
+    );
+  }
+  if (props.to !== undefined) {
+    return (
+      <Link className="card" to={props.to}>
+        {body}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="card" onClick={props.onClick}>
+      {body}
+    </button>
+  );
+}
+
+function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
+  return level === 2 ? <h2 className="card__title">{children}</h2> : <h3 className="card__title">{children}</h3>;
+}
