@@ -39,7 +39,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes, api.radio) },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -58,6 +58,6 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(apiPlugin, { prefix: '/api', config: api });
-  await app.register(siteStatic, { config: site });
+  await app.register(siteStatic, { config: site, radio: api.radio });
   return app;
 }

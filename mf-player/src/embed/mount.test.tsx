@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetEvents, type PlayerSnapshot } from '@collectif/shared';
+import { resetEvents, resetRadioSettings, siteConfig, type PlayerSnapshot } from '@collectif/shared';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
-import { configurePlayer } from '../player/config';
+import { chatUrl, configurePlayer } from '../player/config';
 import {
   installEventSource,
   json,
@@ -22,6 +22,13 @@ let mounted: MountedPlayer | null = null;
 beforeAll(async () => {
   server = await startLoopbackServer({
     '/api/nowplaying': json({ artist: 'DJ Partenaire', title: 'Direct partenaire' }),
+    // The settings the server read at start-up (GET /api/radio).
+    '/api/radio': json({
+      liveStreamUrl: '/flux/radio.mp3',
+      chatEmbedUrl: siteConfig.radio.chatEmbedUrl,
+      chatRoom: 'salon-de-la-radio',
+      twitchChannel: siteConfig.radio.twitchChannel,
+    }),
   });
 });
 
@@ -41,6 +48,8 @@ afterEach(() => {
   mounted = null;
   document.body.replaceChildren();
   configurePlayer({ apiBase: '/api' });
+  resetRadioSettings();
+  server.requests.length = 0;
   removeEventSource();
   resetEvents();
   jest.restoreAllMocks();
@@ -77,6 +86,41 @@ describe('CollectifPlayer.mount', () => {
       expect(audio()?.src.startsWith(`${server.origin}/flux/direct.mp3?direct=`)).toBe(true);
     });
     expect(media.play).toHaveBeenCalled();
+  });
+
+  it('plays the live stream and opens the chat of the settings it fetches from the API', async () => {
+    const element = host();
+    const user = userEvent.setup();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+    });
+    await user.click(await inShadow(element).findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    await waitFor(() => {
+      expect(audio()?.src.startsWith(`${server.origin}/flux/radio.mp3?direct=`)).toBe(true);
+    });
+    expect(chatUrl()).toBe(siteConfig.radio.chatEmbedUrl.replace('{room}', 'salon-de-la-radio'));
+    expect(server.requests.filter((path) => path === '/api/radio')).toHaveLength(1);
+  });
+
+  it('keeps the stream of site.json when the API has no settings', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const route = server.routes.get('/api/radio');
+    server.routes.delete('/api/radio');
+    try {
+      const element = host();
+      const user = userEvent.setup();
+      act(() => {
+        mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+      });
+      await user.click(await inShadow(element).findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+      await waitFor(() => {
+        expect(audio()?.src.startsWith(`${server.origin}${siteConfig.radio.liveStreamUrl}?direct=`)).toBe(true);
+      });
+      expect(server.requests).toContain('/api/radio');
+      expect(warn).toHaveBeenCalled();
+    } finally {
+      if (route !== undefined) server.routes.set('/api/radio', route);
+    }
   });
 
   it('is driven by plain DOM events and reports its state as DOM events', async () => {

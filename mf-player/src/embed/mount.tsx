@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StoreProvider, makeStore } from '@collectif/shared';
+import { RADIO_SETTINGS_PATH, StoreProvider, apiUrl, loadRadioSettings, makeStore } from '@collectif/shared';
 import Player from '../exposed/Player';
 import { disposeAudio } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
@@ -71,6 +71,9 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
     ...(apiBase === undefined ? {} : { apiBase }),
     ...(streamUrl === undefined ? {} : { streamUrl }),
   });
+  // The partner's page says nothing about the radio: its stream, chat and channel come from the API
+  // (until they arrive, or if it fails, site.json's; playing live waits for them).
+  void loadRadioSettings(apiUrl(RADIO_SETTINGS_PATH));
 
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   if (css !== '') adoptStyles(shadow, css);

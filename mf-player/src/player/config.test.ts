@@ -1,4 +1,4 @@
-import { DEFAULT_COVER, siteConfig } from '@collectif/shared';
+import { DEFAULT_COVER, RADIO_SETTINGS_ID, resetRadioSettings, siteConfig } from '@collectif/shared';
 import {
   chatUrl,
   configurePlayer,
@@ -10,6 +10,8 @@ import {
 
 afterEach(() => {
   configurePlayer({ apiBase: siteConfig.radio.apiBase });
+  document.getElementById(RADIO_SETTINGS_ID)?.remove();
+  resetRadioSettings();
 });
 
 describe('player configuration', () => {
@@ -58,5 +60,24 @@ describe('player configuration', () => {
     expect(chatUrl()).toBe(siteConfig.radio.chatEmbedUrl.replace('{room}', siteConfig.radio.chatRoom));
     configurePlayer({ chatEmbedUrl: 'https://chat.example.org/{room}?embed', chatRoom: 'salle à part' });
     expect(chatUrl()).toBe('https://chat.example.org/salle%20%C3%A0%20part?embed');
+  });
+
+  it('plays the stream and opens the chat of the settings the server wrote into the page', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = RADIO_SETTINGS_ID;
+    script.textContent = JSON.stringify({
+      liveStreamUrl: 'https://icecast.example.net/direct.mp3',
+      chatEmbedUrl: 'https://salons.example.net/{room}?embed',
+      chatRoom: 'salon du soir',
+    });
+    document.head.append(script);
+    resetRadioSettings();
+    configurePlayer({ apiBase: '/api' });
+    expect(liveStreamUrl()).toBe('https://icecast.example.net/direct.mp3');
+    expect(chatUrl()).toBe('https://salons.example.net/salon%20du%20soir?embed');
+    // A partner's own stream address still wins.
+    configurePlayer({ apiBase: '/api', streamUrl: 'https://flux.example.org/live.mp3' });
+    expect(liveStreamUrl()).toBe('https://flux.example.org/live.mp3');
   });
 });

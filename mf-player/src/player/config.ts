@@ -1,6 +1,9 @@
-import { apiUrl, configureApiBase, siteConfig } from '@collectif/shared';
+import { apiUrl, configureApiBase, radioSettings } from '@collectif/shared';
 
-/** What a page around the player may set: the site uses the defaults, a partner page passes its own. */
+/**
+ * What a page around the player may set: the site uses the radio's run-time settings
+ * (`radioSettings`), a partner page may pass its own.
+ */
 export interface PlayerOptions {
   /** Where the collective's /api lives, e.g. https://radio.example.org/api. */
   apiBase?: string;
@@ -11,28 +14,15 @@ export interface PlayerOptions {
   chatRoom?: string;
 }
 
-interface ResolvedOptions {
-  streamUrl: string;
-  chatEmbedUrl: string;
-  chatRoom: string;
-}
+type Overrides = Omit<PlayerOptions, 'apiBase'>;
 
-const defaults: ResolvedOptions = {
-  streamUrl: siteConfig.radio.liveStreamUrl,
-  chatEmbedUrl: siteConfig.radio.chatEmbedUrl,
-  chatRoom: siteConfig.radio.chatRoom,
-};
+let overrides: Overrides = {};
 
-let current: ResolvedOptions = { ...defaults };
-
-/** Points the player at an API and a stream; options left out go back to the site configuration. */
+/** Points the player at an API and a stream; options left out follow the radio's settings. */
 export function configurePlayer(options: PlayerOptions = {}): void {
   if (options.apiBase !== undefined) configureApiBase(options.apiBase);
-  current = {
-    streamUrl: options.streamUrl ?? defaults.streamUrl,
-    chatEmbedUrl: options.chatEmbedUrl ?? defaults.chatEmbedUrl,
-    chatRoom: options.chatRoom ?? defaults.chatRoom,
-  };
+  const { streamUrl, chatEmbedUrl, chatRoom } = options;
+  overrides = { streamUrl, chatEmbedUrl, chatRoom };
 }
 
 function pageUrl(): string {
@@ -87,9 +77,11 @@ export function resolveImageUrl(raw: string | null | undefined): string | null {
 }
 
 export function liveStreamUrl(): string | null {
-  return resolveMediaUrl(current.streamUrl);
+  return resolveMediaUrl(overrides.streamUrl ?? radioSettings().liveStreamUrl);
 }
 
 export function chatUrl(): string {
-  return current.chatEmbedUrl.replace('{room}', encodeURIComponent(current.chatRoom));
+  const settings = radioSettings();
+  const room = overrides.chatRoom ?? settings.chatRoom;
+  return (overrides.chatEmbedUrl ?? settings.chatEmbedUrl).replace('{room}', encodeURIComponent(room));
 }

@@ -4,6 +4,7 @@ import {
   api,
   apiUrl,
   emit,
+  radioSettingsReady,
   startAppListening,
   type AppDispatch,
   type NowPlaying,
@@ -160,6 +161,8 @@ export function registerPlayerListeners(): void {
       }
       if (state.mode === 'LIVE') {
         void refreshNowPlaying(listener.dispatch);
+        // The player on a partner site may still be fetching the radio's settings (the stream's address).
+        await listener.pause(radioSettingsReady());
         const url = liveStreamUrl();
         if (url === null) {
           console.error('Erreur du lecteur audio : adresse du direct invalide');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { siteConfig, twitchChannelUrl } from '@collectif/shared';
+import { RADIO_SETTINGS_ID, resetRadioSettings, siteConfig, twitchChannelUrl } from '@collectif/shared';
 import { startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { LiveBlock } from './LiveBlock';
 import { TWITCH_EMBED_SCRIPT, type TwitchEmbedOptions } from './twitch';
@@ -21,6 +21,7 @@ afterEach(async () => {
   document.head.querySelectorAll('script').forEach((s) => {
     s.remove();
   });
+  resetRadioSettings();
   await api.close();
 });
 
@@ -134,5 +135,37 @@ describe('LiveBlock, live', () => {
     expect(made[0]!.destroyed).toBe(true);
     expect(screen.queryByTitle('Twitch')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Direct' })).not.toBeInTheDocument();
+  });
+
+  it('embeds and links the channel of the settings the server wrote into the page', async () => {
+    const settings = document.createElement('script');
+    settings.type = 'application/json';
+    settings.id = RADIO_SETTINGS_ID;
+    settings.textContent = JSON.stringify({ twitchChannel: 'autre_chaine' });
+    document.head.append(settings);
+    resetRadioSettings();
+    const made: TwitchEmbedOptions[] = [];
+    window.Twitch = {
+      Embed: class {
+        constructor(_id: string, options: TwitchEmbedOptions) {
+          made.push(options);
+        }
+        destroy() {
+          made.length = 0;
+        }
+      },
+    };
+    live = false;
+    renderWithProviders(<LiveBlock />);
+    expect(await screen.findByRole('link', { name: /Regarder sur Twitch/ })).toHaveAttribute(
+      'href',
+      'https://www.twitch.tv/autre_chaine',
+    );
+    live = true;
+    fireEvent.click(await screen.findByRole('button', { name: 'Rafraîchir' }));
+    await waitFor(() => {
+      expect(made).toHaveLength(1);
+    });
+    expect(made[0]?.channel).toBe('autre_chaine');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ExternalLink, siteConfig, StatusMessage, twitchChannelUrl } from '@collectif/shared';
+import { ExternalLink, radioSettings, StatusMessage, twitchChannelUrl } from '@collectif/shared';
 import { loadTwitch, type TwitchEmbed } from './twitch';
 
 type PlayerState = 'loading' | 'ready' | 'unavailable';
@@ -22,7 +22,7 @@ export function TwitchPlayer() {
       .then((Twitch) => {
         if (cancelled) return;
         embed = new Twitch.Embed(elementId, {
-          channel: siteConfig.radio.twitchChannel,
+          channel: radioSettings().twitchChannel,
           width: '100%',
           height: '100%',
           layout: 'video',

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { siteConfig } from '@collectif/shared/config';
+import type { RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from '../config';
+import { readRadioSettings } from '../radio';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 export interface ClientCredentialsConfig {
@@ -18,6 +19,8 @@ export interface ApiConfig {
   soundcloud: ClientCredentialsConfig | null;
   /** Twitch Helix for the live status; null: the demo live switch. */
   twitch: (ClientCredentialsConfig & { channel: string }) | null;
+  /** The radio's run-time settings (stream, chat, Twitch channel), answered at GET /api/radio. */
+  radio: RadioSettings;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   ttlMs: { feed: number; live: number; nowPlaying: number; track: number };
@@ -105,7 +108,7 @@ function credentials(env: Env, idName: string, secretName: string): { clientId: 
  * Reads and checks the /api configuration from the environment (see the README table). A wrong
  * value throws ConfigError naming the variable; an upstream left unset runs on the embedded demo.
  */
-export function readApiConfig(env: Env): ApiConfig {
+export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings(env)): ApiConfig {
   const rssUrl = url(env, 'SOUNDCLOUD_RSS_URL');
   const maxPages = integer(env, 'SOUNDCLOUD_RSS_MAX_PAGES', 1, 1, 20);
   const soundcloud = credentials(env, 'SOUNDCLOUD_CLIENT_ID', 'SOUNDCLOUD_CLIENT_SECRET');
@@ -114,10 +117,8 @@ export function readApiConfig(env: Env): ApiConfig {
   const twitch = credentials(env, 'TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET');
   const twitchApiUrl = url(env, 'TWITCH_API_URL', DEFAULTS.twitchApiUrl) ?? DEFAULTS.twitchApiUrl;
   const twitchAuthUrl = url(env, 'TWITCH_AUTH_URL', DEFAULTS.twitchAuthUrl) ?? DEFAULTS.twitchAuthUrl;
-  const channel = value(env, 'TWITCH_CHANNEL') ?? siteConfig.radio.twitchChannel;
-  if (!/^[A-Za-z0-9_]{1,25}$/.test(channel)) {
-    throw new ConfigError('TWITCH_CHANNEL', `nom de chaîne Twitch invalide « ${channel} »`);
-  }
+  // TWITCH_CHANNEL is read and checked with the other radio settings (../radio.ts).
+  const channel = radio.twitchChannel;
   const azuracastUrl = url(env, 'AZURACAST_NOWPLAYING_URL');
   const adminToken = value(env, 'ADMIN_TOKEN') ?? null;
   if (adminToken !== null && (adminToken.length < 8 || /\s/.test(adminToken))) {
@@ -128,6 +129,7 @@ export function readApiConfig(env: Env): ApiConfig {
     rss: rssUrl === undefined ? null : { url: rssUrl, maxPages },
     soundcloud: soundcloud === null ? null : { ...soundcloud, apiUrl: soundcloudApiUrl, authUrl: soundcloudAuthUrl },
     twitch: twitch === null ? null : { ...twitch, channel, apiUrl: twitchApiUrl, authUrl: twitchAuthUrl },
+    radio,
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     ttlMs: {
       feed: seconds('FEED_TTL_S', 300, 86_400),

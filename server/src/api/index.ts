@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { NowPlaying, PodcastItem, Release } from '@collectif/shared';
+import { RADIO_SETTINGS_PATH } from '@collectif/shared/config';
 import { latest, podcastsByName } from '@collectif/shared/feed';
 import { DemoAudio } from './demo/audio';
 import type { LiveOptions } from './demo/live';
@@ -243,6 +244,30 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
       const representation = memo.get(`releases|${String(limit)}`, () => JSON.stringify(latest(releases, limit)));
       return sendJson(request, reply, representation, 'public, max-age=300');
     },
+  );
+
+  // The radio's settings for the player on partner sites (the site's pages carry them inline).
+  // They change only with a restart; a minute of caching lets a move of the stream reach them soon.
+  const radioSettings = memo.get('radio', () => JSON.stringify(config.radio));
+  app.get(
+    RADIO_SETTINGS_PATH,
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['liveStreamUrl', 'chatEmbedUrl', 'chatRoom', 'twitchChannel'],
+            properties: {
+              liveStreamUrl: { type: 'string' },
+              chatEmbedUrl: { type: 'string' },
+              chatRoom: { type: 'string' },
+              twitchChannel: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => sendJson(request, reply, radioSettings, 'public, max-age=60'),
   );
 
   app.get(

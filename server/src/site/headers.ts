@@ -1,4 +1,4 @@
-import { siteConfig, type RemotesConfig } from '@collectif/shared';
+import type { RadioSettings, RemotesConfig } from '@collectif/shared';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|js\.map|css\.map)$/;
 /** The build's pre-compressed copies; @fastify/static names the copy it sends, not the file asked for. */
@@ -33,10 +33,11 @@ function origin(url: string): string | null {
 
 /**
  * The Content-Security-Policy: exactly what the site loads. Third parties: the Twitch player
- * (script and frames), the calendar and map frames, the chat widget; remotes hosted elsewhere
- * (REMOTES_CONFIG) are added to the script, style and connect sources.
+ * (script and frames), the calendar and map frames, the chat widget and the live stream of the
+ * run-time settings; remotes hosted elsewhere (REMOTES_CONFIG) are added to the script, style and
+ * connect sources.
  */
-export function contentSecurityPolicy(remotes: RemotesConfig): Record<string, string[]> {
+export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettings): Record<string, string[]> {
   const remoteOrigins = [
     ...new Set(
       Object.values(remotes)
@@ -46,8 +47,8 @@ export function contentSecurityPolicy(remotes: RemotesConfig): Record<string, st
   ];
   // A remote served by a dev server on http also needs its hot-reload socket.
   const devSockets = remoteOrigins.filter((o) => o.startsWith('http://')).map((o) => o.replace(/^http/, 'ws'));
-  const chatOrigin = new URL(siteConfig.radio.chatEmbedUrl.replace('{room}', 'x')).origin;
-  const stream = origin(siteConfig.radio.liveStreamUrl);
+  const chatOrigin = new URL(radio.chatEmbedUrl.replace('{room}', 'x')).origin;
+  const stream = origin(radio.liveStreamUrl);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", 'https://embed.twitch.tv', ...remoteOrigins],

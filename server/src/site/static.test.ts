@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { siteConfig } from '@collectif/shared/config';
 import { buildApp } from '../app';
 import { readApiConfig } from '../api/index';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
@@ -165,5 +166,50 @@ describe('remote map configuration', () => {
       "script-src 'self' https://embed.twitch.tv https://cdn.example.org",
     );
     await other.close();
+  });
+});
+
+describe('the radio settings in the page', () => {
+  const hostile = '</script><script>alert(1)</script>\u2028\u2029<!--';
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
+    const api = readApiConfig({
+      LIVE_STREAM_URL: 'https://icecast.example.net/direct.mp3',
+      CHAT_EMBED_URL: 'https://salons.example.net/{room}?embed',
+      CHAT_ROOM: hostile,
+      TWITCH_CHANNEL: 'autre_chaine',
+    });
+    other = await buildApp({ site, api });
+  });
+
+  afterAll(() => other.close());
+
+  it('writes them into every page, beside the remote map, escaped so that nothing closes the script', async () => {
+    for (const url of ['/', '/residences/axonberg', '/a-propos']) {
+      const res = await other.inject({ url, headers: { accept: 'text/html' } });
+      const match =
+        /<script type="application\/json" id="radio-config">([^<]*)<\/script><script type="application\/json" id="remotes-config">/.exec(
+          res.body,
+        );
+      expect(match).not.toBeNull();
+      const text = match?.[1] ?? '';
+      expect(text).not.toMatch(/[<\u2028\u2029]/);
+      expect(JSON.parse(text)).toEqual({
+        liveStreamUrl: 'https://icecast.example.net/direct.mp3',
+        chatEmbedUrl: 'https://salons.example.net/{room}?embed',
+        chatRoom: hostile,
+        twitchChannel: 'autre_chaine',
+      });
+      expect(res.body.match(/<script/g)).toHaveLength(2);
+    }
+  });
+
+  it('allows the chat of the settings in the CSP, not the one of site.json', async () => {
+    const res = await other.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/salons\.example\.net/);
+    expect(csp).not.toContain(new URL(siteConfig.radio.chatEmbedUrl.replace('{room}', 'x')).origin);
   });
 });

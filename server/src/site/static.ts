@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
-import { createHints, withPageMeta } from './hints';
+import { createHints, inlineJson, withPageMeta } from './hints';
 
 const REMOTE_PREFIXES = {
   player: '/mf-player/',
@@ -24,8 +25,14 @@ function setHeaders(res: { setHeader: (name: string, value: string) => void }, p
 
 const staticOptions = { preCompressed: true, setHeaders, cacheControl: false, index: false, wildcard: true } as const;
 
-/** Serves every built part, the generated images, the remote map and the SPA fallback. */
-const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app, { config }) => {
+/**
+ * Serves every built part, the generated images, the remote map and the SPA fallback. `radio`: the
+ * radio's run-time settings, written into every page beside the remote map.
+ */
+const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSettings }> = async (
+  app,
+  { config, radio },
+) => {
   for (const [name, prefix] of Object.entries(REMOTE_PREFIXES)) {
     await app.register(fastifyStatic, {
       ...staticOptions,
@@ -77,6 +84,8 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
       app.log.warn(message);
     },
   });
+  // The same for every page and for the server's whole life: made once.
+  const radioScript = inlineJson(RADIO_SETTINGS_ID, radio);
   const sendIndex = (reply: FastifyReply, pathname: string) => {
     if (!existsSync(indexPath)) {
       return reply
@@ -84,10 +93,11 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app,
         .type('text/plain; charset=utf-8')
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
-    // The page's own hints go at the end of <head>, after the shell's script and styles.
+    // The radio's settings, the remote map and the page's own hints go at the end of <head>,
+    // after the shell's script and styles.
     const html = withPageMeta(readFileSync(indexPath, 'utf8'), pathname).replace(
       '</head>',
-      `${headFor(pathname)}</head>`,
+      `${radioScript}${headFor(pathname)}</head>`,
     );
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };

@@ -1,4 +1,17 @@
 import site from '../../config/site.json';
+import { radioSettings } from './radio';
+
+export {
+  RADIO_SETTINGS_FIELDS,
+  RADIO_SETTINGS_ID,
+  RADIO_SETTINGS_PATH,
+  loadRadioSettings,
+  parseRadioSettings,
+  radioSettings,
+  radioSettingsReady,
+  resetRadioSettings,
+  type RadioSettings,
+} from './radio';
 
 /** The site configuration (shared/config/site.json), checked against its schema at build and test time. */
 export type SiteConfig = typeof site;
@@ -10,8 +23,9 @@ export function releaseUrl(href: string, config: SiteConfig = siteConfig): strin
   return new URL(href, `${config.label.salesBaseUrl.replace(/\/$/, '')}/`).toString();
 }
 
-export function twitchChannelUrl(config: SiteConfig = siteConfig): string {
-  return `https://www.twitch.tv/${config.radio.twitchChannel}`;
+/** The channel's page on Twitch; the channel is a run-time setting (radioSettings). */
+export function twitchChannelUrl(channel: string = radioSettings().twitchChannel): string {
+  return `https://www.twitch.tv/${channel}`;
 }
 
 export function mailto(address: string): string {

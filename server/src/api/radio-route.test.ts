@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { readRadioSettings } from '../radio';
+import { buildApi, listen, testConfig } from './testing/fixtures';
+
+const radio = readRadioSettings({
+  LIVE_STREAM_URL: 'https://icecast.example.net/direct.mp3',
+  CHAT_ROOM: 'salon-du-soir',
+  TWITCH_CHANNEL: 'autre_chaine',
+});
+
+describe('GET /api/radio (the settings of the player on partner sites)', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildApi({ config: testConfig({ radio }) });
+  });
+  afterAll(() => app.close());
+
+  it('answers the settings read at start-up, cacheable, with an ETag and CORS', async () => {
+    const res = await app.inject({ url: '/api/radio' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual(radio);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toMatch(/^(public|private), max-age=60$/);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({ url: '/api/radio', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('is read by a partner page on another origin', async () => {
+    const origin = await listen(app);
+    const response = await fetch(`${origin}/api/radio`, { headers: { origin: 'https://partenaire.example.org' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toEqual(radio);
+  });
+});
