@@ -12,7 +12,13 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Screenshot tests (tests/visual.spec.ts): no animation, no caret, CSS pixels.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  // One baseline per screen, reviewed by eye when it changes (README, "Tests").
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${String(PORT)}`,

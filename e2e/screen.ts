@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoPage } from './fixtures';
+
+/** The routes a visitor can land on, with the page's own heading (residence: a known demo id). */
+export const ROUTES = [
+  { path: '/', name: 'accueil' },
+  { path: '/residences', name: 'residences' },
+  { path: '/residences/axonberg', name: 'residence' },
+  { path: '/label', name: 'label' },
+  { path: '/a-propos', name: 'a-propos' },
+] as const;
+
+/** Phone (small and common), tablet, desktop: the widths every screen is checked at. */
+export const VIEWPORTS = [
+  { width: 320, height: 568 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * Opens a page and waits until it is still: the page's remote rendered, the fonts loaded, every image
+ * (lazy ones included, by scrolling through the page) decoded, and back at the top.
+ */
+export async function openStill(page: Page, path: string): Promise<void> {
+  await gotoPage(page, path);
+  await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+  await page.evaluate(async () => {
+    // Pictures in a horizontal strip (the team) are never scrolled to: they load now.
+    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+    const step = Math.max(200, window.innerHeight - 100);
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.images].filter(
+            (img) => img.getAttribute('src') !== null && !(img.complete && img.naturalWidth > 0),
+          ).length,
+      ),
+    )
+    .toBe(0);
+  // The navbar shows again at the top (it hides while scrolling down, shows on scrolling up).
+  await expect(async () => {
+    await page.evaluate(async () => {
+      window.scrollTo(0, 10);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollTo(0, 0);
+    });
+    await expect(page.locator('header.navbar')).not.toHaveClass(/navbar--hidden/, { timeout: 1_000 });
+  }).toPass();
+}
+
+export const player = (page: Page) => page.getByRole('region', { name: 'Lecteur radio' });
+
+/** Opens the player on the live stream. */
+export async function openPlayer(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Stream : ouvrir le lecteur' }).click();
+  await expect(player(page).getByRole('button', { name: 'Fermer le lecteur' })).toBeVisible();
+}
+
+/** Plays the newest podcast in the player, the way a card does, then pauses it at its start. */
+export async function openReplay(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const response = await fetch('/api/podcasts?limit=1');
+    const [first] = (await response.json()) as unknown[];
+    window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail: first }));
+  });
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+}
+
+/**
+ * Every link and button inside `root` whose centre is off the screen, or covered by something else
+ * (document.elementFromPoint there is neither the control nor inside it). Empty when a visitor can
+ * see and press every one of them without scrolling.
+ */
+export function unreachableControls(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const container = document.querySelector(selector);
+    if (container === null) return [`${selector} absent`];
+    const problems: string[] = [];
+    for (const control of container.querySelectorAll<HTMLElement>('a[href], button, [role="slider"]')) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not rendered (display: none)
+      const name = (control.getAttribute('aria-label') ?? control.textContent).trim() || control.outerHTML;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) {
+        problems.push(`${name} : hors de l'écran (${String(Math.round(x))}, ${String(Math.round(y))})`);
+        continue;
+      }
+      const hit = document.elementFromPoint(x, y);
+      if (hit === null || !(hit === control || control.contains(hit))) {
+        problems.push(`${name} : couvert par ${hit === null ? 'rien' : hit.outerHTML.slice(0, 80)}`);
+      }
+    }
+    return problems;
+  }, root);
+}
+
+/** How far the page scrolls sideways (0 when it does not). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

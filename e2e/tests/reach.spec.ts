@@ -1,0 +1,65 @@
+import { expect, gotoPage, test } from '../fixtures';
+import { openPlayer, openReplay, ROUTES, sidewaysOverflow, unreachableControls, VIEWPORTS } from '../screen';
+
+// What a visitor can reach (docs/interface.md, "Checked on screen"): in the open menu, the open
+// player and the footer, every link and button is on the screen and is what a tap there hits; no page
+// scrolls sideways. DOM queries alone passed while the phone menu showed one link of eight.
+for (const viewport of VIEWPORTS) {
+  test.describe(`${String(viewport.width)}×${String(viewport.height)}`, () => {
+    test.use({ viewport });
+    const mobile = viewport.width < 1200;
+
+    test('no route scrolls sideways, menu open or not', async ({ page }) => {
+      for (const { path } of ROUTES) {
+        await gotoPage(page, path);
+        expect(await sidewaysOverflow(page), path).toBe(0);
+        if (mobile) {
+          await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+          expect(await sidewaysOverflow(page), `${path}, menu ouvert`).toBe(0);
+          await page.getByRole('button', { name: 'Fermer le menu' }).click();
+        }
+      }
+    });
+
+    if (mobile) {
+      test('the open menu shows every link and button, all at once', async ({ page }) => {
+        for (const { path } of [ROUTES[0], ROUTES[2]]) {
+          await gotoPage(page, path);
+          await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+          const menu = page.getByRole('dialog', { name: 'Menu' });
+          // Three pages, four outside links, « Nous soutenir ».
+          await expect(menu.getByRole('link')).toHaveCount(8);
+          expect(await unreachableControls(page, '#menu-mobile'), path).toEqual([]);
+          expect(await unreachableControls(page, 'header.navbar'), path).toEqual([]);
+        }
+      });
+    }
+
+    test('the open player, live and in replay, has every control on screen and uncovered', async ({ page }) => {
+      await gotoPage(page, '/');
+      await openPlayer(page);
+      expect(await unreachableControls(page, 'section.player')).toEqual([]);
+      await openReplay(page);
+      expect(await unreachableControls(page, 'section.player')).toEqual([]);
+    });
+
+    test('every control of the footer can be scrolled to and pressed', async ({ page }) => {
+      await gotoPage(page, '/label');
+      const footer = page.locator('footer.footer');
+      const controls = footer.locator('a[href], button');
+      await expect(controls).toHaveCount(7);
+      for (let i = 0; i < 7; i += 1) {
+        const control = controls.nth(i);
+        await control.evaluate((element) => {
+          element.scrollIntoView({ block: 'center' });
+        });
+        const hit = await control.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return at !== null && (at === element || element.contains(at));
+        });
+        expect(hit, await control.innerText()).toBe(true);
+      }
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { openPlayer, openReplay, openStill, player, ROUTES } from '../screen';
+
+// Screenshot tests (README, "Tests"): what a visitor sees, compared with reviewed baselines in
+// e2e/tests/__screenshots__/. Still by construction: no motion (reduced motion, animations off), the
+// browser's clock fixed, third parties blocked (fixtures), every image loaded. What the demo server
+// derives from today's date or the time of day (episode dates, the live show's names and cover, the
+// replay's position) is masked: its place on the screen is still compared.
+// After a deliberate change: `npm run e2e -- --update-snapshots`, then look at every changed image.
+
+test.use({ reducedMotion: 'reduce' });
+
+const FIXED_NOW = new Date('2026-11-22T11:00:00+01:00');
+
+const masks = (page: Page) => [
+  page.locator('.card__date'),
+  page.locator('.player__titles'),
+  page.locator('.player__cover'),
+  page.locator('.player__time'),
+  page.locator('.player__progress'),
+];
+
+async function still(page: Page, path: string): Promise<void> {
+  await page.clock.setFixedTime(FIXED_NOW);
+  await openStill(page, path);
+}
+
+/** In the open player, a replay paused, so that the play button shows the same icon every time. */
+async function pausedReplay(page: Page): Promise<void> {
+  await openReplay(page);
+  await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(player(page).getByRole('button', { name: 'Lecture', exact: true })).toBeVisible();
+  await expect(player(page).getByText('chargement ...')).toHaveCount(0);
+}
+
+for (const width of [390, 1280] as const) {
+  test.describe(`${String(width)} px`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
+
+    for (const { path, name } of ROUTES) {
+      test(`page ${name}`, async ({ page }) => {
+        await still(page, path);
+        await expect(page).toHaveScreenshot(`${name}-${String(width)}.png`, { fullPage: true, mask: masks(page) });
+      });
+    }
+
+    test('the player, live then in replay', async ({ page }) => {
+      await still(page, '/');
+      await openPlayer(page);
+      await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect(page).toHaveScreenshot(`lecteur-direct-${String(width)}.png`, { mask: masks(page) });
+      await pausedReplay(page);
+      await expect(page).toHaveScreenshot(`lecteur-replay-${String(width)}.png`, { mask: masks(page) });
+    });
+  });
+}
+
+test.describe('390 px, open panels', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu', async ({ page }) => {
+    await still(page, '/');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page).toHaveScreenshot('menu-390.png');
+  });
+
+  test('the chat panel', async ({ page }) => {
+    await still(page, '/');
+    await openPlayer(page);
+    await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await player(page).getByRole('button', { name: 'Ouvrir le chat' }).click();
+    await expect(page.getByRole('region', { name: 'Chat de la radio' })).toContainText('ne peut pas', {
+      timeout: 15_000,
+    });
+    await expect(page).toHaveScreenshot('chat-390.png', { mask: masks(page) });
+  });
+});
+
+test.describe('320 px', () => {
+  test.use({ viewport: { width: 320, height: 568 } });
+
+  test('page accueil', async ({ page }) => {
+    await still(page, '/');
+    await expect(page).toHaveScreenshot('accueil-320.png', { fullPage: true, mask: masks(page) });
+  });
+});
