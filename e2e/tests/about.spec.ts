@@ -35,7 +35,7 @@ test('shows the sections in order, with the exact statistics', async ({ page }) 
   await expect(content(page).locator('p').nth(1)).toContainText('depuis 2017');
 
   const indicators = section(page, 'Repères');
-  await expect(indicators.locator('dd')).toHaveText(['2017', 'Toulouse FR']);
+  await expect(indicators.locator('dd')).toHaveText(['2017', 'Toulouse, France']);
 
   const figures = (name: string) => content(page).getByRole('list', { name }).getByRole('listitem');
   await expect(figures('La radio en chiffres')).toHaveText(['83 résidences', '181k écoutes', '185 directs au studio']);
