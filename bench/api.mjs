@@ -5,13 +5,13 @@
 //   node bench/api.mjs [--duration=5]
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { startServer } from './lib/browser.mjs';
+import { freePort } from './lib/cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
@@ -19,17 +19,6 @@ const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION_S = durationArg === undefined ? 5 : Number(durationArg.split('=')[1]);
 const CONNECTIONS = 10;
 const FEED_ITEMS = 2000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function load(url, headers = {}) {
   return autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });

@@ -8,32 +8,17 @@
 //   node bench/feed-parse.mjs [--duration=10] [--label=après]
 import { Agent, createServer as createHttpServer, get } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/browser.mjs';
+import { arg, freePort } from './lib/cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found === undefined ? fallback : found.slice(name.length + 3);
-};
 const DURATION_S = Number(arg('duration', '10'));
 const LABEL = arg('label', '');
 const TARGET_BYTES = 10 * 1000 * 1000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A feed shaped like SoundCloud's (see the fake upstream feeds of the server tests), ~10 MB. */
 function bigFeed() {

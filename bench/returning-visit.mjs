@@ -5,30 +5,15 @@
 // and revalidates the rest with If-None-Match / If-Modified-Since. Not a test.
 //   node bench/returning-visit.mjs [--accept-encoding="br, gzip, deflate, zstd"] [--dist-root=DIR]
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startServer } from './lib/browser.mjs';
+import { arg, freePort } from './lib/cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const arg = (name, fallback) => {
-  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return found === undefined ? fallback : found.slice(name.length + 3);
-};
 const acceptEncoding = arg('accept-encoding', 'br, gzip, deflate, zstd');
 const distRoot = arg('dist-root', undefined);
 const LATER_S = 3600;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One GET over node:http, body left encoded as sent (fetch would decode it and hide the size). */
 function request(url, headers) {
