@@ -1,5 +1,5 @@
 /**
- * Time display of SPEC section 5: m:ss, or h:mm:ss from one hour; anything that is not a finite,
+ * Time display (docs/site.md, « Times »): m:ss, or h:mm:ss from one hour; anything that is not a finite,
  * non-negative number of seconds shows 0:00.
  */
 export function formatTime(seconds: number): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useReveal } from '@collectif/shared';
 
-/** Reveal threshold on the About page: 50 px above the viewport bottom (SPEC section 9). */
+/** Reveal threshold on the About page: 50 px above the viewport bottom (docs/site.md, « About »). */
 const REVEAL_OFFSET_PX = 50;
 
 interface RevealSectionProps {

@@ -3,7 +3,7 @@ import { Card, releaseUrl, useReveal, type Release } from '@collectif/shared';
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
 const COVER_SIZE = 600;
 
-/** Reveal threshold on the Label page: 50 px above the viewport bottom (SPEC section 9). */
+/** Reveal threshold on the Label page: 50 px above the viewport bottom (docs/site.md, « Label »). */
 const REVEAL_OFFSET_PX = 50;
 
 interface ReleaseCardProps {

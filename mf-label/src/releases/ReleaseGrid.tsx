@@ -1,7 +1,7 @@
 import type { Release } from '@collectif/shared';
 import { ReleaseCard, RevealingReleaseCard } from './ReleaseCard';
 
-/** The first three cards are always shown; the reveal behaviour starts with the fourth (SPEC, Label). */
+/** The first three cards are always shown; the reveal behaviour starts with the fourth (docs/site.md, « Label »). */
 const ALWAYS_SHOWN = 3;
 
 /** The grid has at most four columns (from 1200 px), so the first four covers are the first row. */

@@ -7,7 +7,7 @@ import { slides } from '../home/slides';
 import { LiveBlock } from '../live/LiveBlock';
 import '../styles/home.css';
 
-/** Home, blocks in the order of SPEC section 2: carousel, live, schedule, podcasts, releases. */
+/** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
 function HomePage() {
   return (
     <div className="page home">

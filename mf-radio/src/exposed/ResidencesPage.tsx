@@ -7,7 +7,7 @@ import '../styles/residences.css';
 /** Cards above the fold on a wide screen (one row of 4) load at once; the rest lazily. */
 const EAGER_CARDS = 4;
 
-/** The residents grid (SPEC section 2, "Residents"). */
+/** The residents grid (docs/site.md, « Residents »). */
 function ResidencesPage() {
   useEffect(() => {
     scrollToTop();

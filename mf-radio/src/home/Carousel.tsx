@@ -5,7 +5,7 @@ import type { EmblaCarouselType } from 'embla-carousel';
 import { prefersReducedMotion } from '@collectif/shared';
 import type { Slide } from './slides';
 
-/** SPEC section 9: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
+/** docs/site.md, « Home »: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
 export const AUTOPLAY_DELAY_MS = 5000;
 export const SLIDES_PER_STEP = 2;
 export const SWIPE_THRESHOLD_PX = 20;
@@ -85,7 +85,7 @@ function SlideView({ slide, index, count }: { slide: Slide; index: number; count
   );
 }
 
-/** Block 1 of the home page: the promotional carousel (SPEC section 2, "Carousel"). */
+/** Block 1 of the home page: the promotional carousel (docs/site.md, « Home »). */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const [reducedMotion] = useState(prefersReducedMotion);
   // Options and plugins are created once: useEmblaCarousel re-initialises whenever they change.
@@ -124,7 +124,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     };
   }, [api]);
 
-  /** Any navigation by the visitor stops autoplay (SPEC: "Manual navigation stops autoplay"). */
+  /** Any navigation by the visitor stops autoplay (docs/site.md, « Home »). */
   const navigate = useCallback(
     (move: Move) => {
       if (api === undefined) return;

@@ -1,4 +1,4 @@
-/** Blocks 3 to 5 of the home page fade in within 100 px of the viewport bottom (SPEC section 9). */
+/** Blocks 3 to 5 of the home page fade in within 100 px of the viewport bottom (docs/site.md, « Home »). */
 export const HOME_REVEAL_OFFSET_PX = 100;
 
 export function revealClass(base: string, active: boolean): string {

@@ -31,7 +31,7 @@ function RefreshButton({ className = 'button' }: { className?: string }) {
   );
 }
 
-/** Block 2 of the home page: the studio's live video, or an invitation to refresh (SPEC, "Live block"). */
+/** Block 2 of the home page: the studio's live video, or an invitation to refresh (docs/site.md, « Home », live block). */
 export function LiveBlock() {
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLive);

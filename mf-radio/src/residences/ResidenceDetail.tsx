@@ -29,7 +29,7 @@ function SocialLinks({ residence }: { residence: Residence }) {
   );
 }
 
-/** A resident show: header, description, styles, links and latest shows (SPEC, "Resident detail"). */
+/** A resident show: header, description, styles, links and latest shows (docs/site.md, « Residents »). */
 export function ResidenceDetail({ residence }: { residence: Residence }) {
   const styles = visibleStyles(residence.styles);
   return (

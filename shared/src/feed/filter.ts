@@ -2,7 +2,7 @@ import type { PodcastItem } from '../types';
 import { sortNewestFirst } from './map';
 
 /**
- * The names to search for an artist line: 'A / B' is two artists (SPEC section 2, resident detail).
+ * The names to search for an artist line: 'A / B' is two artists (docs/site.md, « Residents »).
  * Blank names are dropped.
  */
 export function artistNames(artist: string): string[] {
@@ -21,7 +21,7 @@ export function mentions(item: PodcastItem, name: string): boolean {
 }
 
 /**
- * SPEC section 9, resident podcast filter, with the slash rule: each name is searched on its own,
+ * A resident's shows (docs/site.md, « The feed »), with the slash rule: each name is searched on its own,
  * the results are merged without duplicates (same link) and kept newest first.
  * A blank name matches nothing.
  */
@@ -38,7 +38,7 @@ export function podcastsByName(items: readonly PodcastItem[], artist: string): P
   return sortNewestFirst(found);
 }
 
-/** The first `limit` items (SPEC section 9: the home block shows the 8 newest). */
+/** The first `limit` items (the home block shows the 8 newest). */
 export function latest<T>(items: readonly T[], limit: number | undefined): T[] {
   return limit === undefined ? [...items] : items.slice(0, Math.max(0, Math.floor(limit)));
 }

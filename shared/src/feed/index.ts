@@ -1,4 +1,4 @@
-// Pure feed rules (SPEC sections 3, 5 and 9), shared by the server and any page that needs them.
+// Pure feed rules (docs/site.md, « The feed », and docs/feed.md), shared by the server and any page that needs them.
 export * from './item';
 export * from './map';
 export * from './filter';

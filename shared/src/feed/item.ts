@@ -1,5 +1,5 @@
 /**
- * A podcast feed item as the XML parser gives it (SPEC section 7: `rss.channel.item[]`, attributes
+ * A podcast feed item as the XML parser gives it (`rss.channel.item[]`, attributes
  * grouped under `_attributes`, tag values kept as text). Feeds come from outside, so every field is
  * read defensively: a missing or oddly shaped value never throws.
  */

@@ -138,7 +138,7 @@ describe('isPodcast', () => {
 });
 
 describe('mapFeedItem', () => {
-  it('maps the SPEC example item', () => {
+  it('maps a typical SoundCloud item', () => {
     expect(mapFeedItem(rawItem())).toEqual({
       trackUrn: 'soundcloud:tracks:244374452',
       url: 'https://feeds.soundcloud.com/stream/244374452-collective-show-title-12.mp3',

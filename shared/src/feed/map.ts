@@ -1,10 +1,10 @@
 import type { PodcastItem } from '../types';
 import { nodeAttribute, nodeText, type RawFeedItem } from './item';
 
-/** SPEC section 5: an item counts as a podcast only above this enclosure length (bytes). */
+/** docs/site.md, « The feed »: an item counts as a podcast only above this enclosure length (bytes). */
 export const PODCAST_MIN_BYTES = 10_000_000;
 
-/** SPEC section 9: the cover shown when an item has no image. */
+/** The cover shown when an item has no image. */
 export const DEFAULT_COVER = '/assets/images/default-cover.webp';
 
 const TRACK_ID = /tracks\/(\d+)/;
@@ -19,7 +19,7 @@ export function trackUrnFromGuid(guid: string): string | undefined {
 const SPACED_SEPARATOR = /\s[-–—]\s/;
 
 /**
- * SPEC section 3, with the rule of docs/feed.md (« Title »): the title is cut at the first hyphen,
+ * The rule of docs/feed.md (« Title »): the title is cut at the first hyphen,
  * en dash or em dash with spaces around it (« Basse-Cour - Nuit dub » gives « Basse-Cour » and
  * « Nuit dub »), and at the first bare hyphen only when there is none (« Axonberg-Nuits de basse »
  * gives « Axonberg » and « Nuits de basse »). The first part is the title (artist line), the second
@@ -56,7 +56,7 @@ export function enclosureLength(item: RawFeedItem): number {
   return Number.isFinite(length) ? length : 0;
 }
 
-/** SPEC section 5: a podcast has an enclosure longer than 10,000,000 bytes and a URL to play. */
+/** docs/site.md, « The feed »: a podcast has an enclosure longer than 10,000,000 bytes and a URL to play. */
 export function isPodcast(item: RawFeedItem): boolean {
   return enclosureLength(item) > PODCAST_MIN_BYTES && (nodeAttribute(item.enclosure, 'url') ?? '') !== '';
 }
@@ -67,7 +67,7 @@ function isoDate(text: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** One feed item as the pages and the player use it (SPEC section 3, "Podcast feed item"). */
+/** One feed item as the pages and the player use it (docs/site.md, « The feed »). */
 export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): PodcastItem {
   const { title, description } = splitTitle(nodeText(item.title), nodeText(item.description));
   const url = nodeAttribute(item.enclosure, 'url') ?? '';

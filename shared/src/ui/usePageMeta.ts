@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets the document title and, when given, the meta description (SPEC section 2). */
+/** Sets the document title and, when given, the meta description (docs/site.md, « Routes and titles »). */
 export function usePageMeta(title: string, description?: string): void {
   useEffect(() => {
     document.title = title;

@@ -28,7 +28,7 @@ function usePill(pathname: string, enabled: boolean) {
   }, []);
   useLayoutEffect(() => {
     if (!enabled) return undefined;
-    // The first placement waits for fonts and layout to settle (SPEC section 9: 100 ms).
+    // The first placement waits for fonts and layout to settle (100 ms; docs/site.md, « Navigation bar »).
     const timer = setTimeout(place, PILL_DELAY_MS);
     window.addEventListener('resize', place);
     return () => {
