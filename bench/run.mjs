@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coldLoad, chromiumArgs, chromiumPath, launch, startServer } from './lib/browser.mjs';
+import { coldLoad, launch, startServer } from './lib/browser.mjs';
+import { lighthouseRun } from './lib/lighthouse.mjs';
 import { precompress } from '../scripts/precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,51 +74,6 @@ async function lighthouseFigures(urls) {
     out[url] = { ...median, performanceRuns: runs.map((r) => r.performance) };
   }
   return out;
-}
-
-async function lighthouseRun(url) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-      // Third-party hosts are unreachable here; Lighthouse must not wait on them.
-      blockedUrlPatterns: ['*embed.twitch.tv*', '*calendar.google.com*', '*www.google.com*', '*minnit.chat*'],
-    });
-    const lhr = result.lhr;
-    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const audit = (a) => lhr.audits[a]?.numericValue ?? null;
-    return {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
-      tbtMs: Math.round(audit('total-blocking-time') ?? 0),
-      cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
-      failing: Object.values(lhr.audits)
-        .filter(
-          (a) =>
-            a.score !== null &&
-            a.score < 0.9 &&
-            a.scoreDisplayMode !== 'informative' &&
-            a.scoreDisplayMode !== 'notApplicable',
-        )
-        .map((a) => a.id)
-        .slice(0, 12),
-    };
-  } finally {
-    await chrome.kill();
-  }
 }
 
 /** Click on a nav link → the new page's h1 visible; per pair of remotes, first and second time. */

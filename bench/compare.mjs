@@ -1,0 +1,69 @@
+// Two builds of the site, side by side: `node bench/compare.mjs --before=DIR [--runs=5] [--routes=/,/label]`
+// DIR holds a copy of the built parts laid out as DIR/shell/dist, DIR/mf-*/dist (e.g. a git worktree
+// of an earlier commit, built). Both are served by this checkout's server on loopback, and Lighthouse
+// (mobile, simulated throttling) audits them in turns — before, after, before, after… — so that the
+// machine's ups and downs fall on both alike. Prints the medians; writes bench/results/compare.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './lib/browser.mjs';
+import { arg, freePort } from './lib/cli.mjs';
+import { lighthouseRun } from './lib/lighthouse.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const before = arg('before', undefined);
+if (before === undefined) throw new Error('--before=DIR : les parties construites à comparer');
+const runs = Number(arg('runs', '5'));
+const routes = arg('routes', '/,/residences,/residences/axonberg,/label,/a-propos').split(',');
+
+const ports = { before: await freePort(), after: 0 };
+const servers = [await startServer(root, ports.before, { DIST_ROOT: before })];
+ports.after = await freePort();
+servers.push(await startServer(root, ports.after));
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const rows = [];
+try {
+  for (const route of routes) {
+    const results = { before: [], after: [] };
+    for (let i = 0; i < runs; i += 1) {
+      for (const side of ['before', 'after']) {
+        results[side].push(await lighthouseRun(`http://127.0.0.1:${String(ports[side])}${route}`));
+      }
+    }
+    for (const side of ['before', 'after']) {
+      const list = results[side];
+      const row = {
+        route,
+        side,
+        performance: median(list.map((r) => r.performance)),
+        runs: list.map((r) => r.performance).join(', '),
+        fcpMs: median(list.map((r) => r.fcpMs)),
+        lcpMs: median(list.map((r) => r.lcpMs)),
+        tbtMs: median(list.map((r) => r.tbtMs)),
+        cls: median(list.map((r) => r.cls)),
+        lcpElement: list[0]?.lcpElement ?? '',
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+  }
+} finally {
+  for (const server of servers) server.kill();
+}
+
+const md = [
+  `# Before / after (${new Date().toISOString().slice(0, 10)}, Lighthouse mobile simulated, median of ${String(runs)} runs in turns)`,
+  '',
+  'before: the build given with --before; after: this checkout\'s build',
+  '',
+  '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | LCP element |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.route} | ${r.side} | ${String(r.performance)} (${r.runs}) | ${String(r.fcpMs)} | ${String(r.lcpMs)} | ${String(r.tbtMs)} | ${String(r.cls)} | \`${String(r.lcpElement).replace(/\|/g, '\\|').slice(0, 70)}\` |`,
+  ),
+  '',
+];
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results', 'compare.md'), md.join('\n'));

@@ -1,0 +1,50 @@
+// One Lighthouse audit (mobile, simulated throttling) in Debian's Chromium, as every bench reports it.
+import { chromiumArgs, chromiumPath } from './browser.mjs';
+
+export async function lighthouseRun(url) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+      // Third-party hosts are unreachable here; Lighthouse must not wait on them.
+      blockedUrlPatterns: ['*embed.twitch.tv*', '*calendar.google.com*', '*www.google.com*', '*minnit.chat*'],
+    });
+    const lhr = result.lhr;
+    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const audit = (a) => lhr.audits[a]?.numericValue ?? null;
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+      tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+      cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+      fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+      failing: Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable',
+        )
+        .map((a) => a.id)
+        .slice(0, 12),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
