@@ -1,4 +1,4 @@
-import { httpFailureText, readCookie, withXsrf } from './http';
+import { readCookie, withXsrf } from './http';
 
 describe('withXsrf', () => {
   beforeEach(() => {
@@ -19,16 +19,5 @@ describe('withXsrf', () => {
   it('reads a cookie among others', () => {
     expect(readCookie('b', 'a=1; b=2=3; c=4')).toBe('2=3');
     expect(readCookie('z', 'a=1')).toBeNull();
-  });
-});
-
-describe('httpFailureText', () => {
-  it('formats a failure and a timeout as the spec says', () => {
-    expect(httpFailureText('/api/islive', 500, 'Internal Server Error')).toBe(
-      'Http failure response for /api/islive: 500 Internal Server Error',
-    );
-    expect(httpFailureText('/api/islive', 'TIMEOUT_ERROR')).toBe(
-      'Http failure response for /api/islive: 0 Request timeout',
-    );
   });
 });

@@ -1,4 +1,4 @@
-/** The HTTP rules of SPEC sections 7 and 8, shared by every part that calls /api. */
+/** The XSRF rule (docs/api.md), shared by every part that calls /api. */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -24,10 +24,4 @@ export function withXsrf(request: Request, origin: string = globalThis.location.
   const headers = new Headers(request.headers);
   headers.set(XSRF_HEADER, token);
   return new Request(request, { headers });
-}
-
-/** 'Http failure response for {url}: {status} {statusText}', or the timeout text (status 0). */
-export function httpFailureText(url: string, status: number | 'TIMEOUT_ERROR', statusText = ''): string {
-  if (status === 'TIMEOUT_ERROR' || status === 0) return `Http failure response for ${url}: 0 Request timeout`;
-  return `Http failure response for ${url}: ${String(status)} ${statusText}`.trimEnd();
 }

@@ -37,6 +37,7 @@ export { EmbedFacade } from './ui/EmbedFacade';
 export { useReveal } from './ui/useReveal';
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
-export { readPodcasts, readReleases, readLiveStatus } from './answers';
+export { answerStatus, type AnswerStatus } from './ui/answerStatus';
+export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
 export * from './libraries';

@@ -1,31 +1,20 @@
-/** Data shapes that more than one part exchanges (SPEC section 3). */
+import type { InferOutput } from 'valibot';
+import type {
+  apiErrorSchema,
+  liveStatusSchema,
+  nowPlayingSchema,
+  podcastItemSchema,
+  releaseSchema,
+  replaySourceSchema,
+} from './schemas/answers';
 
-export interface ReplaySource {
-  /** `soundcloud:tracks:{id}` when the feed guid names a track. */
-  trackUrn?: string;
-  /** Direct audio URL from the feed enclosure. */
-  url: string;
-  /** Duration in seconds. */
-  duration: number;
-  /** Artist line. */
-  title: string;
-  /** Show or title line. */
-  description: string;
-  cover: string;
-}
+/** Data shapes that more than one part exchanges; the /api answers come from their schemas (docs/api.md). */
 
-export interface PodcastItem extends ReplaySource {
-  /** Show page, unique per item (used to de-duplicate). */
-  link: string;
-  pubDate: string | null;
-}
+export type ReplaySource = InferOutput<typeof replaySourceSchema>;
 
-export interface Release {
-  href: string;
-  image: string;
-  title: string;
-  artist: string;
-}
+export type PodcastItem = InferOutput<typeof podcastItemSchema>;
+
+export type Release = InferOutput<typeof releaseSchema>;
 
 export interface Residence {
   id: string;
@@ -39,18 +28,9 @@ export interface Residence {
   website?: string;
 }
 
-export interface NowPlaying {
-  artist: string;
-  title: string;
-  cover?: string;
-}
+export type NowPlaying = InferOutput<typeof nowPlayingSchema>;
 
-export interface LiveStatus {
-  live: boolean;
-}
+export type LiveStatus = InferOutput<typeof liveStatusSchema>;
 
 /** Error body of every /api route that fails. */
-export interface ApiError {
-  error: string;
-  message: string;
-}
+export type ApiError = InferOutput<typeof apiErrorSchema>;

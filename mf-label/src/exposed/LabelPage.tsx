@@ -1,24 +1,24 @@
 import { useEffect } from 'react';
-import { readReleases, scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
+import { answerStatus, scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
 import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
 
 // The title and meta description ('Label', 'Liste des releases du label') are set by the shell's route.
 function LabelPage() {
-  const { data, isError, isFetching, refetch } = useReleasesQuery({});
+  const query = useReleasesQuery({});
+  const { data: releases, refetch } = query;
 
   useEffect(() => {
     scrollToTop();
   }, []);
 
-  const releases = data === undefined ? undefined : readReleases(data);
-
+  const status = answerStatus(query);
   let body;
-  if (releases !== undefined && releases !== null && releases.length > 0) {
+  if (status === 'ready' && releases !== undefined) {
     body = <ReleaseGrid releases={releases} />;
-  } else if (isFetching) {
+  } else if (status === 'loading') {
     body = <StatusMessage kind="loading">Chargement des sorties du label ...</StatusMessage>;
-  } else if (isError || releases === null) {
+  } else if (status === 'error') {
     body = (
       <StatusMessage
         kind="error"

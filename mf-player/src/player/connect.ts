@@ -1,42 +1,47 @@
-import { emit, on, type AppStore, type ReplaySource } from '@collectif/shared';
-import { attachAudio } from './audioEngine';
+import {
+  emit,
+  on,
+  readWith,
+  replaySelection,
+  startAppListening,
+  type AppStore,
+  type ReplaySource,
+} from '@collectif/shared';
 import { registerPlayerListeners } from './listeners';
 import { liveRequested, replaySelected, selectSnapshot } from './playerSlice';
+import { createPlayerRuntime, type PlayerRuntime } from './runtime';
 
 /**
  * Checks a `replay-selected` payload. Parts of the site send typed values, but a partner page's
  * script may send anything: the answer is either the source or a French sentence naming the field.
  */
 export function parseReplaySource(detail: unknown): ReplaySource | string {
-  if (typeof detail !== 'object' || detail === null) return 'un objet est attendu dans « detail »';
-  const record = detail as Record<string, unknown>;
-  const { url, trackUrn, duration, title, description, cover } = record;
-  const hasUrn = typeof trackUrn === 'string' && trackUrn.trim() !== '';
-  if (typeof url !== 'string' || (url.trim() === '' && !hasUrn)) return '« url » doit être l’adresse du fichier audio';
-  if (trackUrn !== undefined && typeof trackUrn !== 'string') return '« trackUrn » doit être une chaîne';
-  if (duration !== undefined && (typeof duration !== 'number' || !(duration >= 0))) {
-    return '« duration » doit être un nombre de secondes positif';
+  const read = readWith(replaySelection, detail);
+  return 'value' in read ? read.value : read.error;
+}
+
+/** The runtime of each player store: a store and its runtime live and go together. */
+const runtimes = new WeakMap<AppStore, PlayerRuntime>();
+
+/** The runtime that drives the audio of `store`'s player, made on first use. */
+export function playerRuntime(store: AppStore): PlayerRuntime {
+  let runtime = runtimes.get(store);
+  if (runtime === undefined) {
+    runtime = createPlayerRuntime();
+    runtimes.set(store, runtime);
   }
-  for (const [name, value] of Object.entries({ title, description, cover })) {
-    if (value !== undefined && typeof value !== 'string') return `« ${name} » doit être une chaîne`;
-  }
-  return {
-    ...(hasUrn ? { trackUrn: trackUrn.trim() } : {}),
-    url: url.trim(),
-    duration: typeof duration === 'number' ? duration : 0,
-    title: typeof title === 'string' ? title : '',
-    description: typeof description === 'string' ? description : '',
-    cover: typeof cover === 'string' ? cover : '',
-  };
+  return runtime;
 }
 
 /**
- * Connects the mounted player to its store: audio element events, the page's event bus (the same
- * events a partner page sends as DOM events) and the first public snapshot. Returns the undo.
+ * Connects the mounted player to its store: its listeners, audio element events, the page's event
+ * bus (the same events a partner page sends as DOM events) and the first public snapshot. Returns
+ * the undo; the audio element stays (the page's), and goes on playing if the player mounts again.
  */
 export function connectPlayer(store: AppStore): () => void {
-  registerPlayerListeners();
-  const detachAudio = attachAudio(store.dispatch);
+  const runtime = playerRuntime(store);
+  const stopListening = registerPlayerListeners(startAppListening, runtime);
+  const detachAudio = runtime.audio.attach(store.dispatch);
   const offReplay = on('replay-selected', (detail) => {
     const source = parseReplaySource(detail);
     if (typeof source === 'string') {
@@ -53,5 +58,12 @@ export function connectPlayer(store: AppStore): () => void {
     offReplay();
     offLive();
     detachAudio();
+    stopListening();
   };
+}
+
+/** Stops the player of `store` and removes the page's audio element (the embed's unmount). */
+export function disposePlayer(store: AppStore): void {
+  runtimes.get(store)?.audio.dispose();
+  runtimes.delete(store);
 }

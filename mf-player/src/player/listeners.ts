@@ -4,7 +4,9 @@ import {
   api,
   apiUrl,
   emit,
+  nowPlayingAnswer,
   radioSettingsReady,
+  readWith,
   startAppListening,
   type AppDispatch,
   type NowPlaying,
@@ -64,11 +66,8 @@ function replayKey(source: ReplaySource): string {
 
 /** Reads a now-playing answer (HTTP or live channel); anything malformed is ignored. */
 export function parseNowPlaying(data: unknown): NowPlaying | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const record = data as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const cover = text(record.cover);
-  return { artist: text(record.artist), title: text(record.title), ...(cover === '' ? {} : { cover }) };
+  const read = readWith(nowPlayingAnswer, data);
+  return 'value' in read ? read.value : null;
 }
 
 async function refreshNowPlaying(dispatch: AppDispatch): Promise<void> {

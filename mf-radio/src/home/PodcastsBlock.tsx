@@ -1,24 +1,25 @@
-import { readPodcasts, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { answerStatus, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
-/** The 8 newest podcasts (SPEC section 9). */
+/** The 8 newest podcasts (docs/site.md, « Home »). */
 export const LATEST_PODCASTS = 8;
 
 function Content() {
-  const { data, isError, isLoading, refetch } = usePodcastsQuery({ limit: LATEST_PODCASTS });
-  const items = data === undefined ? undefined : readPodcasts(data);
-  if (items === null || (isError && items === undefined)) {
+  const query = usePodcastsQuery({ limit: LATEST_PODCASTS });
+  const { data: items, refetch } = query;
+  const status = answerStatus(query);
+  if (status === 'error') {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les podcasts sont momentanément indisponibles.
       </StatusMessage>
     );
   }
-  if (isLoading || items === undefined) {
+  if (status === 'loading' || items === undefined) {
     return <StatusMessage kind="loading">Chargement des podcasts ...</StatusMessage>;
   }
-  if (items.length === 0) return <StatusMessage kind="empty">Aucun podcast pour le moment.</StatusMessage>;
+  if (status === 'empty') return <StatusMessage kind="empty">Aucun podcast pour le moment.</StatusMessage>;
   return <PodcastGrid items={items} label="Derniers podcasts" />;
 }
 

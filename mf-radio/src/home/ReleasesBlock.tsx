@@ -1,26 +1,27 @@
-import { Card, readReleases, releaseUrl, StatusMessage, useReleasesQuery, useReveal } from '@collectif/shared';
+import { answerStatus, Card, releaseUrl, StatusMessage, useReleasesQuery, useReveal } from '@collectif/shared';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
-/** The first 4 releases of the label (SPEC section 9). */
+/** The first 4 releases of the label (docs/site.md, « Home »). */
 export const LATEST_RELEASES = 4;
 
 /** Release artwork is square, 600 px at most in the grids. */
 const COVER_SIZE = 600;
 
 function Content() {
-  const { data, isError, isLoading, refetch } = useReleasesQuery({ limit: LATEST_RELEASES });
-  const releases = data === undefined ? undefined : readReleases(data);
-  if (releases === null || (isError && releases === undefined)) {
+  const query = useReleasesQuery({ limit: LATEST_RELEASES });
+  const { data: releases, refetch } = query;
+  const status = answerStatus(query);
+  if (status === 'error') {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les sorties du label sont momentanément indisponibles.
       </StatusMessage>
     );
   }
-  if (isLoading || releases === undefined) {
+  if (status === 'loading' || releases === undefined) {
     return <StatusMessage kind="loading">Chargement des sorties ...</StatusMessage>;
   }
-  if (releases.length === 0) return <StatusMessage kind="empty">Aucune sortie pour le moment.</StatusMessage>;
+  if (status === 'empty') return <StatusMessage kind="empty">Aucune sortie pour le moment.</StatusMessage>;
   return (
     <ul className="grid" aria-label="Dernières sorties">
       {releases.slice(0, LATEST_RELEASES).map((release) => (

@@ -3,14 +3,13 @@ import {
   TaskAbortError,
   type PayloadAction,
   type WithSlice,
-  readLiveStatus,
   api,
   rootReducer,
   startAppListening,
   type RootState,
 } from '@collectif/shared';
 
-/** The live status is used 400 ms after it arrives (SPEC section 9). */
+/** The live status is used 400 ms after it arrives (docs/site.md, « Home », live block). */
 export const LIVE_CHECK_DELAY_MS = 400;
 
 export interface LiveState {
@@ -21,7 +20,7 @@ export interface LiveState {
 
 const initialState: LiveState = { live: false, refreshing: false };
 
-/** The studio's live status as the home page's live block shows it (SPEC section 4, "Live block"). */
+/** The studio's live status as the home page's live block shows it (docs/site.md, « Home »). */
 export const liveSlice = createSlice({
   name: 'live',
   initialState,
@@ -73,9 +72,8 @@ startAppListening({
       api.endpoints.liveStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
     );
     try {
-      const live = readLiveStatus(await listenerApi.pause(request.unwrap()));
-      // An answer that says neither yes nor no is a failed check, not « live ».
-      if (live === null) throw new Error('Réponse de /api/islive inattendue');
+      // The endpoint's schema makes an answer that says neither yes nor no a failed check, not « live ».
+      const { live } = await listenerApi.pause(request.unwrap());
       await listenerApi.delay(LIVE_CHECK_DELAY_MS);
       listenerApi.dispatch(statusReceived(live));
     } catch (error) {

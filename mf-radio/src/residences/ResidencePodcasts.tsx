@@ -1,5 +1,5 @@
 import {
-  readPodcasts,
+  answerStatus,
   selectFeedLoaded,
   StatusMessage,
   useAppSelector,
@@ -8,26 +8,27 @@ import {
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 
-/** Reveal threshold on the residence detail: 0 px (SPEC section 9). */
+/** The list fades in as soon as its top enters the screen (0 px). */
 const REVEAL_OFFSET_PX = 0;
 
 function Content({ artist }: { artist: string }) {
   // The server searches the feed for each name of 'A / B' and de-duplicates by link.
-  const { data, isError, refetch } = usePodcastsQuery({ q: artist });
+  const query = usePodcastsQuery({ q: artist });
+  const { data: items, refetch } = query;
   const feedLoaded = useAppSelector(selectFeedLoaded);
-  const items = data === undefined ? undefined : readPodcasts(data);
-  if (items === null || (isError && items === undefined)) {
+  const status = answerStatus(query);
+  if (status === 'error') {
     return (
       <StatusMessage kind="error" onRetry={() => void refetch()}>
         Les émissions sont momentanément indisponibles.
       </StatusMessage>
     );
   }
-  // SPEC section 4: nothing is listed before the feed is reported loaded.
-  if (!feedLoaded || items === undefined) {
+  // Nothing is listed before the feed is reported loaded (docs/site.md, « Residents »).
+  if (!feedLoaded || status === 'loading' || items === undefined) {
     return <StatusMessage kind="loading">Chargement des émissions ...</StatusMessage>;
   }
-  if (items.length === 0) {
+  if (status === 'empty') {
     return <StatusMessage kind="empty">Aucune émission de cette résidence dans le flux pour le moment.</StatusMessage>;
   }
   return <PodcastGrid items={items} label={`Émissions de ${artist}`} />;

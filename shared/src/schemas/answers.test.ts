@@ -1,5 +1,24 @@
-import type { PodcastItem, Release } from './types';
-import { readLiveStatus, readPodcasts, readReleases } from './answers';
+import type { PodcastItem, Release } from '../types';
+import {
+  liveStatusAnswer,
+  nowPlayingAnswer,
+  podcastsAnswer,
+  readWith,
+  releasesAnswer,
+  replaySelection,
+} from './answers';
+
+/** What a schema reads from an answer, or null when the answer is unusable (the block's error state). */
+function reader<T>(schema: Parameters<typeof readWith<T>>[0]) {
+  return (data: unknown): T | null => {
+    const read = readWith(schema, data);
+    return 'value' in read ? read.value : null;
+  };
+}
+
+const readPodcasts = reader(podcastsAnswer);
+const readReleases = reader(releasesAnswer);
+const readLiveStatus = (data: unknown) => reader(liveStatusAnswer)(data)?.live ?? null;
 
 function podcast(n: number): PodcastItem {
   return {
@@ -23,7 +42,7 @@ function release(n: number): Release {
   };
 }
 
-describe('readPodcasts', () => {
+describe('podcasts answer', () => {
   it('keeps a well-formed answer as it is', () => {
     const items = [podcast(1), podcast(2)];
     expect(readPodcasts(items)).toEqual(items);
@@ -55,7 +74,7 @@ describe('readPodcasts', () => {
   });
 });
 
-describe('readReleases', () => {
+describe('releases answer', () => {
   it('keeps a well-formed answer as it is', () => {
     const items = [release(1), release(2)];
     expect(readReleases(items)).toEqual(items);
@@ -74,12 +93,51 @@ describe('readReleases', () => {
   });
 });
 
-describe('readLiveStatus', () => {
+describe('live status answer', () => {
   it('reads true or false, and nothing else', () => {
     expect(readLiveStatus({ live: true })).toBe(true);
     expect(readLiveStatus({ live: false })).toBe(false);
     for (const data of [{}, { live: 'oui' }, { live: 1 }, [true], null, 'true']) {
       expect(readLiveStatus(data)).toBeNull();
     }
+  });
+});
+
+describe('now-playing answer', () => {
+  const readNowPlaying = reader(nowPlayingAnswer);
+
+  it('keeps the lines and a cover', () => {
+    expect(readNowPlaying({ artist: 'A', title: 'T', cover: '/c.webp', extra: 1 })).toEqual({
+      artist: 'A',
+      title: 'T',
+      cover: '/c.webp',
+    });
+  });
+
+  it('never fails on an object: missing lines are empty, an empty or wrong cover is left out', () => {
+    expect(readNowPlaying({ artist: 3, cover: '' })).toEqual({ artist: '', title: '' });
+    expect(readNowPlaying({ title: 'T', cover: 7 })).toEqual({ artist: '', title: 'T' });
+  });
+
+  it('ignores what is not an object', () => {
+    for (const data of [null, 'texte', 42, undefined]) expect(readNowPlaying(data)).toBeNull();
+  });
+});
+
+describe('replay selection', () => {
+  it('trims the address and the track, and leaves out a blank track', () => {
+    expect(readWith(replaySelection, { url: ' /a.mp3 ', trackUrn: ' soundcloud:tracks:1 ' })).toEqual({
+      value: { trackUrn: 'soundcloud:tracks:1', url: '/a.mp3', duration: 0, title: '', description: '', cover: '' },
+    });
+    expect(readWith(replaySelection, { url: '/a.mp3', trackUrn: '  ' })).toEqual({
+      value: { url: '/a.mp3', duration: 0, title: '', description: '', cover: '' },
+    });
+  });
+
+  it('accepts a blank address when a track is named, and nothing to play otherwise', () => {
+    expect(readWith(replaySelection, { url: '', trackUrn: 'soundcloud:tracks:2' })).toEqual({
+      value: { trackUrn: 'soundcloud:tracks:2', url: '', duration: 0, title: '', description: '', cover: '' },
+    });
+    expect(readWith(replaySelection, { url: ' ' })).toEqual({ error: '« url » doit être l’adresse du fichier audio' });
   });
 });

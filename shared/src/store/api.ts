@@ -7,6 +7,8 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { siteConfig } from '../config';
 import { withXsrf } from '../http';
+import type { GenericSchema, StandardProps } from 'valibot';
+import { liveStatusAnswer, nowPlayingAnswer, podcastsAnswer, releasesAnswer } from '../schemas/answers';
 import type { LiveStatus, NowPlaying, PodcastItem, Release } from '../types';
 
 let apiBase = siteConfig.radio.apiBase;
@@ -29,33 +31,50 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     fetchFn: (input) => fetch(withXsrf(input as Request)),
   })(args, api, extra);
 
+/**
+ * An answer's schema as RTK Query takes it. RTK types a schema by its output only; ours accept any
+ * input (they read what the network gave), which is what the cast forgets.
+ */
+function answer<T>(schema: GenericSchema<unknown, T>): { readonly '~standard': StandardProps<T, T> } {
+  return schema as unknown as { readonly '~standard': StandardProps<T, T> };
+}
+
 export interface PodcastQuery {
   limit?: number;
   q?: string;
 }
 
-/** One RTK Query API for every /api call of the site (SPEC section 7). */
+/**
+ * One RTK Query API for every /api call of the site. Every JSON answer is read through its schema
+ * (docs/api.md): an answer that does not fit is the query's error, like a failed request, so a
+ * block shows its French error state; list answers keep their usable items.
+ */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   keepUnusedDataFor: 300,
+  catchSchemaFailure: (error) => ({ status: 'CUSTOM_ERROR' as const, error: error.message, data: error.value }),
   endpoints: (build) => ({
     podcasts: build.query<PodcastItem[], PodcastQuery>({
       query: ({ limit, q }) => ({
         url: '/podcasts',
         params: { ...(limit === undefined ? {} : { limit }), ...(q === undefined ? {} : { q }) },
       }),
+      responseSchema: answer(podcastsAnswer),
     }),
     releases: build.query<Release[], { limit?: number }>({
       query: ({ limit }) => ({ url: '/releases', params: limit === undefined ? {} : { limit } }),
+      responseSchema: answer(releasesAnswer),
     }),
     liveStatus: build.query<LiveStatus, undefined>({
       // 'Rafraîchir' must reach the server (which revalidates with its ETag), not the browser's HTTP cache.
       query: () => ({ url: '/islive', cache: 'no-cache' }),
+      responseSchema: answer(liveStatusAnswer),
       keepUnusedDataFor: 0,
     }),
     nowPlaying: build.query<NowPlaying, undefined>({
       query: () => '/nowplaying',
+      responseSchema: answer(nowPlayingAnswer),
       keepUnusedDataFor: 0,
     }),
     trackStream: build.query<string, string>({
@@ -64,5 +83,4 @@ export const api = createApi({
   }),
 });
 
-export const { usePodcastsQuery, useReleasesQuery, useLiveStatusQuery, useLazyLiveStatusQuery, useNowPlayingQuery } =
-  api;
+export const { usePodcastsQuery, useReleasesQuery } = api;

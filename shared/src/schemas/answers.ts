@@ -1,0 +1,162 @@
+import * as v from 'valibot';
+import { releaseUrl } from '../config';
+
+/*
+ * The one definition of each /api answer (docs/api.md). The server validates and serialises with
+ * the strict schemas (converted to JSON Schema); the client reads every answer with the `…Answer`
+ * schemas, built from the same entries: a proxy error page, a half-deployed server or a broken
+ * upstream can answer anything, and a block must then show its French error state, or drop the
+ * items it cannot use, instead of taking the whole page down.
+ */
+
+/** What the player plays: an episode of the feed, or a partner's replay-selected payload. */
+export const replaySourceSchema = v.object({
+  /** `soundcloud:tracks:{id}` when the feed guid names a track. */
+  trackUrn: v.optional(v.string()),
+  /** Direct audio URL from the feed enclosure. */
+  url: v.string(),
+  /** Duration in seconds. */
+  duration: v.number(),
+  /** Artist line. */
+  title: v.string(),
+  /** Show or title line. */
+  description: v.string(),
+  cover: v.string(),
+});
+
+/** One episode of GET /api/podcasts. */
+export const podcastItemSchema = v.object({
+  ...replaySourceSchema.entries,
+  /** Show page, unique per item (used to de-duplicate). */
+  link: v.string(),
+  pubDate: v.nullable(v.string()),
+});
+
+/** One release of GET /api/releases (the label's content file has its stricter schema). */
+export const releaseSchema = v.object({
+  href: v.string(),
+  image: v.string(),
+  title: v.string(),
+  artist: v.string(),
+});
+
+/** GET /api/nowplaying, and each message of /api/nowplaying/events. */
+export const nowPlayingSchema = v.object({
+  artist: v.string(),
+  title: v.string(),
+  cover: v.optional(v.string()),
+});
+
+/** GET /api/islive. */
+export const liveStatusSchema = v.object({ live: v.boolean() });
+
+/** GET /api/radio: the radio's run-time settings for the player on partner sites. */
+export const radioSettingsAnswerSchema = v.object({
+  liveStreamUrl: v.string(),
+  chatEmbedUrl: v.string(),
+  chatRoom: v.string(),
+  twitchChannel: v.string(),
+});
+
+/** The body of every /api answer that fails. */
+export const apiErrorSchema = v.object({ error: v.string(), message: v.string() });
+
+/**
+ * A list answer as the client reads it: items that do not fit are dropped; a list that had items
+ * but none usable is a broken answer, not an empty one.
+ */
+function usableList<T>(item: v.GenericSchema<unknown, T>) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const items = dataset.value.flatMap((value) => {
+        const read = v.safeParse(item, value);
+        return read.success ? [read.output] : [];
+      });
+      if (items.length === 0 && dataset.value.length > 0) {
+        addIssue({ message: 'aucun élément utilisable dans la liste' });
+        return NEVER;
+      }
+      return items;
+    }),
+  );
+}
+
+const nonEmpty = (text: string | undefined): text is string => text !== undefined && text !== '';
+
+/** An episode as the client reads it: optional fields of the wrong type get neutral values. */
+const podcastReading = v.pipe(
+  v.object({
+    ...podcastItemSchema.entries,
+    trackUrn: v.fallback(v.optional(v.string()), undefined),
+    duration: v.fallback(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
+    cover: v.fallback(v.string(), ''),
+    pubDate: v.fallback(v.nullable(v.string()), null),
+    link: v.pipe(v.string(), v.nonEmpty()),
+  }),
+  // The player needs something to play.
+  v.check((item) => item.url.trim() !== '' || nonEmpty(item.trackUrn)),
+  v.transform(({ trackUrn, ...item }) => ({ ...(nonEmpty(trackUrn) ? { trackUrn } : {}), ...item })),
+);
+
+/** A release as the client reads it: the card links to releaseUrl(href), so href must make an address. */
+const releaseReading = v.pipe(
+  releaseSchema,
+  v.check((release) => {
+    try {
+      releaseUrl(release.href);
+      return true;
+    } catch {
+      return false;
+    }
+  }),
+);
+
+export const podcastsAnswer = usableList(podcastReading);
+export const releasesAnswer = usableList(releaseReading);
+/** Anything but `{ "live": true | false }` is a failed check, not « live ». */
+export const liveStatusAnswer = liveStatusSchema;
+/** A now-playing answer is never shown as an error: missing lines are empty, a missing cover absent. */
+export const nowPlayingAnswer = v.pipe(
+  v.object({
+    artist: v.fallback(v.string(), ''),
+    title: v.fallback(v.string(), ''),
+    cover: v.fallback(v.optional(v.string()), undefined),
+  }),
+  v.transform(({ cover, ...lines }) => ({ ...lines, ...(nonEmpty(cover) ? { cover } : {}) })),
+);
+
+const DURATION_MESSAGE = '« duration » doit être un nombre de secondes positif';
+const URL_MESSAGE = '« url » doit être l’adresse du fichier audio';
+const text = (name: string) => v.optional(v.string(`« ${name} » doit être une chaîne`), '');
+
+/**
+ * A `replay-selected` payload. Parts of the site send typed values, but a partner page's script may
+ * send anything: each issue is a French sentence naming the field; what a partner may leave out is filled.
+ */
+export const replaySelection = v.pipe(
+  v.custom<object>((detail) => typeof detail === 'object' && detail !== null, 'un objet est attendu dans « detail »'),
+  // An object's own message is the one of a missing key: only the address cannot be left out.
+  v.object(
+    {
+      url: v.string(URL_MESSAGE),
+      trackUrn: v.optional(v.string('« trackUrn » doit être une chaîne')),
+      duration: v.optional(v.pipe(v.number(DURATION_MESSAGE), v.minValue(0, DURATION_MESSAGE)), 0),
+      title: text('title'),
+      description: text('description'),
+      cover: text('cover'),
+    },
+    URL_MESSAGE,
+  ),
+  v.check((source) => source.url.trim() !== '' || nonEmpty(source.trackUrn?.trim()), URL_MESSAGE),
+  v.transform(({ trackUrn, url, ...rest }) => {
+    const urn = trackUrn?.trim() ?? '';
+    return { ...(urn === '' ? {} : { trackUrn: urn }), url: url.trim(), ...rest };
+  }),
+);
+
+/** The value `schema` reads from `data`, or the French message of its first issue. */
+export function readWith<T>(schema: v.GenericSchema<unknown, T>, data: unknown): { value: T } | { error: string } {
+  const result = v.safeParse(schema, data);
+  return result.success ? { value: result.output } : { error: result.issues[0].message };
+}

@@ -1,0 +1,2 @@
+// The shapes of /api answers, for the server (which has no use for the rest of the shared package).
+export * from './answers';
