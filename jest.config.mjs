@@ -1,8 +1,9 @@
-/** @jest-config-loader esbuild-register */
-import type { Config } from 'jest';
+// @ts-check
+import { PARTS } from './shared/parts.mjs';
 
-const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': [
+/** @type {import('jest').Config['transform']} */
+const transform = {
+  '^.+\\.m?[tj]sx?$': [
     '@swc/jest',
     {
       jsc: {
@@ -14,7 +15,11 @@ const transform: Config['transform'] = {
   ],
 };
 
-const browserPart = (name: string): Config => ({
+/**
+ * @param {string} name
+ * @returns {import('jest').Config}
+ */
+const browserPart = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: '<rootDir>/../tools/jest/environment.cjs',
@@ -26,15 +31,15 @@ const browserPart = (name: string): Config => ({
   transformIgnorePatterns: ['/node_modules/(?!(embla-carousel|dompurify)/)'],
 });
 
-/** One jest run over every package (npm run test:unit). */
-const config: Config = {
+/**
+ * One jest run over every package (npm run test:unit): shared, each part of the registry
+ * (shared/parts.mjs), the server.
+ * @type {import('jest').Config}
+ */
+const config = {
   projects: [
     browserPart('shared'),
-    browserPart('shell'),
-    browserPart('mf-player'),
-    browserPart('mf-radio'),
-    browserPart('mf-label'),
-    browserPart('mf-about'),
+    ...PARTS.map((part) => browserPart(part.folder)),
     {
       displayName: 'server',
       rootDir: '<rootDir>/server',

@@ -60,12 +60,8 @@ export function embedConfig(_env, argv) {
 }
 
 const federated = federatedConfig({
-  name: 'player',
+  name: 'player', // its exposed modules and dev port: shared/parts.mjs
   dir,
-  // The whole public API of this remote (shared/src/remotes.ts, RemoteContract['player']).
-  exposes: {
-    './Player': './src/exposed/Player.tsx',
-  },
   html: true,
 });
 

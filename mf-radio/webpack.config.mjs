@@ -1,19 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { federatedConfig } from '@collectif/shared/build/webpack.mjs';
+import { residenceImages, residencePictureUrls } from '../shared/src/residenceImages.mjs';
 
 const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
 const [firstSlide] = read('./content/slides.json');
 const [firstResidence] = read('../shared/content/residences.json');
-const residenceImage = (id) => `/assets/images/residences/${id}`;
-const firstCardImage = firstResidence === undefined ? null : residenceImage(encodeURIComponent(firstResidence.id));
+const firstCardImages = firstResidence === undefined ? null : residenceImages(firstResidence.id);
 const firstCard =
-  firstCardImage === null
+  firstCardImages === null
     ? null
     : {
         as: 'image',
-        href: `${firstCardImage}-400.webp`,
-        imagesrcset: `${firstCardImage}-400.webp 400w, ${firstCardImage}-800.webp 800w`,
+        href: firstCardImages.card,
+        imagesrcset: firstCardImages.cardSrcSet,
         imagesizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
         fetchpriority: 'high',
       };
@@ -37,18 +37,12 @@ const pageHints = {
           },
         ],
   ResidencesPage: firstCard === null ? [] : [firstCard],
-  ResidencePage: [{ as: 'image', href: `${residenceImage('{id}')}-header.webp`, fetchpriority: 'high' }],
+  ResidencePage: [{ as: 'image', href: residencePictureUrls('{id}').header, fetchpriority: 'high' }],
 };
 
 export default federatedConfig({
-  name: 'radio',
+  name: 'radio', // its exposed modules and dev port: shared/parts.mjs
   dir: fileURLToPath(new URL('.', import.meta.url)),
-  // The whole public API of this remote (shared/src/remotes.ts, RemoteContract['radio']).
-  exposes: {
-    './HomePage': './src/exposed/HomePage.tsx',
-    './ResidencesPage': './src/exposed/ResidencesPage.tsx',
-    './ResidencePage': './src/exposed/ResidencePage.tsx',
-  },
   html: true,
   pageHints,
 });

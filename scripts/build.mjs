@@ -1,6 +1,6 @@
 // Builds the site for production: checks the content files, generates the demo assets, then
 // compiles every part (or only those named, or only those not built yet with --if-missing).
-//   node scripts/build.mjs [--if-missing] [shell|player|radio|label|about ...]
+//   node scripts/build.mjs [--if-missing] [part ...]   (names: shared/parts.mjs)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -3,7 +3,6 @@
 // Open http://localhost:8080 (or http://localhost:3000 when the shell itself is in dev).
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { devPorts } from '../shared/build/webpack.mjs';
 import { parts, root } from './parts.mjs';
 
 const named = process.argv.slice(2);
@@ -19,9 +18,7 @@ const built = spawnSync(process.execPath, ['scripts/build.mjs', '--if-missing'],
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const remotes = Object.fromEntries(
-  live
-    .filter((p) => p.name !== 'shell')
-    .map((p) => [p.name, `http://localhost:${String(devPorts[p.name])}/mf-manifest.json`]),
+  live.filter((p) => p.name !== 'shell').map((p) => [p.name, `http://localhost:${String(p.devPort)}/mf-manifest.json`]),
 );
 
 const children = [
@@ -39,7 +36,7 @@ const children = [
 ];
 
 console.log(
-  `Développement : ${live.map((p) => `${p.name} (:${String(devPorts[p.name])})`).join(', ')} ; site sur http://localhost:8080`,
+  `Développement : ${live.map((p) => `${p.name} (:${String(p.devPort)})`).join(', ')} ; site sur http://localhost:8080`,
 );
 
 const stop = () => {

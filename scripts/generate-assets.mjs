@@ -4,10 +4,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { PACKAGES, PARTS } from '../shared/parts.mjs';
+import { residencePictureFiles } from '../shared/src/residenceImages.mjs';
 import { root } from './parts.mjs';
 
 const OUT = join(root, 'shared', 'assets');
-const CONTENT_DIRS = ['shared/content', 'server/content', 'mf-radio/content', 'mf-label/content', 'mf-about/content'];
+/** The content/ folder of every workspace of the registry (shared/parts.mjs). */
+const CONTENT_DIRS = [...PACKAGES, ...PARTS.map((part) => part.folder)].map((folder) => `${folder}/content`);
 
 /** Pixel size by folder; `name-800.webp` style suffixes override the width. */
 const SIZES = {
@@ -119,11 +122,9 @@ export async function generateImages() {
     if (rel.startsWith('slides/') && !/-\d+\.webp$/.test(rel))
       jobs.push([rel.replace(/\.webp$/, '-800.webp'), 800, 450]);
   }
-  // Residence pictures come from the id (SPEC section 2): a card size and a header size.
+  // A residence's pictures are named after its id, not in the content (docs/site.md, « Residents »).
   for (const id of residenceIds()) {
-    jobs.push([`residences/${id}-400.webp`, 400, 400]);
-    jobs.push([`residences/${id}-800.webp`, 800, 800]);
-    jobs.push([`residences/${id}-header.webp`, 1600, 600]);
+    for (const picture of residencePictureFiles(id)) jobs.push([picture.path, picture.width, picture.height]);
   }
   jobs.push(['default-cover.webp', 600, 600, '']);
   let made = 0;

@@ -1,13 +1,9 @@
-// The parts of the site and where they build; used by the build, start and test scripts.
+// The parts of the site as the build, start, dev and test scripts use them: the registry of parts
+// (shared/parts.mjs, docs/parts.md) with each part's folder on this machine.
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { PARTS } from '../shared/parts.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const parts = [
-  { name: 'shell', dir: join(root, 'shell') },
-  { name: 'player', dir: join(root, 'mf-player') },
-  { name: 'radio', dir: join(root, 'mf-radio') },
-  { name: 'label', dir: join(root, 'mf-label') },
-  { name: 'about', dir: join(root, 'mf-about') },
-];
+export const parts = PARTS.map((part) => ({ ...part, dir: join(root, part.folder) }));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { REMOTE_NAMES, type RemotesConfig } from '@collectif/shared';
+import { PARTS, REMOTE_NAMES, REMOTE_PARTS, urlPrefix, type PartName, type RemotesConfig } from '@collectif/shared';
 
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,7 +21,7 @@ export interface SiteServerConfig {
   host: string;
   port: number;
   /** Where each part's built dist/ lives. */
-  distDirs: Record<'shell' | 'player' | 'radio' | 'label' | 'about' | 'embed', string>;
+  distDirs: Record<PartName | 'embed', string>;
   assetsDir: string;
   remotes: RemotesConfig;
   logLevel: string;
@@ -86,13 +86,10 @@ export function readPort(env: Env): number {
   return port;
 }
 
-/** Default remote map: every part served by this server under its own path. */
-export const defaultRemotes: RemotesConfig = {
-  player: '/mf-player/mf-manifest.json',
-  radio: '/mf-radio/mf-manifest.json',
-  label: '/mf-label/mf-manifest.json',
-  about: '/mf-about/mf-manifest.json',
-};
+/** Default remote map: every part served by this server under its own path (docs/parts.md). */
+export const defaultRemotes = Object.fromEntries(
+  REMOTE_PARTS.map((part) => [part.name, `${urlPrefix(part)}mf-manifest.json`]),
+) as RemotesConfig;
 
 /**
  * The runtime remote map: REMOTES_CONFIG (inline JSON) or REMOTES_CONFIG_FILE (a JSON file)
@@ -129,11 +126,10 @@ export function readRemotes(env: Env): RemotesConfig {
 export function readSiteServerConfig(env: Env): SiteServerConfig {
   const distRoot = env.DIST_ROOT ?? workspaceRoot;
   const distDirs = {
-    shell: join(distRoot, 'shell', 'dist'),
-    player: join(distRoot, 'mf-player', 'dist'),
-    radio: join(distRoot, 'mf-radio', 'dist'),
-    label: join(distRoot, 'mf-label', 'dist'),
-    about: join(distRoot, 'mf-about', 'dist'),
+    ...(Object.fromEntries(PARTS.map((part) => [part.name, join(distRoot, part.folder, 'dist')])) as Record<
+      PartName,
+      string
+    >),
     // The player for partner sites: one script that brings its own React, store and runtime.
     embed: join(distRoot, 'mf-player', 'dist-embed'),
   };

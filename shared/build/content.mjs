@@ -5,14 +5,16 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { PACKAGES, PARTS } from '../parts.mjs';
 
-const PARTS = ['shared', 'shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about', 'server'];
+/** Every workspace of the registry (shared/parts.mjs) may hold content. */
+const FOLDERS_OF_PARTS = [...PARTS.map((part) => part.folder), ...PACKAGES];
 const FOLDERS = ['config', 'content'];
 
 /** @returns {{ schema: string, data: string }[]} */
 export function contentFiles(root) {
   const pairs = [];
-  for (const part of PARTS) {
+  for (const part of FOLDERS_OF_PARTS) {
     for (const folder of FOLDERS) {
       const dir = join(root, part, folder);
       if (!existsSync(dir)) continue;

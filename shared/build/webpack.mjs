@@ -1,12 +1,14 @@
 // @ts-check
 // The one webpack configuration every part builds with: a part's webpack.config.mjs calls
-// `federatedConfig` with its name, port and exposes. Shared singletons are declared here, once.
+// `federatedConfig` with its name; its port and exposes come from the registry of parts
+// (shared/parts.mjs, docs/parts.md). Shared singletons are declared here, once.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -117,22 +119,30 @@ class FontPreloadPlugin {
   }
 }
 
-/** Dev-server ports; the production server serves every part from one origin instead. */
-export const devPorts = { shell: 3000, player: 3001, radio: 3002, label: 3003, about: 3004 };
+/**
+ * A part's entry in the registry, and what it exposes as webpack wants it (`./Module` → file).
+ * @param {string} name
+ */
+function registered(name) {
+  const part = PARTS.find((p) => p.name === name);
+  if (part === undefined) throw new Error(`Partie inconnue « ${name} » : ajoutez-la à shared/parts.mjs`);
+  const modules = /** @type {readonly string[]} */ (part.exposes);
+  return { part, exposes: Object.fromEntries(modules.map((module) => [`./${module}`, exposedFile(module)])) };
+}
 
 /**
  * @param {{
- *   name: 'shell' | 'player' | 'radio' | 'label' | 'about',
+ *   name: import('../src/remotes').PartName,
  *   dir: string,
- *   exposes?: Record<string, string>,
  *   html?: boolean,
  *   pageHints?: Record<string, PageHint[]>,
- * }} part
+ * }} options
  */
-export function federatedConfig({ name, dir, exposes, html = false, pageHints }) {
+export function federatedConfig({ name, dir, html = false, pageHints }) {
+  const { part, exposes } = registered(name);
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    const isHost = exposes === undefined;
+    const isHost = part.name === 'shell';
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -151,7 +161,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
         // Not assets/: on the site that path is the generated images' (served from shared/assets).
         assetModuleFilename: 'files/[name].[contenthash:10][ext]',
-        uniqueName: `collectif_${name}`,
+        uniqueName: federationName(name),
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
@@ -160,7 +170,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
       },
       plugins: [
         new ModuleFederationPlugin({
-          name: `collectif_${name}`,
+          name: federationName(name),
           filename: 'remoteEntry.js',
           ...(isHost ? {} : { exposes }),
           shared: isHost ? eagerSingletons : sharedSingletons,
@@ -197,7 +207,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
       devServer: {
-        port: devPorts[name],
+        port: part.devPort,
         historyApiFallback: true,
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
@@ -208,10 +218,7 @@ export function federatedConfig({ name, dir, exposes, html = false, pageHints })
               '/api',
               '/assets',
               '/remotes.json',
-              '/mf-player',
-              '/mf-radio',
-              '/mf-label',
-              '/mf-about',
+              ...REMOTE_PARTS.map((p) => urlPrefix(p).slice(0, -1)),
               '/embed',
             ],
             target: 'http://localhost:8080',

@@ -4,6 +4,7 @@ export * from './time';
 export * from './http';
 export * from './tokens';
 export * from './remotes';
+export { RESIDENCE_PICTURES, residenceImages, residencePictureUrls } from './residenceImages.mjs';
 export * from './events/contract';
 export { emit, on, lastPayload, resetEvents } from './events/bus';
 export { siteConfig, releaseUrl, twitchChannelUrl, mailto, type SiteConfig } from './config';

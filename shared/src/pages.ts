@@ -6,35 +6,85 @@ export type RemoteModuleRef = {
   [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
 }[RemoteName];
 
-export type PageRef = RemoteModuleRef & { path: string; title: string; description?: string };
+type PageKey = 'home' | 'residences' | 'residence' | 'label' | 'about';
+
+export type PageRef = RemoteModuleRef & {
+  path: string;
+  title: string;
+  description?: string;
+  /** How the shell names the page's area in its messages (« … est momentanément indisponible »). */
+  area: string;
+  /** Its label in the main menu; pages without one are not in the menu. */
+  menu?: string;
+  /** Where the navbar's back button leads from this page; home when absent. */
+  back?: PageKey;
+};
 
 /** The meta description of a page that has none of its own. */
 export const DEFAULT_DESCRIPTION = "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.";
 
 /**
- * Which remote module renders each route, with its title and meta description (SPEC section 2).
- * The shell builds its routes from it; the server writes the title and description into the page
- * and tells the browser what the route will need.
+ * The one table of pages (docs/site.md, « Routes and titles »; docs/parts.md): which remote module
+ * renders each route, its title and meta description, its menu entry (the menu lists them in this
+ * order) and its back button. The shell builds its routes and menu from it; the server writes the
+ * title and description into the page and tells the browser what the route will need.
  */
 export const PAGES = {
-  home: { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
-  about: {
-    path: 'a-propos',
-    remote: 'about',
-    module: 'AboutPage',
-    title: `${siteConfig.name} À Propos`,
-    description: 'Qui sommes-nous ?',
+  home: { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil', area: "La page d'accueil" },
+  residences: {
+    path: 'residences',
+    remote: 'radio',
+    module: 'ResidencesPage',
+    title: 'Résidences',
+    area: 'La liste des résidences',
+    menu: 'Résidences',
   },
-  residences: { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
-  residence: { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
+  residence: {
+    path: 'residences/:id',
+    remote: 'radio',
+    module: 'ResidencePage',
+    title: 'Résidence',
+    area: 'La page de la résidence',
+    back: 'residences',
+  },
   label: {
     path: 'label',
     remote: 'label',
     module: 'LabelPage',
     title: 'Label',
     description: 'Liste des releases du label',
+    area: 'La page du label',
+    menu: 'Label',
   },
-} as const satisfies Record<string, PageRef>;
+  about: {
+    path: 'a-propos',
+    remote: 'about',
+    module: 'AboutPage',
+    title: `${siteConfig.name} À Propos`,
+    description: 'Qui sommes-nous ?',
+    area: 'La page À propos',
+    menu: 'À propos',
+  },
+} as const satisfies Record<PageKey, PageRef>;
+
+/** A page's address, its parameters filled in: `href(PAGES.residence, { id })`. */
+export function href(page: PageRef, params: Record<string, string> = {}): string {
+  return `/${page.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
+}
+
+export interface MenuLink {
+  to: string;
+  label: string;
+  /** The page behind the link, warmed when the visitor points at it. */
+  page: RemoteModuleRef;
+}
+
+/** The main menu: the pages that have a menu label, in the table's order. */
+export const MENU: readonly MenuLink[] = (Object.values(PAGES) as PageRef[]).flatMap((page) =>
+  page.menu === undefined
+    ? []
+    : [{ to: href(page), label: page.menu, page: { remote: page.remote, module: page.module } as RemoteModuleRef }],
+);
 
 export interface PageMatch {
   page: PageRef;
@@ -66,4 +116,10 @@ export function matchPage(pathname: string): PageMatch {
     if (matches) return { page, params };
   }
   return { page: PAGES.home, params: {} };
+}
+
+/** Where the navbar's back button leads from `pathname`: a resident show to the grid, anything else home. */
+export function backTarget(pathname: string): string {
+  const { back } = matchPage(pathname).page;
+  return back === undefined ? '/' : href(PAGES[back]);
 }

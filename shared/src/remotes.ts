@@ -1,21 +1,30 @@
 import type { ComponentType } from 'react';
+import type { PARTS } from '../parts.mjs';
+import { REMOTE_PARTS, federationName as containerName } from '../parts.mjs';
 
-/**
- * What each remote exposes: its whole public API. The remote checks its modules against these
- * types with `satisfies`; the shell loads them through the same types.
- */
+export { PARTS, REMOTE_PARTS, urlPrefix } from '../parts.mjs';
+
+/** A page a remote exposes: a component that takes no props (the route's parameters come from the router). */
 export type PageComponent = ComponentType;
 
-export interface RemoteContract {
-  player: { Player: ComponentType };
-  radio: { HomePage: PageComponent; ResidencesPage: PageComponent; ResidencePage: PageComponent };
-  label: { LabelPage: PageComponent };
-  about: { AboutPage: PageComponent };
-}
+type RemotePart = (typeof REMOTE_PARTS)[number];
 
-export type RemoteName = keyof RemoteContract;
+/** A remote's name in the registry of parts (shared/parts.mjs). */
+export type RemoteName = RemotePart['name'];
 
-export const REMOTE_NAMES = ['player', 'radio', 'label', 'about'] as const satisfies readonly RemoteName[];
+/**
+ * What each remote exposes, its whole public API, from the registry of parts (docs/parts.md): every
+ * exposed module's default export is a component. The remote checks its modules against these types
+ * with `satisfies`; the shell loads them through the same types.
+ */
+export type RemoteContract = {
+  [P in RemotePart as P['name']]: { [M in P['exposes'][number]]: PageComponent };
+};
+
+/** A part's name, the shell's included. */
+export type PartName = (typeof PARTS)[number]['name'];
+
+export const REMOTE_NAMES: readonly RemoteName[] = REMOTE_PARTS.map((part) => part.name);
 
 /** The module an exposed name resolves to: its default export is the component. */
 export type ExposedModule<R extends RemoteName, M extends keyof RemoteContract[R]> = {
@@ -26,4 +35,4 @@ export type ExposedModule<R extends RemoteName, M extends keyof RemoteContract[R
 export type RemotesConfig = Record<RemoteName, string>;
 
 /** The federation name of each remote's container. */
-export const federationName = (remote: RemoteName): string => `collectif_${remote}`;
+export const federationName = (remote: RemoteName): string => containerName(remote);

@@ -1,22 +1,9 @@
-import { Navigate, PAGES, type RemoteModuleRef, type RouteObject } from '@collectif/shared';
+import { Navigate, PAGES, type PageRef, type RouteObject } from '@collectif/shared';
 import { RemoteArea } from './federation/RemoteArea';
 import { PageMeta } from './layout/PageMeta';
 
-type PageRoute = RemoteModuleRef & {
-  path: string;
-  label: string;
-  title: string;
-  description?: string;
-};
-
-/** The route table of SPEC section 2 (shared/src/pages.ts), with the name of each page's area. */
-export const pageRoutes = [
-  { ...PAGES.home, label: "La page d'accueil" },
-  { ...PAGES.about, label: 'La page À propos' },
-  { ...PAGES.residences, label: 'La liste des résidences' },
-  { ...PAGES.residence, label: 'La page de la résidence' },
-  { ...PAGES.label, label: 'La page du label' },
-] as const satisfies readonly PageRoute[];
+/** Every page of the table (shared/src/pages.ts, docs/site.md « Routes and titles »). */
+export const pageRoutes = Object.values(PAGES) as readonly PageRef[];
 
 export function buildRoutes(): RouteObject[] {
   return [
@@ -24,9 +11,9 @@ export function buildRoutes(): RouteObject[] {
       path: route.path,
       element: (
         <>
-          <PageMeta title={route.title} description={'description' in route ? route.description : undefined} />
+          <PageMeta title={route.title} description={route.description} />
           {/* Keyed by route: a failed page must not leave its error state on the next one. */}
-          <RemoteArea key={route.path} {...route} />
+          <RemoteArea key={route.path} {...route} label={route.area} />
         </>
       ),
     })),

@@ -1,8 +1,5 @@
-import { Card, type Residence } from '@collectif/shared';
-import { residenceImages } from './residences';
+import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
 
-/** Card artwork is square, 400 px with an 800 px version for dense screens. */
-const CARD_SIZE = 400;
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
 const CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
 
@@ -15,8 +12,8 @@ export function ResidenceCard({ residence, eager }: { residence: Residence; eage
           src: images.card,
           srcSet: images.cardSrcSet,
           sizes: CARD_SIZES,
-          width: CARD_SIZE,
-          height: CARD_SIZE,
+          width: RESIDENCE_PICTURES.card.width,
+          height: RESIDENCE_PICTURES.card.height,
           eager,
         }}
         title={residence.artist}

@@ -1,5 +1,5 @@
-import { ExternalLink, type Residence } from '@collectif/shared';
-import { residenceImages, visibleStyles } from './residences';
+import { ExternalLink, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
+import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
 
@@ -39,8 +39,8 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
           className="residence__header-image"
           src={residenceImages(residence.id).header}
           alt=""
-          width={1600}
-          height={600}
+          width={RESIDENCE_PICTURES.header.width}
+          height={RESIDENCE_PICTURES.header.height}
           fetchPriority="high"
         />
         <div className="residence__overlay">

@@ -9,18 +9,6 @@ export function findResidence(id: string, list: readonly Residence[] = residence
   return list.find((r) => r.id === id) ?? list.find((r) => r.id.toLowerCase() === id.toLowerCase());
 }
 
-const IMAGES = '/assets/images/residences';
-
-/** Generated artwork per residence id: square card (400 and 800 px) and a 1600×600 header. */
-export function residenceImages(id: string) {
-  const base = `${IMAGES}/${encodeURIComponent(id)}`;
-  return {
-    card: `${base}-400.webp`,
-    cardSrcSet: `${base}-400.webp 400w, ${base}-800.webp 800w`,
-    header: `${base}-header.webp`,
-  };
-}
-
 /** Style tags worth showing: the content sometimes carries empty strings (and a tag once is enough). */
 export function visibleStyles(styles: readonly string[]): string[] {
   return [...new Set(styles.map((s) => s.trim()).filter((s) => s !== ''))];

@@ -3,17 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
-import { createHints, inlineJson, withPageMeta } from './hints';
+import { createHints, inlineJson, withPageMeta, type HintsOptions } from './hints';
 
-const REMOTE_PREFIXES = {
-  player: '/mf-player/',
-  radio: '/mf-radio/',
-  label: '/mf-label/',
-  about: '/mf-about/',
-} as const;
+/** Each remote's built dist/ is served under its own prefix (docs/parts.md). */
+const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
 
 /** `path` is the file sent: `main.[hash].js.br` when the client accepts brotli (docs/server.md). */
 function setHeaders(res: { setHeader: (name: string, value: string) => void }, path: string): void {
@@ -33,11 +30,11 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   app,
   { config, radio },
 ) => {
-  for (const [name, prefix] of Object.entries(REMOTE_PREFIXES)) {
+  for (const part of REMOTE_PARTS) {
     await app.register(fastifyStatic, {
       ...staticOptions,
-      root: config.distDirs[name as keyof typeof REMOTE_PREFIXES],
-      prefix,
+      root: config.distDirs[part.name],
+      prefix: urlPrefix(part),
       decorateReply: false,
     });
   }
@@ -73,12 +70,9 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   const indexPath = join(config.distDirs.shell, 'index.html');
   const headFor = createHints({
     remotes: config.remotes,
-    served: {
-      player: { prefix: REMOTE_PREFIXES.player, dir: config.distDirs.player },
-      radio: { prefix: REMOTE_PREFIXES.radio, dir: config.distDirs.radio },
-      label: { prefix: REMOTE_PREFIXES.label, dir: config.distDirs.label },
-      about: { prefix: REMOTE_PREFIXES.about, dir: config.distDirs.about },
-    },
+    served: Object.fromEntries(
+      REMOTE_PARTS.map((part) => [part.name, { prefix: urlPrefix(part), dir: config.distDirs[part.name] }]),
+    ) as HintsOptions['served'],
     assetsDir: config.assetsDir,
     warn: (message) => {
       app.log.warn(message);
@@ -112,7 +106,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
       !/\.[a-z0-9]+$/i.test(path) &&
       !path.startsWith('/api/') &&
       !path.startsWith('/embed/') &&
-      !Object.values(REMOTE_PREFIXES).some((p) => path.startsWith(p));
+      !REMOTE_PREFIXES.some((p) => path.startsWith(p));
     if (isPage) return sendIndex(reply, path);
     return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
   });
