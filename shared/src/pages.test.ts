@@ -1,4 +1,4 @@
-import { matchPage, PAGES } from './pages';
+import { backTarget, href, matchPage, MENU, PAGES } from './pages';
 
 describe('matchPage', () => {
   it.each([
@@ -17,5 +17,30 @@ describe('matchPage', () => {
     expect(matchPage('/nulle-part').page).toBe(PAGES.home);
     expect(matchPage('/residences/a/b').page).toBe(PAGES.home);
     expect(matchPage('/residences/%E0%A4%A').page).toBe(PAGES.home);
+  });
+});
+
+describe('the menu and the back button, from the table', () => {
+  it('lists the pages with a menu label, in order, with their address and module', () => {
+    expect(MENU).toEqual([
+      { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
+      { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },
+      { to: '/a-propos', label: 'À propos', page: { remote: 'about', module: 'AboutPage' } },
+    ]);
+  });
+
+  it.each([
+    ['/residences/axonberg', '/residences'],
+    ['/residences', '/'],
+    ['/label', '/'],
+    ['/a-propos', '/'],
+    ['/nulle-part', '/'],
+  ])('goes back from %s to %s', (path, target) => {
+    expect(backTarget(path)).toBe(target);
+  });
+
+  it('fills in and encodes a page address', () => {
+    expect(href(PAGES.residence, { id: 'Basse Cour' })).toBe('/residences/Basse%20Cour');
+    expect(href(PAGES.home)).toBe('/');
   });
 });
