@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RADIO_SETTINGS_PATH, StoreProvider, apiUrl, loadRadioSettings, makeStore } from '@collectif/shared';
 import Player from '../exposed/Player';
-import { disposeAudio } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
+import { disposePlayer } from '../player/connect';
 
 /** The options of `CollectifPlayer.mount` and of the `<collectif-player>` attributes. */
 export interface MountOptions {
@@ -81,10 +81,11 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
   container.className = 'collectif-embed';
   shadow.appendChild(container);
 
+  const store = makeStore();
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <StoreProvider store={makeStore()}>
+      <StoreProvider store={store}>
         <Player />
       </StoreProvider>
     </StrictMode>,
@@ -97,7 +98,7 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
       active = null;
       root.unmount();
       container.remove();
-      disposeAudio();
+      disposePlayer(store);
     },
   };
   active = handle;

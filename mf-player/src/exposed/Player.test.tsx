@@ -2,10 +2,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { emit, on, resetEvents, siteConfig, type PlayerSnapshot, type ReplaySource } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { AUDIO_ELEMENT_ID, disposeAudio } from '../player/audioEngine';
+import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
 import { TRACK_ERROR_LOG } from '../player/listeners';
-import { resetMediaSession } from '../player/mediaSession';
 import { MESSAGES } from '../player/playerSlice';
 import {
   closedOrigin,
@@ -58,11 +57,9 @@ beforeEach(() => {
   media = stubMediaPlayback();
   session = installMediaSession();
   installEventSource();
-  resetMediaSession();
 });
 
 afterEach(() => {
-  disposeAudio();
   resetEvents();
   removeMediaSession();
   removeEventSource();
@@ -108,11 +105,12 @@ describe('closed player', () => {
   });
 
   it('creates one audio element for the page, kept across re-renders and remounts', () => {
-    const { rerender, unmount } = renderPlayer();
+    const { rerender, unmount, store } = renderPlayer();
     const first = audio();
     rerender(<Player />);
     unmount();
-    renderPlayer();
+    // The shell's store lives as long as the page; only the component comes and goes.
+    renderWithProviders(<Player />, { store });
     expect(audio()).toBe(first);
     expect(document.querySelectorAll('audio')).toHaveLength(1);
   });

@@ -3,20 +3,17 @@ import {
   type UnknownAction,
   api,
   apiUrl,
-  emit,
   nowPlayingAnswer,
   radioSettingsReady,
   readWith,
-  startAppListening,
+  type startAppListening,
   type AppDispatch,
   type NowPlaying,
-  type PlayerSnapshot,
   type ReplaySource,
   type RootState,
 } from '@collectif/shared';
-import * as audio from './audioEngine';
+import type { AudioEngine } from './audioEngine';
 import { chatUrl, liveStreamUrl, resolveMediaUrl, resolveStreamAnswer } from './config';
-import { syncMediaSession } from './mediaSession';
 import {
   audioEnded,
   audioErrored,
@@ -36,19 +33,21 @@ import {
   sliderMoved,
   sliderReleased,
   streamUnavailable,
+  sliderOf,
   toggled,
+  wantsSound,
   type PlayerState,
 } from './playerSlice';
+import type { PlayerRuntime } from './runtime';
+import { sameSnapshot } from './snapshots';
 
-/** How long the live stream may wait for data before it is reconnected. */
+/** How long the live stream may wait for data before it is reconnected (docs/player.md, « Live stream »). */
 export const LIVE_STALL_GRACE_MS = 8_000;
 /** First delay before rejoining a dropped live stream; it doubles up to the maximum. */
 export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
-/** How long the chat widget's host has to answer before the panel says it cannot load. */
+/** How long the chat widget's host has to answer before the panel says it cannot load (docs/player.md, « Chat »). */
 export const CHAT_TIMEOUT_MS = 6_000;
-/** At most four `player-state` events a second. */
-export const SNAPSHOT_INTERVAL_MS = 250;
 
 export const TRACK_ERROR_LOG = 'Erreur récupération flux audio depuis backend';
 
@@ -72,7 +71,7 @@ export function parseNowPlaying(data: unknown): NowPlaying | null {
 
 async function refreshNowPlaying(dispatch: AppDispatch): Promise<void> {
   const result = await dispatch(api.endpoints.nowPlaying.initiate(undefined, { subscribe: false, forceRefetch: true }));
-  // A now-playing failure is not shown (SPEC section 8): the lines keep their last value.
+  // A now-playing failure is not shown: the lines keep their last value (docs/player.md, « Now playing »).
   const nowPlaying = parseNowPlaying(result.data);
   if (nowPlaying !== null) dispatch(nowPlayingReceived(nowPlaying));
 }
@@ -96,10 +95,10 @@ async function replayUrl(source: ReplaySource, dispatch: AppDispatch): Promise<s
   return url;
 }
 
-function seekToSlider(state: PlayerState): void {
+function seekToSlider(audio: AudioEngine, state: PlayerState): void {
   const known = audio.mediaDuration();
   const duration = Number.isFinite(known) && known > 0 ? known : state.duration;
-  audio.seekTo((state.slider / 100) * duration);
+  audio.seekTo((sliderOf(state) / 100) * duration);
 }
 
 function listeningLive(state: RootState): boolean {
@@ -107,52 +106,37 @@ function listeningLive(state: RootState): boolean {
   return p.open && p.mode === 'LIVE';
 }
 
-let snapshotTimer: ReturnType<typeof setTimeout> | null = null;
-let lastSnapshotAt = Number.NEGATIVE_INFINITY;
-let pendingSnapshot: PlayerSnapshot | null = null;
-
-function publishSnapshot(snapshot: PlayerSnapshot): void {
-  pendingSnapshot = snapshot;
-  if (snapshotTimer !== null) return;
-  // Bounded both ways, so that a clock that jumps (sleep, time zone change) never holds events back.
-  const wait = Math.min(SNAPSHOT_INTERVAL_MS, Math.max(0, lastSnapshotAt + SNAPSHOT_INTERVAL_MS - Date.now()));
-  const flush = () => {
-    snapshotTimer = null;
-    if (pendingSnapshot === null) return;
-    lastSnapshotAt = Date.now();
-    const next = pendingSnapshot;
-    pendingSnapshot = null;
-    emit('player-state', next);
-  };
-  if (wait === 0) flush();
-  else snapshotTimer = setTimeout(flush, wait);
-}
-
-function sameSnapshot(a: PlayerSnapshot, b: PlayerSnapshot): boolean {
-  return (Object.keys(a) as (keyof PlayerSnapshot)[]).every((key) => a[key] === b[key]);
-}
-
 const playbackTriggers = isAnyOf(replaySelected, liveRequested, toggled, playRequested, pauseRequested);
 
-let registered = false;
+export type StartListening = typeof startAppListening;
 
 /**
- * The player's side effects, registered once per page (the listener middleware is shared by every
- * store made with `makeStore`, and each effect works on the store that dispatched).
+ * Registers the player's side effects with `startListening`, working on `runtime` (its audio
+ * engine, media session and snapshot throttle) and on the store that dispatched. Called again for
+ * the same runtime while registered, it registers nothing more. Returns the undo, which also
+ * cancels the effects under way and a `player-state` event still waiting.
  */
-export function registerPlayerListeners(): void {
-  if (registered) return;
-  registered = true;
+export function registerPlayerListeners(startListening: StartListening, runtime: PlayerRuntime): () => void {
+  if (runtime.listening !== null) return runtime.listening;
+  const { audio, snapshots } = runtime;
+  const undo: (() => void)[] = [];
+  const listen: StartListening = ((options: Parameters<StartListening>[0]) => {
+    const unsubscribe = startListening(options);
+    undo.push(() => {
+      unsubscribe({ cancelActive: true });
+    });
+    return unsubscribe;
+  }) as StartListening;
 
   // Bring the audio in line with what the visitor asked for. A newer request cancels an older one
   // that is still waiting (e.g. for a track's stream URL).
-  startAppListening({
+  listen({
     predicate: (action, current, previous) =>
       playbackTriggers(action) && (!toggled.match(action) || player(current).open !== player(previous).open),
     effect: async (action, listener) => {
       listener.cancelActiveListeners();
       const state = player(listener.getState());
-      if (!state.wantsToPlay) {
+      if (!wantsSound(state)) {
         audio.pause();
         // A paused live stream lets go of its connection; playing again rejoins the live edge.
         if (state.mode === 'LIVE') audio.unload();
@@ -187,33 +171,33 @@ export function registerPlayerListeners(): void {
         }
         await audio.loadSource(url, key);
       }
-      seekToSlider(player(listener.getState()));
+      seekToSlider(audio, player(listener.getState()));
       await audio.play();
     },
   });
 
   // Dragging only moves the thumb; clicks, keys and the release seek the audio.
-  startAppListening({
+  listen({
     matcher: isAnyOf(sliderMoved, sliderReleased),
     effect: (action, listener) => {
       const state = player(listener.getState());
-      if (state.mode !== 'REPLAY' || (sliderMoved.match(action) && state.dragging)) return;
-      if (sliderReleased.match(action) && !player(listener.getOriginalState()).dragging) return;
-      seekToSlider(state);
+      if (state.mode !== 'REPLAY' || (sliderMoved.match(action) && state.held !== null)) return;
+      if (sliderReleased.match(action) && player(listener.getOriginalState()).held === null) return;
+      seekToSlider(audio, state);
     },
   });
 
   // A live stream that drops, ends or stalls is rejoined at its live edge, with growing delays.
-  startAppListening({
+  listen({
     matcher: isAnyOf(audioErrored, audioEnded, audioStalled),
     effect: async (action, listener) => {
       const state = player(listener.getState());
-      if (state.mode !== 'LIVE' || !state.wantsToPlay) return;
+      if (state.mode !== 'LIVE' || !wantsSound(state)) return;
       listener.cancelActiveListeners();
       const generation = audio.loadGeneration();
       const stillWanted = () => {
         const now = player(listener.getState());
-        return now.mode === 'LIVE' && now.wantsToPlay && audio.loadGeneration() === generation;
+        return now.mode === 'LIVE' && wantsSound(now) && audio.loadGeneration() === generation;
       };
       if (audioStalled.match(action)) {
         const before = audio.mediaTime();
@@ -230,7 +214,7 @@ export function registerPlayerListeners(): void {
   });
 
   // Now playing, kept current from the live channel while the player is open in live mode.
-  startAppListening({
+  listen({
     predicate: (_action, current, previous) => listeningLive(current) !== listeningLive(previous),
     effect: async (_action, listener) => {
       if (!listeningLive(listener.getState())) return;
@@ -256,7 +240,7 @@ export function registerPlayerListeners(): void {
   });
 
   // The chat widget is a third party: its host is probed, and the panel says so when it cannot load.
-  startAppListening({
+  listen({
     actionCreator: chatToggled,
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
@@ -277,14 +261,25 @@ export function registerPlayerListeners(): void {
   });
 
   // System media controls and the public `player-state` event follow every change of the player.
-  startAppListening({
+  listen({
     predicate: (action: UnknownAction, current, previous) =>
       action.type.startsWith('player/') && player(current) !== player(previous),
     effect: (action, listener) => {
-      syncMediaSession(() => player(listener.getState()), listener.dispatch, { position: !progressed.match(action) });
+      runtime.syncMediaSession(() => player(listener.getState()), listener.dispatch, {
+        position: !progressed.match(action),
+      });
       const previous = selectSnapshot(listener.getOriginalState());
       const next = selectSnapshot(listener.getState());
-      if (!sameSnapshot(previous, next)) publishSnapshot(next);
+      if (!sameSnapshot(previous, next)) snapshots.publish(next);
     },
   });
+
+  const stop = () => {
+    if (runtime.listening !== stop) return;
+    runtime.listening = null;
+    for (const step of undo) step();
+    snapshots.cancel();
+  };
+  runtime.listening = stop;
+  return stop;
 }

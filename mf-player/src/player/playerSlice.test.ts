@@ -17,10 +17,26 @@ import {
   playRequested,
   progressed,
   replaySelected,
+  selectArtist,
+  selectChatOpen,
+  selectChatStatus,
+  selectCover,
+  selectCurrentTime,
+  selectDragging,
+  selectDuration,
+  selectLoading,
+  selectMessage,
   selectMode,
   selectOpen,
   selectPlayer,
+  selectPlaying,
+  selectReconnectAttempt,
+  selectRemaining,
+  selectShow,
+  selectSlider,
   selectSnapshot,
+  selectStatus,
+  selectWantsSound,
   sliderGrabbed,
   sliderMoved,
   sliderReleased,
@@ -39,13 +55,39 @@ const replay: ReplaySource = {
 };
 
 // The slice's reducer alone: the store is real, the listeners of the player are not registered here.
+// `state()` reads the player the way the screen does, through the selectors.
 function setup() {
   const store = makeStore();
-  const state = () => selectPlayer(store.getState());
+  const state = () => {
+    const root = store.getState();
+    return {
+      mode: selectMode(root),
+      open: selectOpen(root),
+      status: selectStatus(root),
+      wantsSound: selectWantsSound(root),
+      loading: selectLoading(root),
+      playing: selectPlaying(root),
+      artist: selectArtist(root),
+      show: selectShow(root),
+      cover: selectCover(root),
+      duration: selectDuration(root),
+      currentTime: selectCurrentTime(root),
+      remaining: selectRemaining(root),
+      slider: selectSlider(root),
+      dragging: selectDragging(root),
+      chatOpen: selectChatOpen(root),
+      chatStatus: selectChatStatus(root),
+      message: selectMessage(root),
+      reconnectAttempt: selectReconnectAttempt(root),
+      live: selectPlayer(root).live,
+    };
+  };
   return { store, state };
 }
 
-describe('player slice (SPEC section 4)', () => {
+const absolute = (path: string) => new URL(path, window.location.href).href;
+
+describe('player slice (docs/player.md)', () => {
   it('starts closed, in live mode, with Inconnu lines and the slider at 0', () => {
     const { store, state } = setup();
     expect(selectMode(store.getState())).toBe('LIVE');
@@ -66,10 +108,10 @@ describe('player slice (SPEC section 4)', () => {
       open: true,
       chatOpen: false,
       loading: true,
-      wantsToPlay: true,
+      wantsSound: true,
       artist: 'Artiste A',
       show: 'Émission A',
-      cover: '/assets/images/a.webp',
+      cover: absolute('/assets/images/a.webp'),
       duration: 3600,
       currentTime: 0,
       remaining: 3600,
@@ -117,11 +159,11 @@ describe('player slice (SPEC section 4)', () => {
   it('a click toggles open and closed; closing stops loading and closes the chat', () => {
     const { store, state } = setup();
     store.dispatch(toggled());
-    expect(state()).toMatchObject({ open: true, loading: true, wantsToPlay: true });
+    expect(state()).toMatchObject({ open: true, loading: true, wantsSound: true });
     store.dispatch(chatToggled());
     expect(state().chatOpen).toBe(true);
     store.dispatch(toggled());
-    expect(state()).toMatchObject({ open: false, loading: false, wantsToPlay: false, chatOpen: false });
+    expect(state()).toMatchObject({ open: false, loading: false, wantsSound: false, chatOpen: false });
   });
 
   it('a click while the slider is dragged does not toggle', () => {
@@ -186,11 +228,11 @@ describe('player slice (SPEC section 4)', () => {
     const { store, state } = setup();
     store.dispatch(replaySelected(replay));
     store.dispatch(audioErrored());
-    expect(state().wantsToPlay).toBe(false);
+    expect(state().wantsSound).toBe(false);
     store.dispatch(liveRequested());
     store.dispatch(audioErrored());
     // The reconnection that follows needs it (listeners.ts).
-    expect(state().wantsToPlay).toBe(true);
+    expect(state().wantsSound).toBe(true);
   });
 
   it('pause keeps the player open; play again reopens loading', () => {
@@ -199,19 +241,19 @@ describe('player slice (SPEC section 4)', () => {
     store.dispatch(audioPlaying());
     store.dispatch(pauseRequested());
     store.dispatch(audioPaused());
-    expect(state()).toMatchObject({ open: true, wantsToPlay: false, playing: false });
+    expect(state()).toMatchObject({ open: true, wantsSound: false, playing: false });
     store.dispatch(audioPlaying());
-    expect(state()).toMatchObject({ wantsToPlay: true, playing: true });
+    expect(state()).toMatchObject({ wantsSound: true, playing: true });
     store.dispatch(audioPaused());
     store.dispatch(playRequested());
-    expect(state()).toMatchObject({ open: true, wantsToPlay: true, loading: true });
+    expect(state()).toMatchObject({ open: true, wantsSound: true, loading: true });
   });
 
   it('a replay heard to the end starts again from 0 when played again', () => {
     const { store, state } = setup();
     store.dispatch(replaySelected(replay));
     store.dispatch(audioEnded());
-    expect(state()).toMatchObject({ slider: 100, wantsToPlay: false, playing: false });
+    expect(state()).toMatchObject({ slider: 100, wantsSound: false, playing: false });
     store.dispatch(playRequested());
     expect(state()).toMatchObject({ slider: 0, currentTime: 0 });
   });
@@ -229,10 +271,10 @@ describe('player slice (SPEC section 4)', () => {
     const { store, state } = setup();
     store.dispatch(replaySelected(replay));
     store.dispatch(streamUnavailable());
-    expect(state()).toMatchObject({ loading: false, wantsToPlay: false, message: MESSAGES.streamUnavailable });
+    expect(state()).toMatchObject({ loading: false, wantsSound: false, message: MESSAGES.streamUnavailable });
     store.dispatch(liveRequested());
     store.dispatch(playRefused());
-    expect(state()).toMatchObject({ loading: false, wantsToPlay: false, message: MESSAGES.pressPlay });
+    expect(state()).toMatchObject({ loading: false, wantsSound: false, message: MESSAGES.pressPlay });
     store.dispatch(playRequested());
     store.dispatch(liveDropped());
     store.dispatch(liveDropped());

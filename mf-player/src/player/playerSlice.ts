@@ -1,6 +1,7 @@
 import {
   createAction,
   createSlice,
+  DEFAULT_COVER,
   type PayloadAction,
   type WithSlice,
   rootReducer,
@@ -9,35 +10,37 @@ import {
   type ReplaySource,
   type RootState,
 } from '@collectif/shared';
+import { resolveImageUrl } from './config';
 
 export type PlayerMode = 'LIVE' | 'REPLAY';
 
 /** Whether the chat widget could be reached; the panel shows a French fallback when it could not. */
 export type ChatStatus = 'loading' | 'ready' | 'failed';
 
-/** The player state of SPEC section 3, plus what the screen needs to say about it. */
+/**
+ * Where the sound stands (docs/player.md, « Status »). Every value but 'idle' means the visitor
+ * wants to hear something.
+ * - idle: no sound wanted (never started, paused, closed, a replay heard to the end, a failure
+ *   that waits for Lecture);
+ * - loading: sound asked for, the element has not started yet;
+ * - ready: the element can play (canplay) but has not started;
+ * - playing: the element plays;
+ * - reconnecting: the live stream was lost while listened to and is being rejoined.
+ */
+export type PlaybackStatus = 'idle' | 'loading' | 'ready' | 'playing' | 'reconnecting';
+
+/** What the player cannot compute; everything else (lines, cover, slider, remaining time) is a selector. */
 export interface PlayerState {
   mode: PlayerMode;
   open: boolean;
+  status: PlaybackStatus;
   chatOpen: boolean;
   chatStatus: ChatStatus;
-  loading: boolean;
-  /** The audio element is actually playing. */
-  playing: boolean;
-  /** The visitor asked for sound (opened, chose a replay, pressed Lecture); a live drop is reconnected only then. */
-  wantsToPlay: boolean;
-  artist: string;
-  show: string;
-  /** Cover image of what plays; null shows the default cover. */
-  cover: string | null;
-  /** Seconds. */
+  /** Seconds, learned from the replay then from the audio element; 0 in live mode. */
   duration: number;
   currentTime: number;
-  remaining: number;
-  /** 0 to 100. */
-  slider: number;
-  /** The visitor is dragging the slider: the progress tick leaves it alone and a click does not toggle. */
-  dragging: boolean;
+  /** The thumb's position (0 to 100) while the visitor holds the slider, else null: it then follows the time. */
+  held: number | null;
   /** A polite French sentence shown in the player, or null. */
   message: string | null;
   /** The replay being played, so that reopening can reload it if it never loaded. */
@@ -52,6 +55,7 @@ export const UNKNOWN = 'Inconnu';
 export const SLIDER_MIN = 0;
 export const SLIDER_MAX = 100;
 
+/** The player's sentences (docs/player.md, « Messages »). */
 export const MESSAGES = {
   streamUnavailable: 'Cette émission ne peut pas être lue pour le moment. Réessayez dans quelques instants.',
   audioError: 'La lecture s’est interrompue. Réessayez dans quelques instants.',
@@ -62,19 +66,12 @@ export const MESSAGES = {
 export const initialPlayerState: PlayerState = {
   mode: 'LIVE',
   open: false,
+  status: 'idle',
   chatOpen: false,
   chatStatus: 'loading',
-  loading: false,
-  playing: false,
-  wantsToPlay: false,
-  artist: UNKNOWN,
-  show: UNKNOWN,
-  cover: null,
   duration: 0,
   currentTime: 0,
-  remaining: 0,
-  slider: 0,
-  dragging: false,
+  held: null,
   message: null,
   replay: null,
   live: null,
@@ -91,39 +88,79 @@ function orUnknown(value: string | undefined): string {
   return trimmed === '' ? UNKNOWN : trimmed;
 }
 
-function setPosition(state: PlayerState, currentTime: number): void {
+/* Readings of the player's own state, shared by the reducers, the listeners and the selectors. */
+
+/** The visitor wants sound: the main button offers Pause, a dropped live stream is rejoined. */
+export function wantsSound(state: PlayerState): boolean {
+  return state.status !== 'idle';
+}
+
+/** « chargement ... » is shown, and the public snapshot says `loading`. */
+export function isLoading(state: PlayerState): boolean {
+  return state.status === 'loading' || state.status === 'reconnecting';
+}
+
+/** The slider's position, 0 to 100: where the visitor holds it, else the elapsed share of the replay. */
+export function sliderOf(state: PlayerState): number {
+  if (state.held !== null) return state.held;
+  return state.duration > 0 ? clampSlider((state.currentTime / state.duration) * 100) : 0;
+}
+
+export function remainingOf(state: PlayerState): number {
+  return Math.max(0, state.duration - state.currentTime);
+}
+
+export function artistOf(state: PlayerState): string {
+  return state.mode === 'REPLAY' ? orUnknown(state.replay?.title) : orUnknown(state.live?.artist);
+}
+
+export function showOf(state: PlayerState): string {
+  return state.mode === 'REPLAY' ? orUnknown(state.replay?.description) : orUnknown(state.live?.title);
+}
+
+/** The cover to show, as an absolute address: what plays, else the default cover. */
+export function coverOf(state: PlayerState): string {
+  const own = state.mode === 'REPLAY' ? state.replay?.cover : state.live?.cover;
+  return resolveImageUrl(own) ?? resolveImageUrl(DEFAULT_COVER) ?? DEFAULT_COVER;
+}
+
+export function snapshotOf(state: PlayerState): PlayerSnapshot {
+  const live = state.mode === 'LIVE';
+  return {
+    mode: state.mode,
+    open: state.open,
+    playing: state.status === 'playing',
+    loading: isLoading(state),
+    artist: artistOf(state),
+    show: showOf(state),
+    currentTime: live ? 0 : state.currentTime,
+    duration: live ? 0 : state.duration,
+  };
+}
+
+function setTime(state: PlayerState, currentTime: number): void {
   const duration = state.duration;
-  const time = Math.min(
+  state.currentTime = Math.min(
     Math.max(0, Number.isFinite(currentTime) ? currentTime : 0),
     duration > 0 ? duration : Infinity,
   );
-  state.currentTime = time;
-  state.remaining = Math.max(0, duration - time);
-  if (!state.dragging) state.slider = duration > 0 ? clampSlider((time / duration) * 100) : 0;
-}
-
-function showLive(state: PlayerState): void {
-  state.artist = orUnknown(state.live?.artist);
-  state.show = orUnknown(state.live?.title);
-  state.cover = state.live?.cover ?? null;
 }
 
 /** A replay heard to the end starts again from 0 when the visitor asks for it again. */
 function rewindIfEnded(state: PlayerState): void {
-  if (state.mode === 'REPLAY' && state.slider >= SLIDER_MAX) {
-    setPosition(state, 0);
-    state.slider = 0;
+  if (state.mode === 'REPLAY' && sliderOf(state) >= SLIDER_MAX) {
+    state.held = null;
+    setTime(state, 0);
   }
 }
 
 function startLoading(state: PlayerState): void {
-  state.loading = true;
-  state.wantsToPlay = true;
+  state.status = 'loading';
   state.message = null;
 }
 
 /**
- * The player's state machine (SPEC section 4). Actions are the events that happened; the listeners
+ * The player's state machine (docs/player.md). Actions are the events that happened; the listeners
  * in `listeners.ts` do the audio, network and system work that follows.
  */
 export const playerSlice = createSlice({
@@ -135,39 +172,32 @@ export const playerSlice = createSlice({
       const source = action.payload;
       state.mode = 'REPLAY';
       state.replay = source;
-      state.artist = orUnknown(source.title);
-      state.show = orUnknown(source.description);
-      state.cover = source.cover === '' ? null : source.cover;
       state.duration = Number.isFinite(source.duration) && source.duration > 0 ? source.duration : 0;
-      state.dragging = false;
-      setPosition(state, 0);
-      state.slider = 0;
+      state.held = null;
+      setTime(state, 0);
       state.chatOpen = false;
       state.open = true;
       state.reconnectAttempt = 0;
       // What played before is silenced until the replay's stream starts (listeners.ts).
-      state.playing = false;
       startLoading(state);
     },
     /** The 'direct' button, or the `live-selected` event. */
     liveRequested(state) {
       state.mode = 'LIVE';
       state.open = true;
-      state.dragging = false;
+      state.held = null;
       state.duration = 0;
-      setPosition(state, 0);
+      setTime(state, 0);
       state.reconnectAttempt = 0;
-      showLive(state);
       startLoading(state);
     },
-    /** A click on the player: opens and plays, or closes and pauses; ignored while the slider is dragged. */
+    /** A click on the player: opens and plays, or closes and pauses; ignored while the slider is held. */
     toggled(state) {
-      if (state.dragging) return;
+      if (state.held !== null) return;
       if (state.open) {
         state.open = false;
         state.chatOpen = false;
-        state.loading = false;
-        state.wantsToPlay = false;
+        state.status = 'idle';
         state.message = null;
         return;
       }
@@ -183,8 +213,7 @@ export const playerSlice = createSlice({
       startLoading(state);
     },
     pauseRequested(state) {
-      state.wantsToPlay = false;
-      state.loading = false;
+      state.status = 'idle';
       state.message = null;
     },
     chatToggled(state) {
@@ -203,95 +232,80 @@ export const playerSlice = createSlice({
         title: orUnknown(action.payload.title),
         ...(action.payload.cover === undefined || action.payload.cover === '' ? {} : { cover: action.payload.cover }),
       };
-      if (state.mode === 'LIVE') showLive(state);
     },
     sliderGrabbed(state) {
-      if (state.mode === 'REPLAY') state.dragging = true;
+      if (state.mode === 'REPLAY') state.held = sliderOf(state);
     },
     /** Drag, click or keys on the slider: the position follows at once, the audio seeks. */
     sliderMoved(state, action: PayloadAction<number>) {
       if (state.mode !== 'REPLAY') return;
       const value = clampSlider(action.payload);
-      state.slider = value;
+      if (state.held !== null) state.held = value;
       state.currentTime = (value / 100) * state.duration;
-      state.remaining = Math.max(0, state.duration - state.currentTime);
     },
+    /** The thumb is let go where it was held: the time jumps there, and the audio seeks (listeners.ts). */
     sliderReleased(state) {
-      state.dragging = false;
+      if (state.held === null) return;
+      state.currentTime = (state.held / 100) * state.duration;
+      state.held = null;
     },
-    /** The progress tick (about every 100 ms) and the audio element's time events. */
+    /** The progress tick (every 100 ms while playing) and the audio element's time events. */
     progressed(state, action: PayloadAction<{ currentTime: number; duration: number }>) {
       if (state.mode !== 'REPLAY') return;
       const { currentTime, duration } = action.payload;
       if (Number.isFinite(duration) && duration > 0) state.duration = duration;
-      setPosition(state, currentTime);
+      setTime(state, currentTime);
     },
     audioPlaying(state) {
-      state.playing = true;
       // Sound the visitor hears is sound they want (a resume from the system controls, for instance).
-      state.wantsToPlay = true;
-      state.loading = false;
+      state.status = 'playing';
       state.reconnectAttempt = 0;
       state.message = null;
     },
     audioCanPlay(state) {
-      state.loading = false;
+      if (isLoading(state)) state.status = 'ready';
     },
     /** The element paused: on request, or by the system (headphones unplugged, another app's sound). */
     audioPaused(state) {
-      state.playing = false;
-      state.wantsToPlay = false;
-      state.loading = false;
+      state.status = 'idle';
     },
     audioEnded(state) {
-      state.playing = false;
       if (state.mode === 'REPLAY') {
-        state.wantsToPlay = false;
-        setPosition(state, state.duration);
+        state.status = 'idle';
+        setTime(state, state.duration);
+      } else if (wantsSound(state)) {
+        // A live stream has no end: the server closed it, and it is rejoined (liveDropped follows).
+        state.status = 'reconnecting';
       }
     },
     audioErrored(state) {
-      state.loading = false;
-      state.playing = false;
       // A live stream is rejoined (see liveDropped); a replay waits for the visitor to press Lecture.
       if (state.mode === 'REPLAY') {
+        state.status = 'idle';
         state.message = MESSAGES.audioError;
-        state.wantsToPlay = false;
+      } else if (wantsSound(state)) {
+        state.status = 'reconnecting';
       }
     },
     /** The live stream stalled, ended or failed while the visitor listens: a reconnection follows. */
     liveDropped(state) {
       state.reconnectAttempt += 1;
-      state.loading = true;
+      state.status = 'reconnecting';
       state.message = MESSAGES.reconnecting;
     },
     /** The browser refused to start sound without a gesture (partner pages driven by script). */
     playRefused(state) {
-      state.loading = false;
-      state.wantsToPlay = false;
+      state.status = 'idle';
       state.message = MESSAGES.pressPlay;
     },
     /** GET /api/track/{urn} failed or answered something unplayable. */
     streamUnavailable(state) {
-      state.loading = false;
-      state.wantsToPlay = false;
+      state.status = 'idle';
       state.message = MESSAGES.streamUnavailable;
     },
   },
   selectors: {
     selectPlayer: (state) => state,
-    selectMode: (state) => state.mode,
-    selectOpen: (state) => state.open,
-    selectSnapshot: (state): PlayerSnapshot => ({
-      mode: state.mode,
-      open: state.open,
-      playing: state.playing,
-      loading: state.loading,
-      artist: state.artist,
-      show: state.show,
-      currentTime: state.mode === 'LIVE' ? 0 : state.currentTime,
-      duration: state.mode === 'LIVE' ? 0 : state.duration,
-    }),
   },
 });
 
@@ -309,10 +323,27 @@ type StateWithPlayer = RootState & Partial<WithSlice<typeof playerSlice>>;
 const view = (state: RootState): StateWithPlayer => state;
 
 export const selectPlayer = (state: RootState): PlayerState => injectedPlayer.selectors.selectPlayer(view(state));
-export const selectMode = (state: RootState): PlayerMode => injectedPlayer.selectors.selectMode(view(state));
-export const selectOpen = (state: RootState): boolean => injectedPlayer.selectors.selectOpen(view(state));
-export const selectSnapshot = (state: RootState): PlayerSnapshot =>
-  injectedPlayer.selectors.selectSnapshot(view(state));
+
+export const selectMode = (state: RootState): PlayerMode => selectPlayer(state).mode;
+export const selectOpen = (state: RootState): boolean => selectPlayer(state).open;
+export const selectStatus = (state: RootState): PlaybackStatus => selectPlayer(state).status;
+export const selectWantsSound = (state: RootState): boolean => wantsSound(selectPlayer(state));
+export const selectLoading = (state: RootState): boolean => isLoading(selectPlayer(state));
+export const selectPlaying = (state: RootState): boolean => selectPlayer(state).status === 'playing';
+export const selectArtist = (state: RootState): string => artistOf(selectPlayer(state));
+export const selectShow = (state: RootState): string => showOf(selectPlayer(state));
+export const selectCover = (state: RootState): string => coverOf(selectPlayer(state));
+export const selectCurrentTime = (state: RootState): number => selectPlayer(state).currentTime;
+export const selectDuration = (state: RootState): number => selectPlayer(state).duration;
+export const selectRemaining = (state: RootState): number => remainingOf(selectPlayer(state));
+export const selectSlider = (state: RootState): number => sliderOf(selectPlayer(state));
+export const selectDragging = (state: RootState): boolean => selectPlayer(state).held !== null;
+export const selectMessage = (state: RootState): string | null => selectPlayer(state).message;
+export const selectChatOpen = (state: RootState): boolean => selectPlayer(state).chatOpen;
+export const selectChatStatus = (state: RootState): ChatStatus => selectPlayer(state).chatStatus;
+export const selectReconnectAttempt = (state: RootState): number => selectPlayer(state).reconnectAttempt;
+/** A new object on each call: for listeners and tests, not for `useAppSelector`. */
+export const selectSnapshot = (state: RootState): PlayerSnapshot => snapshotOf(selectPlayer(state));
 
 export const {
   replaySelected,

@@ -1,12 +1,23 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { DEFAULT_COVER, formatTime, useAppDispatch, useAppSelector } from '@collectif/shared';
-import { resolveImageUrl } from '../player/config';
+import { formatTime, useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
   chatToggled,
   liveRequested,
   pauseRequested,
   playRequested,
-  selectPlayer,
+  selectArtist,
+  selectChatOpen,
+  selectChatStatus,
+  selectCover,
+  selectCurrentTime,
+  selectDragging,
+  selectLoading,
+  selectMessage,
+  selectMode,
+  selectOpen,
+  selectRemaining,
+  selectShow,
+  selectWantsSound,
   toggled,
 } from '../player/playerSlice';
 import { CHAT_PANEL_ID, ChatPanel } from './ChatPanel';
@@ -17,11 +28,22 @@ import './player.css';
 /** Controls inside the bar act by themselves; a click on them must not also toggle the player. */
 const CONTROLS = 'button, a, input, select, textarea, iframe, [role="slider"]';
 
-/** The player: a 'Stream' pill when closed, the bottom bar when open (SPEC "Player"). */
+/** The player: a 'Stream' pill when closed, the bottom bar when open (docs/interface.md, « The player »). */
 export function PlayerView() {
   const dispatch = useAppDispatch();
-  const state = useAppSelector(selectPlayer);
-  const live = state.mode === 'LIVE';
+  const open = useAppSelector(selectOpen);
+  const live = useAppSelector(selectMode) === 'LIVE';
+  const wantsSound = useAppSelector(selectWantsSound);
+  const loading = useAppSelector(selectLoading);
+  const dragging = useAppSelector(selectDragging);
+  const chatOpen = useAppSelector(selectChatOpen);
+  const chatStatus = useAppSelector(selectChatStatus);
+  const artist = useAppSelector(selectArtist);
+  const show = useAppSelector(selectShow);
+  const cover = useAppSelector(selectCover);
+  const message = useAppSelector(selectMessage);
+  const currentTime = useAppSelector(selectCurrentTime);
+  const remaining = useAppSelector(selectRemaining);
 
   // The pill and the bar replace each other: a keyboard user who opens or closes the player keeps
   // the focus on the control that took the place of the one they pressed.
@@ -31,14 +53,14 @@ export function PlayerView() {
   useEffect(() => {
     if (!focusAfterToggle.current) return;
     focusAfterToggle.current = false;
-    (state.open ? main : pill).current?.focus();
-  }, [state.open]);
+    (open ? main : pill).current?.focus();
+  }, [open]);
   const toggle = () => {
     focusAfterToggle.current = true;
     dispatch(toggled());
   };
 
-  if (!state.open) {
+  if (!open) {
     return (
       <section className="player player--closed" aria-label="Lecteur radio">
         <button
@@ -57,15 +79,13 @@ export function PlayerView() {
 
   const onBarClick = (event: MouseEvent<HTMLDivElement>) => {
     const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
-    if ((control !== null && event.currentTarget.contains(control)) || state.dragging) return;
+    if ((control !== null && event.currentTarget.contains(control)) || dragging) return;
     toggle();
   };
 
-  const cover = resolveImageUrl(state.cover) ?? resolveImageUrl(DEFAULT_COVER) ?? DEFAULT_COVER;
-
   return (
     <section className={`player player--open${live ? ' player--live' : ' player--replay'}`} aria-label="Lecteur radio">
-      {live && state.chatOpen ? <ChatPanel status={state.chatStatus} /> : null}
+      {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
       <div className="player__bar" onClick={onBarClick}>
         <div className="player__start">
           {live ? (
@@ -76,7 +96,7 @@ export function PlayerView() {
           ) : (
             <span className="player__time">
               <span className="visually-hidden">Temps écoulé : </span>
-              {formatTime(state.currentTime)}
+              {formatTime(currentTime)}
             </span>
           )}
         </div>
@@ -85,19 +105,19 @@ export function PlayerView() {
           ref={main}
           type="button"
           className="player__button player__button--main"
-          aria-label={state.wantsToPlay ? 'Pause' : 'Lecture'}
-          onClick={() => dispatch(state.wantsToPlay ? pauseRequested() : playRequested())}
+          aria-label={wantsSound ? 'Pause' : 'Lecture'}
+          onClick={() => dispatch(wantsSound ? pauseRequested() : playRequested())}
         >
-          {state.wantsToPlay ? <PauseIcon /> : <PlayIcon />}
+          {wantsSound ? <PauseIcon /> : <PlayIcon />}
         </button>
         <div className="player__centre">
           <div className="player__titles">
-            <p className="player__artist">{state.artist}</p>
-            <p className="player__show">{state.show}</p>
+            <p className="player__artist">{artist}</p>
+            <p className="player__show">{show}</p>
           </div>
-          {state.loading ? <p className="player__loading">chargement ...</p> : null}
+          {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">
-            {state.message}
+            {message}
           </p>
         </div>
         {live ? null : (
@@ -106,7 +126,7 @@ export function PlayerView() {
               <ProgressSlider />
             </div>
             <span className="player__time player__time--remaining">
-              <span className="visually-hidden">Temps restant : </span>-{formatTime(state.remaining)}
+              <span className="visually-hidden">Temps restant : </span>-{formatTime(remaining)}
             </span>
           </>
         )}
@@ -114,9 +134,9 @@ export function PlayerView() {
           {live ? (
             <button
               type="button"
-              className={`player__button${state.chatOpen ? ' player__button--active' : ''}`}
-              aria-label={state.chatOpen ? 'Fermer le chat' : 'Ouvrir le chat'}
-              aria-controls={state.chatOpen ? CHAT_PANEL_ID : undefined}
+              className={`player__button${chatOpen ? ' player__button--active' : ''}`}
+              aria-label={chatOpen ? 'Fermer le chat' : 'Ouvrir le chat'}
+              aria-controls={chatOpen ? CHAT_PANEL_ID : undefined}
               onClick={() => dispatch(chatToggled())}
             >
               <ChatIcon />

@@ -1,7 +1,9 @@
 import type { KeyboardEvent } from 'react';
 import { speakTime, useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
-  selectPlayer,
+  selectCurrentTime,
+  selectDuration,
+  selectSlider,
   sliderGrabbed,
   sliderMoved,
   sliderReleased,
@@ -10,10 +12,12 @@ import {
 } from '../player/playerSlice';
 import { sliderKeyValue } from '../player/sliderKeys';
 
-/** The replay position: a native range, with the keyboard rules of SPEC section 5. */
+/** The replay position: a native range, with the keys of docs/player.md, « Slider ». */
 export function ProgressSlider() {
   const dispatch = useAppDispatch();
-  const { slider, currentTime, duration } = useAppSelector(selectPlayer);
+  const slider = useAppSelector(selectSlider);
+  const currentTime = useAppSelector(selectCurrentTime);
+  const duration = useAppSelector(selectDuration);
 
   const grab = () => {
     dispatch(sliderGrabbed());
