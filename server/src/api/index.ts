@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import * as v from 'valibot';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { NowPlaying, PodcastItem, Release } from '@collectif/shared';
+import type { PodcastItem, Release } from '@collectif/shared';
 import { RADIO_SETTINGS_PATH } from '@collectif/shared/config';
 import { latest, podcastsByName } from '@collectif/shared/feed';
 import { DemoAudio } from './demo/audio';
@@ -16,6 +17,9 @@ import { NowPlayingHub } from './http/sse';
 import { validationMessage } from './http/validation';
 import { xsrfCheck } from './http/xsrf';
 import { createSources, type Sources } from './sources';
+import { type ValibotJsonTypeProvider } from './schemas/provider';
+import { releasesContent } from './schemas/releases';
+import { routeSchemas } from './schemas/routes';
 import { UNKNOWN } from './upstream/azuracast';
 import { TRACK_URN } from './upstream/soundcloud';
 
@@ -38,43 +42,17 @@ const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 /** The label's releases (server/content/releases.json, schema-checked at build and test time). */
 export function loadReleases(file: string): Release[] {
   const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  const valid =
-    Array.isArray(data) &&
-    data.every(
-      (r: unknown) =>
-        typeof r === 'object' &&
-        r !== null &&
-        ['href', 'image', 'title', 'artist'].every((k) => typeof (r as Record<string, unknown>)[k] === 'string'),
-    );
-  if (!valid) throw new Error(`${file} : liste de sorties invalide (voir releases.schema.json)`);
-  return data as Release[];
+  if (!v.is(releasesContent, data)) throw new Error(`${file} : liste de sorties invalide (voir releases.schema.json)`);
+  return data;
 }
 
-const limitSchema = { type: 'integer', minimum: 1, maximum: 500 } as const;
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'message'],
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
-} as const;
-const podcastSchema = {
-  type: 'object',
-  required: ['url', 'duration', 'title', 'description', 'cover', 'link', 'pubDate'],
-  properties: {
-    trackUrn: { type: 'string' },
-    url: { type: 'string' },
-    duration: { type: 'number' },
-    title: { type: 'string' },
-    description: { type: 'string' },
-    cover: { type: 'string' },
-    link: { type: 'string' },
-    pubDate: { type: ['string', 'null'] },
-  },
-} as const;
-const nowPlayingSchema = {
-  type: 'object',
-  required: ['artist', 'title'],
-  properties: { artist: { type: 'string' }, title: { type: 'string' }, cover: { type: 'string' } },
-} as const;
+/**
+ * An answer's body as Fastify serialises it with the route's 200 schema (fast-json-stringify): only
+ * the defined fields, in their order. Done once per representation, which then carries its ETag.
+ */
+function serialized(reply: FastifyReply, value: object): string {
+  return reply.serializeInput(value as Record<string, unknown>, '200') as string;
+}
 
 /** Headers of a response written by hand (streams): everything hooks set so far, plus the stream's. */
 function rawHeaders(reply: FastifyReply, extra: Record<string, string>): Record<string, string | string[]> {
@@ -85,7 +63,9 @@ function rawHeaders(reply: FastifyReply, extra: Record<string, string>): Record<
   return { ...headers, ...extra };
 }
 
-const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance, options) => {
+const routes: FastifyPluginAsync<ApiPluginOptions> = async (instance: FastifyInstance, options) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const errorSchema = routeSchemas.error;
   const { config } = options;
   const now = options.now ?? Date.now;
   const releases = loadReleases(config.releasesFile);
@@ -192,16 +172,12 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
     },
   );
 
-  app.get<{ Querystring: { limit?: number; q?: string } }>(
+  app.get(
     '/podcasts',
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: { limit: limitSchema, q: { type: 'string', maxLength: 200 } },
-          additionalProperties: false,
-        },
-        response: { 200: { type: 'array', items: podcastSchema }, '4xx': errorSchema, '5xx': errorSchema },
+        querystring: routeSchemas.podcastsQuery,
+        response: { 200: routeSchemas.podcasts, '4xx': errorSchema, '5xx': errorSchema },
       },
     },
     async (request, reply) => {
@@ -210,80 +186,47 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
       const name = q?.trim() ?? '';
       const representation = memo.get(`podcasts|${String(feed.version)}|${String(limit)}|${name}`, () => {
         const found: PodcastItem[] = name === '' ? feed.value.podcasts : podcastsByName(feed.value.podcasts, name);
-        return JSON.stringify(latest(found, limit));
+        return serialized(reply, latest(found, limit));
       });
       return sendJson(request, reply, representation, cacheControlFor(feed, config.ttlMs.feed, now()), feed.state);
     },
   );
 
-  app.get<{ Querystring: { limit?: number } }>(
+  app.get(
     '/releases',
     {
       schema: {
-        querystring: { type: 'object', properties: { limit: limitSchema }, additionalProperties: false },
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['href', 'image', 'title', 'artist'],
-              properties: {
-                href: { type: 'string' },
-                image: { type: 'string' },
-                title: { type: 'string' },
-                artist: { type: 'string' },
-              },
-            },
-          },
-          '4xx': errorSchema,
-        },
+        querystring: routeSchemas.releasesQuery,
+        response: { 200: routeSchemas.releases, '4xx': errorSchema },
       },
     },
     async (request, reply) => {
       const { limit } = request.query;
-      const representation = memo.get(`releases|${String(limit)}`, () => JSON.stringify(latest(releases, limit)));
+      const representation = memo.get(`releases|${String(limit)}`, () => serialized(reply, latest(releases, limit)));
       return sendJson(request, reply, representation, 'public, max-age=300');
     },
   );
 
   // The radio's settings for the player on partner sites (the site's pages carry them inline).
   // They change only with a restart; a minute of caching lets a move of the stream reach them soon.
-  const radioSettings = memo.get('radio', () => JSON.stringify(config.radio));
-  app.get(
-    RADIO_SETTINGS_PATH,
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['liveStreamUrl', 'chatEmbedUrl', 'chatRoom', 'twitchChannel'],
-            properties: {
-              liveStreamUrl: { type: 'string' },
-              chatEmbedUrl: { type: 'string' },
-              chatRoom: { type: 'string' },
-              twitchChannel: { type: 'string' },
-            },
-          },
-        },
-      },
-    },
-    async (request, reply) => sendJson(request, reply, radioSettings, 'public, max-age=60'),
+  app.get(RADIO_SETTINGS_PATH, { schema: { response: { 200: routeSchemas.radio } } }, async (request, reply) =>
+    sendJson(
+      request,
+      reply,
+      memo.get('radio', () => serialized(reply, config.radio)),
+      'public, max-age=60',
+    ),
   );
 
   app.get(
     '/islive',
     {
-      schema: {
-        response: {
-          200: { type: 'object', required: ['live'], properties: { live: { type: 'boolean' } } },
-          '5xx': errorSchema,
-        },
-      },
+      schema: { response: { 200: routeSchemas.live, '5xx': errorSchema } },
     },
     async (request, reply) => {
       const live = await sources.live.get();
       const representation = memo.get(`live|${String(live.version)}|${String(live.value)}`, () =>
-        JSON.stringify({ live: live.value }),
+        serialized(reply, { live: live.value }),
       );
       return sendJson(request, reply, representation, cacheControlFor(live, config.ttlMs.live, now()), live.state);
     },
@@ -291,10 +234,10 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
 
   app.get(
     '/nowplaying',
-    { schema: { response: { 200: nowPlayingSchema, '5xx': errorSchema } } },
+    { schema: { response: { 200: routeSchemas.nowPlaying, '5xx': errorSchema } } },
     async (request, reply) => {
       const playing = await sources.nowPlaying.get();
-      const body = JSON.stringify(playing.value satisfies NowPlaying);
+      const body = serialized(reply, playing.value);
       const representation = memo.get(`nowplaying|${body}`, () => body);
       return sendJson(
         request,
@@ -334,12 +277,12 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
     },
   );
 
-  app.get<{ Params: { trackUrn: string } }>(
+  app.get(
     '/track/:trackUrn',
     {
       config: { rateLimit: { max: config.limits.trackPerMinute, timeWindow: 60_000 } },
       schema: {
-        params: { type: 'object', properties: { trackUrn: { type: 'string' } } },
+        params: routeSchemas.trackParams,
         response: { 200: { type: 'string' }, '4xx': errorSchema, '5xx': errorSchema },
       },
     },
@@ -411,21 +354,13 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
 
   if (config.adminToken !== null) {
     const adminToken = config.adminToken;
-    app.post<{ Body: { live: boolean } }>(
+    app.post(
       '/admin/live',
       {
         schema: {
-          headers: { type: 'object', properties: { authorization: { type: 'string' } } },
-          body: {
-            type: 'object',
-            required: ['live'],
-            properties: { live: { type: 'boolean' } },
-            additionalProperties: false,
-          },
-          response: {
-            200: { type: 'object', required: ['live'], properties: { live: { type: 'boolean' } } },
-            '4xx': errorSchema,
-          },
+          headers: routeSchemas.adminHeaders,
+          body: routeSchemas.adminLive,
+          response: { 200: routeSchemas.live, '4xx': errorSchema },
         },
       },
       async (request, reply) => {
@@ -439,10 +374,7 @@ const routes: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance
         }
         sources.demoLive.set(request.body.live);
         request.log.info({ live: request.body.live }, 'statut du direct de démonstration changé');
-        return reply
-          .header('Cache-Control', 'no-store')
-          .type(JSON_TYPE)
-          .send(JSON.stringify({ live: request.body.live }));
+        return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ live: request.body.live });
       },
     );
   }

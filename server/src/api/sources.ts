@@ -28,12 +28,6 @@ export interface Sources {
   demoLive: { set(live: boolean): void } | undefined;
   /** Stops what runs beside the event loop (the feed worker). */
   close(): Promise<void>;
-  mode: {
-    feed: 'demo' | 'upstream';
-    live: 'demo' | 'upstream';
-    nowPlaying: 'demo' | 'upstream';
-    track: 'demo' | 'upstream';
-  };
 }
 
 /** A value that is always fresh (demo data computed here), shaped like a cache answer. */
@@ -132,11 +126,5 @@ export function createSources(
             },
           }
         : undefined,
-    mode: {
-      feed: config.rss === null ? 'demo' : 'upstream',
-      live: config.twitch === null ? 'demo' : 'upstream',
-      nowPlaying: config.azuracast === null ? 'demo' : 'upstream',
-      track: config.soundcloud === null ? 'demo' : 'upstream',
-    },
   };
 }

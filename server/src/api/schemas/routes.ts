@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import {
+  apiErrorSchema,
+  liveStatusSchema,
+  nowPlayingSchema,
+  podcastItemSchema,
+  radioSettingsAnswerSchema,
+  releaseSchema,
+} from '@collectif/shared/schemas';
+import { jsonSchema } from './provider';
+
+/** `?limit=`: how many items, newest first. */
+const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)));
+
+/** The request and answer schemas of each /api route, all made from the shared definitions. */
+export const routeSchemas = {
+  error: jsonSchema(apiErrorSchema),
+  podcastsQuery: jsonSchema(v.strictObject({ limit, q: v.optional(v.pipe(v.string(), v.maxLength(200))) })),
+  podcasts: jsonSchema(v.array(podcastItemSchema)),
+  releasesQuery: jsonSchema(v.strictObject({ limit })),
+  releases: jsonSchema(v.array(releaseSchema)),
+  radio: jsonSchema(radioSettingsAnswerSchema),
+  live: jsonSchema(liveStatusSchema),
+  nowPlaying: jsonSchema(nowPlayingSchema),
+  trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
+  adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
+  adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),
+};
