@@ -12,7 +12,7 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * The server half of SPEC section 7's XSRF rule (double-submit cookie): safe requests get an
+ * The server half of the XSRF rule (docs/api.md; double-submit cookie): safe requests get an
  * XSRF-TOKEN cookie when they have none; any other request must echo that cookie in X-XSRF-TOKEN.
  * A page on another site can neither read the cookie nor send the header without our consent.
  */
