@@ -24,11 +24,9 @@ export {
   makeStore,
   listenerMiddleware,
   startAppListening,
-  type LazyLoadedSlices,
   type RootState,
   type AppStore,
   type AppDispatch,
-  type AppThunk,
 } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { ExternalLink } from './ui/ExternalLink';

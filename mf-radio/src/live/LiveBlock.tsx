@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ExternalLink, twitchChannelUrl, useAppDispatch, useAppSelector } from '@collectif/shared';
-import { refreshRequested, selectLive, selectRefreshing } from './liveSlice';
+import { ExternalLink, startAppListening, twitchChannelUrl, useAppDispatch, useAppSelector } from '@collectif/shared';
+import { refreshRequested, registerLiveListeners, selectLive, selectRefreshing } from './liveSlice';
 import { TwitchPlayer } from './TwitchPlayer';
 
 /**
@@ -37,6 +37,7 @@ export function LiveBlock() {
   const live = useAppSelector(selectLive);
 
   useEffect(() => {
+    registerLiveListeners(startAppListening);
     dispatch(refreshRequested());
   }, [dispatch]);
 

@@ -1,10 +1,17 @@
-import { api as sharedApi, makeStore } from '@collectif/shared';
+import { api as sharedApi, makeStore, startAppListening } from '@collectif/shared';
 import { startFakeApi, type FakeApi } from '../testing/fakeApi';
-import { LIVE_CHECK_DELAY_MS, refreshRequested, selectLive, selectRefreshing } from './liveSlice';
+import {
+  LIVE_CHECK_DELAY_MS,
+  refreshRequested,
+  registerLiveListeners,
+  selectLive,
+  selectRefreshing,
+} from './liveSlice';
 
 let api: FakeApi;
 
 beforeEach(async () => {
+  registerLiveListeners(startAppListening);
   api = await startFakeApi({ '/islive': () => ({ body: { live: true } }) });
 });
 

@@ -5,7 +5,7 @@ import {
   type WithSlice,
   api,
   rootReducer,
-  startAppListening,
+  type startAppListening,
   type RootState,
 } from '@collectif/shared';
 
@@ -58,28 +58,35 @@ export const selectLive = (state: RootState): boolean => injectedLive.selectors.
 export const selectRefreshing = (state: RootState): boolean =>
   injectedLive.selectors.selectRefreshing(state as StateWithLive);
 
+type ListenerEffect = Parameters<typeof startAppListening>[0]['effect'];
+
 /**
  * Each refresh asks /api/islive (through the shared RTK Query endpoint, never cached), waits the
  * 400 ms of the spec, then records the answer. A newer refresh cancels an older one, so the block
  * never shows a stale answer. A failure is logged as the spec says and ends the refresh, so the
  * button never stays stuck on 'Chargement ...'.
  */
-startAppListening({
-  actionCreator: refreshRequested,
-  effect: async (_action, listenerApi) => {
-    listenerApi.cancelActiveListeners();
-    const request = listenerApi.dispatch(
-      api.endpoints.liveStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
-    try {
-      // The endpoint's schema makes an answer that says neither yes nor no a failed check, not « live ».
-      const { live } = await listenerApi.pause(request.unwrap());
-      await listenerApi.delay(LIVE_CHECK_DELAY_MS);
-      listenerApi.dispatch(statusReceived(live));
-    } catch (error) {
-      if (error instanceof TaskAbortError) return;
-      console.error('Erreur lors du refresh:', error);
-      listenerApi.dispatch(checkFailed());
-    }
-  },
-});
+const checkLiveStatus: ListenerEffect = async (_action, listenerApi) => {
+  listenerApi.cancelActiveListeners();
+  const request = listenerApi.dispatch(
+    api.endpoints.liveStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
+  );
+  try {
+    // The endpoint's schema makes an answer that says neither yes nor no a failed check, not « live ».
+    const { live } = await listenerApi.pause(request.unwrap());
+    await listenerApi.delay(LIVE_CHECK_DELAY_MS);
+    listenerApi.dispatch(statusReceived(live));
+  } catch (error) {
+    if (error instanceof TaskAbortError) return;
+    console.error('Erreur lors du refresh:', error);
+    listenerApi.dispatch(checkFailed());
+  }
+};
+
+/**
+ * Registers the live block's side effect. Called by the block before its first check; registering
+ * again registers nothing more (the listener middleware keeps one entry per effect).
+ */
+export function registerLiveListeners(startListening: typeof startAppListening): void {
+  startListening({ actionCreator: refreshRequested, effect: checkLiveStatus });
+}

@@ -10,8 +10,12 @@ export interface EventMap {
   'replay-selected': ReplaySource;
   /** Ask the player to return to the live stream. */
   'live-selected': Record<string, never>;
-  /** The radio feed has been fetched and parsed (emitted once per page load). */
-  'feed-loaded': { count: number };
+  /**
+   * The radio feed has arrived (emitted once per page load, the first time any part gets podcasts).
+   * It carries nothing: the first answer is whichever part's query came back first (8 items for
+   * home, one artist's for a residence), so a count in it would mean nothing a subscriber could use.
+   */
+  'feed-loaded': Record<string, never>;
   /** The player's public state, after every change that a page around it may show. */
   'player-state': PlayerSnapshot;
 }

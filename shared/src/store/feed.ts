@@ -4,21 +4,18 @@ import { api } from './api';
 
 export interface FeedState {
   loaded: boolean;
-  count: number;
 }
 
-const initialState: FeedState = { loaded: false, count: 0 };
+const initialState: FeedState = { loaded: false };
 
-/** Whether the radio feed has been reported loaded (SPEC section 4, "Radio feed"). */
+/** Whether the radio feed has arrived once on this page (README, « Event contract », `feed-loaded`). */
 export const feedSlice = createSlice({
   name: 'feed',
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder.addMatcher(api.endpoints.podcasts.matchFulfilled, (state, action) => {
+    builder.addMatcher(api.endpoints.podcasts.matchFulfilled, (state) => {
       state.loaded = true;
-      // The answer is checked where it is used; a broken one must not make the count NaN.
-      if (Array.isArray(action.payload)) state.count = Math.max(state.count, action.payload.length);
     });
   },
   selectors: {
@@ -28,7 +25,23 @@ export const feedSlice = createSlice({
 
 export const { selectFeedLoaded } = feedSlice.selectors;
 
-/** The `feed-loaded` event, emitted once the first time any part gets the feed. */
-export function announceFeedLoaded(count: number): void {
-  emit('feed-loaded', { count });
+const podcastsArrived = api.endpoints.podcasts.matchFulfilled;
+
+/**
+ * Emits `feed-loaded` (once per page: the bus ignores later emissions). It carries nothing: the
+ * first answer is any part's query (8 items for home, one artist's for a residence), not the feed.
+ */
+function announceFeedLoaded(): void {
+  emit('feed-loaded', {});
+}
+
+/** What registering needs of `startAppListening` (store.ts), named here so that feed.ts does not import the store. */
+type StartListening = (options: { matcher: typeof podcastsArrived; effect: () => void }) => unknown;
+
+/**
+ * The feed's side effect. The effect is one function for the page, so registering it again with
+ * the same `startListening` registers nothing more (the listener middleware keeps one entry).
+ */
+export function registerFeedListeners(startListening: StartListening): void {
+  startListening({ matcher: podcastsArrived, effect: announceFeedLoaded });
 }

@@ -1,31 +1,25 @@
-import {
-  combineSlices,
-  configureStore,
-  createListenerMiddleware,
-  type Action,
-  type ThunkAction,
-} from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from './api';
-import { announceFeedLoaded, feedSlice } from './feed';
+import { feedSlice, registerFeedListeners } from './feed';
 
 /**
  * Slices every part may read. Remotes add their own slices when they load with
  * `slice.injectInto(rootReducer)`, which also gives them typed selectors.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- remotes extend it by injection
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices(api, feedSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(api, feedSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
- * Side effects live in listeners (redux listener middleware), registered by the part that owns
- * them with `startAppListening`. One middleware instance serves every store made here.
+ * Side effects live in listeners (redux listener middleware). Every feature registers its own the
+ * same way: it exports `registerXListeners(startAppListening)`, which the code that sets the
+ * feature up calls (the store for the feed, a remote's component for its slice), and which
+ * registers nothing twice. One middleware instance serves every store made here; each effect works
+ * on the store that dispatched.
  */
 export const listenerMiddleware = createListenerMiddleware();
 
-export function makeStore(preloadedState?: Partial<RootState>) {
+function configure(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -34,15 +28,12 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
 }
 
-export type AppStore = ReturnType<typeof makeStore>;
+export type AppStore = ReturnType<typeof configure>;
 export type AppDispatch = AppStore['dispatch'];
-export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;
 
 export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
 
-startAppListening({
-  matcher: api.endpoints.podcasts.matchFulfilled,
-  effect: (action) => {
-    announceFeedLoaded(Array.isArray(action.payload) ? action.payload.length : 0);
-  },
-});
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
+  registerFeedListeners(startAppListening);
+  return configure(preloadedState);
+}
