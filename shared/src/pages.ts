@@ -6,8 +6,6 @@ export type RemoteModuleRef = {
   [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
 }[RemoteName];
 
-type PageKey = 'home' | 'residences' | 'residence' | 'label' | 'about';
-
 export type PageRef = RemoteModuleRef & {
   path: string;
   title: string;
@@ -16,8 +14,8 @@ export type PageRef = RemoteModuleRef & {
   area: string;
   /** Its label in the main menu; pages without one are not in the menu. */
   menu?: string;
-  /** Where the navbar's back button leads from this page; home when absent. */
-  back?: PageKey;
+  /** The path of the page the navbar's back button leads to from this one; home when absent. */
+  back?: string;
 };
 
 /** The meta description of a page that has none of its own. */
@@ -65,7 +63,7 @@ export const PAGES = {
     area: 'La page À propos',
     menu: 'À propos',
   },
-} as const satisfies Record<PageKey, PageRef>;
+} as const satisfies Record<string, PageRef>;
 
 /** A page's address, its parameters filled in: `href(PAGES.residence, { id })`. */
 export function href(page: PageRef, params: Record<string, string> = {}): string {
@@ -121,5 +119,5 @@ export function matchPage(pathname: string): PageMatch {
 /** Where the navbar's back button leads from `pathname`: a resident show to the grid, anything else home. */
 export function backTarget(pathname: string): string {
   const { back } = matchPage(pathname).page;
-  return back === undefined ? '/' : href(PAGES[back]);
+  return `/${back ?? ''}`;
 }
