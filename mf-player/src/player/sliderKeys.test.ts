@@ -1,6 +1,6 @@
 import { sliderKeyValue } from './sliderKeys';
 
-describe('slider keyboard rules (SPEC section 5)', () => {
+describe('slider keyboard rules (docs/player.md, « Slider »)', () => {
   it('arrows move by 1 when there is no step', () => {
     expect(sliderKeyValue('ArrowRight', 40)).toBe(41);
     expect(sliderKeyValue('ArrowUp', 40)).toBe(41);

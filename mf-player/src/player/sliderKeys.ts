@@ -8,7 +8,7 @@ export interface SliderRange {
 }
 
 /**
- * The keyboard rules of SPEC section 5: arrows move by the step or 1, Page Up and Page Down by 10
+ * The slider's keys (docs/player.md, « Slider »): arrows move by the step or 1, Page Up and Page Down by 10
  * when there is no step (by the step otherwise), Home and End to the ends; the result is clamped.
  * Returns null for keys the slider does not handle.
  */
