@@ -11,7 +11,10 @@ import { PACKAGES, PARTS } from '../parts.mjs';
 const FOLDERS_OF_PARTS = [...PARTS.map((part) => part.folder), ...PACKAGES];
 const FOLDERS = ['config', 'content'];
 
-/** @returns {{ schema: string, data: string }[]} */
+/**
+ * @param {string} root
+ * @returns {{ schema: string, data: string }[]}
+ */
 export function contentFiles(root) {
   const pairs = [];
   for (const part of FOLDERS_OF_PARTS) {
@@ -50,7 +53,10 @@ export function validateContent(schema, data, label) {
   });
 }
 
-/** Validates every content file of the workspace; returns the problems found. */
+/**
+ * Validates every content file of the workspace; returns the problems found.
+ * @param {string} root
+ */
 export function checkAllContent(root) {
   const problems = [];
   for (const { schema, data } of contentFiles(root)) {
