@@ -60,7 +60,11 @@ describe('HomePage', () => {
     // A live flag that is neither true nor false is a failed check: logged, and the panel stays.
     expect(await screen.findByRole('button', { name: 'Rafraîchir' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pas de direct au studio actuellement' })).toBeInTheDocument();
-    expect(errors).toHaveBeenCalledWith('Erreur lors du refresh:', expect.any(Error));
+    // The answer failed its schema: logged like any failed check, with what was wrong in it.
+    expect(errors).toHaveBeenCalledWith(
+      'Erreur lors du refresh:',
+      expect.objectContaining({ status: 'CUSTOM_ERROR', data: { live: 'oui' } }),
+    );
     errors.mockRestore();
   });
 });
