@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { on, resetEvents, type ReplaySource, type Residence } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
-import { findResidence } from '../residences/residences';
+import { residences } from '../residences/residences';
 import { podcast, startFakeApi, type FakeAnswer, type FakeApi } from '../testing/fakeApi';
 import ResidencePage from './ResidencePage';
 
@@ -43,21 +43,56 @@ function Routed() {
   );
 }
 
-const doubleDetente = findResidence('kalibre-mona-vex')!;
+// Residences of the tests' own: the shipped content is the volunteers' to change (its schema is
+// checked in shared/src/content.test.ts). Only the routing tests use it, through its first entry.
+const garage: Residence = {
+  id: 'garage-test',
+  artist: 'Deux Pas',
+  show: 'Garage du lundi',
+  description: 'Du <em>2-step</em> et du breakbeat.\nUn lundi sur deux.',
+  styles: ['uk garage', 'breakbeat'],
+  soundcloud: 'https://soundcloud.com/deux-pas',
+  bandcamp: 'https://deux-pas.bandcamp.com',
+};
+const dub: Residence = {
+  id: 'dub-test',
+  artist: 'Racine',
+  show: 'Basses',
+  description: 'Dub.',
+  styles: ['dub', '', 'steppers'],
+};
+const doubleDetente: Residence = {
+  id: 'kalibre-mona-vex',
+  artist: 'Kalibre / Mona Vex',
+  show: 'Double Détente',
+  description: 'Deux sélecteurs.',
+  styles: ['jungle'],
+};
+const quiet: Residence = { id: 'calme', artist: 'Personne Encore', show: 'Silence', description: '', styles: [] };
+
+function Detail({ residence }: { residence: Residence }) {
+  return <ResidenceDetail residence={residence} />;
+}
 
 describe('ResidencePage', () => {
-  it('shows the header, the sanitised description, the style tags and only the links it has', async () => {
-    renderWithProviders(<Routed />, { route: '/residences/158cm' });
-    const residence = findResidence('158cm')!;
+  it('finds the residence of the address, titles the page with it and scrolls to the top', async () => {
+    const residence = residences[0]!;
+    renderWithProviders(<Routed />, { route: `/residences/${residence.id}` });
     expect(screen.getByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
     expect(screen.getByText(residence.show)).toBeInTheDocument();
     await waitFor(() => {
       expect(document.title).toBe(`${residence.artist} · Résidences`);
     });
     const header = screen.getByRole('banner').querySelector('img');
-    expect(header).toHaveAttribute('src', '/assets/images/residences/158cm-header.webp');
+    expect(header).toHaveAttribute('src', `/assets/images/residences/${residence.id}-header.webp`);
     expect(header).toHaveAttribute('width', '1600');
     expect(header).toHaveAttribute('height', '600');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('shows the sanitised description, the style tags and only the links it has', () => {
+    const residence = garage;
+    renderWithProviders(<Detail residence={residence} />);
 
     const emphasis = screen.getByText('2-step');
     expect(emphasis.tagName).toBe('EM');
@@ -70,11 +105,10 @@ describe('ResidencePage', () => {
     expect(links.map((l) => l.textContent)).toEqual(['SoundCloud (nouvel onglet)', 'Bandcamp (nouvel onglet)']);
     expect(links[0]).toHaveAttribute('href', residence.soundcloud);
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
-    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 
   it('skips empty style strings', () => {
-    renderWithProviders(<Routed />, { route: '/residences/130E0A' });
+    renderWithProviders(<Detail residence={dub} />);
     const styles = within(screen.getByRole('list', { name: 'Styles' })).getAllByRole('listitem');
     expect(styles.map((s) => s.textContent)).toEqual(['dub', 'steppers']);
   });
@@ -85,7 +119,7 @@ describe('ResidencePage', () => {
       release = resolve;
     });
     api.set('/podcasts', () => held);
-    renderWithProviders(<Routed />, { route: `/residences/${doubleDetente.id}` });
+    renderWithProviders(<Detail residence={doubleDetente} />);
     expect(screen.getByRole('heading', { name: 'Dernières émissions' })).toBeInTheDocument();
     expect(screen.getByText('Chargement des émissions ...')).toBeInTheDocument();
     await waitFor(() => {
@@ -108,7 +142,7 @@ describe('ResidencePage', () => {
   it('plays a show on click (replay-selected)', async () => {
     const seen: ReplaySource[] = [];
     const off = on('replay-selected', (item) => seen.push(item));
-    renderWithProviders(<Routed />, { route: `/residences/${doubleDetente.id}` });
+    renderWithProviders(<Detail residence={doubleDetente} />);
     const list = await screen.findByRole('list', { name: /Émissions de/ });
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     fireEvent.click(within(list).getByRole('button', { name: /Double Détente #11/ }));
@@ -117,7 +151,7 @@ describe('ResidencePage', () => {
   });
 
   it('says so when the feed has no show for the residence', async () => {
-    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    renderWithProviders(<Detail residence={quiet} />);
     expect(
       await screen.findByText('Aucune émission de cette résidence dans le flux pour le moment.'),
     ).toBeInTheDocument();
@@ -125,16 +159,16 @@ describe('ResidencePage', () => {
 
   it('shows a French error with a retry when the feed cannot be read', async () => {
     api.set('/podcasts', () => ({ status: 504, body: { error: 'timeout', message: 'Le flux ne répond pas.' } }));
-    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    renderWithProviders(<Detail residence={quiet} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Les émissions sont momentanément indisponibles.');
-    api.set('/podcasts', () => ({ body: [podcast(7, 'Axonberg', 'Synapses #7')] }));
+    api.set('/podcasts', () => ({ body: [podcast(7, 'Personne Encore', 'Synapses #7')] }));
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('button', { name: /Synapses #7/ })).toBeInTheDocument();
   });
 
   it('shows the French error, not a crash, when the feed answers something that is not a list', async () => {
     api.set('/podcasts', () => ({ body: {} }));
-    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    renderWithProviders(<Detail residence={quiet} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Les émissions sont momentanément indisponibles.');
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
