@@ -2,8 +2,13 @@ import { constants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import { fastifyTrustProxy, type SiteServerConfig } from './config';
-import { apiPlugin, type ApiConfig } from './api/index';
+import type { ApiConfig } from './api/env';
+import { representationsPlugin } from './api/plugins/representations';
+import { rateLimitOptions } from './api/plugins/security';
+import { sourcesPlugin } from './api/plugins/sources';
+import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { siteStatic } from './site/static';
 
@@ -24,7 +29,10 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/** Builds the whole server; tests call it and use app.inject() or listen on a loopback port. */
+/**
+ * Builds the whole server (docs/server.md, « Layout »): external plugins, then the app's plugins,
+ * then the routes. Tests call it and use app.inject() or listen on a loopback port.
+ */
 export async function buildApp({ site, api, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: site.logLevel } : false,
@@ -38,6 +46,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     requestTimeout: 30_000,
   });
 
+  // External plugins.
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes, api.radio) },
     crossOriginEmbedderPolicy: false,
@@ -57,7 +66,14 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     threshold: 1024,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(apiPlugin, { prefix: '/api', config: api });
+  await app.register(rateLimit, rateLimitOptions);
+
+  // The app's plugins: shared services, decorated on the instance.
+  await app.register(sourcesPlugin, { config: api });
+  await app.register(representationsPlugin);
+
+  // Routes: /api (its own security and error rules inside), then the site's files and pages.
+  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(siteStatic, { config: site, radio: api.radio });
   return app;
 }

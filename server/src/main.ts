@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, missingDists, readSiteServerConfig } from './config';
-import { readApiConfig } from './api/index';
+import { readApiConfig } from './api/env';
 
 async function main(): Promise<void> {
   let site;

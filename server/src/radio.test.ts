@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteConfig } from '@collectif/shared/config';
-import { readApiConfig } from './api/index';
+import { readApiConfig } from './api/env';
 import { ConfigError, type Env } from './config';
 import { readRadioSettings } from './radio';
 

@@ -12,8 +12,13 @@ export type Service = keyof typeof SERVICE_LABELS;
 
 export type UpstreamFailure = 'timeout' | 'unreachable' | 'status' | 'too_large' | 'invalid' | 'auth' | 'not_found';
 
+/** The `code` of each of our error classes: the error handler (plugins/errors.ts) maps by it. */
+export const ERROR_CODES = { api: 'API_HTTP_ERROR', upstream: 'UPSTREAM_ERROR' } as const;
+
 /** Why an upstream call failed; mapped to one HTTP answer by `upstreamErrorReply`. */
 export class UpstreamError extends Error {
+  readonly code = ERROR_CODES.upstream;
+
   constructor(
     readonly service: Service,
     readonly failure: UpstreamFailure,
@@ -25,11 +30,13 @@ export class UpstreamError extends Error {
   }
 }
 
-/** An error the API answers on purpose, with its status and JSON body. */
+/** An error the API answers on purpose, with its status and JSON body (`apiCode`: the body's `error`). */
 export class ApiHttpError extends Error {
+  readonly code = ERROR_CODES.api;
+
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly apiCode: string,
     message: string,
   ) {
     super(message);
@@ -37,7 +44,7 @@ export class ApiHttpError extends Error {
   }
 
   body(): ApiError {
-    return { error: this.code, message: this.message };
+    return { error: this.apiCode, message: this.message };
   }
 }
 

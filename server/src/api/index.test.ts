@@ -333,3 +333,42 @@ describe('rate limit on /api/track', () => {
     await app.close();
   });
 });
+
+describe('the demo routes in real mode (every upstream configured)', () => {
+  it('are unknown paths: 404 like any other unknown /api path', async () => {
+    const nowhere = 'http://127.0.0.1:9';
+    const credentials = { clientId: 'id', clientSecret: 'secret', apiUrl: nowhere, authUrl: nowhere };
+    const app = await buildApp({
+      site,
+      api: testConfig({
+        rss: { url: `${nowhere}/sounds.rss`, maxPages: 1 },
+        soundcloud: credentials,
+        twitch: { ...credentials, channel: 'collectif' },
+        azuracast: { url: `${nowhere}/nowplaying` },
+        adminToken: 'e2e-admin',
+        demo: { ...testConfig().demo, audioDir: fakeAudioDir() },
+      }),
+    });
+    try {
+      const unknown = await app.inject({ url: '/api/nimporte' });
+      expect(unknown.statusCode).toBe(404);
+      for (const request of [
+        { url: '/api/demo/live.mp3' },
+        { url: '/api/demo/replays/pluie-douce.mp3' },
+        {
+          method: 'POST' as const,
+          url: '/api/admin/live',
+          headers: { authorization: 'Bearer e2e-admin' },
+          payload: { live: true },
+        },
+      ]) {
+        const res = await app.inject(request);
+        expect(res.statusCode).toBe(404);
+        expect(res.json<ApiError>().error).toBe('not_found');
+        expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { readApiConfig } from '../api/index';
+import { readApiConfig } from '../api/env';
 import { readSiteServerConfig } from '../config';
 
 // A built site laid out as `npm run build` writes it (hashed names, pre-compressed .br and .gz

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
 import { buildApp } from '../app';
-import { readApiConfig } from '../api/index';
+import { readApiConfig } from '../api/env';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
 
 let dir: string;

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { apiPlugin, readApiConfig, type ApiConfig, type ApiPluginOptions } from '../index';
+import rateLimit from '@fastify/rate-limit';
+import { readApiConfig, type ApiConfig } from '../env';
+import { representationsPlugin } from '../plugins/representations';
+import { rateLimitOptions } from '../plugins/security';
+import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
+import apiRoutes from '../routes/index';
 import { DEMO_LIVE_FILE, DEMO_REPLAYS } from '../demo/audio';
 
 /** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
@@ -56,10 +61,13 @@ export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   };
 }
 
-/** The API plugin alone, registered as app.ts does, with the test's clock and options. */
-export async function buildApi(options: ApiPluginOptions): Promise<FastifyInstance> {
+/** The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock. */
+export async function buildApi(options: SourcesOptions): Promise<FastifyInstance> {
   const app = Fastify();
-  await app.register(apiPlugin, { prefix: '/api', ...options });
+  await app.register(rateLimit, rateLimitOptions);
+  await app.register(sourcesPlugin, options);
+  await app.register(representationsPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
   await app.ready();
   return app;
 }

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginCallback } from 'fastify';
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { ApiHttpError } from '../errors';
+import { xsrfCheck } from '../http/xsrf';
+
+/**
+ * @fastify/rate-limit's options (registered by app.ts): limits only where a route asks for one
+ * (/api/track, the now-playing channel), refused with a French message.
+ */
+export const rateLimitOptions: RateLimitPluginOptions = {
+  global: false,
+  errorResponseBuilder: (_request, context) =>
+    new ApiHttpError(
+      429,
+      'rate_limited',
+      `Trop de requêtes : réessayez dans ${String(Math.max(1, Math.ceil(context.ttl / 1000)))} s.`,
+    ),
+};
+
+/** CORS and XSRF for every /api route (docs/api.md, « XSRF »). */
+const security: FastifyPluginCallback = (app, _options, done) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // Partner sites embedding the player call the API from their own origin.
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', 'ETag, X-Cache');
+    xsrfCheck(request, reply);
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // A response that sets the visitor's XSRF cookie must not be stored by a shared cache.
+    const cacheControl = reply.getHeader('cache-control');
+    if (reply.hasHeader('set-cookie') && typeof cacheControl === 'string' && cacheControl.startsWith('public')) {
+      reply.header('Cache-Control', cacheControl.replace(/^public/, 'private'));
+    }
+    return payload;
+  });
+  done();
+};
+
+export const securityPlugin = fp(security, { name: 'security', dependencies: ['@fastify/rate-limit'] });

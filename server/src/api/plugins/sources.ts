@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import fp from 'fastify-plugin';
+import * as v from 'valibot';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Release } from '@collectif/shared';
+import type { ApiConfig } from '../env';
+import { releasesContent } from '../schemas/releases';
+import { createSources, type Sources } from '../sources';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /api configuration, read once at start-up. */
+    apiConfig: ApiConfig;
+    /** The clock of the caches, the demo rotation and the demo live stream. */
+    clock: () => number;
+    /** Where each answer's data comes from: the upstream adapters and their caches, or the demo. */
+    sources: Sources;
+    /** The label's releases, read once. */
+    releases: readonly Release[];
+  }
+}
+
+/** Production passes only `config`; tests and the benchmark also set the clock and the demo's day. */
+export interface SourcesOptions {
+  config: ApiConfig;
+  now?: () => number;
+  /** Day the demo feed counts back from (default: today). */
+  demoAnchor?: Date;
+}
+
+/** The label's releases (server/content/releases.json, schema-checked at build and test time). */
+export function loadReleases(file: string): Release[] {
+  const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!v.is(releasesContent, data)) throw new Error(`${file} : liste de sorties invalide (voir releases.schema.json)`);
+  return data;
+}
+
+/**
+ * Real mode: every upstream is configured, nothing is answered from the embedded demo. Otherwise
+ * the demo's own routes (its audio, the admin live switch) exist (docs/server.md, « Layout »).
+ */
+export function isDemoMode(config: ApiConfig): boolean {
+  return config.rss === null || config.soundcloud === null || config.twitch === null || config.azuracast === null;
+}
+
+const sources: FastifyPluginAsync<SourcesOptions> = async (app, { config, now = Date.now, demoAnchor }) => {
+  const releases = loadReleases(config.releasesFile);
+  const created = createSources(config, { releases, now, ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }) });
+  app.decorate('apiConfig', config);
+  app.decorate('clock', now);
+  app.decorate('releases', releases);
+  app.decorate('sources', created);
+  app.addHook('preClose', () => created.close());
+  // Build the demo feed now (it reads the residences) so the first visitor does not wait for it.
+  if (config.rss === null) await created.feed.get();
+};
+
+export const sourcesPlugin = fp(sources, { name: 'sources' });

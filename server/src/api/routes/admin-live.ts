@@ -1,0 +1,41 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginCallback } from 'fastify';
+import { ApiHttpError } from '../errors';
+import { JSON_TYPE } from '../plugins/representations';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+
+/**
+ * Demo only, and only with ADMIN_TOKEN: POST /api/admin/live `{ live }` switches the demo's live
+ * status (409 when Twitch gives it).
+ */
+const adminLive: FastifyPluginCallback<{ token: string }> = (instance, { token }, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const { sources } = app;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  app.post(
+    '/admin/live',
+    {
+      schema: {
+        headers: routeSchemas.adminHeaders,
+        body: routeSchemas.adminLive,
+        response: { 200: routeSchemas.live, '4xx': routeSchemas.error },
+      },
+    },
+    async (request, reply) => {
+      const given = request.headers.authorization ?? '';
+      if (!timingSafeEqual(digest(given), digest(`Bearer ${token}`))) {
+        throw new ApiHttpError(401, 'unauthorized', 'Jeton d’administration absent ou invalide.');
+      }
+      if (sources.demoLive === undefined) {
+        throw new ApiHttpError(409, 'not_demo', 'Le statut du direct vient de Twitch : il ne se bascule pas ici.');
+      }
+      sources.demoLive.set(request.body.live);
+      request.log.info({ live: request.body.live }, 'statut du direct de démonstration changé');
+      return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ live: request.body.live });
+    },
+  );
+  done();
+};
+
+export default adminLive;

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { errorsPlugin } from '../plugins/errors';
+import { securityPlugin } from '../plugins/security';
+import { isDemoMode } from '../plugins/sources';
+import adminLive from './admin-live';
+import demoAudio from './demo-audio';
+import islive from './islive';
+import nowplaying from './nowplaying';
+import podcasts from './podcasts';
+import radio from './radio';
+import releases from './releases';
+import soundcloudRss from './soundcloud-rss';
+import track from './track';
+
+/**
+ * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
+ * these routes only, not to the site's files. One plugin per resource; the demo's own routes only
+ * in demo mode, so that in real mode they are unknown paths (docs/server.md, « Layout »).
+ */
+const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(securityPlugin);
+  await app.register(errorsPlugin);
+
+  await app.register(soundcloudRss);
+  await app.register(podcasts);
+  await app.register(releases);
+  await app.register(radio);
+  await app.register(islive);
+  await app.register(nowplaying);
+  await app.register(track);
+
+  const config = app.apiConfig;
+  if (isDemoMode(config)) {
+    await app.register(demoAudio);
+    if (config.adminToken !== null) await app.register(adminLive, { token: config.adminToken });
+  }
+};
+
+export default apiRoutes;

@@ -1,0 +1,67 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { ApiHttpError } from '../errors';
+import { cacheControlFor, rawHeaders } from '../http/reply';
+import { NowPlayingHub } from '../http/sse';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+import { UNKNOWN } from '../upstream/azuracast';
+
+/** GET /api/nowplaying and its channel, GET /api/nowplaying/events (server-sent events). */
+const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const { sources, apiConfig: config, clock } = app;
+  const hub = new NowPlayingHub(async () => (await sources.nowPlaying.get()).value, {
+    pollMs: config.azuracast === null ? Math.min(config.ttlMs.nowPlaying, 5000) : config.ttlMs.nowPlaying,
+    pingMs: config.ssePingMs,
+    maxPerClient: config.limits.sseConnectionsPerClient,
+    fallback: { artist: UNKNOWN, title: UNKNOWN },
+  });
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+
+  app.get(
+    '/nowplaying',
+    { schema: { response: { 200: routeSchemas.nowPlaying, '5xx': routeSchemas.error } } },
+    async (_request, reply) => {
+      const playing = await sources.nowPlaying.get();
+      const body = reply.serialized(playing.value);
+      return reply.representation(`nowplaying|${body}`, () => body, {
+        cacheControl: cacheControlFor(playing, config.ttlMs.nowPlaying, clock()),
+        state: playing.state,
+      });
+    },
+  );
+
+  app.get(
+    '/nowplaying/events',
+    {
+      config: { rateLimit: { max: config.limits.ssePerMinute, timeWindow: 60_000 } },
+      schema: { response: { '4xx': routeSchemas.error } },
+    },
+    async (request, reply) => {
+      if (!hub.accepts(request.ip)) {
+        throw new ApiHttpError(429, 'too_many_streams', 'Trop de connexions ouvertes depuis votre adresse.');
+      }
+      reply.hijack();
+      reply.raw.writeHead(
+        200,
+        rawHeaders(reply, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          'x-accel-buffering': 'no',
+          connection: 'keep-alive',
+        }),
+      );
+      if (request.method === 'HEAD') {
+        reply.raw.end();
+        return;
+      }
+      await hub.attach(reply.raw, request.ip);
+    },
+  );
+  done();
+};
+
+export default nowplaying;

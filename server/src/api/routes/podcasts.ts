@@ -1,0 +1,37 @@
+import type { FastifyPluginCallback } from 'fastify';
+import type { PodcastItem } from '@collectif/shared';
+import { latest, podcastsByName } from '@collectif/shared/feed';
+import { cacheControlFor } from '../http/reply';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+
+/** GET /api/podcasts?limit=&q=: the feed's podcasts, newest first, optionally by show name. */
+const podcasts: FastifyPluginCallback = (instance, _options, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const { sources, apiConfig: config, clock } = app;
+  app.get(
+    '/podcasts',
+    {
+      schema: {
+        querystring: routeSchemas.podcastsQuery,
+        response: { 200: routeSchemas.podcasts, '4xx': routeSchemas.error, '5xx': routeSchemas.error },
+      },
+    },
+    async (request, reply) => {
+      const { limit, q } = request.query;
+      const feed = await sources.feed.get();
+      const name = q?.trim() ?? '';
+      return reply.representation(
+        `podcasts|${String(feed.version)}|${String(limit)}|${name}`,
+        () => {
+          const found: PodcastItem[] = name === '' ? feed.value.podcasts : podcastsByName(feed.value.podcasts, name);
+          return reply.serialized(latest(found, limit));
+        },
+        { cacheControl: cacheControlFor(feed, config.ttlMs.feed, clock()), state: feed.state },
+      );
+    },
+  );
+  done();
+};
+
+export default podcasts;
