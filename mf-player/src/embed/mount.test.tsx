@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetEvents, resetRadioSettings, siteConfig, type PlayerSnapshot } from '@collectif/shared';
+import { resetRadioSettings, siteConfig, type PlayerSnapshot } from '@collectif/shared';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import { chatUrl, configurePlayer } from '../player/config';
 import {
@@ -51,7 +51,6 @@ afterEach(() => {
   resetRadioSettings();
   server.requests.length = 0;
   removeEventSource();
-  resetEvents();
   jest.restoreAllMocks();
 });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emit, on, resetEvents, siteConfig, type PlayerSnapshot, type ReplaySource } from '@collectif/shared';
+import { emit, on, siteConfig, type PlayerSnapshot, type ReplaySource } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
@@ -60,7 +60,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetEvents();
   removeMediaSession();
   removeEventSource();
   jest.restoreAllMocks();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { on, resetEvents, type ReplaySource, type Residence } from '@collectif/shared';
+import { on, type ReplaySource, type Residence } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { residences } from '../residences/residences';
 import { podcast, startFakeApi, type FakeAnswer, type FakeApi } from '../testing/fakeApi';
@@ -12,7 +12,6 @@ let api: FakeApi;
 let scrollTo: jest.Mock;
 
 beforeEach(async () => {
-  resetEvents();
   scrollTo = jest.fn();
   window.scrollTo = scrollTo;
   api = await startFakeApi({

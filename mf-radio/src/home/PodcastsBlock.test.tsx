@@ -1,13 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { DEFAULT_COVER, lastPayload, on, resetEvents, selectFeedLoaded, type ReplaySource } from '@collectif/shared';
+import { DEFAULT_COVER, lastPayload, on, selectFeedLoaded, type ReplaySource } from '@collectif/shared';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { PodcastsBlock } from './PodcastsBlock';
 
 let api: FakeApi;
 
 beforeEach(async () => {
-  resetEvents();
   api = await startFakeApi({
     '/podcasts': (url) => ({
       body: Array.from({ length: Number(url.searchParams.get('limit') ?? 20) }, (_, i) => podcast(i + 1)),
