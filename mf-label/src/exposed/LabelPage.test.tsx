@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiBase, releaseUrl, siteConfig, type Release } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
+import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import LabelPage from './LabelPage';
 
 /** A stand-in for the label service on a loopback port: answers what the current test sets. */
@@ -12,7 +11,7 @@ interface FakeAnswer {
   body: unknown;
 }
 
-let server: Server;
+let server: FakeServer;
 let answer: FakeAnswer;
 const requests: string[] = [];
 
@@ -24,18 +23,14 @@ const releases: Release[] = Array.from({ length: 9 }, (_, i) => ({
 }));
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(`${req.method ?? ''} ${req.url ?? ''}`);
-    res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(answer.body));
+  server = await startFakeServer({
+    onRequest: ({ method, url }) => requests.push(`${method} ${url}`),
+    fallback: (request, response) => json(answer.body, answer.status)(request, response),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  configureApiBase(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api`);
+  configureApiBase(`${server.origin}/api`);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 let windowScrollTo: jest.SpiedFunction<typeof window.scrollTo>;
 

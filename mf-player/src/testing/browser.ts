@@ -1,7 +1,6 @@
 // Test stand-ins for what jsdom lacks (media playback, the Media Session API, EventSource): the
 // browser's gaps, not our modules. Each records what the player did so that tests can assert it.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeServer, type FakeRoute } from '@collectif/shared/testing';
 
 export interface MediaStubs {
   play: jest.SpyInstance;
@@ -106,8 +105,9 @@ export function removeEventSource(): void {
   Reflect.deleteProperty(globalThis, 'EventSource');
 }
 
-export type Route = (req: IncomingMessage, res: ServerResponse) => void;
+export type Route = FakeRoute;
 
+/** The shared loopback server standing for the collective's API (the /api contract), with CORS. */
 export interface LoopbackServer {
   origin: string;
   /** Paths requested so far, decoded. */
@@ -116,55 +116,14 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1 standing for the collective's API (the /api contract). */
 export async function startLoopbackServer(routes: Record<string, Route>): Promise<LoopbackServer> {
-  const table = new Map(Object.entries(routes));
   const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
-    requests.push(path);
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    const route = table.get(path);
-    if (route === undefined) {
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ error: 'not_found', message: `Introuvable : ${path}` }));
-      return;
-    }
-    route(req, res);
+  const server = await startFakeServer({
+    routes,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    onRequest: ({ path }) => requests.push(path),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${String(port)}`,
-    requests,
-    routes: table,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
+  return { origin: server.origin, requests, routes: server.routes, close: () => server.close() };
 }
 
-/** An address where nothing listens (a port just released). */
-export async function closedOrigin(): Promise<string> {
-  const server = await startLoopbackServer({});
-  await server.close();
-  return server.origin;
-}
-
-export const json =
-  (body: unknown, status = 200): Route =>
-  (_req, res) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-
-export const text =
-  (body: string, status = 200): Route =>
-  (_req, res) => {
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(body);
-  };
+export { closedOrigin, json, text } from '@collectif/shared/testing';

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { configureApiBase, type PodcastItem, type Release } from '@collectif/shared';
+import { cut, json, startFakeServer } from '@collectif/shared/testing';
 
 /** An answer of the fake /api: a JSON body with a status, or a connection that is cut. */
 export type FakeAnswer = { status?: number; body: unknown } | 'network-error';
@@ -17,44 +16,31 @@ export interface FakeApi {
 }
 
 /**
- * A real HTTP server on loopback standing in for /api, and RTK Query pointed at it: components are
+ * The shared loopback server standing in for /api, and RTK Query pointed at it: components are
  * tested through the network like in the browser, with no module of ours replaced.
  */
 export async function startFakeApi(handlers: Record<string, FakeHandler> = {}): Promise<FakeApi> {
   const routes = new Map(Object.entries(handlers));
   const requests: string[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname.replace(/^\/api/, '');
-    requests.push(`${path}${url.search}`);
-    const handler = routes.get(path);
-    void Promise.resolve(
-      handler ? handler(url) : { status: 404, body: { error: 'not_found', message: 'Adresse inconnue.' } },
-    ).then((answer) => {
-      if (answer === 'network-error') {
-        req.socket.destroy();
-        return;
-      }
-      res.writeHead(answer.status ?? 200, {
-        'content-type': 'application/json; charset=utf-8',
-        'access-control-allow-origin': '*',
-      });
-      res.end(JSON.stringify(answer.body));
-    });
+  const server = await startFakeServer({
+    headers: { 'access-control-allow-origin': '*' },
+    fallback: async (request, response) => {
+      const url = new URL(request.url, 'http://127.0.0.1');
+      const path = url.pathname.replace(/^\/api/, '');
+      requests.push(`${path}${url.search}`);
+      const handler = routes.get(path);
+      const answer = await (handler
+        ? handler(url)
+        : { status: 404, body: { error: 'not_found', message: 'Adresse inconnue.' } });
+      if (answer === 'network-error') void cut(request, response);
+      else void json(answer.body, answer.status ?? 200)(request, response);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  configureApiBase(`http://127.0.0.1:${String(port)}/api`);
+  configureApiBase(`${server.origin}/api`);
   return {
     requests,
     set: (path, handler) => routes.set(path, handler),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: () => server.close(),
   };
 }
 

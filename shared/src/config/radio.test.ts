@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import site from '../../config/site.json';
 import { twitchChannelUrl } from './index';
 import {
@@ -10,6 +8,7 @@ import {
   radioSettingsReady,
   resetRadioSettings,
 } from './radio';
+import { startFakeServer, text, type FakeServer } from '../testing/fakeServer';
 
 const defaults = {
   liveStreamUrl: site.radio.liveStreamUrl,
@@ -81,29 +80,21 @@ describe('parseRadioSettings', () => {
 });
 
 describe('loadRadioSettings (the player for partner sites)', () => {
-  let server: Server;
+  let server: FakeServer;
   let origin: string;
   let answer: { status: number; body: string };
   let asked: string[];
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      asked.push(req.url ?? '');
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
-      res.end(answer.body);
+    server = await startFakeServer({
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      onRequest: ({ url }) => asked.push(url),
+      fallback: (request, response) => text(answer.body, answer.status, 'application/json')(request, response),
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+    origin = server.origin;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
-  });
+  afterAll(() => server.close());
 
   beforeEach(() => {
     asked = [];

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startFakeServer, type FakeRequest } from '@collectif/shared/testing';
 
 export interface RecordedRequest {
   method: string;
+  /** As sent, with the query string. */
   path: string;
   headers: IncomingMessage['headers'];
   body: string;
@@ -11,8 +12,8 @@ export interface RecordedRequest {
 export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => void;
 
 /**
- * A real HTTP server on loopback playing an upstream service (SoundCloud, Twitch, AzuraCast):
- * tests set a handler per path and read back what the adapters asked.
+ * The shared loopback server playing an upstream service (SoundCloud, Twitch, AzuraCast): tests
+ * set a handler per path and read back what the adapters asked.
  */
 export interface FakeUpstream {
   url: string;
@@ -23,42 +24,28 @@ export interface FakeUpstream {
 }
 
 export async function startFakeUpstream(): Promise<FakeUpstream> {
-  const handlers = new Map<string, FakeHandler>();
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
-      const recorded = {
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      requests.push(recorded);
-      const handler = handlers.get(path);
-      if (handler === undefined) {
-        res.writeHead(404).end('not found');
-        return;
-      }
-      handler(recorded, res);
-    });
+  const record = ({ method, url, headers, body }: FakeRequest): RecordedRequest => {
+    const recorded = { method, path: url, headers, body };
+    requests.push(recorded);
+    return recorded;
+  };
+  const server = await startFakeServer({
+    fallback: (request, response) => {
+      record(request);
+      response.writeHead(404).end('not found');
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${String(port)}`,
+    url: server.origin,
     requests,
-    on: (path, handler) => handlers.set(path, handler),
-    count: (path) => requests.filter((r) => decodeURIComponent(r.path.split('?')[0] ?? '') === path).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    on: (path, handler) => {
+      server.on(path, (request, response) => {
+        handler(record(request), response);
+      });
+    },
+    count: (path) => server.count(path),
+    close: () => server.close(),
   };
 }
 
