@@ -74,7 +74,7 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     expect(nobody).toEqual([]);
   });
 
-  it('serves the feed XML for the SPEC call', async () => {
+  it('serves the feed XML at /api/soundcloud-rss', async () => {
     const res = await app.inject({ url: '/api/soundcloud-rss' });
     expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect(parseFeedXml(res.body).items.length).toBeGreaterThanOrEqual(150);

@@ -2,7 +2,7 @@ import type { NowPlaying } from '@collectif/shared';
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from './fetch';
 
-/** SPEC section 3: a missing artist or title shows as 'Inconnu'. */
+/** A missing artist or title shows as 'Inconnu' (docs/player.md). */
 export const UNKNOWN = 'Inconnu';
 
 function text(value: unknown): string {

@@ -15,7 +15,7 @@ import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
 import { feedText, utf8Declaration } from './feed-text';
 
-/** SPEC section 7: `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */
+/** The feed as the pages read it (docs/feed.md): `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */
 const PARSER_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '',
