@@ -55,7 +55,7 @@ try {
 const md = [
   `# Before / after (${new Date().toISOString().slice(0, 10)}, Lighthouse mobile simulated, median of ${String(runs)} runs in turns)`,
   '',
-  'before: the build given with --before; after: this checkout\'s build',
+  "before: the build given with --before; after: this checkout's build",
   '',
   '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | LCP element |',
   '| --- | --- | --- | --- | --- | --- | --- | --- |',
