@@ -65,7 +65,7 @@ export async function openPlayer(page: Page): Promise<void> {
   await expect(player(page).getByRole('button', { name: 'Fermer le lecteur' })).toBeVisible();
 }
 
-/** Plays the newest podcast in the player, the way a card does, then pauses it at its start. */
+/** Plays the newest podcast in the player, the way a card does (the `replay-selected` event). */
 export async function openReplay(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const response = await fetch('/api/podcasts?limit=1');

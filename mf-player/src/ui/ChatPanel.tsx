@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { ExternalLink, useAppDispatch } from '@collectif/shared';
 import { chatUrl } from '../player/config';
 import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerSlice';
@@ -20,22 +20,20 @@ function focusChatButton() {
 export function ChatPanel({ status }: { status: ChatStatus }) {
   const dispatch = useAppDispatch();
   const url = chatUrl();
-  const close = () => {
+  const close = useCallback(() => {
     dispatch(chatToggled());
     focusChatButton();
-  };
+  }, [dispatch]);
   // The panel covers most of the screen: Escape closes it from anywhere, like a dialog.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      dispatch(chatToggled());
-      focusChatButton();
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [dispatch]);
+  }, [close]);
   const failed = status === 'failed';
   return (
     <section

@@ -98,7 +98,7 @@ export function Card(props: CardProps) {
           <span className="card__title">{title}</span>
         )}
         {description ? <span className="card__description">{description}</span> : null}
-        {shownDate === null || date === null || date === undefined ? null : (
+        {shownDate === null || !date ? null : (
           <time className="card__date" dateTime={date}>
             {shownDate}
           </time>
