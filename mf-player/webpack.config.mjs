@@ -70,4 +70,4 @@ const federated = federatedConfig({
  * (`webpack serve`) serves the remote alone.
  */
 export default (env = {}, argv = {}) =>
-  env.WEBPACK_SERVE === true ? federated(env, argv) : [federated(env, argv), embedConfig(env, argv)];
+  env.WEBPACK_SERVE === true ? federated(env, argv) : [...federated(env, argv), embedConfig(env, argv)];

@@ -22,7 +22,7 @@ const remotes = Object.fromEntries(
 );
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, REMOTES_CONFIG: JSON.stringify(remotes), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },

@@ -21,7 +21,7 @@ export function launch() {
 
 /** Starts the site server on a loopback port; resolves once /healthz answers. */
 export async function startServer(root, port, env = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,5 +1,5 @@
 import { constants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +11,7 @@ import { sourcesPlugin } from './api/plugins/sources';
 import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { siteStatic } from './site/static';
+import { invalidAddressPage } from './site/render/document';
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -44,6 +45,22 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     routerOptions: { maxParamLength: 16_384 },
     // A request that stalls is cut rather than held: the process never hangs on a client.
     requestTimeout: 30_000,
+    // An address that cannot be decoded is refused before routing: a page gets a French page, the
+    // API its JSON error, as for any other bad request (docs/rendering.md, « Bad input »).
+    frameworkErrors: (error, request, frameworkReply) => {
+      // Typed for the route it never reached; the reply itself is an ordinary one.
+      const reply = frameworkReply as unknown as FastifyReply;
+      const api = request.url.startsWith('/api/');
+      if (error.code === 'FST_ERR_BAD_URL' && !api) {
+        void reply
+          .code(400)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(invalidAddressPage());
+        return;
+      }
+      void reply.code(400).send({ error: 'bad_request', message: 'Requête invalide' });
+    },
   });
 
   // External plugins.

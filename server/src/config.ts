@@ -27,6 +27,48 @@ export interface SiteServerConfig {
   logLevel: string;
   /** Fastify's `trustProxy`: which proxies may tell the client's address (README, « Deploying »). */
   trustProxy: TrustProxy;
+  /** The site's public origin, for canonical and shared URLs; never taken from a request (SITE_ORIGIN). */
+  siteOrigin: string;
+  /** Whether pages are rendered on the server (SSR=off renders them in the browser only, as before). */
+  ssr: boolean;
+  /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
+  pageCacheTtlMs: number;
+}
+
+/** SITE_ORIGIN: an http(s) origin, nothing after the host and port. */
+export function readSiteOrigin(env: Env, port: number): string {
+  const raw = env.SITE_ORIGIN?.trim() ?? '';
+  if (raw === '') return `http://localhost:${String(port)}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SITE_ORIGIN', `adresse invalide « ${raw} » (attendu : https://exemple.org)`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+    throw new ConfigError('SITE_ORIGIN', `adresse invalide « ${raw} » (attendu : une origine, https://exemple.org)`);
+  }
+  return url.origin;
+}
+
+function readPageCacheTtl(env: Env): number {
+  const raw = env.PAGE_CACHE_TTL_S?.trim() ?? '';
+  if (raw === '') return 10_000;
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds > 3600) {
+    throw new ConfigError(
+      'PAGE_CACHE_TTL_S',
+      `valeur invalide « ${raw} » (attendu : un nombre de secondes de 0 à 3600)`,
+    );
+  }
+  return seconds * 1000;
+}
+
+function readSsr(env: Env): boolean {
+  const raw = env.SSR?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError('SSR', `valeur invalide « ${raw} » (attendu : on ou off)`);
 }
 
 /** What Fastify's `trustProxy` accepts: yes/no, a hop count, or the proxies' addresses and ranges. */
@@ -138,14 +180,18 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `niveau inconnu « ${logLevel} »`);
   }
+  const port = readPort(env);
   return {
     host,
-    port: readPort(env),
+    port,
     distDirs,
     assetsDir: env.ASSETS_DIR ?? join(workspaceRoot, 'shared', 'assets'),
     remotes: readRemotes(env),
     logLevel,
     trustProxy: readTrustProxy(env),
+    siteOrigin: readSiteOrigin(env, port),
+    ssr: readSsr(env),
+    pageCacheTtlMs: readPageCacheTtl(env),
   };
 }
 

@@ -1,3 +1,4 @@
+import './production';
 import { buildApp } from './app';
 import { ConfigError, missingDists, readSiteServerConfig } from './config';
 import { readApiConfig } from './api/env';

@@ -3,9 +3,10 @@
 // `federatedConfig` with its name; its port and exposes come from the registry of parts
 // (shared/parts.mjs, docs/parts.md). Shared singletons are declared here, once.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
@@ -131,6 +132,64 @@ function registered(name) {
 }
 
 /**
+ * What a server bundle takes from the site's server instead of carrying its own copy: React and the
+ * shared package, one copy on the server as in the browser (docs/rendering.md). Everything else a
+ * part uses is in its bundle.
+ */
+const SERVER_EXTERNALS = /^(react|react-dom)(\/.*)?$|^@collectif\/shared(\/(config|server))?$/;
+
+/** Where a part's server bundle is, inside its dist/ (`server/ssr.js`). */
+export const SERVER_BUNDLE_DIR = 'server';
+
+/**
+ * A part's server bundle: `src/server.ts(x)` compiled for Node into one CommonJS file,
+ * `dist/server/ssr.js`, beside the browser bundle and deployed with it. The site's server evaluates
+ * it at run time with its own React and shared package, and again when it changes.
+ * @param {string} dir
+ * @returns {string | null}
+ */
+function serverEntry(dir) {
+  for (const file of ['src/server.tsx', 'src/server.ts']) if (existsSync(join(dir, file))) return `./${file}`;
+  return null;
+}
+
+/**
+ * @param {{ name: string, dir: string, entry: string }} options
+ * @returns {import('webpack').Configuration}
+ */
+function serverBundleConfig({ name, dir, entry }) {
+  return {
+    name: `${name}-server`,
+    mode: 'production',
+    target: 'node20',
+    context: dir,
+    entry: { ssr: entry },
+    devtool: false,
+    output: {
+      path: join(dir, 'dist', SERVER_BUNDLE_DIR),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    externalsType: 'commonjs',
+    externals: [
+      ({ request }, callback) => {
+        if (request !== undefined && SERVER_EXTERNALS.test(request)) callback(undefined, `commonjs ${request}`);
+        else callback();
+      },
+    ],
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: { rules: [scriptRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }] },
+    // One file: the server reads and evaluates it whole, from disk or over HTTP.
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    // Readable stack traces in the server's log; the file is never sent to a visitor's browser to run.
+    optimization: { minimize: false, moduleIds: 'deterministic' },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
  * @param {{
  *   name: import('../src/remotes').PartName,
  *   dir: string,
@@ -140,91 +199,99 @@ function registered(name) {
  */
 export function federatedConfig({ name, dir, html = false, pageHints }) {
   const { part, exposes } = registered(name);
-  return (_env, argv) => {
+  const entry = serverEntry(dir);
+  /** @returns {import('webpack').Configuration[]} */
+  return (env, argv) => {
     const production = argv.mode !== 'development';
     const isHost = part.name === 'shell';
-    return {
-      mode: production ? 'production' : 'development',
-      context: dir,
-      entry: { main: './src/index.ts' },
-      // No eval in development either: the site's CSP forbids it.
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
-      output: {
-        path: join(dir, 'dist'),
-        // The shell's index.html is served at every route, so its assets are addressed from the root;
-        // a remote finds its own chunks beside its remoteEntry.js wherever it is hosted.
-        publicPath: isHost ? '/' : 'auto',
-        // A remote's entry keeps a stable name (the remote map and the federation runtime find it by that
-        // name) and is revalidated; every other file is content-hashed and immutable, the shell's entry
-        // included (index.html, always revalidated, names it).
-        filename: isHost && production ? '[name].[contenthash:10].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
-        // Not assets/: on the site that path is the generated images' (served from shared/assets).
-        assetModuleFilename: 'files/[name].[contenthash:10][ext]',
-        uniqueName: federationName(name),
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-      module: {
-        rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: federationName(name),
-          filename: 'remoteEntry.js',
-          ...(isHost ? {} : { exposes }),
-          shared: isHost ? eagerSingletons : sharedSingletons,
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: { fileName: 'mf-manifest.json' },
-          // The host ships the federation runtime once; built remotes use the host's copy. A remote's
-          // dev server keeps its own, so that its pages can be shown alone.
-          // `target: 'web'` leaves out the runtime's Node.js code.
-          experiments: isHost
-            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-            : production
-              ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
-              : {},
-        }),
-        ...(pageHints === undefined ? [] : [new PageHintsPlugin(pageHints)]),
-        new MiniCssExtractPlugin({
-          filename: production ? '[name].[contenthash:10].css' : '[name].css',
-          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
-        }),
-        ...(html && (isHost || !production)
-          ? [
-              new HtmlWebpackPlugin({
-                template: './src/index.html',
-                chunks: ['main'],
-                scriptLoading: 'defer',
-                minify: production,
-              }),
-              new FontPreloadPlugin(),
-            ]
-          : []),
-      ],
-      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
-      performance: { hints: false },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port: part.devPort,
-        historyApiFallback: true,
-        hot: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        // Everything that is not this part comes from the site server (API, images, built remotes).
-        proxy: [
-          {
-            context: [
-              '/api',
-              '/assets',
-              '/remotes.json',
-              ...REMOTE_PARTS.map((p) => urlPrefix(p).slice(0, -1)),
-              '/embed',
-            ],
-            target: 'http://localhost:8080',
-          },
+    // The dev server serves the browser bundle only; pages render in the browser there.
+    const withServer = production && entry !== null && env?.WEBPACK_SERVE !== true;
+    return [
+      {
+        mode: production ? 'production' : 'development',
+        context: dir,
+        entry: { main: './src/index.ts' },
+        // No eval in development either: the site's CSP forbids it.
+        devtool: production ? 'source-map' : 'cheap-module-source-map',
+        output: {
+          path: join(dir, 'dist'),
+          // The shell's index.html is served at every route, so its assets are addressed from the root;
+          // a remote finds its own chunks beside its remoteEntry.js wherever it is hosted.
+          publicPath: isHost ? '/' : 'auto',
+          // A remote's entry keeps a stable name (the remote map and the federation runtime find it by that
+          // name) and is revalidated; every other file is content-hashed and immutable, the shell's entry
+          // included (index.html, always revalidated, names it).
+          filename: isHost && production ? '[name].[contenthash:10].js' : '[name].js',
+          chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+          // Not assets/: on the site that path is the generated images' (served from shared/assets).
+          assetModuleFilename: 'files/[name].[contenthash:10][ext]',
+          uniqueName: federationName(name),
+          // The server bundle, built beside this one into dist/server/, is not this build's to remove.
+          clean: withServer ? { keep: (/** @type {string} */ file) => file.startsWith(`${SERVER_BUNDLE_DIR}/`) } : true,
+        },
+        resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+        module: {
+          rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
+        },
+        plugins: [
+          new ModuleFederationPlugin({
+            name: federationName(name),
+            filename: 'remoteEntry.js',
+            ...(isHost ? {} : { exposes }),
+            shared: isHost ? eagerSingletons : sharedSingletons,
+            shareStrategy: 'loaded-first',
+            dts: false,
+            manifest: { fileName: 'mf-manifest.json' },
+            // The host ships the federation runtime once; built remotes use the host's copy. A remote's
+            // dev server keeps its own, so that its pages can be shown alone.
+            // `target: 'web'` leaves out the runtime's Node.js code.
+            experiments: isHost
+              ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+              : production
+                ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
+                : {},
+          }),
+          ...(pageHints === undefined ? [] : [new PageHintsPlugin(pageHints)]),
+          new MiniCssExtractPlugin({
+            filename: production ? '[name].[contenthash:10].css' : '[name].css',
+            chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+          }),
+          ...(html && (isHost || !production)
+            ? [
+                new HtmlWebpackPlugin({
+                  template: './src/index.html',
+                  chunks: ['main'],
+                  scriptLoading: 'defer',
+                  minify: production,
+                }),
+                new FontPreloadPlugin(),
+              ]
+            : []),
         ],
+        optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+        performance: { hints: false },
+        stats: production ? 'errors-warnings' : 'minimal',
+        devServer: {
+          port: part.devPort,
+          historyApiFallback: true,
+          hot: true,
+          headers: { 'Access-Control-Allow-Origin': '*' },
+          // Everything that is not this part comes from the site server (API, images, built remotes).
+          proxy: [
+            {
+              context: [
+                '/api',
+                '/assets',
+                '/remotes.json',
+                ...REMOTE_PARTS.map((p) => urlPrefix(p).slice(0, -1)),
+                '/embed',
+              ],
+              target: 'http://localhost:8080',
+            },
+          ],
+        },
       },
-    };
+      ...(withServer && entry !== null ? [serverBundleConfig({ name, dir, entry })] : []),
+    ];
   };
 }

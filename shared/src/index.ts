@@ -39,4 +39,14 @@ export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
+export {
+  SSR_STATE_ID,
+  ssrHydrated,
+  handOver,
+  provideServerWindow,
+  documentWindow,
+  type SsrState,
+  type ServerModules,
+} from './ssr';
+export { useReducedMotion } from './ui/useReducedMotion';
 export * from './libraries';

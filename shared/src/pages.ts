@@ -90,10 +90,11 @@ export interface PageMatch {
 }
 
 /**
- * The page that renders `pathname`, with its parameters; an unknown path is the home page, where
- * the shell redirects it. Trailing slashes are ignored, as the router does.
+ * The page that renders `pathname`, with its parameters, or null for a path no page has (the site
+ * redirects it home) or whose parameters cannot be decoded. Trailing slashes are ignored, as the
+ * router does.
  */
-export function matchPage(pathname: string): PageMatch {
+export function findPage(pathname: string): PageMatch | null {
   const segments = pathname.split('/').filter((s) => s !== '');
   for (const page of Object.values(PAGES) as PageRef[]) {
     const pattern = page.path.split('/').filter((s) => s !== '');
@@ -113,7 +114,12 @@ export function matchPage(pathname: string): PageMatch {
     });
     if (matches) return { page, params };
   }
-  return { page: PAGES.home, params: {} };
+  return null;
+}
+
+/** The page that renders `pathname`; an unknown path is the home page, where the shell redirects it. */
+export function matchPage(pathname: string): PageMatch {
+  return findPage(pathname) ?? { page: PAGES.home, params: {} };
 }
 
 /** Where the navbar's back button leads from `pathname`: a resident show to the grid, anything else home. */

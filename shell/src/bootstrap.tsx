@@ -1,6 +1,6 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { makeStore, matchPage } from '@collectif/shared';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { makeStore, matchPage, SSR_STATE_ID, ssrHydrated, type SsrState } from '@collectif/shared';
 import '@collectif/shared/styles/fonts.css';
 import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
@@ -10,9 +10,24 @@ import { prefetchRemote } from './federation/RemoteArea';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
 
+/** The store as the server left it, when the server rendered this page (docs/rendering.md). */
+function serverState(): SsrState | null {
+  const text = document.getElementById(SSR_STATE_ID)?.textContent ?? '';
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as SsrState;
+  } catch {
+    console.error(`État du rendu serveur illisible (#${SSR_STATE_ID}) : les données seront demandées à nouveau`);
+    return null;
+  }
+}
+
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('#root manquant');
+  // From here on, what reveals on scroll is hidden until it is in view (base.css); the server's
+  // HTML showed it to a browser without JavaScript.
+  document.documentElement.classList.add('js');
   try {
     registerFromConfig(await readRemotesConfig());
     // The page the visitor asked for and the player are needed at once: their modules load while
@@ -24,15 +39,21 @@ async function start(): Promise<void> {
     // Without the remote map, the shell still renders: every remote area shows its fallback.
     console.error(error);
   }
+  const store = makeStore();
+  const rendered = serverState();
+  const app = <App store={store} router={createRouter()} />;
+  if (rendered !== null) {
+    // The page arrived rendered: the store starts from the server's answers and React takes over
+    // the HTML in place; each remote area hydrates once its module has arrived.
+    store.dispatch(ssrHydrated(rendered));
+    hydrateRoot(root, app);
+    return;
+  }
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread until the whole page is built (a phone stays responsive meanwhile).
   const reactRoot = createRoot(root);
   startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App store={makeStore()} router={createRouter()} />
-      </StrictMode>,
-    );
+    reactRoot.render(app);
   });
 }
 

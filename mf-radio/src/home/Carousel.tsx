@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { prefersReducedMotion } from '@collectif/shared';
+import { prefersReducedMotion, useReducedMotion } from '@collectif/shared';
 import type { Slide } from './slides';
 
 /** docs/site.md, « Home »: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
@@ -87,7 +87,9 @@ function SlideView({ slide, index, count }: { slide: Slide; index: number; count
 
 /** Block 1 of the home page: the promotional carousel (docs/site.md, « Home »). */
 export function Carousel({ slides }: { slides: readonly Slide[] }) {
-  const [reducedMotion] = useState(prefersReducedMotion);
+  // The server renders as if motion were fine, and so does the first render here (hydration); the
+  // visitor's preference applies right after.
+  const reducedMotion = useReducedMotion();
   // Options and plugins are created once: useEmblaCarousel re-initialises whenever they change.
   const [options] = useState(() => ({
     loop: true,
@@ -96,13 +98,21 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     duration: EMBLA_DURATION,
   }));
   const [plugins] = useState(() => [
-    Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: !reducedMotion, stopOnInteraction: true, stopOnFocusIn: true }),
+    Autoplay({
+      delay: AUTOPLAY_DELAY_MS,
+      playOnInit: !prefersReducedMotion(),
+      stopOnInteraction: true,
+      stopOnFocusIn: true,
+    }),
   ]);
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
   const [selected, setSelected] = useState(0);
   const [pageCount, setPageCount] = useState(() => Math.ceil(slides.length / slidesPerStep(slides.length)));
   // The plugin does not autoplay a single page, nor when the visitor prefers reduced motion.
-  const [playing, setPlaying] = useState(!reducedMotion && slides.length > 1);
+  // Until the plugin or the visitor says otherwise, it plays unless there is one page or the visitor
+  // prefers reduced motion (the plugin does not autoplay then).
+  const [choice, setChoice] = useState<'auto' | 'playing' | 'stopped'>('auto');
+  const playing = choice === 'auto' ? !reducedMotion && slides.length > 1 : choice === 'playing';
 
   useEffect(() => {
     if (api === undefined) return undefined;
@@ -112,10 +122,10 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     };
     // The plugin emits these before updating isPlaying(), so the event itself says which it is.
     const played = () => {
-      setPlaying(true);
+      setChoice('playing');
     };
     const stopped = () => {
-      setPlaying(false);
+      setChoice('stopped');
     };
     sync();
     api.on('select', sync).on('reInit', sync).on('autoplay:play', played).on('autoplay:stop', stopped);
@@ -140,7 +150,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     if (playing) autoplay.stop();
     else autoplay.play();
     // Said here too: the plugin emits nothing when it had nothing to do (one slide, hidden tab).
-    setPlaying(!playing);
+    setChoice(playing ? 'stopped' : 'playing');
   };
 
   return (

@@ -1,11 +1,13 @@
 import DOMPurify from 'dompurify';
+import { documentWindow } from '@collectif/shared';
 
 /** What a residence description may keep: simple emphasis, line breaks and links. */
 const ALLOWED_TAGS = ['em', 'strong', 'b', 'i', 'br', 'a'];
 const SAFE_HREF = /^(https?:|mailto:)/i;
 
-// An instance of our own, so that the hook below never changes how another module sanitises.
-const purifier = DOMPurify(window);
+// An instance of our own, so that the hook below never changes how another module sanitises. On the
+// server the window is the one the site's server provides (jsdom): the same rules, the same HTML.
+const purifier = DOMPurify(documentWindow() as unknown as Parameters<typeof DOMPurify>[0]);
 
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName !== 'A') return;

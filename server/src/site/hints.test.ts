@@ -92,6 +92,13 @@ describe('page hints', () => {
     expect(head).not.toContain('lazy.js');
   });
 
+  it('links the styles of a page rendered on the server, which has no script to load them', () => {
+    const head = hints()('/', { rendered: true });
+    expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css">');
+    expect(head).not.toContain('as="style"');
+    expect(head).toContain('<link rel="preload" href="/mf-player/expose_Player.js" as="script">');
+  });
+
   it("puts the route's parameter in the image path, and announces no image that does not exist", () => {
     expect(hints()('/residences/axonberg')).toContain(
       '<link rel="preload" as="image" href="/assets/images/residences/axonberg-header.webp" fetchpriority="high">',

@@ -14,7 +14,7 @@ import { DEFAULT_DESCRIPTION, matchPage, type RemoteName, type RemotesConfig } f
  */
 
 interface Link {
-  rel: 'preload' | 'preconnect';
+  rel: 'preload' | 'preconnect' | 'stylesheet';
   href: string;
   as?: 'script' | 'style' | 'fetch' | 'image';
   crossorigin?: 'anonymous';
@@ -170,7 +170,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     return { build: { ...manifest, pageHints }, base };
   }
 
-  function moduleLinks(name: RemoteName, module: string, params: Record<string, string>): Link[] {
+  function moduleLinks(name: RemoteName, module: string, params: Record<string, string>, rendered: boolean): Link[] {
     const local = localBuild(name);
     if (local === null) {
       const url = remotes[name];
@@ -183,7 +183,9 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       { rel: 'preload', href: remotes[name], as: 'fetch', crossorigin: 'anonymous' },
       { rel: 'preload', href: at(build.entry), as: 'script' },
       ...assets.js.map((file): Link => ({ rel: 'preload', href: at(file), as: 'script' })),
-      ...assets.css.map((file): Link => ({ rel: 'preload', href: at(file), as: 'style' })),
+      ...assets.css.map((file): Link =>
+        rendered ? { rel: 'stylesheet', href: at(file) } : { rel: 'preload', href: at(file), as: 'style' },
+      ),
     ];
     for (const hint of build.pageHints.get(module) ?? []) {
       const id = params.id;
@@ -201,15 +203,18 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     return links;
   }
 
-  /** The markup to put in the <head> of the page at `pathname`. */
-  return function headFor(pathname: string): string {
+  /**
+   * The markup to put in the <head> of the page at `pathname`. A page rendered on the server
+   * (`rendered`) links its areas' styles: its HTML is on screen before any script loads them.
+   */
+  return function headFor(pathname: string, { rendered = false }: { rendered?: boolean } = {}): string {
     const { page, params } = matchPage(pathname);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
-      ...moduleLinks(page.remote, page.module, params).sort(
+      ...moduleLinks(page.remote, page.module, params, rendered).sort(
         (a, b) => Number(b.as === 'image') - Number(a.as === 'image'),
       ),
-      ...moduleLinks('player', 'Player', {}),
+      ...moduleLinks('player', 'Player', {}, rendered),
     ];
     const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
     return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');

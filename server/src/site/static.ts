@@ -1,13 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
-import { createHints, inlineJson, withPageMeta, type HintsOptions } from './hints';
+import { createHints, inlineJson, type HintsOptions } from './hints';
+import { createPageResponder } from './render/responder';
 
 /** Each remote's built dist/ is served under its own prefix (docs/parts.md). */
 const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
@@ -80,34 +81,28 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   });
   // The same for every page and for the server's whole life: made once.
   const radioScript = inlineJson(RADIO_SETTINGS_ID, radio);
-  const sendIndex = (reply: FastifyReply, pathname: string) => {
-    if (!existsSync(indexPath)) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('Le site n’est pas construit : lancez « npm run build ».');
-    }
-    // The radio's settings, the remote map and the page's own hints go at the end of <head>,
-    // after the shell's script and styles.
-    const html = withPageMeta(readFileSync(indexPath, 'utf8'), pathname).replace(
-      '</head>',
-      `${radioScript}${headFor(pathname)}</head>`,
-    );
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  };
+  // Every page: rendered on the server from the parts' server bundles (docs/rendering.md). The
+  // radio's settings, the remote map and the page's own hints go at the end of <head>.
+  const respond = createPageResponder({
+    app,
+    config,
+    radio,
+    indexPath,
+    extraHead: (pathname, rendered) => `${radioScript}${headFor(pathname, { rendered })}`,
+  });
 
-  app.get('/', (_req, reply) => sendIndex(reply, '/'));
+  app.get('/', (request, reply) => respond(request, reply, '/'));
 
-  // Deep links and reloads: any page path gets the shell, which routes on the client.
+  // Deep links and reloads: any page path, GET or HEAD (Fastify answers HEAD without the body).
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !/\.[a-z0-9]+$/i.test(path) &&
       !path.startsWith('/api/') &&
       !path.startsWith('/embed/') &&
       !REMOTE_PREFIXES.some((p) => path.startsWith(p));
-    if (isPage) return sendIndex(reply, path);
+    if (isPage) return respond(request, reply, path);
     return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
   });
 };

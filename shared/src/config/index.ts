@@ -7,6 +7,7 @@ export {
   RADIO_SETTINGS_PATH,
   loadRadioSettings,
   parseRadioSettings,
+  provideRadioSettings,
   radioSettings,
   radioSettingsReady,
   resetRadioSettings,

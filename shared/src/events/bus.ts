@@ -25,6 +25,8 @@ function lastValues(): Map<EventName, unknown> {
  * per page load; returns whether it was emitted.
  */
 export function emit<K extends EventName>(name: K, payload: EventMap[K]): boolean {
+  // Events belong to a page: the server, rendering one, has no listeners and no page to speak to.
+  if (typeof window === 'undefined') return false;
   const behaviour = eventBehaviour[name];
   const last = lastValues();
   if (behaviour.once && last.has(name)) return false;

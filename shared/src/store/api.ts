@@ -10,6 +10,7 @@ import { withXsrf } from '../http';
 import type { GenericSchema, StandardProps } from 'valibot';
 import { liveStatusAnswer, nowPlayingAnswer, podcastsAnswer, releasesAnswer } from '../schemas/answers';
 import type { LiveStatus, NowPlaying, PodcastItem, Release } from '../types';
+import { ssrHydrated } from '../ssr';
 
 let apiBase = siteConfig.radio.apiBase;
 
@@ -24,11 +25,23 @@ export function apiUrl(path: string): string {
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+type Transport = (request: Request) => Promise<Response>;
+
+let transport: Transport = (request) => fetch(withXsrf(request));
+
+/**
+ * How requests reach /api. The browser uses fetch; the site's server, rendering a page, answers
+ * them in-process (docs/rendering.md) with an absolute `configureApiBase`.
+ */
+export function configureApiTransport(send: Transport): void {
+  transport = send;
+}
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
   fetchBaseQuery({
     baseUrl: apiBase,
     timeout: REQUEST_TIMEOUT_MS,
-    fetchFn: (input) => fetch(withXsrf(input as Request)),
+    fetchFn: (input) => transport(input as Request),
   })(args, api, extra);
 
 /**
@@ -53,6 +66,9 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   keepUnusedDataFor: 300,
+  // The answers the server rendered the page with (shared/src/ssr.ts).
+  // The server's answers were written as this slice's state; the server checked them (docs/rendering.md).
+  extractRehydrationInfo: (action) => (ssrHydrated.match(action) ? (action.payload.api as never) : undefined),
   catchSchemaFailure: (error) => ({ status: 'CUSTOM_ERROR' as const, error: error.message, data: error.value }),
   endpoints: (build) => ({
     podcasts: build.query<PodcastItem[], PodcastQuery>({

@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { emit } from '../events/bus';
+import { ssrHydrated } from '../ssr';
 import { api } from './api';
 
 export interface FeedState {
@@ -14,6 +15,9 @@ export const feedSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
+    builder.addCase(ssrHydrated, (state, action) => {
+      if (action.payload.feed?.loaded === true) state.loaded = true;
+    });
     builder.addMatcher(api.endpoints.podcasts.matchFulfilled, (state) => {
       state.loaded = true;
     });
@@ -25,7 +29,9 @@ export const feedSlice = createSlice({
 
 export const { selectFeedLoaded } = feedSlice.selectors;
 
-const podcastsArrived = api.endpoints.podcasts.matchFulfilled;
+/** The feed arrives in the browser, or came with a page the server rendered with it. */
+const podcastsArrived = (action: unknown): boolean =>
+  api.endpoints.podcasts.matchFulfilled(action) || (ssrHydrated.match(action) && action.payload.feed?.loaded === true);
 
 /**
  * Emits `feed-loaded` (once per page: the bus ignores later emissions). It carries nothing: the
@@ -36,12 +42,12 @@ function announceFeedLoaded(): void {
 }
 
 /** What registering needs of `startAppListening` (store.ts), named here so that feed.ts does not import the store. */
-type StartListening = (options: { matcher: typeof podcastsArrived; effect: () => void }) => unknown;
+type StartListening = (options: { predicate: typeof podcastsArrived; effect: () => void }) => unknown;
 
 /**
  * The feed's side effect. The effect is one function for the page, so registering it again with
  * the same `startListening` registers nothing more (the listener middleware keeps one entry).
  */
 export function registerFeedListeners(startListening: StartListening): void {
-  startListening({ matcher: podcastsArrived, effect: announceFeedLoaded });
+  startListening({ predicate: podcastsArrived, effect: announceFeedLoaded });
 }

@@ -1,13 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+const never = () => () => undefined;
 
 /**
  * Reveal on scroll: active while the element's top edge is at least `offset` px above the
  * viewport bottom and the element is still in view; inactive again once it leaves.
- * Where IntersectionObserver is missing, the element is simply shown.
+ * Where IntersectionObserver is missing, the element is simply shown. Inactive on the server and on
+ * the render that hydrates its HTML, so that both match; the content stays visible until the shell's
+ * script marks the page as run by JavaScript (`html.js`, see base.css).
  */
 export function useReveal<T extends Element>(offset: number) {
   const ref = useRef<T>(null);
-  const [active, setActive] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [active, setActive] = useState(false);
+  const noObserver = useSyncExternalStore(
+    never,
+    () => typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
 
   useEffect(() => {
     const element = ref.current;
@@ -24,5 +33,5 @@ export function useReveal<T extends Element>(offset: number) {
     };
   }, [offset]);
 
-  return [ref, active] as const;
+  return [ref, active || noObserver] as const;
 }

@@ -1,4 +1,14 @@
-import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  Suspense,
+  use,
+  useContext,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
 import { loadRemoteModule, resetRemote } from './remotes';
 
@@ -70,9 +80,29 @@ export function prefetchRemote(ref: RemoteModuleRef): void {
   });
 }
 
-function Loaded({ promise }: { promise: Promise<ComponentType> }) {
-  const Page = use(promise);
-  // Page is the remote's own component, loaded once per attempt and cached above, not made here.
+/**
+ * On the server, the modules the page renders, already loaded from the parts' server bundles
+ * (keyed `remote/Module`). Empty in the browser, where modules come through federation.
+ */
+export const ServerModulesContext = createContext<ReadonlyMap<string, ComponentType>>(new Map());
+
+/**
+ * A module missing on the server (its part has no server bundle, or it failed to load) is thrown
+ * for: React then sends the area's fallback and renders that area in the browser (docs/rendering.md).
+ */
+class ServerRenderSkipped extends Error {
+  constructor(key: string) {
+    super(`Rendu serveur indisponible pour ${key} : la zone sera rendue dans le navigateur`);
+  }
+}
+
+function Loaded({ reference, attempt }: { reference: RemoteModuleRef; attempt: number }) {
+  const serverModule = useContext(ServerModulesContext).get(keyOf(reference));
+  if (serverModule === undefined && typeof window === 'undefined') throw new ServerRenderSkipped(keyOf(reference));
+  // In the browser the module is loaded once per attempt and cached above. During hydration the
+  // server's HTML stays in place until it arrives (selective hydration).
+  const Page = serverModule ?? use(load(reference, attempt));
+  // Page is the remote's own component, loaded once and cached, not made here.
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;
 }
@@ -97,7 +127,7 @@ export function RemoteArea({ label, loading, ...ref }: RemoteAreaProps) {
       }}
     >
       <Suspense fallback={loading ?? <StatusMessage kind="loading">Chargement ...</StatusMessage>}>
-        <Loaded promise={load(ref, attempt)} />
+        <Loaded reference={ref} attempt={attempt} />
       </Suspense>
     </RemoteBoundary>
   );

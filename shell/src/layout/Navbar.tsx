@@ -135,47 +135,47 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
             )}
           </div>
 
-          {desktop ? (
-            <nav className="navbar__desktop" aria-label="Navigation principale">
-              <ul className="pill-menu" ref={listRef}>
-                {!isHome && pill !== null ? (
-                  <li
-                    className="pill-menu__highlighter"
-                    aria-hidden="true"
-                    style={{ transform: `translateX(${String(pill.left)}px)`, width: pill.width }}
-                  />
-                ) : null}
-                {internalLinks.map((link) => (
-                  <li key={link.to}>
-                    <NavLink to={link.to} onClick={followLink} onMouseEnter={prefetch(link)} onFocus={prefetch(link)}>
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-              <ul className="navbar__external">
-                {externalLinks.map((link) => (
-                  <li key={link.href}>
-                    <ExternalLink href={link.href}>{link.label}</ExternalLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : (
-            <button
-              ref={toggleRef}
-              type="button"
-              className="navbar__toggle"
-              aria-expanded={menuOpen}
-              aria-controls="menu-mobile"
-              aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
-              onClick={() => {
-                onMenuChange(!menuOpen);
-              }}
-            >
-              <MenuIcon open={menuOpen} />
-            </button>
-          )}
+          {/* Both layouts are in the markup and CSS shows the one that fits the screen (layout.css):
+              the server cannot know the width, and the first render in the browser must match its
+              HTML. Only behaviour (the pill, the menu) follows the media query. */}
+          <nav className="navbar__desktop" aria-label="Navigation principale">
+            <ul className="pill-menu" ref={listRef}>
+              {desktop && !isHome && pill !== null ? (
+                <li
+                  className="pill-menu__highlighter"
+                  aria-hidden="true"
+                  style={{ transform: `translateX(${String(pill.left)}px)`, width: pill.width }}
+                />
+              ) : null}
+              {internalLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} onClick={followLink} onMouseEnter={prefetch(link)} onFocus={prefetch(link)}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <ul className="navbar__external">
+              {externalLinks.map((link) => (
+                <li key={link.href}>
+                  <ExternalLink href={link.href}>{link.label}</ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="navbar__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="menu-mobile"
+            aria-label={menuOpen ? 'Fermer le menu' : 'Ouvrir le menu'}
+            onClick={() => {
+              onMenuChange(!menuOpen);
+            }}
+          >
+            <MenuIcon open={menuOpen} />
+          </button>
         </div>
       </header>
 

@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { ROUTES } from '../screen';
+
+/** What React says when the server's HTML and the first render in the browser differ. */
+const HYDRATION_TROUBLE = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Collects the console's errors and warnings while a test runs. */
+function consoleTrouble(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  return messages;
+}
+
+/** Resolves once React has taken over the page's content (a hydrated node carries React's keys). */
+async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const node = document.querySelector('#contenu > *');
+          return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`hydration at ${String(viewport.width)} px`, () => {
+    test.use({ viewport });
+    for (const { path } of ROUTES) {
+      test(`${path}: the server's HTML is taken over with no hydration error or warning`, async ({ page }) => {
+        const trouble = consoleTrouble(page);
+        await page.goto(path);
+        await hydrated(page);
+        await page.waitForLoadState('networkidle');
+        expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('every page can be read, and its links followed', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Derniers podcasts' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Derniers podcasts' }).getByRole('listitem')).toHaveCount(8);
+    await expect(page.getByRole('heading', { name: 'Dernières sorties' })).toBeVisible();
+
+    // On a phone the menu's toggle needs JavaScript: the site's links show in the bar instead.
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('link', { name: 'Résidences' }).click();
+    await expect(page).toHaveURL(/\/residences$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Résidences' })).toBeVisible();
+
+    await page
+      .getByRole('link', { name: /Axonberg/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/residences\/axonberg$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Axonberg');
+    await expect(page.getByRole('heading', { name: 'Dernières émissions' })).toBeVisible();
+    await expect(page.locator('.residence__podcasts')).not.toContainText('Chargement');
+
+    await nav.getByRole('link', { name: 'Label' }).click();
+    await expect(page).toHaveURL(/\/label$/);
+    await expect(page.locator('#contenu li').first()).toBeVisible();
+
+    await nav.getByRole('link', { name: 'À propos' }).click();
+    await expect(page).toHaveURL(/\/a-propos$/);
+    await expect(page.getByRole('heading', { name: 'Le collectif' })).toBeVisible();
+  });
+});
+
+test('the browser does not fetch again the data the page came with', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/podcasts' || url.pathname === '/api/releases') calls.push(url.pathname + url.search);
+  });
+  await page.goto('/');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  await page.goto('/residences/axonberg');
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+});
+
+test.describe('what a crawler or a link preview gets', () => {
+  test('each page has its own title, description, canonical URL, card and structured data', async ({ request }) => {
+    const expectations = [
+      { path: '/', title: 'Accueil', type: 'RadioStation' },
+      { path: '/residences', title: 'Résidences', type: null },
+      { path: '/residences/axonberg', title: /^Axonberg · .+ · Résidences$/, type: 'RadioSeries' },
+      { path: '/label', title: 'Label', type: 'ItemList' },
+      { path: '/a-propos', title: 'Collectif Garonne À Propos', type: 'Organization' },
+    ];
+    for (const { path, title, type } of expectations) {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      const found = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      if (typeof title === 'string') expect(found).toBe(title);
+      else expect(found).toMatch(title);
+      expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:`);
+      expect(html).toMatch(/<meta property="og:image" content="http[^"]+">/);
+      expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/);
+      const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+        (match) => JSON.parse(match[1] ?? 'null') as { '@type': string },
+      );
+      if (type !== null) expect(scripts.map((script) => script['@type'])).toContain(type);
+    }
+  });
+
+  test('an unknown residence answers 404 with the French page; HEAD answers like GET', async ({ request }) => {
+    const res = await request.get('/residences/nexiste-pas');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain('Résidence introuvable');
+    for (const path of ['/', '/residences', '/residences/axonberg', '/label', '/a-propos', '/residences/nexiste-pas']) {
+      const [get, head] = [await request.get(path), await request.head(path)];
+      expect(head.status(), path).toBe(get.status());
+      expect(head.headers()['content-type']).toBe(get.headers()['content-type']);
+      expect((await head.body()).length).toBe(0);
+    }
+  });
+
+  test('hostile addresses get a clear page, never an error or their text unescaped', async ({ request }) => {
+    const script = encodeURIComponent('<script>alert(1)</script>');
+    const hostile = await request.get(`/residences/${script}`);
+    expect(hostile.status()).toBe(404);
+    expect(await hostile.text()).not.toContain('<script>alert(1)');
+    const unreadable = await request.get('/residences/%E0%A4%A');
+    expect(unreadable.status()).toBe(400);
+    expect(await unreadable.text()).toContain('Adresse invalide');
+    const long = await request.get(`/label?q=${'a'.repeat(100_000)}`);
+    expect(long.status()).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,170 @@
+import { Writable } from 'node:stream';
+import type { ComponentType } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  api,
+  DEFAULT_DESCRIPTION,
+  findPage,
+  handOver,
+  makeStore,
+  siteConfig,
+  type PageRef,
+  type SsrState,
+} from '@collectif/shared';
+import type { RemoteServerBundle, ServerHead, ServerPage, ShellServerBundle } from '@collectif/shared/server';
+import type { PageHead } from '@collectif/shared/seo';
+import type { Bundles } from './bundles';
+
+/**
+ * Renders one page on the server (docs/rendering.md): the page's data through the same RTK Query
+ * endpoints as in the browser (answered in-process), its head, then the shell's React tree with the
+ * page's and the player's modules from their server bundles.
+ */
+
+export type RenderOutcome =
+  | { kind: 'page'; status: number; head: PageHead; body: string; state: SsrState }
+  /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
+  | { kind: 'redirect'; location: string }
+  /** A path whose parameters cannot be decoded. */
+  | { kind: 'invalid' }
+  /** No server rendering for this request (the shell's bundle is missing or failed): the browser renders. */
+  | { kind: 'browser'; reason: string };
+
+export interface RenderOptions {
+  pathname: string;
+  search: string;
+  /** The site's public origin (SITE_ORIGIN), never a request header. */
+  origin: string;
+  bundles: Bundles;
+  /** How long the page's data may take; past it, the page renders with what has arrived. */
+  dataDeadlineMs: number;
+  /** How long React may take; past it, what has not rendered is left to the browser. */
+  renderDeadlineMs: number;
+  log: { warn: (message: string) => void; debug: (message: string) => void };
+}
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const asRemote = (exports: Record<string, unknown> | null): RemoteServerBundle | null =>
+  exports !== null && typeof exports.modules === 'object' && exports.modules !== null
+    ? (exports as unknown as RemoteServerBundle)
+    : null;
+
+function fullHead(page: PageRef, pathname: string, origin: string, head: ServerHead): PageHead {
+  const title = head.title ?? page.title;
+  return {
+    ...head,
+    title,
+    description: head.description ?? page.description ?? DEFAULT_DESCRIPTION,
+    canonical: new URL(pathname, origin).href,
+    image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
+  };
+}
+
+/** Renders a React tree to a string, giving up on what is not ready by the deadline. */
+function renderToHtml(element: React.ReactElement, deadlineMs: number, log: RenderOptions['log']): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Every area in place: past this size React would send an area hidden, to be moved by a
+      // script, and a visitor without JavaScript would see « Chargement ... » instead of the page.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        // An area that fails here is sent as its fallback and rendered by the browser.
+        const message = error instanceof Error ? error.message : String(error);
+        if (message.startsWith('Rendu serveur indisponible')) log.debug(message);
+        else log.warn(`Rendu serveur d'une zone abandonné, elle sera rendue dans le navigateur : ${message}`);
+      },
+    });
+    const timer = setTimeout(() => {
+      stream.abort(new Error('délai de rendu dépassé'));
+    }, deadlineMs);
+  });
+}
+
+export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
+  const { pathname, search, origin, bundles, log } = options;
+  if (!decodable(pathname)) return { kind: 'invalid' };
+  const match = findPage(pathname);
+  if (match === null) return { kind: 'redirect', location: '/' };
+  const { page, params } = match;
+
+  const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;
+  if (typeof shell?.createServerApp !== 'function')
+    return { kind: 'browser', reason: 'bundle serveur du shell absent' };
+  const [remote, player] = await Promise.all([bundles.get(page.remote), bundles.get('player')]).then((list) =>
+    list.map(asRemote),
+  );
+
+  const modules = new Map<string, ComponentType>();
+  const pageModule = remote?.modules[page.module];
+  if (pageModule !== undefined) modules.set(`${page.remote}/${page.module}`, pageModule);
+  const playerModule = player?.modules.Player;
+  if (playerModule !== undefined) modules.set('player/Player', playerModule);
+  const serverPage: ServerPage | undefined = pageModule === undefined ? undefined : remote?.pages?.[page.module];
+
+  const store = makeStore();
+  const context = { params, origin };
+  let queries: readonly PromiseLike<unknown>[] = [];
+  try {
+    queries = serverPage?.load?.({ ...context, dispatch: store.dispatch }) ?? [];
+    await Promise.race([Promise.allSettled(queries), wait(options.dataDeadlineMs)]);
+  } catch (error) {
+    log.warn(`Données de ${page.path || '/'} indisponibles pour le rendu serveur : ${String(error)}`);
+  }
+
+  let head: ServerHead = {};
+  try {
+    head = serverPage?.head?.({ ...context, state: store.getState() }) ?? {};
+  } catch (error) {
+    log.warn(`En-tête de ${page.path || '/'} : ${String(error)}`);
+  }
+
+  try {
+    const element = await shell.createServerApp({ url: new URL(`${pathname}${search}`, origin).href, store, modules });
+    const body = await renderToHtml(element, options.renderDeadlineMs, log);
+    return {
+      kind: 'page',
+      status: head.status ?? 200,
+      head: fullHead(page, pathname, origin, head),
+      body,
+      state: handOver(store),
+    };
+  } catch (error) {
+    return { kind: 'browser', reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    for (const query of queries) (query as { unsubscribe?: () => void }).unsubscribe?.();
+    // Clears the cache's timers, so that nothing keeps this request's store alive.
+    store.dispatch(api.util.resetApiState());
+  }
+}

@@ -1,0 +1,254 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SSR_STATE_ID } from '@collectif/shared';
+import { buildApp } from '../../app';
+import { readApiConfig } from '../../api/env';
+import { readSiteServerConfig, type Env } from '../../config';
+
+// Server bundles as the parts' builds make them (CommonJS, React and the shared package taken from
+// the server), small enough to read here. The real parts' bundles are rendered in e2e/tests/ssr.spec.ts.
+const SHELL = `
+const React = require('react');
+const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
+const { StoreProvider, Outlet, PAGES } = require('@collectif/shared');
+const h = React.createElement;
+function Area({ id, modules }) {
+  const Module = modules.get(id);
+  if (Module === undefined) throw new Error('Rendu serveur indisponible pour ' + id);
+  return h(Module);
+}
+const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
+exports.createServerApp = async ({ url, store, modules }) => {
+  const routes = [{
+    element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
+    children: Object.values(PAGES).map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
+  }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false }));
+};
+`;
+
+const radio = (marker: string) => `
+const React = require('react');
+const shared = require('@collectif/shared');
+const h = React.createElement;
+function HomePage() {
+  const { data } = shared.usePodcastsQuery({ limit: 8 });
+  return h('section', null, h('h1', null, '${marker}'), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))));
+}
+function ResidencePage() {
+  const { id } = shared.useParams();
+  const long = id === 'longue' ? Array.from({ length: 400 }, (_, i) => h('p', { key: i }, 'Paragraphe ' + i + ' du texte de la résidence.')) : null;
+  return h('article', null, h('h1', null, 'Résidence ' + id), long);
+}
+function ResidencesPage() { throw new Error('panne du module'); }
+exports.modules = { HomePage, ResidencePage, ResidencesPage };
+exports.pages = {
+  HomePage: {
+    load: ({ dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ limit: 8 }))],
+    head: ({ state }) => ({ description: 'Accueil rendu', jsonLd: [{ '@type': 'RadioStation', name: 'Radio' }] }),
+  },
+  ResidencePage: {
+    load: ({ params, dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ q: params.id }))],
+    head: ({ params }) => params.id === 'connue'
+      ? { title: 'Connue · ' + params.id }
+      : { status: 404, title: 'Résidence introuvable · ' + params.id },
+  },
+};
+`;
+
+const PLAYER = `
+const React = require('react');
+exports.modules = { Player: () => React.createElement('button', { type: 'button' }, 'Écouter le direct') };
+`;
+
+const TEMPLATE =
+  '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="description" content="défaut"><title>Accueil</title><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>';
+
+/**
+ * React's mark for a boundary the browser must render, with the area's fallback inside (in
+ * development React adds the reason in a <template>).
+ */
+const CLIENT_RENDERED = /<main><!--\$!-->(<template[\s\S]*?<\/template>)?<p>Chargement \.\.\.<\/p><!--\/\$--><\/main>/;
+
+let dir: string;
+
+function write(path: string, content: string): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+async function start(env: Env = {}): Promise<FastifyInstance> {
+  const site = readSiteServerConfig({
+    DIST_ROOT: dir,
+    ASSETS_DIR: join(dir, 'assets'),
+    SITE_ORIGIN: 'https://radio.example.org',
+    ...env,
+  });
+  return buildApp({ site, api: readApiConfig({}) });
+}
+
+function stateOf(html: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${SSR_STATE_ID}">(.*?)</script>`).exec(html);
+  return match?.[1] === undefined ? null : JSON.parse(match[1]);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ssr-'));
+  write('shell/dist/index.html', TEMPLATE);
+  write('shell/dist/server/ssr.js', SHELL);
+  write('mf-radio/dist/server/ssr.js', radio('Accueil du serveur'));
+  write('mf-player/dist/server/ssr.js', PLAYER);
+  for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('pages rendered on the server', () => {
+  it('sends the page with its content, its data, the player and a head of its own', async () => {
+    const app = await start();
+    const podcasts = (await app.inject({ url: '/api/podcasts?limit=8' })).json<{ title: string }[]>();
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root"><div class="layout"><nav>Navigation</nav><main><!--$--><section><h1>Accueil du serveur</h1>',
+    );
+    expect(podcasts.length).toBeGreaterThan(0);
+    for (const podcast of podcasts) expect(res.body).toContain(`<li>${podcast.title.replaceAll('&', '&amp;')}</li>`);
+    expect(res.body).toContain('Écouter le direct');
+    expect(res.body).toContain('<title>Accueil</title>');
+    expect(res.body).toContain('<meta name="description" content="Accueil rendu">');
+    expect(res.body).not.toContain('content="défaut"');
+    expect(res.body).toContain('<link rel="canonical" href="https://radio.example.org/">');
+    expect(res.body).toContain('"@type":"RadioStation"');
+    // The browser's store starts from the answers the page shows.
+    const state = stateOf(res.body) as {
+      api: { queries: Record<string, { status: string; data: unknown }> };
+      feed: unknown;
+    };
+    expect(Object.values(state.api.queries)).toEqual([
+      expect.objectContaining({ status: 'fulfilled', data: podcasts }),
+    ]);
+    expect(state.feed).toEqual({ loaded: true });
+  });
+
+  it('answers 404 with the page for an unknown subject, and escapes what the address carries', async () => {
+    const app = await start();
+    const hostile = encodeURIComponent('</script><script>alert(1)</script>');
+    const known = await app.inject({ url: '/residences/connue' });
+    const unknown = await app.inject({ url: `/residences/${hostile}` });
+    await app.close();
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('text/html');
+    expect(unknown.body).toContain('<h1>Résidence &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(unknown.body).not.toContain('<script>alert(1)');
+    // The query's argument is in the state, escaped so that it cannot close its script.
+    expect(stateOf(unknown.body)).not.toBeNull();
+    expect(unknown.body.match(/<\/script>/g)?.length).toBe(unknown.body.match(/<script/g)?.length);
+  });
+
+  it('sends a long page as HTML in place, readable without JavaScript', async () => {
+    const app = await start();
+    const res = await app.inject({ url: '/residences/longue' });
+    await app.close();
+    expect(res.body.length).toBeGreaterThan(20_000);
+    // In place: not hidden and moved by a script, which a visitor without JavaScript never sees.
+    expect(res.body).toContain('<main><!--$--><article><h1>Résidence longue</h1><p>Paragraphe 0');
+    expect(res.body).toContain('Paragraphe 399 du texte de la résidence.</p></article><!--/$--></main>');
+    expect(res.body).not.toMatch(/<div hidden id="S:/);
+  });
+
+  it('answers HEAD like GET, without the body', async () => {
+    const app = await start();
+    const get = await app.inject({ url: '/residences/connue' });
+    const head = await app.inject({ method: 'HEAD', url: '/residences/connue' });
+    const missing = await app.inject({ method: 'HEAD', url: '/residences/inconnue' });
+    await app.close();
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.body).toBe('');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends an unknown path home and an unreadable one a French 400 page', async () => {
+    const app = await start();
+    const unknown = await app.inject({ url: '/nimporte/quoi' });
+    const unreadable = await app.inject({ url: '/residences/%E0%A4%A' });
+    await app.close();
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/');
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.body).toContain('<h1>Adresse invalide</h1>');
+  });
+
+  it('leaves an area whose module throws to the browser, and renders the rest', async () => {
+    const app = await start();
+    const res = await app.inject({ url: '/residences' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    // React's mark for a boundary the browser must render, with the area's fallback inside.
+    expect(res.body).toMatch(CLIENT_RENDERED);
+    expect(res.body).toContain('Écouter le direct');
+  });
+
+  it('renders the page in the browser when a part has no server bundle', async () => {
+    rmSync(join(dir, 'mf-radio/dist/server'), { recursive: true });
+    const app = await start();
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(CLIENT_RENDERED);
+    expect(res.body).toContain('Écouter le direct');
+  });
+
+  it('sends the shell alone, rendered by the browser, when the shell cannot render', async () => {
+    write('shell/dist/server/ssr.js', 'throw new Error("bundle cassé");');
+    const app = await start();
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('picks up a part redeployed in place on the next request, with no restart', async () => {
+    const app = await start();
+    const before = await app.inject({ url: '/' });
+    write('mf-radio/dist/server/ssr.js', radio('Nouvelle version'));
+    const after = await app.inject({ url: '/' });
+    await app.close();
+    expect(before.body).toContain('Accueil du serveur');
+    expect(after.body).toContain('Nouvelle version');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('reuses a rendered page for its URL, revalidated by ETag', async () => {
+    const app = await start();
+    const first = await app.inject({ url: '/' });
+    const second = await app.inject({ url: '/' });
+    const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    await app.close();
+    expect(second.body).toBe(first.body);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('renders every page in the browser when SSR=off', async () => {
+    const app = await start({ SSR: 'off' });
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain(SSR_STATE_ID);
+  });
+});

@@ -1,0 +1,168 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { JSDOM } from 'jsdom';
+import {
+  configureApiBase,
+  configureApiTransport,
+  findPage,
+  provideServerWindow,
+  type PartName,
+} from '@collectif/shared';
+import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
+import type { SiteServerConfig } from '../../config';
+import { withPageMeta } from '../hints';
+import { createBundles } from './bundles';
+import { createPageCache } from './cache';
+import { composeDocument, etagOf, invalidAddressPage } from './document';
+import { renderPage } from './page';
+
+/** Past this, a page renders with the data that has arrived (docs/rendering.md, « Deadlines »). */
+export const DATA_DEADLINE_MS = 1000;
+/** Past this, what React has not rendered is left to the browser. */
+export const RENDER_DEADLINE_MS = 2000;
+const CACHE_ENTRIES = 500;
+
+export interface ResponderOptions {
+  app: FastifyInstance;
+  config: SiteServerConfig;
+  radio: RadioSettings;
+  indexPath: string;
+  /**
+   * The radio's settings, the remote map and the route's preloads, for the end of <head>; a page
+   * rendered on the server also links its areas' styles.
+   */
+  extraHead: (pathname: string, rendered: boolean) => string;
+  dataDeadlineMs?: number;
+}
+
+/**
+ * Answers every page of the site (docs/rendering.md): rendered on the server from the parts' server
+ * bundles, or, when the shell's cannot render, the shell's page as before, rendered by the browser.
+ */
+export function createPageResponder({
+  app,
+  config,
+  radio,
+  indexPath,
+  extraHead,
+  dataDeadlineMs = DATA_DEADLINE_MS,
+}: ResponderOptions) {
+  // What the parts' code reads on the server: a window for DOMPurify, the radio's settings, and
+  // /api answered in-process (app.inject), without a network round trip.
+  provideServerWindow(new JSDOM('<!doctype html>').window as unknown as Window);
+  provideRadioSettings(radio);
+  configureApiBase(new URL('/api', config.siteOrigin).href);
+  configureApiTransport(async (request) => {
+    const url = new URL(request.url);
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+  });
+
+  const bundles = createBundles({
+    remotes: config.remotes,
+    distDirs: config.distDirs,
+    warn: (message) => {
+      app.log.warn(message);
+    },
+  });
+  const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES });
+  const log = {
+    warn: (message: string) => {
+      app.log.warn(message);
+    },
+    debug: (message: string) => {
+      app.log.debug(message);
+    },
+  };
+
+  let template: { mtimeMs: number; html: string } | null = null;
+  function readTemplate(): string | null {
+    try {
+      const { mtimeMs } = statSync(indexPath);
+      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+      return template.html;
+    } catch {
+      return null;
+    }
+  }
+
+  function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, etag?: string) {
+    if (etag !== undefined) {
+      reply.header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    }
+    return reply.code(status).type('text/html; charset=utf-8').send(html);
+  }
+
+  /** Today's page: the shell alone, rendered by the browser. */
+  function browserPage(reply: FastifyReply, html: string, pathname: string) {
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withPageMeta(html, pathname).replace('</head>', () => `${extraHead(pathname, false)}</head>`));
+  }
+
+  /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
+  async function partsVersion(pathname: string): Promise<string> {
+    const match = findPage(pathname);
+    const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
+    await Promise.all(names.map((name) => bundles.get(name)));
+    return bundles.versions();
+  }
+
+  return async function respond(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    const html = readTemplate();
+    if (html === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('Le site n’est pas construit : lancez « npm run build ».');
+    }
+    if (!config.ssr) return browserPage(reply, html, pathname);
+
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const key = `${pathname}${search}`;
+    // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
+    reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    const version = await partsVersion(pathname);
+    const cached = cache.get(key, version);
+    if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
+
+    const outcome = await renderPage({
+      pathname,
+      search,
+      origin: config.siteOrigin,
+      bundles,
+      dataDeadlineMs,
+      renderDeadlineMs: RENDER_DEADLINE_MS,
+      log,
+    });
+    switch (outcome.kind) {
+      case 'redirect':
+        return reply.header('Cache-Control', 'no-cache').redirect(outcome.location, 302);
+      case 'invalid':
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(invalidAddressPage());
+      case 'browser':
+        app.log.warn(`Page ${pathname} rendue dans le navigateur : ${outcome.reason}`);
+        return browserPage(reply, html, pathname);
+      case 'page': {
+        const page = composeDocument(html, { ...outcome, extraHead: extraHead(pathname, true) });
+        const etag = etagOf(page);
+        cache.set(key, { status: outcome.status, html: page, etag, version });
+        return sendHtml(request, reply, outcome.status, page, etag);
+      }
+    }
+  };
+}

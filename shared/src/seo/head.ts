@@ -1,0 +1,110 @@
+/**
+ * A page's <head> as the server writes it (docs/head.md): title, description, canonical URL, Open
+ * Graph and Twitter card, and its JSON-LD. Every value is escaped for where it goes.
+ */
+
+export interface HeadImage {
+  /** Absolute URL. */
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+}
+
+export interface PageHead {
+  /** The whole <title>. */
+  title: string;
+  description: string;
+  /** Absolute URL of the page, also og:url. */
+  canonical: string;
+  image?: HeadImage;
+  /** og:type, 'website' when absent. */
+  ogType?: string;
+  /** og:audio, absolute URL. */
+  audio?: string;
+  /** Each written as its own <script type="application/ld+json">. */
+  jsonLd?: readonly object[];
+  alternates?: readonly { type: string; href: string; title: string }[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * JSON that can stand inside a <script> element: nothing in it can close the element, open a
+ * comment or end a line for an older parser.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * A meta description from a text that may hold a little HTML: tags dropped, entities read, white
+ * space folded, the first sentence when there is one, then at most `max` characters cut at a word.
+ */
+export function describe(text: string, max = 160): string {
+  const plain = text
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^(.+?[.!?…])(\s|$)/.exec(plain)?.[1] ?? plain;
+  if (sentence.length <= max) return sentence;
+  const cut = sentence.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+
+/** The head's tags, in a stable order: title, description, canonical, alternates, Open Graph, Twitter, JSON-LD. */
+export function headTags(head: PageHead, siteName: string): string {
+  const { image } = head;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
+    ...(head.alternates ?? []).map(
+      (link) =>
+        `<link rel="alternate" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}" title="${escapeHtml(link.title)}">`,
+    ),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:locale', 'fr_FR'),
+    meta('property', 'og:type', head.ogType ?? 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    ...(image === undefined
+      ? []
+      : [
+          meta('property', 'og:image', image.url),
+          meta('property', 'og:image:alt', image.alt),
+          ...(image.width === undefined ? [] : [meta('property', 'og:image:width', String(image.width))]),
+          ...(image.height === undefined ? [] : [meta('property', 'og:image:height', String(image.height))]),
+        ]),
+    ...(head.audio === undefined ? [] : [meta('property', 'og:audio', head.audio)]),
+    meta('name', 'twitter:card', image === undefined ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    ...(image === undefined
+      ? []
+      : [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]),
+    ...(head.jsonLd ?? []).map(
+      (node) =>
+        `<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', ...node })}</script>`,
+    ),
+  ];
+  return tags.join('');
+}

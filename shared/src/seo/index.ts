@@ -1,0 +1,15 @@
+export { describe, escapeHtml, headTags, scriptJson, type HeadImage, type PageHead } from './head';
+export {
+  isoDuration,
+  missingProperties,
+  musicAlbums,
+  organization,
+  radioSeries,
+  radioStation,
+  REQUIRED_PROPERTIES,
+  type AlbumInput,
+  type EpisodeInput,
+  type OrganizationInput,
+  type RadioSeriesInput,
+  type RadioStationInput,
+} from './jsonLd';

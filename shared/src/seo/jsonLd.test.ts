@@ -1,0 +1,141 @@
+import {
+  isoDuration,
+  missingProperties,
+  musicAlbums,
+  organization,
+  radioSeries,
+  radioStation,
+  REQUIRED_PROPERTIES,
+} from './jsonLd';
+
+const ORIGIN = 'https://radio.example.org';
+
+describe('isoDuration', () => {
+  it('writes seconds as an ISO 8601 duration, and nothing for an unknown length', () => {
+    expect(isoDuration(3723)).toBe('PT1H2M3S');
+    expect(isoDuration(3600)).toBe('PT1H');
+    expect(isoDuration(90.4)).toBe('PT1M30S');
+    expect(isoDuration(42)).toBe('PT42S');
+    expect(isoDuration(0)).toBe('');
+    expect(isoDuration(Number.NaN)).toBe('');
+    expect(isoDuration(-5)).toBe('');
+  });
+});
+
+describe('the builders', () => {
+  const station = radioStation({
+    name: 'Collectif Garonne',
+    url: `${ORIGIN}/`,
+    description: 'Web radio à Toulouse',
+    logo: `${ORIGIN}/assets/images/logo.svg`,
+    streamUrl: `${ORIGIN}/api/demo/live.mp3`,
+    sameAs: ['https://www.instagram.com/example.collectif/'],
+    email: 'contact@example.org',
+  });
+  const series = radioSeries({
+    name: 'Synapses',
+    url: `${ORIGIN}/residences/axonberg`,
+    description: 'Voyage entre electro et techno.',
+    image: `${ORIGIN}/assets/images/residences/axonberg-header.webp`,
+    artist: 'Axonberg',
+    episodes: [
+      {
+        title: 'Axonberg',
+        description: 'Synapses #4',
+        url: `${ORIGIN}/audio/4.mp3`,
+        link: `${ORIGIN}/emissions/4`,
+        duration: 3600,
+        cover: '',
+        pubDate: 'Sat, 21 Nov 2026 20:00:00 +0100',
+      },
+      {
+        title: 'Axonberg',
+        description: '',
+        url: `${ORIGIN}/audio/3.mp3`,
+        link: `${ORIGIN}/emissions/3`,
+        duration: 0,
+        cover: '',
+        pubDate: 'pas une date',
+      },
+    ],
+  });
+  const albums = musicAlbums({
+    url: `${ORIGIN}/label`,
+    albums: [
+      {
+        name: 'Synapses EP',
+        artist: 'Axonberg',
+        image: `${ORIGIN}/a.webp`,
+        url: 'https://example-label.bandcamp.com/album/synapses',
+      },
+    ],
+  });
+  const collective = organization({
+    name: 'Collectif Garonne',
+    url: `${ORIGIN}/a-propos`,
+    logo: `${ORIGIN}/assets/images/logo.svg`,
+    email: 'contact@example.org',
+    sameAs: [],
+    foundingDate: '2017',
+  });
+
+  it('give every typed node the properties it must carry', () => {
+    for (const node of [station, series, albums, collective]) expect(missingProperties(node)).toEqual([]);
+  });
+
+  it('say what each page is, with the values it was given', () => {
+    expect(station).toMatchObject({
+      '@type': 'RadioStation',
+      potentialAction: { '@type': 'ListenAction', target: { urlTemplate: `${ORIGIN}/api/demo/live.mp3` } },
+    });
+    expect(series.episode).toEqual([
+      expect.objectContaining({
+        name: 'Axonberg · Synapses #4',
+        datePublished: '2026-11-21T19:00:00.000Z',
+        associatedMedia: {
+          '@type': 'AudioObject',
+          contentUrl: `${ORIGIN}/audio/4.mp3`,
+          encodingFormat: 'audio/mpeg',
+          duration: 'PT1H',
+        },
+      }),
+      expect.objectContaining({ name: 'Axonberg' }),
+    ]);
+    // An unreadable date and an unknown length are left out rather than written wrong.
+    expect(series.episode?.[1]).not.toHaveProperty('datePublished');
+    expect(series.episode?.[1]?.associatedMedia).not.toHaveProperty('duration');
+    expect(albums.itemListElement[0]).toMatchObject({
+      position: 1,
+      item: { '@type': 'MusicAlbum', byArtist: { name: 'Axonberg' } },
+    });
+    expect(collective).toMatchObject({ '@type': 'Organization', foundingDate: '2017' });
+  });
+
+  it('leave out the episodes of a show whose feed has none', () => {
+    const empty = radioSeries({
+      name: 'Synapses',
+      url: `${ORIGIN}/r`,
+      description: '',
+      image: '',
+      artist: 'A',
+      episodes: [],
+    });
+    expect(empty).not.toHaveProperty('episode');
+  });
+});
+
+describe('missingProperties', () => {
+  it('names each required property that is missing or empty, wherever the node sits', () => {
+    expect(
+      missingProperties({
+        '@type': 'ItemList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, item: { '@type': 'MusicAlbum', name: '', byArtist: null } },
+        ],
+      }),
+    ).toEqual(['$.itemListElement[0].item.name', '$.itemListElement[0].item.byArtist']);
+    expect(missingProperties({ '@type': 'RadioSeries', url: 'x' })).toEqual(['$.name']);
+    expect(missingProperties({ '@type': 'Inconnu' })).toEqual([]);
+    expect(Object.keys(REQUIRED_PROPERTIES)).toContain('RadioEpisode');
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Structured data (schema.org, JSON-LD) for the pages the server renders (docs/head.md): what each
+ * page is, so that search engines can show it as a radio, a show with its episodes, albums or the
+ * collective. Builders return plain objects; headTags writes them.
+ */
+
+const CONTEXT = 'https://schema.org';
+
+/** ISO 8601 duration (PT1H2M30S) of a number of seconds; '' for 0 or what is not a finite number. */
+export function isoDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds <= 0) return '';
+  const total = Math.round(seconds);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const rest = total % 60;
+  return `PT${hours > 0 ? `${String(hours)}H` : ''}${minutes > 0 ? `${String(minutes)}M` : ''}${rest > 0 || total < 60 ? `${String(rest)}S` : ''}`;
+}
+
+/** An ISO date of a feed date, or undefined when it cannot be read. */
+function isoDate(date: string | null): string | undefined {
+  if (date === null) return undefined;
+  const time = Date.parse(date);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+export interface RadioStationInput {
+  name: string;
+  url: string;
+  description: string;
+  logo: string;
+  /** Absolute URL of the live stream. */
+  streamUrl: string;
+  sameAs: readonly string[];
+  email: string;
+  address?: string;
+}
+
+/** The home page: the radio, whose live stream is listened to at `streamUrl`. */
+export function radioStation(input: RadioStationInput) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'RadioStation',
+    name: input.name,
+    url: input.url,
+    description: input.description,
+    logo: input.logo,
+    image: input.logo,
+    email: input.email,
+    sameAs: [...input.sameAs],
+    ...(input.address === undefined ? {} : { address: { '@type': 'PostalAddress', streetAddress: input.address } }),
+    potentialAction: {
+      '@type': 'ListenAction',
+      target: { '@type': 'EntryPoint', urlTemplate: input.streamUrl, contentType: 'audio/mpeg' },
+    },
+  };
+}
+
+export interface EpisodeInput {
+  /** The artist line. */
+  title: string;
+  /** The show line. */
+  description: string;
+  /** The audio file. */
+  url: string;
+  /** The episode's own page. */
+  link: string;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  cover: string;
+  pubDate: string | null;
+}
+
+export interface RadioSeriesInput {
+  name: string;
+  url: string;
+  description: string;
+  image: string;
+  artist: string;
+  episodes: readonly EpisodeInput[];
+}
+
+function episode(item: EpisodeInput) {
+  const duration = isoDuration(item.duration);
+  const published = isoDate(item.pubDate);
+  return {
+    '@type': 'RadioEpisode',
+    name: item.description.trim() === '' ? item.title : `${item.title} · ${item.description}`,
+    url: item.link,
+    ...(published === undefined ? {} : { datePublished: published }),
+    ...(item.cover === '' ? {} : { image: item.cover }),
+    associatedMedia: {
+      '@type': 'AudioObject',
+      contentUrl: item.url,
+      encodingFormat: 'audio/mpeg',
+      ...(duration === '' ? {} : { duration }),
+    },
+  };
+}
+
+/** A resident show: the series, its artist, and its episodes in the feed. */
+export function radioSeries(input: RadioSeriesInput) {
+  const artist = { '@type': 'Person', name: input.artist };
+  return {
+    '@context': CONTEXT,
+    '@type': 'RadioSeries',
+    name: input.name,
+    url: input.url,
+    description: input.description,
+    image: input.image,
+    actor: artist,
+    creator: artist,
+    inLanguage: 'fr',
+    ...(input.episodes.length === 0 ? {} : { episode: input.episodes.map(episode) }),
+  };
+}
+
+export interface AlbumInput {
+  name: string;
+  artist: string;
+  image: string;
+  url: string;
+}
+
+/** The label's catalogue: its albums, in the page's order. */
+export function musicAlbums({ url, albums }: { url: string; albums: readonly AlbumInput[] }) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    url,
+    numberOfItems: albums.length,
+    itemListElement: albums.map((album, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: {
+        '@type': 'MusicAlbum',
+        name: album.name,
+        byArtist: { '@type': 'MusicGroup', name: album.artist },
+        image: album.image,
+        url: album.url,
+      },
+    })),
+  };
+}
+
+export interface OrganizationInput {
+  name: string;
+  url: string;
+  logo: string;
+  email: string;
+  sameAs: readonly string[];
+  address?: string;
+  foundingDate?: string;
+}
+
+/** The collective, on the About page. */
+export function organization(input: OrganizationInput) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Organization',
+    name: input.name,
+    url: input.url,
+    logo: input.logo,
+    email: input.email,
+    sameAs: [...input.sameAs],
+    ...(input.address === undefined ? {} : { address: { '@type': 'PostalAddress', streetAddress: input.address } }),
+    ...(input.foundingDate === undefined ? {} : { foundingDate: input.foundingDate }),
+  };
+}
+
+/**
+ * The properties each type must carry here (docs/head.md): schema.org's own expectations for these
+ * types, with Google's structured data rules where they exist (ItemList, ListItem, Organization).
+ */
+export const REQUIRED_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
+  RadioStation: ['name', 'url', 'potentialAction'],
+  ListenAction: ['target'],
+  EntryPoint: ['urlTemplate'],
+  RadioSeries: ['name', 'url'],
+  RadioEpisode: ['name', 'url', 'associatedMedia'],
+  AudioObject: ['contentUrl'],
+  ItemList: ['itemListElement'],
+  ListItem: ['position', 'item'],
+  MusicAlbum: ['name', 'byArtist'],
+  MusicGroup: ['name'],
+  Person: ['name'],
+  Organization: ['name', 'url'],
+  PostalAddress: ['streetAddress'],
+};
+
+const empty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The paths of required properties missing or empty in a node and the typed nodes inside it. */
+export function missingProperties(node: unknown, path = '$'): string[] {
+  if (Array.isArray(node)) return node.flatMap((item, index) => missingProperties(item, `${path}[${String(index)}]`));
+  if (typeof node !== 'object' || node === null) return [];
+  const record = node as Record<string, unknown>;
+  const type = typeof record['@type'] === 'string' ? record['@type'] : undefined;
+  const missing = (type === undefined ? [] : (REQUIRED_PROPERTIES[type] ?? []))
+    .filter((property) => empty(record[property]))
+    .map((property) => `${path}.${property}`);
+  return [...missing, ...Object.entries(record).flatMap(([key, value]) => missingProperties(value, `${path}.${key}`))];
+}

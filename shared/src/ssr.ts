@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { createAction } from '@reduxjs/toolkit';
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import type { AppStore } from './store/store';
+
+/**
+ * Server rendering, the parts both sides agree on (docs/rendering.md): the id of the state the
+ * server writes into a page, the action that brings it into the browser's store, and the window
+ * that browser-only libraries get on the server.
+ */
+
+/** `<script type="application/json" id="ssr-state">`: the store as the server left it. */
+export const SSR_STATE_ID = 'ssr-state';
+
+/** What the server hands over: the API's answers and whether the feed had arrived. */
+export interface SsrState {
+  api?: unknown;
+  feed?: { loaded: boolean };
+}
+
+/**
+ * Dispatched once by the shell before it hydrates: RTK Query takes its answers from it
+ * (`extractRehydrationInfo`), so the browser does not fetch again what the page already shows.
+ */
+export const ssrHydrated = createAction<SsrState>('ssr/hydrated');
+
+/** The state the browser starts from: answers that arrived, never a request still on its way. */
+export function handOver(store: AppStore): SsrState {
+  const { api, feed } = store.getState();
+  const queries = Object.fromEntries(
+    Object.entries(api.queries).filter(([, query]) => query?.status === QueryStatus.fulfilled),
+  );
+  return { api: { ...api, queries, mutations: {} }, feed };
+}
+
+let serverWindow: Window | undefined;
+
+/** On the server, a DOM window (jsdom) for libraries that need one to work, such as DOMPurify. */
+export function provideServerWindow(window: Window): void {
+  serverWindow = window;
+}
+
+/** The page's window in the browser; on the server, the one the server provided. */
+export function documentWindow(): Window {
+  if (typeof window !== 'undefined') return window;
+  if (serverWindow === undefined) throw new Error('Rendu serveur : aucune fenêtre fournie (provideServerWindow)');
+  return serverWindow;
+}
+
+/** The modules of one part as its server bundle exports them. */
+export type ServerModules = Readonly<Record<string, ComponentType>>;
