@@ -110,7 +110,10 @@ test("the label service down shows a French error and 'Réessayer', then loads o
       body: JSON.stringify({ error: 'upstream_unavailable', message: 'Le service du label ne répond pas.' }),
     }),
   );
-  await gotoPage(page, '/label');
+  // The server sends the label page with its catalogue: the visitor meets the failing service when
+  // the browser asks for it, on the way from another page.
+  await gotoPage(page, '/a-propos');
+  await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Label' }).click();
 
   const alert = page.locator('#contenu').getByRole('alert');
   await expect(alert).toContainText('Le catalogue du label est momentanément indisponible.');

@@ -28,10 +28,11 @@ test.describe('routes', () => {
     for (const [path, title, description] of [
       ['/label', 'Label', 'Liste des releases du label'],
       ['/a-propos', 'Collectif Garonne À Propos', 'Qui sommes-nous ?'],
+      // A residence's head is its own: artist and show, its description's first sentence.
       [
         '/residences/axonberg',
-        'Résidence',
-        "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.",
+        'Axonberg · Synapses · Résidences',
+        'Voyage entre electro de Détroit et techno hypnotique.',
       ],
     ] as const) {
       const html = await (await request.get(path)).text();

@@ -1,13 +1,12 @@
 // mf-about's server bundle (docs/rendering.md): the About page and its head.
 import { siteConfig } from '@collectif/shared';
 import type { RemoteServerBundle, ServerPage } from '@collectif/shared/server';
-import { describe, organization } from '@collectif/shared/seo';
+import { organization } from '@collectif/shared/seo';
 import about from '../content/about.json';
 import AboutPage from './exposed/AboutPage';
 
 const page: ServerPage = {
   head: ({ origin }) => ({
-    description: describe(about.intro.statement),
     image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
     jsonLd: [
       organization({

@@ -1,5 +1,5 @@
 // mf-label's server bundle (docs/rendering.md): the label page, its data and its head.
-import { api, releaseUrl, siteConfig } from '@collectif/shared';
+import { api, releaseUrl } from '@collectif/shared';
 import type { RemoteServerBundle, ServerPage } from '@collectif/shared/server';
 import { musicAlbums } from '@collectif/shared/seo';
 import LabelPage from './exposed/LabelPage';
@@ -11,7 +11,6 @@ const label: ServerPage = {
     const releases = api.endpoints.releases.select({})(state).data ?? [];
     const [first] = releases;
     return {
-      description: `Les sorties du label de ${siteConfig.name}, de la plus récente à la plus ancienne.`,
       ...(first === undefined
         ? {}
         : { image: { url: new URL(first.image, origin).href, alt: `${first.artist}, ${first.title}` } }),

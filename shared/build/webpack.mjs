@@ -73,24 +73,57 @@ export function scriptRule() {
  * `{id}` in a path stands for the route's `:id` parameter.
  * @typedef {{ as: 'image', href: string, imagesrcset?: string, imagesizes?: string, fetchpriority?: 'high' }} PageHint
  */
-class PageHintsPlugin {
-  /** @param {Record<string, PageHint[]>} hints */
-  constructor(hints) {
-    this.hints = hints;
+
+/** Writes a JSON file beside the manifest: a remote's page hints, its declared pages. */
+class JsonAssetPlugin {
+  /**
+   * @param {string} fileName
+   * @param {() => unknown} value read at each compilation, so that the dev server follows edits
+   * @param {string} [source] the file it comes from, watched
+   */
+  constructor(fileName, value, source) {
+    this.fileName = fileName;
+    this.value = value;
+    this.source = source;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('PageHintsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('JsonAssetPlugin', (compilation) => {
+      if (this.source !== undefined) compilation.fileDependencies.add(this.source);
       compilation.hooks.processAssets.tap(
-        { name: 'PageHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'JsonAssetPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          compilation.emitAsset('page-hints.json', new sources.RawSource(`${JSON.stringify(this.hints, null, 2)}\n`));
+          compilation.emitAsset(this.fileName, new sources.RawSource(`${JSON.stringify(this.value(), null, 2)}\n`));
         },
       );
     });
   }
+}
+
+/**
+ * The pages a remote declares (`src/pages.json`, docs/parts.md « Pages »), written as `pages.json`
+ * beside its manifest, where the site's server reads them at run time. A file that is not JSON fails
+ * the build; its fields are checked by the tests (shared/src/pages.test.ts) and by the server.
+ * @param {string} dir
+ */
+function declaredPagesPlugin(dir) {
+  const source = join(dir, 'src', 'pages.json');
+  if (!existsSync(source)) return [];
+  return [
+    new JsonAssetPlugin(
+      'pages.json',
+      () => {
+        try {
+          return JSON.parse(readFileSync(source, 'utf8'));
+        } catch (error) {
+          throw new Error(`${source} : JSON illisible (${error instanceof Error ? error.message : String(error)})`);
+        }
+      },
+      source,
+    ),
+  ];
 }
 
 /**
@@ -251,7 +284,8 @@ export function federatedConfig({ name, dir, html = false, pageHints }) {
                 ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
                 : {},
           }),
-          ...(pageHints === undefined ? [] : [new PageHintsPlugin(pageHints)]),
+          ...(pageHints === undefined ? [] : [new JsonAssetPlugin('page-hints.json', () => pageHints)]),
+          ...(isHost ? [] : declaredPagesPlugin(dir)),
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash:10].css' : '[name].css',
             chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

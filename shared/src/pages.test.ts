@@ -1,28 +1,98 @@
-import { backTarget, href, matchPage, MENU, PAGES } from './pages';
+import { readFileSync } from 'node:fs';
+import {
+  backTarget,
+  findPage,
+  href,
+  matchPage,
+  menuOf,
+  pageTable,
+  readPageDeclarations,
+  readPageTable,
+  type PageRef,
+} from './pages';
+import { REMOTE_PARTS } from './remotes';
+import { declaredPages, pagesSource } from './testing/pages';
+
+const table = declaredPages();
+const page = (path: string) => table.find((entry) => entry.path === path);
+
+describe("the site's pages, as the remotes declare them", () => {
+  it('are the routes of the site, each with its module and title', () => {
+    expect(table.map(({ path, remote, module, title }) => ({ path, remote, module, title }))).toEqual([
+      { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
+      { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
+      { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
+      { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
+      { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
+    ]);
+  });
+
+  it.each(REMOTE_PARTS.filter((part) => part.name !== 'player').map((part) => [part.name, part] as const))(
+    '%s declares only modules it exposes',
+    (name, part) => {
+      const declared = readPageDeclarations(JSON.parse(readFileSync(pagesSource(part.folder), 'utf8')), name);
+      for (const entry of declared) expect(part.exposes).toContain(entry.module);
+    },
+  );
+});
+
+describe('readPageDeclarations', () => {
+  it('names the field a declaration gets wrong', () => {
+    expect(() =>
+      readPageDeclarations([{ path: '/label', module: 'LabelPage', title: 'Label', area: 'x' }], 'label'),
+    ).toThrow(/pages de « label » : 0\.path : chemin de page invalide/);
+    expect(() => readPageDeclarations([{ path: 'label', module: 'LabelPage', area: 'x' }], 'label')).toThrow(
+      /0\.title/,
+    );
+    expect(() => readPageDeclarations({ path: 'label' }, 'label')).toThrow(/pages de « label »/);
+    expect(() =>
+      readPageDeclarations(
+        [{ path: 'label', module: 'LabelPage', title: 'Label', area: 'x', script: '<script>' }],
+        'label',
+      ),
+    ).toThrow(/script/);
+  });
+});
+
+describe('pageTable', () => {
+  it('keeps a path for the first remote in the registry that claims it', () => {
+    const mine: PageRef = { remote: 'radio', path: 'label', module: 'HomePage', title: 'Radio', area: 'a' };
+    const theirs: PageRef = { remote: 'label', path: 'label', module: 'LabelPage', title: 'Label', area: 'b' };
+    expect(pageTable({ label: [theirs], radio: [mine] })).toEqual([mine]);
+  });
+
+  it('reads back the table the server wrote, and nothing from a forged one', () => {
+    expect(readPageTable(JSON.parse(JSON.stringify(table)))).toEqual(table);
+    expect(readPageTable([{ ...table[0], remote: 'ailleurs' }])).toEqual([]);
+    expect(readPageTable('pas une table')).toEqual([]);
+  });
+});
 
 describe('matchPage', () => {
   it.each([
-    ['/', PAGES.home, {}],
-    ['/a-propos', PAGES.about, {}],
-    ['/residences', PAGES.residences, {}],
-    ['/residences/', PAGES.residences, {}],
-    ['/residences/axonberg', PAGES.residence, { id: 'axonberg' }],
-    ['/residences/Basse%20Cour', PAGES.residence, { id: 'Basse Cour' }],
-    ['/label', PAGES.label, {}],
-  ])('%s', (path, page, params) => {
-    expect(matchPage(path)).toEqual({ page, params });
+    ['/', '', {}],
+    ['/a-propos', 'a-propos', {}],
+    ['/residences', 'residences', {}],
+    ['/residences/', 'residences', {}],
+    ['/residences/axonberg', 'residences/:id', { id: 'axonberg' }],
+    ['/residences/Basse%20Cour', 'residences/:id', { id: 'Basse Cour' }],
+    ['/label', 'label', {}],
+  ])('%s', (path, pattern, params) => {
+    expect(matchPage(path, table)).toEqual({ page: page(pattern), params });
   });
 
   it('sends an unknown or malformed path to the home page, as the shell does', () => {
-    expect(matchPage('/nulle-part').page).toBe(PAGES.home);
-    expect(matchPage('/residences/a/b').page).toBe(PAGES.home);
-    expect(matchPage('/residences/%E0%A4%A').page).toBe(PAGES.home);
+    expect(findPage('/nulle-part', table)).toBeNull();
+    expect(matchPage('/nulle-part', table)?.page).toBe(page(''));
+    expect(matchPage('/residences/a/b', table)?.page).toBe(page(''));
+    expect(matchPage('/residences/%E0%A4%A', table)?.page).toBe(page(''));
+    expect(matchPage('/', [])).toBeNull();
   });
 });
 
 describe('the menu and the back button, from the table', () => {
   it('lists the pages with a menu label, in order, with their address and module', () => {
-    expect(MENU).toEqual([
+    expect(menuOf(table)).toEqual([
       { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
       { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },
       { to: '/a-propos', label: 'À propos', page: { remote: 'about', module: 'AboutPage' } },
@@ -36,11 +106,11 @@ describe('the menu and the back button, from the table', () => {
     ['/a-propos', '/'],
     ['/nulle-part', '/'],
   ])('goes back from %s to %s', (path, target) => {
-    expect(backTarget(path)).toBe(target);
+    expect(backTarget(path, table)).toBe(target);
   });
 
   it('fills in and encodes a page address', () => {
-    expect(href(PAGES.residence, { id: 'Basse Cour' })).toBe('/residences/Basse%20Cour');
-    expect(href(PAGES.home)).toBe('/');
+    expect(href({ path: 'residences/:id' }, { id: 'Basse Cour' })).toBe('/residences/Basse%20Cour');
+    expect(href({ path: '' })).toBe('/');
   });
 });

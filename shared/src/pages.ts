@@ -1,12 +1,23 @@
+import * as v from 'valibot';
 import { siteConfig } from './config';
-import type { RemoteContract, RemoteName } from './remotes';
+import { REMOTE_NAMES, type RemoteName } from './remotes';
 
-/** A remote and one of the modules it exposes, checked against the contract. */
-export type RemoteModuleRef = {
-  [R in RemoteName]: { remote: R; module: keyof RemoteContract[R] & string };
-}[RemoteName];
+/**
+ * The pages of the site (docs/parts.md, « Pages »; docs/site.md, « Routes and titles »). Each
+ * remote declares the pages it renders in its own `src/pages.json`; its build writes them beside
+ * its manifest, and the server reads them there at run time, again when the remote is redeployed.
+ * The server puts the whole table into every page (`PAGES_CONFIG_ID`), and the shell builds its
+ * routes, menu and back button from it: a team adds or renames a page by deploying its remote alone.
+ */
 
-export type PageRef = RemoteModuleRef & {
+/** A remote and one of the modules it exposes. */
+export interface RemoteModuleRef {
+  remote: RemoteName;
+  module: string;
+}
+
+export interface PageRef extends RemoteModuleRef {
+  /** React Router's pattern, without the leading slash: '' for home, `residences/:id`. */
   path: string;
   title: string;
   description?: string;
@@ -16,57 +27,99 @@ export type PageRef = RemoteModuleRef & {
   menu?: string;
   /** The path of the page the navbar's back button leads to from this one; home when absent. */
   back?: string;
-};
+}
+
+/** `<script type="application/json" id="pages-config">`: the table, as the server read it. */
+export const PAGES_CONFIG_ID = 'pages-config';
 
 /** The meta description of a page that has none of its own. */
 export const DEFAULT_DESCRIPTION = "Web radio, replays, résidences, label et évènements d'un collectif de Toulouse.";
 
-/**
- * The one table of pages (docs/site.md, « Routes and titles »; docs/parts.md): which remote module
- * renders each route, its title and meta description, its menu entry (the menu lists them in this
- * order) and its back button. The shell builds its routes and menu from it; the server writes the
- * title and description into the page and tells the browser what the route will need.
- */
-export const PAGES = {
-  home: { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil', area: "La page d'accueil" },
-  residences: {
-    path: 'residences',
-    remote: 'radio',
-    module: 'ResidencesPage',
-    title: 'Résidences',
-    area: 'La liste des résidences',
-    menu: 'Résidences',
-  },
-  residence: {
-    path: 'residences/:id',
-    remote: 'radio',
-    module: 'ResidencePage',
-    title: 'Résidence',
-    area: 'La page de la résidence',
-    back: 'residences',
-  },
-  label: {
-    path: 'label',
-    remote: 'label',
-    module: 'LabelPage',
-    title: 'Label',
-    description: 'Liste des releases du label',
-    area: 'La page du label',
-    menu: 'Label',
-  },
-  about: {
-    path: 'a-propos',
-    remote: 'about',
-    module: 'AboutPage',
-    title: `${siteConfig.name} À Propos`,
-    description: 'Qui sommes-nous ?',
-    area: 'La page À propos',
-    menu: 'À propos',
-  },
-} as const satisfies Record<string, PageRef>;
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+/** Lower-case words and `:parameters`, separated by slashes; '' is home. */
+const PATH = /^$|^(?:[a-z0-9-]+|:[a-zA-Z]\w*)(?:\/(?:[a-z0-9-]+|:[a-zA-Z]\w*))*$/;
 
-/** A page's address, its parameters filled in: `href(PAGES.residence, { id })`. */
-export function href(page: PageRef, params: Record<string, string> = {}): string {
+const declaration = v.strictObject({
+  path: v.pipe(
+    v.string(),
+    v.regex(PATH, 'chemin de page invalide (mots en minuscules et :paramètres, sans / au début)'),
+  ),
+  module: v.pipe(v.string(), v.regex(/^[A-Z]\w{0,63}$/, 'nom de module invalide')),
+  title: text(120),
+  description: v.optional(text(300)),
+  area: text(120),
+  menu: v.optional(text(40)),
+  back: v.optional(v.pipe(v.string(), v.regex(PATH))),
+});
+
+/** What a remote's `src/pages.json` holds: its pages, in menu order. */
+export const pageDeclarations = v.pipe(v.array(declaration), v.maxLength(100));
+
+export type PageDeclaration = v.InferOutput<typeof declaration>;
+
+/** `{site}` in a title or description is the collective's name (shared/config/site.json). */
+const withSiteName = (value: string) => value.replaceAll('{site}', siteConfig.name);
+
+/**
+ * A remote's declared pages, checked; throws an error naming the field. Titles and descriptions get
+ * the site's name where they say `{site}`.
+ */
+export function readPageDeclarations(data: unknown, remote: RemoteName): PageRef[] {
+  const result = v.safeParse(pageDeclarations, data);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const where = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    throw new Error(`pages de « ${remote} » : ${where === '' ? '' : `${where} : `}${issue.message}`);
+  }
+  return result.output.map((page) => ({
+    ...page,
+    remote,
+    title: withSiteName(page.title),
+    ...(page.description === undefined ? {} : { description: withSiteName(page.description) }),
+  }));
+}
+
+/**
+ * The site's table from each remote's declarations, in the order of the registry of parts: the
+ * first page to claim a path keeps it. The remotes not given have no pages.
+ */
+export function pageTable(declared: Partial<Record<RemoteName, readonly PageRef[]>>): PageRef[] {
+  const table: PageRef[] = [];
+  const paths = new Set<string>();
+  for (const remote of REMOTE_NAMES) {
+    for (const page of declared[remote] ?? []) {
+      if (paths.has(page.path)) continue;
+      paths.add(page.path);
+      table.push(page);
+    }
+  }
+  return table;
+}
+
+const tableSchema = v.array(
+  v.object({ ...declaration.entries, remote: v.picklist(REMOTE_NAMES as readonly [RemoteName, ...RemoteName[]]) }),
+);
+
+/** The table as the server wrote it into a page; an unreadable one is an empty table. */
+export function readPageTable(data: unknown): PageRef[] {
+  const result = v.safeParse(tableSchema, data);
+  return result.success ? result.output : [];
+}
+
+let current: readonly PageRef[] = [];
+
+/** Sets the table the site runs with: the shell at start, the server before each page. */
+export function providePages(table: readonly PageRef[]): void {
+  current = table;
+}
+
+/** The table the site runs with. */
+export function sitePages(): readonly PageRef[] {
+  return current;
+}
+
+/** A page's address, its parameters filled in: `href(page, { id })`. */
+export function href(page: Pick<PageRef, 'path'>, params: Record<string, string> = {}): string {
   return `/${page.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
 }
 
@@ -78,11 +131,13 @@ export interface MenuLink {
 }
 
 /** The main menu: the pages that have a menu label, in the table's order. */
-export const MENU: readonly MenuLink[] = (Object.values(PAGES) as PageRef[]).flatMap((page) =>
-  page.menu === undefined
-    ? []
-    : [{ to: href(page), label: page.menu, page: { remote: page.remote, module: page.module } as RemoteModuleRef }],
-);
+export function menuOf(table: readonly PageRef[] = current): MenuLink[] {
+  return table.flatMap((page) =>
+    page.menu === undefined
+      ? []
+      : [{ to: href(page), label: page.menu, page: { remote: page.remote, module: page.module } }],
+  );
+}
 
 export interface PageMatch {
   page: PageRef;
@@ -94,9 +149,9 @@ export interface PageMatch {
  * redirects it home) or whose parameters cannot be decoded. Trailing slashes are ignored, as the
  * router does.
  */
-export function findPage(pathname: string): PageMatch | null {
+export function findPage(pathname: string, table: readonly PageRef[] = current): PageMatch | null {
   const segments = pathname.split('/').filter((s) => s !== '');
-  for (const page of Object.values(PAGES) as PageRef[]) {
+  for (const page of table) {
     const pattern = page.path.split('/').filter((s) => s !== '');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
@@ -117,13 +172,15 @@ export function findPage(pathname: string): PageMatch | null {
   return null;
 }
 
-/** The page that renders `pathname`; an unknown path is the home page, where the shell redirects it. */
-export function matchPage(pathname: string): PageMatch {
-  return findPage(pathname) ?? { page: PAGES.home, params: {} };
+/**
+ * The page that renders `pathname`; an unknown path is the home page, where the shell redirects it.
+ * Null only when the table has no home page.
+ */
+export function matchPage(pathname: string, table: readonly PageRef[] = current): PageMatch | null {
+  return findPage(pathname, table) ?? findPage('/', table);
 }
 
-/** Where the navbar's back button leads from `pathname`: a resident show to the grid, anything else home. */
-export function backTarget(pathname: string): string {
-  const { back } = matchPage(pathname).page;
-  return `/${back ?? ''}`;
+/** Where the navbar's back button leads from `pathname`: the page's `back`, else home. */
+export function backTarget(pathname: string, table: readonly PageRef[] = current): string {
+  return `/${findPage(pathname, table)?.page.back ?? ''}`;
 }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGES, PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
-import { PAGES } from './pages';
 
 const root = join(__dirname, '..', '..');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -46,12 +45,5 @@ describe('the registry of parts', () => {
       '/mf-label/',
       '/mf-about/',
     ]);
-  });
-
-  it('exposes every page of the table', () => {
-    for (const page of Object.values(PAGES)) {
-      const part = REMOTE_PARTS.find((p) => p.name === page.remote);
-      expect(part?.exposes).toContain(page.module);
-    }
   });
 });

@@ -1,14 +1,36 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { makeStore, matchPage, SSR_STATE_ID, ssrHydrated, type SsrState } from '@collectif/shared';
+import {
+  makeStore,
+  matchPage,
+  PAGES_CONFIG_ID,
+  providePages,
+  readPageTable,
+  SSR_STATE_ID,
+  ssrHydrated,
+  type SsrState,
+} from '@collectif/shared';
 import '@collectif/shared/styles/fonts.css';
 import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
 import { prefetchRemote } from './federation/RemoteArea';
+import { keepServerHead } from './layout/PageMeta';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
+
+/**
+ * The site's pages, as the server read them from the remotes' declarations (docs/parts.md, « Pages »):
+ * the routes and the menu are built from them. Without them only the player shows.
+ */
+function readPages(): void {
+  try {
+    providePages(readPageTable(JSON.parse(document.getElementById(PAGES_CONFIG_ID)?.textContent ?? '[]')));
+  } catch {
+    console.error(`Table des pages illisible (#${PAGES_CONFIG_ID})`);
+  }
+}
 
 /** The store as the server left it, when the server rendered this page (docs/rendering.md). */
 function serverState(): SsrState | null {
@@ -28,11 +50,13 @@ async function start(): Promise<void> {
   // From here on, what reveals on scroll is hidden until it is in view (base.css); the server's
   // HTML showed it to a browser without JavaScript.
   document.documentElement.classList.add('js');
+  readPages();
   try {
     registerFromConfig(await readRemotesConfig());
     // The page the visitor asked for and the player are needed at once: their modules load while
     // the shell renders (their files are already on their way, announced by the page's HTML).
-    prefetchRemote(matchPage(window.location.pathname).page);
+    const match = matchPage(window.location.pathname);
+    if (match !== null) prefetchRemote(match.page);
     prefetchRemote({ remote: 'player', module: 'Player' });
     prefetchNextPages();
   } catch (error) {
@@ -46,7 +70,14 @@ async function start(): Promise<void> {
     // The page arrived rendered: the store starts from the server's answers and React takes over
     // the HTML in place; each remote area hydrates once its module has arrived.
     store.dispatch(ssrHydrated(rendered));
-    hydrateRoot(root, app);
+    keepServerHead(window.location.pathname);
+    hydrateRoot(root, app, {
+      // An area whose module cannot load or render here is rendered again by its boundary (its
+      // French fallback); React reports it as recoverable. Logged, not thrown at the page.
+      onRecoverableError: (error) => {
+        console.error('Rendu serveur repris dans le navigateur :', error);
+      },
+    });
     return;
   }
   // As a transition, the first render yields to the browser every few milliseconds instead of

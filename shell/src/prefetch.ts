@@ -11,7 +11,7 @@ export function prefetchNextPages(): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData === true) return;
   const run = () => {
-    for (const link of internalLinks) prefetchRemote(link.page);
+    for (const link of internalLinks()) prefetchRemote(link.page);
   };
   const schedule = () => {
     setTimeout(() => {

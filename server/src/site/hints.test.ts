@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHints, inlineJson, withPageMeta } from './hints';
-import type { RemoteName, RemotesConfig } from '@collectif/shared';
+import { providePages, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import { declaredPages } from '@collectif/shared/testing';
+
+// The site's pages as the remotes declare them, as the server provides them before each page.
+beforeAll(() => {
+  providePages(declaredPages());
+});
 
 let dir: string;
 const REMOTES: RemotesConfig = {

@@ -103,7 +103,8 @@ const escapeAttribute = (value: string) =>
  * scripts (link previews, some crawlers); the shell sets the same ones once it runs.
  */
 export function withPageMeta(html: string, pathname: string): string {
-  const { page } = matchPage(pathname);
+  const page = matchPage(pathname)?.page;
+  if (page === undefined) return html;
   const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
@@ -208,10 +209,10 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
    * (`rendered`) links its areas' styles: its HTML is on screen before any script loads them.
    */
   return function headFor(pathname: string, { rendered = false }: { rendered?: boolean } = {}): string {
-    const { page, params } = matchPage(pathname);
+    const match = matchPage(pathname);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
-      ...moduleLinks(page.remote, page.module, params, rendered).sort(
+      ...(match === null ? [] : moduleLinks(match.page.remote, match.page.module, match.params, rendered)).sort(
         (a, b) => Number(b.as === 'image') - Number(a.as === 'image'),
       ),
       ...moduleLinks('player', 'Player', {}, rendered),

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
+import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { readApiConfig } from '../api/env';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
@@ -24,6 +25,9 @@ beforeAll(async () => {
   write('mf-radio/dist/remoteEntry.js', 'var r;');
   write('mf-radio/dist/263.abcdef0123.js', 'var chunk;');
   for (const part of ['mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
+  // The pages the remotes declare, as their builds write them.
+  for (const part of ['mf-radio', 'mf-label', 'mf-about'])
+    write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
   write('shared/assets/images/default-cover.webp', 'RIFF');
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
   app = await buildApp({ site, api: readApiConfig({}) });
@@ -201,7 +205,8 @@ describe('the radio settings in the page', () => {
         chatRoom: hostile,
         twitchChannel: 'autre_chaine',
       });
-      expect(res.body.match(/<script/g)).toHaveLength(2);
+      // The table of pages, the radio's settings and the remote map: no other script.
+      expect(res.body.match(/<script/g)).toHaveLength(3);
     }
   });
 

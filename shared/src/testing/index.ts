@@ -1,1 +1,2 @@
 export * from './fakeServer';
+export * from './pages';

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate, ExternalLink, scrollToTop, siteConfig } from '@collectif/shared';
+import {
+  Link,
+  NavLink,
+  useLocation,
+  useNavigate,
+  ExternalLink,
+  scrollToTop,
+  siteConfig,
+  type MenuLink,
+} from '@collectif/shared';
 import { prefetchRemote } from '../federation/RemoteArea';
 import { BackIcon, Logo, MenuIcon } from './icons';
 import { backTarget, externalLinks, internalLinks } from './navigation';
@@ -46,6 +55,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  const links = internalLinks();
   const hidden = useHideOnScroll(menuOpen);
   const isHome = pathname === '/';
   const { listRef, pill } = usePill(pathname, desktop);
@@ -103,7 +113,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
     }
   };
 
-  const prefetch = (link: (typeof internalLinks)[number]) => () => {
+  const prefetch = (link: MenuLink) => () => {
     prefetchRemote(link.page);
   };
 
@@ -147,7 +157,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
                   style={{ transform: `translateX(${String(pill.left)}px)`, width: pill.width }}
                 />
               ) : null}
-              {internalLinks.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} onClick={followLink} onMouseEnter={prefetch(link)} onFocus={prefetch(link)}>
                     {link.label}
@@ -191,7 +201,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
         >
           <nav aria-label="Navigation principale">
             <ul className="mobile-menu__internal">
-              {internalLinks.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} onClick={followLink} onFocus={prefetch(link)}>
                     {link.label}

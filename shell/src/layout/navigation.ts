@@ -1,7 +1,7 @@
-import { MENU, siteConfig } from '@collectif/shared';
+import { menuOf, siteConfig, type MenuLink } from '@collectif/shared';
 
-/** The site's own pages in the menu: from the table of pages (shared/src/pages.ts). */
-export const internalLinks = MENU;
+/** The site's own pages in the menu: from the table of pages the remotes declare (docs/parts.md, « Pages »). */
+export const internalLinks = (): MenuLink[] => menuOf();
 
 export const externalLinks = [
   { href: siteConfig.links.shop, label: 'Boutique' },

@@ -51,70 +51,84 @@ export function evaluateBundle(code: string, filename: string): Record<string, u
   return module.exports;
 }
 
-export interface BundleSource {
-  /** A name for the log. */
-  label: string;
+export interface PartFileSource {
   /** Where it is: a file of this server, or a URL. */
   file?: string;
   url?: string;
 }
 
-interface Loaded {
+interface Loaded<T> {
   /** What identifies this version: the file's size and time, or the HTTP validator. */
   version: string;
-  exports: Record<string, unknown> | null;
+  value: T | null;
   checkedAt: number;
 }
 
-export interface BundlesOptions {
+export interface PartFilesOptions<T> {
   remotes: RemotesConfig;
   distDirs: Record<PartName, string>;
-  /** How long a fetch of a bundle on another origin may take. */
+  /** The file's path in a part's dist/, which is also its path beside a remote's manifest. */
+  path: string;
+  /** Makes the value of the file's text; throws when it cannot be used. */
+  read: (text: string, where: string, name: PartName) => T;
+  /** What the file is, for the log: « Bundle serveur », « Pages déclarées ». */
+  what: string;
+  /** How long a fetch from another origin may take. */
   fetchTimeoutMs?: number;
-  /** How often a bundle on another origin is revalidated. */
+  /** How often a file on another origin is revalidated. */
   refreshMs?: number;
   warn?: (message: string) => void;
 }
 
-/** Where each part's server bundle is, from the remote map: this server's files, or beside a manifest elsewhere. */
-export function bundleSource(
+/** Where a part's file is, from the remote map: this server's files, or beside a manifest elsewhere. */
+export function partFileSource(
   name: PartName,
+  path: string,
   remotes: RemotesConfig,
   distDirs: Record<PartName, string>,
-): BundleSource | null {
+): PartFileSource | null {
   const part = PARTS.find((p) => p.name === name);
   if (part === undefined) return null;
-  if (name === 'shell') return { label: name, file: join(distDirs.shell, SERVER_BUNDLE) };
+  if (name === 'shell') return { file: join(distDirs.shell, path) };
   const url = remotes[name];
   const local = `${urlPrefix(part)}mf-manifest.json`;
-  if (url === local) return { label: name, file: join(distDirs[name], SERVER_BUNDLE) };
-  if (/^https?:\/\//.test(url)) return { label: name, url: new URL(SERVER_BUNDLE, url).href };
+  if (url === local) return { file: join(distDirs[name], path) };
+  if (/^https?:\/\//.test(url)) return { url: new URL(path, url).href };
   return null;
 }
 
-export function createBundles({
+/**
+ * One file of each part, read where the remote map says the part lives and read again when it
+ * changes: a file of this server when its size or time changes, one on another origin every
+ * `refreshMs` (with its ETag), in the background once the first fetch is done. A part whose file is
+ * missing, unreadable or unreachable has none (null), and the log says why once per version.
+ */
+export function createPartFiles<T>({
   remotes,
   distDirs,
+  path,
+  read,
+  what,
   fetchTimeoutMs = 2000,
   refreshMs = 30_000,
   warn = () => undefined,
-}: BundlesOptions) {
-  const loaded = new Map<PartName, Loaded>();
+}: PartFilesOptions<T>) {
+  const loaded = new Map<PartName, Loaded<T>>();
   const fetching = new Map<PartName, Promise<void>>();
 
-  function evaluate(name: PartName, version: string, code: string, filename: string): Loaded {
-    let exports: Record<string, unknown> | null = null;
+  function store(name: PartName, version: string, text: string, where: string): Loaded<T> {
+    let value: T | null = null;
     try {
-      exports = evaluateBundle(code, filename);
+      value = read(text, where, name);
     } catch (error) {
-      warn(`Bundle serveur de « ${name} » inutilisable, rendu dans le navigateur : ${String(error)}`);
+      warn(`${what} de « ${name} » inutilisable : ${String(error)}`);
     }
-    const entry = { version, exports, checkedAt: Date.now() };
+    const entry = { version, value, checkedAt: Date.now() };
     loaded.set(name, entry);
     return entry;
   }
 
-  function fromFile(name: PartName, file: string): Record<string, unknown> | null {
+  function fromFile(name: PartName, file: string): T | null {
     let version: string;
     try {
       const stats = statSync(file);
@@ -124,14 +138,14 @@ export function createBundles({
       return null;
     }
     const cached = loaded.get(name);
-    if (cached?.version === version) return cached.exports;
-    let code: string;
+    if (cached?.version === version) return cached.value;
+    let text: string;
     try {
-      code = readFileSync(file, 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch {
       return null;
     }
-    return evaluate(name, version, code, file).exports;
+    return store(name, version, text, file).value;
   }
 
   async function refresh(name: PartName, url: string): Promise<void> {
@@ -146,17 +160,17 @@ export function createBundles({
         return;
       }
       if (!response.ok) throw new Error(`${url} : ${String(response.status)}`);
-      const code = await response.text();
-      evaluate(name, response.headers.get('etag') ?? `${String(code.length)}-${String(Date.now())}`, code, url);
+      const text = await response.text();
+      store(name, response.headers.get('etag') ?? `${String(text.length)}-${String(Date.now())}`, text, url);
     } catch (error) {
-      warn(`Bundle serveur de « ${name} » injoignable (${url}) : ${String(error)}`);
+      warn(`${what} de « ${name} » injoignable (${url}) : ${String(error)}`);
       if (cached !== undefined) cached.checkedAt = Date.now();
-      else loaded.set(name, { version: '', exports: null, checkedAt: Date.now() });
+      else loaded.set(name, { version: '', value: null, checkedAt: Date.now() });
     }
   }
 
-  /** A bundle on another origin: the last one fetched, revalidated in the background once stale. */
-  async function fromUrl(name: PartName, url: string): Promise<Record<string, unknown> | null> {
+  /** A file on another origin: the last one fetched, revalidated in the background once stale. */
+  async function fromUrl(name: PartName, url: string): Promise<T | null> {
     const cached = loaded.get(name);
     const stale = cached === undefined || Date.now() - cached.checkedAt > refreshMs;
     if (stale && !fetching.has(name)) {
@@ -165,22 +179,31 @@ export function createBundles({
     }
     // The first request waits for the fetch (bounded by its timeout); later ones never do.
     if (cached === undefined) await fetching.get(name);
-    return loaded.get(name)?.exports ?? null;
+    return loaded.get(name)?.value ?? null;
   }
 
   return {
-    /** The exports of a part's server bundle, or null when it renders in the browser. */
-    async get(name: PartName): Promise<Record<string, unknown> | null> {
-      const source = bundleSource(name, remotes, distDirs);
+    /** The part's file as `read` made it, or null when the part has none that can be used. */
+    async get(name: PartName): Promise<T | null> {
+      const source = partFileSource(name, path, remotes, distDirs);
       if (source === null) return null;
       if (source.file !== undefined) return fromFile(name, source.file);
       return source.url === undefined ? null : fromUrl(name, source.url);
     },
-    /** Changes whenever any bundle in use changes (the rendered pages' cache key). */
+    /** Changes whenever any file in use changes (the rendered pages' cache key). */
     versions(): string {
       return [...loaded.entries()].map(([name, entry]) => `${name}:${entry.version}`).join('|');
     },
   };
 }
 
-export type Bundles = ReturnType<typeof createBundles>;
+export type PartFiles<T> = ReturnType<typeof createPartFiles<T>>;
+
+export type BundlesOptions = Omit<PartFilesOptions<Record<string, unknown>>, 'path' | 'read' | 'what'>;
+
+/** The parts' server bundles; a part without a usable one renders in the browser. */
+export function createBundles(options: BundlesOptions) {
+  return createPartFiles({ ...options, path: SERVER_BUNDLE, read: evaluateBundle, what: 'Bundle serveur' });
+}
+
+export type Bundles = PartFiles<Record<string, unknown>>;

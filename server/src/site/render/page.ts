@@ -67,10 +67,22 @@ function fullHead(page: PageRef, pathname: string, origin: string, head: ServerH
   return {
     ...head,
     title,
-    description: head.description ?? page.description ?? DEFAULT_DESCRIPTION,
+    // The page's declared description is its team's own words; the computed one fills in where
+    // none is declared (a residence's first sentence).
+    description: page.description ?? head.description ?? DEFAULT_DESCRIPTION,
     canonical: new URL(pathname, origin).href,
     image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
   };
+}
+
+/**
+ * React announces every eager image of the page with `<link rel="preload">` at the top of its
+ * output: on the label page, the first covers, raised to high priority against the scripts. The site's
+ * image hints are the remotes' own (page-hints.json, in the head: the one image each page shows
+ * first and large), so React's are left out.
+ */
+export function withoutImagePreloads(html: string): string {
+  return html.replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
 }
 
 /** Renders a React tree to a string, giving up on what is not ready by the deadline. */
@@ -152,7 +164,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
 
   try {
     const element = await shell.createServerApp({ url: new URL(`${pathname}${search}`, origin).href, store, modules });
-    const body = await renderToHtml(element, options.renderDeadlineMs, log);
+    const body = withoutImagePreloads(await renderToHtml(element, options.renderDeadlineMs, log));
     return {
       kind: 'page',
       status: head.status ?? 200,

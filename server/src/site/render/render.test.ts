@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SSR_STATE_ID } from '@collectif/shared';
+import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
+import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { readApiConfig } from '../../api/env';
 import { readSiteServerConfig, type Env } from '../../config';
@@ -12,7 +13,7 @@ import { readSiteServerConfig, type Env } from '../../config';
 const SHELL = `
 const React = require('react');
 const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
-const { StoreProvider, Outlet, PAGES } = require('@collectif/shared');
+const { StoreProvider, Outlet, sitePages } = require('@collectif/shared');
 const h = React.createElement;
 function Area({ id, modules }) {
   const Module = modules.get(id);
@@ -23,7 +24,7 @@ const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Charge
 exports.createServerApp = async ({ url, store, modules }) => {
   const routes = [{
     element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
-    children: Object.values(PAGES).map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
+    children: sitePages().map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
   }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -38,7 +39,7 @@ const shared = require('@collectif/shared');
 const h = React.createElement;
 function HomePage() {
   const { data } = shared.usePodcastsQuery({ limit: 8 });
-  return h('section', null, h('h1', null, '${marker}'), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))));
+  return h('section', null, h('h1', null, '${marker}'), h('img', { src: '/assets/images/une.webp', alt: '' }), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))));
 }
 function ResidencePage() {
   const { id } = shared.useParams();
@@ -104,6 +105,9 @@ beforeEach(() => {
   write('mf-radio/dist/server/ssr.js', radio('Accueil du serveur'));
   write('mf-player/dist/server/ssr.js', PLAYER);
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
+  // The pages each remote declares, as its build writes them (shared/build/webpack.mjs).
+  for (const part of ['mf-radio', 'mf-label', 'mf-about'])
+    write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
 });
 
 afterEach(() => {
@@ -117,9 +121,11 @@ describe('pages rendered on the server', () => {
     const res = await app.inject({ url: '/' });
     await app.close();
     expect(res.statusCode).toBe(200);
+    // React's own image preloads are left out: the remotes' page hints announce the images.
     expect(res.body).toContain(
-      '<div id="root"><div class="layout"><nav>Navigation</nav><main><!--$--><section><h1>Accueil du serveur</h1>',
+      '<div id="root"><div class="layout"><nav>Navigation</nav><main><!--$--><section><h1>Accueil du serveur</h1><img src="/assets/images/une.webp" alt=""/>',
     );
+    expect(res.body).not.toContain('<link rel="preload" as="image"');
     expect(podcasts.length).toBeGreaterThan(0);
     for (const podcast of podcasts) expect(res.body).toContain(`<li>${podcast.title.replaceAll('&', '&amp;')}</li>`);
     expect(res.body).toContain('Écouter le direct');
@@ -229,6 +235,37 @@ describe('pages rendered on the server', () => {
     expect(before.body).toContain('Accueil du serveur');
     expect(after.body).toContain('Nouvelle version');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('serves a page a remote declares once it is deployed, with no restart, and tells the shell', async () => {
+    const app = await start();
+    const before = await app.inject({ url: '/emissions' });
+    const declared = JSON.parse(readFileSync(join(dir, 'mf-radio/dist/pages.json'), 'utf8')) as unknown[];
+    write(
+      'mf-radio/dist/pages.json',
+      JSON.stringify([
+        ...declared,
+        { path: 'emissions', module: 'HomePage', title: 'Émissions', area: 'Les émissions', menu: 'Émissions' },
+      ]),
+    );
+    const after = await app.inject({ url: '/emissions' });
+    // A refused declaration leaves the remote without pages, never the site broken.
+    write(
+      'mf-radio/dist/pages.json',
+      JSON.stringify([{ path: '/<script>', module: 'HomePage', title: 'x', area: 'x' }]),
+    );
+    const refused = await app.inject({ url: '/label' });
+    await app.close();
+    expect(before.statusCode).toBe(302);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<title>Émissions</title>');
+    expect(after.body).toContain('Accueil du serveur');
+    const table = new RegExp(`<script type="application/json" id="${PAGES_CONFIG_ID}">(.*?)</script>`).exec(after.body);
+    expect(JSON.parse(table?.[1] ?? '[]')).toContainEqual(
+      expect.objectContaining({ path: 'emissions', menu: 'Émissions', remote: 'radio' }),
+    );
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).not.toContain('<script>');
   });
 
   it('reuses a rendered page for its URL, revalidated by ETag', async () => {

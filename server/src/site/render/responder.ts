@@ -5,16 +5,19 @@ import {
   configureApiBase,
   configureApiTransport,
   findPage,
+  PAGES_CONFIG_ID,
+  providePages,
   provideServerWindow,
   type PartName,
 } from '@collectif/shared';
 import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../../config';
-import { withPageMeta } from '../hints';
+import { inlineJson, withPageMeta } from '../hints';
 import { createBundles } from './bundles';
 import { createPageCache } from './cache';
 import { composeDocument, etagOf, invalidAddressPage } from './document';
 import { renderPage } from './page';
+import { createSitePages } from './pages';
 
 /** Past this, a page renders with the data that has arrived (docs/rendering.md, « Deadlines »). */
 export const DATA_DEADLINE_MS = 1000;
@@ -73,6 +76,13 @@ export function createPageResponder({
       app.log.warn(message);
     },
   });
+  const sitePages = createSitePages({
+    remotes: config.remotes,
+    distDirs: config.distDirs,
+    warn: (message) => {
+      app.log.warn(message);
+    },
+  });
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES });
   const log = {
     warn: (message: string) => {
@@ -102,12 +112,16 @@ export function createPageResponder({
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 
+  /** What ends every page's <head>: the table of pages for the shell, then the caller's. */
+  const headEnd = (pathname: string, rendered: boolean, pagesScript: string) =>
+    `${pagesScript}${extraHead(pathname, rendered)}`;
+
   /** Today's page: the shell alone, rendered by the browser. */
-  function browserPage(reply: FastifyReply, html: string, pathname: string) {
+  function browserPage(reply: FastifyReply, html: string, pathname: string, pagesScript: string) {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(withPageMeta(html, pathname).replace('</head>', () => `${extraHead(pathname, false)}</head>`));
+      .send(withPageMeta(html, pathname).replace('</head>', () => `${headEnd(pathname, false, pagesScript)}</head>`));
   }
 
   /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
@@ -126,13 +140,17 @@ export function createPageResponder({
         .type('text/plain; charset=utf-8')
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
-    if (!config.ssr) return browserPage(reply, html, pathname);
+    // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
+    const { pages, version: pagesVersion } = await sitePages();
+    providePages(pages);
+    const pagesScript = inlineJson(PAGES_CONFIG_ID, pages);
+    if (!config.ssr) return browserPage(reply, html, pathname, pagesScript);
 
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const key = `${pathname}${search}`;
     // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
     reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    const version = await partsVersion(pathname);
+    const version = `${await partsVersion(pathname)}|${pagesVersion}`;
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
 
@@ -156,9 +174,9 @@ export function createPageResponder({
           .send(invalidAddressPage());
       case 'browser':
         app.log.warn(`Page ${pathname} rendue dans le navigateur : ${outcome.reason}`);
-        return browserPage(reply, html, pathname);
+        return browserPage(reply, html, pathname, pagesScript);
       case 'page': {
-        const page = composeDocument(html, { ...outcome, extraHead: extraHead(pathname, true) });
+        const page = composeDocument(html, { ...outcome, extraHead: headEnd(pathname, true, pagesScript) });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
         return sendHtml(request, reply, outcome.status, page, etag);

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures';
+
+/**
+ * A team deploys its remote alone (docs/parts.md, « Pages »): a site served from a copy of the
+ * built parts, into which a new build of mf-about, declaring one more page, is deployed while the
+ * server runs. Nothing else is rebuilt or restarted.
+ */
+
+const ROOT = join(__dirname, '..', '..');
+const PORT = 4180;
+const ORIGIN = `http://127.0.0.1:${String(PORT)}`;
+const PARTS = ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about'];
+
+const NEW_PAGE = {
+  path: 'nous-rejoindre',
+  module: 'AboutPage',
+  title: 'Nous rejoindre',
+  description: 'Bénévoles, résidents, techniciens : comment rejoindre le collectif.',
+  area: 'La page Nous rejoindre',
+  menu: 'Nous rejoindre',
+};
+
+let distRoot: string;
+let server: ChildProcess;
+
+async function waitForServer(): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('le second serveur ne répond pas');
+}
+
+test.beforeAll(async () => {
+  distRoot = mkdtempSync(join(tmpdir(), 'deploy-'));
+  for (const part of PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
+  server = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DIST_ROOT: distRoot,
+      SITE_ORIGIN: ORIGIN,
+      LOG_LEVEL: 'silent',
+    },
+  });
+  await waitForServer();
+});
+
+test.afterAll(() => {
+  server.kill();
+  rmSync(distRoot, { recursive: true, force: true });
+});
+
+/** What a team's deployment does: the new dist/ put in place of the old one in one step. */
+function deployAbout(pages: unknown[]): void {
+  const next = join(distRoot, 'mf-about', 'dist.next');
+  cpSync(join(distRoot, 'mf-about', 'dist'), next, { recursive: true });
+  writeFileSync(join(next, 'pages.json'), JSON.stringify(pages));
+  const old = join(distRoot, 'mf-about', 'dist.old');
+  renameSync(join(distRoot, 'mf-about', 'dist'), old);
+  renameSync(next, join(distRoot, 'mf-about', 'dist'));
+  rmSync(old, { recursive: true, force: true });
+}
+
+test('a remote deployed alone with one more page: the running site serves it, in its menu too', async ({ page }) => {
+  const before = await fetch(`${ORIGIN}/${NEW_PAGE.path}`, { redirect: 'manual' });
+  expect(before.status).toBe(302);
+
+  const declared = JSON.parse(readFileSync(join(distRoot, 'mf-about', 'dist', 'pages.json'), 'utf8')) as unknown[];
+  deployAbout([...declared, NEW_PAGE]);
+
+  // Rendered on the server, with its own title and description.
+  const response = await page.goto(`${ORIGIN}/${NEW_PAGE.path}`);
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain(`<title>${NEW_PAGE.title}</title>`);
+  expect(html).toContain(`<meta name="description" content="${NEW_PAGE.description}">`);
+  await expect(page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })).toBeVisible();
+
+  // The shell built its routes and menu from the new table: the page is reached from home too.
+  await page.goto(`${ORIGIN}/`);
+  const menu = page.getByRole('navigation', { name: 'Navigation principale' });
+  await menu.getByRole('link', { name: NEW_PAGE.menu }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/${NEW_PAGE.path}`);
+  await expect(page).toHaveTitle(NEW_PAGE.title);
+  await expect(page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })).toBeVisible();
+
+  // The team takes the page back: the next request no longer finds it.
+  deployAbout(declared);
+  const after = await fetch(`${ORIGIN}/${NEW_PAGE.path}`, { redirect: 'manual' });
+  expect(after.status).toBe(302);
+});
