@@ -1,0 +1,34 @@
+import { ConfigError, readSiteServerConfig } from './config';
+
+describe('the rendering settings of the server', () => {
+  it('defaults to pages rendered on the server, kept 10 s, with the local address as the origin', () => {
+    const config = readSiteServerConfig({ PORT: '9090' });
+    expect(config.ssr).toBe(true);
+    expect(config.pageCacheTtlMs).toBe(10_000);
+    expect(config.siteOrigin).toBe('http://localhost:9090');
+  });
+
+  it('reads SITE_ORIGIN, SSR and PAGE_CACHE_TTL_S', () => {
+    const config = readSiteServerConfig({
+      SITE_ORIGIN: 'https://radio.example.org/',
+      SSR: 'OFF',
+      PAGE_CACHE_TTL_S: '0',
+    });
+    expect(config.siteOrigin).toBe('https://radio.example.org');
+    expect(config.ssr).toBe(false);
+    expect(config.pageCacheTtlMs).toBe(0);
+  });
+
+  it.each([
+    ['SITE_ORIGIN', 'radio.example.org', /SITE_ORIGIN : adresse invalide « radio\.example\.org »/],
+    ['SITE_ORIGIN', 'https://radio.example.org/chemin', /SITE_ORIGIN : adresse invalide .*une origine/],
+    ['SITE_ORIGIN', 'ftp://radio.example.org', /SITE_ORIGIN : adresse invalide/],
+    ['SSR', 'peut-être', /SSR : valeur invalide « peut-être » \(attendu : on ou off\)/],
+    ['PAGE_CACHE_TTL_S', '-1', /PAGE_CACHE_TTL_S : valeur invalide « -1 »/],
+    ['PAGE_CACHE_TTL_S', '3601', /de 0 à 3600/],
+  ])('refuses %s=%s with a line naming it', (variable, value, message) => {
+    const read = () => readSiteServerConfig({ [variable]: value });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(message);
+  });
+});

@@ -1,0 +1,142 @@
+import {
+  closedOrigin,
+  silent,
+  startFakeServer,
+  text,
+  type FakeRoute,
+  type FakeServer,
+} from '@collectif/shared/testing';
+import React from 'react';
+import * as shared from '@collectif/shared';
+import type { PartName, RemotesConfig } from '@collectif/shared';
+import { createBundles, evaluateBundle, partFileSource } from './bundles';
+import { createSitePages } from './pages';
+
+const DIST = {
+  shell: '/dist/shell',
+  player: '/dist/player',
+  radio: '/dist/radio',
+  label: '/dist/label',
+  about: '/dist/about',
+} as Record<PartName, string>;
+
+const remotesAt = (origin: string): RemotesConfig => ({
+  player: '/mf-player/mf-manifest.json',
+  radio: `${origin}/radio/mf-manifest.json`,
+  label: '/mf-label/mf-manifest.json',
+  about: 'pas-une-adresse',
+});
+
+/** Answers a bundle with an ETag, and 304 when the client has it. */
+const withEtag =
+  (body: string, etag: string): FakeRoute =>
+  (request, response) => {
+    if (request.headers['if-none-match'] === etag) {
+      response.writeHead(304);
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/javascript', etag });
+    response.end(body);
+  };
+
+let server: FakeServer;
+const warnings: string[] = [];
+const warn = (message: string) => warnings.push(message);
+
+beforeEach(async () => {
+  warnings.length = 0;
+  server = await startFakeServer();
+});
+
+afterEach(() => server.close());
+
+describe('where a part’s server files are', () => {
+  it('beside the manifest the remote map names: this server’s files, another origin, or nowhere', () => {
+    const remotes = remotesAt('https://cdn.example.org');
+    expect(partFileSource('shell', 'server/ssr.js', remotes, DIST)).toEqual({ file: '/dist/shell/server/ssr.js' });
+    expect(partFileSource('player', 'server/ssr.js', remotes, DIST)).toEqual({ file: '/dist/player/server/ssr.js' });
+    expect(partFileSource('radio', 'pages.json', remotes, DIST)).toEqual({
+      url: 'https://cdn.example.org/radio/pages.json',
+    });
+    expect(partFileSource('about', 'pages.json', remotes, DIST)).toBeNull();
+  });
+});
+
+describe('a server bundle on another origin', () => {
+  it('is fetched once, then revalidated with its ETag, and a new version replaces it', async () => {
+    /** Waits for the background revalidations to reach the fake server. */
+    const requests = async (count: number) => {
+      while (server.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    server.on('/radio/server/ssr.js', withEtag('exports.version = 1;', '"v1"'));
+    // Stale at once: every read revalidates in the background.
+    const bundles = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, refreshMs: -1, warn });
+    expect(await bundles.get('radio')).toEqual({ version: 1 });
+    // The next read answers with what it has and revalidates in the background (304).
+    expect(await bundles.get('radio')).toEqual({ version: 1 });
+    await requests(2);
+    expect(server.requests.map((request) => request.headers['if-none-match'] ?? null)).toEqual([null, '"v1"']);
+
+    server.on('/radio/server/ssr.js', withEtag('exports.version = 2;', '"v2"'));
+    await bundles.get('radio');
+    await requests(3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await bundles.get('radio')).toEqual({ version: 2 });
+    expect(bundles.versions()).toContain('radio:"v2"');
+    // The revalidation that last read started, finished before the fake server closes.
+    await requests(4);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(warnings).toEqual([]);
+  });
+
+  it('that is unreachable, slow or broken leaves the part to the browser, and says why', async () => {
+    const closed = createBundles({ remotes: remotesAt(await closedOrigin()), distDirs: DIST, warn });
+    expect(await closed.get('radio')).toBeNull();
+
+    server.on('/radio/server/ssr.js', silent);
+    const slow = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, fetchTimeoutMs: 100, warn });
+    expect(await slow.get('radio')).toBeNull();
+
+    server.on('/radio/server/ssr.js', text('throw new Error("cassé");', 200, 'text/javascript'));
+    const broken = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
+    expect(await broken.get('radio')).toBeNull();
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Bundle serveur de « radio » injoignable/),
+      expect.stringMatching(/^Bundle serveur de « radio » injoignable .*(timeout|aborted)/i),
+      expect.stringMatching(/^Bundle serveur de « radio » inutilisable : Error: cassé/),
+    ]);
+  });
+});
+
+describe('evaluateBundle', () => {
+  it('gives a bundle this server’s React and shared package, and nothing it does not provide', () => {
+    const exports = evaluateBundle(
+      "exports.react = require('react'); exports.shared = require('@collectif/shared');",
+      'ssr.js',
+    );
+    expect(exports.react).toBe(React);
+    expect(exports.shared).toBe(shared);
+    expect(() => evaluateBundle("require('left-pad');", 'ssr.js')).toThrow(/module « left-pad » absent du serveur/);
+  });
+});
+
+describe('the pages a remote on another origin declares', () => {
+  it('are read beside its manifest; a refused file leaves it without pages, with the field named', async () => {
+    server.on(
+      '/radio/pages.json',
+      text(JSON.stringify([{ path: 'emissions', module: 'HomePage', title: 'Émissions', area: 'a' }])),
+    );
+    const pages = createSitePages({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
+    expect((await pages()).pages).toEqual([
+      { path: 'emissions', module: 'HomePage', title: 'Émissions', area: 'a', remote: 'radio' },
+    ]);
+
+    server.on('/radio/pages.json', text(JSON.stringify([{ path: '../x', module: 'HomePage', title: 'x', area: 'a' }])));
+    const refused = createSitePages({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
+    expect((await refused()).pages).toEqual([]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Pages déclarées de « radio » inutilisable : .*0\.path : chemin de page invalide/),
+    ]);
+  });
+});
