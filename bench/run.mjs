@@ -3,7 +3,7 @@
 // route in Debian's Chromium and with Lighthouse, the navigation between remotes, and the API.
 // Writes bench/results/report.md and bench/results/report.json. Never part of npm test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coldLoad, launch, startServer } from './lib/browser.mjs';
@@ -14,6 +14,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
 const FED_PORT = 8301;
 const REF_PORT = 8302;
+// The same built parts, every page rendered in the browser (SSR=off): the site before issue 13.
+const CSR_PORT = 8303;
 const routes = [
   { name: 'accueil', path: '/' },
   { name: 'résidences', path: '/residences' },
@@ -43,6 +45,12 @@ if (!args.has('--no-build')) {
     'bench/reference/webpack.config.mjs',
   ]);
   precompress(join(root, 'bench', 'reference', 'root', 'shell', 'dist'));
+}
+// The reference has no remotes' builds: the pages they declare are given to its server as they are.
+for (const part of ['mf-radio', 'mf-label', 'mf-about']) {
+  const dist = join(root, 'bench', 'reference', 'root', part, 'dist');
+  mkdirSync(dist, { recursive: true });
+  copyFileSync(join(root, part, 'src', 'pages.json'), join(dist, 'pages.json'));
 }
 
 const kib = (n) => Math.round((n / 1024) * 10) / 10;
@@ -136,12 +144,17 @@ async function navigationFigures(browser, base) {
 mkdirSync(results, { recursive: true });
 const fed = await startServer(root, FED_PORT, distRoot === undefined ? {} : { DIST_ROOT: distRoot });
 const ref = await startServer(root, REF_PORT, { DIST_ROOT: join(root, 'bench', 'reference', 'root') });
+const csr = await startServer(root, CSR_PORT, {
+  ...(distRoot === undefined ? {} : { DIST_ROOT: distRoot }),
+  SSR: 'off',
+});
 const report = { date: new Date().toISOString(), machine: `${String((await import('node:os')).cpus().length)} cœurs` };
 try {
   const browser = await launch();
   try {
     report.federated = await pageFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
     report.reference = await pageFigures(browser, `http://127.0.0.1:${String(REF_PORT)}`);
+    report.browserRendered = await pageFigures(browser, `http://127.0.0.1:${String(CSR_PORT)}`);
     for (const [path, figures] of Object.entries(report.reference)) {
       if (figures.runtimeCopies !== 0) throw new Error(`référence ${path} : le runtime de fédération y est encore`);
     }
@@ -152,12 +165,14 @@ try {
   if (!args.has('--no-lighthouse')) {
     report.lighthouse = await lighthouseFigures([
       ...routes.map((r) => `http://127.0.0.1:${String(FED_PORT)}${r.path}`),
+      ...routes.map((r) => `http://127.0.0.1:${String(CSR_PORT)}${r.path}`),
       `http://127.0.0.1:${String(REF_PORT)}/`,
     ]);
   }
 } finally {
   fed.kill();
   ref.kill();
+  csr.kill();
 }
 
 if (!args.has('--no-api') && existsSync(join(root, 'bench', 'api.mjs'))) {
@@ -188,7 +203,8 @@ lines.push(
 );
 for (const route of routes) {
   for (const [build, data] of [
-    ['fédéré', report.federated],
+    ['fédéré, rendu serveur', report.federated],
+    ['fédéré, rendu navigateur (SSR=off)', report.browserRendered],
     ['référence', report.reference],
   ]) {
     const d = data[route.path];
@@ -213,12 +229,14 @@ if (report.lighthouse !== undefined) {
     '',
   );
   lines.push(
-    '| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | audits under 0.9 |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    `Ports: :${String(FED_PORT)} federated, rendered on the server; :${String(CSR_PORT)} the same parts rendered in the browser (SSR=off); :${String(REF_PORT)} the reference.`,
+    '',
+    '| page | perf | a11y | best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | audits under 0.9 |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const [url, l] of Object.entries(report.lighthouse)) {
     lines.push(
-      `| ${url.replace(/^http:\/\/127\.0\.0\.1:/, ':')} | ${l.performance} (${l.performanceRuns.join(', ')}) | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.failing.join(', ')} |`,
+      `| ${url.replace(/^http:\/\/127\.0\.0\.1:/, ':')} | ${l.performance} (${l.performanceRuns.join(', ')}) | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.fcpMs} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.failing.join(', ')} |`,
     );
   }
   lines.push('');

@@ -128,7 +128,9 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   const { pathname, search, origin, bundles, log } = options;
   if (!decodable(pathname)) return { kind: 'invalid' };
   const match = findPage(pathname);
-  if (match === null) return { kind: 'redirect', location: '/' };
+  // Home, where an unknown path is sent, may itself be missing (no remote declares it yet).
+  if (match === null && pathname !== '/') return { kind: 'redirect', location: '/' };
+  if (match === null) return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };
   const { page, params } = match;
 
   const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;

@@ -268,6 +268,18 @@ describe('pages rendered on the server', () => {
     expect(refused.body).not.toContain('<script>');
   });
 
+  it('sends the shell alone, never a redirect to itself, while no remote declares the home page', async () => {
+    for (const part of ['mf-radio', 'mf-label', 'mf-about']) rmSync(join(dir, part, 'dist/pages.json'));
+    const app = await start();
+    const home = await app.inject({ url: '/' });
+    const other = await app.inject({ url: '/label' });
+    await app.close();
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root"></div>');
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe('/');
+  });
+
   it('reuses a rendered page for its URL, revalidated by ETag', async () => {
     const app = await start();
     const first = await app.inject({ url: '/' });
