@@ -101,3 +101,35 @@ test('a remote deployed alone with one more page: the running site serves it, in
   const after = await fetch(`${ORIGIN}/${NEW_PAGE.path}`, { redirect: 'manual' });
   expect(after.status).toBe(302);
 });
+
+test('a part whose server code is missing or throws: its area is rendered by the browser, the rest is HTML', async ({
+  page,
+}) => {
+  const bundle = (part: string) => join(distRoot, part, 'dist', 'server', 'ssr.js');
+  const label = readFileSync(bundle('mf-label'), 'utf8');
+  const about = readFileSync(bundle('mf-about'), 'utf8');
+  rmSync(bundle('mf-label'));
+  writeFileSync(bundle('mf-about'), 'throw new Error("exercice : bundle serveur cassé");');
+  try {
+    for (const [path, shown] of [
+      ['/label', page.locator('#contenu').getByRole('list', { name: 'Sorties du label' })],
+      ['/a-propos', page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })],
+    ] as const) {
+      const response = await fetch(`${ORIGIN}${path}`);
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      // The shell and the player are HTML; the page's area is React's mark for « render in the browser ».
+      expect(html, path).toContain('Navigation principale');
+      expect(html, path).toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+      await page.goto(`${ORIGIN}${path}`);
+      await expect(shown).toBeVisible({ timeout: 15_000 });
+    }
+  } finally {
+    writeFileSync(bundle('mf-label'), label);
+    writeFileSync(bundle('mf-about'), about);
+  }
+  // Deployed again, the parts render on the server on the next request.
+  const again = await (await fetch(`${ORIGIN}/label`)).text();
+  expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+  expect(again).toContain('Garonne Dub Vol. 6');
+});

@@ -132,6 +132,8 @@ export function createPageResponder({
     return bundles.versions();
   }
 
+  let lastBrowserReason: string | null = null;
+
   return async function respond(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     const html = readTemplate();
     if (html === null) {
@@ -173,9 +175,13 @@ export function createPageResponder({
           .type('text/html; charset=utf-8')
           .send(invalidAddressPage());
       case 'browser':
-        app.log.warn(`Page ${pathname} rendue dans le navigateur : ${outcome.reason}`);
+        // Said once per reason (a missing shell bundle would otherwise fill the log), then at debug.
+        if (outcome.reason === lastBrowserReason) app.log.debug(`Page ${pathname} rendue dans le navigateur`);
+        else app.log.warn(`Pages rendues dans le navigateur (${pathname} d'abord) : ${outcome.reason}`);
+        lastBrowserReason = outcome.reason;
         return browserPage(reply, html, pathname, pagesScript);
       case 'page': {
+        lastBrowserReason = null;
         const page = composeDocument(html, { ...outcome, extraHead: headEnd(pathname, true, pagesScript) });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
