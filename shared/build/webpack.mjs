@@ -118,7 +118,9 @@ function declaredPagesPlugin(dir) {
         try {
           return JSON.parse(readFileSync(source, 'utf8'));
         } catch (error) {
-          throw new Error(`${source} : JSON illisible (${error instanceof Error ? error.message : String(error)})`);
+          throw new Error(`${source} : JSON illisible (${error instanceof Error ? error.message : String(error)})`, {
+            cause: error,
+          });
         }
       },
       source,
