@@ -118,6 +118,9 @@ test('the page gets the now-playing channel (Server-Sent Events) and the API ans
 
 test('a POST to /api needs the XSRF header matching the cookie the server set', async ({ page }) => {
   await gotoPage(page, '/');
+  // The page arrives with its data (rendered on the server): the cookie comes with the first GET the
+  // page itself makes to /api (the live status).
+  await expect.poll(() => page.evaluate(() => document.cookie), { timeout: 15_000 }).toContain('XSRF-TOKEN=');
   // From the page itself: the cookie came with the page's GETs; the header is what fetch adds.
   const statuses = await page.evaluate(async () => {
     const token = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
