@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { readApiConfig } from '../api/env';
+import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
 import { pagesSource } from '@collectif/shared/testing';
 
@@ -82,7 +82,7 @@ beforeAll(async () => {
   for (const part of ['mf-radio', 'mf-label', 'mf-about'])
     write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets') });
-  app = await buildApp({ site, api: readApiConfig({}) });
+  app = await buildApp({ site, api: testConfig() });
 });
 
 afterAll(async () => {

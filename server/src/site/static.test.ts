@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
 import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../app';
-import { readApiConfig } from '../api/env';
+import { testConfig } from '../api/testing/fixtures';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
 
 let dir: string;
@@ -30,7 +30,7 @@ beforeAll(async () => {
     write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
   write('shared/assets/images/default-cover.webp', 'RIFF');
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
-  app = await buildApp({ site, api: readApiConfig({}) });
+  app = await buildApp({ site, api: testConfig() });
 });
 
 afterAll(async () => {
@@ -163,7 +163,7 @@ describe('remote map configuration', () => {
       DIST_ROOT: dir,
       REMOTES_CONFIG: '{"label":"https://cdn.example.org/mf-label/mf-manifest.json"}',
     });
-    const other = await buildApp({ site, api: readApiConfig({}) });
+    const other = await buildApp({ site, api: testConfig() });
     const res = await other.inject({ url: '/' });
     expect(String(res.headers['content-security-policy'])).toContain(
       "script-src 'self' https://embed.twitch.tv https://cdn.example.org",
@@ -178,12 +178,15 @@ describe('the radio settings in the page', () => {
 
   beforeAll(async () => {
     const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
-    const api = readApiConfig({
-      LIVE_STREAM_URL: 'https://icecast.example.net/direct.mp3',
-      CHAT_EMBED_URL: 'https://salons.example.net/{room}?embed',
-      CHAT_ROOM: hostile,
-      TWITCH_CHANNEL: 'autre_chaine',
-    });
+    const api = testConfig(
+      {},
+      {
+        LIVE_STREAM_URL: 'https://icecast.example.net/direct.mp3',
+        CHAT_EMBED_URL: 'https://salons.example.net/{room}?embed',
+        CHAT_ROOM: hostile,
+        TWITCH_CHANNEL: 'autre_chaine',
+      },
+    );
     other = await buildApp({ site, api });
   });
 

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { readApiConfig, type ApiConfig } from '../env';
+import type { Env } from '../../config';
 import { representationsPlugin } from '../plugins/representations';
 import { rateLimitOptions } from '../plugins/security';
 import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
@@ -47,9 +48,13 @@ export function fakeAudioDir(liveFrames = 100): string {
 
 let emptyDir: string | undefined;
 
-/** The default configuration (demo everywhere) with test-sized limits; no demo audio, none generated. */
-export function testConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
-  const base = readApiConfig({});
+/**
+ * The configuration `env` gives (the default: demo everywhere) with test-sized limits; no demo
+ * audio, and none generated: a test server that started the generator would leave it encoding MP3s
+ * in the background, and on a fresh clone that starved every test running beside it.
+ */
+export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): ApiConfig {
+  const base = readApiConfig(env);
   emptyDir ??= mkdtempSync(join(tmpdir(), 'demo-audio-'));
   return {
     ...base,

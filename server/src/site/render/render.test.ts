@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
 import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
-import { readApiConfig } from '../../api/env';
+import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
 
 // Server bundles as the parts' builds make them (CommonJS, React and the shared package taken from
@@ -90,7 +90,7 @@ async function start(env: Env = {}): Promise<FastifyInstance> {
     SITE_ORIGIN: 'https://radio.example.org',
     ...env,
   });
-  return buildApp({ site, api: readApiConfig({}) });
+  return buildApp({ site, api: testConfig() });
 }
 
 function stateOf(html: string): unknown {
