@@ -10,6 +10,8 @@ const loaders: Record<string, Loader> = {
   'radio/HomePage': () => import('../../mf-radio/src/exposed/HomePage'),
   'radio/ResidencesPage': () => import('../../mf-radio/src/exposed/ResidencesPage'),
   'radio/ResidencePage': () => import('../../mf-radio/src/exposed/ResidencePage'),
+  'radio/EpisodesPage': () => import('../../mf-radio/src/exposed/EpisodesPage'),
+  'radio/EpisodePage': () => import('../../mf-radio/src/exposed/EpisodePage'),
   'label/LabelPage': () => import('../../mf-label/src/exposed/LabelPage'),
   'about/AboutPage': () => import('../../mf-about/src/exposed/AboutPage'),
 };

@@ -2,8 +2,12 @@
 // renders, and its head. Built into dist/server/ssr.js and deployed with the part.
 import { api, radioSettings, residenceImages, siteConfig } from '@collectif/shared';
 import type { RemoteServerBundle, ServerPage } from '@collectif/shared/server';
-import { describe, radioSeries, radioStation } from '@collectif/shared/seo';
+import { describe, radioEpisode, radioSeries, radioStation } from '@collectif/shared/seo';
+import { isSlug } from '@collectif/shared';
+import EpisodePage from './exposed/EpisodePage';
+import EpisodesPage from './exposed/EpisodesPage';
 import HomePage from './exposed/HomePage';
+import { apiQuery, readSearch, searchHref } from './episodes/search';
 import ResidencePage from './exposed/ResidencePage';
 import ResidencesPage from './exposed/ResidencesPage';
 import { LATEST_PODCASTS } from './home/PodcastsBlock';
@@ -97,10 +101,110 @@ const residence: ServerPage = {
   },
 };
 
-export const modules = { HomePage, ResidencesPage, ResidencePage } satisfies RemoteServerBundle['modules'];
+const archive: ServerPage = {
+  // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them answered.
+  load: ({ query, dispatch }) => {
+    const search = readSearch(query);
+    return [
+      dispatch(api.endpoints.styles.initiate(undefined)),
+      ...(search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))]),
+    ];
+  },
+  head: ({ query, state }) => {
+    const search = readSearch(query);
+    const found = search.page === null ? undefined : api.endpoints.episodes.select(apiQuery(search))(state).data;
+    // A page that is not a number, or past the last one, is not a page of the archive.
+    const missing = search.page === null || (found !== undefined && found.total > 0 && found.items.length === 0);
+    const q = search.q.trim();
+    return {
+      ...(missing ? { status: 404 } : {}),
+      ...(q === '' ? {} : { title: `Recherche « ${q.slice(0, 60)} » · Émissions` }),
+      ...(search.page !== null && search.page > 1 ? { title: `Émissions, page ${String(search.page)} · Archive` } : {}),
+      description: `Toutes les émissions passées de ${siteConfig.name} : recherche par artiste, émission ou style.`,
+      canonicalPath: searchHref(search.page === null ? { ...search, page: 1 } : search),
+    };
+  },
+};
+
+const episodePage: ServerPage = {
+  load: ({ params, dispatch }) => {
+    const slug = params.slug ?? '';
+    if (!isSlug(slug)) return [];
+    const episode = dispatch(api.endpoints.episode.initiate(slug));
+    // The residence's other episodes, as the page asks for them (EpisodePage.tsx, MoreEpisodes).
+    const more = episode.then((result) => {
+      const residence = result.data?.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+      if (residence === undefined) return undefined;
+      const query = dispatch(api.endpoints.episodes.initiate({ residence: residence.id }));
+      return query.finally(() => {
+        query.unsubscribe();
+      });
+    });
+    return [episode, more];
+  },
+  head: ({ params, state, origin }) => {
+    const slug = params.slug ?? '';
+    const read = isSlug(slug) ? api.endpoints.episode.select(slug)(state) : undefined;
+    const episode = read?.data;
+    if (episode === undefined) {
+      const unknown =
+        read === undefined || (read.error !== undefined && 'status' in read.error && read.error.status === 404);
+      return unknown
+        ? {
+            status: 404,
+            title: 'Émission introuvable · Émissions',
+            description: "Cette émission n'existe pas ou n'est plus dans le flux.",
+          }
+        : {};
+    }
+    const url = absolute(origin, `/emissions/${episode.slug}`);
+    const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+    const summary = episode.summary === undefined ? '' : describe(episode.summary);
+    const audio = absolute(origin, episode.url);
+    return {
+      title: `${episode.title} · ${episode.description} · Émissions`,
+      description: summary || `${episode.description} : une émission de ${episode.title} sur ${siteConfig.name}.`,
+      image: { url: absolute(origin, episode.cover), alt: `${episode.title}, ${episode.description}` },
+      ogType: 'music.song',
+      ...(episode.url === '' ? {} : { audio }),
+      canonicalPath: `/emissions/${episode.slug}`,
+      jsonLd: [
+        radioEpisode({
+          title: episode.title,
+          description: episode.description,
+          url: audio,
+          link: url,
+          duration: episode.duration,
+          cover: absolute(origin, episode.cover),
+          pubDate: episode.pubDate,
+          artist: episode.title,
+          ...(summary === '' ? {} : { summary }),
+          ...(residence === undefined
+            ? {}
+            : {
+                series: {
+                  name: residence.show,
+                  url: absolute(origin, `/residences/${encodeURIComponent(residence.id)}`),
+                },
+              }),
+        }),
+      ],
+    };
+  },
+};
+
+export const modules = {
+  HomePage,
+  ResidencesPage,
+  ResidencePage,
+  EpisodesPage,
+  EpisodePage,
+} satisfies RemoteServerBundle['modules'];
 
 export const pages = {
   HomePage: home,
   ResidencesPage: list,
   ResidencePage: residence,
+  EpisodesPage: archive,
+  EpisodePage: episodePage,
 } satisfies Record<keyof typeof modules, ServerPage>;

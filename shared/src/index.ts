@@ -1,6 +1,8 @@
 // The contract every part compiles against. Shared at run time as one federated singleton.
 export * from './types';
 export * from './time';
+export * from './resume';
+export { parseStartTime, startTimeParam, isSlug } from './feed/episodes';
 export * from './http';
 export * from './tokens';
 export * from './remotes';

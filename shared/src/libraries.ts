@@ -13,6 +13,7 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useSearchParams,
   type RouteObject,
 } from 'react-router-dom';
 export {

@@ -22,6 +22,8 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
       { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
       { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
+      { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
+      { path: 'emissions/:slug', remote: 'radio', module: 'EpisodePage', title: 'Émission' },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
     ]);
@@ -94,6 +96,7 @@ describe('the menu and the back button, from the table', () => {
   it('lists the pages with a menu label, in order, with their address and module', () => {
     expect(menuOf(table)).toEqual([
       { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
+      { to: '/emissions', label: 'Émissions', page: { remote: 'radio', module: 'EpisodesPage' } },
       { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },
       { to: '/a-propos', label: 'À propos', page: { remote: 'about', module: 'AboutPage' } },
     ]);

@@ -1,6 +1,8 @@
 import type { InferOutput } from 'valibot';
 import type {
   apiErrorSchema,
+  episodeSchema,
+  episodesPageSchema,
   liveStatusSchema,
   nowPlayingSchema,
   podcastItemSchema,
@@ -12,9 +14,21 @@ import type {
 
 export type ReplaySource = InferOutput<typeof replaySourceSchema>;
 
+/** What `replay-selected` carries: an episode, and where to start it (seconds) when not from 0. */
+export type ReplayRequest = ReplaySource & { start?: number };
+
 export type PodcastItem = InferOutput<typeof podcastItemSchema>;
 
 export type Release = InferOutput<typeof releaseSchema>;
+
+export type Episode = InferOutput<typeof episodeSchema>;
+
+export type EpisodesPage = InferOutput<typeof episodesPageSchema>;
+
+export interface StyleCount {
+  name: string;
+  count: number;
+}
 
 export interface Residence {
   id: string;

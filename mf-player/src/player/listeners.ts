@@ -6,6 +6,8 @@ import {
   nowPlayingAnswer,
   radioSettingsReady,
   readWith,
+  rememberPosition,
+  resumeKey,
   type startAppListening,
   type AppDispatch,
   type NowPlaying,
@@ -17,6 +19,7 @@ import { chatUrl, liveStreamUrl, resolveMediaUrl, resolveStreamAnswer } from './
 import {
   audioEnded,
   audioErrored,
+  audioPaused,
   audioStalled,
   chatReached,
   chatToggled,
@@ -48,6 +51,9 @@ export const LIVE_RETRY_BASE_MS = 1_000;
 export const LIVE_RETRY_MAX_MS = 30_000;
 /** How long the chat widget's host has to answer before the panel says it cannot load (docs/player.md, « Chat »). */
 export const CHAT_TIMEOUT_MS = 6_000;
+
+/** How often a playing replay's position is written down (docs/episodes.md, « Resume »). */
+export const RESUME_SAVE_INTERVAL_MS = 5_000;
 
 export const TRACK_ERROR_LOG = 'Erreur récupération flux audio depuis backend';
 
@@ -257,6 +263,22 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
         ),
       );
       listener.dispatch(reachable ? chatReached() : chatUnreachable());
+    },
+  });
+
+  // Where the listener is in a replay is remembered in this browser (docs/episodes.md, « Resume »):
+  // every few seconds while it plays, and when it pauses, ends or seeks.
+  let rememberedAt = Number.NEGATIVE_INFINITY;
+  listen({
+    matcher: isAnyOf(progressed, audioPaused, audioEnded, sliderReleased, sliderMoved),
+    effect: (action, listener) => {
+      const state = player(listener.getState());
+      if (state.mode !== 'REPLAY' || state.replay === null || state.held !== null) return;
+      const now = Date.now();
+      // A tick at the very start (the audio has not reached a requested start yet) forgets nothing.
+      if (progressed.match(action) && (now - rememberedAt < RESUME_SAVE_INTERVAL_MS || state.currentTime < 1)) return;
+      rememberedAt = now;
+      rememberPosition(resumeKey(state.replay), state.currentTime, state.duration);
     },
   });
 

@@ -119,6 +119,17 @@ describe('player slice (docs/player.md)', () => {
     });
   });
 
+  it('a replay asked to start later starts there, and only within the episode', () => {
+    const { store, state } = setup();
+    store.dispatch(replaySelected({ ...replay, start: 754 }));
+    expect(state()).toMatchObject({ currentTime: 754, remaining: 3600 - 754 });
+    expect(selectSnapshot(store.getState())).toMatchObject({ currentTime: 754, source: replay.trackUrn });
+    for (const start of [3600, 99_999, -5, Number.NaN]) {
+      store.dispatch(replaySelected({ ...replay, start }));
+      expect(state().currentTime).toBe(0);
+    }
+  });
+
   it('missing artist or show lines read Inconnu', () => {
     const { store, state } = setup();
     store.dispatch(replaySelected({ ...replay, title: ' ', description: '' }));

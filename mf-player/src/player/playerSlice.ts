@@ -7,8 +7,10 @@ import {
   rootReducer,
   type NowPlaying,
   type PlayerSnapshot,
+  type ReplayRequest,
   type ReplaySource,
   type RootState,
+  resumeKey,
 } from '@collectif/shared';
 import { resolveImageUrl } from './config';
 
@@ -135,6 +137,7 @@ export function snapshotOf(state: PlayerState): PlayerSnapshot {
     show: showOf(state),
     currentTime: live ? 0 : state.currentTime,
     duration: live ? 0 : state.duration,
+    ...(live || state.replay === null ? {} : { source: resumeKey(state.replay) }),
   };
 }
 
@@ -168,13 +171,15 @@ export const playerSlice = createSlice({
   initialState: initialPlayerState,
   reducers: {
     /** A past show was chosen somewhere on the page (the `replay-selected` event). */
-    replaySelected(state, action: PayloadAction<ReplaySource>) {
-      const source = action.payload;
+    replaySelected(state, action: PayloadAction<ReplayRequest>) {
+      const { start, ...source } = action.payload;
       state.mode = 'REPLAY';
       state.replay = source;
       state.duration = Number.isFinite(source.duration) && source.duration > 0 ? source.duration : 0;
       state.held = null;
-      setTime(state, 0);
+      // A start outside the episode is no start (docs/episodes.md, « Start time »).
+      const within = start !== undefined && start > 0 && (state.duration === 0 || start < state.duration);
+      setTime(state, within ? start : 0);
       state.chatOpen = false;
       state.open = true;
       state.reconnectAttempt = 0;

@@ -1,4 +1,4 @@
-import { answerStatus, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { answerStatus, Link, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
@@ -29,6 +29,9 @@ export function PodcastsBlock() {
     <section ref={ref} className={revealClass('home-block', active)} aria-labelledby="derniers-podcasts">
       <h2 id="derniers-podcasts">Derniers podcasts</h2>
       <Content />
+      <p className="all-episodes">
+        <Link to="/emissions">Toutes les émissions</Link>
+      </p>
     </section>
   );
 }

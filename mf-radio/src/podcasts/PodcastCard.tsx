@@ -1,10 +1,18 @@
-import { Card, DEFAULT_COVER, emit, type PodcastItem } from '@collectif/shared';
+import { Card, DEFAULT_COVER, emit, formatTime, useRememberedPosition, type PodcastItem } from '@collectif/shared';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;
 
-/** A past show: a click plays it in the player (the `replay-selected` event of the contract). */
-export function PodcastCard({ item }: { item: PodcastItem }) {
+/** « Reprendre à 23:14 » (docs/episodes.md, « Resume »). */
+export const resumeLabel = (position: number) => `Reprendre à ${formatTime(position)}`;
+
+/**
+ * A past show: a click plays it in the player (the `replay-selected` event of the contract), from
+ * where this browser last stopped in it; its title leads to its page.
+ */
+export function PodcastCard({ item, headingLevel }: { item: PodcastItem; headingLevel?: 2 | 3 }) {
+  const position = useRememberedPosition(item);
+  const { slug } = item;
   return (
     <li className="podcast-card">
       <Card
@@ -13,8 +21,11 @@ export function PodcastCard({ item }: { item: PodcastItem }) {
         description={item.description}
         date={item.pubDate}
         actionLabel="Écouter : "
+        {...(slug === undefined ? {} : { titleTo: `/emissions/${slug}` })}
+        {...(headingLevel === undefined ? {} : { headingLevel })}
+        note={position === null ? null : resumeLabel(position)}
         onClick={() => {
-          emit('replay-selected', item);
+          emit('replay-selected', position === null ? item : { ...item, start: position });
         }}
       />
     </li>
@@ -22,11 +33,19 @@ export function PodcastCard({ item }: { item: PodcastItem }) {
 }
 
 /** The podcast cards of a block, in the shared 2/3/4-column grid. */
-export function PodcastGrid({ items, label }: { items: readonly PodcastItem[]; label: string }) {
+export function PodcastGrid({
+  items,
+  label,
+  headingLevel,
+}: {
+  items: readonly PodcastItem[];
+  label: string;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="grid podcast-grid" aria-label={label}>
       {items.map((item) => (
-        <PodcastCard key={item.link} item={item} />
+        <PodcastCard key={item.link} item={item} {...(headingLevel === undefined ? {} : { headingLevel })} />
       ))}
     </ul>
   );

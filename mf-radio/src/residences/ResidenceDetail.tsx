@@ -63,7 +63,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
         </ul>
       )}
       <SocialLinks residence={residence} />
-      <ResidencePodcasts artist={residence.artist} />
+      <ResidencePodcasts artist={residence.artist} residence={residence.id} />
     </article>
   );
 }

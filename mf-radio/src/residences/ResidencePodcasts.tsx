@@ -1,5 +1,6 @@
 import {
   answerStatus,
+  Link,
   selectFeedLoaded,
   StatusMessage,
   useAppSelector,
@@ -35,7 +36,7 @@ function Content({ artist }: { artist: string }) {
 }
 
 /** 'Dernières émissions': the resident's podcasts, each playable in the player. */
-export function ResidencePodcasts({ artist }: { artist: string }) {
+export function ResidencePodcasts({ artist, residence }: { artist: string; residence: string }) {
   const [ref, active] = useReveal<HTMLElement>(REVEAL_OFFSET_PX);
   return (
     <section
@@ -45,6 +46,9 @@ export function ResidencePodcasts({ artist }: { artist: string }) {
     >
       <h2 id="dernieres-emissions">Dernières émissions</h2>
       <Content key={artist} artist={artist} />
+      <p className="all-episodes">
+        <Link to={`/emissions?residence=${encodeURIComponent(residence)}`}>Toutes les émissions</Link>
+      </p>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
+import { buildCatalogue, type Catalogue } from './episodes/catalogue';
 import type { Release } from '@collectif/shared';
 
 /** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
@@ -21,6 +22,8 @@ export interface Source<T> {
 /** Where each route's data comes from; every upstream left unconfigured is its demo. */
 export interface Sources {
   feed: Source<FeedData>;
+  /** The feed's episodes, slugs and search index, built once per version of the feed (docs/episodes.md). */
+  episodes: Source<Catalogue>;
   live: Source<boolean>;
   nowPlaying: Source<NowPlaying>;
   track(urn: string): Promise<Cached<string>>;
@@ -66,6 +69,19 @@ export function createSources(
           now,
         });
 
+  // The residences an episode may belong to: the site's content file, as the pages show them.
+  const residences = loadResidences(config.demo.residencesFile);
+  let catalogue: { of: FeedData; value: Catalogue } | undefined;
+  const episodes: Source<Catalogue> = {
+    get: async () => {
+      const current = await feed.get();
+      if (catalogue?.of !== current.value) {
+        catalogue = { of: current.value, value: buildCatalogue(current.value.podcasts, residences) };
+      }
+      return { ...current, value: catalogue.value };
+    },
+  };
+
   let demoLive = config.demo.live;
   let demoLiveVersion = 1;
   const live: Source<boolean> =
@@ -100,6 +116,7 @@ export function createSources(
 
   return {
     feed,
+    episodes,
     close: () => feedWorker?.close() ?? Promise.resolve(),
     live,
     nowPlaying,

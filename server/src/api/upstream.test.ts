@@ -60,6 +60,7 @@ describe('the podcast feed from the SoundCloud RSS upstream', () => {
         cover: 'https://i1.sndcdn.com/artworks-30-t3000x3000.jpg',
         link: 'https://soundcloud.com/collective/show-30',
         pubDate: '2026-03-04T18:00:00.000Z',
+        slug: 'show-30',
       },
       expect.objectContaining({ title: 'Ozone', cover: '/assets/images/default-cover.webp' }) as PodcastItem,
     ]);

@@ -1,4 +1,4 @@
-import type { ReplaySource } from '../types';
+import type { ReplayRequest } from '../types';
 
 /**
  * The events that cross team boundaries. Each part compiles against this map; plain JavaScript
@@ -6,8 +6,11 @@ import type { ReplaySource } from '../types';
  * named `collectif:<event>`, with the payload in `detail`.
  */
 export interface EventMap {
-  /** A visitor chose a past show: the player switches to replay and plays it from 0. */
-  'replay-selected': ReplaySource;
+  /**
+   * A visitor chose a past show: the player switches to replay and plays it from `start` seconds
+   * (0 when absent, or when it is not within the episode).
+   */
+  'replay-selected': ReplayRequest;
   /** Ask the player to return to the live stream. */
   'live-selected': Record<string, never>;
   /**
@@ -30,6 +33,8 @@ export interface PlayerSnapshot {
   /** Seconds; 0 in live mode. */
   currentTime: number;
   duration: number;
+  /** In replay mode, which episode: its `trackUrn`, else its `url` (the key of `resumeKey`). */
+  source?: string;
 }
 
 export type EventName = keyof EventMap;

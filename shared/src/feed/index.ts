@@ -2,3 +2,4 @@
 export * from './item';
 export * from './map';
 export * from './filter';
+export * from './episodes';

@@ -148,6 +148,7 @@ describe('mapFeedItem', () => {
       cover: 'https://i1.sndcdn.com/artworks-x-t3000x3000.jpg',
       link: 'https://soundcloud.com/collective/show-title-12',
       pubDate: '2026-03-04T18:00:00.000Z',
+      summary: 'Deux heures de dub.',
     });
   });
 

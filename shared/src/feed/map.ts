@@ -67,13 +67,17 @@ function isoDate(text: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
+/** A podcast as the feed gives it: with the item's own description, which episode pages show. */
+export type FeedPodcast = PodcastItem & { summary?: string };
+
 /** One feed item as the pages and the player use it (docs/site.md, « The feed »). */
-export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): PodcastItem {
+export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): FeedPodcast {
   const { title, description } = splitTitle(nodeText(item.title), nodeText(item.description));
   const url = nodeAttribute(item.enclosure, 'url') ?? '';
   const cover = nodeAttribute(item['itunes:image'], 'href') ?? '';
   const trackUrn = trackUrnFromGuid(nodeText(item.guid));
   const link = nodeText(item.link);
+  const summary = nodeText(item['itunes:summary']) || nodeText(item.description);
   return {
     ...(trackUrn === undefined ? {} : { trackUrn }),
     url,
@@ -84,11 +88,12 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
     // The link identifies an item when results are merged; an item without one is still unique.
     link: link === '' ? url : link,
     pubDate: isoDate(nodeText(item.pubDate)),
+    ...(summary === '' ? {} : { summary }),
   };
 }
 
 /** Newest first; items without a readable date keep their feed order, after the dated ones. */
-export function sortNewestFirst(items: readonly PodcastItem[]): PodcastItem[] {
+export function sortNewestFirst<T extends PodcastItem>(items: readonly T[]): T[] {
   const time = (item: PodcastItem) => (item.pubDate === null ? -Infinity : Date.parse(item.pubDate));
   return items
     .map((item, index) => ({ item, index, time: time(item) }))
@@ -97,6 +102,6 @@ export function sortNewestFirst(items: readonly PodcastItem[]): PodcastItem[] {
 }
 
 /** The podcasts of a feed, mapped, newest first. */
-export function podcastsFromItems(items: readonly RawFeedItem[], defaultCover: string = DEFAULT_COVER): PodcastItem[] {
+export function podcastsFromItems(items: readonly RawFeedItem[], defaultCover: string = DEFAULT_COVER): FeedPodcast[] {
   return sortNewestFirst(items.filter(isPodcast).map((item) => mapFeedItem(item, defaultCover)));
 }

@@ -30,7 +30,36 @@ export const podcastItemSchema = v.object({
   /** Show page, unique per item (used to de-duplicate). */
   link: v.string(),
   pubDate: v.nullable(v.string()),
+  /** Its page: /emissions/{slug} (docs/episodes.md). */
+  slug: v.optional(v.string()),
 });
+
+/** One episode of GET /api/episodes and GET /api/episodes/:slug (docs/episodes.md). */
+export const episodeSchema = v.object({
+  ...podcastItemSchema.entries,
+  /** The feed item's own description (HTML or text, sanitised where shown), when it has one. */
+  summary: v.optional(v.string()),
+  /** Its address: /emissions/{slug}. */
+  slug: v.string(),
+  /** Ids of the residences it belongs to. */
+  residences: v.array(v.string()),
+  /** The styles of those residences. */
+  styles: v.array(v.string()),
+});
+
+/** GET /api/episodes: one page of the archive, for a search and filters. */
+export const episodesPageSchema = v.object({
+  items: v.array(episodeSchema),
+  /** Episodes found in all. */
+  total: v.number(),
+  /** This page (from 1) and the number of pages (at least 1). */
+  page: v.number(),
+  pages: v.number(),
+  pageSize: v.number(),
+});
+
+/** GET /api/styles: the residences' styles and how many episodes have each, by name. */
+export const stylesSchema = v.array(v.object({ name: v.string(), count: v.number() }));
 
 /** One release of GET /api/releases (the label's content file has its stricter schema). */
 export const releaseSchema = v.object({
@@ -84,19 +113,42 @@ function usableList<T>(item: v.GenericSchema<unknown, T>) {
 
 const nonEmpty = (text: string | undefined): text is string => text !== undefined && text !== '';
 
-/** An episode as the client reads it: optional fields of the wrong type get neutral values. */
+/** A podcast as the client reads it: optional fields of the wrong type get neutral values. */
+const podcastReadingEntries = {
+  ...podcastItemSchema.entries,
+  trackUrn: v.fallback(v.optional(v.string()), undefined),
+  duration: v.fallback(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
+  cover: v.fallback(v.string(), ''),
+  pubDate: v.fallback(v.nullable(v.string()), null),
+  link: v.pipe(v.string(), v.nonEmpty()),
+  slug: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/))), undefined),
+};
+
+/** The player needs something to play. */
+const playable = (item: { url: string; trackUrn?: string }) => item.url.trim() !== '' || nonEmpty(item.trackUrn);
+
+/** Empty optional texts are left out. */
+function withoutEmpty<T extends { trackUrn?: string; summary?: string }>({ trackUrn, summary, ...item }: T) {
+  return { ...(nonEmpty(trackUrn) ? { trackUrn } : {}), ...(nonEmpty(summary) ? { summary } : {}), ...item };
+}
+
 const podcastReading = v.pipe(
+  v.object(podcastReadingEntries),
+  v.check((item) => playable(item)),
+  v.transform((item) => withoutEmpty(item)),
+);
+
+/** An episode as the client reads it: a podcast with a usable slug; unknown residences and styles are none. */
+const episodeReading = v.pipe(
   v.object({
-    ...podcastItemSchema.entries,
-    trackUrn: v.fallback(v.optional(v.string()), undefined),
-    duration: v.fallback(v.pipe(v.number(), v.finite(), v.minValue(0)), 0),
-    cover: v.fallback(v.string(), ''),
-    pubDate: v.fallback(v.nullable(v.string()), null),
-    link: v.pipe(v.string(), v.nonEmpty()),
+    ...podcastReadingEntries,
+    summary: v.fallback(v.optional(v.string()), undefined),
+    slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)),
+    residences: v.fallback(v.array(v.string()), []),
+    styles: v.fallback(v.array(v.string()), []),
   }),
-  // The player needs something to play.
-  v.check((item) => item.url.trim() !== '' || nonEmpty(item.trackUrn)),
-  v.transform(({ trackUrn, ...item }) => ({ ...(nonEmpty(trackUrn) ? { trackUrn } : {}), ...item })),
+  v.check((item) => playable(item)),
+  v.transform((item) => withoutEmpty(item)),
 );
 
 /** A release as the client reads it: the card links to releaseUrl(href), so href must make an address. */
@@ -114,6 +166,16 @@ const releaseReading = v.pipe(
 
 export const podcastsAnswer = usableList(podcastReading);
 export const releasesAnswer = usableList(releaseReading);
+export const episodeAnswer = episodeReading;
+/** A page of the archive: its unusable episodes dropped, its counts whole numbers. */
+export const episodesPageAnswer = v.object({
+  items: usableList(episodeReading),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  pageSize: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
+export const stylesAnswer = usableList(v.object({ name: v.pipe(v.string(), v.nonEmpty()), count: v.number() }));
 /** Anything but `{ "live": true | false }` is a failed check, not « live ». */
 export const liveStatusAnswer = liveStatusSchema;
 /** A now-playing answer is never shown as an error: missing lines are empty, a missing cover absent. */
@@ -145,6 +207,12 @@ export const replaySelection = v.pipe(
       title: text('title'),
       description: text('description'),
       cover: text('cover'),
+      start: v.optional(
+        v.pipe(
+          v.number('« start » doit être un nombre de secondes'),
+          v.finite('« start » doit être un nombre de secondes'),
+        ),
+      ),
     },
     URL_MESSAGE,
   ),

@@ -97,6 +97,28 @@ function episode(item: EpisodeInput) {
   };
 }
 
+export interface EpisodePageInput extends EpisodeInput {
+  /** Plain-text description of the episode (its first sentence), when it has one. */
+  summary?: string;
+  /** The series it belongs to (its residence), when it has one. */
+  series?: { name: string; url: string };
+  artist: string;
+}
+
+/** One episode's page: a RadioEpisode with its AudioObject, part of its residence's RadioSeries. */
+export function radioEpisode(input: EpisodePageInput) {
+  return {
+    '@context': CONTEXT,
+    ...episode(input),
+    ...(input.summary === undefined || input.summary === '' ? {} : { description: input.summary }),
+    inLanguage: 'fr',
+    actor: { '@type': 'Person', name: input.artist },
+    ...(input.series === undefined
+      ? {}
+      : { partOfSeries: { '@type': 'RadioSeries', name: input.series.name, url: input.series.url } }),
+  };
+}
+
 /** A resident show: the series, its artist, and its episodes in the feed. */
 export function radioSeries(input: RadioSeriesInput) {
   const artist = { '@type': 'Person', name: input.artist };

@@ -13,12 +13,16 @@ export interface ServerPageContext {
   params: Readonly<Record<string, string>>;
   /** The site's public origin, e.g. `https://radio.example.org`, for absolute URLs. */
   origin: string;
+  /** The request's query string, read (`?q=jungle&page=2`). */
+  query: URLSearchParams;
 }
 
 /** A page's head as its part computes it; the server fills in what is missing from the page table. */
 export type ServerHead = Partial<Omit<PageHead, 'canonical'>> & {
   /** 404 for a page whose subject does not exist (an unknown residence). */
   status?: number;
+  /** The canonical address's path and query when it is not the request's path (`/emissions?page=2`). */
+  canonicalPath?: string;
 };
 
 /** The server side of one page of a part: the data it needs and its head. */

@@ -8,8 +8,16 @@ import {
 import { siteConfig } from '../config';
 import { withXsrf } from '../http';
 import type { GenericSchema, StandardProps } from 'valibot';
-import { liveStatusAnswer, nowPlayingAnswer, podcastsAnswer, releasesAnswer } from '../schemas/answers';
-import type { LiveStatus, NowPlaying, PodcastItem, Release } from '../types';
+import {
+  episodeAnswer,
+  episodesPageAnswer,
+  liveStatusAnswer,
+  nowPlayingAnswer,
+  podcastsAnswer,
+  releasesAnswer,
+  stylesAnswer,
+} from '../schemas/answers';
+import type { Episode, EpisodesPage, LiveStatus, NowPlaying, PodcastItem, Release, StyleCount } from '../types';
 import { ssrHydrated } from '../ssr';
 
 let apiBase = siteConfig.radio.apiBase;
@@ -52,6 +60,24 @@ function answer<T>(schema: GenericSchema<unknown, T>): { readonly '~standard': S
   return schema as unknown as { readonly '~standard': StandardProps<T, T> };
 }
 
+/** A search of the archive (docs/episodes.md); empty texts are left out of the request. */
+export interface EpisodesQuery {
+  q?: string;
+  style?: string;
+  residence?: string;
+  page?: number;
+}
+
+/** The request parameters of a search: only what is set, so that equal searches share one cache entry. */
+export function episodesParams({ q, style, residence, page }: EpisodesQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (q !== undefined && q.trim() !== '') params.q = q.trim();
+  if (style !== undefined && style !== '') params.style = style;
+  if (residence !== undefined && residence !== '') params.residence = residence;
+  if (page !== undefined && page > 1) params.page = page;
+  return params;
+}
+
 export interface PodcastQuery {
   limit?: number;
   q?: string;
@@ -78,6 +104,18 @@ export const api = createApi({
       }),
       responseSchema: answer(podcastsAnswer),
     }),
+    episodes: build.query<EpisodesPage, EpisodesQuery>({
+      query: (search) => ({ url: '/episodes', params: episodesParams(search) }),
+      responseSchema: answer(episodesPageAnswer),
+    }),
+    episode: build.query<Episode, string>({
+      query: (slug) => `/episodes/${encodeURIComponent(slug)}`,
+      responseSchema: answer(episodeAnswer),
+    }),
+    styles: build.query<StyleCount[], undefined>({
+      query: () => '/styles',
+      responseSchema: answer(stylesAnswer),
+    }),
     releases: build.query<Release[], { limit?: number }>({
       query: ({ limit }) => ({ url: '/releases', params: limit === undefined ? {} : { limit } }),
       responseSchema: answer(releasesAnswer),
@@ -99,4 +137,4 @@ export const api = createApi({
   }),
 });
 
-export const { usePodcastsQuery, useReleasesQuery } = api;
+export const { usePodcastsQuery, useReleasesQuery, useEpisodesQuery, useEpisodeQuery, useStylesQuery } = api;

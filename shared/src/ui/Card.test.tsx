@@ -45,6 +45,28 @@ describe('Card', () => {
     expect(clicked).toHaveBeenCalledTimes(1);
   });
 
+  it('with onClick and titleTo, plays on a click and leads to its page from its title, never a link in a button', async () => {
+    const clicked = jest.fn();
+    const { container } = renderWithProviders(
+      <Card
+        image={image}
+        title="Orage Mécanique"
+        description="Avis de Tempête #4"
+        actionLabel="Écouter : "
+        titleTo="/emissions/orage-mecanique-4"
+        note="Reprendre à 23:14"
+        onClick={clicked}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Orage Mécanique' });
+    expect(link).toHaveAttribute('href', '/emissions/orage-mecanique-4');
+    expect(screen.getByRole('heading', { level: 3, name: 'Orage Mécanique' })).toContainElement(link);
+    await userEvent.click(screen.getByRole('button', { name: 'Écouter : Orage Mécanique (Reprendre à 23:14)' }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Reprendre à 23:14')).toBeInTheDocument();
+    expect(container.querySelector('button a, a button')).toBeNull();
+  });
+
   it('shows its date in French, Paris time, as a <time> with the original value', () => {
     renderWithProviders(<Card image={image} title="T" date="2026-11-21T23:30:00Z" onClick={() => undefined} />);
     // 23:30 UTC is already the 22nd in Paris.

@@ -22,6 +22,8 @@ interface CardCommon {
   date?: string | null;
   /** 2 when the cards are the page's main list (under its h1), 3 under a block's h2. */
   headingLevel?: 2 | 3;
+  /** A short line under the date, e.g. « Reprendre à 23:14 ». */
+  note?: string | null;
 }
 
 /**
@@ -33,7 +35,14 @@ export type CardProps = CardCommon &
   (
     | { url: string; to?: never; onClick?: never; actionLabel?: never }
     | { to: string; url?: never; onClick?: never; actionLabel?: never }
-    | { onClick: () => void; actionLabel?: string; url?: never; to?: never }
+    | {
+        onClick: () => void;
+        actionLabel?: string;
+        /** A page of the site the title leads to, while a click anywhere else still does `onClick`. */
+        titleTo?: string;
+        url?: never;
+        to?: never;
+      }
   );
 
 const DATE_FORMAT = new Intl.DateTimeFormat('fr-FR', {
@@ -82,30 +91,57 @@ function CardPicture({ image }: { image: CardImage }) {
  * texts are clamped so that the cards of a row have the same height (see docs/interface.md).
  */
 export function Card(props: CardProps) {
-  const { image, title, description, date, headingLevel = 3 } = props;
+  const { image, title, description, date, note, headingLevel = 3 } = props;
   const shownDate = cardDate(date);
+  const titleTo = props.onClick === undefined ? undefined : props.titleTo;
+  const split = titleTo !== undefined;
+  let heading: ReactNode;
+  if (titleTo !== undefined) {
+    heading = (
+      <Heading level={headingLevel}>
+        <Link className="card__title-link" to={titleTo}>
+          {title}
+        </Link>
+      </Heading>
+    );
+  } else if (props.onClick === undefined) {
+    heading = <Heading level={headingLevel}>{title}</Heading>;
+  } else {
+    // A heading is not allowed inside a button: there the title is plain text.
+    heading = <span className="card__title">{title}</span>;
+  }
   const body = (
     <>
       <CardPicture key={image.src} image={image} />
       <span className="card__text">
-        {props.onClick !== undefined && props.actionLabel !== undefined ? (
+        {props.onClick !== undefined && props.actionLabel !== undefined && !split ? (
           <span className="visually-hidden">{props.actionLabel}</span>
         ) : null}
-        {/* A heading is not allowed inside a button: there the title is plain text. */}
-        {props.onClick === undefined ? (
-          <Heading level={headingLevel}>{title}</Heading>
-        ) : (
-          <span className="card__title">{title}</span>
-        )}
+        {heading}
         {description ? <span className="card__description">{description}</span> : null}
         {shownDate === null || !date ? null : (
           <time className="card__date" dateTime={date}>
             {shownDate}
           </time>
         )}
+        {note ? <span className="card__note">{note}</span> : null}
       </span>
     </>
   );
+  if (split) {
+    // The play button covers the card; the title's link sits above it (docs/interface.md, « Cards »).
+    return (
+      <div className="card card--split">
+        {body}
+        <button
+          type="button"
+          className="card__play"
+          onClick={props.onClick}
+          aria-label={`${props.actionLabel ?? ''}${title}${note ? ` (${note})` : ''}`}
+        />
+      </div>
+    );
+  }
   if (props.url !== undefined) {
     return (
       <a className="card" href={props.url} target="_blank" rel="noopener noreferrer">

@@ -21,7 +21,7 @@ export interface DemoFeedOptions {
   seed?: number;
 }
 
-export const DEMO_FEED_SIZE = 180;
+export const DEMO_FEED_SIZE = 600;
 export const demoReplayUrl = (name: string) => `/api/demo/replays/${name}.mp3`;
 
 function random(seed: number): () => number {

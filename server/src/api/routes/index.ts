@@ -4,6 +4,7 @@ import { securityPlugin } from '../plugins/security';
 import { isDemoMode } from '../plugins/sources';
 import adminLive from './admin-live';
 import demoAudio from './demo-audio';
+import episodes from './episodes';
 import islive from './islive';
 import nowplaying from './nowplaying';
 import podcasts from './podcasts';
@@ -23,6 +24,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(soundcloudRss);
   await app.register(podcasts);
+  await app.register(episodes);
   await app.register(releases);
   await app.register(radio);
   await app.register(islive);

@@ -19,12 +19,15 @@ const podcasts: FastifyPluginCallback = (instance, _options, done) => {
     },
     async (request, reply) => {
       const { limit, q } = request.query;
-      const feed = await sources.feed.get();
+      const feed = await sources.episodes.get();
+      const catalogue = feed.value;
       const name = q?.trim() ?? '';
       return reply.representation(
         `podcasts|${String(feed.version)}|${String(limit)}|${name}`,
         () => {
-          const found: PodcastItem[] = name === '' ? feed.value.podcasts : podcastsByName(feed.value.podcasts, name);
+          const found: readonly PodcastItem[] =
+            name === '' ? catalogue.episodes : podcastsByName(catalogue.episodes, name);
+          // Each with its page's slug (docs/episodes.md); the schema leaves the episode's other facts out.
           return reply.serialized(latest(found, limit));
         },
         { cacheControl: cacheControlFor(feed, config.ttlMs.feed, clock()), state: feed.state },

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import {
   apiErrorSchema,
+  episodeSchema,
+  episodesPageSchema,
+  stylesSchema,
   liveStatusSchema,
   nowPlayingSchema,
   podcastItemSchema,
@@ -22,6 +25,19 @@ export const routeSchemas = {
   radio: jsonSchema(radioSettingsAnswerSchema),
   live: jsonSchema(liveStatusSchema),
   nowPlaying: jsonSchema(nowPlayingSchema),
+  episodesQuery: jsonSchema(
+    v.strictObject({
+      // A long search is not refused: it is read up to its first 100 characters (docs/episodes.md).
+      q: v.optional(v.pipe(v.string(), v.maxLength(16_384))),
+      style: v.optional(v.pipe(v.string(), v.maxLength(100))),
+      residence: v.optional(v.pipe(v.string(), v.maxLength(100))),
+      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
+    }),
+  ),
+  episodes: jsonSchema(episodesPageSchema),
+  episodeParams: jsonSchema(v.object({ slug: v.pipe(v.string(), v.maxLength(200)) })),
+  episode: jsonSchema(episodeSchema),
+  styles: jsonSchema(stylesSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
   adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),

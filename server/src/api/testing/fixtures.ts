@@ -68,7 +68,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
 
 /** The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock. */
 export async function buildApi(options: SourcesOptions): Promise<FastifyInstance> {
-  const app = Fastify();
+  // As app.ts: long path parameters reach the routes, which answer them in French.
+  const app = Fastify({ routerOptions: { maxParamLength: 16_384 } });
   await app.register(rateLimit, rateLimitOptions);
   await app.register(sourcesPlugin, options);
   await app.register(representationsPlugin);

@@ -1,5 +1,4 @@
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { PodcastItem } from '@collectif/shared';
 import {
   ATTRIBUTES_KEY,
   DEFAULT_COVER,
@@ -9,6 +8,7 @@ import {
   nodeAttribute,
   nodeText,
   podcastsFromItems,
+  type FeedPodcast,
   type RawFeedItem,
 } from '@collectif/shared/feed';
 import { UpstreamError } from '../errors';
@@ -32,7 +32,7 @@ const PARSER_OPTIONS = {
 /** The feed as the API serves it: the XML for /soundcloud-rss, the mapped podcasts for /podcasts. */
 export interface FeedData {
   xml: string;
-  podcasts: PodcastItem[];
+  podcasts: FeedPodcast[];
 }
 
 /**

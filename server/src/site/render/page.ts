@@ -70,7 +70,7 @@ function fullHead(page: PageRef, pathname: string, origin: string, head: ServerH
     // The page's declared description is its team's own words; the computed one fills in where
     // none is declared (a residence's first sentence).
     description: page.description ?? head.description ?? DEFAULT_DESCRIPTION,
-    canonical: new URL(pathname, origin).href,
+    canonical: new URL(head.canonicalPath ?? pathname, origin).href,
     image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
   };
 }
@@ -148,7 +148,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   const serverPage: ServerPage | undefined = pageModule === undefined ? undefined : remote?.pages?.[page.module];
 
   const store = makeStore();
-  const context = { params, origin };
+  const context = { params, origin, query: new URLSearchParams(search) };
   let queries: readonly PromiseLike<unknown>[] = [];
   try {
     queries = serverPage?.load?.({ ...context, dispatch: store.dispatch }) ?? [];

@@ -239,16 +239,16 @@ describe('pages rendered on the server', () => {
 
   it('serves a page a remote declares once it is deployed, with no restart, and tells the shell', async () => {
     const app = await start();
-    const before = await app.inject({ url: '/emissions' });
+    const before = await app.inject({ url: '/evenements' });
     const declared = JSON.parse(readFileSync(join(dir, 'mf-radio/dist/pages.json'), 'utf8')) as unknown[];
     write(
       'mf-radio/dist/pages.json',
       JSON.stringify([
         ...declared,
-        { path: 'emissions', module: 'HomePage', title: 'Émissions', area: 'Les émissions', menu: 'Émissions' },
+        { path: 'evenements', module: 'HomePage', title: 'Évènements', area: 'Les évènements', menu: 'Évènements' },
       ]),
     );
-    const after = await app.inject({ url: '/emissions' });
+    const after = await app.inject({ url: '/evenements' });
     // A refused declaration leaves the remote without pages, never the site broken.
     write(
       'mf-radio/dist/pages.json',
@@ -258,11 +258,11 @@ describe('pages rendered on the server', () => {
     await app.close();
     expect(before.statusCode).toBe(302);
     expect(after.statusCode).toBe(200);
-    expect(after.body).toContain('<title>Émissions</title>');
+    expect(after.body).toContain('<title>Évènements</title>');
     expect(after.body).toContain('Accueil du serveur');
     const table = new RegExp(`<script type="application/json" id="${PAGES_CONFIG_ID}">(.*?)</script>`).exec(after.body);
     expect(JSON.parse(table?.[1] ?? '[]')).toContainEqual(
-      expect.objectContaining({ path: 'emissions', menu: 'Émissions', remote: 'radio' }),
+      expect.objectContaining({ path: 'evenements', menu: 'Évènements', remote: 'radio' }),
     );
     expect(refused.statusCode).toBe(200);
     expect(refused.body).not.toContain('<script>');

@@ -1,0 +1,256 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  Link,
+  StatusMessage,
+  cardDate,
+  emit,
+  formatTime,
+  isSlug,
+  lastPayload,
+  on,
+  parseStartTime,
+  resumeKey,
+  scrollToTop,
+  startTimeParam,
+  useEpisodeQuery,
+  useEpisodesQuery,
+  usePageMeta,
+  useParams,
+  useRememberedPosition,
+  useSearchParams,
+  type Episode,
+  type PlayerSnapshot,
+  type RemoteContract,
+} from '@collectif/shared';
+import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
+import { findResidence } from '../residences/residences';
+import { sanitizeDescription } from '../residences/sanitize';
+import '../styles/episodes.css';
+
+/** Other episodes of the same residence shown under an episode. */
+export const MORE_EPISODES = 4;
+
+function NotFound() {
+  return (
+    <div className="page episode-missing">
+      <h1>Émission introuvable</h1>
+      <p>Cette émission n&apos;existe pas ou n&apos;est plus dans le flux.</p>
+      <p>
+        <Link className="button" to="/emissions">
+          Voir toutes les émissions
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+const subscribePlayer = (notify: () => void) => on('player-state', notify);
+
+/** The player's public state (undefined on the server and until the player has spoken). */
+function usePlayerSnapshot(): PlayerSnapshot | undefined {
+  return useSyncExternalStore(
+    subscribePlayer,
+    () => lastPayload('player-state'),
+    () => undefined,
+  );
+}
+
+/** « Partager »: the system's share sheet where there is one, else the link copied (docs/episodes.md). */
+function useShare() {
+  const [message, setMessage] = useState<{ text: string; url?: string } | null>(null);
+  const share = async (url: string, title: string) => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // The visitor closed the sheet: nothing to say.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setMessage({ text: 'Lien copié dans le presse-papiers.' });
+    } catch {
+      setMessage({ text: 'Copiez ce lien :', url });
+    }
+  };
+  return { message, share };
+}
+
+function EpisodeView({ episode }: { episode: Episode }) {
+  const [params] = useSearchParams();
+  const start = parseStartTime(params.get('t'), episode.duration);
+  const remembered = useRememberedPosition(episode);
+  const player = usePlayerSnapshot();
+  const { message, share } = useShare();
+  const playingHere = player?.mode === 'REPLAY' && player.source === resumeKey(episode) && player.currentTime >= 1;
+  const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+  const date = cardDate(episode.pubDate);
+  const description = episode.summary === undefined ? '' : sanitizeDescription(episode.summary);
+  const address = (at?: number) => {
+    const url = new URL(`/emissions/${episode.slug}`, window.location.origin);
+    if (at !== undefined && at >= 1) url.searchParams.set('t', startTimeParam(at));
+    return url.href;
+  };
+  const play = (from: number | null) => {
+    emit('replay-selected', from === null ? episode : { ...episode, start: from });
+  };
+  return (
+    <article className="episode">
+      <img
+        className="episode__cover"
+        src={episode.cover}
+        alt=""
+        width={500}
+        height={500}
+        fetchPriority="high"
+        decoding="async"
+      />
+      <div>
+        <h1 className="episode__artist">{episode.title}</h1>
+        <p className="episode__show">{episode.description}</p>
+        <p className="episode__facts">
+          {date === null || episode.pubDate === null ? null : <time dateTime={episode.pubDate}>{date}</time>}
+          {episode.duration > 0 ? <span>Durée : {formatTime(episode.duration)}</span> : null}
+          {residence === undefined ? null : (
+            <span>
+              Résidence : <Link to={`/residences/${encodeURIComponent(residence.id)}`}>{residence.artist}</Link>
+            </span>
+          )}
+        </p>
+        <div className="episode__actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              play(start);
+            }}
+          >
+            {start === null ? 'Écouter' : `Écouter à partir de ${formatTime(start)}`}
+          </button>
+          {remembered !== null && start === null ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                play(remembered);
+              }}
+            >
+              {resumeLabel(remembered)}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void share(address(), `${episode.title} · ${episode.description}`)}
+          >
+            Partager
+          </button>
+          {playingHere ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void share(address(player.currentTime), `${episode.title} · ${episode.description}`)}
+            >
+              Partager à partir de {formatTime(player.currentTime)}
+            </button>
+          ) : null}
+        </div>
+        <div aria-live="polite">
+          {message === null ? null : (
+            <p className="episode__shared">
+              {message.text}{' '}
+              {message.url === undefined ? null : (
+                <input
+                  readOnly
+                  value={message.url}
+                  aria-label="Lien de l'émission"
+                  onFocus={(event) => {
+                    event.target.select();
+                  }}
+                />
+              )}
+            </p>
+          )}
+        </div>
+        {description === '' ? null : (
+          <p className="episode__description" dangerouslySetInnerHTML={{ __html: description }} />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function MoreEpisodes({ episode }: { episode: Episode }) {
+  const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+  const query = useEpisodesQuery(residence === undefined ? {} : { residence: residence.id }, {
+    skip: residence === undefined,
+  });
+  if (residence === undefined) return null;
+  const others = (query.data?.items ?? []).filter((other) => other.slug !== episode.slug).slice(0, MORE_EPISODES);
+  return (
+    <section className="episode__more" aria-labelledby="autres-emissions">
+      <h2 id="autres-emissions">Autres émissions de {residence.artist}</h2>
+      {others.length === 0 ? (
+        query.isError ? (
+          <StatusMessage kind="error" onRetry={() => void query.refetch()}>
+            Les autres émissions sont momentanément indisponibles.
+          </StatusMessage>
+        ) : query.data === undefined ? (
+          <StatusMessage kind="loading">Chargement des émissions ...</StatusMessage>
+        ) : (
+          <StatusMessage kind="empty">Pas d&apos;autre émission de cette résidence pour le moment.</StatusMessage>
+        )
+      ) : (
+        <PodcastGrid items={others} label={`Autres émissions de ${residence.artist}`} />
+      )}
+      <p className="all-episodes">
+        <Link to={`/emissions?residence=${encodeURIComponent(residence.id)}`}>
+          Toutes les émissions de {residence.artist}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** emissions/:slug: one episode, its player buttons and sharing, or a French « not found » page. */
+function EpisodePage() {
+  const { slug = '' } = useParams();
+  const valid = isSlug(slug);
+  const query = useEpisodeQuery(slug, { skip: !valid });
+  const episode = query.data;
+  const missing = !valid || (query.error !== undefined && 'status' in query.error && query.error.status === 404);
+  usePageMeta(
+    episode === undefined
+      ? missing
+        ? 'Émission introuvable · Émissions'
+        : 'Émission · Émissions'
+      : `${episode.title} · ${episode.description} · Émissions`,
+  );
+  useEffect(() => {
+    scrollToTop();
+  }, [slug]);
+  if (missing) return <NotFound />;
+  if (episode === undefined) {
+    return (
+      <div className="page">
+        {query.isError ? (
+          <StatusMessage kind="error" onRetry={() => void query.refetch()}>
+            Cette émission est momentanément indisponible.
+          </StatusMessage>
+        ) : (
+          <StatusMessage kind="loading">Chargement de l&apos;émission ...</StatusMessage>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <EpisodeView key={episode.slug} episode={episode} />
+      <MoreEpisodes episode={episode} />
+    </div>
+  );
+}
+
+export default EpisodePage satisfies RemoteContract['radio']['EpisodePage'];

@@ -1,0 +1,210 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Link,
+  StatusMessage,
+  useEpisodesQuery,
+  usePageMeta,
+  useSearchParams,
+  useStylesQuery,
+  type RemoteContract,
+} from '@collectif/shared';
+import { PodcastGrid } from '../podcasts/PodcastCard';
+import { residences } from '../residences/residences';
+import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchHref, type ArchiveSearch } from '../episodes/search';
+import '../styles/episodes.css';
+
+/** The search follows the typing after this pause (docs/episodes.md, « The archive »). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
+
+function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (next: Partial<ArchiveSearch>) => void }) {
+  const [draft, setDraft] = useState({ from: search.q, text: search.q });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const styles = useStylesQuery(undefined).data ?? [];
+  // The address changed another way (back button, a link): the box shows it, unless it only
+  // caught up with what is typed (the address drops the space the visitor just typed).
+  if (draft.from !== search.q) {
+    setDraft({ from: search.q, text: draft.text.trim() === search.q ? draft.text : search.q });
+  }
+  const typed = draft.text;
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (timer.current !== null) clearTimeout(timer.current);
+    onChange({ q: typed, page: 1 });
+  };
+  // Without JavaScript the form is an ordinary GET to /emissions: the server renders the results.
+  return (
+    <form className="archive__search" role="search" method="get" action="/emissions" onSubmit={submit}>
+      <div className="archive__field archive__field--query">
+        <label htmlFor="archive-q">Rechercher une émission</label>
+        <input
+          id="archive-q"
+          type="search"
+          name="q"
+          value={typed}
+          maxLength={MAX_QUERY_LENGTH}
+          placeholder="Artiste, émission, style…"
+          autoComplete="off"
+          onChange={(event) => {
+            const value = event.target.value;
+            setDraft({ from: search.q, text: value });
+            if (timer.current !== null) clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              onChange({ q: value, page: 1 });
+            }, SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </div>
+      <div className="archive__field">
+        <label htmlFor="archive-style">Style</label>
+        <select
+          id="archive-style"
+          name="style"
+          value={search.style}
+          onChange={(event) => {
+            onChange({ style: event.target.value, page: 1 });
+          }}
+        >
+          <option value="">Tous les styles</option>
+          {styles.map((style) => (
+            <option key={style.name} value={style.name}>
+              {style.name}
+            </option>
+          ))}
+          {/* A style from a shared link that is not (or no longer) in the list still shows. */}
+          {search.style !== '' && !styles.some((style) => style.name === search.style) ? (
+            <option value={search.style}>{search.style}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="archive__field">
+        <label htmlFor="archive-residence">Résidence</label>
+        <select
+          id="archive-residence"
+          name="residence"
+          value={search.residence}
+          onChange={(event) => {
+            onChange({ residence: event.target.value, page: 1 });
+          }}
+        >
+          <option value="">Toutes les résidences</option>
+          {residences.map((residence) => (
+            <option key={residence.id} value={residence.id}>
+              {residence.artist}
+            </option>
+          ))}
+          {search.residence !== '' && !residences.some((residence) => residence.id === search.residence) ? (
+            <option value={search.residence}>{search.residence}</option>
+          ) : null}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        Rechercher
+      </button>
+    </form>
+  );
+}
+
+function Pagination({ search, page, pages }: { search: ArchiveSearch; page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="archive__pages" aria-label="Pages de l'archive">
+      {page > 1 ? (
+        <Link className="button button--ghost" to={searchHref({ ...search, page: page - 1 })} rel="prev">
+          Page précédente
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="archive__page-number">
+        Page {page} sur {pages}
+      </span>
+      {page < pages ? (
+        <Link className="button button--ghost" to={searchHref({ ...search, page: page + 1 })} rel="next">
+          Page suivante
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function MissingPage() {
+  return (
+    <StatusMessage kind="empty">
+      Cette page de l&apos;archive n&apos;existe pas. <Link to="/emissions">Revenir à la première page</Link>
+    </StatusMessage>
+  );
+}
+
+function Results({ search }: { search: ArchiveSearch }) {
+  const query = useEpisodesQuery(apiQuery(search), { skip: search.page === null });
+  const { data, isError, isFetching, refetch } = query;
+  if (search.page === null) return <MissingPage />;
+  if (data === undefined) {
+    if (isError) {
+      return (
+        <StatusMessage kind="error" onRetry={() => void refetch()}>
+          L&apos;archive est momentanément indisponible.
+        </StatusMessage>
+      );
+    }
+    return <StatusMessage kind="loading">Chargement des émissions ...</StatusMessage>;
+  }
+  if (data.total === 0) {
+    const filtered = search.q.trim() !== '' || search.style !== '' || search.residence !== '';
+    return (
+      <StatusMessage kind="empty">
+        {filtered ? 'Aucune émission ne correspond à cette recherche.' : 'Aucune émission pour le moment.'}{' '}
+        {filtered ? <Link to="/emissions">Effacer la recherche</Link> : null}
+      </StatusMessage>
+    );
+  }
+  if (data.items.length === 0) return <MissingPage />;
+  return (
+    <>
+      <p className="archive__count" role="status">
+        {plural(data.total, 'émission', 'émissions')}
+        {isFetching ? ' · mise à jour…' : ''}
+      </p>
+      <PodcastGrid items={data.items} label="Émissions" headingLevel={2} />
+      <Pagination search={search} page={data.page} pages={data.pages} />
+    </>
+  );
+}
+
+/** emissions: every show of the feed, newest first, with a search, filters and pages. */
+function EpisodesPage() {
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  usePageMeta(
+    'Émissions · Archive',
+    'Toutes les émissions passées de la radio : recherche par artiste, émission ou style.',
+  );
+  const change = (next: Partial<ArchiveSearch>) => {
+    const href = searchHref({ ...search, ...next });
+    const query = href.includes('?') ? href.slice(href.indexOf('?') + 1) : '';
+    // Typing replaces the address instead of adding one history entry per pause.
+    setParams(new URLSearchParams(query), {
+      replace: next.q !== undefined && next.q !== search.q,
+      preventScrollReset: true,
+    });
+  };
+  return (
+    <div className="page archive">
+      <h1>Émissions</h1>
+      <SearchForm search={search} onChange={change} />
+      <Results search={search} />
+    </div>
+  );
+}
+
+export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];

@@ -1,0 +1,110 @@
+import MiniSearch from 'minisearch';
+import type { Episode, EpisodesPage, StyleCount } from '@collectif/shared';
+import { longSlug, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '@collectif/shared/feed';
+
+/**
+ * The archive (docs/episodes.md): the feed's podcasts as episodes with their slugs, residences and
+ * styles, and a MiniSearch index over them, built once per version of the feed.
+ */
+
+/** Episodes per page of the archive. */
+export const EPISODES_PAGE_SIZE = 24;
+/** A search longer than this is cut (a 10 KB `q` is not refused, it is read up to here). */
+export const MAX_QUERY_LENGTH = 100;
+
+export interface EpisodeQuery {
+  q?: string;
+  style?: string;
+  residence?: string;
+  page?: number;
+}
+
+export interface Catalogue {
+  /** Newest first. */
+  episodes: readonly Episode[];
+  /** The slug of the episode with this link. */
+  slugOf(link: string): string | undefined;
+  /** By slug, and by each episode's long slug too (docs/episodes.md, « Slugs »). */
+  find(slug: string): Episode | undefined;
+  styles: readonly StyleCount[];
+  /** One page of the episodes a search and filters give. */
+  query(query: EpisodeQuery): EpisodesPage;
+}
+
+/** Case and accents do not matter: « Électro » finds « electro ». */
+export function searchTerm(term: string): string {
+  return term
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** The search text as it is used: trimmed, cut at MAX_QUERY_LENGTH. */
+export function cleanQuery(q: string | undefined): string {
+  return (q ?? '').trim().slice(0, MAX_QUERY_LENGTH).trim();
+}
+
+const same = (a: string, b: string) => searchTerm(a.trim()) === searchTerm(b.trim());
+
+export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: readonly ResidenceFacts[]): Catalogue {
+  const episodes: Episode[] = withEpisodeFacts(podcasts, residences);
+  const bySlug = new Map<string, Episode>();
+  const byLongSlug = new Map<string, Episode>();
+  const byLink = new Map(episodes.map((episode) => [episode.link, episode.slug]));
+  for (const episode of episodes) {
+    bySlug.set(episode.slug, episode);
+    byLongSlug.set(longSlug(episode), episode);
+  }
+
+  const counts = new Map<string, number>();
+  for (const episode of episodes) for (const style of episode.styles) counts.set(style, (counts.get(style) ?? 0) + 1);
+  const styles = [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+
+  let index: MiniSearch<Episode> | undefined;
+  const search = (q: string): Episode[] => {
+    if (index === undefined) {
+      index = new MiniSearch<Episode>({
+        idField: 'slug',
+        fields: ['title', 'description', 'summary'],
+        processTerm: searchTerm,
+        searchOptions: { boost: { title: 3, description: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+      });
+      index.addAll(episodes);
+    }
+    return index
+      .search(q)
+      .map((result) => bySlug.get(String(result.id)))
+      .filter((episode): episode is Episode => episode !== undefined);
+  };
+
+  return {
+    episodes,
+    styles,
+    slugOf: (link) => byLink.get(link),
+    // A link shared with an episode's long slug keeps working if the episode's slug is now the short one.
+    find: (slug) => bySlug.get(slug) ?? byLongSlug.get(slug),
+    query({ q, style, residence, page = 1 }) {
+      const text = cleanQuery(q);
+      let found: readonly Episode[] = text === '' ? episodes : search(text);
+      if (style !== undefined && style.trim() !== '') {
+        found = found.filter((episode) => episode.styles.some((name) => same(name, style)));
+      }
+      if (residence !== undefined && residence.trim() !== '') {
+        found = found.filter((episode) => episode.residences.some((id) => same(id, residence)));
+      }
+      const pages = Math.max(1, Math.ceil(found.length / EPISODES_PAGE_SIZE));
+      // A page past the last is answered empty, with its number: the page says so (docs/episodes.md).
+      const current = Math.max(1, Math.floor(page));
+      const start = (current - 1) * EPISODES_PAGE_SIZE;
+      return {
+        items: found.slice(start, start + EPISODES_PAGE_SIZE),
+        total: found.length,
+        page: current,
+        pages,
+        pageSize: EPISODES_PAGE_SIZE,
+      };
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiError, Episode, EpisodesPage, PodcastItem, StyleCount } from '@collectif/shared';
+import { buildApi, testConfig } from '../testing/fixtures';
+import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH } from '../episodes/catalogue';
+
+// The demo feed (about 530 podcasts over the residences of the content file), on a fixed day.
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildApi({ config: testConfig(), demoAnchor: new Date('2026-11-22T00:00:00Z') });
+});
+afterAll(() => app.close());
+
+// The answer's type is the test's reading of its body.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+const get = async <T>(url: string) => {
+  const res = await app.inject({ url });
+  return { status: res.statusCode, body: res.json<T>(), headers: res.headers };
+};
+
+describe('GET /api/episodes, the archive', () => {
+  it('lists every podcast of the feed, newest first, a page at a time', async () => {
+    const all = await get<PodcastItem[]>('/api/podcasts');
+    const first = await get<EpisodesPage>('/api/episodes');
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(all.body.length);
+    expect(first.body.total).toBeGreaterThan(500);
+    expect(first.body.pages).toBe(Math.ceil(first.body.total / EPISODES_PAGE_SIZE));
+    expect(first.body.items.map((item) => item.link)).toEqual(all.body.slice(0, EPISODES_PAGE_SIZE).map((i) => i.link));
+    const second = await get<EpisodesPage>('/api/episodes?page=2');
+    expect(second.body.page).toBe(2);
+    expect(second.body.items[0]?.link).toBe(all.body[EPISODES_PAGE_SIZE]?.link);
+  });
+
+  it('gives every episode a unique slug, the one /api/podcasts gives it too', async () => {
+    const all = await get<PodcastItem[]>('/api/podcasts');
+    const slugs = all.body.map((item) => item.slug);
+    expect(slugs.every((slug) => typeof slug === 'string' && /^[a-z0-9-]+$/.test(slug))).toBe(true);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  it('finds shows whatever the case and accents, with typos and word beginnings', async () => {
+    const exact = await get<EpisodesPage>('/api/episodes?q=Axonberg');
+    expect(exact.body.total).toBeGreaterThan(0);
+    expect(exact.body.items.every((item) => item.title.includes('Axonberg'))).toBe(true);
+    for (const q of ['axonberg', 'AXONBERG', 'axonbreg', 'axonb']) {
+      const found = await get<EpisodesPage>(`/api/episodes?q=${q}`);
+      expect(found.body.items.map((item) => item.slug)).toContain(exact.body.items[0]?.slug);
+    }
+    const accents = await get<EpisodesPage>(`/api/episodes?q=${encodeURIComponent('détente')}`);
+    const plain = await get<EpisodesPage>('/api/episodes?q=detente');
+    expect(plain.body.total).toBeGreaterThan(0);
+    expect(plain.body.total).toBe(accents.body.total);
+  });
+
+  it('filters by style and by residence, with or without a search', async () => {
+    const styles = await get<StyleCount[]>('/api/styles');
+    const dub = styles.body.find((style) => style.name === 'dub');
+    expect(dub?.count).toBeGreaterThan(0);
+    const byStyle = await get<EpisodesPage>('/api/episodes?style=dub');
+    expect(byStyle.body.total).toBe(dub?.count);
+    expect(byStyle.body.items.every((item) => item.styles.includes('dub'))).toBe(true);
+    const byResidence = await get<EpisodesPage>('/api/episodes?residence=axonberg');
+    expect(byResidence.body.total).toBeGreaterThan(0);
+    expect(byResidence.body.items.every((item) => item.residences.includes('axonberg'))).toBe(true);
+    const both = await get<EpisodesPage>('/api/episodes?residence=axonberg&style=dub');
+    expect(both.body.total).toBe(0);
+  });
+
+  it('answers an unknown style or a page past the last with no episode, never an error', async () => {
+    const unknown = await get<EpisodesPage>('/api/episodes?style=%3Cscript%3E');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ total: 0, items: [], page: 1, pages: 1 });
+    const past = await get<EpisodesPage>('/api/episodes?page=99999');
+    expect(past.status).toBe(200);
+    expect(past.body.items).toEqual([]);
+    expect(past.body.page).toBe(99999);
+  });
+
+  it('refuses a page that is not a page number with a French 400', async () => {
+    for (const page of ['-1', '0', 'abc', '1.5']) {
+      const res = await get<ApiError>(`/api/episodes?page=${page}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('bad_request');
+      expect(res.body.message).toMatch(/page/);
+    }
+  });
+
+  it('reads a 10 KB search up to its first characters instead of failing', async () => {
+    const long = `axonberg ${'x'.repeat(10 * 1024)}`;
+    const res = await get<EpisodesPage>(`/api/episodes?q=${long}`);
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(0);
+    const cut = await get<EpisodesPage>(`/api/episodes?q=axonberg%20${'%20'.repeat(MAX_QUERY_LENGTH)}zzz`);
+    expect(cut.body.total).toBeGreaterThan(0);
+  });
+
+  it('answers again with 304 to its ETag, and builds the search index once per feed version', async () => {
+    const first = await app.inject({ url: '/api/episodes?q=dub' });
+    const again = await app.inject({
+      url: '/api/episodes?q=dub',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const a = await app.sources.episodes.get();
+    const b = await app.sources.episodes.get();
+    expect(b.value).toBe(a.value);
+  });
+});
+
+describe('GET /api/episodes/:slug', () => {
+  it('answers one episode by its slug, with its residences, styles and the feed description', async () => {
+    const [first] = (await get<EpisodesPage>('/api/episodes?residence=axonberg')).body.items;
+    const res = await get<Episode>(`/api/episodes/${first?.slug ?? ''}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ slug: first?.slug, residences: ['axonberg'], link: first?.link });
+    expect(res.body.summary).toMatch(/Enregistré|épisode/);
+  });
+
+  it.each(['inconnue', '%3Cb%3Ex%3C%2Fb%3E', '..%2F..%2Fetc', 'MAJUSCULES', 'a'.repeat(150)])(
+    'answers 404 in French for %s, never the text it was given',
+    async (slug) => {
+      const res = await app.inject({ url: `/api/episodes/${slug}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<ApiError>()).toEqual({
+        error: 'episode_not_found',
+        message: 'Cette émission n’existe pas ou n’est plus dans le flux.',
+      });
+    },
+  );
+});

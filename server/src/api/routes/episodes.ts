@@ -1,0 +1,64 @@
+import type { FastifyPluginCallback } from 'fastify';
+import { isSlug } from '@collectif/shared/feed';
+import { cleanQuery } from '../episodes/catalogue';
+import { ApiHttpError } from '../errors';
+import { cacheControlFor } from '../http/reply';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+
+const notFound = () =>
+  new ApiHttpError(404, 'episode_not_found', 'Cette émission n’existe pas ou n’est plus dans le flux.');
+
+/**
+ * The archive (docs/episodes.md): GET /api/episodes?q=&style=&residence=&page= (one page of a
+ * search), GET /api/episodes/:slug (one episode), GET /api/styles (the styles and their counts).
+ */
+const episodes: FastifyPluginCallback = (instance, _options, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const { sources, apiConfig: config, clock } = app;
+  const error = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };
+
+  app.get(
+    '/episodes',
+    { schema: { querystring: routeSchemas.episodesQuery, response: { 200: routeSchemas.episodes, ...error } } },
+    async (request, reply) => {
+      const { q, style = '', residence = '', page = 1 } = request.query;
+      const catalogue = await sources.episodes.get();
+      const text = cleanQuery(q);
+      const key = JSON.stringify(['episodes', catalogue.version, text, style.trim(), residence.trim(), page]);
+      return reply.representation(
+        key,
+        () => reply.serialized(catalogue.value.query({ q: text, style, residence, page })),
+        { cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()), state: catalogue.state },
+      );
+    },
+  );
+
+  app.get(
+    '/episodes/:slug',
+    { schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.episode, ...error } } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      // Anything that cannot be a slug (HTML, `../`, capitals) is unknown without a look.
+      if (!isSlug(slug)) throw notFound();
+      const catalogue = await sources.episodes.get();
+      const episode = catalogue.value.find(slug);
+      if (episode === undefined) throw notFound();
+      return reply.representation(`episode|${String(catalogue.version)}|${slug}`, () => reply.serialized(episode), {
+        cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
+        state: catalogue.state,
+      });
+    },
+  );
+
+  app.get('/styles', { schema: { response: { 200: routeSchemas.styles, ...error } } }, async (_request, reply) => {
+    const catalogue = await sources.episodes.get();
+    return reply.representation(`styles|${String(catalogue.version)}`, () => reply.serialized(catalogue.value.styles), {
+      cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
+      state: catalogue.state,
+    });
+  });
+  done();
+};
+
+export default episodes;
