@@ -6,6 +6,9 @@ export const ROUTES = [
   { path: '/', name: 'accueil' },
   { path: '/residences', name: 'residences' },
   { path: '/residences/axonberg', name: 'residence' },
+  { path: '/emissions', name: 'emissions' },
+  // The demo feed's items are the same every day (only their dates move): this slug is stable.
+  { path: '/emissions/axonberg-synapses-11', name: 'emission' },
   { path: '/label', name: 'label' },
   { path: '/a-propos', name: 'a-propos' },
 ] as const;

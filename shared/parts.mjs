@@ -15,7 +15,12 @@
 export const PARTS = /** @type {const} */ ([
   { name: 'shell', folder: 'shell', devPort: 3000, exposes: [] },
   { name: 'player', folder: 'mf-player', devPort: 3001, exposes: ['Player'] },
-  { name: 'radio', folder: 'mf-radio', devPort: 3002, exposes: ['HomePage', 'ResidencesPage', 'ResidencePage', 'EpisodesPage', 'EpisodePage'] },
+  {
+    name: 'radio',
+    folder: 'mf-radio',
+    devPort: 3002,
+    exposes: ['HomePage', 'ResidencesPage', 'ResidencePage', 'EpisodesPage', 'EpisodePage'],
+  },
   { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },
   { name: 'about', folder: 'mf-about', devPort: 3004, exposes: ['AboutPage'] },
 ]);

@@ -9,7 +9,15 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Beyond the tags: tap targets of at least 24 px (WCAG 2.2), which Lighthouse checks too. */
 const AXE_EXTRA_RULES = ['target-size'];
 
-const ROUTES = ['/', '/residences', '/residences/axonberg', '/label', '/a-propos'] as const;
+const ROUTES = [
+  '/',
+  '/residences',
+  '/residences/axonberg',
+  '/emissions',
+  '/emissions/axonberg-synapses-11',
+  '/label',
+  '/a-propos',
+] as const;
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -46,7 +46,8 @@ test.describe('the archive', () => {
     await expect(page).toHaveURL(/\/emissions\?q=axonbreg$/);
     const titles = grid(page).locator('.card__title');
     await expect(titles.first()).toHaveText('Axonberg');
-    expect(new Set(await titles.allTextContents())).toEqual(new Set(['Axonberg']));
+    // Every show found names Axonberg (its own, and the specials it is a guest of).
+    expect((await titles.allTextContents()).filter((title) => !title.includes('Axonberg'))).toEqual([]);
 
     await page.getByLabel('Rechercher une émission').fill('zzzz introuvable');
     await expect(page.getByText('Aucune émission ne correspond à cette recherche.')).toBeVisible();

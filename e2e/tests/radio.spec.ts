@@ -269,7 +269,10 @@ test.describe('residences', () => {
     await expect(main(page).getByRole('heading', { name: 'Dernières émissions' })).toBeVisible();
     const shows = main(page).getByRole('list', { name: 'Émissions de Kalibre / Mona Vex' }).getByRole('button');
     await expect(shows.first()).toBeVisible();
-    const texts = await shows.allTextContents();
+    // Each card's play button is named by its show (« Écouter : … »).
+    const texts = await shows.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label') ?? ''),
+    );
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toMatch(/Kalibre|Mona Vex/);
     const all = (await (await page.request.get('/api/podcasts')).json()) as PodcastItem[];

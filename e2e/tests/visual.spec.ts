@@ -15,6 +15,7 @@ const FIXED_NOW = new Date('2026-11-22T11:00:00+01:00');
 
 const masks = (page: Page) => [
   page.locator('.card__date'),
+  page.locator('.episode__facts time'),
   page.locator('.player__titles'),
   page.locator('.player__cover'),
   page.locator('.player__time'),

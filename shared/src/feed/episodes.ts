@@ -117,8 +117,17 @@ export function withEpisodeFacts<T extends PodcastItem>(
   residences: readonly ResidenceFacts[],
 ): (T & EpisodeFacts)[] {
   const slugs = assignSlugs(items);
+  // The rule of residencesOf, with each text lowered once rather than once per pair.
+  const names = residences.map((residence) => ({
+    residence,
+    names: artistNames(residence.artist).map((name) => name.toLocaleLowerCase('fr')),
+  }));
   return items.map((item) => {
-    const own = residencesOf(item, residences);
+    const title = item.title.toLocaleLowerCase('fr');
+    const description = item.description.toLocaleLowerCase('fr');
+    const own = names
+      .filter((entry) => entry.names.some((name) => title.includes(name) || description.includes(name)))
+      .map((entry) => entry.residence);
     return {
       ...item,
       slug: slugs.get(item.link) ?? baseSlug(item),
