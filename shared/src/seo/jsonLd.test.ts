@@ -3,6 +3,7 @@ import {
   missingProperties,
   musicAlbums,
   organization,
+  radioEpisode,
   radioSeries,
   radioStation,
   REQUIRED_PROPERTIES,
@@ -121,6 +122,49 @@ describe('the builders', () => {
       episodes: [],
     });
     expect(empty).not.toHaveProperty('episode');
+  });
+});
+
+describe('radioEpisode, an episode page', () => {
+  it('is a RadioEpisode with its AudioObject and the series it is part of, with every required property', () => {
+    const node = radioEpisode({
+      title: 'Axonberg',
+      description: 'Synapses #11',
+      url: 'https://radio.example.org/api/demo/replays/a.mp3',
+      link: 'https://radio.example.org/emissions/axonberg-synapses-11',
+      duration: 3750,
+      cover: 'https://radio.example.org/a.webp',
+      pubDate: '2026-10-26T19:00:00.000Z',
+      artist: 'Axonberg',
+      summary: 'Deux heures de techno.',
+      series: { name: 'Synapses', url: 'https://radio.example.org/residences/axonberg' },
+    });
+    expect(node).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'RadioEpisode',
+      name: 'Axonberg · Synapses #11',
+      url: 'https://radio.example.org/emissions/axonberg-synapses-11',
+      description: 'Deux heures de techno.',
+      associatedMedia: { '@type': 'AudioObject', duration: 'PT1H2M30S' },
+      partOfSeries: { '@type': 'RadioSeries', name: 'Synapses' },
+    });
+    expect(missingProperties(node)).toEqual([]);
+  });
+
+  it('leaves out the series and description it does not have', () => {
+    const node = radioEpisode({
+      title: 'Invité',
+      description: '',
+      url: 'https://a.example/x.mp3',
+      link: 'https://radio.example.org/emissions/invite',
+      duration: 0,
+      cover: '',
+      pubDate: null,
+      artist: 'Invité',
+    });
+    expect(node).not.toHaveProperty('partOfSeries');
+    expect(node).not.toHaveProperty('description');
+    expect(missingProperties(node)).toEqual([]);
   });
 });
 
