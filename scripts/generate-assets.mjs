@@ -137,6 +137,16 @@ export async function generateImages() {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg>',
     );
   }
+  // The installed site's icons (docs/feeds.md, « Installable »): the logo in the middle 60 % of a
+  // square of the page's colour, so that a round or squircle mask never cuts it.
+  for (const size of [192, 512]) {
+    const icon = join(OUT, 'images', `icon-${String(size)}.png`);
+    if (existsSync(icon)) continue;
+    const inner = Math.round(size * 0.6);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(size)}" height="${String(size)}"><rect width="100%" height="100%" fill="#0d0d0f"/><svg x="${String((size - inner) / 2)}" y="${String((size - inner) / 2)}" width="${String(inner)}" height="${String(inner)}" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg></svg>`;
+    await sharp(Buffer.from(svg)).png().toFile(icon);
+    made += 1;
+  }
   return made;
 }
 

@@ -180,3 +180,25 @@ test.describe('an episode', () => {
     }
   });
 });
+
+test.describe("a residence's podcast feed", () => {
+  test('is announced in the page and offered under « S’abonner », its link copied for a podcast app', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await gotoPage(page, '/residences/axonberg');
+    const alternate = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
+    await expect(alternate).toHaveAttribute('href', /\/residences\/axonberg\/feed\.xml$/);
+    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await expect(page.getByRole('heading', { name: "S'abonner" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Flux RSS' })).toHaveAttribute('href', '/residences/axonberg/feed.xml');
+    await page.getByRole('button', { name: 'Copier le lien du flux' }).click();
+    await expect(page.getByText('Lien copié : collez-le dans votre application de podcasts.')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/residences\/axonberg\/feed\.xml$/);
+    const feed = await page.request.get(copied);
+    expect(feed.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(await feed.text()).toContain('<itunes:author>Axonberg</itunes:author>');
+  });
+});

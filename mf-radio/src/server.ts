@@ -14,6 +14,7 @@ import { LATEST_PODCASTS } from './home/PodcastsBlock';
 import { LATEST_RELEASES } from './home/ReleasesBlock';
 import { slides } from './home/slides';
 import { findResidence, residences } from './residences/residences';
+import { feedPath } from './residences/Subscribe';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
@@ -79,6 +80,14 @@ const residence: ServerPage = {
       description,
       image: { url: image, alt: `${found.artist}, ${found.show}`, width: 1600, height: 600 },
       ogType: 'music.radio_station',
+      // Its podcast feed, for feed readers and podcast apps that look at the page (docs/feeds.md).
+      alternates: [
+        {
+          type: 'application/rss+xml',
+          title: `${found.artist} · ${found.show} (podcast)`,
+          href: absolute(origin, feedPath(found.id)),
+        },
+      ],
       jsonLd: [
         radioSeries({
           name: found.show,

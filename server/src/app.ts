@@ -10,6 +10,7 @@ import { rateLimitOptions } from './api/plugins/security';
 import { sourcesPlugin } from './api/plugins/sources';
 import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
+import { feedsPlugin } from './site/feeds';
 import { siteStatic } from './site/static';
 import { invalidAddressPage } from './site/render/document';
 
@@ -91,6 +92,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
   await app.register(siteStatic, { config: site, radio: api.radio });
   return app;
 }

@@ -2,6 +2,7 @@ import { ExternalLink, RESIDENCE_PICTURES, residenceImages, type Residence } fro
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
+import { Subscribe } from './Subscribe';
 
 const SOCIAL_LINKS = [
   ['instagram', 'Instagram'],
@@ -63,6 +64,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
         </ul>
       )}
       <SocialLinks residence={residence} />
+      <Subscribe id={residence.id} />
       <ResidencePodcasts artist={residence.artist} residence={residence.id} />
     </article>
   );

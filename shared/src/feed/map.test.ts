@@ -149,6 +149,7 @@ describe('mapFeedItem', () => {
       link: 'https://soundcloud.com/collective/show-title-12',
       pubDate: '2026-03-04T18:00:00.000Z',
       summary: 'Deux heures de dub.',
+      length: 140234567,
     });
   });
 

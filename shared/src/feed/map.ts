@@ -68,7 +68,11 @@ function isoDate(text: string): string | null {
 }
 
 /** A podcast as the feed gives it: with the item's own description, which episode pages show. */
-export type FeedPodcast = PodcastItem & { summary?: string };
+export type FeedPodcast = PodcastItem & {
+  summary?: string;
+  /** The enclosure's length in bytes, as the feed claims it (a podcast feed republishes it). */
+  length?: number;
+};
 
 /** One feed item as the pages and the player use it (docs/site.md, « The feed »). */
 export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): FeedPodcast {
@@ -89,6 +93,7 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
     link: link === '' ? url : link,
     pubDate: isoDate(nodeText(item.pubDate)),
     ...(summary === '' ? {} : { summary }),
+    length: enclosureLength(item),
   };
 }
 

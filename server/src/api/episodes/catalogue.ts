@@ -19,9 +19,12 @@ export interface EpisodeQuery {
   page?: number;
 }
 
+/** An episode as the server keeps it: with the enclosure's length the API does not answer. */
+export type CatalogueEpisode = Episode & { length?: number };
+
 export interface Catalogue {
   /** Newest first. */
-  episodes: readonly Episode[];
+  episodes: readonly CatalogueEpisode[];
   /** The slug of the episode with this link. */
   slugOf(link: string): string | undefined;
   /** By slug, and by each episode's long slug too (docs/episodes.md, « Slugs »). */
@@ -47,7 +50,7 @@ export function cleanQuery(q: string | undefined): string {
 const same = (a: string, b: string) => searchTerm(a.trim()) === searchTerm(b.trim());
 
 export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: readonly ResidenceFacts[]): Catalogue {
-  const episodes: Episode[] = withEpisodeFacts(podcasts, residences);
+  const episodes: CatalogueEpisode[] = withEpisodeFacts(podcasts, residences);
   const bySlug = new Map<string, Episode>();
   const byLongSlug = new Map<string, Episode>();
   const byLink = new Map(episodes.map((episode) => [episode.link, episode.slug]));

@@ -1,0 +1,208 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { PodcastItem } from '@collectif/shared';
+import { pagesSource } from '@collectif/shared/testing';
+import { buildApp } from '../app';
+import { testConfig } from '../api/testing/fixtures';
+import { readSiteServerConfig } from '../config';
+import { residenceFeed, sitemap, xmlText } from './feeds';
+
+// The site's server on the demo feed, its pages declared as the remotes' builds write them.
+let dir: string;
+let app: FastifyInstance;
+const ORIGIN = 'https://radio.example.org';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'feeds-'));
+  for (const part of ['mf-radio', 'mf-label', 'mf-about']) {
+    const file = join(dir, part, 'dist', 'pages.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, readFileSync(pagesSource(part), 'utf8'));
+  }
+  const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
+  app = await buildApp({ site, api: testConfig() });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The same validator the feed reader uses (server/src/api/upstream/rss.ts says why this one). */
+function wellFormed(xml: string): true | { err: { msg: string } } {
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  return XMLValidator.validate(xml);
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' });
+const RFC_822 =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+type Node = Record<string, unknown>;
+const nodeText = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Node)['#text'] : value);
+
+/**
+ * The podcast RSS rules as Apple Podcasts lists them: a channel with title, link, description,
+ * language, itunes:author, itunes:image, itunes:category and itunes:explicit; each item with a title,
+ * an enclosure (url, length, type), a unique guid, an RFC 822 pubDate and a duration.
+ */
+function podcastProblems(xml: string): string[] {
+  const problems: string[] = [];
+  const valid = wellFormed(xml);
+  if (valid !== true) return [`XML mal formé : ${valid.err.msg}`];
+  const document = parser.parse(xml) as { rss?: Node };
+  const rss = document.rss;
+  if (rss?.['@version'] !== '2.0') problems.push('rss version 2.0');
+  if (rss?.['@xmlns:itunes'] !== 'http://www.itunes.com/dtds/podcast-1.0.dtd') problems.push('itunes namespace');
+  const channel = (rss?.channel ?? {}) as Node;
+  for (const name of ['title', 'link', 'description', 'language', 'itunes:author', 'itunes:explicit']) {
+    if (channel[name] === undefined || nodeText(channel[name]) === '')
+      problems.push(`channel ${name}`);
+  }
+  if (!String((channel['itunes:image'] as Node | undefined)?.['@href']).startsWith('https://')) {
+    problems.push('channel itunes:image href');
+  }
+  if ((channel['itunes:category'] as Node | undefined)?.['@text'] === undefined) problems.push('itunes:category');
+  const items = (channel.item ?? []) as Node[];
+  const guids = new Set<unknown>();
+  for (const [index, item] of items.entries()) {
+    const where = `item ${String(index)}`;
+    if (typeof item.title !== 'string' || item.title === '') problems.push(`${where} title`);
+    const enclosure = (item.enclosure ?? {}) as Node;
+    if (!String(enclosure['@url']).startsWith('https://')) problems.push(`${where} enclosure url`);
+    if (!/^[1-9]\d*$/.test(String(enclosure['@length']))) problems.push(`${where} enclosure length`);
+    if (enclosure['@type'] !== 'audio/mpeg') problems.push(`${where} enclosure type`);
+    const guid = nodeText(item.guid);
+    if (typeof guid !== 'string' || guids.has(guid)) problems.push(`${where} guid`);
+    guids.add(guid);
+    if (!RFC_822.test(String(item.pubDate))) problems.push(`${where} pubDate`);
+    if (!/^\d+(:\d{2}){1,2}$/.test(String(item['itunes:duration']))) problems.push(`${where} itunes:duration`);
+  }
+  return problems;
+}
+
+describe("a residence's podcast feed", () => {
+  it('is a valid podcast RSS of its episodes, newest first, linking their pages', async () => {
+    const res = await app.inject({ url: '/residences/axonberg/feed.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(podcastProblems(res.body)).toEqual([]);
+    const channel = (parser.parse(res.body) as { rss: { channel: Node } }).rss.channel;
+    expect(channel.title).toBe('Axonberg · Synapses');
+    expect(channel.link).toBe(`${ORIGIN}/residences/axonberg`);
+    const items = channel.item as Node[];
+    const theirs = (await app.inject({ url: '/api/episodes?residence=axonberg' })).json<{ total: number }>();
+    expect(items).toHaveLength(theirs.total);
+    expect(nodeText(items[0]?.guid)).toMatch(new RegExp(`^${ORIGIN}/emissions/[a-z0-9-]+$`));
+    const dates = items.map((item) => Date.parse(String(item.pubDate)));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+
+  it('answers HEAD like GET, and 304 to its ETag', async () => {
+    const get = await app.inject({ url: '/residences/axonberg/feed.xml' });
+    const head = await app.inject({ method: 'HEAD', url: '/residences/axonberg/feed.xml' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    const again = await app.inject({
+      url: '/residences/axonberg/feed.xml',
+      headers: { 'if-none-match': String(get.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each(['inconnue', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '..%2F..%2Fetc'])(
+    'answers 404 in French for %s, without repeating it',
+    async (id) => {
+      const res = await app.inject({ url: `/residences/${id}/feed.xml` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe('Flux introuvable : cette résidence n’existe pas.');
+    },
+  );
+
+  it('stays well-formed XML whatever the content holds', () => {
+    const hostile = 'Ça & <b>là</b> "’" \u0000\u0008 ]]> <script>';
+    const episode = {
+      url: '/api/demo/replays/a.mp3',
+      duration: 3750,
+      title: hostile,
+      description: hostile,
+      cover: '',
+      link: 'https://soundcloud.com/x/y',
+      pubDate: 'pas une date',
+      slug: 'y',
+      residences: ['r'],
+      styles: [],
+      summary: hostile,
+      length: 12_345_678,
+    } satisfies PodcastItem & Record<string, unknown>;
+    const xml = residenceFeed(
+      { id: 'r', artist: hostile, show: hostile, description: hostile },
+      [episode],
+      ORIGIN,
+      new Date('2026-11-22T00:00:00Z'),
+    );
+    expect(wellFormed(xml)).toBe(true);
+    expect(xml).not.toContain('<script>');
+    expect(xmlText('a\u0000b<')).toBe('ab&#60;');
+  });
+});
+
+describe('the sitemap and robots.txt', () => {
+  it('lists every page without parameters, every residence and every episode, with lastmod from the feed', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(wellFormed(res.body)).toBe(true);
+    const urls = (parser.parse(res.body) as { urlset: { url: { loc: string; lastmod?: string }[] } }).urlset.url;
+    const locs = urls.map((url) => url.loc);
+    for (const path of ['/', '/residences', '/emissions', '/label', '/a-propos', '/residences/axonberg']) {
+      expect(locs).toContain(`${ORIGIN}${path}`);
+    }
+    const { total } = (await app.inject({ url: '/api/episodes' })).json<{ total: number }>();
+    expect(locs.filter((loc) => loc.startsWith(`${ORIGIN}/emissions/`))).toHaveLength(total);
+    expect(locs.some((loc) => loc.includes(':'.concat('id')))).toBe(false);
+    expect(urls.find((url) => url.loc === `${ORIGIN}/`)?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('robots.txt allows the site, keeps crawlers off /api and names the sitemap', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('User-agent: *\nAllow: /\nDisallow: /api/');
+    expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it('skips pages with parameters, and writes residences without episodes without lastmod', () => {
+    const xml = sitemap(
+      [
+        { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil', area: 'a' },
+        { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'R', area: 'a' },
+      ],
+      [{ id: 'calme', artist: 'Calme', show: 'Plat', description: '' }],
+      [],
+      ORIGIN,
+    );
+    expect(xml).toContain(`<url><loc>${ORIGIN}/</loc></url>`);
+    expect(xml).toContain(`<url><loc>${ORIGIN}/residences/calme</loc></url>`);
+    expect(xml).not.toContain(':id');
+  });
+});
+
+describe('the web app manifest', () => {
+  it('names the site in French, with its colours and icons, so it can be added to a home screen', async () => {
+    const res = await app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = res.json<Record<string, unknown>>();
+    expect(manifest).toMatchObject({ lang: 'fr', start_url: '/', display: 'standalone' });
+    expect(manifest.icons).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192', type: 'image/png', purpose: 'any' }),
+        expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'maskable' }),
+      ]),
+    );
+  });
+});
