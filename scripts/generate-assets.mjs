@@ -114,6 +114,34 @@ function residenceIds() {
   return JSON.parse(readFileSync(file, 'utf8')).map((r) => r.id);
 }
 
+/** The page's colour, as the style sheet's tokens give it (--color-bg). */
+export function pageColour() {
+  const css = readFileSync(join(root, 'shared', 'src', 'styles', 'tokens.css'), 'utf8');
+  return /--color-bg:\s*(#[\da-f]{3,8})\s*;/i.exec(css)?.[1] ?? '#000000';
+}
+
+/**
+ * A square PNG icon: the logo (an SVG) in the middle 60 % of a square of the page's colour, so that
+ * a round or squircle mask never cuts it (`maskable` and `any` alike).
+ * @param {Buffer} logoSvg
+ * @param {number} size
+ * @param {string} background
+ */
+export async function appIcon(logoSvg, size, background) {
+  const inner = Math.round(size * 0.6);
+  // Rasterised at the density that gives the size (an SVG's own size is read at 72 dpi), then fitted.
+  const { width = inner, height = inner } = await sharp(logoSvg).metadata();
+  const density = Math.min(2400, Math.max(72, Math.ceil((72 * inner) / Math.max(1, width, height))));
+  const logo = await sharp(logoSvg, { density })
+    .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 4, background } })
+    .composite([{ input: logo, gravity: 'centre' }])
+    .png()
+    .toBuffer();
+}
+
 export async function generateImages() {
   const jobs = [];
   for (const rel of imagesNamedInContent()) {
@@ -137,14 +165,13 @@ export async function generateImages() {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg>',
     );
   }
-  // The installed site's icons (docs/feeds.md, « Installable »): the logo in the middle 60 % of a
-  // square of the page's colour, so that a round or squircle mask never cuts it.
+  // The installed site's icons (docs/feeds.md, « Installable »).
+  const background = pageColour();
+  const logoSvg = readFileSync(logo);
   for (const size of [192, 512]) {
     const icon = join(OUT, 'images', `icon-${String(size)}.png`);
     if (existsSync(icon)) continue;
-    const inner = Math.round(size * 0.6);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${String(size)}" height="${String(size)}"><rect width="100%" height="100%" fill="#0d0d0f"/><svg x="${String((size - inner) / 2)}" y="${String((size - inner) / 2)}" width="${String(inner)}" height="${String(inner)}" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg></svg>`;
-    await sharp(Buffer.from(svg)).png().toFile(icon);
+    writeFileSync(icon, await appIcon(logoSvg, size, background));
     made += 1;
   }
   return made;

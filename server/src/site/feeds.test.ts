@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { PodcastItem } from '@collectif/shared';
+import { colors, siteConfig, type PodcastItem } from '@collectif/shared';
 import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
-import { residenceFeed, sitemap, xmlText } from './feeds';
+import { enclosureBytes, itunesDuration, plain, residenceFeed, shortName, sitemap, xmlText } from './feeds';
 
 // The site's server on the demo feed, its pages declared as the remotes' builds write them.
 let dir: string;
@@ -59,8 +59,7 @@ function podcastProblems(xml: string): string[] {
   if (rss?.['@xmlns:itunes'] !== 'http://www.itunes.com/dtds/podcast-1.0.dtd') problems.push('itunes namespace');
   const channel = (rss?.channel ?? {}) as Node;
   for (const name of ['title', 'link', 'description', 'language', 'itunes:author', 'itunes:explicit']) {
-    if (channel[name] === undefined || nodeText(channel[name]) === '')
-      problems.push(`channel ${name}`);
+    if (channel[name] === undefined || nodeText(channel[name]) === '') problems.push(`channel ${name}`);
   }
   if (!String((channel['itunes:image'] as Node | undefined)?.['@href']).startsWith('https://')) {
     problems.push('channel itunes:image href');
@@ -99,6 +98,27 @@ describe("a residence's podcast feed", () => {
     expect(nodeText(items[0]?.guid)).toMatch(new RegExp(`^${ORIGIN}/emissions/[a-z0-9-]+$`));
     const dates = items.map((item) => Date.parse(String(item.pubDate)));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    // The archive's first page gives the same episodes in the same order: « artist · show line ».
+    const first = (await app.inject({ url: '/api/episodes?residence=axonberg' })).json<{
+      items: { slug: string; title: string; description: string; url: string }[];
+    }>().items;
+    for (const [index, episode] of first.entries()) {
+      const item = items[index];
+      expect(item?.title).toBe(`${episode.title} · ${episode.description}`);
+      expect(item?.link).toBe(`${ORIGIN}/emissions/${episode.slug}`);
+      expect((item?.enclosure as Node | undefined)?.['@url']).toBe(new URL(episode.url, ORIGIN).href);
+    }
+    expect(channel['itunes:author']).toBe('Axonberg');
+    expect((channel['itunes:image'] as Node)['@href']).toBe(`${ORIGIN}/assets/images/residences/axonberg-800.webp`);
+    // The content file's description as plain text: its tags dropped, nothing else lost.
+    const shipped = (
+      JSON.parse(readFileSync(testConfig().demo.residencesFile, 'utf8')) as { id: string; description: string }[]
+    ).find((entry) => entry.id === 'axonberg');
+    expect(channel.description).toBe(plain(shipped?.description ?? ''));
+    expect(channel.description).not.toMatch(/[<>]/);
+    expect((channel['atom:link'] as Node)['@href']).toBe(`${ORIGIN}/residences/axonberg/feed.xml`);
+    expect(String(channel.lastBuildDate)).toMatch(RFC_822);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
   });
 
   it('answers HEAD like GET, and 304 to its ETag', async () => {
@@ -147,7 +167,64 @@ describe("a residence's podcast feed", () => {
     );
     expect(wellFormed(xml)).toBe(true);
     expect(xml).not.toContain('<script>');
-    expect(xmlText('a\u0000b<')).toBe('ab&#60;');
+    expect(xmlText("a\u0000b<'")).toBe('ab&lt;&apos;');
+  });
+
+  it('reads a description as plain text, entities and all, for XML to escape once', () => {
+    expect(plain('Dub &amp; steppers<br>au <em>studio</em> &#8212; &#x2019;ici &bogus;')).toBe(
+      'Dub & steppers au studio — ’ici &bogus;',
+    );
+    expect(xmlText(plain('A &amp; B'))).toBe('A &amp; B');
+  });
+
+  it('writes durations as h:mm:ss and never an enclosure length of 0', () => {
+    expect(itunesDuration(59)).toBe('0:00:59');
+    expect(itunesDuration(3750.9)).toBe('1:02:30');
+    expect(enclosureBytes({ length: 140_234_567, duration: 3600 })).toBe(140_234_567);
+    // No length claimed: 128 kbit/s for the duration, else the least an episode's enclosure is.
+    expect(enclosureBytes({ duration: 3600 })).toBe(57_600_000);
+    expect(enclosureBytes({ length: 0, duration: 0 })).toBe(10_000_000);
+  });
+});
+
+describe('a feed of a residence with hostile content', () => {
+  const hostile = { artist: 'Ça & <b>"là"</b>', show: '<script>alert(1)</script> ]]>' };
+  let hostileApp: FastifyInstance;
+  let residencesDir: string;
+
+  beforeAll(async () => {
+    residencesDir = mkdtempSync(join(tmpdir(), 'feeds-residences-'));
+    const residencesFile = join(residencesDir, 'residences.json');
+    writeFileSync(
+      residencesFile,
+      JSON.stringify([
+        {
+          id: 'hostile',
+          ...hostile,
+          description: '<img src=x onerror=alert(1)>Fin &amp; suite\u0001 ]]> <!-- -->',
+          styles: ['dub'],
+        },
+      ]),
+    );
+    const base = testConfig();
+    const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
+    hostileApp = await buildApp({ site, api: testConfig({ demo: { ...base.demo, residencesFile } }) });
+  });
+
+  afterAll(async () => {
+    await hostileApp.close();
+    rmSync(residencesDir, { recursive: true, force: true });
+  });
+
+  it('stays a valid podcast feed that reads back the very texts', async () => {
+    const res = await hostileApp.inject({ url: '/residences/hostile/feed.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(podcastProblems(res.body)).toEqual([]);
+    expect(res.body).not.toMatch(/<(script|b|img)\b/);
+    const channel = (parser.parse(res.body) as { rss: { channel: Node } }).rss.channel;
+    expect(channel.title).toBe(`${hostile.artist} · ${hostile.show}`);
+    expect(channel.description).toBe('Fin & suite ]]>');
+    expect((channel.item as Node[]).length).toBeGreaterThan(0);
   });
 });
 
@@ -168,11 +245,24 @@ describe('the sitemap and robots.txt', () => {
     expect(urls.find((url) => url.loc === `${ORIGIN}/`)?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it('robots.txt allows the site, keeps crawlers off /api and names the sitemap', async () => {
+  it('robots.txt allows everything and names the sitemap', async () => {
     const res = await app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('User-agent: *\nAllow: /\nDisallow: /api/');
-    expect(res.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+
+  it('answer HEAD like GET, and 304 to their ETag', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt', '/manifest.webmanifest']) {
+      const get = await app.inject({ url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(head.headers['content-type']).toBe(get.headers['content-type']);
+      expect(head.headers.etag).toBe(get.headers.etag);
+      const again = await app.inject({ url, headers: { 'if-none-match': String(get.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
   });
 
   it('skips pages with parameters, and writes residences without episodes without lastmod', () => {
@@ -197,12 +287,29 @@ describe('the web app manifest', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     const manifest = res.json<Record<string, unknown>>();
-    expect(manifest).toMatchObject({ lang: 'fr', start_url: '/', display: 'standalone' });
-    expect(manifest.icons).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ sizes: '192x192', type: 'image/png', purpose: 'any' }),
-        expect.objectContaining({ sizes: '512x512', type: 'image/png', purpose: 'maskable' }),
-      ]),
+    expect(manifest).toMatchObject({
+      name: siteConfig.name,
+      description: siteConfig.baseline,
+      lang: 'fr',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: colors.bg,
+      background_color: colors.bg,
+    });
+    expect(manifest.short_name).toBe(shortName(siteConfig.name));
+    expect(String(manifest.short_name).length).toBeLessThanOrEqual(12);
+    const icons = (manifest.icons as Node[]).map(({ sizes, type, purpose }) => ({ sizes, type, purpose }));
+    expect(icons).toEqual(
+      ['any', 'maskable'].flatMap((purpose) =>
+        ['192x192', '512x512'].map((sizes) => ({ sizes, type: 'image/png', purpose })),
+      ),
     );
+  });
+
+  it('shortens the name at whole words for the home screen', () => {
+    expect(shortName('Collectif Garonne')).toBe('Garonne');
+    expect(shortName('Radio Canal Sud')).toBe('Canal Sud');
+    expect(shortName(' Radio ')).toBe('Radio');
+    expect(shortName('Anticonstitutionnellement')).toBe('Anticonstitu');
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { formatTime, href, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
+import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
+import { PODCAST_MIN_BYTES } from '@collectif/shared/feed';
 import type { SiteServerConfig } from '../config';
 import type { CatalogueEpisode } from '../api/episodes/catalogue';
 import { RepresentationMemo, sendRepresentation } from '../api/http/reply';
@@ -45,20 +46,60 @@ export function readFeedResidences(file: string): FeedResidence[] {
   });
 }
 
-/** Text for XML: escaped, and without the control characters XML 1.0 forbids. */
+const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+
+/** Text for XML (elements and attributes): escaped, and without the characters XML 1.0 forbids. */
 export function xmlText(value: string): string {
   return value
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[<>&"']/g, (char) => `&#${String(char.charCodeAt(0))};`);
+    .replace(/[<>&"']/g, (char) => XML_ESCAPES[char] ?? '');
 }
 
-/** Plain text from a description that may hold a little HTML (tags dropped, breaks kept as spaces). */
-function plain(value: string): string {
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A character from its code point, or nothing when the number names none. */
+const codePoint = (code: number) =>
+  Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+
+/**
+ * Plain text from a description that may hold a little HTML: tags dropped, breaks kept as spaces,
+ * entities read (so that `&amp;` is one `&` once escaped again for XML, not `&amp;amp;`).
+ */
+export function plain(value: string): string {
   return value
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '')
+    .replace(
+      /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi,
+      (entity, decimal?: string, hex?: string, name?: string) => {
+        if (decimal !== undefined) return codePoint(Number(decimal));
+        if (hex !== undefined) return codePoint(Number.parseInt(hex, 16));
+        return ENTITIES[(name ?? '').toLowerCase()] ?? entity;
+      },
+    )
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** `itunes:duration` as h:mm:ss, the form every podcast app reads. */
+export function itunesDuration(seconds: number): string {
+  const total = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** An MP3 at 128 kbit/s: the estimate when the feed claims no length (docs/feeds.md). */
+const BYTES_PER_SECOND = 16_000;
+
+/**
+ * The enclosure's length in bytes: the one the collective's feed claims (every episode has one above
+ * PODCAST_MIN_BYTES, or it would not be an episode); else an estimate from the duration; else that
+ * threshold, a true lower bound. Never 0, which some validators refuse (docs/feeds.md).
+ */
+export function enclosureBytes(episode: Pick<CatalogueEpisode, 'length' | 'duration'>): number {
+  if (episode.length !== undefined && Number.isSafeInteger(episode.length) && episode.length > 0) return episode.length;
+  if (Number.isFinite(episode.duration) && episode.duration > 0) return Math.ceil(episode.duration * BYTES_PER_SECOND);
+  return PODCAST_MIN_BYTES;
 }
 
 /** RFC 822, as RSS wants it: `Sun, 22 Nov 2026 19:00:00 GMT`. */
@@ -75,7 +116,12 @@ export function residenceFeed(
 ): string {
   const page = absolute(origin, `/residences/${encodeURIComponent(residence.id)}`);
   const self = `${page}/feed.xml`;
-  const image = absolute(origin, residenceImages(residence.id).card.replace('-400.webp', '-800.webp'));
+  // The square picture (Apple wants a square one), not the 1600×600 header (docs/feeds.md).
+  const { card, cardLarge } = RESIDENCE_PICTURES;
+  const image = absolute(
+    origin,
+    residenceImages(residence.id).card.replace(`${card.suffix}.webp`, `${cardLarge.suffix}.webp`),
+  );
   const description = plain(residence.description) || `${residence.show} : émission résidente de ${residence.artist}.`;
   const newest = episodes.find((episode) => episode.pubDate !== null)?.pubDate;
   const items = episodes.map((episode) => {
@@ -90,8 +136,10 @@ export function residenceFeed(
       `<description>${xmlText(summary)}</description>`,
       `<itunes:summary>${xmlText(summary)}</itunes:summary>`,
       date === null || Number.isNaN(date.getTime()) ? '' : `<pubDate>${rfc822(date)}</pubDate>`,
-      `<enclosure url="${xmlText(absolute(origin, episode.url))}" length="${String(Math.max(0, Math.floor(episode.length ?? 0)))}" type="audio/mpeg"/>`,
-      episode.duration > 0 ? `<itunes:duration>${formatTime(episode.duration)}</itunes:duration>` : '',
+      `<enclosure url="${xmlText(absolute(origin, episode.url))}" length="${String(enclosureBytes(episode))}" type="audio/mpeg"/>`,
+      Number.isFinite(episode.duration) && episode.duration > 0
+        ? `<itunes:duration>${itunesDuration(episode.duration)}</itunes:duration>`
+        : '',
       episode.cover === '' ? '' : `<itunes:image href="${xmlText(absolute(origin, episode.cover))}"/>`,
       '<itunes:explicit>false</itunes:explicit>',
       '</item>',
@@ -170,8 +218,27 @@ export function sitemap(
   ].join('\n');
 }
 
-/** The page's colours (shared/src/styles/tokens.css: --color-bg, and the navbar's surface). */
-export const THEME_COLORS = { background: '#0d0d0f', theme: '#0d0d0f' } as const;
+/** The page's colour (the site's tokens: --color-bg), behind the installed site and its bars. */
+export const THEME_COLORS = { background: colors.bg, theme: colors.bg } as const;
+
+/** What a home screen shows under an icon without cutting it. */
+const SHORT_NAME_LENGTH = 12;
+
+/**
+ * The name under the icon (docs/feeds.md, « Installable »): the whole name when it fits, else its
+ * last whole words that fit (« Collectif Garonne » gives « Garonne »), never a word cut in two
+ * unless one word alone is too long.
+ */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  let short = '';
+  for (const word of words.reverse()) {
+    const longer = short === '' ? word : `${word} ${short}`;
+    if (longer.length > SHORT_NAME_LENGTH) break;
+    short = longer;
+  }
+  return short === '' ? name.trim().slice(0, SHORT_NAME_LENGTH) : short;
+}
 
 /** The web app manifest: the site can be added to a phone's home screen (no service worker). */
 export function webManifest(): object {
@@ -183,7 +250,7 @@ export function webManifest(): object {
   });
   return {
     name: siteConfig.name,
-    short_name: siteConfig.name.length <= 12 ? siteConfig.name : siteConfig.name.slice(0, 12),
+    short_name: shortName(siteConfig.name),
     description: siteConfig.baseline,
     lang: 'fr',
     dir: 'ltr',
@@ -211,8 +278,8 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
       app.log.warn(message);
     },
   });
-  // Shared caches may keep them a minute; browsers revalidate with the ETag.
-  const cacheControl = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+  // As the pages (docs/rendering.md, « Cache »): browsers revalidate with the ETag, shared caches keep 10 s.
+  const cacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, type: string, make: () => string) =>
     sendRepresentation(request, reply, memo.get(key, make), { type, cacheControl });
 
@@ -252,9 +319,8 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
 
   app.get('/robots.txt', (request, reply) =>
     send(request, reply, 'robots', 'text/plain; charset=utf-8', () =>
-      ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${absolute(origin, '/sitemap.xml')}`, ''].join(
-        '\n',
-      ),
+      // Everything is allowed, /api too: a crawler that runs the pages' scripts needs their answers.
+      ['User-agent: *', 'Allow: /', '', `Sitemap: ${absolute(origin, '/sitemap.xml')}`, ''].join('\n'),
     ),
   );
 

@@ -82,6 +82,7 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
   const trackUrn = trackUrnFromGuid(nodeText(item.guid));
   const link = nodeText(item.link);
   const summary = nodeText(item['itunes:summary']) || nodeText(item.description);
+  const length = Math.floor(enclosureLength(item));
   return {
     ...(trackUrn === undefined ? {} : { trackUrn }),
     url,
@@ -93,7 +94,8 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
     link: link === '' ? url : link,
     pubDate: isoDate(nodeText(item.pubDate)),
     ...(summary === '' ? {} : { summary }),
-    length: enclosureLength(item),
+    // Republished by the residences' podcast feeds (docs/feeds.md); left out when the feed gives none.
+    ...(length > 0 ? { length } : {}),
   };
 }
 
