@@ -1,4 +1,4 @@
-// Rendered pages' throughput (issue 13), not a test: starts the real server twice on the built
+// Rendered pages' throughput (issues 13 and 14), not a test: starts the real server twice on the built
 // parts, with the rendered-page cache (PAGE_CACHE_TTL_S=60, so that it holds for the whole run) and
 // without it (PAGE_CACHE_TTL_S=0: every request renders), then autocannon on every route, beside a
 // static file of the same size as the home page served by the same server in the same run.
@@ -18,7 +18,17 @@ const results = join(root, 'bench', 'results');
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION_S = durationArg === undefined ? 5 : Number(durationArg.split('=')[1]);
 const CONNECTIONS = 10;
-const ROUTES = ['/', '/residences', '/residences/axonberg', '/label', '/a-propos'];
+const ROUTES = [
+  '/',
+  '/residences',
+  '/residences/axonberg',
+  '/label',
+  '/a-propos',
+  // The archive (issue 14): a page of it, a search with a filter, an episode.
+  '/emissions',
+  '/emissions?q=jungle&style=dub',
+  '/emissions/axonberg-synapses-11',
+];
 
 const load = (url) => autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
 

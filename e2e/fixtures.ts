@@ -26,8 +26,23 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Waits until the shell and the page's remote have rendered. */
+/**
+ * Waits until the shell and the page's remote have rendered and React has taken over the navbar and
+ * the page (a page rendered on the server is on screen before its scripts run: docs/rendering.md).
+ */
 export async function gotoPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('#contenu')).not.toContainText('Chargement ...', { timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          ['header.navbar', '#contenu > *'].every((selector) => {
+            const node = document.querySelector(selector);
+            return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+          }),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }

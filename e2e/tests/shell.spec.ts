@@ -70,6 +70,8 @@ test.describe('the page announces what it needs (server hints)', () => {
     test(`${path}: every announced file is used, and downloaded once`, async ({ page }) => {
       await gotoPage(page, path);
       await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+      // The scripts' preloads are added once the page is painted (docs/rendering.md): all settled.
+      await page.waitForLoadState('networkidle');
       const seen = await page.evaluate(() => ({
         preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
           as: link.as,

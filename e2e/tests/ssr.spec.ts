@@ -95,6 +95,42 @@ test('the browser does not fetch again the data the page came with', async ({ pa
   expect(calls).toEqual([]);
 });
 
+test('the page is parsed and painted before its scripts are fetched, then hydrates and plays', async ({
+  page,
+  request,
+}) => {
+  // The HTML names no script but the small loader: not the shell's entry, no script preload.
+  const html = await (await request.get('/residences/axonberg')).text();
+  expect(html.match(/<script\b[^>]*\bsrc=/g)).toHaveLength(1);
+  expect(html).not.toMatch(/as="script"|as="fetch"/);
+  await page.goto('/residences/axonberg');
+  await hydrated(page);
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/(main\.[0-9a-f]+|remoteEntry|__federation_expose_\w+\.[0-9a-f]+)\.js$/.test(entry.name));
+    return {
+      parsed: navigation?.domInteractive ?? Number.NaN,
+      scripts: scripts.map((entry) => entry.startTime),
+    };
+  });
+  // The shell's entry, the remote entries and the pages' chunks: all once the document is parsed.
+  expect(timing.scripts.length).toBeGreaterThanOrEqual(4);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.parsed);
+  // The loader itself: one small file, cached for a year under a name that changes with it.
+  const loader = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-src]')?.src ?? '');
+  const answer = await request.get(loader);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(answer.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+  // Hydrated: the episode page's « Écouter » starts the replay in the player.
+  await page.goto('/emissions/axonberg-synapses-11');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Écouter', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+});
+
 test.describe('what a crawler or a link preview gets', () => {
   test('each page has its own title, description, canonical URL, card and structured data', async ({ request }) => {
     const expectations = [

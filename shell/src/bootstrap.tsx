@@ -71,12 +71,16 @@ async function start(): Promise<void> {
     // the HTML in place; each remote area hydrates once its module has arrived.
     store.dispatch(ssrHydrated(rendered));
     keepServerHead(window.location.pathname);
-    hydrateRoot(root, app, {
-      // An area whose module cannot load or render here is rendered again by its boundary (its
-      // French fallback); React reports it as recoverable. Logged, not thrown at the page.
-      onRecoverableError: (error) => {
-        console.error('Rendu serveur repris dans le navigateur :', error);
-      },
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread until the whole page is hydrated: the page, already painted, stays scrollable.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        // An area whose module cannot load or render here is rendered again by its boundary (its
+        // French fallback); React reports it as recoverable. Logged, not thrown at the page.
+        onRecoverableError: (error) => {
+          console.error('Rendu serveur repris dans le navigateur :', error);
+        },
+      });
     });
     return;
   }

@@ -98,11 +98,26 @@ describe('page hints', () => {
     expect(head).not.toContain('lazy.js');
   });
 
-  it('links the styles of a page rendered on the server, which has no script to load them', () => {
+  it('links the styles of a page rendered on the server, and leaves its scripts to the loader', () => {
     const head = hints()('/', { rendered: true });
     expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css">');
     expect(head).not.toContain('as="style"');
-    expect(head).toContain('<link rel="preload" href="/mf-player/expose_Player.js" as="script">');
+    // The image is announced at once; scripts and manifests are fetched once the page is painted.
+    expect(head).toContain('<link rel="preload" as="image" href="/assets/images/slide.webp"');
+    expect(head).not.toContain('as="script"');
+    expect(head).not.toContain('as="fetch"');
+    const boot = /<script type="application\/json" id="boot">(.*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(boot ?? 'null')).toEqual({
+      preloads: [
+        { href: '/mf-radio/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
+        { href: '/mf-radio/remoteEntry.js', as: 'script' },
+        { href: '/mf-radio/746.bbbbbbbbbb.js', as: 'script' },
+        { href: '/mf-player/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
+        { href: '/mf-player/remoteEntry.js', as: 'script' },
+        { href: '/mf-player/302.aaaaaaaaaa.js', as: 'script' },
+        { href: '/mf-player/expose_Player.js', as: 'script' },
+      ],
+    });
   });
 
   it("puts the route's parameter in the image path, and announces no image that does not exist", () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { DEFAULT_DESCRIPTION, matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import { BOOT_ID, type BootPreload } from './render/boot';
 
 /**
  * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
@@ -218,6 +219,18 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       ...moduleLinks('player', 'Player', {}, rendered),
     ];
     const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
-    return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');
+    if (!rendered) return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');
+    // A page rendered on the server fetches its scripts and manifests once painted (render/boot.ts).
+    const later = (link: Link) => link.rel === 'preload' && (link.as === 'script' || link.as === 'fetch');
+    const preloads = unique.filter(later).map(({ href, as, crossorigin }): BootPreload => ({
+      href,
+      as: as === 'fetch' ? 'fetch' : 'script',
+      ...(crossorigin === undefined ? {} : { crossorigin }),
+    }));
+    return [
+      inlineJson('remotes-config', remotes),
+      ...unique.filter((link) => !later(link)).map(renderLink),
+      inlineJson(BOOT_ID, { preloads }),
+    ].join('');
   };
 }

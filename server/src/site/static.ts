@@ -8,6 +8,7 @@ import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config'
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
 import { createHints, inlineJson, type HintsOptions } from './hints';
+import { BOOT_PATH, BOOT_SOURCE } from './render/boot';
 import { createPageResponder } from './render/responder';
 
 /** Each remote's built dist/ is served under its own prefix (docs/parts.md). */
@@ -67,6 +68,14 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   );
 
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
+
+  // The loader of a page rendered on the server (render/boot.ts): its name changes with its text.
+  app.get(BOOT_PATH, (_req, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .type('text/javascript; charset=utf-8')
+      .send(BOOT_SOURCE),
+  );
 
   const indexPath = join(config.distDirs.shell, 'index.html');
   const headFor = createHints({

@@ -13,6 +13,7 @@ import {
 import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../../config';
 import { inlineJson, withPageMeta } from '../hints';
+import { deferEntry } from './boot';
 import { createBundles } from './bundles';
 import { createPageCache } from './cache';
 import { composeDocument, etagOf, invalidAddressPage } from './document';
@@ -182,7 +183,7 @@ export function createPageResponder({
         return browserPage(reply, html, pathname, pagesScript);
       case 'page': {
         lastBrowserReason = null;
-        const page = composeDocument(html, { ...outcome, extraHead: headEnd(pathname, true, pagesScript) });
+        const page = composeDocument(deferEntry(html), { ...outcome, extraHead: headEnd(pathname, true, pagesScript) });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
         return sendHtml(request, reply, outcome.status, page, etag);

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Scripts after the first paint (docs/rendering.md, « Scripts after the paint »). A page rendered on
+ * the server is readable before any script runs; its scripts (the shell's entry, the remote entries,
+ * the page's and the player's chunks, the manifests) would otherwise share the phone's bandwidth
+ * with the page's image and run before the first paint, since a deferred script runs as soon as the
+ * document is parsed. A page rendered on the server therefore names them in a JSON element and
+ * loads, instead of the shell's entry, this small loader, which fetches them once the page is
+ * painted: after the window's `load` when the page is visible, else after at most `BOOT_FALLBACK_MS`.
+ */
+
+/** The element that lists what the loader fetches (`{ preloads: [{ href, as, crossorigin? }] }`). */
+export const BOOT_ID = 'boot';
+
+/** A hidden tab, or a page whose images never finish: the scripts start anyway after this. */
+export const BOOT_FALLBACK_MS = 3000;
+
+export interface BootPreload {
+  href: string;
+  as: 'script' | 'fetch';
+  crossorigin?: 'anonymous';
+}
+
+/**
+ * The loader, as the browser runs it (ES5, no module: it is the one script every rendered page
+ * starts with). `data-src` on its own element names the shell's entry.
+ */
+export const BOOT_SOURCE = `(function () {
+  var me = document.currentScript;
+  var main = me && me.getAttribute('data-src');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var preloads = [];
+    try {
+      preloads = JSON.parse(document.getElementById('${BOOT_ID}').textContent).preloads || [];
+    } catch (error) {
+      preloads = [];
+    }
+    for (var i = 0; i < preloads.length; i += 1) {
+      var link = document.createElement('link');
+      link.setAttribute('rel', 'preload');
+      link.setAttribute('as', preloads[i].as);
+      link.setAttribute('href', preloads[i].href);
+      if (preloads[i].crossorigin) link.setAttribute('crossorigin', preloads[i].crossorigin);
+      document.head.appendChild(link);
+    }
+    if (main) {
+      var script = document.createElement('script');
+      script.setAttribute('src', main);
+      document.head.appendChild(script);
+    }
+  }
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, ${String(BOOT_FALLBACK_MS)});
+})();
+`;
+
+/** Where the loader is served: its name changes with its text, so it is cached for a year. */
+export const BOOT_PATH = `/boot.${createHash('sha256').update(BOOT_SOURCE).digest('hex').slice(0, 10)}.js`;
+
+/** The shell's entry as HtmlWebpackPlugin writes it into index.html, minified or not. */
+const ENTRY_SCRIPT = /<script\s+defer(?:="defer")?\s+src="?([^"\s>]+)"?\s*><\/script>/;
+
+/**
+ * The shell's page with its entry loaded by the loader instead of at parse time. A template
+ * without a deferred entry (an older shell) is left as it is.
+ */
+export function deferEntry(template: string): string {
+  return template.replace(
+    ENTRY_SCRIPT,
+    (_tag, src: string) => `<script defer src="${BOOT_PATH}" data-src="${src.replaceAll('"', '&quot;')}"></script>`,
+  );
+}
