@@ -22,6 +22,8 @@ const routes = [
   { name: 'une résidence', path: '/residences/axonberg' },
   { name: 'label', path: '/label' },
   { name: 'à propos', path: '/a-propos' },
+  { name: 'émissions', path: '/emissions' },
+  { name: 'une émission', path: '/emissions/axonberg-synapses-11' },
 ];
 const args = new Set(process.argv.slice(2));
 // --dist-root=DIR measures a copy of the built parts (e.g. while the workspace is being rebuilt).

@@ -31,6 +31,12 @@ test.describe('the archive', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Émissions' })).toBeVisible();
     await expect(grid(page).getByRole('listitem')).toHaveCount(24);
     await expect(page.getByText(/^Page 1 sur \d+$/)).toBeVisible();
+    // The page opens on its grid: the first covers load at once (the largest paint), the rest lazily.
+    const loading = await grid(page)
+      .locator('img')
+      .evaluateAll((images) => images.map((img) => img.getAttribute('loading')));
+    expect(loading.slice(0, 4)).toEqual(['eager', 'eager', 'eager', 'eager']);
+    expect(new Set(loading.slice(4))).toEqual(new Set(['lazy']));
     await page.getByRole('link', { name: 'Page suivante' }).click();
     await expect(page).toHaveURL(/\/emissions\?page=2$/);
     await expect(page.getByText(/^Page 2 sur \d+$/)).toBeVisible();

@@ -17,6 +17,8 @@ import '../styles/episodes.css';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
+/** The archive opens on its grid: its first row or two of covers (two columns on a phone) load at once. */
+const EAGER_COVERS = 4;
 
 function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (next: Partial<ArchiveSearch>) => void }) {
   const [draft, setDraft] = useState({ from: search.q, text: search.q });
@@ -175,7 +177,7 @@ function Results({ search }: { search: ArchiveSearch }) {
         {plural(data.total, 'émission', 'émissions')}
         {isFetching ? ' · mise à jour…' : ''}
       </p>
-      <PodcastGrid items={data.items} label="Émissions" headingLevel={2} />
+      <PodcastGrid items={data.items} label="Émissions" headingLevel={2} eagerCount={EAGER_COVERS} />
       <Pagination search={search} page={data.page} pages={data.pages} />
     </>
   );

@@ -10,13 +10,22 @@ export const resumeLabel = (position: number) => `Reprendre à ${formatTime(posi
  * A past show: a click plays it in the player (the `replay-selected` event of the contract), from
  * where this browser last stopped in it; its title leads to its page.
  */
-export function PodcastCard({ item, headingLevel }: { item: PodcastItem; headingLevel?: 2 | 3 }) {
+export function PodcastCard({
+  item,
+  headingLevel,
+  eager = false,
+}: {
+  item: PodcastItem;
+  headingLevel?: 2 | 3;
+  /** At the top of a page: its cover is loaded at once rather than when scrolled to. */
+  eager?: boolean;
+}) {
   const position = useRememberedPosition(item);
   const { slug } = item;
   return (
     <li className="podcast-card">
       <Card
-        image={{ src: item.cover, width: COVER_SIZE, height: COVER_SIZE, fallback: DEFAULT_COVER }}
+        image={{ src: item.cover, width: COVER_SIZE, height: COVER_SIZE, fallback: DEFAULT_COVER, eager }}
         title={item.title}
         description={item.description}
         date={item.pubDate}
@@ -32,20 +41,30 @@ export function PodcastCard({ item, headingLevel }: { item: PodcastItem; heading
   );
 }
 
-/** The podcast cards of a block, in the shared 2/3/4-column grid. */
+/**
+ * The podcast cards of a block, in the shared 2/3/4-column grid. `eagerCount`: how many first
+ * covers a page that opens on the grid loads at once (its largest paint is among them).
+ */
 export function PodcastGrid({
   items,
   label,
   headingLevel,
+  eagerCount = 0,
 }: {
   items: readonly PodcastItem[];
   label: string;
   headingLevel?: 2 | 3;
+  eagerCount?: number;
 }) {
   return (
     <ul className="grid podcast-grid" aria-label={label}>
-      {items.map((item) => (
-        <PodcastCard key={item.link} item={item} {...(headingLevel === undefined ? {} : { headingLevel })} />
+      {items.map((item, index) => (
+        <PodcastCard
+          key={item.link}
+          item={item}
+          eager={index < eagerCount}
+          {...(headingLevel === undefined ? {} : { headingLevel })}
+        />
       ))}
     </ul>
   );

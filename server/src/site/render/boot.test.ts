@@ -21,17 +21,20 @@ describe("the shell's entry in a page rendered on the server", () => {
   });
 });
 
-/** A page as the server sends it, the loader run as a browser runs it (jsdom, timers faked). */
-function page(preloads: unknown): JSDOM {
+/**
+ * A page as the server sends it, the loader run as a browser runs it (jsdom, real timers). Without
+ * `frames`, the page is a tab in the background: no animation frame ever comes.
+ */
+function page(preloads: unknown, { frames = true, list = JSON.stringify({ preloads }) } = {}): JSDOM {
   const dom = new JSDOM(
-    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${JSON.stringify({ preloads })}</script></head><body></body></html>`,
+    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
   );
+  if (!frames) dom.window.requestAnimationFrame = () => 0;
   const loader = dom.window.document.createElement('script');
   loader.setAttribute('data-src', '/main.js');
   dom.window.document.head.append(loader);
   Object.defineProperty(dom.window.document, 'currentScript', { value: loader, configurable: true });
-  Object.defineProperty(dom.window.document, 'readyState', { value: 'interactive', configurable: true });
   dom.window.eval(BOOT_SOURCE);
   return dom;
 }
@@ -43,45 +46,41 @@ const fetched = (dom: JSDOM) => [
   ...[...dom.window.document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src')),
 ];
 
-describe('the loader', () => {
-  afterEach(() => {
-    jest.useRealTimers();
+const wait = (ms: number) =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
   });
 
-  it('fetches nothing before the page has loaded, then the preloads and the entry once painted', async () => {
+describe('the loader', () => {
+  it('fetches nothing while the document is painted, then the preloads and the entry, once', async () => {
     const dom = page([
       { href: '/mf-radio/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
       { href: '/mf-radio/remoteEntry.js', as: 'script' },
     ]);
     expect(fetched(dom)).toEqual([]);
-    dom.window.dispatchEvent(new dom.window.Event('load'));
-    // A frame, then a task: the paint of the loaded page comes first.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // A frame, then a task: the page is painted first.
+    await wait(100);
     expect(fetched(dom)).toEqual(['fetch /mf-radio/mf-manifest.json', 'script /mf-radio/remoteEntry.js', '/main.js']);
     const manifest = dom.window.document.querySelector('link[as="fetch"]');
     expect(manifest?.getAttribute('crossorigin')).toBe('anonymous');
-    // Once only, whatever fires later.
-    dom.window.dispatchEvent(new dom.window.Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Once only: the fallback timer, later, adds nothing.
+    await wait(BOOT_FALLBACK_MS);
     expect(fetched(dom)).toHaveLength(3);
     dom.window.close();
   });
 
-  it('starts anyway when the page never finishes loading', async () => {
-    const dom = page([]);
-    await new Promise((resolve) => setTimeout(resolve, BOOT_FALLBACK_MS - 500));
+  it('starts anyway in a tab that paints no frame', async () => {
+    const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], { frames: false });
+    await wait(BOOT_FALLBACK_MS - 500);
     expect(fetched(dom)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(fetched(dom)).toEqual(['/main.js']);
+    await wait(700);
+    expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
     dom.window.close();
   });
 
   it('still starts the shell when the list is unreadable', async () => {
-    const dom = page([]);
-    const list = dom.window.document.getElementById(BOOT_ID);
-    if (list !== null) list.textContent = '{';
-    dom.window.dispatchEvent(new dom.window.Event('load'));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const dom = page([], { list: '{' });
+    await wait(100);
     expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });

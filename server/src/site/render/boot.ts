@@ -7,13 +7,14 @@ import { createHash } from 'node:crypto';
  * with the page's image and run before the first paint, since a deferred script runs as soon as the
  * document is parsed. A page rendered on the server therefore names them in a JSON element and
  * loads, instead of the shell's entry, this small loader, which fetches them once the page is
- * painted: after the window's `load` when the page is visible, else after at most `BOOT_FALLBACK_MS`.
+ * painted: one frame and one task after the document is parsed, or after `BOOT_FALLBACK_MS` when no
+ * frame comes (a tab in the background).
  */
 
 /** The element that lists what the loader fetches (`{ preloads: [{ href, as, crossorigin? }] }`). */
 export const BOOT_ID = 'boot';
 
-/** A hidden tab, or a page whose images never finish: the scripts start anyway after this. */
+/** A tab in the background paints no frame: the scripts start anyway after this. */
 export const BOOT_FALLBACK_MS = 3000;
 
 export interface BootPreload {
@@ -39,19 +40,22 @@ export const BOOT_SOURCE = `(function () {
     } catch (error) {
       preloads = [];
     }
+    // One insertion into the head, not one per file.
+    var batch = document.createDocumentFragment();
     for (var i = 0; i < preloads.length; i += 1) {
       var link = document.createElement('link');
       link.setAttribute('rel', 'preload');
       link.setAttribute('as', preloads[i].as);
       link.setAttribute('href', preloads[i].href);
       if (preloads[i].crossorigin) link.setAttribute('crossorigin', preloads[i].crossorigin);
-      document.head.appendChild(link);
+      batch.appendChild(link);
     }
     if (main) {
       var script = document.createElement('script');
       script.setAttribute('src', main);
-      document.head.appendChild(script);
+      batch.appendChild(script);
     }
+    document.head.appendChild(batch);
   }
   requestAnimationFrame(function () {
     setTimeout(start, 0);
