@@ -15,7 +15,15 @@ import { arg, freePort } from './lib/cli.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
 const RUNS = Number(arg('runs', '3'));
-const ROUTES = ['/', '/residences', '/residences/axonberg', '/label', '/a-propos'];
+const ROUTES = [
+  '/',
+  '/residences',
+  '/residences/axonberg',
+  '/label',
+  '/a-propos',
+  '/emissions',
+  '/emissions/axonberg-synapses-11',
+];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
