@@ -256,7 +256,7 @@ async function expectFrenchStatesEverywhere(page: Page, timeout: number): Promis
 
   // The server sends each page with its data: the browser meets the API on the way from page to
   // page, as a visitor does. The visit starts on the one page that needs nothing from it.
-  await page.goto('/a-propos');
+  await gotoPage(page, '/a-propos');
   await page.getByRole('button', { name: "Retour à l'accueil" }).click();
   await expect(block('Derniers podcasts')).toContainText('Les podcasts sont momentanément indisponibles.', {
     timeout,
