@@ -12,23 +12,15 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startServer } from './lib/browser.mjs';
 import { freePort } from './lib/cli.mjs';
+import { routePaths } from './lib/routes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION_S = durationArg === undefined ? 5 : Number(durationArg.split('=')[1]);
 const CONNECTIONS = 10;
-const ROUTES = [
-  '/',
-  '/residences',
-  '/residences/axonberg',
-  '/label',
-  '/a-propos',
-  // The archive (issue 14): a page of it, a search with a filter, an episode.
-  '/emissions',
-  '/emissions?q=jungle&style=dub',
-  '/emissions/axonberg-synapses-11',
-];
+// Every page, and a search of the archive with a filter (issue 14).
+const ROUTES = [...routePaths, '/emissions?q=jungle&style=dub'];
 
 const load = (url) => autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
 

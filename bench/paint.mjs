@@ -11,19 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, startServer } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
+import { routePaths } from './lib/routes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
 const RUNS = Number(arg('runs', '3'));
-const ROUTES = [
-  '/',
-  '/residences',
-  '/residences/axonberg',
-  '/label',
-  '/a-propos',
-  '/emissions',
-  '/emissions/axonberg-synapses-11',
-];
+const ROUTES = routePaths;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 

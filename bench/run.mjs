@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coldLoad, launch, startServer } from './lib/browser.mjs';
 import { lighthouseRun } from './lib/lighthouse.mjs';
+import { routes } from './lib/routes.mjs';
 import { precompress } from '../scripts/precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,15 +17,6 @@ const FED_PORT = 8301;
 const REF_PORT = 8302;
 // The same built parts, every page rendered in the browser (SSR=off): the site before issue 13.
 const CSR_PORT = 8303;
-const routes = [
-  { name: 'accueil', path: '/' },
-  { name: 'résidences', path: '/residences' },
-  { name: 'une résidence', path: '/residences/axonberg' },
-  { name: 'label', path: '/label' },
-  { name: 'à propos', path: '/a-propos' },
-  { name: 'émissions', path: '/emissions' },
-  { name: 'une émission', path: '/emissions/axonberg-synapses-11' },
-];
 const args = new Set(process.argv.slice(2));
 // --dist-root=DIR measures a copy of the built parts (e.g. while the workspace is being rebuilt).
 const distRoot = process.argv.find((a) => a.startsWith('--dist-root='))?.slice('--dist-root='.length);

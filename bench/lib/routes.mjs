@@ -1,0 +1,12 @@
+// The pages every bench measures: each kind of page the site renders, once.
+export const routes = [
+  { name: 'accueil', path: '/' },
+  { name: 'résidences', path: '/residences' },
+  { name: 'une résidence', path: '/residences/axonberg' },
+  { name: 'label', path: '/label' },
+  { name: 'à propos', path: '/a-propos' },
+  { name: 'émissions', path: '/emissions' },
+  { name: 'une émission', path: '/emissions/axonberg-synapses-11' },
+];
+
+export const routePaths = routes.map((route) => route.path);
