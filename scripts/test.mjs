@@ -3,6 +3,7 @@
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from './parts.mjs';
@@ -40,6 +41,22 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * The browser tests' server listens on a port the system says is free: on a fixed port, a server
+ * left running by an earlier run would make Playwright refuse to start (or, outside CI, test it).
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+const e2ePort = process.env.E2E_PORT ?? String(await freePort());
+
 const jestReport = join(root, 'node_modules', '.cache', 'jest-report.json');
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 mkdirSync(dirname(jestReport), { recursive: true });
@@ -55,7 +72,7 @@ const steps = [
   () => ensureChromium(),
   () =>
     run('Tests navigateur (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      env: { ...process.env, CI: process.env.CI ?? '1', CHROMIUM_PATH: chromium },
+      env: { ...process.env, CI: process.env.CI ?? '1', CHROMIUM_PATH: chromium, E2E_PORT: e2ePort },
     }),
 ];
 

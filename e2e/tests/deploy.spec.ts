@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures';
+import { freePort } from '../ports';
 
 /**
  * A team deploys its remote alone (docs/parts.md, « Pages »): a site served from a copy of the
@@ -11,8 +12,6 @@ import { expect, test } from '../fixtures';
  */
 
 const ROOT = join(__dirname, '..', '..');
-const PORT = 4180;
-const ORIGIN = `http://127.0.0.1:${String(PORT)}`;
 const PARTS = ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about'];
 
 const NEW_PAGE = {
@@ -26,11 +25,14 @@ const NEW_PAGE = {
 
 let distRoot: string;
 let server: ChildProcess;
+let origin: string;
 
+/** Waits for the server this test started; one that has exited (its port taken, say) fails at once. */
 async function waitForServer(): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`le second serveur s'est arrêté (code ${String(server.exitCode)})`);
     try {
-      if ((await fetch(`${ORIGIN}/healthz`)).ok) return;
+      if ((await fetch(`${origin}/healthz`)).ok) return;
     } catch {
       // Not listening yet.
     }
@@ -42,15 +44,17 @@ async function waitForServer(): Promise<void> {
 test.beforeAll(async () => {
   distRoot = mkdtempSync(join(tmpdir(), 'deploy-'));
   for (const part of PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
+  const port = await freePort();
+  origin = `http://127.0.0.1:${String(port)}`;
   server = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
     cwd: ROOT,
     stdio: 'ignore',
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       DIST_ROOT: distRoot,
-      SITE_ORIGIN: ORIGIN,
+      SITE_ORIGIN: origin,
       LOG_LEVEL: 'silent',
     },
   });
@@ -74,14 +78,14 @@ function deployAbout(pages: unknown[]): void {
 }
 
 test('a remote deployed alone with one more page: the running site serves it, in its menu too', async ({ page }) => {
-  const before = await fetch(`${ORIGIN}/${NEW_PAGE.path}`, { redirect: 'manual' });
+  const before = await fetch(`${origin}/${NEW_PAGE.path}`, { redirect: 'manual' });
   expect(before.status).toBe(302);
 
   const declared = JSON.parse(readFileSync(join(distRoot, 'mf-about', 'dist', 'pages.json'), 'utf8')) as unknown[];
   deployAbout([...declared, NEW_PAGE]);
 
   // Rendered on the server, with its own title and description.
-  const response = await page.goto(`${ORIGIN}/${NEW_PAGE.path}`);
+  const response = await page.goto(`${origin}/${NEW_PAGE.path}`);
   expect(response?.status()).toBe(200);
   const html = (await response?.text()) ?? '';
   expect(html).toContain(`<title>${NEW_PAGE.title}</title>`);
@@ -89,16 +93,16 @@ test('a remote deployed alone with one more page: the running site serves it, in
   await expect(page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })).toBeVisible();
 
   // The shell built its routes and menu from the new table: the page is reached from home too.
-  await page.goto(`${ORIGIN}/`);
+  await page.goto(`${origin}/`);
   const menu = page.getByRole('navigation', { name: 'Navigation principale' });
   await menu.getByRole('link', { name: NEW_PAGE.menu }).click();
-  await expect(page).toHaveURL(`${ORIGIN}/${NEW_PAGE.path}`);
+  await expect(page).toHaveURL(`${origin}/${NEW_PAGE.path}`);
   await expect(page).toHaveTitle(NEW_PAGE.title);
   await expect(page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })).toBeVisible();
 
   // The team takes the page back: the next request no longer finds it.
   deployAbout(declared);
-  const after = await fetch(`${ORIGIN}/${NEW_PAGE.path}`, { redirect: 'manual' });
+  const after = await fetch(`${origin}/${NEW_PAGE.path}`, { redirect: 'manual' });
   expect(after.status).toBe(302);
 });
 
@@ -115,13 +119,13 @@ test('a part whose server code is missing or throws: its area is rendered by the
       ['/label', page.locator('#contenu').getByRole('list', { name: 'Sorties du label' })],
       ['/a-propos', page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })],
     ] as const) {
-      const response = await fetch(`${ORIGIN}${path}`);
+      const response = await fetch(`${origin}${path}`);
       const html = await response.text();
       expect(response.status, path).toBe(200);
       // The shell and the player are HTML; the page's area is React's mark for « render in the browser ».
       expect(html, path).toContain('Navigation principale');
       expect(html, path).toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
-      await page.goto(`${ORIGIN}${path}`);
+      await page.goto(`${origin}${path}`);
       await expect(shown).toBeVisible({ timeout: 15_000 });
     }
   } finally {
@@ -129,7 +133,7 @@ test('a part whose server code is missing or throws: its area is rendered by the
     writeFileSync(bundle('mf-about'), about);
   }
   // Deployed again, the parts render on the server on the next request.
-  const again = await (await fetch(`${ORIGIN}/label`)).text();
+  const again = await (await fetch(`${origin}/label`)).text();
   expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
   expect(again).toContain('Garonne Dub Vol. 6');
 });
