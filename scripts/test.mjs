@@ -3,10 +3,10 @@
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from './parts.mjs';
+import { freePort } from './ports.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,20 +41,8 @@ function ensureChromium() {
   return false;
 }
 
-/**
- * The browser tests' server listens on a port the system says is free: on a fixed port, a server
- * left running by an earlier run would make Playwright refuse to start (or, outside CI, test it).
- */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// The browser tests' server listens on a free port: a server left running on a fixed one by an
+// earlier run would make Playwright refuse to start (or, outside CI, be tested instead).
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 
 const jestReport = join(root, 'node_modules', '.cache', 'jest-report.json');

@@ -1,5 +1,4 @@
 // Small helpers every benchmark script uses.
-import { createServer } from 'node:net';
 
 /** `--name=value` from the command line, or `fallback`. */
 export function arg(name, fallback) {
@@ -8,13 +7,4 @@ export function arg(name, fallback) {
 }
 
 /** A loopback port nobody listens on (for the server a benchmark starts). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/ports.mjs';

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures';
-import { freePort } from '../ports';
+import { freePort } from '../../scripts/ports.mjs';
 
 /**
  * A team deploys its remote alone (docs/parts.md, « Pages »): a site served from a copy of the
