@@ -1,5 +1,9 @@
 // @ts-check
 import { PARTS } from './shared/parts.mjs';
+import { useHermeticProcessEnv } from './scripts/hermetic.mjs';
+
+// Every test runs in the same zone and locale on any machine (docs/testing.md); the workers inherit them.
+useHermeticProcessEnv();
 
 /** @type {import('jest').Config['transform']} */
 const transform = {

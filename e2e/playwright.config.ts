@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './chromium';
+import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+
+// Fonts, time zone and locale are the project's, not the machine's (docs/testing.md): set before
+// the server and the browser start, so both inherit them.
+useHermeticEnv();
 
 /** Browser tests of the assembled, built site, in Debian's Chromium (see README, "Tests"). */
 export default defineConfig({
@@ -22,6 +26,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${String(PORT)}`,
+    // The visitor of every test reads French in Paris; a test that needs another zone says so
+    // (test.use({ timezoneId })).
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },

@@ -7,6 +7,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from './parts.mjs';
 import { freePort } from './ports.mjs';
+import { useHermeticProcessEnv } from './hermetic.mjs';
+
+// Time zone and locale fixed for every step (docs/testing.md); the fonts are the browser tests' own.
+useHermeticProcessEnv();
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,7 +36,7 @@ function ensureChromium() {
     console.log('Chromium absent : installation du paquet Debian chromium…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
     if (existsSync(chromium)) return true;
   }
   console.error(

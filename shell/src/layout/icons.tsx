@@ -59,14 +59,8 @@ export function Logo({ title }: { title: string }) {
     <svg className="logo" width="150" height="40" viewBox="0 0 150 40" role="img" aria-label={title}>
       <circle cx="20" cy="20" r="17" fill="none" stroke="currentColor" strokeWidth="4" />
       <circle cx="20" cy="20" r="6" fill="currentColor" />
-      <text
-        x="44"
-        y="27"
-        fill="currentColor"
-        fontFamily="Arial Black, Arial, sans-serif"
-        fontSize="19"
-        fontWeight="900"
-      >
+      {/* The display font, which every page loads, not a system one: the same logo on every device. */}
+      <text x="44" y="27" fill="currentColor" className="logo__text" fontSize="19">
         GARONNE
       </text>
     </svg>
