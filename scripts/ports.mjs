@@ -20,3 +20,31 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * Whether nothing listens on a loopback port now.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * An offset that moves every given port onto free ones (`npm run dev`'s DEV_PORT_OFFSET), tried
+ * from `first` upwards by steps of 100.
+ * @param {readonly number[]} ports
+ * @param {number} [first]
+ * @returns {Promise<number>}
+ */
+export async function freeOffset(ports, first = 100) {
+  for (let offset = first; offset < 30_000; offset += 100) {
+    const free = await Promise.all(ports.map((port) => portIsFree(port + offset)));
+    if (free.every(Boolean)) return offset;
+  }
+  throw new Error(`aucun décalage ne libère les ports ${ports.join(', ')}`);
+}

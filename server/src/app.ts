@@ -12,6 +12,7 @@ import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
 import { siteStatic } from './site/static';
+import { devRemotes } from './site/dev';
 import { invalidAddressPage } from './site/render/document';
 
 const DOCUMENT_ONLY_HEADERS = [
@@ -93,6 +94,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
+  if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(siteStatic, { config: site, radio: api.radio });
   return app;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, readSiteServerConfig } from './config';
+import { ConfigError, readSiteServerConfig, remotesForServer } from './config';
 
 describe('the rendering settings of the server', () => {
   it('defaults to pages rendered on the server, kept 10 s, with the local address as the origin', () => {
@@ -28,6 +28,36 @@ describe('the rendering settings of the server', () => {
     ['PAGE_CACHE_TTL_S', '3601', /de 0 à 3600/],
   ])('refuses %s=%s with a line naming it', (variable, value, message) => {
     const read = () => readSiteServerConfig({ [variable]: value });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(message);
+  });
+});
+
+describe('the remotes in development (DEV_REMOTES, set by npm run dev)', () => {
+  it('announces each one on the page’s own origin and reads it from its dev server', () => {
+    const config = readSiteServerConfig({ DEV_REMOTES: '{"radio":"http://127.0.0.1:3002"}' });
+    expect(config.remotes.radio).toBe('/_dev/mf-radio/mf-manifest.json');
+    expect(config.remotes.label).toBe('/mf-label/mf-manifest.json');
+    expect(config.devRemotes).toEqual([
+      { name: 'radio', prefix: '/_dev/mf-radio/', upstream: 'http://127.0.0.1:3002' },
+    ]);
+    expect(remotesForServer(config).radio).toBe('http://127.0.0.1:3002/mf-manifest.json');
+    expect(remotesForServer(config).label).toBe('/mf-label/mf-manifest.json');
+  });
+
+  it('is empty when unset', () => {
+    expect(readSiteServerConfig({}).devRemotes).toEqual([]);
+  });
+
+  it.each([
+    ['{"radio":', /JSON illisible/],
+    ['["radio"]', /un objet/],
+    ['{"shell":"http://127.0.0.1:3000"}', /remote inconnu « shell »/],
+    ['{"radio":"https://127.0.0.1:3002"}', /origine de serveur de développement invalide pour « radio »/],
+    ['{"radio":"http://127.0.0.1:3002/chemin"}', /invalide pour « radio »/],
+    ['{"radio":3002}', /invalide pour « radio »/],
+  ])('refuses DEV_REMOTES=%s with a line naming it', (value, message) => {
+    const read = () => readSiteServerConfig({ DEV_REMOTES: value });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(message);
   });

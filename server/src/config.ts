@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { PARTS, REMOTE_NAMES, REMOTE_PARTS, urlPrefix, type PartName, type RemotesConfig } from '@collectif/shared';
+import {
+  PARTS,
+  REMOTE_NAMES,
+  REMOTE_PARTS,
+  urlPrefix,
+  type PartName,
+  type RemoteName,
+  type RemotesConfig,
+} from '@collectif/shared';
 
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,6 +41,57 @@ export interface SiteServerConfig {
   ssr: boolean;
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
   pageCacheTtlMs: number;
+  /**
+   * `npm run dev` only (DEV_REMOTES): the remotes served by their webpack dev servers, each through
+   * this server's own port under `devPrefix(part)` (docs/parts.md, « Development »).
+   */
+  devRemotes: DevRemote[];
+}
+
+/** A remote in development: its dev server's origin, reached through `prefix` on the site's port. */
+export interface DevRemote {
+  name: RemoteName;
+  prefix: string;
+  upstream: string;
+}
+
+/** Where the site's port serves a remote's dev server: `/_dev/mf-radio/`. */
+export const devPrefix = (part: { folder: string }): string => `/_dev/${part.folder}/`;
+
+/**
+ * DEV_REMOTES (set by `npm run dev`): `{ "radio": "http://127.0.0.1:3002" }`, the dev servers of
+ * the remotes being worked on. Their files are served through the site's own port, so the page
+ * loads them from its own origin whatever host name it was opened at (localhost, 127.0.0.1, the
+ * machine's name on the network), and the dev servers keep listening on the loopback only.
+ */
+export function readDevRemotes(env: Env): DevRemote[] {
+  const raw = env.DEV_REMOTES?.trim() ?? '';
+  if (raw === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw new ConfigError('DEV_REMOTES', `JSON illisible (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError('DEV_REMOTES', 'un objet { "radio": "http://127.0.0.1:3002", ... } est attendu');
+  }
+  return Object.entries(value).map(([name, upstream]) => {
+    const part = REMOTE_PARTS.find((p) => p.name === name);
+    if (part === undefined) {
+      throw new ConfigError('DEV_REMOTES', `remote inconnu « ${name} » (attendus : ${REMOTE_NAMES.join(', ')})`);
+    }
+    let url: URL | null;
+    try {
+      url = typeof upstream === 'string' ? new URL(upstream) : null;
+    } catch {
+      url = null;
+    }
+    if (url?.protocol !== 'http:' || url.origin !== String(upstream).replace(/\/$/, '')) {
+      throw new ConfigError('DEV_REMOTES', `origine de serveur de développement invalide pour « ${name} »`);
+    }
+    return { name: part.name, prefix: devPrefix(part), upstream: url.origin };
+  });
 }
 
 /** SITE_ORIGIN: an http(s) origin, nothing after the host and port. */
@@ -181,18 +240,34 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     throw new ConfigError('LOG_LEVEL', `niveau inconnu « ${logLevel} »`);
   }
   const port = readPort(env);
+  const devRemotes = readDevRemotes(env);
+  // A remote in development is announced on the page's own origin, through its proxy.
+  const remotes = readRemotes(env);
+  for (const dev of devRemotes) remotes[dev.name] = `${dev.prefix}mf-manifest.json`;
   return {
     host,
     port,
     distDirs,
     assetsDir: env.ASSETS_DIR ?? join(workspaceRoot, 'shared', 'assets'),
-    remotes: readRemotes(env),
+    remotes,
     logLevel,
     trustProxy: readTrustProxy(env),
     siteOrigin: readSiteOrigin(env, port),
     ssr: readSsr(env),
     pageCacheTtlMs: readPageCacheTtl(env),
+    devRemotes,
   };
+}
+
+/**
+ * The remote map as the server reads it for itself (pages declared, server bundles): the browser's
+ * map, except that a remote in development is read straight from its dev server, not through the
+ * site's own port.
+ */
+export function remotesForServer(config: Pick<SiteServerConfig, 'remotes' | 'devRemotes'>): RemotesConfig {
+  const remotes = { ...config.remotes };
+  for (const dev of config.devRemotes) remotes[dev.name] = `${dev.upstream}/mf-manifest.json`;
+  return remotes;
 }
 
 export function missingDists(config: SiteServerConfig): string[] {

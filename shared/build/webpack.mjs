@@ -225,6 +225,60 @@ function serverBundleConfig({ name, dir, entry }) {
 }
 
 /**
+ * A part's webpack dev server (`npm run dev`, docs/parts.md, « Development »). It listens on the
+ * loopback only, with its host and origin checks on. The site's server serves it through its own
+ * port under `/_dev/<folder>/` (server/src/site/dev.ts), so that a page opened at any host name
+ * (localhost, 127.0.0.1, the machine's name for a phone on the network) loads every part from its
+ * own origin: this server answers at that prefix as at its root, and its hot-reload socket is
+ * announced on the page's own host and port, at the same path whichever way the page was opened.
+ * `npm run dev` chooses the ports: DEV_SERVER_PORT for this server, SITE_PORT for the site's.
+ * @param {{ name: string, folder: string, devPort: number }} part
+ * @returns {import('webpack-dev-server').Configuration}
+ */
+function devServer(part) {
+  const prefix = `/_dev/${part.folder}`;
+  const sitePort = Number(process.env.SITE_PORT ?? 8080);
+  return {
+    host: '127.0.0.1',
+    port: Number(process.env.DEV_SERVER_PORT ?? part.devPort),
+    historyApiFallback: true,
+    hot: true,
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    client: { webSocketURL: { hostname: '0.0.0.0', port: 0, pathname: `${prefix}/ws` } },
+    webSocketServer: { type: 'ws', options: { path: `${prefix}/ws` } },
+    setupMiddlewares: (middlewares) => [
+      {
+        name: 'site-prefix',
+        middleware: (
+          /** @type {{ url?: string }} */ request,
+          /** @type {unknown} */ _response,
+          /** @type {() => void} */ next,
+        ) => {
+          if (request.url?.startsWith(`${prefix}/`) === true) request.url = request.url.slice(prefix.length);
+          next();
+        },
+      },
+      ...middlewares,
+    ],
+    // Everything that is not this part comes from the site server (API, images, built remotes, the
+    // remotes in development).
+    proxy: [
+      {
+        context: [
+          '/api',
+          '/assets',
+          '/remotes.json',
+          ...REMOTE_PARTS.map((p) => urlPrefix(p).slice(0, -1)),
+          ...REMOTE_PARTS.filter((p) => p.name !== part.name).map((p) => `/_dev/${p.folder}`),
+          '/embed',
+        ],
+        target: `http://127.0.0.1:${String(sitePort)}`,
+      },
+    ],
+  };
+}
+
+/**
  * @param {{
  *   name: import('../src/remotes').PartName,
  *   dir: string,
@@ -307,25 +361,7 @@ export function federatedConfig({ name, dir, html = false, pageHints }) {
         optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
         performance: { hints: false },
         stats: production ? 'errors-warnings' : 'minimal',
-        devServer: {
-          port: part.devPort,
-          historyApiFallback: true,
-          hot: true,
-          headers: { 'Access-Control-Allow-Origin': '*' },
-          // Everything that is not this part comes from the site server (API, images, built remotes).
-          proxy: [
-            {
-              context: [
-                '/api',
-                '/assets',
-                '/remotes.json',
-                ...REMOTE_PARTS.map((p) => urlPrefix(p).slice(0, -1)),
-                '/embed',
-              ],
-              target: 'http://localhost:8080',
-            },
-          ],
-        },
+        devServer: devServer(part),
       },
       ...(withServer && entry !== null ? [serverBundleConfig({ name, dir, entry })] : []),
     ];

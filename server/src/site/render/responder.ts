@@ -11,7 +11,7 @@ import {
   type PartName,
 } from '@collectif/shared';
 import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
-import type { SiteServerConfig } from '../../config';
+import { remotesForServer, type SiteServerConfig } from '../../config';
 import { inlineJson, withPageMeta } from '../hints';
 import { deferEntry } from './boot';
 import { createBundles } from './bundles';
@@ -70,15 +70,17 @@ export function createPageResponder({
     return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   });
 
+  // Where the server itself reads the parts' files: a remote in development from its dev server.
+  const remotes = remotesForServer(config);
   const bundles = createBundles({
-    remotes: config.remotes,
+    remotes,
     distDirs: config.distDirs,
     warn: (message) => {
       app.log.warn(message);
     },
   });
   const sitePages = createSitePages({
-    remotes: config.remotes,
+    remotes,
     distDirs: config.distDirs,
     warn: (message) => {
       app.log.warn(message);
