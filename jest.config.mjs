@@ -53,6 +53,14 @@ const config = {
       // cookie@2 (used by fastify's inject) ships ES modules only.
       transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
     },
+    {
+      // The contributors' scripts (npm run doctor), run as processes.
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.mjs'],
+      transform,
+    },
   ],
 };
 

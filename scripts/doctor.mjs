@@ -1,0 +1,115 @@
+// npm run doctor: what this machine lacks for `npm test` and `npm run dev`, and how to get it, in
+// French (docs/testing.md, « A contributor's machine »). Exits 1 when something `npm test` needs
+// is missing; a taken port only warns, since the tests choose free ones themselves.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PARTS } from '../shared/parts.mjs';
+import { root } from './parts.mjs';
+import { portIsFree } from './ports.mjs';
+
+/** @typedef {{ ok: boolean, needed: boolean, label: string, fix?: string }} Check */
+
+/** @returns {Check} */
+function nodeVersion() {
+  const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.replace(/^>=/, '');
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const [wantedMajor = 0, wantedMinor = 0] = wanted.split('.').map(Number);
+  const ok = major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
+  return {
+    ok,
+    needed: true,
+    label: `Node.js ${process.versions.node} (${wanted} ou plus récent attendu)`,
+    fix: 'installez Node.js 20.11 ou plus récent (paquet nodejs de votre distribution, ou nvm)',
+  };
+}
+
+/** @returns {Check} */
+function dependencies() {
+  const ok = existsSync(join(root, 'node_modules', '.bin', 'webpack'));
+  return { ok, needed: true, label: 'dépendances npm installées', fix: 'lancez « npm ci » à la racine du projet' };
+}
+
+/** @returns {Check} */
+function chromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const run = existsSync(path) ? spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 }) : null;
+  const version = run?.status === 0 ? run.stdout.trim() : null;
+  return {
+    ok: version !== null,
+    needed: true,
+    label: version === null ? `Chromium introuvable ou inutilisable (${path})` : `${version} (${path})`,
+    fix: 'installez le Chromium de Debian : « sudo apt-get install -y chromium », ou indiquez un autre Chromium avec CHROMIUM_PATH',
+  };
+}
+
+/** The tests' fonts: the npm package that e2e/fonts/fonts.conf names, read by fontconfig. */
+function fonts() {
+  /** @type {Check[]} */
+  const checks = [];
+  const ttf = join(root, 'node_modules', 'dejavu-fonts-ttf', 'ttf', 'DejaVuSans.ttf');
+  checks.push({
+    ok: existsSync(ttf),
+    needed: true,
+    label: 'polices des tests (paquet npm dejavu-fonts-ttf)',
+    fix: 'lancez « npm ci » : les tests navigateur n’utilisent que les polices du projet',
+  });
+  const listed = spawnSync('fc-list', ['--format', '%{file}\n'], {
+    encoding: 'utf8',
+    env: { ...process.env, FONTCONFIG_FILE: join(root, 'e2e', 'fonts', 'fonts.conf') },
+  });
+  if (listed.error === undefined && listed.status === 0) {
+    const files = listed.stdout.split('\n').filter((line) => line !== '');
+    const foreign = files.filter((file) => !file.startsWith(join(root, 'node_modules')));
+    checks.push({
+      ok: files.length > 0 && foreign.length === 0,
+      needed: true,
+      label:
+        foreign.length > 0
+          ? `fontconfig voit des polices du système avec e2e/fonts/fonts.conf (${foreign[0] ?? ''})`
+          : `fontconfig lit e2e/fonts/fonts.conf : ${String(files.length)} polices du projet, aucune du système`,
+      fix: 'vérifiez que e2e/fonts/fonts.conf n’a pas été modifié (git diff e2e/fonts)',
+    });
+  }
+  return checks;
+}
+
+/** The ports `npm start` and `npm run dev` listen on, with what moves them. */
+async function ports() {
+  const site = Number(process.env.PORT ?? 8080);
+  const offset = Number(process.env.DEV_PORT_OFFSET ?? 0);
+  /** @type {Check[]} */
+  const checks = [];
+  checks.push({
+    ok: await portIsFree(site),
+    needed: false,
+    label: `port ${String(site)} (le site, npm start et npm run dev)`,
+    fix: `un autre programme l'écoute : arrêtez-le, ou choisissez un autre port avec PORT=8081 npm start`,
+  });
+  const taken = [];
+  for (const part of PARTS) if (!(await portIsFree(part.devPort + offset))) taken.push(part.devPort + offset);
+  checks.push({
+    ok: taken.length === 0,
+    needed: false,
+    label:
+      taken.length === 0
+        ? `ports ${String(PARTS[0].devPort + offset)}–${String(PARTS[PARTS.length - 1].devPort + offset)} (serveurs de développement)`
+        : `ports de développement déjà pris : ${taken.join(', ')}`,
+    fix: 'arrêtez le programme qui les écoute, ou décalez-les tous avec DEV_PORT_OFFSET=100 npm run dev',
+  });
+  return checks;
+}
+
+const checks = [nodeVersion(), dependencies(), chromium(), ...fonts(), ...(await ports())];
+console.log('Ce qu’il faut pour « npm test » et « npm run dev » :');
+for (const check of checks) {
+  const mark = check.ok ? '✔' : check.needed ? '✖' : '!';
+  console.log(`${mark} ${check.label}${check.ok || check.fix === undefined ? '' : `\n    → ${check.fix}`}`);
+}
+const missing = checks.filter((check) => !check.ok && check.needed);
+console.log(
+  missing.length === 0
+    ? 'Tout est prêt.'
+    : `${String(missing.length)} élément(s) manquant(s) : « npm test » ne peut pas passer sur cette machine.`,
+);
+process.exit(missing.length === 0 ? 0 : 1);
