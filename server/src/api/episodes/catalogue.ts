@@ -34,6 +34,11 @@ export interface Catalogue {
   query(query: EpisodeQuery): EpisodesPage;
 }
 
+/** Words shorter than this are matched exactly or as a word's beginning, never with a typo. */
+export const FUZZY_MIN_LENGTH = 5;
+/** A longer word may differ by a fifth of its letters (rounded: 1 up to 7 letters, 2 from 8). */
+const FUZZY_SHARE = 0.2;
+
 /** Case and accents do not matter: « Électro » finds « electro ». */
 export function searchTerm(term: string): string {
   return term
@@ -72,7 +77,14 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
         idField: 'slug',
         fields: ['title', 'description', 'summary'],
         processTerm: searchTerm,
-        searchOptions: { boost: { title: 3, description: 2 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+        // Every word required, each matching the start of a word; typos forgiven only in a word long
+        // enough to carry one (« dub » must not find « du » within one edit: docs/episodes.md).
+        searchOptions: {
+          boost: { title: 3, description: 2 },
+          prefix: true,
+          fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH ? FUZZY_SHARE : false),
+          combineWith: 'AND',
+        },
       });
       index.addAll(episodes);
     }

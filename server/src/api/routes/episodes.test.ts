@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, Episode, EpisodesPage, PodcastItem, StyleCount } from '@collectif/shared';
 import { buildApi, testConfig } from '../testing/fixtures';
-import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH } from '../episodes/catalogue';
+import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm } from '../episodes/catalogue';
 
 // The demo feed (about 530 podcasts over the residences of the content file), on a fixed day.
 let app: FastifyInstance;
@@ -51,6 +51,40 @@ describe('GET /api/episodes, the archive', () => {
     const plain = await get<EpisodesPage>('/api/episodes?q=detente');
     expect(plain.body.total).toBeGreaterThan(0);
     expect(plain.body.total).toBe(accents.body.total);
+  });
+
+  it('finds a short word only where a word starts with it: « dub » is not « du »', async () => {
+    const all: Episode[] = [];
+    const { body: first } = await get<EpisodesPage>('/api/episodes');
+    for (let page = 1; page <= first.pages; page += 1) {
+      all.push(...(await get<EpisodesPage>(`/api/episodes?page=${String(page)}`)).body.items);
+    }
+    // The words of what is searched: the artist, the show and the description.
+    const words = (item: Episode) =>
+      searchTerm(`${item.title} ${item.description} ${item.summary ?? ''}`).split(/[^a-z0-9]+/);
+    const expected = all.filter((item) => words(item).some((word) => word.startsWith('dub')));
+    expect(expected.length).toBeGreaterThan(0);
+    const found = await get<EpisodesPage>('/api/episodes?q=dub');
+    // Every episode found has a word that starts with « dub », and every such episode is found.
+    expect(found.body.total).toBe(expected.length);
+    const pages = Math.ceil(found.body.total / EPISODES_PAGE_SIZE);
+    const slugs: string[] = [];
+    for (let page = 1; page <= pages; page += 1) {
+      const answer = await get<EpisodesPage>(`/api/episodes?q=dub&page=${String(page)}`);
+      slugs.push(...answer.body.items.map((item) => item.slug));
+    }
+    expect(slugs.sort()).toEqual(expected.map((item) => item.slug).sort());
+  });
+
+  it('forgives a typo in a word long enough to carry one, and needs every word', async () => {
+    const typo = await get<EpisodesPage>('/api/episodes?q=Nebuleuze');
+    expect(typo.body.total).toBeGreaterThan(0);
+    expect(typo.body.items.every((item) => item.title.includes('Nébuleuse'))).toBe(true);
+    // Three letters carry no typo: « dun » does not find « dub ».
+    const short = await get<EpisodesPage>('/api/episodes?q=dun');
+    expect(short.body.items.some((item) => /\bdub/i.test(`${item.title} ${item.description}`))).toBe(false);
+    const both = await get<EpisodesPage>(`/api/episodes?q=${encodeURIComponent('Nébuleuse zzzzzz')}`);
+    expect(both.body.total).toBe(0);
   });
 
   it('filters by style and by residence, with or without a search', async () => {
