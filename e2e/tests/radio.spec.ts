@@ -248,7 +248,7 @@ test.describe('residences', () => {
       .click();
     await expect(page).toHaveURL(/\/residences\/axonberg$/);
     await expect(main(page).getByRole('heading', { level: 1, name: 'Axonberg' })).toBeVisible();
-    await expect(page).toHaveTitle('Axonberg · Résidences');
+    await expect(page).toHaveTitle('Axonberg · Synapses · Résidences');
   });
 
   test.describe('on a phone', () => {

@@ -1,26 +1,7 @@
-// mf-about's server bundle (docs/rendering.md): the About page and its head.
-import { siteConfig } from '@collectif/shared';
+// mf-about's server bundle (docs/rendering.md): its pages' modules and, from each module, its
+// definition (data and head). Built into dist/server/ssr.js and deployed with the part.
 import type { RemoteServerBundle, ServerPage } from '@collectif/shared/server';
-import { organization } from '@collectif/shared/seo';
-import about from '../content/about.json';
-import AboutPage from './exposed/AboutPage';
-
-const page: ServerPage = {
-  head: ({ origin }) => ({
-    image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
-    jsonLd: [
-      organization({
-        name: siteConfig.name,
-        url: new URL('/', origin).href,
-        logo: new URL('/assets/images/logo.svg', origin).href,
-        email: siteConfig.emails.contact,
-        sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
-        address: siteConfig.studio.address,
-        foundingDate: String(siteConfig.stats.created),
-      }),
-    ],
-  }),
-};
+import AboutPage, { page as page } from './exposed/AboutPage';
 
 export const modules = { AboutPage } satisfies RemoteServerBundle['modules'];
 

@@ -23,9 +23,15 @@ describe("a residence page's head", () => {
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${href}"`);
   });
 
-  it('announces none for an unknown residence', () => {
+  it('is titled by the residence, its show and the section', () => {
+    const residence = residences[0]!;
+    expect(residenceHead(residence.id).title).toBe(`${residence.artist} · ${residence.show} · Résidences`);
+  });
+
+  it('announces none for an unknown residence, titled as not found', () => {
     const head = residenceHead('inconnue');
     expect(head.status).toBe(404);
+    expect(head.title).toBe('Résidence introuvable · Résidences');
     expect(head.alternates).toBeUndefined();
   });
 });

@@ -36,11 +36,11 @@ export { StatusMessage } from './ui/StatusMessage';
 export { Card, cardDate, type CardProps, type CardImage } from './ui/Card';
 export { EmbedFacade } from './ui/EmbedFacade';
 export { useReveal } from './ui/useReveal';
-export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
+export { fullHead, type PageContext, type PageDefinition, type PageHeadParts } from './pageDefinition';
 export {
   SSR_STATE_ID,
   ssrHydrated,

@@ -16,7 +16,6 @@ import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
 import { prefetchRemote } from './federation/RemoteArea';
-import { keepServerHead } from './layout/PageMeta';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
 
@@ -70,7 +69,6 @@ async function start(): Promise<void> {
     // The page arrived rendered: the store starts from the server's answers and React takes over
     // the HTML in place; each remote area hydrates once its module has arrived.
     store.dispatch(ssrHydrated(rendered));
-    keepServerHead(window.location.pathname);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread until the whole page is hydrated: the page, already painted, stays scrollable.
     startTransition(() => {

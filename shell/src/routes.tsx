@@ -1,6 +1,6 @@
 import { Navigate, sitePages, type RouteObject } from '@collectif/shared';
 import { RemoteArea } from './federation/RemoteArea';
-import { PageMeta } from './layout/PageMeta';
+import { PageHead } from './layout/PageHead';
 
 /** Every page of the table the remotes declare (docs/parts.md, « Pages »; docs/site.md « Routes and titles »). */
 export function buildRoutes(): RouteObject[] {
@@ -9,7 +9,7 @@ export function buildRoutes(): RouteObject[] {
       path: route.path,
       element: (
         <>
-          <PageMeta title={route.title} description={route.description} />
+          <PageHead route={route} />
           {/* Keyed by route: a failed page must not leave its error state on the next one. */}
           <RemoteArea key={route.path} remote={route.remote} module={route.module} label={route.area} />
         </>

@@ -46,3 +46,6 @@ function LabelPage() {
 }
 
 export default LabelPage satisfies RemoteContract['label']['LabelPage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { label as page } from '../pages/definitions';

@@ -14,7 +14,6 @@ import {
   startTimeParam,
   useEpisodeQuery,
   useEpisodesQuery,
-  usePageMeta,
   useParams,
   useRememberedPosition,
   useSearchParams,
@@ -221,13 +220,6 @@ function EpisodePage() {
   const query = useEpisodeQuery(slug, { skip: !valid });
   const episode = query.data;
   const missing = !valid || (query.error !== undefined && 'status' in query.error && query.error.status === 404);
-  usePageMeta(
-    episode === undefined
-      ? missing
-        ? 'Émission introuvable · Émissions'
-        : 'Émission · Émissions'
-      : `${episode.title} · ${episode.description} · Émissions`,
-  );
   useEffect(() => {
     scrollToTop();
   }, [slug]);
@@ -254,3 +246,6 @@ function EpisodePage() {
 }
 
 export default EpisodePage satisfies RemoteContract['radio']['EpisodePage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { episodePage as page } from '../pages/definitions';

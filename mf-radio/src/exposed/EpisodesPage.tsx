@@ -3,7 +3,6 @@ import {
   Link,
   StatusMessage,
   useEpisodesQuery,
-  usePageMeta,
   useSearchParams,
   useStylesQuery,
   type RemoteContract,
@@ -187,10 +186,6 @@ function Results({ search }: { search: ArchiveSearch }) {
 function EpisodesPage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
-  usePageMeta(
-    'Émissions · Archive',
-    'Toutes les émissions passées de la radio : recherche par artiste, émission ou style.',
-  );
   const change = (next: Partial<ArchiveSearch>) => {
     const href = searchHref({ ...search, ...next });
     const query = href.includes('?') ? href.slice(href.indexOf('?') + 1) : '';
@@ -210,3 +205,6 @@ function EpisodesPage() {
 }
 
 export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { archive as page } from '../pages/definitions';

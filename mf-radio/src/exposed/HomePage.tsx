@@ -22,3 +22,6 @@ function HomePage() {
 }
 
 export default HomePage satisfies RemoteContract['radio']['HomePage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { home as page } from '../pages/definitions';

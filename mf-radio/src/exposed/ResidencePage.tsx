@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams, scrollToTop, usePageMeta, type RemoteContract } from '@collectif/shared';
+import { Link, useParams, scrollToTop, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { findResidence } from '../residences/residences';
 import '../styles/residences.css';
@@ -23,10 +23,6 @@ function NotFound() {
 function ResidencePage() {
   const { id = '' } = useParams();
   const residence = findResidence(id);
-  usePageMeta(
-    residence === undefined ? 'Résidence introuvable · Résidences' : `${residence.artist} · Résidences`,
-    residence === undefined ? undefined : `${residence.show} : émission résidente de ${residence.artist}.`,
-  );
   useEffect(() => {
     scrollToTop();
   }, [id]);
@@ -39,3 +35,6 @@ function ResidencePage() {
 }
 
 export default ResidencePage satisfies RemoteContract['radio']['ResidencePage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { residence as page } from '../pages/definitions';

@@ -1,37 +1,16 @@
 // What the site's server and the parts' server bundles agree on (docs/rendering.md). Never imported
 // by browser code: the router's static rendering stays out of the visitor's download.
 import type { ReactElement } from 'react';
-import type { PageHead } from '../seo/head';
+import type { PageContext, PageDefinition, PageHeadParts } from '../pageDefinition';
 import type { ServerModules } from '../ssr';
-import type { AppDispatch, AppStore, RootState } from '../store/store';
+import type { AppStore } from '../store/store';
 
 export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 
-/** What a page's server code is told about the request. */
-export interface ServerPageContext {
-  /** The route's parameters, decoded. */
-  params: Readonly<Record<string, string>>;
-  /** The site's public origin, e.g. `https://radio.example.org`, for absolute URLs. */
-  origin: string;
-  /** The request's query string, read (`?q=jungle&page=2`). */
-  query: URLSearchParams;
-}
-
-/** A page's head as its part computes it; the server fills in what is missing from the page table. */
-export type ServerHead = Partial<Omit<PageHead, 'canonical'>> & {
-  /** 404 for a page whose subject does not exist (an unknown residence). */
-  status?: number;
-  /** The canonical address's path and query when it is not the request's path (`/emissions?page=2`). */
-  canonicalPath?: string;
-};
-
-/** The server side of one page of a part: the data it needs and its head. */
-export interface ServerPage {
-  /** The queries to run before rendering (RTK Query `initiate` thunks, dispatched by the part). */
-  load?: (context: ServerPageContext & { dispatch: AppDispatch }) => readonly PromiseLike<unknown>[];
-  /** Title, description, image, JSON-LD and status, from the data loaded. */
-  head?: (context: ServerPageContext & { state: RootState }) => ServerHead;
-}
+/** A page's definition as the server reads it from a part's server bundle (../pageDefinition.ts). */
+export type ServerPage = PageDefinition;
+export type ServerHead = PageHeadParts;
+export type ServerPageContext = PageContext;
 
 /** A remote's server bundle (`dist/server/ssr.js`): its modules, and its pages' server code by module name. */
 export interface RemoteServerBundle {

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
-import { loadRemoteModule, resetRemote } from './remotes';
+import { loadRemoteModule, resetRemote, type LoadedModule } from './remotes';
 
 interface BoundaryProps {
   label: string;
@@ -52,7 +52,7 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /** One load per exposed module and attempt, so route changes never reload a remote. */
-const loads = new Map<string, { attempt: number; promise: Promise<ComponentType> }>();
+const loads = new Map<string, { attempt: number; promise: Promise<LoadedModule> }>();
 
 function keyOf(ref: RemoteModuleRef): string {
   return `${ref.remote}/${ref.module}`;
@@ -62,10 +62,10 @@ function currentAttempt(ref: RemoteModuleRef): number {
   return loads.get(keyOf(ref))?.attempt ?? 0;
 }
 
-function load(ref: RemoteModuleRef, attempt: number): Promise<ComponentType> {
+export function load(ref: RemoteModuleRef, attempt = currentAttempt(ref)): Promise<LoadedModule> {
   const cached = loads.get(keyOf(ref));
   if (cached?.attempt === attempt) return cached.promise;
-  const promise = loadRemoteModule(ref).then((loaded) => loaded.default);
+  const promise = loadRemoteModule(ref);
   loads.set(keyOf(ref), { attempt, promise });
   return promise;
 }
@@ -101,7 +101,7 @@ function Loaded({ reference, attempt }: { reference: RemoteModuleRef; attempt: n
   if (serverModule === undefined && typeof window === 'undefined') throw new ServerRenderSkipped(keyOf(reference));
   // In the browser the module is loaded once per attempt and cached above. During hydration the
   // server's HTML stays in place until it arrives (selective hydration).
-  const Page = serverModule ?? use(load(reference, attempt));
+  const Page = serverModule ?? use(load(reference, attempt)).default;
   // Page is the remote's own component, loaded once and cached, not made here.
   // eslint-disable-next-line react-hooks/static-components
   return <Page />;

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   federationName,
   REMOTE_NAMES,
+  type PageDefinition,
   type RemoteModuleRef,
   type RemoteName,
   type RemotesConfig,
@@ -69,11 +70,17 @@ const wait = (ms: number) =>
     setTimeout(resolve, ms);
   });
 
+/** An exposed module: its component, and for a page its definition (data and head). */
+export interface LoadedModule {
+  default: ComponentType;
+  page?: PageDefinition;
+}
+
 /**
  * Loads an exposed module, retrying network failures with backoff. Throws when the remote stays
  * unreachable; the caller's error boundary shows the fallback.
  */
-export async function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<{ default: ComponentType }> {
+export async function loadRemoteModule({ remote, module }: RemoteModuleRef): Promise<LoadedModule> {
   let lastError: unknown = null;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     if (attempt > 0) {
@@ -81,8 +88,12 @@ export async function loadRemoteModule({ remote, module }: RemoteModuleRef): Pro
       await wait(BASE_DELAY_MS * 2 ** (attempt - 1));
     }
     try {
-      const loaded = await loadRemote<{ default?: ComponentType }>(`${federationName(remote)}/${module}`);
-      if (loaded?.default !== undefined) return { default: loaded.default };
+      const loaded = await loadRemote<{ default?: ComponentType; page?: PageDefinition }>(
+        `${federationName(remote)}/${module}`,
+      );
+      if (loaded?.default !== undefined) {
+        return loaded.page === undefined ? { default: loaded.default } : { default: loaded.default, page: loaded.page };
+      }
       lastError = new Error(`Le module ${remote}/${module} est vide`);
     } catch (error) {
       lastError = error;

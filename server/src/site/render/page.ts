@@ -1,16 +1,7 @@
 import { Writable } from 'node:stream';
 import type { ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  api,
-  DEFAULT_DESCRIPTION,
-  findPage,
-  handOver,
-  makeStore,
-  siteConfig,
-  type PageRef,
-  type SsrState,
-} from '@collectif/shared';
+import { api, findPage, fullHead, handOver, makeStore, type SsrState } from '@collectif/shared';
 import type { RemoteServerBundle, ServerHead, ServerPage, ShellServerBundle } from '@collectif/shared/server';
 import type { PageHead } from '@collectif/shared/seo';
 import type { Bundles } from './bundles';
@@ -61,19 +52,6 @@ const asRemote = (exports: Record<string, unknown> | null): RemoteServerBundle |
   exports !== null && typeof exports.modules === 'object' && exports.modules !== null
     ? (exports as unknown as RemoteServerBundle)
     : null;
-
-function fullHead(page: PageRef, pathname: string, origin: string, head: ServerHead): PageHead {
-  const title = head.title ?? page.title;
-  return {
-    ...head,
-    title,
-    // The page's declared description is its team's own words; the computed one fills in where
-    // none is declared (a residence's first sentence).
-    description: page.description ?? head.description ?? DEFAULT_DESCRIPTION,
-    canonical: new URL(head.canonicalPath ?? pathname, origin).href,
-    image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
-  };
-}
 
 /**
  * React announces every eager image of the page with `<link rel="preload">` at the top of its

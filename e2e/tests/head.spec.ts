@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoPage, test } from '../fixtures';
+
+/**
+ * One head (docs/head.md, « One head »): the head a page has once the browser has taken it over is
+ * the one the server sent, element for element (title, description, canonical, alternates, cards,
+ * JSON-LD), and a client-side navigation to the same address gives that head again. Before, the
+ * server and the browser each had their own idea: « Axonberg · Synapses · Résidences » became
+ * « Axonberg · Résidences » under the visitor.
+ */
+
+/** The elements a page's head is made of, as HTML, in document order. */
+function managed(): string[] {
+  return [
+    ...document.head.querySelectorAll(
+      'title, meta[name="description"], link[rel="canonical"], link[rel="alternate"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]',
+    ),
+  ].map((element) => element.outerHTML);
+}
+
+/** The same elements in the HTML the server sends for `path`, parsed by the browser. */
+async function serverHead(page: Page, path: string): Promise<string[]> {
+  const html = await (await page.request.get(path)).text();
+  return page.evaluate(
+    ([source, selector]) =>
+      [...new DOMParser().parseFromString(source, 'text/html').head.querySelectorAll(selector)].map(
+        (element) => element.outerHTML,
+      ),
+    [
+      html,
+      'title, meta[name="description"], link[rel="canonical"], link[rel="alternate"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]',
+    ] as const,
+  );
+}
+
+async function episodePath(page: Page): Promise<string> {
+  const { items } = (await (await page.request.get('/api/episodes?residence=axonberg')).json()) as {
+    items: { slug: string }[];
+  };
+  const slug = items[0]?.slug;
+  if (slug === undefined) throw new Error('aucune émission d’Axonberg');
+  return `/emissions/${slug}`;
+}
+
+const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
+  ['home', () => Promise.resolve('/')],
+  ['the residences', () => Promise.resolve('/residences')],
+  ['a residence', () => Promise.resolve('/residences/axonberg')],
+  ['an unknown residence (404)', () => Promise.resolve('/residences/nexiste-pas')],
+  ['the archive', () => Promise.resolve('/emissions')],
+  ['a search', () => Promise.resolve('/emissions?q=dub')],
+  ['a page of the archive', () => Promise.resolve('/emissions?page=2')],
+  ['an archive page past the last (404)', () => Promise.resolve('/emissions?page=999')],
+  ['an episode', episodePath],
+  ['an unknown episode (404)', () => Promise.resolve('/emissions/nexiste-pas')],
+  ['the label', () => Promise.resolve('/label')],
+  ['about', () => Promise.resolve('/a-propos')],
+];
+
+for (const [name, pathOf] of ROUTES) {
+  test(`${name}: the head after hydration and after a navigation is the server's`, async ({ page }) => {
+    const path = await pathOf(page);
+    const sent = await serverHead(page, path);
+    expect(sent.length).toBeGreaterThan(10);
+
+    await gotoPage(page, path);
+    // Every data query of the page has been answered (from the server's state) and applied.
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(managed)).toEqual(sent);
+
+    // From another page, a client-side navigation to the same address.
+    await gotoPage(page, path === '/a-propos' ? '/label' : '/a-propos');
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect.poll(() => page.evaluate(managed), { timeout: 15_000 }).toEqual(sent);
+  });
+}

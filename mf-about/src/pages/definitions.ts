@@ -1,0 +1,23 @@
+// mf-about's pages besides their views (docs/head.md, « One head »): the data each needs for its
+// route and its head from that data. Each exposed page module exports its own as `page`: the server
+// reads it before rendering, the browser after every navigation.
+import { siteConfig, type PageDefinition } from '@collectif/shared';
+import { organization } from '@collectif/shared/seo';
+import about from '../../content/about.json';
+
+export const page: PageDefinition = {
+  head: ({ origin }) => ({
+    image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
+    jsonLd: [
+      organization({
+        name: siteConfig.name,
+        url: new URL('/', origin).href,
+        logo: new URL('/assets/images/logo.svg', origin).href,
+        email: siteConfig.emails.contact,
+        sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
+        address: siteConfig.studio.address,
+        foundingDate: String(siteConfig.stats.created),
+      }),
+    ],
+  }),
+};

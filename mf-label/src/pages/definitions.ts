@@ -1,0 +1,30 @@
+// mf-label's pages besides their views (docs/head.md, « One head »): the data each needs for its
+// route and its head from that data. Each exposed page module exports its own as `page`: the server
+// reads it before rendering, the browser after every navigation.
+import { api, releaseUrl, type PageDefinition } from '@collectif/shared';
+import { musicAlbums } from '@collectif/shared/seo';
+
+export const label: PageDefinition = {
+  // The page's own query ({}), so the browser finds it answered.
+  load: ({ dispatch }) => [dispatch(api.endpoints.releases.initiate({}))],
+  head: ({ state, origin }) => {
+    const releases = api.endpoints.releases.select({})(state).data ?? [];
+    const [first] = releases;
+    return {
+      ...(first === undefined
+        ? {}
+        : { image: { url: new URL(first.image, origin).href, alt: `${first.artist}, ${first.title}` } }),
+      jsonLd: [
+        musicAlbums({
+          url: new URL('/label', origin).href,
+          albums: releases.map((release) => ({
+            name: release.title,
+            artist: release.artist,
+            image: new URL(release.image, origin).href,
+            url: releaseUrl(release.href),
+          })),
+        }),
+      ],
+    };
+  },
+};

@@ -1,0 +1,56 @@
+import { siteConfig } from './config';
+import { DEFAULT_DESCRIPTION, type PageRef } from './pages';
+import type { PageHead } from './seo/head';
+import type { AppDispatch, RootState } from './store/store';
+
+/**
+ * What a page is besides its view (docs/head.md, « One head »): the data it needs for its route,
+ * and its head from that data. Each exposed page module exports its definition as `page`, beside
+ * its component; the server reads it from the part's server bundle before rendering, the browser
+ * from the module the shell loaded, after hydration and after every navigation. One function, so
+ * the head the browser keeps is the one the server wrote.
+ */
+
+/** What a page is told about the request or the current address. */
+export interface PageContext {
+  /** The route's parameters, decoded. */
+  params: Readonly<Record<string, string>>;
+  /** The site's public origin, e.g. `https://radio.example.org`, for absolute URLs. */
+  origin: string;
+  /** The query string, read (`?q=jungle&page=2`). */
+  query: URLSearchParams;
+}
+
+/** A page's head as its part computes it; what is missing comes from the page table. */
+export type PageHeadParts = Partial<Omit<PageHead, 'canonical'>> & {
+  /** 404 for a page whose subject does not exist (an unknown residence). */
+  status?: number;
+  /** The canonical address's path and query when it is not the request's path (`/emissions?page=2`). */
+  canonicalPath?: string;
+};
+
+export interface PageDefinition {
+  /** The queries to run before rendering on the server (RTK Query `initiate` thunks). */
+  load?: (context: PageContext & { dispatch: AppDispatch }) => readonly PromiseLike<unknown>[];
+  /** Title, description, image, JSON-LD and status, from the data loaded. */
+  head?: (context: PageContext & { state: RootState }) => PageHeadParts;
+}
+
+/** The whole head of a page: its part's, completed from the page table and the site's defaults. */
+export function fullHead(
+  page: Pick<PageRef, 'title' | 'description'>,
+  pathname: string,
+  origin: string,
+  head: PageHeadParts,
+): PageHead {
+  const { status: _status, canonicalPath, ...rest } = head;
+  return {
+    ...rest,
+    title: head.title ?? page.title,
+    // The page's declared description is its team's own words; the computed one fills in where
+    // none is declared (a residence's first sentence).
+    description: page.description ?? head.description ?? DEFAULT_DESCRIPTION,
+    canonical: new URL(canonicalPath ?? pathname, origin).href,
+    image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
+  };
+}
