@@ -186,4 +186,4 @@ function AboutPage() {
 export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { page as page } from '../pages/definitions';
+export { page as page } from '../pages/about';

@@ -48,4 +48,4 @@ function LabelPage() {
 export default LabelPage satisfies RemoteContract['label']['LabelPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { label as page } from '../pages/definitions';
+export { label as page } from '../pages/label';

@@ -248,4 +248,4 @@ function EpisodePage() {
 export default EpisodePage satisfies RemoteContract['radio']['EpisodePage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { episodePage as page } from '../pages/definitions';
+export { episodePage as page } from '../pages/episode';

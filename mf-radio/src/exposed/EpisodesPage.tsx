@@ -207,4 +207,4 @@ function EpisodesPage() {
 export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { archive as page } from '../pages/definitions';
+export { archive as page } from '../pages/episodes';

@@ -24,4 +24,4 @@ function HomePage() {
 export default HomePage satisfies RemoteContract['radio']['HomePage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { home as page } from '../pages/definitions';
+export { home as page } from '../pages/home';

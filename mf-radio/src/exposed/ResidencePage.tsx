@@ -37,4 +37,4 @@ function ResidencePage() {
 export default ResidencePage satisfies RemoteContract['radio']['ResidencePage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { residence as page } from '../pages/definitions';
+export { residence as page } from '../pages/residence';

@@ -27,4 +27,4 @@ function ResidencesPage() {
 export default ResidencesPage satisfies RemoteContract['radio']['ResidencesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { list as page } from '../pages/definitions';
+export { list as page } from '../pages/residences';

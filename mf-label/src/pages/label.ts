@@ -1,5 +1,5 @@
-// mf-label's pages besides their views (docs/head.md, « One head »): the data each needs for its
-// route and its head from that data. Each exposed page module exports its own as `page`: the server
+// mf-label's page besides its view (docs/head.md, « One head »): the data it needs for its
+// route and its head from that data. Its module exports it as `page`: the server
 // reads it before rendering, the browser after every navigation.
 import { api, releaseUrl, type PageDefinition } from '@collectif/shared';
 import { musicAlbums } from '@collectif/shared/seo';

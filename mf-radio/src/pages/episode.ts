@@ -1,0 +1,75 @@
+// mf-radio's episode page besides its view (docs/head.md, « One head »): the data it needs for its
+// route and its head from that data, exported by the page's module as `page`.
+import { api, siteConfig, type PageDefinition } from '@collectif/shared';
+import { describe, radioEpisode } from '@collectif/shared/seo';
+import { isSlug } from '@collectif/shared';
+import { findResidence } from '../residences/residences';
+
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
+export const episodePage: PageDefinition = {
+  load: ({ params, dispatch }) => {
+    const slug = params.slug ?? '';
+    if (!isSlug(slug)) return [];
+    const episode = dispatch(api.endpoints.episode.initiate(slug));
+    // The residence's other episodes, as the page asks for them (EpisodePage.tsx, MoreEpisodes).
+    const more = episode.then((result) => {
+      const residence = result.data?.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+      if (residence === undefined) return undefined;
+      const query = dispatch(api.endpoints.episodes.initiate({ residence: residence.id }));
+      return query.finally(() => {
+        query.unsubscribe();
+      });
+    });
+    return [episode, more];
+  },
+  head: ({ params, state, origin }) => {
+    const slug = params.slug ?? '';
+    const read = isSlug(slug) ? api.endpoints.episode.select(slug)(state) : undefined;
+    const episode = read?.data;
+    if (episode === undefined) {
+      const unknown =
+        read === undefined || (read.error !== undefined && 'status' in read.error && read.error.status === 404);
+      return unknown
+        ? {
+            status: 404,
+            title: 'Émission introuvable · Émissions',
+            description: "Cette émission n'existe pas ou n'est plus dans le flux.",
+          }
+        : {};
+    }
+    const url = absolute(origin, `/emissions/${episode.slug}`);
+    const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+    const summary = episode.summary === undefined ? '' : describe(episode.summary);
+    const audio = absolute(origin, episode.url);
+    return {
+      title: `${episode.title} · ${episode.description} · Émissions`,
+      description: summary || `${episode.description} : une émission de ${episode.title} sur ${siteConfig.name}.`,
+      image: { url: absolute(origin, episode.cover), alt: `${episode.title}, ${episode.description}` },
+      ogType: 'music.song',
+      ...(episode.url === '' ? {} : { audio }),
+      canonicalPath: `/emissions/${episode.slug}`,
+      jsonLd: [
+        radioEpisode({
+          title: episode.title,
+          description: episode.description,
+          url: audio,
+          link: url,
+          duration: episode.duration,
+          cover: absolute(origin, episode.cover),
+          pubDate: episode.pubDate,
+          artist: episode.title,
+          ...(summary === '' ? {} : { summary }),
+          ...(residence === undefined
+            ? {}
+            : {
+                series: {
+                  name: residence.show,
+                  url: absolute(origin, `/residences/${encodeURIComponent(residence.id)}`),
+                },
+              }),
+        }),
+      ],
+    };
+  },
+};

@@ -1,0 +1,36 @@
+// mf-radio's home page besides its view (docs/head.md, « One head »): the data it needs for its
+// route and its head from that data, exported by the page's module as `page`.
+import { api, radioSettings, siteConfig, type PageDefinition } from '@collectif/shared';
+import { radioStation } from '@collectif/shared/seo';
+import { LATEST_PODCASTS } from '../home/PodcastsBlock';
+import { LATEST_RELEASES } from '../home/ReleasesBlock';
+import { slides } from '../home/slides';
+
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
+export const home: PageDefinition = {
+  // The same arguments as the blocks' own queries, so the browser finds them answered.
+  load: ({ dispatch }) => [
+    dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
+    dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
+  ],
+  head: ({ origin }) => {
+    const [first] = slides;
+    return {
+      description: siteConfig.baseline,
+      ...(first === undefined ? {} : { image: { url: absolute(origin, first.imagePath), alt: first.titre } }),
+      jsonLd: [
+        radioStation({
+          name: siteConfig.name,
+          url: absolute(origin, '/'),
+          description: siteConfig.baseline,
+          logo: absolute(origin, '/assets/images/logo.svg'),
+          streamUrl: absolute(origin, radioSettings().liveStreamUrl),
+          sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
+          email: siteConfig.emails.contact,
+          address: siteConfig.studio.address,
+        }),
+      ],
+    };
+  },
+};

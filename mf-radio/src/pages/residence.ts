@@ -1,0 +1,61 @@
+// mf-radio's residence page besides its view (docs/head.md, « One head »): the data it needs for its
+// route and its head from that data, exported by the page's module as `page`.
+import { api, residenceImages, type PageDefinition } from '@collectif/shared';
+import { describe, radioSeries } from '@collectif/shared/seo';
+import { findResidence } from '../residences/residences';
+import { feedPath } from '../residences/Subscribe';
+
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
+export const residence: PageDefinition = {
+  load: ({ params, dispatch }) => {
+    const found = findResidence(params.id ?? '');
+    return found === undefined ? [] : [dispatch(api.endpoints.podcasts.initiate({ q: found.artist }))];
+  },
+  head: ({ params, state, origin }) => {
+    const found = findResidence(params.id ?? '');
+    if (found === undefined) {
+      return {
+        status: 404,
+        title: 'Résidence introuvable · Résidences',
+        description: "Cette émission n'existe pas ou n'est plus à l'antenne.",
+      };
+    }
+    const episodes = api.endpoints.podcasts.select({ q: found.artist })(state).data ?? [];
+    const url = absolute(origin, `/residences/${encodeURIComponent(found.id)}`);
+    const image = absolute(origin, residenceImages(found.id).header);
+    const description = describe(found.description) || `${found.show} : émission résidente de ${found.artist}.`;
+    return {
+      title: `${found.artist} · ${found.show} · Résidences`,
+      description,
+      image: { url: image, alt: `${found.artist}, ${found.show}`, width: 1600, height: 600 },
+      ogType: 'music.radio_station',
+      // Its podcast feed, for feed readers and podcast apps that look at the page (docs/feeds.md).
+      alternates: [
+        {
+          type: 'application/rss+xml',
+          title: `${found.artist} · ${found.show} (podcast)`,
+          href: absolute(origin, feedPath(found.id)),
+        },
+      ],
+      jsonLd: [
+        radioSeries({
+          name: found.show,
+          url,
+          description,
+          image,
+          artist: found.artist,
+          episodes: episodes.map((episode) => ({
+            title: episode.title,
+            description: episode.description,
+            url: episode.url,
+            link: episode.link,
+            duration: episode.duration,
+            cover: episode.cover,
+            pubDate: episode.pubDate,
+          })),
+        }),
+      ],
+    };
+  },
+};
