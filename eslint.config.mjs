@@ -2,7 +2,7 @@
 // boundaries of the design (remotes import only `shared`; `shared` imports no app).
 import js from '@eslint/js';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { PARTS } from './shared/parts.mjs';
@@ -62,6 +62,9 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // The resolver import-x recommends (unrs-resolver): it reads packages' conditional exports, which
+    // the legacy default fails on (lru-cache).
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -198,7 +198,7 @@ describe('page hints', () => {
     expect(withPageMeta(html, '/nulle-part')).toContain('<title>Accueil</title>');
     expect(withPageMeta(html, '/a-propos')).toContain('content="Qui sommes-nous ?"');
     expect(withPageMeta(html, '/')).toContain(
-      `content="Web radio, replays, résidences, label et évènements d'un collectif de Toulouse."`,
+      `content="Web radio, replays, résidences, label et évènements d&#39;un collectif de Toulouse."`,
     );
   });
 });

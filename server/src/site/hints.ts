@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { DEFAULT_DESCRIPTION, matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
+import { escapeHtml, scriptJson } from '@collectif/shared/seo';
 
 /**
  * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
@@ -96,9 +97,6 @@ export function readPageHints(data: unknown): Map<string, Link[]> {
   return hints;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /**
  * The route's title and meta description in the page itself, for what reads it without running
  * scripts (link previews, some crawlers); the shell sets the same ones once it runs.
@@ -106,30 +104,25 @@ const escapeAttribute = (value: string) =>
 export function withPageMeta(html: string, pathname: string): string {
   const page = matchPage(pathname)?.page;
   if (page === undefined) return html;
-  const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
   return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       /<meta name="?description"? content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeAttribute(page.description ?? DEFAULT_DESCRIPTION)}">`,
+      () => `<meta name="description" content="${escapeHtml(page.description ?? DEFAULT_DESCRIPTION)}">`,
     );
 }
 
 export function renderLink(link: Link): string {
   const attributes = Object.entries(link)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
     .join(' ');
   return `<link ${attributes}>`;
 }
 
-/** JSON inside a <script> element: `<` is escaped so that no value can close the element. */
+/** JSON inside a <script> element (seo/head.ts, `scriptJson`: no value can close the element). */
 export function inlineJson(id: string, value: unknown): string {
-  const json = JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-  return `<script type="application/json" id="${id}">${json}</script>`;
+  return `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`;
 }
 
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {

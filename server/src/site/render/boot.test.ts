@@ -27,7 +27,7 @@ describe("the shell's entry in a page rendered on the server", () => {
  */
 function page(preloads: unknown, { frames = true, list = JSON.stringify({ preloads }) } = {}): JSDOM {
   const dom = new JSDOM(
-    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body></body></html>`,
+    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="pilule">Stream</button><form><button type="submit" id="chercher">Rechercher</button></form></div><button type="button" id="dehors">Dehors</button></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
   );
   if (!frames) dom.window.requestAnimationFrame = () => 0;
@@ -82,6 +82,69 @@ describe('the loader', () => {
     const dom = page([], { list: '{' });
     await wait(100);
     expect(fetched(dom)).toEqual(['/main.js']);
+    dom.window.close();
+  });
+});
+
+/** What React does to a server-rendered control when its area hydrates: its props, and its handler. */
+function hydrate(dom: JSDOM, id: string, pressed: string[]): void {
+  const control = dom.window.document.getElementById(id);
+  if (control === null) throw new Error(`#${id} absent`);
+  Object.assign(control, { __reactProps$test: { onClick: () => undefined } });
+  dom.window.document.getElementById('root')?.addEventListener('click', (event) => {
+    if (event.target === control) pressed.push(id);
+  });
+}
+
+describe('taps before the scripts have run (docs/rendering.md, « Nothing lost before the scripts arrive »)', () => {
+  it('keeps a tap on a button that is not interactive yet, and presses it once its area is', async () => {
+    const dom = page([]);
+    const { document } = dom.window;
+    const reached: string[] = [];
+    // The page's own root listener, as React's: a tap kept aside does not reach it twice.
+    document.getElementById('root')?.addEventListener('click', () => reached.push('root'));
+    document.getElementById('pilule')?.click();
+    expect(reached).toEqual([]);
+    const pressed: string[] = [];
+    hydrate(dom, 'pilule', pressed);
+    await wait(300);
+    expect(pressed).toEqual(['pilule']);
+    // Once interactive, a tap goes straight through, and is never pressed again.
+    document.getElementById('pilule')?.click();
+    await wait(300);
+    expect(pressed).toEqual(['pilule', 'pilule']);
+    dom.window.close();
+  });
+
+  it('leaves alone what works without scripts and what is not the page', () => {
+    const dom = page([]);
+    const { document } = dom.window;
+    const reached: string[] = [];
+    document.body.addEventListener('click', (event) => reached.push((event.target as Element).id));
+    // A search form submits itself without scripts; a control outside the page is not React's.
+    document.getElementById('chercher')?.addEventListener('click', (event) => {
+      event.preventDefault();
+    });
+    document.getElementById('chercher')?.click();
+    document.getElementById('dehors')?.click();
+    expect(reached).toEqual(['chercher', 'dehors']);
+    dom.window.close();
+  });
+
+  it('forgets a tap whose button is gone before its area came to life', async () => {
+    const dom = page([]);
+    const { document } = dom.window;
+    const button = document.getElementById('pilule');
+    button?.click();
+    button?.remove();
+    // The area was rendered again in the browser: a new button in its place.
+    const again = document.createElement('button');
+    again.id = 'pilule';
+    document.getElementById('root')?.append(again);
+    const pressed: string[] = [];
+    hydrate(dom, 'pilule', pressed);
+    await wait(300);
+    expect(pressed).toEqual([]);
     dom.window.close();
   });
 });

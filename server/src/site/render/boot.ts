@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '@collectif/shared/seo';
 
 /**
  * Scripts after the first paint (docs/rendering.md, « Scripts after the paint »). A page rendered on
@@ -16,6 +17,10 @@ export const BOOT_ID = 'boot';
 
 /** A tab in the background paints no frame: the scripts start anyway after this. */
 export const BOOT_FALLBACK_MS = 3000;
+
+/** How often a tap kept before the page was interactive is tried again, and for how long. */
+export const EARLY_TAP_POLL_MS = 100;
+export const EARLY_TAP_MAX_MS = 20_000;
 
 export interface BootPreload {
   href: string;
@@ -61,6 +66,48 @@ export const BOOT_SOURCE = `(function () {
     setTimeout(start, 0);
   });
   setTimeout(start, ${String(BOOT_FALLBACK_MS)});
+
+  // Taps before the page is interactive: a button of the page does nothing until its area's script
+  // has taken it over (React hydrating it). Such a tap is kept aside, and the button pressed again
+  // once its area is interactive; a button that is gone by then is forgotten. Links and submit
+  // buttons work without scripts and are left alone.
+  var root = document.getElementById('root');
+  var kept = [];
+  var since = 0;
+  function interactive(control) {
+    var keys = Object.keys(control);
+    for (var i = 0; i < keys.length; i += 1) if (keys[i].indexOf('__reactProps') === 0) return true;
+    return false;
+  }
+  function press() {
+    var waiting = [];
+    for (var i = 0; i < kept.length; i += 1) {
+      var control = kept[i];
+      if (!control.isConnected) continue;
+      if (interactive(control)) control.click();
+      else waiting.push(control);
+    }
+    kept = waiting;
+    if (kept.length > 0 && Date.now() - since < ${String(EARLY_TAP_MAX_MS)}) setTimeout(press, ${String(EARLY_TAP_POLL_MS)});
+    else kept = [];
+  }
+  document.addEventListener(
+    'click',
+    function (event) {
+      var target = event.target;
+      var control = target && target.closest ? target.closest('button, [role="button"]') : null;
+      if (!control || !root || !root.contains(control) || control.disabled) return;
+      if ((control.type === 'submit' && control.form) || interactive(control)) return;
+      event.stopPropagation();
+      if (kept.indexOf(control) >= 0) return;
+      kept.push(control);
+      if (kept.length === 1) {
+        since = Date.now();
+        setTimeout(press, ${String(EARLY_TAP_POLL_MS)});
+      }
+    },
+    true,
+  );
 })();
 `;
 
@@ -77,6 +124,6 @@ const ENTRY_SCRIPT = /<script\s+defer(?:="defer")?\s+src="?([^"\s>]+)"?\s*><\/sc
 export function deferEntry(template: string): string {
   return template.replace(
     ENTRY_SCRIPT,
-    (_tag, src: string) => `<script defer src="${BOOT_PATH}" data-src="${src.replaceAll('"', '&quot;')}"></script>`,
+    (_tag, src: string) => `<script defer src="${BOOT_PATH}" data-src="${escapeHtml(src)}"></script>`,
   );
 }

@@ -1,7 +1,10 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Rendered pages kept per URL for a short time (docs/rendering.md, « Cache »): a burst of visitors
  * on one page costs one render. An entry serves only while the parts' server bundles are the ones it
- * was rendered with, so a redeployed part shows on the next request.
+ * was rendered with, so a redeployed part shows on the next request. Bounded by entries and by
+ * bytes (lru-cache): a crawler walking thousands of distinct searches keeps the memory bounded.
  */
 export interface CachedPage {
   status: number;
@@ -9,7 +12,6 @@ export interface CachedPage {
   etag: string;
   /** The server bundles' versions it was rendered with. */
   version: string;
-  storedAt: number;
 }
 
 export interface PageCacheOptions {
@@ -17,36 +19,39 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Entries kept at most; the least recently used goes first. */
   maxEntries: number;
+  /** Bytes of HTML kept at most (a string's size in memory: two bytes a code unit). */
+  maxBytes: number;
   now?: () => number;
 }
 
-export function createPageCache({ ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
-  const entries = new Map<string, CachedPage>();
+export function createPageCache({ ttlMs, maxEntries, maxBytes, now }: PageCacheOptions) {
+  const entries =
+    ttlMs > 0
+      ? new LRUCache<string, CachedPage>({
+          max: maxEntries,
+          maxSize: maxBytes,
+          sizeCalculation: (page) => Math.max(1, page.html.length * 2),
+          ttl: ttlMs,
+          // A page past its time is never served, even if nothing has swept it yet.
+          allowStale: false,
+          ...(now === undefined ? {} : { perf: { now }, ttlResolution: 0 }),
+        })
+      : null;
   return {
     get(key: string, version: string): CachedPage | null {
-      const entry = entries.get(key);
+      const entry = entries?.get(key);
       if (entry === undefined) return null;
-      if (entry.version !== version || now() - entry.storedAt >= ttlMs) {
-        entries.delete(key);
+      if (entry.version !== version) {
+        entries?.delete(key);
         return null;
       }
-      // Most recently used last, so that the first key is the one to drop.
-      entries.delete(key);
-      entries.set(key, entry);
       return entry;
     },
-    set(key: string, page: Omit<CachedPage, 'storedAt'>): void {
-      if (ttlMs <= 0) return;
-      entries.delete(key);
-      entries.set(key, { ...page, storedAt: now() });
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+    set(key: string, page: CachedPage): void {
+      entries?.set(key, page);
     },
     get size(): number {
-      return entries.size;
+      return entries?.size ?? 0;
     },
   };
 }

@@ -25,6 +25,9 @@ export const DATA_DEADLINE_MS = 1000;
 /** Past this, what React has not rendered is left to the browser. */
 export const RENDER_DEADLINE_MS = 2000;
 const CACHE_ENTRIES = 500;
+// A page is 24 to 47 KB of HTML (twice that as a string): 350 to 700 pages. A crawler walking every
+// search fills this, not the memory (docs/rendering.md, « Cache »).
+const CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface ResponderOptions {
   app: FastifyInstance;
@@ -86,7 +89,7 @@ export function createPageResponder({
       app.log.warn(message);
     },
   });
-  const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES });
+  const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
   const log = {
     warn: (message: string) => {
       app.log.warn(message);
