@@ -2,7 +2,7 @@
 export * from './types';
 export * from './time';
 export * from './resume';
-export { parseStartTime, startTimeParam, isSlug } from './feed/episodes';
+export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
 export * from './http';
 export * from './tokens';
 export * from './remotes';
@@ -41,14 +41,6 @@ export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
 export { fullHead, type PageContext, type PageDefinition, type PageHeadParts } from './pageDefinition';
-export {
-  SSR_STATE_ID,
-  ssrHydrated,
-  handOver,
-  provideServerWindow,
-  documentWindow,
-  type SsrState,
-  type ServerModules,
-} from './ssr';
+export { SSR_STATE_ID, ssrHydrated, documentWindow, type SsrState, type ServerModules } from './ssr';
 export { useReducedMotion } from './ui/useReducedMotion';
 export * from './libraries';

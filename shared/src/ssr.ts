@@ -1,7 +1,5 @@
 import type { ComponentType } from 'react';
 import { createAction } from '@reduxjs/toolkit';
-import { QueryStatus } from '@reduxjs/toolkit/query';
-import type { AppStore } from './store/store';
 
 /**
  * Server rendering, the parts both sides agree on (docs/rendering.md): the id of the state the
@@ -23,15 +21,6 @@ export interface SsrState {
  * (`extractRehydrationInfo`), so the browser does not fetch again what the page already shows.
  */
 export const ssrHydrated = createAction<SsrState>('ssr/hydrated');
-
-/** The state the browser starts from: answers that arrived, never a request still on its way. */
-export function handOver(store: AppStore): SsrState {
-  const { api, feed } = store.getState();
-  const queries = Object.fromEntries(
-    Object.entries(api.queries).filter(([, query]) => query?.status === QueryStatus.fulfilled),
-  );
-  return { api: { ...api, queries, mutations: {} }, feed };
-}
 
 let serverWindow: Window | undefined;
 

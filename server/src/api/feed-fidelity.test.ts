@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, PodcastItem } from '@collectif/shared';
-import { DEFAULT_COVER } from '@collectif/shared/feed';
+import { DEFAULT_COVER } from '../feed';
 import { buildApi, testConfig } from './testing/fixtures';
 import { startFakeUpstream, type FakeUpstream } from './testing/fake-upstream';
 import { rssItem } from './testing/feeds';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, PodcastItem, Release } from '@collectif/shared';
-import { PODCAST_MIN_BYTES } from '@collectif/shared/feed';
+import { PODCAST_MIN_BYTES } from '../feed';
 import { buildApp } from '../app';
 import { readSiteServerConfig } from '../config';
 import { parseFeedXml } from './upstream/rss';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
-import { PODCAST_MIN_BYTES } from '@collectif/shared/feed';
+import { PODCAST_MIN_BYTES } from '../feed';
 import type { SiteServerConfig } from '../config';
 import type { CatalogueEpisode } from '../api/episodes/catalogue';
 import { RepresentationMemo, sendRepresentation } from '../api/http/reply';

@@ -2,10 +2,13 @@
 // by browser code: the router's static rendering stays out of the visitor's download.
 import type { ReactElement } from 'react';
 import type { PageContext, PageDefinition, PageHeadParts } from '../pageDefinition';
-import type { ServerModules } from '../ssr';
+import { QueryStatus } from '@reduxjs/toolkit/query';
+import type { ServerModules, SsrState } from '../ssr';
 import type { AppStore } from '../store/store';
 
 export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+// The window browser-only libraries get on the server; set by the site's server, read by `documentWindow`.
+export { provideServerWindow } from '../ssr';
 
 /** A page's definition as the server reads it from a part's server bundle (../pageDefinition.ts). */
 export type ServerPage = PageDefinition;
@@ -27,4 +30,13 @@ export interface ShellServerBundle {
     /** Every module the page renders, keyed `remote/Module`; a missing one renders in the browser. */
     modules: ReadonlyMap<string, ServerModules[string]>;
   }) => Promise<ReactElement>;
+}
+
+/** The state the browser starts from: answers that arrived, never a request still on its way. */
+export function handOver(store: AppStore): SsrState {
+  const { api, feed } = store.getState();
+  const queries = Object.fromEntries(
+    Object.entries(api.queries).filter(([, query]) => query?.status === QueryStatus.fulfilled),
+  );
+  return { api: { ...api, queries, mutations: {} }, feed };
 }

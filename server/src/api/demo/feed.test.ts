@@ -1,4 +1,4 @@
-import { DEFAULT_COVER, feedItems, isPodcast, mapFeedItem, nodeText, parseDuration } from '@collectif/shared/feed';
+import { DEFAULT_COVER, feedItems, isPodcast, mapFeedItem, nodeText, parseDuration } from '../../feed';
 import { parseFeedXml } from '../upstream/rss';
 import { DEMO_REPLAYS } from './audio';
 import { buildDemoFeed, rfc822 } from './feed';

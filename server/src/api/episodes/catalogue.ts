@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { Episode, EpisodesPage, StyleCount } from '@collectif/shared';
-import { longSlug, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '@collectif/shared/feed';
+import { longSlug, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../../feed';
 
 /**
  * The archive (docs/episodes.md): the feed's podcasts as episodes with their slugs, residences and

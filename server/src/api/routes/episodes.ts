@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { isSlug } from '@collectif/shared/feed';
+import { isSlug } from '@collectif/shared';
 import { cleanQuery } from '../episodes/catalogue';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { PodcastItem } from '@collectif/shared';
-import { latest, podcastsByName } from '@collectif/shared/feed';
+import { latest, podcastsByName } from '../../feed';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

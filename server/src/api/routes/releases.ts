@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { latest } from '@collectif/shared/feed';
+import { latest } from '../../feed';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

@@ -10,7 +10,7 @@ import {
   podcastsFromItems,
   type FeedPodcast,
   type RawFeedItem,
-} from '@collectif/shared/feed';
+} from '../../feed';
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
 import { feedText, utf8Declaration } from './feed-text';

@@ -1,8 +1,14 @@
 import { Writable } from 'node:stream';
 import type { ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { api, findPage, fullHead, handOver, makeStore, type SsrState } from '@collectif/shared';
-import type { RemoteServerBundle, ServerHead, ServerPage, ShellServerBundle } from '@collectif/shared/server';
+import { api, findPage, fullHead, makeStore, type SsrState } from '@collectif/shared';
+import {
+  handOver,
+  type RemoteServerBundle,
+  type ServerHead,
+  type ServerPage,
+  type ShellServerBundle,
+} from '@collectif/shared/server';
 import type { PageHead } from '@collectif/shared/seo';
 import type { Bundles } from './bundles';
 

@@ -7,10 +7,10 @@ import {
   findPage,
   PAGES_CONFIG_ID,
   providePages,
-  provideServerWindow,
   type PartName,
 } from '@collectif/shared';
 import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
+import { provideServerWindow } from '@collectif/shared/server';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { inlineJson, withPageMeta } from '../hints';
 import { deferEntry } from './boot';

@@ -1,4 +1,4 @@
-import type { PodcastItem } from '../types';
+import type { PodcastItem } from '@collectif/shared';
 import { sortNewestFirst } from './map';
 
 /**

@@ -1,4 +1,4 @@
-import type { PodcastItem } from '../types';
+import type { PodcastItem } from '@collectif/shared';
 import { artistNames, latest, mentions, podcastsByName } from './filter';
 
 function podcast(link: string, title: string, description: string, pubDate: string): PodcastItem {

@@ -1,4 +1,4 @@
-import type { PodcastItem } from '../types';
+import type { PodcastItem } from '@collectif/shared';
 import { nodeAttribute, nodeText, type RawFeedItem } from './item';
 
 /** docs/site.md, « The feed »: an item counts as a podcast only above this enclosure length (bytes). */
