@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
 import { siteStatic } from './site/static';
 import { devRemotes } from './site/dev';
+import { readResidences } from './residences';
 import { invalidAddressPage } from './site/render/document';
 
 const DOCUMENT_ONLY_HEADERS = [
@@ -86,6 +87,9 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(rateLimit, rateLimitOptions);
+
+  // The residences of the content file, read once for the API and the feeds: what was left out is said.
+  for (const problem of readResidences(api.demo.residencesFile).problems) app.log.warn(problem);
 
   // The app's plugins: shared services, decorated on the instance.
   await app.register(sourcesPlugin, { config: api });

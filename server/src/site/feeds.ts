@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
 import { PODCAST_MIN_BYTES } from '../feed';
 import type { SiteServerConfig } from '../config';
 import type { CatalogueEpisode } from '../api/episodes/catalogue';
+import { readResidences } from '../residences';
 import { RepresentationMemo, sendRepresentation } from '../api/http/reply';
 import { createSitePages } from './render/pages';
 
@@ -22,28 +22,14 @@ export interface FeedResidence {
   description: string;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** The residences of the content file; entries without id, artist or show are skipped. */
+/** The residences of the content file (server/src/residences.ts). */
 export function readFeedResidences(file: string): FeedResidence[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const record = entry as Record<string, unknown>;
-    const residence = {
-      id: text(record.id),
-      artist: text(record.artist),
-      show: text(record.show),
-      description: text(record.description),
-    };
-    return residence.id === '' || residence.artist === '' || residence.show === '' ? [] : [residence];
-  });
+  return readResidences(file).residences.map(({ id, artist, show, description }) => ({
+    id,
+    artist,
+    show,
+    description,
+  }));
 }
 
 const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };

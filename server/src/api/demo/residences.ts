@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readResidences } from '../../residences';
 
 /** What the demo feed needs of a residence. */
 export interface DemoResidence {
@@ -19,32 +19,15 @@ export const FALLBACK_RESIDENCES: DemoResidence[] = [
   { id: 'la-brume', artist: 'La Brume', show: 'Ambiances', styles: ['ambient', ''] },
 ];
 
-function isText(value: unknown): value is string {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-/** The residences of the content file (entries without id, artist or show are skipped). */
+/** The residences of the content file (server/src/residences.ts), or a few shows when it has none. */
 export function loadResidences(file: string): DemoResidence[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return FALLBACK_RESIDENCES;
-  }
-  if (!Array.isArray(data)) return FALLBACK_RESIDENCES;
-  const residences = data.flatMap((entry: unknown): DemoResidence[] => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { id, artist, show, styles } = entry as Record<string, unknown>;
-    if (!isText(id) || !isText(artist) || !isText(show)) return [];
-    return [
-      {
-        id,
-        artist: artist.trim(),
-        show: show.trim(),
-        styles: Array.isArray(styles) ? styles.filter(isText) : [],
-        cover: `/assets/images/residences/${id}-400.webp`,
-      },
-    ];
-  });
-  return residences.length > 0 ? residences : FALLBACK_RESIDENCES;
+  const { residences } = readResidences(file);
+  if (residences.length === 0) return FALLBACK_RESIDENCES;
+  return residences.map(({ id, artist, show, styles }) => ({
+    id,
+    artist,
+    show,
+    styles,
+    cover: `/assets/images/residences/${id}-400.webp`,
+  }));
 }
