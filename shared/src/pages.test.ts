@@ -90,6 +90,14 @@ describe('matchPage', () => {
     expect(matchPage('/residences/%E0%A4%A', table)?.page).toBe(page(''));
     expect(matchPage('/', [])).toBeNull();
   });
+
+  it('ranks paths as the shell’s router does: a word before a parameter, letters in their case', () => {
+    const episode: PageRef = { remote: 'radio', path: 'emissions/:slug', module: 'EpisodePage', title: 'É', area: 'e' };
+    const news: PageRef = { remote: 'radio', path: 'emissions/nouveautes', module: 'HomePage', title: 'N', area: 'n' };
+    expect(findPage('/emissions/nouveautes', [episode, news])?.page).toBe(news);
+    expect(findPage('/emissions/axonberg-synapses-1', [episode, news])?.page).toBe(episode);
+    expect(findPage('/Label', table)).toBeNull();
+  });
 });
 
 describe('the menu and the back button, from the table', () => {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { matchRoutes } from 'react-router-dom';
 import { siteConfig } from './config';
 import { REMOTE_NAMES, type RemoteName } from './remotes';
 
@@ -150,26 +151,20 @@ export interface PageMatch {
  * router does.
  */
 export function findPage(pathname: string, table: readonly PageRef[] = current): PageMatch | null {
-  const segments = pathname.split('/').filter((s) => s !== '');
-  for (const page of table) {
-    const pattern = page.path.split('/').filter((s) => s !== '');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = pattern.every((part, i) => {
-      const segment = segments[i] ?? '';
-      if (part.startsWith(':')) {
-        try {
-          params[part.slice(1)] = decodeURIComponent(segment);
-        } catch {
-          return false;
-        }
-        return true;
-      }
-      return part === segment;
-    });
-    if (matches) return { page, params };
+  // React Router's own matcher, the one the shell's routes use: the server and the browser agree on
+  // which page a path is. Case-sensitive, as the table's paths are lower-case words.
+  // A path that is not valid percent-encoding names no page (the router would keep it raw).
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return null;
   }
-  return null;
+  const routes = table.map((page) => ({ path: page.path, caseSensitive: true, page }));
+  const [match] = matchRoutes(routes, pathname) ?? [];
+  if (match === undefined) return null;
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(match.params)) if (value !== undefined) params[name] = value;
+  return { page: match.route.page, params };
 }
 
 /**
