@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { SSR_STATE_ID, siteConfig } from '@collectif/shared';
 import { headTags, type PageHead } from '@collectif/shared/seo';
 import { inlineJson } from '../hints';
@@ -20,11 +19,6 @@ export function composeDocument(
       /<div id="?root"?><\/div>/,
       () => `<div id="root">${page.body}</div>${inlineJson(SSR_STATE_ID, page.state)}`,
     );
-}
-
-/** A strong validator of the page's bytes. */
-export function etagOf(html: string): string {
-  return `"${createHash('sha1').update(html).digest('base64url')}"`;
 }
 
 /** A French page for an address that cannot be read (undecodable characters), with status 400. */

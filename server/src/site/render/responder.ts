@@ -16,7 +16,8 @@ import { inlineJson, withPageMeta } from '../hints';
 import { deferEntry } from './boot';
 import { createBundles } from './bundles';
 import { createPageCache } from './cache';
-import { composeDocument, etagOf, invalidAddressPage } from './document';
+import { etagOf, matchesEtag } from '../../api/http/reply';
+import { composeDocument, invalidAddressPage } from './document';
 import { renderPage } from './page';
 import { createSitePages } from './pages';
 
@@ -113,7 +114,8 @@ export function createPageResponder({
   function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, etag?: string) {
     if (etag !== undefined) {
       reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // The same validators and comparison as /api (one ETag path: weak, lists and `*` understood).
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     }
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
