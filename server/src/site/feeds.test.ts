@@ -8,7 +8,7 @@ import { pagesSource } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
-import { enclosureBytes, itunesDuration, plain, residenceFeed, shortName, sitemap, xmlText } from './feeds';
+import { enclosureBytes, itunesDuration, plain, residenceFeed, shortName, sitemap, xmlSafe } from './feeds';
 
 // The site's server on the demo feed, its pages declared as the remotes' builds write them.
 let dir: string;
@@ -167,14 +167,20 @@ describe("a residence's podcast feed", () => {
     );
     expect(wellFormed(xml)).toBe(true);
     expect(xml).not.toContain('<script>');
-    expect(xmlText("a\u0000b<'")).toBe('ab&lt;&apos;');
+    expect(xmlSafe("a\u0000b<'")).toBe("ab<'");
   });
 
   it('reads a description as plain text, entities and all, for XML to escape once', () => {
     expect(plain('Dub &amp; steppers<br>au <em>studio</em> &#8212; &#x2019;ici &bogus;')).toBe(
       'Dub & steppers au studio — ’ici &bogus;',
     );
-    expect(xmlText(plain('A &amp; B'))).toBe('A &amp; B');
+    const xml = residenceFeed(
+      { id: 'r', artist: 'A', show: 'B', description: 'A &amp; B' },
+      [],
+      ORIGIN,
+      new Date('2026-11-22T00:00:00Z'),
+    );
+    expect(xml).toContain('<description>A &amp; B</description>');
   });
 
   it('writes durations as h:mm:ss and never an enclosure length of 0', () => {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import XMLBuilder from 'fast-xml-builder';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
 import { PODCAST_MIN_BYTES } from '../feed';
@@ -32,14 +33,21 @@ export function readFeedResidences(file: string): FeedResidence[] {
   }));
 }
 
-const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
-
-/** Text for XML (elements and attributes): escaped, and without the characters XML 1.0 forbids. */
-export function xmlText(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[<>&"']/g, (char) => XML_ESCAPES[char] ?? '');
+/** Text without the characters XML 1.0 forbids (the builder escapes the rest). */
+export function xmlSafe(value: string): string {
+  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
 }
+
+/** The feeds' and the sitemap's XML, written by fast-xml-parser's builder: every value escaped once. */
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+  // isPermaLink="true" as written, not a bare attribute.
+  suppressBooleanAttributes: false,
+});
+
+const DECLARATION = { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' } };
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -110,52 +118,55 @@ export function residenceFeed(
   );
   const description = plain(residence.description) || `${residence.show} : émission résidente de ${residence.artist}.`;
   const newest = episodes.find((episode) => episode.pubDate !== null)?.pubDate;
-  const items = episodes.map((episode) => {
+  const title = xmlSafe(`${residence.artist} · ${residence.show}`);
+  const item = episodes.map((episode) => {
     const link = absolute(origin, `/emissions/${episode.slug}`);
     const date = episode.pubDate === null ? null : new Date(episode.pubDate);
-    const summary = plain(episode.summary ?? '') || episode.description;
-    return [
-      '<item>',
-      `<title>${xmlText(episode.description === '' ? episode.title : `${episode.title} · ${episode.description}`)}</title>`,
-      `<link>${xmlText(link)}</link>`,
-      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
-      `<description>${xmlText(summary)}</description>`,
-      `<itunes:summary>${xmlText(summary)}</itunes:summary>`,
-      date === null || Number.isNaN(date.getTime()) ? '' : `<pubDate>${rfc822(date)}</pubDate>`,
-      `<enclosure url="${xmlText(absolute(origin, episode.url))}" length="${String(enclosureBytes(episode))}" type="audio/mpeg"/>`,
-      Number.isFinite(episode.duration) && episode.duration > 0
-        ? `<itunes:duration>${itunesDuration(episode.duration)}</itunes:duration>`
-        : '',
-      episode.cover === '' ? '' : `<itunes:image href="${xmlText(absolute(origin, episode.cover))}"/>`,
-      '<itunes:explicit>false</itunes:explicit>',
-      '</item>',
-    ]
-      .filter((line) => line !== '')
-      .join('');
+    const summary = xmlSafe(plain(episode.summary ?? '') || episode.description);
+    return {
+      title: xmlSafe(episode.description === '' ? episode.title : `${episode.title} · ${episode.description}`),
+      link,
+      guid: { '@_isPermaLink': 'true', '#text': link },
+      description: summary,
+      'itunes:summary': summary,
+      ...(date === null || Number.isNaN(date.getTime()) ? {} : { pubDate: rfc822(date) }),
+      enclosure: {
+        '@_url': xmlSafe(absolute(origin, episode.url)),
+        '@_length': String(enclosureBytes(episode)),
+        '@_type': 'audio/mpeg',
+      },
+      ...(Number.isFinite(episode.duration) && episode.duration > 0
+        ? { 'itunes:duration': itunesDuration(episode.duration) }
+        : {}),
+      ...(episode.cover === '' ? {} : { 'itunes:image': { '@_href': xmlSafe(absolute(origin, episode.cover)) } }),
+      'itunes:explicit': 'false',
+    };
   });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '<channel>',
-    `<title>${xmlText(`${residence.artist} · ${residence.show}`)}</title>`,
-    `<link>${xmlText(page)}</link>`,
-    `<atom:link href="${xmlText(self)}" rel="self" type="application/rss+xml"/>`,
-    `<description>${xmlText(description)}</description>`,
-    '<language>fr</language>',
-    `<copyright>${xmlText(siteConfig.name)}</copyright>`,
-    `<lastBuildDate>${rfc822(newest === undefined || newest === null ? now : new Date(newest))}</lastBuildDate>`,
-    `<itunes:author>${xmlText(residence.artist)}</itunes:author>`,
-    `<itunes:owner><itunes:name>${xmlText(siteConfig.name)}</itunes:name><itunes:email>${xmlText(siteConfig.emails.contact)}</itunes:email></itunes:owner>`,
-    `<itunes:image href="${xmlText(image)}"/>`,
-    `<image><url>${xmlText(image)}</url><title>${xmlText(`${residence.artist} · ${residence.show}`)}</title><link>${xmlText(page)}</link></image>`,
-    '<itunes:category text="Music"/>',
-    '<itunes:explicit>false</itunes:explicit>',
-    '<itunes:type>episodic</itunes:type>',
-    ...items,
-    '</channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  return builder.build({
+    ...DECLARATION,
+    rss: {
+      '@_version': '2.0',
+      '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+      '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      channel: {
+        title,
+        link: page,
+        'atom:link': { '@_href': self, '@_rel': 'self', '@_type': 'application/rss+xml' },
+        description: xmlSafe(description),
+        language: 'fr',
+        copyright: siteConfig.name,
+        lastBuildDate: rfc822(newest === undefined || newest === null ? now : new Date(newest)),
+        'itunes:author': xmlSafe(residence.artist),
+        'itunes:owner': { 'itunes:name': siteConfig.name, 'itunes:email': siteConfig.emails.contact },
+        'itunes:image': { '@_href': image },
+        image: { url: image, title, link: page },
+        'itunes:category': { '@_text': 'Music' },
+        'itunes:explicit': 'false',
+        'itunes:type': 'episodic',
+        item,
+      },
+    },
+  });
 }
 
 const day = (iso: string | null | undefined) => (iso === null || iso === undefined ? undefined : iso.slice(0, 10));
@@ -192,16 +203,13 @@ export function sitemap(
   for (const episode of episodes) {
     entries.push({ loc: absolute(origin, `/emissions/${episode.slug}`), lastmod: day(episode.pubDate) });
   }
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      ({ loc, lastmod }) =>
-        `<url><loc>${xmlText(loc)}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}</url>`,
-    ),
-    '</urlset>',
-    '',
-  ].join('\n');
+  return builder.build({
+    ...DECLARATION,
+    urlset: {
+      '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
+      url: entries.map(({ loc, lastmod }) => ({ loc: xmlSafe(loc), ...(lastmod === undefined ? {} : { lastmod }) })),
+    },
+  });
 }
 
 /** The page's colour (the site's tokens: --color-bg), behind the installed site and its bars. */
