@@ -36,6 +36,7 @@ export { StatusMessage } from './ui/StatusMessage';
 export { Card, cardDate, type CardProps, type CardImage } from './ui/Card';
 export { EmbedFacade } from './ui/EmbedFacade';
 export { useReveal } from './ui/useReveal';
+export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
