@@ -36,6 +36,8 @@ export { StatusMessage } from './ui/StatusMessage';
 export { Card, cardDate, type CardProps, type CardImage } from './ui/Card';
 export { EmbedFacade } from './ui/EmbedFacade';
 export { useReveal } from './ui/useReveal';
+// Kept one version for parts built before « One head » (docs/parts.md, « The contract's versions »).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
