@@ -75,3 +75,30 @@ test('a tap on a podcast card before the scripts ran plays that show', async ({ 
   await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Lecteur radio' })).toContainText(show);
 });
+
+test('a card tapped while the player is still on its way plays once the player arrives', async ({ page }) => {
+  // The page is interactive but the player's part is not there yet (its scripts held, as on a slow
+  // network): the card's choice is kept for the player rather than sent to nobody.
+  let release: (value?: unknown) => void = () => undefined;
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/mf-player\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const card = page.getByRole('list', { name: 'Derniers podcasts' }).getByRole('button').first();
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => card.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const show = ((await card.getAttribute('aria-label')) ?? '').replace(/^Écouter : /, '');
+  await card.click();
+  expect(await page.getByRole('button', { name: 'Revenir au direct' }).count()).toBe(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Lecteur radio' })).toContainText(show);
+});

@@ -9,25 +9,62 @@ const replay = {
   cover: '/assets/images/default-cover.webp',
 };
 
+/** Every subscription a test makes ends with it: a listener left behind would hear the next test. */
+const subscriptions: (() => void)[] = [];
+function listen<K extends Parameters<typeof on>[0]>(name: K, handler: Parameters<typeof on<K>>[1]): () => void {
+  const off = on(name, handler);
+  subscriptions.push(off);
+  return off;
+}
+
 afterEach(() => {
+  for (const off of subscriptions.splice(0)) off();
   resetEvents();
 });
 
 describe('event bus', () => {
   it('delivers a payload to a subscriber and stops after unsubscribe', () => {
     const seen: string[] = [];
-    const off = on('replay-selected', (p) => seen.push(p.title));
+    const off = listen('replay-selected', (p) => seen.push(p.title));
     emit('replay-selected', replay);
     off();
     emit('replay-selected', { ...replay, title: 'Autre' });
     expect(seen).toEqual(['Artiste']);
   });
 
-  it('does not replay replay-selected to a late subscriber', () => {
+  it('does not replay replay-selected to a subscriber that comes after one heard it', () => {
+    const first: unknown[] = [];
+    const off = listen('replay-selected', (p) => first.push(p));
     emit('replay-selected', replay);
+    off();
     const seen: unknown[] = [];
-    on('replay-selected', (p) => seen.push(p));
+    listen('replay-selected', (p) => seen.push(p));
+    expect(first).toEqual([replay]);
     expect(seen).toEqual([]);
+  });
+
+  it('keeps a choice made before the player listens, and gives it to the first subscriber only', () => {
+    // A card hydrated before the player's script ran: the visitor's tap is not lost.
+    emit('replay-selected', { ...replay, title: 'Première' });
+    emit('replay-selected', replay);
+    const seen: string[] = [];
+    const off = listen('replay-selected', (p) => seen.push(p.title));
+    off();
+    const later: string[] = [];
+    listen('replay-selected', (p) => later.push(p.title));
+    expect(seen).toEqual(['Artiste']);
+    expect(later).toEqual([]);
+  });
+
+  it('keeps a request for the live stream the same way, and the latest of the two choices wins', () => {
+    emit('replay-selected', replay);
+    emit('live-selected', {});
+    const replays: unknown[] = [];
+    const lives: unknown[] = [];
+    listen('replay-selected', (p) => replays.push(p));
+    listen('live-selected', (p) => lives.push(p));
+    expect(replays).toEqual([]);
+    expect(lives).toEqual([{}]);
   });
 
   it('replays feed-loaded to a late subscriber, and emits it only once', () => {
@@ -35,7 +72,7 @@ describe('event bus', () => {
     expect(emit('feed-loaded', {})).toBe(true);
     expect(emit('feed-loaded', {})).toBe(false);
     const seen: unknown[] = [];
-    on('feed-loaded', (p) => seen.push(p));
+    listen('feed-loaded', (p) => seen.push(p));
     expect(seen).toEqual([{}]);
     expect(lastPayload('feed-loaded')).toEqual({});
   });
@@ -49,7 +86,7 @@ describe('event bus', () => {
     expect(fromDom).toEqual([replay]);
 
     const fromBus: string[] = [];
-    on('live-selected', () => fromBus.push('live'));
+    listen('live-selected', () => fromBus.push('live'));
     window.dispatchEvent(new CustomEvent('collectif:live-selected', { detail: {} }));
     expect(fromBus).toEqual(['live']);
   });

@@ -4,8 +4,25 @@ type Handler<K extends EventName> = (payload: EventMap[K]) => void;
 
 /** Last payloads live on the window so that every copy of this module on a page agrees. */
 const LAST_KEY = Symbol.for('collectif.events.last');
+/** So do the subscribers' counts and the requests kept until heard. */
+const HEARD_KEY = Symbol.for('collectif.events.heard');
 
-const carrier = globalThis as { [LAST_KEY]?: Map<EventName, unknown> };
+interface Heard {
+  listeners: Map<EventName, number>;
+  /** Per group, the request emitted while nobody listened. */
+  held: Map<string, { name: EventName; payload: unknown }>;
+}
+
+const carrier = globalThis as { [LAST_KEY]?: Map<EventName, unknown>; [HEARD_KEY]?: Heard };
+
+function heard(): Heard {
+  let value = carrier[HEARD_KEY];
+  if (value === undefined) {
+    value = { listeners: new Map(), held: new Map() };
+    carrier[HEARD_KEY] = value;
+  }
+  return value;
+}
 
 function target(): EventTarget {
   return globalThis;
@@ -31,24 +48,43 @@ export function emit<K extends EventName>(name: K, payload: EventMap[K]): boolea
   const last = lastValues();
   if (behaviour.once && last.has(name)) return false;
   if (behaviour.replayLast || behaviour.once) last.set(name, payload);
+  const group = behaviour.heldUntilHeard;
+  if (group !== undefined) {
+    const { listeners, held } = heard();
+    if ((listeners.get(name) ?? 0) === 0) held.set(group, { name, payload });
+    else held.delete(group);
+  }
   target().dispatchEvent(new CustomEvent(domEventName(name), { detail: payload }));
   return true;
 }
 
 /**
  * Subscribes to `name`; returns the function that unsubscribes. For events that replay their last
- * payload, a late subscriber is called at once (synchronously) with it.
+ * payload, a late subscriber is called at once (synchronously) with it; so is the first subscriber
+ * to a request kept until heard.
  */
 export function on<K extends EventName>(name: K, handler: Handler<K>): () => void {
   const listener = (event: Event) => {
     handler((event as CustomEvent<EventMap[K]>).detail);
   };
   target().addEventListener(domEventName(name), listener);
+  const { listeners, held } = heard();
+  listeners.set(name, (listeners.get(name) ?? 0) + 1);
   const last = lastValues();
   if (eventBehaviour[name].replayLast && last.has(name)) {
     handler(last.get(name) as EventMap[K]);
   }
+  const group = eventBehaviour[name].heldUntilHeard;
+  const request = group === undefined ? undefined : held.get(group);
+  if (group !== undefined && request?.name === name) {
+    held.delete(group);
+    handler(request.payload as EventMap[K]);
+  }
+  let subscribed = true;
   return () => {
+    if (!subscribed) return;
+    subscribed = false;
+    listeners.set(name, (listeners.get(name) ?? 1) - 1);
     target().removeEventListener(domEventName(name), listener);
   };
 }
@@ -61,4 +97,5 @@ export function lastPayload<K extends EventName>(name: K): EventMap[K] | undefin
 /** Forgets every last payload; for tests that need a fresh page. */
 export function resetEvents(): void {
   lastValues().clear();
+  heard().held.clear();
 }

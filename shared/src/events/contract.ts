@@ -44,12 +44,18 @@ export interface EventBehaviour {
   replayLast: boolean;
   /** Emitted at most once per page load; later emissions are ignored. */
   once: boolean;
+  /**
+   * A request to a part that may not be listening yet (a card on a page that became interactive
+   * before the player's script ran). Emitted while no subscriber listens, it is kept, and the first
+   * subscriber gets it; requests of the same group share one place, so the latest one wins.
+   */
+  heldUntilHeard?: 'player';
 }
 
 /** The behaviour table of the contract (see README, "Event contract"). */
 export const eventBehaviour: Readonly<Record<EventName, EventBehaviour>> = {
-  'replay-selected': { replayLast: false, once: false },
-  'live-selected': { replayLast: false, once: false },
+  'replay-selected': { replayLast: false, once: false, heldUntilHeard: 'player' },
+  'live-selected': { replayLast: false, once: false, heldUntilHeard: 'player' },
   'feed-loaded': { replayLast: true, once: true },
   'player-state': { replayLast: true, once: false },
 };
