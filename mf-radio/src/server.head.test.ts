@@ -1,4 +1,4 @@
-import { makeStore } from '@collectif/shared';
+import { makeStore, radioSettings } from '@collectif/shared';
 import { headTags } from '@collectif/shared/seo';
 import { residences } from './residences/residences';
 import { pages } from './server';
@@ -8,7 +8,13 @@ const ORIGIN = 'https://radio.example.org';
 function residenceHead(id: string) {
   const { head } = pages.ResidencePage;
   if (head === undefined) throw new Error('the residence page has no head');
-  return head({ params: { id }, origin: ORIGIN, query: new URLSearchParams(), state: makeStore().getState() });
+  return head({
+    params: { id },
+    origin: ORIGIN,
+    query: new URLSearchParams(),
+    radio: radioSettings(),
+    state: makeStore().getState(),
+  });
 }
 
 describe("a residence page's head", () => {

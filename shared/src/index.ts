@@ -29,6 +29,7 @@ export {
   type RootState,
   type AppStore,
   type AppDispatch,
+  type StoreExtra,
 } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { ExternalLink } from './ui/ExternalLink';
@@ -44,6 +45,17 @@ export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
 export { fullHead, type PageContext, type PageDefinition, type PageHeadParts } from './pageDefinition';
-export { SSR_STATE_ID, ssrHydrated, documentWindow, type SsrState, type ServerModules } from './ssr';
+export { SSR_STATE_ID, ssrHydrated, type SsrState, type ServerModules } from './ssr';
+// Kept one version for parts built before « State per request » (docs/parts.md, « The contract's versions »).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+export { documentWindow } from './ssr';
+export {
+  SiteEnvironmentContext,
+  useSiteEnvironment,
+  useRadioSettings,
+  usePages,
+  useDocumentWindow,
+  type SiteEnvironment,
+} from './environment';
 export { useReducedMotion } from './ui/useReducedMotion';
 export * from './libraries';

@@ -1,4 +1,5 @@
 import { siteConfig } from './config';
+import type { RadioSettings } from './config/radio';
 import { DEFAULT_DESCRIPTION, type PageRef } from './pages';
 import type { PageHead } from './seo/head';
 import type { AppDispatch, RootState } from './store/store';
@@ -19,6 +20,8 @@ export interface PageContext {
   origin: string;
   /** The query string, read (`?q=jungle&page=2`). */
   query: URLSearchParams;
+  /** The radio's settings the page is rendered with (the rendering app's on the server). */
+  radio: RadioSettings;
 }
 
 /** A page's head as its part computes it; what is missing comes from the page table. */

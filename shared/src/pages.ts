@@ -132,7 +132,7 @@ export interface MenuLink {
 }
 
 /** The main menu: the pages that have a menu label, in the table's order. */
-export function menuOf(table: readonly PageRef[] = current): MenuLink[] {
+export function menuOf(table: readonly PageRef[]): MenuLink[] {
   return table.flatMap((page) =>
     page.menu === undefined
       ? []
@@ -150,7 +150,7 @@ export interface PageMatch {
  * redirects it home) or whose parameters cannot be decoded. Trailing slashes are ignored, as the
  * router does.
  */
-export function findPage(pathname: string, table: readonly PageRef[] = current): PageMatch | null {
+export function findPage(pathname: string, table: readonly PageRef[]): PageMatch | null {
   // React Router's own matcher, the one the shell's routes use: the server and the browser agree on
   // which page a path is. Case-sensitive, as the table's paths are lower-case words.
   // A path that is not valid percent-encoding names no page (the router would keep it raw).
@@ -171,11 +171,11 @@ export function findPage(pathname: string, table: readonly PageRef[] = current):
  * The page that renders `pathname`; an unknown path is the home page, where the shell redirects it.
  * Null only when the table has no home page.
  */
-export function matchPage(pathname: string, table: readonly PageRef[] = current): PageMatch | null {
+export function matchPage(pathname: string, table: readonly PageRef[]): PageMatch | null {
   return findPage(pathname, table) ?? findPage('/', table);
 }
 
 /** Where the navbar's back button leads from `pathname`: the page's `back`, else home. */
-export function backTarget(pathname: string, table: readonly PageRef[] = current): string {
+export function backTarget(pathname: string, table: readonly PageRef[]): string {
   return `/${findPage(pathname, table)?.page.back ?? ''}`;
 }

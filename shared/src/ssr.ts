@@ -22,18 +22,14 @@ export interface SsrState {
  */
 export const ssrHydrated = createAction<SsrState>('ssr/hydrated');
 
-let serverWindow: Window | undefined;
-
-/** On the server, a DOM window (jsdom) for libraries that need one to work, such as DOMPurify. */
-export function provideServerWindow(window: Window): void {
-  serverWindow = window;
-}
-
-/** The page's window in the browser; on the server, the one the server provided. */
+/**
+ * The page's window in the browser.
+ * @deprecated Read the window during render with `useDocumentWindow()`: on the server it is the
+ * rendering app's (docs/rendering.md, « State per request »); here, on the server, this throws.
+ */
 export function documentWindow(): Window {
   if (typeof window !== 'undefined') return window;
-  if (serverWindow === undefined) throw new Error('Rendu serveur : aucune fenêtre fournie (provideServerWindow)');
-  return serverWindow;
+  throw new Error('Rendu serveur : fenêtre à lire par useDocumentWindow()');
 }
 
 /** The modules of one part as its server bundle exports them. */

@@ -6,6 +6,7 @@ import {
   PAGES_CONFIG_ID,
   providePages,
   readPageTable,
+  sitePages,
   SSR_STATE_ID,
   ssrHydrated,
   type SsrState,
@@ -54,7 +55,7 @@ async function start(): Promise<void> {
     registerFromConfig(await readRemotesConfig());
     // The page the visitor asked for and the player are needed at once: their modules load while
     // the shell renders (their files are already on their way, announced by the page's HTML).
-    const match = matchPage(window.location.pathname);
+    const match = matchPage(window.location.pathname, sitePages());
     if (match !== null) prefetchRemote(match.page);
     prefetchRemote({ remote: 'player', module: 'Player' });
     prefetchNextPages();

@@ -1,3 +1,4 @@
+import { sitePages } from '@collectif/shared';
 import { prefetchRemote } from './federation/RemoteArea';
 import { internalLinks } from './layout/navigation';
 
@@ -11,7 +12,7 @@ export function prefetchNextPages(): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData === true) return;
   const run = () => {
-    for (const link of internalLinks()) prefetchRemote(link.page);
+    for (const link of internalLinks(sitePages())) prefetchRemote(link.page);
   };
   const schedule = () => {
     setTimeout(() => {

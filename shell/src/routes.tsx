@@ -1,11 +1,11 @@
-import { Navigate, sitePages, type RouteObject } from '@collectif/shared';
+import { Navigate, type PageRef, type RouteObject } from '@collectif/shared';
 import { RemoteArea } from './federation/RemoteArea';
 import { PageHead } from './layout/PageHead';
 
 /** Every page of the table the remotes declare (docs/parts.md, « Pages »; docs/site.md « Routes and titles »). */
-export function buildRoutes(): RouteObject[] {
+export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
   return [
-    ...sitePages().map((route) => ({
+    ...pages.map((route) => ({
       path: route.path,
       element: (
         <>

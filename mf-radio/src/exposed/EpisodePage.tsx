@@ -16,6 +16,7 @@ import {
   useEpisodesQuery,
   useParams,
   useRememberedPosition,
+  useDocumentWindow,
   useSearchParams,
   type Episode,
   type PlayerSnapshot,
@@ -86,7 +87,8 @@ function EpisodeView({ episode }: { episode: Episode }) {
   const playingHere = player?.mode === 'REPLAY' && player.source === resumeKey(episode) && player.currentTime >= 1;
   const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
   const date = cardDate(episode.pubDate);
-  const description = episode.summary === undefined ? '' : sanitizeDescription(episode.summary);
+  const domWindow = useDocumentWindow();
+  const description = episode.summary === undefined ? '' : sanitizeDescription(episode.summary, domWindow);
   const address = (at?: number) => {
     const url = new URL(`/emissions/${episode.slug}`, window.location.origin);
     if (at !== undefined && at >= 1) url.searchParams.set('t', startTimeParam(at));

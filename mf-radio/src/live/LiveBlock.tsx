@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { ExternalLink, startAppListening, twitchChannelUrl, useAppDispatch, useAppSelector } from '@collectif/shared';
+import {
+  ExternalLink,
+  startAppListening,
+  twitchChannelUrl,
+  useAppDispatch,
+  useAppSelector,
+  useRadioSettings,
+} from '@collectif/shared';
 import { refreshRequested, registerLiveListeners, selectLive, selectRefreshing } from './liveSlice';
 import { TwitchPlayer } from './TwitchPlayer';
 
@@ -35,6 +42,7 @@ function RefreshButton({ className = 'button' }: { className?: string }) {
 export function LiveBlock() {
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLive);
+  const { twitchChannel } = useRadioSettings();
 
   useEffect(() => {
     registerLiveListeners(startAppListening);
@@ -63,7 +71,7 @@ export function LiveBlock() {
         <p>Cliquez pour rafraîchir ou regarder les derniers directs en replay sur Twitch</p>
         <div className="live-panel__actions">
           <RefreshButton />
-          <ExternalLink className="button button--ghost" href={twitchChannelUrl()}>
+          <ExternalLink className="button button--ghost" href={twitchChannelUrl(twitchChannel)}>
             Regarder sur Twitch
           </ExternalLink>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ExternalLink, radioSettings, StatusMessage, twitchChannelUrl } from '@collectif/shared';
+import { ExternalLink, StatusMessage, twitchChannelUrl, useRadioSettings } from '@collectif/shared';
 import { loadTwitch, type TwitchEmbed } from './twitch';
 
 type PlayerState = 'loading' | 'ready' | 'unavailable';
@@ -13,6 +13,7 @@ export function TwitchPlayer() {
   const elementId = `twitch-${rawId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<PlayerState>('loading');
+  const { twitchChannel } = useRadioSettings();
 
   useEffect(() => {
     let cancelled = false;
@@ -22,7 +23,7 @@ export function TwitchPlayer() {
       .then((Twitch) => {
         if (cancelled) return;
         embed = new Twitch.Embed(elementId, {
-          channel: radioSettings().twitchChannel,
+          channel: twitchChannel,
           width: '100%',
           height: '100%',
           layout: 'video',
@@ -41,7 +42,7 @@ export function TwitchPlayer() {
       // The embed adds its iframe outside React's knowledge; take it out with the player.
       element?.replaceChildren();
     };
-  }, [elementId]);
+  }, [elementId, twitchChannel]);
 
   return (
     <div className="twitch">
@@ -59,7 +60,7 @@ export function TwitchPlayer() {
         <div className="twitch__frame embed__facade" role="status">
           <p className="embed__name">Le lecteur vidéo ne peut pas s&apos;afficher ici.</p>
           <p className="embed__note">Le direct continue sur Twitch.</p>
-          <ExternalLink className="button" href={twitchChannelUrl()}>
+          <ExternalLink className="button" href={twitchChannelUrl(twitchChannel)}>
             Regarder le direct sur Twitch
           </ExternalLink>
         </div>

@@ -1,6 +1,6 @@
 // mf-radio's home page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, radioSettings, siteConfig, type PageDefinition } from '@collectif/shared';
+import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { radioStation } from '@collectif/shared/seo';
 import { LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { LATEST_RELEASES } from '../home/ReleasesBlock';
@@ -14,7 +14,7 @@ export const home: PageDefinition = {
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
   ],
-  head: ({ origin }) => {
+  head: ({ origin, radio }) => {
     const [first] = slides;
     return {
       description: siteConfig.baseline,
@@ -25,7 +25,7 @@ export const home: PageDefinition = {
           url: absolute(origin, '/'),
           description: siteConfig.baseline,
           logo: absolute(origin, '/assets/images/logo.svg'),
-          streamUrl: absolute(origin, radioSettings().liveStreamUrl),
+          streamUrl: absolute(origin, radio.liveStreamUrl),
           sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
           email: siteConfig.emails.contact,
           address: siteConfig.studio.address,

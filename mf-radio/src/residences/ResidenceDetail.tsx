@@ -1,4 +1,10 @@
-import { ExternalLink, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
+import {
+  ExternalLink,
+  RESIDENCE_PICTURES,
+  residenceImages,
+  useDocumentWindow,
+  type Residence,
+} from '@collectif/shared';
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
@@ -32,6 +38,7 @@ function SocialLinks({ residence }: { residence: Residence }) {
 
 /** A resident show: header, description, styles, links and latest shows (docs/site.md, « Residents »). */
 export function ResidenceDetail({ residence }: { residence: Residence }) {
+  const window = useDocumentWindow();
   const styles = visibleStyles(residence.styles);
   return (
     <article className="residence">
@@ -52,7 +59,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
       <div
         className="residence__description"
         // Sanitised with DOMPurify: only emphasis, line breaks and safe links survive.
-        dangerouslySetInnerHTML={{ __html: sanitizeDescription(residence.description) }}
+        dangerouslySetInnerHTML={{ __html: sanitizeDescription(residence.description, window) }}
       />
       {styles.length === 0 ? null : (
         <ul className="residence__styles" aria-label="Styles">

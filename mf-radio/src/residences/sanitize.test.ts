@@ -2,7 +2,7 @@ import { sanitizeDescription } from './sanitize';
 
 function render(html: string): HTMLElement {
   const div = document.createElement('div');
-  div.innerHTML = sanitizeDescription(html);
+  div.innerHTML = sanitizeDescription(html, window);
   return div;
 }
 

@@ -2,13 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHints, inlineJson, withPageMeta } from './hints';
-import { providePages, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import type { RemoteName, RemotesConfig } from '@collectif/shared';
 import { declaredPages } from '@collectif/shared/testing';
 
-// The site's pages as the remotes declare them, as the server provides them before each page.
-beforeAll(() => {
-  providePages(declaredPages());
-});
+// The site's pages as the remotes declare them, as the server reads them before each page.
+const pages = declaredPages();
 
 let dir: string;
 const REMOTES: RemotesConfig = {
@@ -81,7 +79,7 @@ afterEach(() => {
 
 describe('page hints', () => {
   it('puts the remote map in the page and announces what the home page needs, its image first', () => {
-    const head = hints()('/');
+    const head = hints()('/', { pages });
     expect(head).toContain(`<script type="application/json" id="remotes-config">${JSON.stringify(REMOTES)}</script>`);
     expect(links(head)).toEqual([
       '<link rel="preload" as="image" href="/assets/images/slide.webp" imagesrcset="/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w" imagesizes="100vw" fetchpriority="high">',
@@ -99,7 +97,7 @@ describe('page hints', () => {
   });
 
   it('links the styles of a page rendered on the server, and leaves its scripts to the loader', () => {
-    const head = hints()('/', { rendered: true });
+    const head = hints()('/', { rendered: true, pages });
     expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css">');
     expect(head).not.toContain('as="style"');
     // The image is announced at once; scripts and manifests are fetched once the page is painted.
@@ -121,22 +119,22 @@ describe('page hints', () => {
   });
 
   it("puts the route's parameter in the image path, and announces no image that does not exist", () => {
-    expect(hints()('/residences/axonberg')).toContain(
+    expect(hints()('/residences/axonberg', { pages })).toContain(
       '<link rel="preload" as="image" href="/assets/images/residences/axonberg-header.webp" fetchpriority="high">',
     );
     for (const path of ['/residences/inconnue', '/residences/%22%3E%3Cscript%3E', '/residences/..%2F..%2Fetc']) {
-      const head = hints()(path);
+      const head = hints()(path, { pages });
       expect(head).not.toContain('as="image"');
       expect(head).toContain('/mf-radio/expose_ResidencePage.js');
     }
   });
 
   it('sends an unknown path to the home page hints, as the shell redirects it', () => {
-    expect(hints()('/nulle-part')).toContain('/assets/images/slide.webp');
+    expect(hints()('/nulle-part', { pages })).toContain('/assets/images/slide.webp');
   });
 
   it('gives a remote hosted elsewhere a preconnect only', () => {
-    const head = hints({ ...REMOTES, label: 'https://cdn.example.org/mf-label/mf-manifest.json' })('/label');
+    const head = hints({ ...REMOTES, label: 'https://cdn.example.org/mf-label/mf-manifest.json' })('/label', { pages });
     expect(links(head)[0]).toBe('<link rel="preconnect" href="https://cdn.example.org">');
     expect(head).not.toContain('expose_LabelPage.js');
     expect(head).toContain('/mf-player/remoteEntry.js');
@@ -146,13 +144,13 @@ describe('page hints', () => {
     const warnings: string[] = [];
     write('mf-radio/mf-manifest.json', '{"metaData": ');
     write('mf-radio/page-hints.json', '[]');
-    const head = hints(REMOTES, (m) => warnings.push(m))('/');
+    const head = hints(REMOTES, (m) => warnings.push(m))('/', { pages });
     expect(head).toContain('id="remotes-config"');
     expect(links(head).filter((link) => link.includes('/mf-radio/'))).toEqual([]);
     expect(head).toContain('/mf-player/remoteEntry.js');
     expect(warnings).toEqual([expect.stringContaining('mf-radio')]);
     // /a-propos: mf-about has no build at all; only the player is announced.
-    expect(links(hints()('/a-propos')).every((link) => link.includes('/mf-player/'))).toBe(true);
+    expect(links(hints()('/a-propos', { pages })).every((link) => link.includes('/mf-player/'))).toBe(true);
   });
 
   it('refuses hints that point away from the site or are not images', () => {
@@ -164,7 +162,7 @@ describe('page hints', () => {
       { HomePage: [{ as: 'image', href: '/x" onload="alert(1)' }] },
     ]) {
       write('mf-radio/page-hints.json', bad);
-      const head = hints(REMOTES, (m) => warnings.push(m))('/');
+      const head = hints(REMOTES, (m) => warnings.push(m))('/', { pages });
       expect(head).not.toContain('tracker');
       expect(head).not.toContain('onload');
       expect(head).toContain('/mf-radio/remoteEntry.js');
@@ -174,11 +172,11 @@ describe('page hints', () => {
 
   it('follows a redeployed remote without a restart', () => {
     const headFor = hints();
-    expect(headFor('/label')).toContain('/mf-label/expose_LabelPage.js');
+    expect(headFor('/label', { pages })).toContain('/mf-label/expose_LabelPage.js');
     write('mf-label/mf-manifest.json', manifest({ LabelPage: { js: ['expose_LabelPage.v2.js'] } }));
     const later = new Date(Date.now() + 5000);
     utimesSync(join(dir, 'mf-label/mf-manifest.json'), later, later);
-    expect(headFor('/label')).toContain('/mf-label/expose_LabelPage.v2.js');
+    expect(headFor('/label', { pages })).toContain('/mf-label/expose_LabelPage.v2.js');
   });
 
   it('writes JSON that no value can break out of', () => {
@@ -191,13 +189,13 @@ describe('page hints', () => {
 
   it("writes the route's title and description into the page", () => {
     const html = '<head><meta name=description content="Web radio, replays."><title>Accueil</title></head>';
-    expect(withPageMeta(html, '/label')).toBe(
+    expect(withPageMeta(html, '/label', pages)).toBe(
       '<head><meta name="description" content="Liste des releases du label"><title>Label</title></head>',
     );
-    expect(withPageMeta(html, '/residences/axonberg')).toContain('<title>Résidence</title>');
-    expect(withPageMeta(html, '/nulle-part')).toContain('<title>Accueil</title>');
-    expect(withPageMeta(html, '/a-propos')).toContain('content="Qui sommes-nous ?"');
-    expect(withPageMeta(html, '/')).toContain(
+    expect(withPageMeta(html, '/residences/axonberg', pages)).toContain('<title>Résidence</title>');
+    expect(withPageMeta(html, '/nulle-part', pages)).toContain('<title>Accueil</title>');
+    expect(withPageMeta(html, '/a-propos', pages)).toContain('content="Qui sommes-nous ?"');
+    expect(withPageMeta(html, '/', pages)).toContain(
       `content="Web radio, replays, résidences, label et évènements d&#39;un collectif de Toulouse."`,
     );
   });

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { DEFAULT_DESCRIPTION, matchPage, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import { DEFAULT_DESCRIPTION, matchPage, type PageRef, type RemoteName, type RemotesConfig } from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
 import { escapeHtml, scriptJson } from '@collectif/shared/seo';
 
@@ -101,8 +101,8 @@ export function readPageHints(data: unknown): Map<string, Link[]> {
  * The route's title and meta description in the page itself, for what reads it without running
  * scripts (link previews, some crawlers); the shell sets the same ones once it runs.
  */
-export function withPageMeta(html: string, pathname: string): string {
-  const page = matchPage(pathname)?.page;
+export function withPageMeta(html: string, pathname: string, pages: readonly PageRef[]): string {
+  const page = matchPage(pathname, pages)?.page;
   if (page === undefined) return html;
   return html
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
@@ -202,8 +202,11 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
    * The markup to put in the <head> of the page at `pathname`. A page rendered on the server
    * (`rendered`) links its areas' styles: its HTML is on screen before any script loads them.
    */
-  return function headFor(pathname: string, { rendered = false }: { rendered?: boolean } = {}): string {
-    const match = matchPage(pathname);
+  return function headFor(
+    pathname: string,
+    { rendered = false, pages }: { rendered?: boolean; pages: readonly PageRef[] },
+  ): string {
+    const match = matchPage(pathname, pages);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
       ...(match === null ? [] : moduleLinks(match.page.remote, match.page.module, match.params, rendered)).sort(

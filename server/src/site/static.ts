@@ -97,7 +97,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
     config,
     radio,
     indexPath,
-    extraHead: (pathname, rendered) => `${radioScript}${headFor(pathname, { rendered })}`,
+    extraHead: (pathname, rendered, pages) => `${radioScript}${headFor(pathname, { rendered, pages })}`,
   });
 
   app.get('/', (request, reply) => respond(request, reply, '/'));

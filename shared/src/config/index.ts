@@ -7,7 +7,6 @@ export {
   RADIO_SETTINGS_PATH,
   loadRadioSettings,
   parseRadioSettings,
-  provideRadioSettings,
   radioSettings,
   radioSettingsReady,
   resetRadioSettings,

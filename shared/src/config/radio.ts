@@ -100,13 +100,6 @@ export function radioSettingsReady(): Promise<RadioSettings> {
   return pending ?? Promise.resolve(radioSettings());
 }
 
-/** On the site's server, which renders pages with no page to read: the settings it started with. */
-export function provideRadioSettings(settings: RadioSettings): void {
-  generation += 1;
-  current = { ...settings };
-  pending = null;
-}
-
 /** Forgets what was read, so the next call reads the page again (tests). */
 export function resetRadioSettings(): void {
   generation += 1;

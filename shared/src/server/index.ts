@@ -5,10 +5,9 @@ import type { PageContext, PageDefinition, PageHeadParts } from '../pageDefiniti
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import type { ServerModules, SsrState } from '../ssr';
 import type { AppStore } from '../store/store';
+import type { SiteEnvironment } from '../environment';
 
 export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-// The window browser-only libraries get on the server; set by the site's server, read by `documentWindow`.
-export { provideServerWindow } from '../ssr';
 
 /** A page's definition as the server reads it from a part's server bundle (../pageDefinition.ts). */
 export type ServerPage = PageDefinition;
@@ -21,14 +20,21 @@ export interface RemoteServerBundle {
   pages?: Readonly<Record<string, ServerPage>>;
 }
 
-/** What the shell's server bundle gives the site's server: the whole page as a React element. */
+/**
+ * What the shell's server bundle gives the site's server: the whole page as a React element. Named
+ * `renderApp` since « State per request »; a shell that only has the former `createServerApp` (which
+ * read the page table from a module) is rendered in the browser.
+ */
 export interface ShellServerBundle {
-  createServerApp: (options: {
+  renderApp: (options: {
     /** The full request URL (origin + path + query). */
     url: string;
+    /** The request's store, which reaches /api its own way (`makeStore`'s `api`). */
     store: AppStore;
     /** Every module the page renders, keyed `remote/Module`; a missing one renders in the browser. */
     modules: ReadonlyMap<string, ServerModules[string]>;
+    /** The rendering app's radio settings, page table and window. */
+    environment: SiteEnvironment;
   }) => Promise<ReactElement>;
 }
 

@@ -35,22 +35,35 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 type Transport = (request: Request) => Promise<Response>;
 
-let transport: Transport = (request) => fetch(withXsrf(request));
-
 /**
- * How requests reach /api. The browser uses fetch; the site's server, rendering a page, answers
- * them in-process (docs/rendering.md) with an absolute `configureApiBase`.
+ * How one store reaches /api, given to `makeStore` (the thunks' extra argument). The browser has
+ * none and uses fetch at `configureApiBase`'s address; the site's server, rendering a page, gives
+ * each request's store its own: an absolute base and an in-process transport (docs/rendering.md,
+ * « State per request »).
  */
-export function configureApiTransport(send: Transport): void {
-  transport = send;
+export interface ApiAccess {
+  base: string;
+  transport: Transport;
 }
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
-  fetchBaseQuery({
-    baseUrl: apiBase,
+const browserTransport: Transport = (request) => fetch(withXsrf(request));
+
+function accessOf(extra: unknown): ApiAccess | null {
+  const candidate = (extra as { api?: Partial<ApiAccess> } | undefined)?.api;
+  return typeof candidate?.base === 'string' && typeof candidate.transport === 'function'
+    ? (candidate as ApiAccess)
+    : null;
+}
+
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) => {
+  const access = accessOf(api.extra);
+  const send = access?.transport ?? browserTransport;
+  return fetchBaseQuery({
+    baseUrl: access?.base.replace(/\/$/, '') ?? apiBase,
     timeout: REQUEST_TIMEOUT_MS,
-    fetchFn: (input) => transport(input as Request),
+    fetchFn: (input) => send(input as Request),
   })(args, api, extra);
+};
 
 /**
  * An answer's schema as RTK Query takes it. RTK types a schema by its output only; ours accept any

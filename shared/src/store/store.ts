@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { api } from './api';
+import { api, type ApiAccess } from './api';
 import { feedSlice, registerFeedListeners } from './feed';
 
 /**
@@ -19,12 +19,19 @@ export type RootState = ReturnType<typeof rootReducer>;
  */
 export const listenerMiddleware = createListenerMiddleware();
 
-function configure(preloadedState?: Partial<RootState>) {
+/** What a store's thunks and queries get besides the state: how this store reaches /api. */
+export interface StoreExtra {
+  api?: ApiAccess;
+}
+
+function configure(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware().prepend(listenerMiddleware.middleware).concat(api.middleware),
+      getDefaultMiddleware({ thunk: { extraArgument: extra } })
+        .prepend(listenerMiddleware.middleware)
+        .concat(api.middleware),
   });
 }
 
@@ -33,7 +40,7 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const startAppListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
 
-export function makeStore(preloadedState?: Partial<RootState>): AppStore {
+export function makeStore(preloadedState?: Partial<RootState>, extra?: StoreExtra): AppStore {
   registerFeedListeners(startAppListening);
-  return configure(preloadedState);
+  return configure(preloadedState, extra);
 }

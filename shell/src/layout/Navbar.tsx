@@ -7,6 +7,7 @@ import {
   ExternalLink,
   scrollToTop,
   siteConfig,
+  usePages,
   type MenuLink,
 } from '@collectif/shared';
 import { prefetchRemote } from '../federation/RemoteArea';
@@ -55,7 +56,8 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const links = internalLinks();
+  const pages = usePages();
+  const links = internalLinks(pages);
   const hidden = useHideOnScroll(menuOpen);
   const isHome = pathname === '/';
   const { listRef, pill } = usePill(pathname, desktop);
@@ -73,7 +75,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
 
   const goBack = () => {
     close();
-    void navigate(backTarget(pathname));
+    void navigate(backTarget(pathname, pages));
     scrollToTop();
   };
 
@@ -138,7 +140,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
                 type="button"
                 className="navbar__back"
                 onClick={goBack}
-                aria-label={backTarget(pathname) === '/' ? "Retour à l'accueil" : 'Retour aux résidences'}
+                aria-label={backTarget(pathname, pages) === '/' ? "Retour à l'accueil" : 'Retour aux résidences'}
               >
                 <BackIcon />
               </button>

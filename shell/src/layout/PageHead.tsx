@@ -5,6 +5,7 @@ import {
   useAppStore,
   useLocation,
   useParams,
+  useRadioSettings,
   type PageDefinition,
   type PageHeadParts,
   type PageRef,
@@ -54,6 +55,7 @@ export function PageHead({ route }: { route: PageRef }) {
   const { pathname, search } = useLocation();
   const params = useParams();
   const store = useAppStore();
+  const radio = useRadioSettings();
   // undefined while the module loads; null when it has no definition or could not load.
   const [definition, setDefinition] = useState<PageDefinition | null | undefined>(undefined);
   const paramsKey = JSON.stringify(params);
@@ -79,6 +81,7 @@ export function PageHead({ route }: { route: PageRef }) {
       params: JSON.parse(paramsKey) as Record<string, string>,
       origin: siteOrigin(),
       query: new URLSearchParams(search),
+      radio,
     };
     const apply = () => {
       let parts: PageHeadParts = {};
@@ -97,7 +100,7 @@ export function PageHead({ route }: { route: PageRef }) {
       answers = next;
       apply();
     });
-  }, [definition, pathname, search, paramsKey, store, route]);
+  }, [definition, pathname, search, paramsKey, store, route, radio]);
 
   return null;
 }

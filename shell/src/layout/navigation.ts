@@ -1,7 +1,7 @@
-import { menuOf, siteConfig, type MenuLink } from '@collectif/shared';
+import { menuOf, siteConfig, type MenuLink, type PageRef } from '@collectif/shared';
 
 /** The site's own pages in the menu: from the table of pages the remotes declare (docs/parts.md, « Pages »). */
-export const internalLinks = (): MenuLink[] => menuOf();
+export const internalLinks = (pages: readonly PageRef[]): MenuLink[] => menuOf(pages);
 
 export const externalLinks = [
   { href: siteConfig.links.shop, label: 'Boutique' },

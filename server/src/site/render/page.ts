@@ -1,7 +1,15 @@
 import { Writable } from 'node:stream';
 import type { ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { api, findPage, fullHead, makeStore, type SsrState } from '@collectif/shared';
+import {
+  api,
+  findPage,
+  fullHead,
+  makeStore,
+  type ApiAccess,
+  type SiteEnvironment,
+  type SsrState,
+} from '@collectif/shared';
 import {
   handOver,
   type RemoteServerBundle,
@@ -32,6 +40,10 @@ export interface RenderOptions {
   search: string;
   /** The site's public origin (SITE_ORIGIN), never a request header. */
   origin: string;
+  /** How this request's store reaches /api. */
+  api: ApiAccess;
+  /** The rendering app's radio settings, page table and window. */
+  environment: SiteEnvironment;
   bundles: Bundles;
   /** How long the page's data may take; past it, the page renders with what has arrived. */
   dataDeadlineMs: number;
@@ -109,17 +121,24 @@ function renderToHtml(element: React.ReactElement, deadlineMs: number, log: Rend
 }
 
 export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
-  const { pathname, search, origin, bundles, log } = options;
+  const { pathname, search, origin, bundles, log, environment } = options;
   if (!decodable(pathname)) return { kind: 'invalid' };
-  const match = findPage(pathname);
+  const match = findPage(pathname, environment.pages);
   // Home, where an unknown path is sent, may itself be missing (no remote declares it yet).
   if (match === null && pathname !== '/') return { kind: 'redirect', location: '/' };
   if (match === null) return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };
   const { page, params } = match;
 
   const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;
-  if (typeof shell?.createServerApp !== 'function')
-    return { kind: 'browser', reason: 'bundle serveur du shell absent' };
+  if (typeof shell?.renderApp !== 'function') {
+    const older = typeof (shell as { createServerApp?: unknown } | null)?.createServerApp === 'function';
+    return {
+      kind: 'browser',
+      reason: older
+        ? "bundle serveur du shell d'une version antérieure (sans renderApp)"
+        : 'bundle serveur du shell absent',
+    };
+  }
   const [remote, player] = await Promise.all([bundles.get(page.remote), bundles.get('player')]).then((list) =>
     list.map(asRemote),
   );
@@ -131,8 +150,8 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   if (playerModule !== undefined) modules.set('player/Player', playerModule);
   const serverPage: ServerPage | undefined = pageModule === undefined ? undefined : remote?.pages?.[page.module];
 
-  const store = makeStore();
-  const context = { params, origin, query: new URLSearchParams(search) };
+  const store = makeStore(undefined, { api: options.api });
+  const context = { params, origin, query: new URLSearchParams(search), radio: environment.radio };
   let queries: readonly PromiseLike<unknown>[] = [];
   try {
     queries = serverPage?.load?.({ ...context, dispatch: store.dispatch }) ?? [];
@@ -149,7 +168,12 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   }
 
   try {
-    const element = await shell.createServerApp({ url: new URL(`${pathname}${search}`, origin).href, store, modules });
+    const element = await shell.renderApp({
+      url: new URL(`${pathname}${search}`, origin).href,
+      store,
+      modules,
+      environment,
+    });
     const body = withoutImagePreloads(await renderToHtml(element, options.renderDeadlineMs, log));
     return {
       kind: 'page',

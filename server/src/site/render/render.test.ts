@@ -13,7 +13,7 @@ import { readSiteServerConfig, type Env } from '../../config';
 const SHELL = `
 const React = require('react');
 const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
-const { StoreProvider, Outlet, sitePages } = require('@collectif/shared');
+const { StoreProvider, Outlet, SiteEnvironmentContext } = require('@collectif/shared');
 const h = React.createElement;
 function Area({ id, modules }) {
   const Module = modules.get(id);
@@ -21,15 +21,15 @@ function Area({ id, modules }) {
   return h(Module);
 }
 const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
-exports.createServerApp = async ({ url, store, modules }) => {
+exports.renderApp = async ({ url, store, modules, environment }) => {
   const routes = [{
     element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
-    children: sitePages().map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
+    children: environment.pages.map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
   }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   const router = createStaticRouter(handler.dataRoutes, context);
-  return h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false }));
+  return h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false })));
 };
 `;
 
@@ -39,7 +39,8 @@ const shared = require('@collectif/shared');
 const h = React.createElement;
 function HomePage() {
   const { data } = shared.usePodcastsQuery({ limit: 8 });
-  return h('section', null, h('h1', null, '${marker}'), h('img', { src: '/assets/images/une.webp', alt: '' }), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))));
+  const { liveStreamUrl } = shared.useRadioSettings();
+  return h('section', null, h('h1', null, '${marker}'), h('img', { src: '/assets/images/une.webp', alt: '' }), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))), h('p', { className: 'stream' }, liveStreamUrl));
 }
 function ResidencePage() {
   const { id } = shared.useParams();
@@ -51,7 +52,7 @@ exports.modules = { HomePage, ResidencePage, ResidencesPage };
 exports.pages = {
   HomePage: {
     load: ({ dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ limit: 8 }))],
-    head: ({ state }) => ({ description: 'Accueil rendu', jsonLd: [{ '@type': 'RadioStation', name: 'Radio' }] }),
+    head: ({ radio }) => ({ description: 'Accueil rendu', jsonLd: [{ '@type': 'RadioStation', name: 'Radio', url: radio.liveStreamUrl }] }),
   },
   ResidencePage: {
     load: ({ params, dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ q: params.id }))],
@@ -83,14 +84,18 @@ function write(path: string, content: string): void {
   writeFileSync(join(dir, path), content);
 }
 
-async function start(env: Env = {}): Promise<FastifyInstance> {
+async function start(env: Env = {}, liveStreamUrl?: string): Promise<FastifyInstance> {
   const site = readSiteServerConfig({
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
     ...env,
   });
-  return buildApp({ site, api: testConfig() });
+  const api = testConfig();
+  return buildApp({
+    site,
+    api: liveStreamUrl === undefined ? api : { ...api, radio: { ...api.radio, liveStreamUrl } },
+  });
 }
 
 function stateOf(html: string): unknown {
@@ -214,6 +219,40 @@ describe('pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(CLIENT_RENDERED);
     expect(res.body).toContain('Écouter le direct');
+  });
+
+  it('renders two apps of one process at once, each with its own settings, origin and data', async () => {
+    // Nothing a render reads is set on a module (docs/rendering.md, « State per request »).
+    const [first, second] = await Promise.all([
+      start({ SITE_ORIGIN: 'https://une.example.org' }, 'https://flux-un.example.org/live'),
+      start({ SITE_ORIGIN: 'https://deux.example.org' }, 'https://flux-deux.example.org/live'),
+    ]);
+    const [one, two] = await Promise.all([first.inject({ url: '/' }), second.inject({ url: '/' })]);
+    const [oneAgain, twoAgain] = await Promise.all([first.inject({ url: '/' }), second.inject({ url: '/' })]);
+    await Promise.all([first.close(), second.close()]);
+    expect(one.body).toContain('<p class="stream">https://flux-un.example.org/live</p>');
+    expect(one.body).toContain('"url":"https://flux-un.example.org/live"');
+    expect(one.body).toContain('<link rel="canonical" href="https://une.example.org/">');
+    expect(two.body).toContain('<p class="stream">https://flux-deux.example.org/live</p>');
+    expect(two.body).toContain('"url":"https://flux-deux.example.org/live"');
+    expect(two.body).toContain('<link rel="canonical" href="https://deux.example.org/">');
+    for (const body of [one.body, oneAgain.body]) expect(body).not.toContain('flux-deux');
+    for (const body of [two.body, twoAgain.body]) expect(body).not.toContain('flux-un');
+    // Each store asked its own app's /api (the data came back).
+    expect(stateOf(one.body)).toMatchObject({ feed: { loaded: true } });
+    expect(stateOf(two.body)).toMatchObject({ feed: { loaded: true } });
+  });
+
+  it('renders in the browser, and says why, with a shell built before « State per request »', async () => {
+    write('shell/dist/server/ssr.js', SHELL.replace('exports.renderApp', 'exports.createServerApp'));
+    const app = await start();
+    const warnings: string[] = [];
+    app.log.warn = (message: string) => warnings.push(message);
+    const res = await app.inject({ url: '/' });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(warnings.join('\n')).toContain('version antérieure (sans renderApp)');
   });
 
   it('sends the shell alone, rendered by the browser, when the shell cannot render', async () => {

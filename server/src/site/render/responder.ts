@@ -1,16 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
-import {
-  configureApiBase,
-  configureApiTransport,
-  findPage,
-  PAGES_CONFIG_ID,
-  providePages,
-  type PartName,
-} from '@collectif/shared';
-import { provideRadioSettings, type RadioSettings } from '@collectif/shared/config';
-import { provideServerWindow } from '@collectif/shared/server';
+import { findPage, PAGES_CONFIG_ID, type ApiAccess, type PageRef, type PartName } from '@collectif/shared';
+import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { inlineJson, withPageMeta } from '../hints';
 import { deferEntry } from './boot';
@@ -39,7 +31,7 @@ export interface ResponderOptions {
    * The radio's settings, the remote map and the route's preloads, for the end of <head>; a page
    * rendered on the server also links its areas' styles.
    */
-  extraHead: (pathname: string, rendered: boolean) => string;
+  extraHead: (pathname: string, rendered: boolean, pages: readonly PageRef[]) => string;
   dataDeadlineMs?: number;
 }
 
@@ -55,24 +47,26 @@ export function createPageResponder({
   extraHead,
   dataDeadlineMs = DATA_DEADLINE_MS,
 }: ResponderOptions) {
-  // What the parts' code reads on the server: a window for DOMPurify, the radio's settings, and
-  // /api answered in-process (app.inject), without a network round trip.
-  provideServerWindow(new JSDOM('<!doctype html>').window as unknown as Window);
-  provideRadioSettings(radio);
-  configureApiBase(new URL('/api', config.siteOrigin).href);
-  configureApiTransport(async (request) => {
-    const url = new URL(request.url);
-    const answer = await app.inject({
-      method: 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers: { accept: 'application/json' },
-    });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
-  });
+  // What this app's renders read besides their data, passed to each one (docs/rendering.md, « State
+  // per request »), never set on a module: a window for DOMPurify, the radio's settings, and /api
+  // answered in-process (app.inject), without a network round trip.
+  const window = new JSDOM('<!doctype html>').window as unknown as Window;
+  const api: ApiAccess = {
+    base: new URL('/api', config.siteOrigin).href,
+    transport: async (request) => {
+      const url = new URL(request.url);
+      const answer = await app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { accept: 'application/json' },
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+    },
+  };
 
   // Where the server itself reads the parts' files: a remote in development from its dev server.
   const remotes = remotesForServer(config);
@@ -121,20 +115,20 @@ export function createPageResponder({
   }
 
   /** What ends every page's <head>: the table of pages for the shell, then the caller's. */
-  const headEnd = (pathname: string, rendered: boolean, pagesScript: string) =>
-    `${pagesScript}${extraHead(pathname, rendered)}`;
+  const headEnd = (pathname: string, rendered: boolean, pages: readonly PageRef[]) =>
+    `${inlineJson(PAGES_CONFIG_ID, pages)}${extraHead(pathname, rendered, pages)}`;
 
   /** Today's page: the shell alone, rendered by the browser. */
-  function browserPage(reply: FastifyReply, html: string, pathname: string, pagesScript: string) {
+  function browserPage(reply: FastifyReply, html: string, pathname: string, pages: readonly PageRef[]) {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(withPageMeta(html, pathname).replace('</head>', () => `${headEnd(pathname, false, pagesScript)}</head>`));
+      .send(withPageMeta(html, pathname, pages).replace('</head>', () => `${headEnd(pathname, false, pages)}</head>`));
   }
 
   /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
-  async function partsVersion(pathname: string): Promise<string> {
-    const match = findPage(pathname);
+  async function partsVersion(pathname: string, pages: readonly PageRef[]): Promise<string> {
+    const match = findPage(pathname, pages);
     const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
     await Promise.all(names.map((name) => bundles.get(name)));
     return bundles.versions();
@@ -152,15 +146,13 @@ export function createPageResponder({
     }
     // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
     const { pages, version: pagesVersion } = await sitePages();
-    providePages(pages);
-    const pagesScript = inlineJson(PAGES_CONFIG_ID, pages);
-    if (!config.ssr) return browserPage(reply, html, pathname, pagesScript);
+    if (!config.ssr) return browserPage(reply, html, pathname, pages);
 
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const key = `${pathname}${search}`;
     // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
     reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    const version = `${await partsVersion(pathname)}|${pagesVersion}`;
+    const version = `${await partsVersion(pathname, pages)}|${pagesVersion}`;
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
 
@@ -168,6 +160,8 @@ export function createPageResponder({
       pathname,
       search,
       origin: config.siteOrigin,
+      api,
+      environment: { radio, pages, window },
       bundles,
       dataDeadlineMs,
       renderDeadlineMs: RENDER_DEADLINE_MS,
@@ -187,10 +181,10 @@ export function createPageResponder({
         if (outcome.reason === lastBrowserReason) app.log.debug(`Page ${pathname} rendue dans le navigateur`);
         else app.log.warn(`Pages rendues dans le navigateur (${pathname} d'abord) : ${outcome.reason}`);
         lastBrowserReason = outcome.reason;
-        return browserPage(reply, html, pathname, pagesScript);
+        return browserPage(reply, html, pathname, pages);
       case 'page': {
         lastBrowserReason = null;
-        const page = composeDocument(deferEntry(html), { ...outcome, extraHead: headEnd(pathname, true, pagesScript) });
+        const page = composeDocument(deferEntry(html), { ...outcome, extraHead: headEnd(pathname, true, pages) });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
         return sendHtml(request, reply, outcome.status, page, etag);
