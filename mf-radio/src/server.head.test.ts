@@ -1,5 +1,10 @@
-import { makeStore, radioSettings } from '@collectif/shared';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { makeStore, radioSettings, residenceImages } from '@collectif/shared';
 import { headTags } from '@collectif/shared/seo';
+import { Carousel } from './home/Carousel';
+import { slides } from './home/slides';
+import { CARD_SIZES } from './residences/ResidenceCard';
 import { residences } from './residences/residences';
 import { pages } from './server';
 
@@ -39,5 +44,41 @@ describe("a residence page's head", () => {
     expect(head.status).toBe(404);
     expect(head.title).toBe('Résidence introuvable · Résidences');
     expect(head.alternates).toBeUndefined();
+  });
+});
+
+describe('the images a page announces before its scripts (`preloads`)', () => {
+  const context = (id?: string) => ({
+    params: id === undefined ? {} : ({ id } as Record<string, string>),
+    origin: ORIGIN,
+    query: new URLSearchParams(),
+    radio: radioSettings(),
+    state: makeStore().getState(),
+  });
+
+  it("are the residence's header, and none for an unknown residence", () => {
+    const residence = residences[0]!;
+    expect(pages.ResidencePage.preloads?.(context(residence.id))).toEqual([
+      { href: `/assets/images/residences/${encodeURIComponent(residence.id)}-header.webp`, fetchpriority: 'high' },
+    ]);
+    expect(pages.ResidencePage.preloads?.(context('inconnue'))).toEqual([]);
+  });
+
+  it("are the home's first slide and the list's first card, with the attributes their <img> has", () => {
+    // The carousel as the server renders it (its effects, which need a layout, do not run).
+    const markup = renderToStaticMarkup(createElement(Carousel, { slides }));
+    const image = new DOMParser().parseFromString(markup, 'text/html').querySelector('img')!;
+    expect(pages.HomePage.preloads?.(context())).toEqual([
+      {
+        href: image.getAttribute('src'),
+        imagesrcset: image.getAttribute('srcset'),
+        imagesizes: image.getAttribute('sizes'),
+        fetchpriority: 'high',
+      },
+    ]);
+    const images = residenceImages(residences[0]!.id);
+    expect(pages.ResidencesPage.preloads?.(context())).toEqual([
+      { href: images.card, imagesrcset: images.cardSrcSet, imagesizes: CARD_SIZES, fetchpriority: 'high' },
+    ]);
   });
 });

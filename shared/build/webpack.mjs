@@ -66,15 +66,7 @@ export function scriptRule() {
   };
 }
 
-/**
- * A remote's page hints: per exposed page, what the page shows first and large (its largest paint),
- * as `<link rel="preload">` attributes. Written as `page-hints.json` beside the manifest; the site
- * server puts them in the HTML of the page's routes, so the image downloads while the scripts do.
- * `{id}` in a path stands for the route's `:id` parameter.
- * @typedef {{ as: 'image', href: string, imagesrcset?: string, imagesizes?: string, fetchpriority?: 'high' }} PageHint
- */
-
-/** Writes a JSON file beside the manifest: a remote's page hints, its declared pages. */
+/** Writes a JSON file beside the manifest: a remote's declared pages. */
 class JsonAssetPlugin {
   /**
    * @param {string} fileName
@@ -283,10 +275,9 @@ function devServer(part) {
  *   name: import('../src/remotes').PartName,
  *   dir: string,
  *   html?: boolean,
- *   pageHints?: Record<string, PageHint[]>,
  * }} options
  */
-export function federatedConfig({ name, dir, html = false, pageHints }) {
+export function federatedConfig({ name, dir, html = false }) {
   const { part, exposes } = registered(name);
   const entry = serverEntry(dir);
   /** @returns {import('webpack').Configuration[]} */
@@ -340,7 +331,6 @@ export function federatedConfig({ name, dir, html = false, pageHints }) {
                 ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
                 : {},
           }),
-          ...(pageHints === undefined ? [] : [new JsonAssetPlugin('page-hints.json', () => pageHints)]),
           ...(isHost ? [] : declaredPagesPlugin(dir)),
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash:10].css' : '[name].css',

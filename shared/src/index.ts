@@ -44,7 +44,13 @@ export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
-export { fullHead, type PageContext, type PageDefinition, type PageHeadParts } from './pageDefinition';
+export {
+  fullHead,
+  type PageContext,
+  type PageDefinition,
+  type PageHeadParts,
+  type PagePreload,
+} from './pageDefinition';
 export { SSR_STATE_ID, ssrHydrated, type SsrState, type ServerModules } from './ssr';
 // Kept one version for parts built before « State per request » (docs/parts.md, « The contract's versions »).
 // eslint-disable-next-line @typescript-eslint/no-deprecated

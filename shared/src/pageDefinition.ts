@@ -32,11 +32,25 @@ export type PageHeadParts = Partial<Omit<PageHead, 'canonical'>> & {
   canonicalPath?: string;
 };
 
+/**
+ * An image the page shows first and large (its largest paint), announced in the HTML's head with
+ * the same attributes as the <img> the page renders, so the browser fetches it before any script.
+ * A path of the site (`/assets/…`); anything else is refused by the server.
+ */
+export interface PagePreload {
+  href: string;
+  imagesrcset?: string;
+  imagesizes?: string;
+  fetchpriority?: 'high';
+}
+
 export interface PageDefinition {
   /** The queries to run before rendering on the server (RTK Query `initiate` thunks). */
   load?: (context: PageContext & { dispatch: AppDispatch }) => readonly PromiseLike<unknown>[];
   /** Title, description, image, JSON-LD and status, from the data loaded. */
   head?: (context: PageContext & { state: RootState }) => PageHeadParts;
+  /** The images its first screen needs, from the same context as its head (an unknown subject: none). */
+  preloads?: (context: PageContext & { state: RootState }) => readonly PagePreload[];
 }
 
 /** The whole head of a page: its part's, completed from the page table and the site's defaults. */

@@ -13,8 +13,7 @@ export const RESIDENCE_PICTURES = /** @type {const} */ ({
 });
 
 /**
- * The pictures' addresses for an id as it goes in a URL: already encoded, or the `{id}` of a page
- * hint, which the server replaces with the route's parameter.
+ * The pictures' addresses for an id as it goes in a URL (already encoded).
  * @param {string} urlId
  */
 export function residencePictureUrls(urlId) {

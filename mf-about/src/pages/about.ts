@@ -6,6 +6,8 @@ import { organization } from '@collectif/shared/seo';
 import about from '../../content/about.json';
 
 export const page: PageDefinition = {
+  // The page's largest paint: the intro image (src/about/ContentImage.tsx).
+  preloads: () => [{ href: about.intro.image.src, fetchpriority: 'high' }],
   head: ({ origin }) => ({
     image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
     jsonLd: [

@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { prefersReducedMotion, useReducedMotion } from '@collectif/shared';
-import type { Slide } from './slides';
+import { SLIDE_SIZES, slideSrcSet, type Slide } from './slides';
 
 /** docs/site.md, « Home »: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
 export const AUTOPLAY_DELAY_MS = 5000;
@@ -50,12 +50,11 @@ function SlideView({ slide, index, count }: { slide: Slide; index: number; count
       <img
         className="carousel__image"
         src={slide.imagePath}
-        // Phones get the 800 px variant that the asset build makes beside each slide image.
-        srcSet={`${slide.imagePath.replace(/\.webp$/, '-800.webp')} 800w, ${slide.imagePath} 1600w`}
+        srcSet={slideSrcSet(slide.imagePath)}
         alt=""
         width={1600}
         height={900}
-        sizes="(min-width: 75rem) 75rem, 100vw"
+        sizes={SLIDE_SIZES}
         // The first slide is the home page's largest paint; the others wait until needed.
         loading={first ? 'eager' : 'lazy'}
         fetchPriority={first ? 'high' : 'auto'}

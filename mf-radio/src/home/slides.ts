@@ -10,3 +10,9 @@ export interface Slide {
 }
 
 export const slides: readonly Slide[] = slidesJson;
+
+/** A slide's image fills the content width (75rem) or the screen. */
+export const SLIDE_SIZES = '(min-width: 75rem) 75rem, 100vw';
+
+/** Phones get the 800 px variant that the asset build makes beside each slide image. */
+export const slideSrcSet = (path: string) => `${path.replace(/\.webp$/, '-800.webp')} 800w, ${path} 1600w`;

@@ -8,6 +8,11 @@ import { feedPath } from '../residences/Subscribe';
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
 export const residence: PageDefinition = {
+  // Its header image, as src/exposed/ResidencePage.tsx renders it; an unknown residence has none.
+  preloads: ({ params }) => {
+    const found = findResidence(params.id ?? '');
+    return found === undefined ? [] : [{ href: residenceImages(found.id).header, fetchpriority: 'high' }];
+  },
   load: ({ params, dispatch }) => {
     const found = findResidence(params.id ?? '');
     return found === undefined ? [] : [dispatch(api.endpoints.podcasts.initiate({ q: found.artist }))];

@@ -1,7 +1,7 @@
 import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
 
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
-const CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
+export const CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
 
 export function ResidenceCard({ residence, eager }: { residence: Residence; eager: boolean }) {
   const images = residenceImages(residence.id);

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { DEFAULT_DESCRIPTION, matchPage, type PageRef, type RemoteName, type RemotesConfig } from '@collectif/shared';
+import {
+  DEFAULT_DESCRIPTION,
+  matchPage,
+  type PagePreload,
+  type PageRef,
+  type RemoteName,
+  type RemotesConfig,
+} from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
 import { escapeHtml, scriptJson } from '@collectif/shared/seo';
 
@@ -10,9 +17,10 @@ import { escapeHtml, scriptJson } from '@collectif/shared/seo';
  * remote entry, chunks and styles of the page's module and of the player, and the page's largest
  * image. Without them, each of these is discovered only when the previous one has run.
  *
- * Hints are read from the built remotes that this server serves (their `mf-manifest.json` and
- * `page-hints.json`), again whenever a remote is redeployed. A remote hosted elsewhere only gets a
- * preconnect. A missing or unreadable file means fewer hints, never a broken page.
+ * Hints are read from the built remotes that this server serves (their `mf-manifest.json`), again
+ * whenever a remote is redeployed, and the image from the page's definition (`preloads`, given by
+ * the render). A remote hosted elsewhere only gets a preconnect. A missing or unreadable file
+ * means fewer hints, never a broken page.
  */
 
 interface Link {
@@ -34,7 +42,6 @@ interface RemoteBuild {
   /** The remote entry's path, relative to the manifest. */
   entry: string;
   exposes: Map<string, ManifestAssets>;
-  pageHints: Map<string, Link[]>;
 }
 
 export interface HintsOptions {
@@ -45,7 +52,6 @@ export interface HintsOptions {
   warn?: (message: string) => void;
 }
 
-const ID_PARAM = /^[A-Za-z0-9_-]{1,100}$/;
 const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9/_.%-]*$/;
 
 function strings(value: unknown): string[] {
@@ -73,28 +79,30 @@ export function readManifest(data: unknown): Pick<RemoteBuild, 'entry' | 'expose
   return { entry: path === '' ? name : posix.join(path, name), exposes };
 }
 
-/** Reads a remote's page-hints.json: image preloads per exposed page, same-origin paths only. */
-export function readPageHints(data: unknown): Map<string, Link[]> {
-  const hints = new Map<string, Link[]>();
-  for (const [page, list] of Object.entries(record(data))) {
-    const links: Link[] = [];
-    for (const item of Array.isArray(list) ? list : []) {
-      const hint = record(item);
-      if (hint.as !== 'image' || typeof hint.href !== 'string' || !SAFE_PATH.test(hint.href.replaceAll('{id}', 'x'))) {
-        throw new Error(`${page} : seules des images du site peuvent être annoncées`);
-      }
-      links.push({
-        rel: 'preload',
-        as: 'image',
-        href: hint.href,
-        ...(typeof hint.imagesrcset === 'string' ? { imagesrcset: hint.imagesrcset } : {}),
-        ...(typeof hint.imagesizes === 'string' ? { imagesizes: hint.imagesizes } : {}),
-        ...(hint.fetchpriority === 'high' ? { fetchpriority: 'high' as const } : {}),
-      });
+/**
+ * The images a page's definition announces (`preloads`), as links: paths of this site only, never
+ * an address elsewhere or text that could leave the attribute; an image under /assets/ that does not
+ * exist is left out (announcing it would only cost a failed request).
+ */
+function imageLinks(images: readonly PagePreload[], assetsDir: string, warn: (message: string) => void): Link[] {
+  const links: Link[] = [];
+  for (const image of images) {
+    if (typeof image.href !== 'string' || !SAFE_PATH.test(image.href)) {
+      warn(`Préchargement refusé : seules des images du site peuvent être annoncées (${JSON.stringify(image.href)})`);
+      continue;
     }
-    hints.set(page, links);
+    if (image.href.startsWith('/assets/') && !existsSync(join(assetsDir, image.href.slice('/assets/'.length))))
+      continue;
+    links.push({
+      rel: 'preload',
+      as: 'image',
+      href: image.href,
+      ...(typeof image.imagesrcset === 'string' ? { imagesrcset: image.imagesrcset } : {}),
+      ...(typeof image.imagesizes === 'string' ? { imagesizes: image.imagesizes } : {}),
+      ...(image.fetchpriority === 'high' ? { fetchpriority: 'high' as const } : {}),
+    });
   }
-  return hints;
+  return links;
 }
 
 /**
@@ -160,12 +168,10 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     const manifest = readJson(join(dir, relative), readManifest);
     if (manifest === null) return null;
     const base = posix.dirname(url);
-    const pageHints =
-      readJson(join(dir, posix.dirname(relative), 'page-hints.json'), readPageHints) ?? new Map<string, Link[]>();
-    return { build: { ...manifest, pageHints }, base };
+    return { build: manifest, base };
   }
 
-  function moduleLinks(name: RemoteName, module: string, params: Record<string, string>, rendered: boolean): Link[] {
+  function moduleLinks(name: RemoteName, module: string, rendered: boolean): Link[] {
     const local = localBuild(name);
     if (local === null) {
       const url = remotes[name];
@@ -182,19 +188,6 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
         rendered ? { rel: 'stylesheet', href: at(file) } : { rel: 'preload', href: at(file), as: 'style' },
       ),
     ];
-    for (const hint of build.pageHints.get(module) ?? []) {
-      const id = params.id;
-      if (hint.href.includes('{id}') && (id === undefined || !ID_PARAM.test(id))) continue;
-      const resolved = { ...hint, href: hint.href.replaceAll('{id}', id ?? '') };
-      // Announcing an image that does not exist would only cost a failed request.
-      if (
-        resolved.href.startsWith('/assets/') &&
-        !existsSync(join(assetsDir, resolved.href.slice('/assets/'.length)))
-      ) {
-        continue;
-      }
-      links.push(resolved);
-    }
     return links;
   }
 
@@ -204,15 +197,18 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
    */
   return function headFor(
     pathname: string,
-    { rendered = false, pages }: { rendered?: boolean; pages: readonly PageRef[] },
+    {
+      rendered = false,
+      pages,
+      images = [],
+    }: { rendered?: boolean; pages: readonly PageRef[]; images?: readonly PagePreload[] },
   ): string {
     const match = matchPage(pathname, pages);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
-      ...(match === null ? [] : moduleLinks(match.page.remote, match.page.module, match.params, rendered)).sort(
-        (a, b) => Number(b.as === 'image') - Number(a.as === 'image'),
-      ),
-      ...moduleLinks('player', 'Player', {}, rendered),
+      ...imageLinks(images, assetsDir, warn),
+      ...(match === null ? [] : moduleLinks(match.page.remote, match.page.module, rendered)),
+      ...moduleLinks('player', 'Player', rendered),
     ];
     const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
     if (!rendered) return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');

@@ -97,7 +97,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
     config,
     radio,
     indexPath,
-    extraHead: (pathname, rendered, pages) => `${radioScript}${headFor(pathname, { rendered, pages })}`,
+    extraHead: (pathname, rendered, pages, images) => `${radioScript}${headFor(pathname, { rendered, pages, images })}`,
   });
 
   app.get('/', (request, reply) => respond(request, reply, '/'));

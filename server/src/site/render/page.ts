@@ -7,6 +7,7 @@ import {
   fullHead,
   makeStore,
   type ApiAccess,
+  type PagePreload,
   type SiteEnvironment,
   type SsrState,
 } from '@collectif/shared';
@@ -27,7 +28,7 @@ import type { Bundles } from './bundles';
  */
 
 export type RenderOutcome =
-  | { kind: 'page'; status: number; head: PageHead; body: string; state: SsrState }
+  | { kind: 'page'; status: number; head: PageHead; preloads: readonly PagePreload[]; body: string; state: SsrState }
   /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
   | { kind: 'redirect'; location: string }
   /** A path whose parameters cannot be decoded. */
@@ -74,7 +75,7 @@ const asRemote = (exports: Record<string, unknown> | null): RemoteServerBundle |
 /**
  * React announces every eager image of the page with `<link rel="preload">` at the top of its
  * output: on the label page, the first covers, raised to high priority against the scripts. The site's
- * image hints are the remotes' own (page-hints.json, in the head: the one image each page shows
+ * image hints are the page definitions' own (`preloads`, in the head: the one image each page shows
  * first and large), so React's are left out.
  */
 export function withoutImagePreloads(html: string): string {
@@ -166,6 +167,12 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   } catch (error) {
     log.warn(`En-tête de ${page.path || '/'} : ${String(error)}`);
   }
+  let preloads: readonly PagePreload[] = [];
+  try {
+    preloads = serverPage?.preloads?.({ ...context, state: store.getState() }) ?? [];
+  } catch (error) {
+    log.warn(`Préchargements de ${page.path || '/'} : ${String(error)}`);
+  }
 
   try {
     const element = await shell.renderApp({
@@ -179,6 +186,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
       kind: 'page',
       status: head.status ?? 200,
       head: fullHead(page, pathname, origin, head),
+      preloads,
       body,
       state: handOver(store),
     };

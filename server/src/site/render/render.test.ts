@@ -51,6 +51,7 @@ function ResidencesPage() { throw new Error('panne du module'); }
 exports.modules = { HomePage, ResidencePage, ResidencesPage };
 exports.pages = {
   HomePage: {
+    preloads: () => [{ href: '/assets/images/une.webp', fetchpriority: 'high' }, { href: 'https://pisteur.example/x.gif' }],
     load: ({ dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ limit: 8 }))],
     head: ({ radio }) => ({ description: 'Accueil rendu', jsonLd: [{ '@type': 'RadioStation', name: 'Radio', url: radio.liveStreamUrl }] }),
   },
@@ -109,6 +110,7 @@ beforeEach(() => {
   write('shell/dist/server/ssr.js', SHELL);
   write('mf-radio/dist/server/ssr.js', radio('Accueil du serveur'));
   write('mf-player/dist/server/ssr.js', PLAYER);
+  write('assets/images/une.webp', 'RIFF');
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   // The pages each remote declares, as its build writes them (shared/build/webpack.mjs).
   for (const part of ['mf-radio', 'mf-label', 'mf-about'])
@@ -126,11 +128,14 @@ describe('pages rendered on the server', () => {
     const res = await app.inject({ url: '/' });
     await app.close();
     expect(res.statusCode).toBe(200);
-    // React's own image preloads are left out: the remotes' page hints announce the images.
+    // React's own image preloads are left out: the page's definition announces its image, and only
+    // what is on this site.
+    expect(res.body.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+      '<link rel="preload" as="image" href="/assets/images/une.webp" fetchpriority="high">',
+    ]);
     expect(res.body).toContain(
       '<div id="root"><div class="layout"><nav>Navigation</nav><main><!--$--><section><h1>Accueil du serveur</h1><img src="/assets/images/une.webp" alt=""/>',
     );
-    expect(res.body).not.toContain('<link rel="preload" as="image"');
     expect(podcasts.length).toBeGreaterThan(0);
     for (const podcast of podcasts) expect(res.body).toContain(`<li>${podcast.title.replaceAll('&', '&amp;')}</li>`);
     expect(res.body).toContain('Écouter le direct');

@@ -1,7 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { findPage, PAGES_CONFIG_ID, type ApiAccess, type PageRef, type PartName } from '@collectif/shared';
+import {
+  findPage,
+  PAGES_CONFIG_ID,
+  type ApiAccess,
+  type PagePreload,
+  type PageRef,
+  type PartName,
+} from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { inlineJson, withPageMeta } from '../hints';
@@ -31,7 +38,7 @@ export interface ResponderOptions {
    * The radio's settings, the remote map and the route's preloads, for the end of <head>; a page
    * rendered on the server also links its areas' styles.
    */
-  extraHead: (pathname: string, rendered: boolean, pages: readonly PageRef[]) => string;
+  extraHead: (pathname: string, rendered: boolean, pages: readonly PageRef[], images: readonly PagePreload[]) => string;
   dataDeadlineMs?: number;
 }
 
@@ -115,8 +122,12 @@ export function createPageResponder({
   }
 
   /** What ends every page's <head>: the table of pages for the shell, then the caller's. */
-  const headEnd = (pathname: string, rendered: boolean, pages: readonly PageRef[]) =>
-    `${inlineJson(PAGES_CONFIG_ID, pages)}${extraHead(pathname, rendered, pages)}`;
+  const headEnd = (
+    pathname: string,
+    rendered: boolean,
+    pages: readonly PageRef[],
+    images: readonly PagePreload[] = [],
+  ) => `${inlineJson(PAGES_CONFIG_ID, pages)}${extraHead(pathname, rendered, pages, images)}`;
 
   /** Today's page: the shell alone, rendered by the browser. */
   function browserPage(reply: FastifyReply, html: string, pathname: string, pages: readonly PageRef[]) {
@@ -184,7 +195,10 @@ export function createPageResponder({
         return browserPage(reply, html, pathname, pages);
       case 'page': {
         lastBrowserReason = null;
-        const page = composeDocument(deferEntry(html), { ...outcome, extraHead: headEnd(pathname, true, pages) });
+        const page = composeDocument(deferEntry(html), {
+          ...outcome,
+          extraHead: headEnd(pathname, true, pages, outcome.preloads),
+        });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
         return sendHtml(request, reply, outcome.status, page, etag);
