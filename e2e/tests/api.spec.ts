@@ -5,7 +5,7 @@ interface PodcastItem {
   trackUrn?: string;
   url: string;
   duration: number;
-  title: string;
+  artist: string;
 }
 
 /**

@@ -276,7 +276,7 @@ async function expectFrenchStatesEverywhere(page: Page, timeout: number): Promis
   await playLive(page);
   await expect(playerRegion(page)).toContainText('Inconnu');
   await page.evaluate(() => {
-    const detail = { trackUrn: 'soundcloud:tracks:1', url: '', duration: 60, title: 'Exercice', description: 'Panne' };
+    const detail = { trackUrn: 'soundcloud:tracks:1', url: '', duration: 60, artist: 'Exercice', show: 'Panne' };
     window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail }));
   });
   await expect(playerRegion(page).getByRole('status')).toHaveText(

@@ -82,14 +82,14 @@ test('a partner page on another origin plays the live stream, then a replay chos
   // The partner's script asks the collective's API for a replay and hands it to the player.
   const item = await page.evaluate(async (api) => {
     const response = await fetch(`${api}/podcasts?limit=1`);
-    const items = (await response.json()) as { title: string; url: string }[];
+    const items = (await response.json()) as { artist: string; url: string }[];
     const first = items[0];
     if (first === undefined) throw new Error('aucun podcast');
     window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail: first }));
     return first;
   }, `${server}/api`);
   await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
-  await expect(page.getByText(item.title)).toBeVisible();
+  await expect(page.getByText(item.artist)).toBeVisible();
   await expectTimeAdvancing(page, 0.5);
   expect((await audioState(page))?.src.startsWith(server)).toBe(true);
 
@@ -113,4 +113,31 @@ test('the demo partner page is served at /embed/demo.html and its buttons drive 
   await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
   await expectTimeAdvancing(page, 0.5);
   await expect(page.locator('#etat')).toContainText('"mode": "REPLAY"');
+});
+
+test('a partner script written for the former names (`title`, `description`) still plays, and is told the new ones', async ({
+  page,
+}) => {
+  test.slow();
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${partnerOrigin}/festival`);
+  await expect(page.getByRole('button', { name: 'Ouvrir le lecteur' })).toBeVisible();
+  await page.evaluate(async (api) => {
+    const [first] = (await (await fetch(`${api}/podcasts?limit=1`)).json()) as { url: string; duration: number }[];
+    if (first === undefined) throw new Error('aucun podcast');
+    const detail = {
+      url: first.url,
+      duration: first.duration,
+      title: 'Ancien artiste',
+      description: 'Ancienne émission',
+    };
+    window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail }));
+  }, `${siteOrigin}/api`);
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  await expect(page.getByText('Ancien artiste')).toBeVisible();
+  await expect(page.getByText('Ancienne émission')).toBeVisible();
+  expect(warnings.join('\n')).toContain('« title » → « artist », « description » → « show »');
 });

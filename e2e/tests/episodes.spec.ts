@@ -6,8 +6,8 @@ import { player } from '../screen';
 
 interface EpisodeAnswer {
   slug: string;
-  title: string;
-  description: string;
+  artist: string;
+  show: string;
   duration: number;
   residences: string[];
 }
@@ -116,12 +116,12 @@ test.describe('an episode', () => {
     await page.getByRole('link', { name: 'Axonberg' }).first().click();
     await expect(page).toHaveURL(/\/emissions\/[a-z0-9-]+$/);
     await gotoPage(page, `/emissions/${episode.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: episode.title })).toBeVisible();
-    await expect(page.getByText(episode.description, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: episode.artist })).toBeVisible();
+    await expect(page.getByText(episode.show, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Axonberg' }).first()).toHaveAttribute('href', '/residences/axonberg');
     await expect(page.getByRole('heading', { name: 'Autres émissions de Axonberg' })).toBeVisible();
     await page.getByRole('button', { name: 'Écouter', exact: true }).click();
-    await expect(player(page).getByText(episode.title)).toBeVisible();
+    await expect(player(page).getByText(episode.artist)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
   });
 

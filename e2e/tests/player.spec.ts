@@ -6,8 +6,8 @@ interface PodcastItem {
   trackUrn?: string;
   url: string;
   duration: number;
-  title: string;
-  description: string;
+  artist: string;
+  show: string;
   cover: string;
 }
 
@@ -61,7 +61,7 @@ test('live: the keyboard opens the player and the demo stream plays, time advanc
 test('replay: chosen on the page, then sought by keyboard', async ({ page }) => {
   await gotoPage(page, '/');
   const item = await selectDemoReplay(page);
-  await expect(player(page).getByText(item.title)).toBeVisible();
+  await expect(player(page).getByText(item.artist)).toBeVisible();
   await expectTimeAdvancing(page, 0.5);
 
   const slider = page.getByRole('slider', { name: 'Position dans l’émission' });
@@ -126,8 +126,8 @@ test('Media Session: title, artist and artwork of what plays, and its playback s
     const m = navigator.mediaSession.metadata;
     return m === null ? null : { title: m.title, artist: m.artist, artwork: m.artwork.map((a) => a.src) };
   });
-  expect(metadata?.title).toBe(item.description || 'Inconnu');
-  expect(metadata?.artist).toBe(item.title || 'Inconnu');
+  expect(metadata?.title).toBe(item.show || 'Inconnu');
+  expect(metadata?.artist).toBe(item.artist || 'Inconnu');
   expect(metadata?.artwork[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
 });

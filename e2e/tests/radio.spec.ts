@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, gotoPage, test } from '../fixtures';
 
 interface PodcastItem {
-  title: string;
-  description: string;
+  artist: string;
+  show: string;
   link: string;
   url: string;
 }
@@ -223,8 +223,8 @@ test.describe('podcasts', () => {
     await main(page).getByRole('list', { name: 'Derniers podcasts' }).getByRole('button').first().click();
     const replays = await page.evaluate(() => (window as unknown as { __replays: PodcastItem[] }).__replays);
     expect(replays).toHaveLength(1);
-    expect(replays[0]).toMatchObject({ title: first.title, description: first.description, link: first.link });
-    await expect(page.getByRole('region', { name: 'Lecteur radio' })).toContainText(first.title);
+    expect(replays[0]).toMatchObject({ artist: first.artist, show: first.show, link: first.link });
+    await expect(page.getByRole('region', { name: 'Lecteur radio' })).toContainText(first.artist);
   });
 });
 
@@ -276,7 +276,7 @@ test.describe('residences', () => {
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toMatch(/Kalibre|Mona Vex/);
     const all = (await (await page.request.get('/api/podcasts')).json()) as PodcastItem[];
-    const theirs = all.filter((p) => /Kalibre|Mona Vex/.test(`${p.title} ${p.description}`));
+    const theirs = all.filter((p) => /Kalibre|Mona Vex/.test(`${p.artist} ${p.show}`));
     expect(texts).toHaveLength(new Set(theirs.map((p) => p.link)).size);
 
     await shows.first().click();

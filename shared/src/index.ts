@@ -42,7 +42,7 @@ export { useReveal } from './ui/useReveal';
 export { usePageMeta } from './ui/usePageMeta';
 export { scrollToTop, prefersReducedMotion } from './ui/scroll';
 export { answerStatus, type AnswerStatus } from './ui/answerStatus';
-export { readWith, replaySelection, nowPlayingAnswer } from './schemas/answers';
+export { readWith, replaySelection, legacyReplayNames, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
 export {
   fullHead,

@@ -2,8 +2,8 @@
 // TypeScript for the project's checks. Buttons choose a replay or the live stream through the DOM
 // events of the player; the player's state is shown as it changes.
 interface ReplayDetail {
-  title: string;
-  description: string;
+  artist: string;
+  show: string;
   url: string;
 }
 
@@ -39,7 +39,7 @@ async function showChoices(): Promise<void> {
     const replays = (await response.json()) as ReplayDetail[];
     for (const replay of replays) {
       choices.append(
-        button(`Écouter « ${replay.title} — ${replay.description} »`, () => {
+        button(`Écouter « ${replay.artist} — ${replay.show} »`, () => {
           window.dispatchEvent(new CustomEvent('collectif:replay-selected', { detail: replay }));
         }),
       );

@@ -27,8 +27,8 @@ const replay: ReplaySource = {
   trackUrn: 'soundcloud:tracks:42',
   url: '/api/demo/replays/enclosure.mp3',
   duration: 3600,
-  title: 'Artiste A',
-  description: 'Émission A',
+  artist: 'Artiste A',
+  show: 'Émission A',
   cover: '/assets/images/a.webp',
 };
 

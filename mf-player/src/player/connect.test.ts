@@ -7,8 +7,8 @@ describe('replay-selected payloads from any script', () => {
         trackUrn: 'soundcloud:tracks:1',
         url: '/api/demo/replays/a.mp3',
         duration: 3600,
-        title: 'Artiste',
-        description: 'Émission',
+        artist: 'Artiste',
+        show: 'Émission',
         cover: '',
         link: 'https://example.org/a',
         pubDate: null,
@@ -17,8 +17,8 @@ describe('replay-selected payloads from any script', () => {
       trackUrn: 'soundcloud:tracks:1',
       url: '/api/demo/replays/a.mp3',
       duration: 3600,
-      title: 'Artiste',
-      description: 'Émission',
+      artist: 'Artiste',
+      show: 'Émission',
       cover: '',
     });
   });
@@ -27,8 +27,8 @@ describe('replay-selected payloads from any script', () => {
     expect(parseReplaySource({ url: 'https://example.org/a.mp3' })).toEqual({
       url: 'https://example.org/a.mp3',
       duration: 0,
-      title: '',
-      description: '',
+      artist: '',
+      show: '',
       cover: '',
     });
   });
@@ -42,7 +42,7 @@ describe('replay-selected payloads from any script', () => {
     expect(parseReplaySource({ url: 'a.mp3', duration: -1 })).toBe(
       '« duration » doit être un nombre de secondes positif',
     );
-    expect(parseReplaySource({ url: 'a.mp3', title: 3 })).toBe('« title » doit être une chaîne');
+    expect(parseReplaySource({ url: 'a.mp3', artist: 3 })).toBe('« artist » doit être une chaîne');
     expect(parseReplaySource({ url: 'a.mp3', trackUrn: 12 })).toBe('« trackUrn » doit être une chaîne');
   });
 });

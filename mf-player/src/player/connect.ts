@@ -1,5 +1,6 @@
 import {
   emit,
+  legacyReplayNames,
   on,
   readWith,
   replaySelection,
@@ -43,6 +44,9 @@ export function connectPlayer(store: AppStore): () => void {
   const stopListening = registerPlayerListeners(startAppListening, runtime);
   const detachAudio = runtime.audio.attach(store.dispatch);
   const offReplay = on('replay-selected', (detail) => {
+    // A partner's page may still send the former names; they work until version 3, with a word.
+    const legacy = legacyReplayNames(detail);
+    if (legacy !== null) console.warn(legacy);
     const source = parseReplaySource(detail);
     if (typeof source === 'string') {
       console.error(`Lecteur : épisode ignoré, ${source}.`);

@@ -49,8 +49,8 @@ const replay: ReplaySource = {
   trackUrn: 'soundcloud:tracks:42',
   url: '/api/demo/replays/a.mp3',
   duration: 3600,
-  title: 'Artiste A',
-  description: 'Émission A',
+  artist: 'Artiste A',
+  show: 'Émission A',
   cover: '/assets/images/a.webp',
 };
 
@@ -99,7 +99,7 @@ describe('player slice (docs/player.md)', () => {
     const { store, state } = setup();
     store.dispatch(toggled());
     store.dispatch(chatToggled());
-    store.dispatch(replaySelected({ ...replay, title: 'Autre' }));
+    store.dispatch(replaySelected({ ...replay, artist: 'Autre' }));
     store.dispatch(progressed({ currentTime: 900, duration: 3600 }));
     expect(state().slider).toBe(25);
     store.dispatch(replaySelected(replay));
@@ -132,7 +132,7 @@ describe('player slice (docs/player.md)', () => {
 
   it('missing artist or show lines read Inconnu', () => {
     const { store, state } = setup();
-    store.dispatch(replaySelected({ ...replay, title: ' ', description: '' }));
+    store.dispatch(replaySelected({ ...replay, artist: ' ', show: '' }));
     expect(state()).toMatchObject({ artist: UNKNOWN, show: UNKNOWN });
     store.dispatch(liveRequested());
     store.dispatch(nowPlayingReceived({ artist: '', title: 'Titre' }));

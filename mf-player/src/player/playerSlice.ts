@@ -113,11 +113,11 @@ export function remainingOf(state: PlayerState): number {
 }
 
 export function artistOf(state: PlayerState): string {
-  return state.mode === 'REPLAY' ? orUnknown(state.replay?.title) : orUnknown(state.live?.artist);
+  return state.mode === 'REPLAY' ? orUnknown(state.replay?.artist) : orUnknown(state.live?.artist);
 }
 
 export function showOf(state: PlayerState): string {
-  return state.mode === 'REPLAY' ? orUnknown(state.replay?.description) : orUnknown(state.live?.title);
+  return state.mode === 'REPLAY' ? orUnknown(state.replay?.show) : orUnknown(state.live?.title);
 }
 
 /** The cover to show, as an absolute address: what plays, else the default cover. */

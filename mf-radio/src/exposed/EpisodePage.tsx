@@ -109,8 +109,8 @@ function EpisodeView({ episode }: { episode: Episode }) {
         decoding="async"
       />
       <div>
-        <h1 className="episode__artist">{episode.title}</h1>
-        <p className="episode__show">{episode.description}</p>
+        <h1 className="episode__artist">{episode.artist}</h1>
+        <p className="episode__show">{episode.show}</p>
         <p className="episode__facts">
           {date === null || episode.pubDate === null ? null : <time dateTime={episode.pubDate}>{date}</time>}
           {episode.duration > 0 ? <span>Durée : {formatTime(episode.duration)}</span> : null}
@@ -144,7 +144,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => void share(address(), `${episode.title} · ${episode.description}`)}
+            onClick={() => void share(address(), `${episode.artist} · ${episode.show}`)}
           >
             Partager
           </button>
@@ -152,7 +152,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => void share(address(player.currentTime), `${episode.title} · ${episode.description}`)}
+              onClick={() => void share(address(player.currentTime), `${episode.artist} · ${episode.show}`)}
             >
               Partager à partir de {formatTime(player.currentTime)}
             </button>

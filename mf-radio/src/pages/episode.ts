@@ -43,22 +43,22 @@ export const episodePage: PageDefinition = {
     const summary = episode.summary === undefined ? '' : describe(episode.summary);
     const audio = absolute(origin, episode.url);
     return {
-      title: `${episode.title} · ${episode.description} · Émissions`,
-      description: summary || `${episode.description} : une émission de ${episode.title} sur ${siteConfig.name}.`,
-      image: { url: absolute(origin, episode.cover), alt: `${episode.title}, ${episode.description}` },
+      title: `${episode.artist} · ${episode.show} · Émissions`,
+      description: summary || `${episode.show} : une émission de ${episode.artist} sur ${siteConfig.name}.`,
+      image: { url: absolute(origin, episode.cover), alt: `${episode.artist}, ${episode.show}` },
       ogType: 'music.song',
       ...(episode.url === '' ? {} : { audio }),
       canonicalPath: `/emissions/${episode.slug}`,
       jsonLd: [
         radioEpisode({
-          title: episode.title,
-          description: episode.description,
+          title: episode.artist,
+          description: episode.show,
           url: audio,
           link: url,
           duration: episode.duration,
           cover: absolute(origin, episode.cover),
           pubDate: episode.pubDate,
-          artist: episode.title,
+          artist: episode.artist,
           ...(summary === '' ? {} : { summary }),
           ...(residence === undefined
             ? {}

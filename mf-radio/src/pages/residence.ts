@@ -51,8 +51,8 @@ export const residence: PageDefinition = {
           image,
           artist: found.artist,
           episodes: episodes.map((episode) => ({
-            title: episode.title,
-            description: episode.description,
+            title: episode.artist,
+            description: episode.show,
             url: episode.url,
             link: episode.link,
             duration: episode.duration,

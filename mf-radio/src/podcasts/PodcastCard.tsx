@@ -26,8 +26,8 @@ export function PodcastCard({
     <li className="podcast-card">
       <Card
         image={{ src: item.cover, width: COVER_SIZE, height: COVER_SIZE, fallback: DEFAULT_COVER, eager }}
-        title={item.title}
-        description={item.description}
+        title={item.artist}
+        description={item.show}
         date={item.pubDate}
         actionLabel="Écouter : "
         {...(slug === undefined ? {} : { titleTo: `/emissions/${slug}` })}

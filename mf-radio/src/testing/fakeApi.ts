@@ -44,13 +44,13 @@ export async function startFakeApi(handlers: Record<string, FakeHandler> = {}): 
   };
 }
 
-export function podcast(n: number, title = `Artiste ${String(n)}`, description = `Émission ${String(n)}`): PodcastItem {
+export function podcast(n: number, artist = `Artiste ${String(n)}`, show = `Émission ${String(n)}`): PodcastItem {
   return {
     trackUrn: `soundcloud:tracks:${String(1000 + n)}`,
     url: `/api/demo/replays/show-${String(n)}.mp3`,
     duration: 3600 + n,
-    title,
-    description,
+    artist,
+    show,
     cover: `/assets/images/covers/show-${String(n)}.webp`,
     link: `https://soundcloud.com/example/show-${String(n)}`,
     pubDate: new Date(Date.UTC(2024, 0, 30 - n)).toUTCString(),

@@ -71,7 +71,7 @@ describe('character references (item 3)', () => {
         ),
       ]),
     );
-    expect((await podcasts()).map((p) => [p.title, p.description])).toEqual([
+    expect((await podcasts()).map((p) => [p.artist, p.show])).toEqual([
       ['Mila Rose', 'It’s a dub thing — live'],
       // `&amp;#039;` is the text « &#039; »: decoded once, not twice.
       ['Sans séparateur', "we're back & <b>loud</b> © &#039;"],
@@ -88,7 +88,7 @@ describe('character references (item 3)', () => {
     const server = await start();
     const res = await server.inject({ url: '/api/podcasts' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<PodcastItem[]>()[0]?.description).toBe('&x;&x;');
+    expect(res.json<PodcastItem[]>()[0]?.show).toBe('&x;&x;');
   });
 });
 
@@ -100,7 +100,7 @@ describe('text before the XML declaration (item 4)', () => {
     ['a byte order mark and a newline', '\uFEFF\n'],
   ])('accepts %s before <?xml', async (_name, prolog) => {
     serve(channel([rssItem({ id: 4, title: 'Ozone - Dub station #9' })], { prolog }));
-    expect((await podcasts()).map((p) => p.title)).toEqual(['Ozone']);
+    expect((await podcasts()).map((p) => p.artist)).toEqual(['Ozone']);
     const rss = await (app as FastifyInstance).inject({ url: '/api/soundcloud-rss' });
     expect(rss.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
@@ -143,7 +143,7 @@ describe('feeds not in UTF-8 (item 5)', () => {
     async (_name, declaration, type, title, artist, show) => {
       serve(bytes(channel([rssItem({ id: 5, title })], { declaration })), type);
       const [item] = await podcasts();
-      expect([item?.title, item?.description]).toEqual([artist, show]);
+      expect([item?.artist, item?.show]).toEqual([artist, show]);
       const rss = await (app as FastifyInstance).inject({ url: '/api/soundcloud-rss' });
       expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
       expect(rss.body).toMatch(/^<\?xml version=["']1\.0["']( encoding=["']UTF-8["'])?\?>/);
@@ -170,11 +170,11 @@ describe('titles, covers and durations (items 6 to 8)', () => {
     serve(
       channel([rssItem({ id: 7, title: 'Basse-Cour - Nuit dub' }), rssItem({ id: 8, title: 'Ozone-Dub station' })]),
     );
-    expect((await podcasts()).map((p) => [p.title, p.description])).toEqual([
+    expect((await podcasts()).map((p) => [p.artist, p.show])).toEqual([
       ['Basse-Cour', 'Nuit dub'],
       ['Ozone', 'Dub station'],
     ]);
-    expect((await podcasts('?q=Basse-Cour')).map((p) => p.title)).toEqual(['Basse-Cour']);
+    expect((await podcasts('?q=Basse-Cour')).map((p) => p.artist)).toEqual(['Basse-Cour']);
   });
 
   it('gives an item without a picture the channel’s itunes:image, then the default cover', async () => {

@@ -47,8 +47,21 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     for (const item of items) {
       expect(item.url).toMatch(/^\/api\/demo\/replays\/[a-z-]+\.mp3$/);
-      expect(item.title).not.toBe('');
+      expect(item.artist).not.toBe('');
       expect(item.duration).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends the former names beside `artist` and `show` until contract version 3 (docs/contract.md)', async () => {
+    type Sent = PodcastItem & { title: string; description: string };
+    const podcasts = (await app.inject({ url: '/api/podcasts?limit=3' })).json<Sent[]>();
+    const archive = (await app.inject({ url: '/api/episodes' })).json<{ items: Sent[] }>().items;
+    const slug = archive[0]?.slug ?? '';
+    const episode = (await app.inject({ url: `/api/episodes/${slug}` })).json<Sent>();
+    for (const item of [...podcasts, ...archive.slice(0, 3), episode]) {
+      expect(item.artist).not.toBe('');
+      expect(item.title).toBe(item.artist);
+      expect(item.description).toBe(item.show);
     }
   });
 
@@ -68,7 +81,7 @@ describe('the API in demo mode (no upstream configured), through the whole app',
       PodcastItem[]
     >();
     expect(items.length).toBeGreaterThan(0);
-    for (const item of items) expect(`${item.title} ${item.description}`).toMatch(/Kalibre|Mona Vex/);
+    for (const item of items) expect(`${item.artist} ${item.show}`).toMatch(/Kalibre|Mona Vex/);
     expect(new Set(items.map((i) => i.link)).size).toBe(items.length);
     const nobody = (await app.inject({ url: '/api/podcasts?q=Personne%20Inconnue' })).json<PodcastItem[]>();
     expect(nobody).toEqual([]);

@@ -5,8 +5,8 @@ import { isSlug } from '@collectif/shared';
 const item = (link: string, pubDate: string | null, extra: Partial<PodcastItem> = {}): PodcastItem => ({
   url: `https://feeds.example.org/${link.length}.mp3`,
   duration: 3600,
-  title: 'Axonberg',
-  description: 'Synapses #1',
+  artist: 'Axonberg',
+  show: 'Synapses #1',
   cover: '',
   link,
   pubDate,
@@ -85,7 +85,7 @@ describe('episode facts', () => {
       { id: 'capitole', artist: 'Capitole Sound', styles: ['dub', ''] },
     ];
     const [episode] = withEpisodeFacts(
-      [item('https://s.example/1', null, { title: 'Mona Vex', description: 'avec Capitole Sound' })],
+      [item('https://s.example/1', null, { artist: 'Mona Vex', show: 'avec Capitole Sound' })],
       residences,
     );
     expect(episode?.residences).toEqual(['kalibre-mona-vex', 'capitole']);

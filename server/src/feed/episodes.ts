@@ -123,10 +123,10 @@ export function withEpisodeFacts<T extends PodcastItem>(
     names: artistNames(residence.artist).map((name) => name.toLocaleLowerCase('fr')),
   }));
   return items.map((item) => {
-    const title = item.title.toLocaleLowerCase('fr');
-    const description = item.description.toLocaleLowerCase('fr');
+    const artist = item.artist.toLocaleLowerCase('fr');
+    const show = item.show.toLocaleLowerCase('fr');
     const own = names
-      .filter((entry) => entry.names.some((name) => title.includes(name) || description.includes(name)))
+      .filter((entry) => entry.names.some((name) => artist.includes(name) || show.includes(name)))
       .map((entry) => entry.residence);
     return {
       ...item,

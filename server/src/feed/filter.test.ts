@@ -1,8 +1,8 @@
 import type { PodcastItem } from '@collectif/shared';
 import { artistNames, latest, mentions, podcastsByName } from './filter';
 
-function podcast(link: string, title: string, description: string, pubDate: string): PodcastItem {
-  return { url: `https://x/${link}.mp3`, duration: 3600, title, description, cover: '/c.webp', link, pubDate };
+function podcast(link: string, artist: string, show: string, pubDate: string): PodcastItem {
+  return { url: `https://x/${link}.mp3`, duration: 3600, artist, show, cover: '/c.webp', link, pubDate };
 }
 
 const items: PodcastItem[] = [
@@ -22,7 +22,7 @@ describe('artistNames', () => {
 });
 
 describe('mentions', () => {
-  it('looks in the title and the description, whatever the case', () => {
+  it('looks in the artist and the show lines, whatever the case', () => {
     expect(mentions(items[3]!, 'mila rose')).toBe(true);
     expect(mentions(items[0]!, 'AXONBERG')).toBe(true);
     expect(mentions(items[0]!, 'Ozone')).toBe(false);
@@ -30,7 +30,7 @@ describe('mentions', () => {
 });
 
 describe('podcastsByName', () => {
-  it('keeps items whose title or description contains the name', () => {
+  it('keeps items whose artist or show line contains the name', () => {
     expect(podcastsByName(items, 'Axonberg').map((i) => i.link)).toEqual(['p5', 'p1']);
   });
 

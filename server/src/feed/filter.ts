@@ -12,12 +12,10 @@ export function artistNames(artist: string): string[] {
     .filter((name) => name !== '');
 }
 
-/** Whether the item's title or description contains the name (case does not matter). */
+/** Whether the item's artist or show line contains the name (case does not matter). */
 export function mentions(item: PodcastItem, name: string): boolean {
   const needle = name.toLocaleLowerCase('fr');
-  return (
-    item.title.toLocaleLowerCase('fr').includes(needle) || item.description.toLocaleLowerCase('fr').includes(needle)
-  );
+  return item.artist.toLocaleLowerCase('fr').includes(needle) || item.show.toLocaleLowerCase('fr').includes(needle);
 }
 
 /**

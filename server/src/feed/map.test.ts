@@ -48,47 +48,47 @@ describe('trackUrnFromGuid', () => {
 describe('splitTitle', () => {
   it('splits at the first hyphen: artist line, then show line', () => {
     expect(splitTitle('Artist Name - Show title #12', 'orig')).toEqual({
-      title: 'Artist Name',
-      description: 'Show title #12',
+      artist: 'Artist Name',
+      show: 'Show title #12',
     });
   });
 
   it('prefers a separator with spaces around it, so a hyphenated name stays whole', () => {
-    expect(splitTitle('Basse-Cour - Nuit dub', 'orig')).toEqual({ title: 'Basse-Cour', description: 'Nuit dub' });
+    expect(splitTitle('Basse-Cour - Nuit dub', 'orig')).toEqual({ artist: 'Basse-Cour', show: 'Nuit dub' });
     expect(splitTitle('Jean-Pierre - Dub du dimanche - partie 2', 'orig')).toEqual({
-      title: 'Jean-Pierre',
-      description: 'Dub du dimanche - partie 2',
+      artist: 'Jean-Pierre',
+      show: 'Dub du dimanche - partie 2',
     });
   });
   it('takes an en dash or an em dash with spaces as the separator too, the first of them', () => {
     expect(splitTitle('Mila Rose – Back-to-back #2', 'orig')).toEqual({
-      title: 'Mila Rose',
-      description: 'Back-to-back #2',
+      artist: 'Mila Rose',
+      show: 'Back-to-back #2',
     });
     expect(splitTitle('Saint-Cyprien — Live - au Bikini', 'orig')).toEqual({
-      title: 'Saint-Cyprien',
-      description: 'Live - au Bikini',
+      artist: 'Saint-Cyprien',
+      show: 'Live - au Bikini',
     });
   });
   it('splits at the first bare hyphen only when no spaced separator is there', () => {
     expect(splitTitle('Axonberg-Nuits de basse #4', 'orig')).toEqual({
-      title: 'Axonberg',
-      description: 'Nuits de basse #4',
+      artist: 'Axonberg',
+      show: 'Nuits de basse #4',
     });
-    expect(splitTitle('Kalibre -Dub station', 'orig')).toEqual({ title: 'Kalibre', description: 'Dub station' });
+    expect(splitTitle('Kalibre -Dub station', 'orig')).toEqual({ artist: 'Kalibre', show: 'Dub station' });
   });
 
   it('falls back to the original description when the second part is empty', () => {
     expect(splitTitle('Artiste seul -  ', ' La description. ')).toEqual({
-      title: 'Artiste seul',
-      description: 'La description.',
+      artist: 'Artiste seul',
+      show: 'La description.',
     });
   });
 
   it('keeps a title without a hyphen and the original description', () => {
     expect(splitTitle('Session spéciale', 'Une nuit entière.')).toEqual({
-      title: 'Session spéciale',
-      description: 'Une nuit entière.',
+      artist: 'Session spéciale',
+      show: 'Une nuit entière.',
     });
   });
 });
@@ -143,8 +143,8 @@ describe('mapFeedItem', () => {
       trackUrn: 'soundcloud:tracks:244374452',
       url: 'https://feeds.soundcloud.com/stream/244374452-collective-show-title-12.mp3',
       duration: 8766,
-      title: 'Artist Name',
-      description: 'Show title #12',
+      artist: 'Artist Name',
+      show: 'Show title #12',
       cover: 'https://i1.sndcdn.com/artworks-x-t3000x3000.jpg',
       link: 'https://soundcloud.com/collective/show-title-12',
       pubDate: '2026-03-04T18:00:00.000Z',
@@ -175,8 +175,8 @@ describe('mapFeedItem', () => {
     expect(item).toEqual({
       url: '',
       duration: 0,
-      title: '',
-      description: '',
+      artist: '',
+      show: '',
       cover: DEFAULT_COVER,
       link: '',
       pubDate: null,
@@ -201,8 +201,8 @@ describe('sortNewestFirst', () => {
     const item = (link: string, pubDate: string | null): PodcastItem => ({
       url: '',
       duration: 0,
-      title: '',
-      description: '',
+      artist: '',
+      show: '',
       cover: '',
       link,
       pubDate,

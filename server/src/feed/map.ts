@@ -25,12 +25,12 @@ const SPACED_SEPARATOR = /\s[-–—]\s/;
  * gives « Axonberg » and « Nuits de basse »). The first part is the title (artist line), the second
  * the description, which falls back to the original description when empty.
  */
-export function splitTitle(title: string, description: string): { title: string; description: string } {
+export function splitTitle(title: string, description: string): { artist: string; show: string } {
   const spaced = SPACED_SEPARATOR.exec(title);
   const at = spaced === null ? title.indexOf('-') : spaced.index;
-  if (at === -1) return { title: title.trim(), description: description.trim() };
+  if (at === -1) return { artist: title.trim(), show: description.trim() };
   const second = title.slice(at + (spaced === null ? 1 : spaced[0].length)).trim();
-  return { title: title.slice(0, at).trim(), description: second === '' ? description.trim() : second };
+  return { artist: title.slice(0, at).trim(), show: second === '' ? description.trim() : second };
 }
 
 function seconds(text: string): number {
@@ -76,7 +76,7 @@ export type FeedPodcast = PodcastItem & {
 
 /** One feed item as the pages and the player use it (docs/site.md, « The feed »). */
 export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_COVER): FeedPodcast {
-  const { title, description } = splitTitle(nodeText(item.title), nodeText(item.description));
+  const { artist, show } = splitTitle(nodeText(item.title), nodeText(item.description));
   const url = nodeAttribute(item.enclosure, 'url') ?? '';
   const cover = nodeAttribute(item['itunes:image'], 'href') ?? '';
   const trackUrn = trackUrnFromGuid(nodeText(item.guid));
@@ -87,8 +87,8 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
     ...(trackUrn === undefined ? {} : { trackUrn }),
     url,
     duration: parseDuration(nodeText(item['itunes:duration'])),
-    title,
-    description,
+    artist,
+    show,
     cover: cover === '' ? defaultCover : cover,
     // The link identifies an item when results are merged; an item without one is still unique.
     link: link === '' ? url : link,

@@ -100,11 +100,11 @@ describe("a residence's podcast feed", () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     // The archive's first page gives the same episodes in the same order: « artist · show line ».
     const first = (await app.inject({ url: '/api/episodes?residence=axonberg' })).json<{
-      items: { slug: string; title: string; description: string; url: string }[];
+      items: { slug: string; artist: string; show: string; url: string }[];
     }>().items;
     for (const [index, episode] of first.entries()) {
       const item = items[index];
-      expect(item?.title).toBe(`${episode.title} · ${episode.description}`);
+      expect(item?.title).toBe(`${episode.artist} · ${episode.show}`);
       expect(item?.link).toBe(`${ORIGIN}/emissions/${episode.slug}`);
       expect((item?.enclosure as Node | undefined)?.['@url']).toBe(new URL(episode.url, ORIGIN).href);
     }
@@ -148,8 +148,8 @@ describe("a residence's podcast feed", () => {
     const episode = {
       url: '/api/demo/replays/a.mp3',
       duration: 3750,
-      title: hostile,
-      description: hostile,
+      artist: hostile,
+      show: hostile,
       cover: '',
       link: 'https://soundcloud.com/x/y',
       pubDate: 'pas une date',

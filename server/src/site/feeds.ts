@@ -122,9 +122,9 @@ export function residenceFeed(
   const item = episodes.map((episode) => {
     const link = absolute(origin, `/emissions/${episode.slug}`);
     const date = episode.pubDate === null ? null : new Date(episode.pubDate);
-    const summary = xmlSafe(plain(episode.summary ?? '') || episode.description);
+    const summary = xmlSafe(plain(episode.summary ?? '') || episode.show);
     return {
-      title: xmlSafe(episode.description === '' ? episode.title : `${episode.title} · ${episode.description}`),
+      title: xmlSafe(episode.show === '' ? episode.artist : `${episode.artist} · ${episode.show}`),
       link,
       guid: { '@_isPermaLink': 'true', '#text': link },
       description: summary,

@@ -4,8 +4,8 @@ import { emit, lastPayload, on, resetEvents } from './bus';
 const replay = {
   url: 'https://example.org/a.mp3',
   duration: 60,
-  title: 'Artiste',
-  description: 'Émission',
+  artist: 'Artiste',
+  show: 'Émission',
   cover: '/assets/images/default-cover.webp',
 };
 
@@ -25,10 +25,10 @@ afterEach(() => {
 describe('event bus', () => {
   it('delivers a payload to a subscriber and stops after unsubscribe', () => {
     const seen: string[] = [];
-    const off = listen('replay-selected', (p) => seen.push(p.title));
+    const off = listen('replay-selected', (p) => seen.push(p.artist));
     emit('replay-selected', replay);
     off();
-    emit('replay-selected', { ...replay, title: 'Autre' });
+    emit('replay-selected', { ...replay, artist: 'Autre' });
     expect(seen).toEqual(['Artiste']);
   });
 
@@ -45,13 +45,13 @@ describe('event bus', () => {
 
   it('keeps a choice made before the player listens, and gives it to the first subscriber only', () => {
     // A card hydrated before the player's script ran: the visitor's tap is not lost.
-    emit('replay-selected', { ...replay, title: 'Première' });
+    emit('replay-selected', { ...replay, artist: 'Première' });
     emit('replay-selected', replay);
     const seen: string[] = [];
-    const off = listen('replay-selected', (p) => seen.push(p.title));
+    const off = listen('replay-selected', (p) => seen.push(p.artist));
     off();
     const later: string[] = [];
-    listen('replay-selected', (p) => later.push(p.title));
+    listen('replay-selected', (p) => later.push(p.artist));
     expect(seen).toEqual(['Artiste']);
     expect(later).toEqual([]);
   });

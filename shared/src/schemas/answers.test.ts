@@ -3,9 +3,11 @@ import {
   liveStatusAnswer,
   nowPlayingAnswer,
   podcastsAnswer,
+  legacyReplayNames,
   readWith,
   releasesAnswer,
   replaySelection,
+  withLegacyNames,
 } from './answers';
 
 /** What a schema reads from an answer, or null when the answer is unusable (the block's error state). */
@@ -25,8 +27,8 @@ function podcast(n: number): PodcastItem {
     trackUrn: `soundcloud:tracks:${String(1000 + n)}`,
     url: `/api/demo/replays/show-${String(n)}.mp3`,
     duration: 3600 + n,
-    title: `Artiste ${String(n)}`,
-    description: `Émission ${String(n)}`,
+    artist: `Artiste ${String(n)}`,
+    show: `Émission ${String(n)}`,
     cover: `/assets/images/covers/show-${String(n)}.webp`,
     link: `https://soundcloud.com/example/show-${String(n)}`,
     pubDate: new Date(Date.UTC(2024, 0, 30 - n)).toUTCString(),
@@ -44,9 +46,20 @@ function release(n: number): Release {
 
 describe('podcasts answer', () => {
   it('keeps a well-formed answer as it is', () => {
-    const items = [podcast(1), podcast(2)];
+    const items = [podcast(1), podcast(2)].map(withLegacyNames);
     expect(readPodcasts(items)).toEqual(items);
     expect(readPodcasts([])).toEqual([]);
+  });
+
+  it("reads an older server's answer (`title` and `description`) as `artist` and `show`", () => {
+    const { artist, show, ...rest } = podcast(1);
+    expect(readPodcasts([{ ...rest, title: artist, description: show }])).toEqual([withLegacyNames(podcast(1))]);
+  });
+
+  it('keeps the former names beside the new ones, for the parts built before contract version 2', () => {
+    const [read] = (readPodcasts([podcast(3)]) ?? []) as (PodcastItem & { title?: string; description?: string })[];
+    expect(read?.title).toBe('Artiste 3');
+    expect(read?.description).toBe('Émission 3');
   });
 
   it('rejects what is not a list', () => {
@@ -56,10 +69,12 @@ describe('podcasts answer', () => {
   });
 
   it('drops the unusable items and keeps the others', () => {
-    expect(readPodcasts([null, 42, 'texte', { ...podcast(1), title: 1 }, podcast(2)])).toEqual([podcast(2)]);
+    expect(readPodcasts([null, 42, 'texte', { ...podcast(1), artist: 1 }, podcast(2)])).toEqual([
+      withLegacyNames(podcast(2)),
+    ]);
     // Nothing to play: neither an enclosure nor a track.
     const { trackUrn: _urn, ...noTrack } = podcast(3);
-    expect(readPodcasts([{ ...noTrack, url: ' ' }, podcast(4)])).toEqual([podcast(4)]);
+    expect(readPodcasts([{ ...noTrack, url: ' ' }, podcast(4)])).toEqual([withLegacyNames(podcast(4))]);
   });
 
   it('rejects a list whose items are all unusable', () => {
@@ -69,7 +84,7 @@ describe('podcasts answer', () => {
   it('fills optional fields of the wrong type with neutral values', () => {
     const { trackUrn: _urn, ...item } = podcast(5);
     expect(readPodcasts([{ ...item, trackUrn: 7, duration: 'long', cover: null, pubDate: 3 }])).toEqual([
-      { ...item, duration: 0, cover: '', pubDate: null },
+      withLegacyNames({ ...item, duration: 0, cover: '', pubDate: null }),
     ]);
   });
 });
@@ -125,18 +140,29 @@ describe('now-playing answer', () => {
 });
 
 describe('replay selection', () => {
+  it("reads the former names of a partner's payload, and says which ones to use instead", () => {
+    const former = { url: '/a.mp3', title: 'Artiste', description: 'Émission' };
+    expect(readWith(replaySelection, former)).toEqual({
+      value: { url: '/a.mp3', duration: 0, artist: 'Artiste', show: 'Émission', cover: '' },
+    });
+    expect(legacyReplayNames(former)).toBe(
+      'replay-selected : noms remplacés (« title » → « artist », « description » → « show ») ; les anciens ne seront plus lus à la version 3 du contrat.',
+    );
+    expect(legacyReplayNames({ url: '/a.mp3', artist: 'A', show: 'B' })).toBeNull();
+  });
+
   it('trims the address and the track, and leaves out a blank track', () => {
     expect(readWith(replaySelection, { url: ' /a.mp3 ', trackUrn: ' soundcloud:tracks:1 ' })).toEqual({
-      value: { trackUrn: 'soundcloud:tracks:1', url: '/a.mp3', duration: 0, title: '', description: '', cover: '' },
+      value: { trackUrn: 'soundcloud:tracks:1', url: '/a.mp3', duration: 0, artist: '', show: '', cover: '' },
     });
     expect(readWith(replaySelection, { url: '/a.mp3', trackUrn: '  ' })).toEqual({
-      value: { url: '/a.mp3', duration: 0, title: '', description: '', cover: '' },
+      value: { url: '/a.mp3', duration: 0, artist: '', show: '', cover: '' },
     });
   });
 
   it('accepts a blank address when a track is named, and nothing to play otherwise', () => {
     expect(readWith(replaySelection, { url: '', trackUrn: 'soundcloud:tracks:2' })).toEqual({
-      value: { trackUrn: 'soundcloud:tracks:2', url: '', duration: 0, title: '', description: '', cover: '' },
+      value: { trackUrn: 'soundcloud:tracks:2', url: '', duration: 0, artist: '', show: '', cover: '' },
     });
     expect(readWith(replaySelection, { url: ' ' })).toEqual({ error: '« url » doit être l’adresse du fichier audio' });
   });

@@ -17,12 +17,31 @@ export const replaySourceSchema = v.object({
   url: v.string(),
   /** Duration in seconds. */
   duration: v.number(),
-  /** Artist line. */
-  title: v.string(),
-  /** Show or title line. */
-  description: v.string(),
+  /** Who plays: the residence's artist, or the feed item's title before its « - ». */
+  artist: v.string(),
+  /** The show: its name and number, or what follows the « - » in the feed item's title. */
+  show: v.string(),
   cover: v.string(),
 });
+
+/**
+ * The names `artist` and `show` had until contract version 2 (docs/contract.md): `title` held the
+ * artist and `description` the show. /api answers still carry them, with the same values, for the
+ * parts built before (they read them through this package), and a partner's `replay-selected` may
+ * still use them (with a warning). They go in version 3, where `description` becomes the episode's
+ * own description.
+ */
+export const LEGACY_NAMES = { title: 'artist', description: 'show' } as const;
+
+/** What /api sends for an item: its fields, and the former names beside the new ones. */
+export function withLegacyNames<T extends { artist: string; show: string }>(
+  item: T,
+): T & { title: string; description: string } {
+  return { ...item, title: item.artist, description: item.show };
+}
+
+/** The wire form of an item: the former names are there, optional, so that answers keep them. */
+const legacyEntries = { title: v.optional(v.string()), description: v.optional(v.string()) };
 
 /** One episode of GET /api/podcasts. */
 export const podcastItemSchema = v.object({
@@ -47,6 +66,10 @@ export const episodeSchema = v.object({
   styles: v.array(v.string()),
 });
 
+/** The answers as sent: each item with its former names too (`withLegacyNames`). */
+export const podcastItemWireSchema = v.object({ ...podcastItemSchema.entries, ...legacyEntries });
+export const episodeWireSchema = v.object({ ...episodeSchema.entries, ...legacyEntries });
+
 /** GET /api/episodes: one page of the archive, for a search and filters. */
 export const episodesPageSchema = v.object({
   items: v.array(episodeSchema),
@@ -57,6 +80,8 @@ export const episodesPageSchema = v.object({
   pages: v.number(),
   pageSize: v.number(),
 });
+
+export const episodesPageWireSchema = v.object({ ...episodesPageSchema.entries, items: v.array(episodeWireSchema) });
 
 /** GET /api/styles: the residences' styles and how many episodes have each, by name. */
 export const stylesSchema = v.array(v.object({ name: v.string(), count: v.number() }));
@@ -113,6 +138,17 @@ function usableList<T>(item: v.GenericSchema<unknown, T>) {
 
 const nonEmpty = (text: string | undefined): text is string => text !== undefined && text !== '';
 
+/**
+ * An item as the client reads it, from a server of this version or an older one (teams deploy
+ * alone): `artist` and `show`, else the former `title` and `description`.
+ */
+function renamed<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  const item = value as Record<string, unknown>;
+  return { ...item, artist: item.artist ?? item.title, show: item.show ?? item.description } as T;
+}
+const currentNames = v.transform(renamed<unknown>);
+
 /** A podcast as the client reads it: optional fields of the wrong type get neutral values. */
 const podcastReadingEntries = {
   ...podcastItemSchema.entries,
@@ -127,12 +163,25 @@ const podcastReadingEntries = {
 /** The player needs something to play. */
 const playable = (item: { url: string; trackUrn?: string }) => item.url.trim() !== '' || nonEmpty(item.trackUrn);
 
-/** Empty optional texts are left out. */
-function withoutEmpty<T extends { trackUrn?: string; summary?: string }>({ trackUrn, summary, ...item }: T) {
-  return { ...(nonEmpty(trackUrn) ? { trackUrn } : {}), ...(nonEmpty(summary) ? { summary } : {}), ...item };
+/**
+ * Empty optional texts are left out; the former names are added back for the parts built before
+ * contract version 2, which read them (not in the types: new code cannot use them).
+ */
+function withoutEmpty<T extends { trackUrn?: string; summary?: string; artist: string; show: string }>({
+  trackUrn,
+  summary,
+  ...item
+}: T) {
+  return withLegacyNames({
+    ...(nonEmpty(trackUrn) ? { trackUrn } : {}),
+    ...(nonEmpty(summary) ? { summary } : {}),
+    ...item,
+  }) as Omit<T, 'trackUrn' | 'summary'> & { trackUrn?: string; summary?: string };
 }
 
 const podcastReading = v.pipe(
+  v.unknown(),
+  currentNames,
   v.object(podcastReadingEntries),
   v.check((item) => playable(item)),
   v.transform((item) => withoutEmpty(item)),
@@ -140,6 +189,8 @@ const podcastReading = v.pipe(
 
 /** An episode as the client reads it: a podcast with a usable slug; unknown residences and styles are none. */
 const episodeReading = v.pipe(
+  v.unknown(),
+  currentNames,
   v.object({
     ...podcastReadingEntries,
     summary: v.fallback(v.optional(v.string()), undefined),
@@ -198,14 +249,15 @@ const text = (name: string) => v.optional(v.string(`« ${name} » doit être une
  */
 export const replaySelection = v.pipe(
   v.custom<object>((detail) => typeof detail === 'object' && detail !== null, 'un objet est attendu dans « detail »'),
+  v.transform(renamed<object>),
   // An object's own message is the one of a missing key: only the address cannot be left out.
   v.object(
     {
       url: v.string(URL_MESSAGE),
       trackUrn: v.optional(v.string('« trackUrn » doit être une chaîne')),
       duration: v.optional(v.pipe(v.number(DURATION_MESSAGE), v.minValue(0, DURATION_MESSAGE)), 0),
-      title: text('title'),
-      description: text('description'),
+      artist: text('artist'),
+      show: text('show'),
       cover: text('cover'),
       start: v.optional(
         v.pipe(
@@ -222,6 +274,18 @@ export const replaySelection = v.pipe(
     return { ...(urn === '' ? {} : { trackUrn: urn }), url: url.trim(), ...rest };
   }),
 );
+
+/**
+ * The warning for a `replay-selected` payload that uses the former names (`title`, `description`)
+ * instead of `artist` and `show`, or null. They work until contract version 3 (docs/contract.md).
+ */
+export function legacyReplayNames(detail: unknown): string | null {
+  if (typeof detail !== 'object' || detail === null) return null;
+  const used = Object.entries(LEGACY_NAMES).filter(([former, current]) => former in detail && !(current in detail));
+  if (used.length === 0) return null;
+  const list = used.map(([former, current]) => `« ${former} » → « ${current} »`).join(', ');
+  return `replay-selected : noms remplacés (${list}) ; les anciens ne seront plus lus à la version 3 du contrat.`;
+}
 
 /** The value `schema` reads from `data`, or the French message of its first issue. */
 export function readWith<T>(schema: v.GenericSchema<unknown, T>, data: unknown): { value: T } | { error: string } {

@@ -75,12 +75,12 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
     if (index === undefined) {
       index = new MiniSearch<Episode>({
         idField: 'slug',
-        fields: ['title', 'description', 'summary'],
+        fields: ['artist', 'show', 'summary'],
         processTerm: searchTerm,
         // Every word required, each matching the start of a word; typos forgiven only in a word long
         // enough to carry one (« dub » must not find « du » within one edit: docs/episodes.md).
         searchOptions: {
-          boost: { title: 3, description: 2 },
+          boost: { artist: 3, show: 2 },
           prefix: true,
           fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH ? FUZZY_SHARE : false),
           combineWith: 'AND',

@@ -5,6 +5,7 @@ import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
+import { withLegacyNames } from '@collectif/shared/schemas';
 
 const notFound = () =>
   new ApiHttpError(404, 'episode_not_found', 'Cette émission n’existe pas ou n’est plus dans le flux.');
@@ -28,7 +29,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const key = JSON.stringify(['episodes', catalogue.version, text, style.trim(), residence.trim(), page]);
       return reply.representation(
         key,
-        () => reply.serialized(catalogue.value.query({ q: text, style, residence, page })),
+        () => {
+          const found = catalogue.value.query({ q: text, style, residence, page });
+          return reply.serialized({ ...found, items: found.items.map(withLegacyNames) });
+        },
         { cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()), state: catalogue.state },
       );
     },
@@ -44,10 +48,14 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const catalogue = await sources.episodes.get();
       const episode = catalogue.value.find(slug);
       if (episode === undefined) throw notFound();
-      return reply.representation(`episode|${String(catalogue.version)}|${slug}`, () => reply.serialized(episode), {
-        cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
-        state: catalogue.state,
-      });
+      return reply.representation(
+        `episode|${String(catalogue.version)}|${slug}`,
+        () => reply.serialized(withLegacyNames(episode)),
+        {
+          cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
+          state: catalogue.state,
+        },
+      );
     },
   );
 

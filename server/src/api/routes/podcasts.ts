@@ -4,6 +4,7 @@ import { latest, podcastsByName } from '../../feed';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
+import { withLegacyNames } from '@collectif/shared/schemas';
 
 /** GET /api/podcasts?limit=&q=: the feed's podcasts, newest first, optionally by show name. */
 const podcasts: FastifyPluginCallback = (instance, _options, done) => {
@@ -28,7 +29,7 @@ const podcasts: FastifyPluginCallback = (instance, _options, done) => {
           const found: readonly PodcastItem[] =
             name === '' ? catalogue.episodes : podcastsByName(catalogue.episodes, name);
           // Each with its page's slug (docs/episodes.md); the schema leaves the episode's other facts out.
-          return reply.serialized(latest(found, limit));
+          return reply.serialized(latest(found, limit).map(withLegacyNames));
         },
         { cacheControl: cacheControlFor(feed, config.ttlMs.feed, clock()), state: feed.state },
       );

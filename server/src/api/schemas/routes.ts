@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import {
   apiErrorSchema,
-  episodeSchema,
-  episodesPageSchema,
+  episodeWireSchema,
+  episodesPageWireSchema,
   stylesSchema,
   liveStatusSchema,
   nowPlayingSchema,
-  podcastItemSchema,
+  podcastItemWireSchema,
   radioSettingsAnswerSchema,
   releaseSchema,
 } from '@collectif/shared/schemas';
@@ -19,7 +19,8 @@ const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxVal
 export const routeSchemas = {
   error: jsonSchema(apiErrorSchema),
   podcastsQuery: jsonSchema(v.strictObject({ limit, q: v.optional(v.pipe(v.string(), v.maxLength(200))) })),
-  podcasts: jsonSchema(v.array(podcastItemSchema)),
+  // Items with their former names too, for one version (shared/src/schemas/answers.ts, LEGACY_NAMES).
+  podcasts: jsonSchema(v.array(podcastItemWireSchema)),
   releasesQuery: jsonSchema(v.strictObject({ limit })),
   releases: jsonSchema(v.array(releaseSchema)),
   radio: jsonSchema(radioSettingsAnswerSchema),
@@ -34,9 +35,9 @@ export const routeSchemas = {
       page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
     }),
   ),
-  episodes: jsonSchema(episodesPageSchema),
+  episodes: jsonSchema(episodesPageWireSchema),
   episodeParams: jsonSchema(v.object({ slug: v.pipe(v.string(), v.maxLength(200)) })),
-  episode: jsonSchema(episodeSchema),
+  episode: jsonSchema(episodeWireSchema),
   styles: jsonSchema(stylesSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
