@@ -1,6 +1,9 @@
 // Two builds of the site, side by side: `node bench/compare.mjs --before=DIR [--runs=5] [--routes=/,/label]`
 // DIR holds a copy of the built parts laid out as DIR/shell/dist, DIR/mf-*/dist (e.g. a git worktree
-// of an earlier commit, built). Both are served by this checkout's server on loopback, and Lighthouse
+// of an earlier commit, built). Both are served by this checkout's server on loopback; with
+// --before-server, DIR is a whole checkout (its own `npm ci` and build) served by its own server, for
+// a change of the server and the parts together (a newer server renders older parts' pages in the
+// browser, which would not compare like with like). Lighthouse
 // (mobile, simulated throttling) audits them in turns — before, after, before, after… — so that the
 // machine's ups and downs fall on both alike. Prints the medians; writes bench/results/compare.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,8 +19,11 @@ if (before === undefined) throw new Error('--before=DIR : les parties construite
 const runs = Number(arg('runs', '5'));
 const routes = arg('routes', '/,/residences,/residences/axonberg,/label,/a-propos').split(',');
 
+const ownServer = process.argv.includes('--before-server');
 const ports = { before: await freePort(), after: 0 };
-const servers = [await startServer(root, ports.before, { DIST_ROOT: before })];
+const servers = [
+  ownServer ? await startServer(before, ports.before) : await startServer(root, ports.before, { DIST_ROOT: before }),
+];
 ports.after = await freePort();
 servers.push(await startServer(root, ports.after));
 
@@ -55,7 +61,9 @@ try {
 const md = [
   `# Before / after (${new Date().toISOString().slice(0, 10)}, Lighthouse mobile simulated, median of ${String(runs)} runs in turns)`,
   '',
-  "before: the build given with --before; after: this checkout's build",
+  ownServer
+    ? "before: the checkout given with --before, with its own server; after: this checkout's build and server"
+    : "before: the build given with --before; after: this checkout's build",
   '',
   '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | LCP element |',
   '| --- | --- | --- | --- | --- | --- | --- | --- |',
