@@ -10,6 +10,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
+import { declaredRoutes, routeFiles } from './pages.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -71,19 +72,19 @@ class JsonAssetPlugin {
   /**
    * @param {string} fileName
    * @param {() => unknown} value read at each compilation, so that the dev server follows edits
-   * @param {string} [source] the file it comes from, watched
+   * @param {readonly string[]} [sources] the files it comes from, watched
    */
-  constructor(fileName, value, source) {
+  constructor(fileName, value, sources = []) {
     this.fileName = fileName;
     this.value = value;
-    this.source = source;
+    this.sources = sources;
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('JsonAssetPlugin', (compilation) => {
-      if (this.source !== undefined) compilation.fileDependencies.add(this.source);
+      for (const source of this.sources) compilation.fileDependencies.add(source);
       compilation.hooks.processAssets.tap(
         { name: 'JsonAssetPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
@@ -95,29 +96,15 @@ class JsonAssetPlugin {
 }
 
 /**
- * The pages a remote declares (`src/pages.json`, docs/parts.md « Pages »), written as `pages.json`
- * beside its manifest, where the site's server reads them at run time. A file that is not JSON fails
- * the build; its fields are checked by the tests (shared/src/pages.test.ts) and by the server.
+ * The pages a remote declares (the `route` its page modules export, docs/parts.md « Pages »),
+ * written as `pages.json` beside its manifest, where the site's server reads them at run time. A
+ * route that is not a literal fails the build; its fields are checked by the tests
+ * (shared/src/pages.test.ts) and by the server.
  * @param {string} dir
+ * @param {readonly string[]} exposes
  */
-function declaredPagesPlugin(dir) {
-  const source = join(dir, 'src', 'pages.json');
-  if (!existsSync(source)) return [];
-  return [
-    new JsonAssetPlugin(
-      'pages.json',
-      () => {
-        try {
-          return JSON.parse(readFileSync(source, 'utf8'));
-        } catch (error) {
-          throw new Error(`${source} : JSON illisible (${error instanceof Error ? error.message : String(error)})`, {
-            cause: error,
-          });
-        }
-      },
-      source,
-    ),
-  ];
+function declaredPagesPlugin(dir, exposes) {
+  return [new JsonAssetPlugin('pages.json', () => declaredRoutes(dir, exposes), routeFiles(dir, exposes))];
 }
 
 /**
@@ -155,7 +142,11 @@ function registered(name) {
   const part = PARTS.find((p) => p.name === name);
   if (part === undefined) throw new Error(`Partie inconnue « ${name} » : ajoutez-la à shared/parts.mjs`);
   const modules = /** @type {readonly string[]} */ (part.exposes);
-  return { part, exposes: Object.fromEntries(modules.map((module) => [`./${module}`, exposedFile(module)])) };
+  return {
+    part,
+    modules,
+    exposes: Object.fromEntries(modules.map((module) => [`./${module}`, exposedFile(module)])),
+  };
 }
 
 /**
@@ -169,15 +160,18 @@ const SERVER_EXTERNALS = /^(react|react-dom)(\/.*)?$|^@collectif\/shared(\/(conf
 export const SERVER_BUNDLE_DIR = 'server';
 
 /**
- * A part's server bundle: `src/server.ts(x)` compiled for Node into one CommonJS file,
- * `dist/server/ssr.js`, beside the browser bundle and deployed with it. The site's server evaluates
- * it at run time with its own React and shared package, and again when it changes.
+ * A part's server bundle: compiled for Node into one CommonJS file, `dist/server/ssr.js`, beside the
+ * browser bundle and deployed with it. The site's server evaluates it at run time with its own React
+ * and shared package, and again when it changes. The shell's is its `src/server.tsx`; a remote's is
+ * made from its exposed modules (server-entry.cjs).
  * @param {string} dir
+ * @param {readonly string[]} exposes
  * @returns {string | null}
  */
-function serverEntry(dir) {
+function serverEntry(dir, exposes) {
   for (const file of ['src/server.tsx', 'src/server.ts']) if (existsSync(join(dir, file))) return `./${file}`;
-  return null;
+  if (exposes.length === 0) return null;
+  return `${require.resolve('./server-entry.cjs')}?exposes=${exposes.join(',')}!${require.resolve('./server-entry.mjs')}`;
 }
 
 /**
@@ -278,8 +272,8 @@ function devServer(part) {
  * }} options
  */
 export function federatedConfig({ name, dir, html = false }) {
-  const { part, exposes } = registered(name);
-  const entry = serverEntry(dir);
+  const { part, modules, exposes } = registered(name);
+  const entry = serverEntry(dir, modules);
   /** @returns {import('webpack').Configuration[]} */
   return (env, argv) => {
     const production = argv.mode !== 'development';
@@ -331,7 +325,7 @@ export function federatedConfig({ name, dir, html = false }) {
                 ? { externalRuntime: true, optimization: { target: 'web', disableRemote: true } }
                 : {},
           }),
-          ...(isHost ? [] : declaredPagesPlugin(dir)),
+          ...(isHost ? [] : declaredPagesPlugin(dir, modules)),
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash:10].css' : '[name].css',
             chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

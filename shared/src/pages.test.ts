@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { routesOf } from '../build/pages.mjs';
 import {
   backTarget,
   findPage,
@@ -10,8 +10,7 @@ import {
   readPageTable,
   type PageRef,
 } from './pages';
-import { REMOTE_PARTS } from './remotes';
-import { declaredPages, pagesSource } from './testing/pages';
+import { declaredPages } from './testing/pages';
 
 const table = declaredPages();
 const page = (path: string) => table.find((entry) => entry.path === path);
@@ -28,14 +27,40 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
     ]);
   });
+});
 
-  it.each(REMOTE_PARTS.filter((part) => part.name !== 'player').map((part) => [part.name, part] as const))(
-    '%s declares only modules it exposes',
-    (name, part) => {
-      const declared = readPageDeclarations(JSON.parse(readFileSync(pagesSource(part.folder), 'utf8')), name);
-      for (const entry of declared) expect(part.exposes).toContain(entry.module);
-    },
-  );
+describe("a page module's route, read by the build without running the module", () => {
+  it('is the literal the module exports as `route`, one or a list', () => {
+    expect(
+      routesOf(
+        "import x from 'y';\nexport const route: PageRoute = { path: 'label', title: `Label`, area: 'La page' } satisfies PageRoute;",
+        'LabelPage.tsx',
+      ),
+    ).toEqual([{ path: 'label', title: 'Label', area: 'La page' }]);
+    expect(
+      routesOf(
+        "export const route = [{ path: 'a', title: 'A', area: 'a' }, { path: 'b', title: 'B', area: 'b' }] as const;",
+        'M.ts',
+      ),
+    ).toEqual([
+      { path: 'a', title: 'A', area: 'a' },
+      { path: 'b', title: 'B', area: 'b' },
+    ]);
+  });
+
+  it('is none for a module that is not a page (the player)', () => {
+    expect(routesOf('export default function Player() { return null; }', 'Player.tsx')).toEqual([]);
+  });
+
+  it('fails the build, naming the file, when it is not a literal', () => {
+    expect(() =>
+      routesOf("const base = 'x';\nexport const route = { path: base, title: 'T', area: 'a' };", 'X.tsx'),
+    ).toThrow('X.tsx : route.path : la route doit être un littéral (du texte entre guillemets), pas Identifier');
+    expect(() => routesOf("export const route = { ...other, title: 'T' };", 'Y.tsx')).toThrow(
+      /Y\.tsx : route : la route doit être un littéral/,
+    );
+    expect(() => routesOf('export const route = { path: `a${b}` };', 'Z.tsx')).toThrow(/Z\.tsx : route\.path/);
+  });
 });
 
 describe('readPageDeclarations', () => {

@@ -5,8 +5,8 @@ import { REMOTE_NAMES, type RemoteName } from './remotes';
 
 /**
  * The pages of the site (docs/parts.md, « Pages »; docs/site.md, « Routes and titles »). Each
- * remote declares the pages it renders in its own `src/pages.json`; its build writes them beside
- * its manifest, and the server reads them there at run time, again when the remote is redeployed.
+ * page module declares its address as `route`; a remote's build writes its pages as `pages.json`
+ * beside its manifest, and the server reads them there at run time, again when the remote is redeployed.
  * The server puts the whole table into every page (`PAGES_CONFIG_ID`), and the shell builds its
  * routes, menu and back button from it: a team adds or renames a page by deploying its remote alone.
  */
@@ -53,10 +53,17 @@ const declaration = v.strictObject({
   back: v.optional(v.pipe(v.string(), v.regex(PATH))),
 });
 
-/** What a remote's `src/pages.json` holds: its pages, in menu order. */
+/** What a remote's `pages.json` holds: its pages, in menu order (made from its modules' `route`). */
 export const pageDeclarations = v.pipe(v.array(declaration), v.maxLength(100));
 
 export type PageDeclaration = v.InferOutput<typeof declaration>;
+
+/**
+ * What a page module exports as `route`: its address and names (docs/parts.md, « Pages »). A
+ * literal, read by the build without running the module (shared/build/pages.mjs); a list when
+ * the module serves several addresses.
+ */
+export type PageRoute = Omit<PageDeclaration, 'module'> | readonly Omit<PageDeclaration, 'module'>[];
 
 /** `{site}` in a title or description is the collective's name (shared/config/site.json). */
 const withSiteName = (value: string) => value.replaceAll('{site}', siteConfig.name);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ExternalLink, mailto, scrollToTop, siteConfig, type RemoteContract } from '@collectif/shared';
+import { ExternalLink, mailto, scrollToTop, siteConfig, type PageRoute, type RemoteContract } from '@collectif/shared';
 import about from '../../content/about.json';
 import team from '../../content/team.json';
 import { ContentImage } from '../about/ContentImage';
@@ -187,3 +187,12 @@ export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { page as page } from '../pages/about';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'a-propos',
+  title: '{site} À Propos',
+  description: 'Qui sommes-nous ?',
+  area: 'La page À propos',
+  menu: 'À propos',
+};

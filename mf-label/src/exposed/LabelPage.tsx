@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { answerStatus, scrollToTop, StatusMessage, useReleasesQuery, type RemoteContract } from '@collectif/shared';
+import {
+  answerStatus,
+  scrollToTop,
+  StatusMessage,
+  useReleasesQuery,
+  type PageRoute,
+  type RemoteContract,
+} from '@collectif/shared';
 import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
 
@@ -49,3 +56,12 @@ export default LabelPage satisfies RemoteContract['label']['LabelPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { label as page } from '../pages/label';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'label',
+  title: 'Label',
+  description: 'Liste des releases du label',
+  area: 'La page du label',
+  menu: 'Label',
+};

@@ -20,6 +20,7 @@ import {
   useSearchParams,
   type Episode,
   type PlayerSnapshot,
+  type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
@@ -251,3 +252,11 @@ export default EpisodePage satisfies RemoteContract['radio']['EpisodePage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { episodePage as page } from '../pages/episode';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'emissions/:slug',
+  title: 'Émission',
+  area: "La page de l'émission",
+  back: 'emissions',
+};

@@ -5,6 +5,7 @@ import {
   useEpisodesQuery,
   useSearchParams,
   useStylesQuery,
+  type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
@@ -208,3 +209,11 @@ export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { archive as page } from '../pages/episodes';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'emissions',
+  title: 'Émissions · Archive',
+  area: "L'archive des émissions",
+  menu: 'Émissions',
+};

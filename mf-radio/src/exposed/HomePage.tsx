@@ -1,4 +1,4 @@
-import { siteConfig, type RemoteContract } from '@collectif/shared';
+import { siteConfig, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { Carousel } from '../home/Carousel';
 import { PodcastsBlock } from '../home/PodcastsBlock';
 import { ReleasesBlock } from '../home/ReleasesBlock';
@@ -25,3 +25,6 @@ export default HomePage satisfies RemoteContract['radio']['HomePage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { home as page } from '../pages/home';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = { path: '', title: 'Accueil', area: "La page d'accueil" };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useParams, scrollToTop, type RemoteContract } from '@collectif/shared';
+import { Link, useParams, scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { findResidence } from '../residences/residences';
 import '../styles/residences.css';
@@ -38,3 +38,11 @@ export default ResidencePage satisfies RemoteContract['radio']['ResidencePage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export { residence as page } from '../pages/residence';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'residences/:id',
+  title: 'Résidence',
+  area: 'La page de la résidence',
+  back: 'residences',
+};

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { scrollToTop, type RemoteContract } from '@collectif/shared';
+import { scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceCard } from '../residences/ResidenceCard';
 import { residences } from '../residences/residences';
 import '../styles/residences.css';
@@ -28,3 +28,11 @@ export default ResidencesPage satisfies RemoteContract['radio']['ResidencesPage'
 
 /** Its data and head, read alike by the server and the browser. */
 export { list as page } from '../pages/residences';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'residences',
+  title: 'Résidences',
+  area: 'La liste des résidences',
+  menu: 'Résidences',
+};

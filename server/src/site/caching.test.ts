@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
-import { pagesSource } from '@collectif/shared/testing';
+import { pagesJson } from '@collectif/shared/testing';
 
 // A built site laid out as `npm run build` writes it (hashed names, pre-compressed .br and .gz
 // beside every large file, minified HTML with unquoted attributes), in a folder of the test's own.
@@ -80,7 +80,7 @@ beforeAll(async () => {
   writeCompressed('mf-player/dist/__federation_expose_Player.1cb9b2f9d3.css', `.p{}\n${'.c{border:0}\n'.repeat(300)}`);
   for (const part of ['mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about'])
-    write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
+    write(`${part}/dist/pages.json`, pagesJson(part));
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets') });
   app = await buildApp({ site, api: testConfig() });
 });

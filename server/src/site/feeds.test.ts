@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { colors, siteConfig, type PodcastItem } from '@collectif/shared';
-import { pagesSource } from '@collectif/shared/testing';
+import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) {
     const file = join(dir, part, 'dist', 'pages.json');
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, readFileSync(pagesSource(part), 'utf8'));
+    writeFileSync(file, pagesJson(part));
   }
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
   app = await buildApp({ site, api: testConfig() });

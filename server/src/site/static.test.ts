@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
-import { pagesSource } from '@collectif/shared/testing';
+import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const part of ['mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   // The pages the remotes declare, as their builds write them.
   for (const part of ['mf-radio', 'mf-label', 'mf-about'])
-    write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
+    write(`${part}/dist/pages.json`, pagesJson(part));
   write('shared/assets/images/default-cover.webp', 'RIFF');
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
   app = await buildApp({ site, api: testConfig() });

@@ -1,12 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { declaredRoutes } from '../../build/pages.mjs';
 import { pageTable, readPageDeclarations, type PageRef } from '../pages';
 import { REMOTE_PARTS } from '../remotes';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
-/** The file where a remote declares its pages (docs/parts.md, « Pages »). */
-export const pagesSource = (folder: string) => join(ROOT, folder, 'src', 'pages.json');
+/**
+ * A remote's `pages.json` as its build writes it, from the `route` its page modules export
+ * (docs/parts.md, « Pages »).
+ */
+export function pagesJson(folder: string): string {
+  const part = REMOTE_PARTS.find((candidate) => candidate.folder === folder);
+  if (part === undefined) throw new Error(`pas de partie « ${folder} »`);
+  return `${JSON.stringify(declaredRoutes(join(ROOT, folder), part.exposes), null, 2)}\n`;
+}
 
 /**
  * The site's table as the server assembles it from every remote's declarations, read from the
@@ -15,10 +22,9 @@ export const pagesSource = (folder: string) => join(ROOT, folder, 'src', 'pages.
 export function declaredPages(): PageRef[] {
   return pageTable(
     Object.fromEntries(
-      // A remote that renders no page (the player) has no declarations.
-      REMOTE_PARTS.filter((part) => existsSync(pagesSource(part.folder))).map((part) => [
+      REMOTE_PARTS.map((part) => [
         part.name,
-        readPageDeclarations(JSON.parse(readFileSync(pagesSource(part.folder), 'utf8')), part.name),
+        readPageDeclarations(declaredRoutes(join(ROOT, part.folder), part.exposes), part.name),
       ]),
     ),
   );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
-import { pagesSource } from '@collectif/shared/testing';
+import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
@@ -114,7 +114,7 @@ beforeEach(() => {
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   // The pages each remote declares, as its build writes them (shared/build/webpack.mjs).
   for (const part of ['mf-radio', 'mf-label', 'mf-about'])
-    write(`${part}/dist/pages.json`, readFileSync(pagesSource(part), 'utf8'));
+    write(`${part}/dist/pages.json`, pagesJson(part));
 });
 
 afterEach(() => {

@@ -2,11 +2,15 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { makeStore, radioSettings, residenceImages } from '@collectif/shared';
 import { headTags } from '@collectif/shared/seo';
-import { Carousel } from './home/Carousel';
-import { slides } from './home/slides';
-import { CARD_SIZES } from './residences/ResidenceCard';
-import { residences } from './residences/residences';
-import { pages } from './server';
+import { Carousel } from '../home/Carousel';
+import { slides } from '../home/slides';
+import { CARD_SIZES } from '../residences/ResidenceCard';
+import { residences } from '../residences/residences';
+import { home } from './home';
+import { residence } from './residence';
+import { list } from './residences';
+
+const pages = { HomePage: home, ResidencePage: residence, ResidencesPage: list };
 
 const ORIGIN = 'https://radio.example.org';
 
