@@ -21,6 +21,8 @@ beforeAll(async () => {
   write('shell/dist/index.html', '<!doctype html><html lang="fr"><head><title>Accueil</title></head></html>');
   write('shell/dist/main.js', 'console.log("shell");'.repeat(100));
   write('shell/dist/140.0123456789.js', 'x');
+  // A file of the shell's build at a page's address: the page comes first.
+  write('shell/dist/label', 'un fichier, pas la page');
   write('mf-radio/dist/mf-manifest.json', '{"id":"collectif_radio"}');
   write('mf-radio/dist/remoteEntry.js', 'var r;');
   write('mf-radio/dist/263.abcdef0123.js', 'var chunk;');
@@ -55,6 +57,24 @@ describe('site server', () => {
       );
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers a page of the table before a file of the same name, then the shell\'s files, then 404', async () => {
+    const page = await app.inject({ url: '/label' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Label</title>');
+    const file = await app.inject({ url: '/main.js' });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('console.log("shell")');
+    for (const url of ['/absent.js', '/api/absente', '/embed/absent.js', '/mf-radio/absent.js']) {
+      const missing = await app.inject({ url });
+      expect([url, missing.statusCode]).toEqual([url, 404]);
+      expect(missing.json<{ error: string }>().error).toBe('not_found');
+    }
+    // An address that is neither a page nor a file is sent home, as the shell's router does.
+    const unknown = await app.inject({ url: '/nulle-part' });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/');
   });
 
   it('caches hashed chunks for a year and revalidates entry files', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
@@ -54,11 +54,13 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
       decorateReply: false,
     });
   }
+  // The shell's files are sent by the pages' route below (`reply.sendFile`), after the page table.
   await app.register(fastifyStatic, {
     ...staticOptions,
     root: config.distDirs.shell,
     prefix: '/',
     decorateReply: true,
+    serve: false,
   });
 
   app.get(
@@ -100,18 +102,21 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
     extraHead: (pathname, rendered, pages, images) => `${radioScript}${headFor(pathname, { rendered, pages, images })}`,
   });
 
-  app.get('/', (request, reply) => respond(request, reply, '/'));
+  // Every address no other route takes, GET or HEAD (Fastify answers HEAD without the body): the
+  // page the table of pages names (deep links, reloads), else a file of the shell, else home.
+  // The API's, the embed's and the remotes' own addresses that match nothing are not pages.
+  const pages = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/embed/') || REMOTE_PREFIXES.some((p) => path.startsWith(p))) {
+      return reply.callNotFound();
+    }
+    return respond(request, reply, path, { file: () => reply.sendFile(path.slice(1)) });
+  };
+  app.get('/', pages);
+  app.get('/*', pages);
 
-  // Deep links and reloads: any page path, GET or HEAD (Fastify answers HEAD without the body).
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/\.[a-z0-9]+$/i.test(path) &&
-      !path.startsWith('/api/') &&
-      !path.startsWith('/embed/') &&
-      !REMOTE_PREFIXES.some((p) => path.startsWith(p));
-    if (isPage) return respond(request, reply, path);
     return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
   });
 };

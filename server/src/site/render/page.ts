@@ -3,10 +3,10 @@ import type { ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   api,
-  findPage,
   fullHead,
   makeStore,
   type ApiAccess,
+  type PageMatch,
   type PagePreload,
   type SiteEnvironment,
   type SsrState,
@@ -38,6 +38,8 @@ export type RenderOutcome =
 
 export interface RenderOptions {
   pathname: string;
+  /** The page of the table the path names (matched once, by the caller), or none. */
+  match: PageMatch | null;
   search: string;
   /** The site's public origin (SITE_ORIGIN), never a request header. */
   origin: string;
@@ -122,9 +124,8 @@ function renderToHtml(element: React.ReactElement, deadlineMs: number, log: Rend
 }
 
 export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
-  const { pathname, search, origin, bundles, log, environment } = options;
+  const { pathname, search, origin, bundles, log, environment, match } = options;
   if (!decodable(pathname)) return { kind: 'invalid' };
-  const match = findPage(pathname, environment.pages);
   // Home, where an unknown path is sent, may itself be missing (no remote declares it yet).
   if (match === null && pathname !== '/') return { kind: 'redirect', location: '/' };
   if (match === null) return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };

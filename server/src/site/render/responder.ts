@@ -5,6 +5,7 @@ import {
   findPage,
   PAGES_CONFIG_ID,
   type ApiAccess,
+  type PageMatch,
   type PagePreload,
   type PageRef,
   type PartName,
@@ -19,6 +20,9 @@ import { etagOf, matchesEtag } from '../../api/http/reply';
 import { composeDocument, invalidAddressPage } from './document';
 import { renderPage } from './page';
 import { createSitePages } from './pages';
+
+/** An address that names a file (its last segment has an extension), not a page. */
+const FILE_NAME = /\.[a-z0-9]+$/i;
 
 /** Past this, a page renders with the data that has arrived (docs/rendering.md, « Deadlines »). */
 export const DATA_DEADLINE_MS = 1000;
@@ -138,8 +142,7 @@ export function createPageResponder({
   }
 
   /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
-  async function partsVersion(pathname: string, pages: readonly PageRef[]): Promise<string> {
-    const match = findPage(pathname, pages);
+  async function partsVersion(match: PageMatch | null): Promise<string> {
     const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
     await Promise.all(names.map((name) => bundles.get(name)));
     return bundles.versions();
@@ -147,7 +150,21 @@ export function createPageResponder({
 
   let lastBrowserReason: string | null = null;
 
-  return async function respond(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+  /**
+   * Answers an address no other route takes (docs/rendering.md, « How a page is rendered »): the
+   * page of the table it names, matched once; else the shell's file it names (`file`, when the
+   * address has an extension); else what an unknown page gets (home, or « Adresse invalide »).
+   */
+  return async function respond(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    { file }: { file?: () => FastifyReply } = {},
+  ) {
+    // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
+    const { pages, version: pagesVersion } = await sitePages();
+    const match = findPage(pathname, pages);
+    if (match === null && file !== undefined && FILE_NAME.test(pathname)) return file();
     const html = readTemplate();
     if (html === null) {
       return reply
@@ -155,20 +172,19 @@ export function createPageResponder({
         .type('text/plain; charset=utf-8')
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
-    // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
-    const { pages, version: pagesVersion } = await sitePages();
     if (!config.ssr) return browserPage(reply, html, pathname, pages);
 
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const key = `${pathname}${search}`;
     // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
     reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
-    const version = `${await partsVersion(pathname, pages)}|${pagesVersion}`;
+    const version = `${await partsVersion(match)}|${pagesVersion}`;
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
 
     const outcome = await renderPage({
       pathname,
+      match,
       search,
       origin: config.siteOrigin,
       api,
