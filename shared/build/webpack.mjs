@@ -135,6 +135,38 @@ class FontPreloadPlugin {
 }
 
 /**
+ * What the site's server needs to write the shell's page (docs/rendering.md, « The document »): the
+ * entry's scripts and style sheets and the fonts to preload, as addresses. Written as
+ * `document.json` beside `index.html`, so that the server makes the page with React from data,
+ * never by reading the built HTML.
+ */
+class DocumentAssetsPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('DocumentAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'DocumentAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const publicPath = compilation.outputOptions.publicPath;
+          const base = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
+          const files = [...(compilation.entrypoints.get('main')?.getFiles() ?? [])];
+          const document = {
+            scripts: files.filter((file) => file.endsWith('.js')).map((file) => `${base}${file}`),
+            styles: files.filter((file) => file.endsWith('.css')).map((file) => `${base}${file}`),
+            fonts: Object.keys(compilation.assets)
+              .filter((file) => file.endsWith('.woff2'))
+              .sort()
+              .map((file) => `${base}${file}`),
+          };
+          compilation.emitAsset('document.json', new sources.RawSource(`${JSON.stringify(document, null, 2)}\n`));
+        },
+      );
+    });
+  }
+}
+
+/**
  * A part's entry in the registry, and what it exposes as webpack wants it (`./Module` → file).
  * @param {string} name
  */
@@ -341,6 +373,7 @@ export function federatedConfig({ name, dir, html = false }) {
                 new FontPreloadPlugin(),
               ]
             : []),
+          ...(isHost ? [new DocumentAssetsPlugin()] : []),
         ],
         optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
         performance: { hints: false },

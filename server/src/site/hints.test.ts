@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHints, inlineJson, withPageMeta } from './hints';
+import { elementHtml } from '@collectif/shared/seo';
+import { createHints, inlineJson, pageMeta } from './hints';
 import type { PagePreload, RemoteName, RemotesConfig } from '@collectif/shared';
 import { declaredPages } from '@collectif/shared/testing';
 
@@ -41,7 +42,12 @@ function hints(remotes: RemotesConfig = REMOTES, warn: (m: string) => void = () 
       { prefix: `/mf-${name}/`, dir: join(dir, `mf-${name}`) },
     ]),
   ) as Record<RemoteName, { prefix: string; dir: string }>;
-  return createHints({ remotes, served, assetsDir: join(dir, 'assets'), warn });
+  const headFor = createHints({ remotes, served, assetsDir: join(dir, 'assets'), warn });
+  // The elements as the page writes them.
+  return (...args: Parameters<typeof headFor>) =>
+    headFor(...args)
+      .map(elementHtml)
+      .join('');
 }
 
 const links = (head: string) => head.match(/<link [^>]*>/g) ?? [];
@@ -178,15 +184,13 @@ describe('page hints', () => {
     });
   });
 
-  it("writes the route's title and description into the page", () => {
-    const html = '<head><meta name=description content="Web radio, replays."><title>Accueil</title></head>';
-    expect(withPageMeta(html, '/label', pages)).toBe(
-      '<head><meta name="description" content="Liste des releases du label"><title>Label</title></head>',
-    );
-    expect(withPageMeta(html, '/residences/axonberg', pages)).toContain('<title>Résidence</title>');
-    expect(withPageMeta(html, '/nulle-part', pages)).toContain('<title>Accueil</title>');
-    expect(withPageMeta(html, '/a-propos', pages)).toContain('content="Qui sommes-nous ?"');
-    expect(withPageMeta(html, '/', pages)).toContain(
+  it("gives a page the browser renders its route's title and description", () => {
+    const meta = (path: string) => pageMeta(path, pages).map(elementHtml).join('');
+    expect(meta('/label')).toBe('<title>Label</title><meta name="description" content="Liste des releases du label">');
+    expect(meta('/residences/axonberg')).toContain('<title>Résidence</title>');
+    expect(meta('/nulle-part')).toContain('<title>Accueil</title>');
+    expect(meta('/a-propos')).toContain('content="Qui sommes-nous ?"');
+    expect(meta('/')).toContain(
       `content="Web radio, replays, résidences, label et évènements d&#39;un collectif de Toulouse."`,
     );
   });

@@ -9,7 +9,8 @@ import {
   type RemotesConfig,
 } from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
-import { escapeHtml, scriptJson } from '@collectif/shared/seo';
+import { siteConfig } from '@collectif/shared/config';
+import { elementHtml, jsonElement, type HeadElement } from '@collectif/shared/seo';
 
 /**
  * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
@@ -106,31 +107,34 @@ function imageLinks(images: readonly PagePreload[], assetsDir: string, warn: (me
 }
 
 /**
- * The route's title and meta description in the page itself, for what reads it without running
- * scripts (link previews, some crawlers); the shell sets the same ones once it runs.
+ * The route's title and meta description, for a page the browser renders: what reads the page
+ * without running scripts (link previews, some crawlers) gets them; the shell sets the same ones
+ * once it runs.
  */
-export function withPageMeta(html: string, pathname: string, pages: readonly PageRef[]): string {
+export function pageMeta(pathname: string, pages: readonly PageRef[]): HeadElement[] {
   const page = matchPage(pathname, pages)?.page;
-  if (page === undefined) return html;
-  return html
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      /<meta name="?description"? content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(page.description ?? DEFAULT_DESCRIPTION)}">`,
-    );
+  return [
+    { tag: 'title', attributes: [], text: page?.title ?? siteConfig.name },
+    {
+      tag: 'meta',
+      attributes: [
+        ['name', 'description'],
+        ['content', page?.description ?? DEFAULT_DESCRIPTION],
+      ],
+    },
+  ];
 }
 
-export function renderLink(link: Link): string {
-  const attributes = Object.entries(link)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
-    .join(' ');
-  return `<link ${attributes}>`;
+export function linkElement(link: Link): HeadElement {
+  return {
+    tag: 'link',
+    attributes: Object.entries(link).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  };
 }
 
 /** JSON inside a <script> element (seo/head.ts, `scriptJson`: no value can close the element). */
 export function inlineJson(id: string, value: unknown): string {
-  return `<script type="application/json" id="${escapeHtml(id)}">${scriptJson(value)}</script>`;
+  return elementHtml(jsonElement(id, value));
 }
 
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
@@ -202,7 +206,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       pages,
       images = [],
     }: { rendered?: boolean; pages: readonly PageRef[]; images?: readonly PagePreload[] },
-  ): string {
+  ): HeadElement[] {
     const match = matchPage(pathname, pages);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
@@ -211,7 +215,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       ...moduleLinks('player', 'Player', rendered),
     ];
     const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
-    if (!rendered) return [inlineJson('remotes-config', remotes), ...unique.map(renderLink)].join('');
+    if (!rendered) return [jsonElement('remotes-config', remotes), ...unique.map(linkElement)];
     // A page rendered on the server fetches its scripts and manifests once painted (render/boot.ts).
     const later = (link: Link) => link.rel === 'preload' && (link.as === 'script' || link.as === 'fetch');
     const preloads = unique.filter(later).map(({ href, as, crossorigin }): BootPreload => ({
@@ -220,9 +224,9 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       ...(crossorigin === undefined ? {} : { crossorigin }),
     }));
     return [
-      inlineJson('remotes-config', remotes),
-      ...unique.filter((link) => !later(link)).map(renderLink),
-      inlineJson(BOOT_ID, { preloads }),
-    ].join('');
+      jsonElement('remotes-config', remotes),
+      ...unique.filter((link) => !later(link)).map(linkElement),
+      jsonElement(BOOT_ID, { preloads }),
+    ];
   };
 }

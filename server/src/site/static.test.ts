@@ -18,7 +18,8 @@ function write(path: string, content: string): void {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
-  write('shell/dist/index.html', '<!doctype html><html lang="fr"><head><title>Accueil</title></head></html>');
+  // What the shell's build says its page needs (shared/build/webpack.mjs, DocumentAssetsPlugin).
+  write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
   write('shell/dist/main.js', 'console.log("shell");'.repeat(100));
   write('shell/dist/140.0123456789.js', 'x');
   // A file of the shell's build at a page's address: the page comes first.
@@ -28,8 +29,7 @@ beforeAll(async () => {
   write('mf-radio/dist/263.abcdef0123.js', 'var chunk;');
   for (const part of ['mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   // The pages the remotes declare, as their builds write them.
-  for (const part of ['mf-radio', 'mf-label', 'mf-about'])
-    write(`${part}/dist/pages.json`, pagesJson(part));
+  for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
   write('shared/assets/images/default-cover.webp', 'RIFF');
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'shared/assets') });
   app = await buildApp({ site, api: testConfig() });
@@ -53,13 +53,13 @@ describe('site server', () => {
       expect(res.body).toContain(`<title>${String(title)}</title>`);
       // The remote map is written into the page (server/src/site/hints.ts).
       expect(res.body).toContain(
-        `<script type="application/json" id="remotes-config">${JSON.stringify(defaultRemotes)}</script></head>`,
+        `<script type="application/json" id="remotes-config">${JSON.stringify(defaultRemotes)}</script>`,
       );
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
 
-  it('answers a page of the table before a file of the same name, then the shell\'s files, then 404', async () => {
+  it("answers a page of the table before a file of the same name, then the shell's files, then 404", async () => {
     const page = await app.inject({ url: '/label' });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Label</title>');
@@ -228,8 +228,8 @@ describe('the radio settings in the page', () => {
         chatRoom: hostile,
         twitchChannel: 'autre_chaine',
       });
-      // The table of pages, the radio's settings and the remote map: no other script.
-      expect(res.body.match(/<script/g)).toHaveLength(3);
+      // The table of pages, the radio's settings, the remote map and the shell's entry: no other script.
+      expect(res.body.match(/<script/g)).toHaveLength(4);
     }
   });
 

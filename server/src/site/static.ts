@@ -7,7 +7,9 @@ import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
-import { createHints, inlineJson, type HintsOptions } from './hints';
+import { jsonElement } from '@collectif/shared/seo';
+import { createHints, type HintsOptions } from './hints';
+import { DOCUMENT_ASSETS } from './render/document';
 import { BOOT_PATH, BOOT_SOURCE } from './render/boot';
 import { createPageResponder } from './render/responder';
 
@@ -79,7 +81,6 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
       .send(BOOT_SOURCE),
   );
 
-  const indexPath = join(config.distDirs.shell, 'index.html');
   const headFor = createHints({
     remotes: config.remotes,
     served: Object.fromEntries(
@@ -91,15 +92,15 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
     },
   });
   // The same for every page and for the server's whole life: made once.
-  const radioScript = inlineJson(RADIO_SETTINGS_ID, radio);
+  const radioScript = jsonElement(RADIO_SETTINGS_ID, radio);
   // Every page: rendered on the server from the parts' server bundles (docs/rendering.md). The
   // radio's settings, the remote map and the page's own hints go at the end of <head>.
   const respond = createPageResponder({
     app,
     config,
     radio,
-    indexPath,
-    extraHead: (pathname, rendered, pages, images) => `${radioScript}${headFor(pathname, { rendered, pages, images })}`,
+    assetsPath: join(config.distDirs.shell, DOCUMENT_ASSETS),
+    extraHead: (pathname, rendered, pages, images) => [radioScript, ...headFor(pathname, { rendered, pages, images })],
   });
 
   // Every address no other route takes, GET or HEAD (Fastify answers HEAD without the body): the
@@ -108,7 +109,8 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   const pages = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path.startsWith('/embed/') || REMOTE_PREFIXES.some((p) => path.startsWith(p))) {
-      return reply.callNotFound();
+      reply.callNotFound();
+      return reply;
     }
     return respond(request, reply, path, { file: () => reply.sendFile(path.slice(1)) });
   };

@@ -66,19 +66,63 @@ export function describe(text: string, max = 160): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-const meta = (attribute: 'name' | 'property', key: string, value: string) =>
-  `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+/**
+ * One element of a document's <head>, as data: written as HTML by `elementHtml` (the browser's
+ * head, which compares and replaces it) and as a React element by the server's Document, from the
+ * same list. `text` is the element's text (escaped where written); `html` is content already safe
+ * for its element (JSON made by `scriptJson`).
+ */
+export interface HeadElement {
+  tag: 'title' | 'meta' | 'link' | 'script';
+  /** In the order they are written. */
+  attributes: readonly (readonly [string, string])[];
+  text?: string;
+  html?: string;
+}
 
-/** The head's tags, in a stable order: title, description, canonical, alternates, Open Graph, Twitter, JSON-LD. */
-export function headTags(head: PageHead, siteName: string): string {
+const VOID = new Set(['meta', 'link']);
+
+/** The element as HTML; every attribute value and text escaped. */
+export function elementHtml({ tag, attributes, text, html }: HeadElement): string {
+  const written = attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
+  if (VOID.has(tag)) return `<${tag}${written}>`;
+  return `<${tag}${written}>${html ?? escapeHtml(text ?? '')}</${tag}>`;
+}
+
+/** `<script type="application/json" id="…">`: data a page's scripts read, never run. */
+export function jsonElement(id: string, value: unknown): HeadElement {
+  return {
+    tag: 'script',
+    attributes: [
+      ['type', 'application/json'],
+      ['id', id],
+    ],
+    html: scriptJson(value),
+  };
+}
+
+const meta = (attribute: 'name' | 'property', key: string, value: string): HeadElement => ({
+  tag: 'meta',
+  attributes: [
+    [attribute, key],
+    ['content', value],
+  ],
+});
+
+const link = (...attributes: (readonly [string, string])[]): HeadElement => ({ tag: 'link', attributes });
+
+/**
+ * The head's elements, in a stable order: title, description, canonical, alternates, Open Graph,
+ * Twitter, JSON-LD.
+ */
+export function headElements(head: PageHead, siteName: string): HeadElement[] {
   const { image } = head;
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
+  return [
+    { tag: 'title', attributes: [], text: head.title },
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}">`,
-    ...(head.alternates ?? []).map(
-      (link) =>
-        `<link rel="alternate" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}" title="${escapeHtml(link.title)}">`,
+    link(['rel', 'canonical'], ['href', head.canonical]),
+    ...(head.alternates ?? []).map((alternate) =>
+      link(['rel', 'alternate'], ['type', alternate.type], ['href', alternate.href], ['title', alternate.title]),
     ),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:locale', 'fr_FR'),
@@ -101,10 +145,15 @@ export function headTags(head: PageHead, siteName: string): string {
     ...(image === undefined
       ? []
       : [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]),
-    ...(head.jsonLd ?? []).map(
-      (node) =>
-        `<script type="application/ld+json">${scriptJson({ '@context': 'https://schema.org', ...node })}</script>`,
-    ),
+    ...(head.jsonLd ?? []).map((node): HeadElement => ({
+      tag: 'script',
+      attributes: [['type', 'application/ld+json']],
+      html: scriptJson({ '@context': 'https://schema.org', ...node }),
+    })),
   ];
-  return tags.join('');
+}
+
+/** The head's tags as HTML (`headElements`, written). */
+export function headTags(head: PageHead, siteName: string): string {
+  return headElements(head, siteName).map(elementHtml).join('');
 }

@@ -1,4 +1,15 @@
-export { describe, escapeHtml, headTags, scriptJson, type HeadImage, type PageHead } from './head';
+export {
+  describe,
+  elementHtml,
+  escapeHtml,
+  headElements,
+  headTags,
+  jsonElement,
+  scriptJson,
+  type HeadElement,
+  type HeadImage,
+  type PageHead,
+} from './head';
 export {
   isoDuration,
   missingProperties,

@@ -1,21 +1,7 @@
 import { JSDOM } from 'jsdom';
-import { BOOT_FALLBACK_MS, BOOT_ID, BOOT_PATH, BOOT_SOURCE, deferEntry } from './boot';
+import { BOOT_FALLBACK_MS, BOOT_ID, BOOT_PATH, BOOT_SOURCE } from './boot';
 
-describe("the shell's entry in a page rendered on the server", () => {
-  it('is handed to the loader, minified template or not', () => {
-    expect(deferEntry('<head><script defer src=/main.0123456789.js></script></head>')).toBe(
-      `<head><script defer src="${BOOT_PATH}" data-src="/main.0123456789.js"></script></head>`,
-    );
-    expect(deferEntry('<head><script defer="defer" src="/main.js"></script><link href="/main.css"></head>')).toBe(
-      `<head><script defer src="${BOOT_PATH}" data-src="/main.js"></script><link href="/main.css"></head>`,
-    );
-  });
-
-  it('leaves a template without a deferred entry as it is', () => {
-    const template = '<head><script src="/main.js"></script></head>';
-    expect(deferEntry(template)).toBe(template);
-  });
-
+describe("the shell's loader", () => {
   it('is served under a name that changes with the loader', () => {
     expect(BOOT_PATH).toMatch(/^\/boot\.[0-9a-f]{10}\.js$/);
   });

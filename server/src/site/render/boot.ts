@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '@collectif/shared/seo';
 
 /**
  * Scripts after the first paint (docs/rendering.md, « Scripts after the paint »). A page rendered on
@@ -113,17 +112,3 @@ export const BOOT_SOURCE = `(function () {
 
 /** Where the loader is served: its name changes with its text, so it is cached for a year. */
 export const BOOT_PATH = `/boot.${createHash('sha256').update(BOOT_SOURCE).digest('hex').slice(0, 10)}.js`;
-
-/** The shell's entry as HtmlWebpackPlugin writes it into index.html, minified or not. */
-const ENTRY_SCRIPT = /<script\s+defer(?:="defer")?\s+src="?([^"\s>]+)"?\s*><\/script>/;
-
-/**
- * The shell's page with its entry loaded by the loader instead of at parse time. A template
- * without a deferred entry (an older shell) is left as it is.
- */
-export function deferEntry(template: string): string {
-  return template.replace(
-    ENTRY_SCRIPT,
-    (_tag, src: string) => `<script defer src="${BOOT_PATH}" data-src="${escapeHtml(src)}"></script>`,
-  );
-}

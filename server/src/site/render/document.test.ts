@@ -1,38 +1,102 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { composeDocument } from './document';
+import { JSDOM } from 'jsdom';
+import { headElements, jsonElement } from '@collectif/shared/seo';
+import { BOOT_PATH } from './boot';
+import { readShellAssets, renderDocument, type ShellAssets } from './document';
 
-// The shell's own template, as its build copies it (the build only adds its scripts and styles).
-const template = readFileSync(join(__dirname, '..', '..', '..', '..', 'shell', 'src', 'index.html'), 'utf8');
+const assets: ShellAssets = {
+  scripts: ['/main.0123456789.js'],
+  styles: ['/main.abcdef0123.css'],
+  fonts: ['/files/archivo.0123456789.woff2'],
+};
 
-const page = (alternates?: { type: string; href: string; title: string }[]) =>
-  composeDocument(template, {
-    head: {
+const head = (alternates?: { type: string; href: string; title: string }[]) =>
+  headElements(
+    {
       title: 'Axonberg · Synapses · Résidences',
       description: 'Voyage.',
       canonical: 'https://radio.example.org/residences/axonberg',
       ...(alternates === undefined ? {} : { alternates }),
     },
-    body: '<main></main>',
-    state: {},
-    extraHead: '',
+    'Collectif',
+  );
+
+const rendered = (alternates?: { type: string; href: string; title: string }[]) =>
+  renderDocument({
+    assets,
+    head: [...head(alternates), jsonElement('pages-config', [{ path: '</script>' }])],
+    rendered: {
+      body: '<main><h1>Axonberg</h1></main>',
+      state: { api: { note: '</script><script>alert(1)</script>' } },
+    },
   });
 
-describe('composeDocument', () => {
-  it('writes the page’s feeds as alternates, escaped, in the head', () => {
-    const html = page([
-      { type: 'application/rss+xml', href: 'https://radio.example.org/residences/a/feed.xml', title: 'A "&" <b>' },
-    ]);
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(
-      '<link rel="alternate" type="application/rss+xml" href="https://radio.example.org/residences/a/feed.xml" title="A &quot;&amp;&quot; &lt;b&gt;">',
+const parse = (html: string) => new JSDOM(html).window.document;
+
+describe('the document (the page as sent)', () => {
+  it('is written from data: the head, the shell’s fonts and styles, the page and its state', () => {
+    const html = rendered();
+    expect(html.startsWith('<!doctype html><html lang="fr"><head><meta charSet="utf-8"/>')).toBe(true);
+    const document = parse(html);
+    expect(document.title).toBe('Axonberg · Synapses · Résidences');
+    expect(document.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
+      'https://radio.example.org/residences/axonberg',
     );
-    expect(page()).not.toContain('rel="alternate"');
+    expect(document.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe('/main.abcdef0123.css');
+    expect(document.querySelector('link[rel=preload][as=font]')?.getAttribute('href')).toBe(
+      '/files/archivo.0123456789.woff2',
+    );
+    expect(document.getElementById('root')?.innerHTML).toBe('<main><h1>Axonberg</h1></main>');
+    // Nothing a value holds closes its script element.
+    expect(JSON.parse(document.getElementById('ssr-state')?.textContent ?? '')).toEqual({
+      api: { note: '</script><script>alert(1)</script>' },
+    });
+    expect(JSON.parse(document.getElementById('pages-config')?.textContent ?? '')).toEqual([{ path: '</script>' }]);
+    expect(document.querySelectorAll('script:not([type])')).toHaveLength(1);
   });
 
-  it('keeps the manifest and the theme colour of every page (docs/feeds.md, « Installable »)', () => {
-    const head = page().slice(0, page().indexOf('</head>'));
-    expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
-    expect(head).toMatch(/<meta name="theme-color" content="#[\da-f]{6}" \/>/);
+  it('hands the entry to the loader on a page rendered on the server, and loads it at once otherwise', () => {
+    const loader = parse(rendered()).querySelector('script[src]');
+    expect(loader?.getAttribute('src')).toBe(BOOT_PATH);
+    expect(loader?.getAttribute('data-src')).toBe('/main.0123456789.js');
+    const browser = parse(renderDocument({ assets, head: head() }));
+    expect(browser.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
+    expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);
+    expect(browser.getElementById('root')?.innerHTML).toBe('');
+    expect(browser.getElementById('ssr-state')).toBeNull();
+  });
+
+  it('writes the page’s feeds as alternates, escaped, in the head', () => {
+    const document = parse(
+      rendered([
+        { type: 'application/rss+xml', href: 'https://radio.example.org/residences/a/feed.xml', title: 'A "&" <b>' },
+      ]),
+    );
+    const alternate = document.head.querySelector('link[rel=alternate]');
+    expect(alternate?.getAttribute('title')).toBe('A "&" <b>');
+    expect(alternate?.getAttribute('href')).toBe('https://radio.example.org/residences/a/feed.xml');
+    expect(parse(rendered()).querySelector('link[rel=alternate]')).toBeNull();
+  });
+
+  it('keeps the manifest, the icons and the theme colour of every page (docs/feeds.md, « Installable »)', () => {
+    const document = parse(rendered());
+    expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(document.querySelector('meta[name=theme-color]')?.getAttribute('content')).toMatch(/^#[\da-f]{6}$/);
+    expect(document.querySelector('link[rel=apple-touch-icon]')?.getAttribute('href')).toBe(
+      '/assets/images/icon-192.png',
+    );
+    expect(document.querySelector('noscript')?.textContent).toBe(
+      'La radio en direct et les replays ont besoin de JavaScript.',
+    );
+  });
+});
+
+describe("the shell's list of its assets", () => {
+  it('is read when it names addresses of the site, and refused otherwise', () => {
+    expect(readShellAssets(assets)).toEqual(assets);
+    expect(() => readShellAssets({ ...assets, scripts: ['https://ailleurs.example/x.js'] })).toThrow(
+      "document.json : « scripts » doit être une liste d'adresses du site",
+    );
+    expect(() => readShellAssets({ ...assets, styles: ['/x.css" onload="alert(1)'] })).toThrow(/styles/);
+    expect(() => readShellAssets(null)).toThrow(/scripts/);
   });
 });

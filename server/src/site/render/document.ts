@@ -1,24 +1,138 @@
-import { SSR_STATE_ID, siteConfig } from '@collectif/shared';
-import { headTags, type PageHead } from '@collectif/shared/seo';
-import { inlineJson } from '../hints';
+import { readFileSync, statSync } from 'node:fs';
+import { createElement as h, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { colors, SSR_STATE_ID } from '@collectif/shared';
+import { jsonElement, type HeadElement } from '@collectif/shared/seo';
+import { BOOT_PATH } from './boot';
 
 /**
- * The page as sent: the shell's built index.html with the page's head in place of its default
- * title and description, the server's HTML inside #root and the store beside it (docs/rendering.md).
+ * The page as sent (docs/rendering.md, « The document »): a React component that writes the whole
+ * document from data, never from the build's HTML. The shell's build says which scripts, style
+ * sheets and fonts its entry has (`document.json`); the page says its head and, when rendered on the
+ * server, its HTML and the store's state. The browser takes over `#root` only; the rest is static.
  */
-export function composeDocument(
-  template: string,
-  page: { head: PageHead; body: string; state: unknown; extraHead: string },
-): string {
-  // Replacements are functions: a `$` in the page's text must never be read as a pattern.
-  return template
-    .replace(/<meta name="?description"? content="[^"]*"\s*\/?>/, () => '')
-    .replace(/<title>[^<]*<\/title>/, () => headTags(page.head, siteConfig.name))
-    .replace('</head>', () => `${page.extraHead}</head>`)
-    .replace(
-      /<div id="?root"?><\/div>/,
-      () => `<div id="root">${page.body}</div>${inlineJson(SSR_STATE_ID, page.state)}`,
-    );
+
+/** What the shell's build lists in `document.json` (shared/build/webpack.mjs, DocumentAssetsPlugin). */
+export interface ShellAssets {
+  scripts: string[];
+  styles: string[];
+  fonts: string[];
+}
+
+/** Where the shell's build writes its assets' list, in its dist/. */
+export const DOCUMENT_ASSETS = 'document.json';
+
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9/_.%-]*$/;
+
+/** The shell's list, checked: addresses of this site only. Throws what is wrong. */
+export function readShellAssets(data: unknown): ShellAssets {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const list = (name: keyof ShellAssets): string[] => {
+    const value = record[name];
+    if (
+      !Array.isArray(value) ||
+      !value.every((item): item is string => typeof item === 'string' && SITE_PATH.test(item))
+    ) {
+      throw new Error(`${DOCUMENT_ASSETS} : « ${name} » doit être une liste d'adresses du site`);
+    }
+    return value;
+  };
+  return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts') };
+}
+
+/** The shell's assets from its build, read again when the file changes; null when it cannot be used. */
+export function shellAssetsReader(file: string, warn: (message: string) => void) {
+  let cached: { mtimeMs: number; assets: ShellAssets | null } | null = null;
+  return function shellAssets(): ShellAssets | null {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs === mtimeMs) return cached.assets;
+    let assets: ShellAssets | null = null;
+    try {
+      assets = readShellAssets(JSON.parse(readFileSync(file, 'utf8')));
+    } catch (error) {
+      warn(`Page du shell impossible à écrire : ${error instanceof Error ? error.message : String(error)}`);
+    }
+    cached = { mtimeMs, assets };
+    return assets;
+  };
+}
+
+export interface DocumentProps {
+  assets: ShellAssets;
+  /** The page's head: its own elements, then the data and hints its scripts read. */
+  head: readonly HeadElement[];
+  /** The page rendered on the server, when it was: its HTML and the store it was rendered from. */
+  rendered?: { body: string; state: unknown };
+}
+
+/** HTML attributes whose React name differs (React writes the attribute from it). */
+const REACT_NAMES: Readonly<Record<string, string>> = {
+  crossorigin: 'crossOrigin',
+  fetchpriority: 'fetchPriority',
+  imagesizes: 'imageSizes',
+  imagesrcset: 'imageSrcSet',
+};
+
+function element({ tag, attributes, text, html }: HeadElement, key: number): ReactElement {
+  const props: Record<string, unknown> = {
+    key,
+    ...Object.fromEntries(attributes.map(([name, value]) => [REACT_NAMES[name] ?? name, value])),
+  };
+  if (html !== undefined) props.dangerouslySetInnerHTML = { __html: html };
+  return h(tag, props, html === undefined ? text : undefined);
+}
+
+/**
+ * The whole page. A page rendered on the server starts its scripts once painted (the loader of
+ * render/boot.ts, which is given the entry); a page the browser renders loads the entry at once.
+ */
+export function Document({ assets, head, rendered }: DocumentProps): ReactElement {
+  const [entry] = assets.scripts;
+  const scripts =
+    rendered === undefined
+      ? assets.scripts.map((src) => h('script', { key: src, defer: true, src }))
+      : [h('script', { key: 'boot', defer: true, src: BOOT_PATH, 'data-src': entry })];
+  return h(
+    'html',
+    { lang: 'fr' },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' }),
+      h('meta', { name: 'theme-color', content: colors.bg }),
+      h('link', { rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
+      h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
+      h('link', { rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
+      head.map(element),
+      assets.fonts.map((href) =>
+        h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
+      ),
+      scripts,
+      assets.styles.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
+    ),
+    h(
+      'body',
+      null,
+      h('div', { id: 'root', dangerouslySetInnerHTML: { __html: rendered?.body ?? '' } }),
+      rendered === undefined ? null : element(jsonElement(SSR_STATE_ID, rendered.state), -1),
+      h(
+        'noscript',
+        null,
+        h('p', { className: 'noscript' }, 'La radio en direct et les replays ont besoin de JavaScript.'),
+      ),
+    ),
+  );
+}
+
+/** The page as HTML. */
+export function renderDocument(props: DocumentProps): string {
+  return `<!doctype html>${renderToStaticMarkup(h(Document, props))}`;
 }
 
 /** A French page for an address that cannot be read (undecodable characters), with status 400. */

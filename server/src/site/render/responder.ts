@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
 import {
@@ -10,14 +9,14 @@ import {
   type PageRef,
   type PartName,
 } from '@collectif/shared';
-import type { RadioSettings } from '@collectif/shared/config';
+import { siteConfig, type RadioSettings } from '@collectif/shared/config';
+import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
-import { inlineJson, withPageMeta } from '../hints';
-import { deferEntry } from './boot';
+import { pageMeta } from '../hints';
 import { createBundles } from './bundles';
 import { createPageCache } from './cache';
 import { etagOf, matchesEtag } from '../../api/http/reply';
-import { composeDocument, invalidAddressPage } from './document';
+import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { renderPage } from './page';
 import { createSitePages } from './pages';
 
@@ -37,12 +36,18 @@ export interface ResponderOptions {
   app: FastifyInstance;
   config: SiteServerConfig;
   radio: RadioSettings;
-  indexPath: string;
+  /** The shell's list of its entry's scripts, styles and fonts (render/document.ts). */
+  assetsPath: string;
   /**
    * The radio's settings, the remote map and the route's preloads, for the end of <head>; a page
    * rendered on the server also links its areas' styles.
    */
-  extraHead: (pathname: string, rendered: boolean, pages: readonly PageRef[], images: readonly PagePreload[]) => string;
+  extraHead: (
+    pathname: string,
+    rendered: boolean,
+    pages: readonly PageRef[],
+    images: readonly PagePreload[],
+  ) => HeadElement[];
   dataDeadlineMs?: number;
 }
 
@@ -54,7 +59,7 @@ export function createPageResponder({
   app,
   config,
   radio,
-  indexPath,
+  assetsPath,
   extraHead,
   dataDeadlineMs = DATA_DEADLINE_MS,
 }: ResponderOptions) {
@@ -105,16 +110,7 @@ export function createPageResponder({
     },
   };
 
-  let template: { mtimeMs: number; html: string } | null = null;
-  function readTemplate(): string | null {
-    try {
-      const { mtimeMs } = statSync(indexPath);
-      if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
-      return template.html;
-    } catch {
-      return null;
-    }
-  }
+  const shellAssets = shellAssetsReader(assetsPath, log.warn);
 
   function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, etag?: string) {
     if (etag !== undefined) {
@@ -131,14 +127,14 @@ export function createPageResponder({
     rendered: boolean,
     pages: readonly PageRef[],
     images: readonly PagePreload[] = [],
-  ) => `${inlineJson(PAGES_CONFIG_ID, pages)}${extraHead(pathname, rendered, pages, images)}`;
+  ) => [jsonElement(PAGES_CONFIG_ID, pages), ...extraHead(pathname, rendered, pages, images)];
 
-  /** Today's page: the shell alone, rendered by the browser. */
-  function browserPage(reply: FastifyReply, html: string, pathname: string, pages: readonly PageRef[]) {
+  /** The shell alone, rendered by the browser, with the route's title and description. */
+  function browserPage(reply: FastifyReply, assets: ShellAssets, pathname: string, pages: readonly PageRef[]) {
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(withPageMeta(html, pathname, pages).replace('</head>', () => `${headEnd(pathname, false, pages)}</head>`));
+      .send(renderDocument({ assets, head: [...pageMeta(pathname, pages), ...headEnd(pathname, false, pages)] }));
   }
 
   /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
@@ -165,14 +161,14 @@ export function createPageResponder({
     const { pages, version: pagesVersion } = await sitePages();
     const match = findPage(pathname, pages);
     if (match === null && file !== undefined && FILE_NAME.test(pathname)) return file();
-    const html = readTemplate();
-    if (html === null) {
+    const assets = shellAssets();
+    if (assets === null) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('Le site n’est pas construit : lancez « npm run build ».');
     }
-    if (!config.ssr) return browserPage(reply, html, pathname, pages);
+    if (!config.ssr) return browserPage(reply, assets, pathname, pages);
 
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const key = `${pathname}${search}`;
@@ -208,12 +204,13 @@ export function createPageResponder({
         if (outcome.reason === lastBrowserReason) app.log.debug(`Page ${pathname} rendue dans le navigateur`);
         else app.log.warn(`Pages rendues dans le navigateur (${pathname} d'abord) : ${outcome.reason}`);
         lastBrowserReason = outcome.reason;
-        return browserPage(reply, html, pathname, pages);
+        return browserPage(reply, assets, pathname, pages);
       case 'page': {
         lastBrowserReason = null;
-        const page = composeDocument(deferEntry(html), {
-          ...outcome,
-          extraHead: headEnd(pathname, true, pages, outcome.preloads),
+        const page = renderDocument({
+          assets,
+          head: [...headElements(outcome.head, siteConfig.name), ...headEnd(pathname, true, pages, outcome.preloads)],
+          rendered: { body: outcome.body, state: outcome.state },
         });
         const etag = etagOf(page);
         cache.set(key, { status: outcome.status, html: page, etag, version });
