@@ -89,7 +89,7 @@ test('a remote deployed alone with one more page: the running site serves it, in
   expect(response?.status()).toBe(200);
   const html = (await response?.text()) ?? '';
   expect(html).toContain(`<title>${NEW_PAGE.title}</title>`);
-  expect(html).toContain(`<meta name="description" content="${NEW_PAGE.description}">`);
+  expect(html).toContain(`<meta name="description" content="${NEW_PAGE.description}"`);
   await expect(page.locator('#contenu').getByRole('heading', { name: 'Le collectif' })).toBeVisible();
 
   // The shell built its routes and menu from the new table: the page is reached from home too.

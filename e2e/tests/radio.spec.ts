@@ -178,9 +178,20 @@ test.describe('live block', () => {
     expect(islive).toHaveLength(1);
 
     await setLive(page, true);
+    // The check is held until its loading state has been seen (it may otherwise answer first).
+    let answer: (value?: unknown) => void = () => undefined;
+    const held = new Promise((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/islive', async (route) => {
+      await held;
+      await route.continue();
+    });
     await block.getByRole('button', { name: 'Rafraîchir' }).click();
     await expect(block.getByRole('button', { name: 'Chargement ...' })).toBeVisible();
+    answer();
     await expect(block.getByRole('heading', { name: 'Direct', exact: true })).toBeVisible();
+    await page.unroute('**/api/islive');
     expect(islive).toHaveLength(2);
     // The Twitch script is blocked on this machine: the channel link stands in, with no page error.
     const fallback = block.getByRole('link', { name: /Regarder le direct sur Twitch/ });

@@ -37,7 +37,7 @@ test.describe('routes', () => {
     ] as const) {
       const html = await (await request.get(path)).text();
       expect(html).toContain(`<title>${title}</title>`);
-      expect(html).toContain(`<meta name="description" content="${description}">`);
+      expect(html).toContain(`<meta name="description" content="${description}"`);
     }
   });
 

@@ -147,10 +147,10 @@ test.describe('what a crawler or a link preview gets', () => {
       const found = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
       if (typeof title === 'string') expect(found).toBe(title);
       else expect(found).toMatch(title);
-      expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
+      expect(html).toMatch(/<meta name="description" content="[^"]{10,}"\/?>/);
       expect(html).toContain(`<link rel="canonical" href="http://localhost:`);
-      expect(html).toMatch(/<meta property="og:image" content="http[^"]+">/);
-      expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?">/);
+      expect(html).toMatch(/<meta property="og:image" content="http[^"]+"\/?>/);
+      expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?"\/?>/);
       const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
         (match) => JSON.parse(match[1] ?? 'null') as { '@type': string },
       );
