@@ -174,6 +174,8 @@ describe("a residence's podcast feed", () => {
     expect(plain('Dub &amp; steppers<br>au <em>studio</em> &#8212; &#x2019;ici &bogus;')).toBe(
       'Dub & steppers au studio — ’ici &bogus;',
     );
+    // Every entity a browser reads, not a chosen few.
+    expect(plain('Caf&eacute; &laquo; dub &raquo; &hellip; &#0; &#x110000;')).toBe('Café « dub » … \ufffd \ufffd');
     const xml = residenceFeed(
       { id: 'r', artist: 'A', show: 'B', description: 'A &amp; B' },
       [],

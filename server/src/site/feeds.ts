@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import XMLBuilder from 'fast-xml-builder';
+import { decodeHTML } from 'entities';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
 import { PODCAST_MIN_BYTES } from '../feed';
@@ -49,28 +50,13 @@ const builder = new XMLBuilder({
 
 const DECLARATION = { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' } };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/** A character from its code point, or nothing when the number names none. */
-const codePoint = (code: number) =>
-  Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-
 /**
  * Plain text from a description that may hold a little HTML: tags dropped, breaks kept as spaces,
- * entities read (so that `&amp;` is one `&` once escaped again for XML, not `&amp;amp;`).
+ * entities read as a browser reads them (`entities`: every named and numeric one, so that `&amp;` is
+ * one `&` once escaped again for XML, not `&amp;amp;`, and `&eacute;` an é).
  */
 export function plain(value: string): string {
-  return value
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(
-      /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi,
-      (entity, decimal?: string, hex?: string, name?: string) => {
-        if (decimal !== undefined) return codePoint(Number(decimal));
-        if (hex !== undefined) return codePoint(Number.parseInt(hex, 16));
-        return ENTITIES[(name ?? '').toLowerCase()] ?? entity;
-      },
-    )
+  return decodeHTML(value.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
 }

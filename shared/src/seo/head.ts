@@ -46,6 +46,9 @@ export function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+// The entities a volunteer's text uses, read here by hand: a page's head is computed in the
+// visitor's browser too, where a full table (`entities`, 47 KB, which the server's feeds use) would
+// outweigh the page's own code; the server and the browser must compute the same description.
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
 /**
