@@ -71,6 +71,8 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
     (_req, reply) => reply.header('Cache-Control', 'no-cache').send(config.remotes),
   );
 
+  // Liveness: the process answers. Readiness: it can answer pages, and which parts render on the
+  // server (docs/rendering.md, « Readiness »).
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
 
   // The loader of a page rendered on the server (render/boot.ts): its name changes with its text.
@@ -95,12 +97,20 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   const radioScript = jsonElement(RADIO_SETTINGS_ID, radio);
   // Every page: rendered on the server from the parts' server bundles (docs/rendering.md). The
   // radio's settings, the remote map and the page's own hints go at the end of <head>.
-  const respond = createPageResponder({
+  const { respond, readiness } = createPageResponder({
     app,
     config,
     radio,
     assetsPath: join(config.distDirs.shell, DOCUMENT_ASSETS),
     extraHead: (pathname, rendered, pages, images) => [radioScript, ...headFor(pathname, { rendered, pages, images })],
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const state = await readiness();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .code(state.status === 'ready' ? 200 : 503)
+      .send(state);
   });
 
   // Every address no other route takes, GET or HEAD (Fastify answers HEAD without the body): the

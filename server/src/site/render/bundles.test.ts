@@ -104,7 +104,9 @@ describe('a server bundle on another origin', () => {
     expect(warnings).toEqual([
       expect.stringMatching(/^Bundle serveur de « radio » injoignable/),
       expect.stringMatching(/^Bundle serveur de « radio » injoignable .*(timeout|aborted)/i),
-      expect.stringMatching(/^Bundle serveur de « radio » inutilisable : Error: cassé/),
+      expect.stringMatching(
+        /^Bundle serveur de « radio » inutilisable \(http:\/\/127\.0\.0\.1:\d+\/radio\/server\/ssr\.js\) : cassé$/,
+      ),
     ]);
   });
 });
@@ -136,7 +138,9 @@ describe('the pages a remote on another origin declares', () => {
     const refused = createSitePages({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
     expect((await refused()).pages).toEqual([]);
     expect(warnings).toEqual([
-      expect.stringMatching(/^Pages déclarées de « radio » inutilisable : .*0\.path : chemin de page invalide/),
+      expect.stringMatching(
+        /^Pages déclarées de « radio » inutilisable \(.*pages\.json\) : .*0\.path : chemin de page invalide/,
+      ),
     ]);
   });
 });

@@ -62,6 +62,19 @@ interface Loaded<T> {
   version: string;
   value: T | null;
   checkedAt: number;
+  /** Why `value` is null, and since when (this version refused, or the origin unreachable). */
+  problem?: { state: 'refused' | 'unreachable'; reason: string; since: number };
+}
+
+/** What the server can do with one part's file, for the readiness endpoint (docs/rendering.md). */
+export interface PartFileStatus {
+  /** `ok`: in use; `missing`: no file where the remote map says; `refused`: unusable; `unreachable`: its origin did not answer. */
+  state: 'ok' | 'missing' | 'refused' | 'unreachable';
+  /** Where it is read: a file of this server or a URL. */
+  where: string;
+  reason?: string;
+  /** ISO date: since when it is in this state (refused or unreachable). */
+  since?: string;
 }
 
 export interface PartFilesOptions<T> {
@@ -118,12 +131,18 @@ export function createPartFiles<T>({
 
   function store(name: PartName, version: string, text: string, where: string): Loaded<T> {
     let value: T | null = null;
+    let problem: Loaded<T>['problem'];
     try {
       value = read(text, where, name);
     } catch (error) {
-      warn(`${what} de « ${name} » inutilisable : ${String(error)}`);
+      // A bundle's error may come from another realm than this module's `Error`: read its message.
+      const message = (error as { message?: unknown } | null)?.message;
+      const reason = typeof message === 'string' ? message : String(error);
+      // Said once per version: the same file is not read again until it changes.
+      warn(`${what} de « ${name} » inutilisable (${where}) : ${reason}`);
+      problem = { state: 'refused', reason, since: Date.now() };
     }
-    const entry = { version, value, checkedAt: Date.now() };
+    const entry: Loaded<T> = { version, value, checkedAt: Date.now(), ...(problem === undefined ? {} : { problem }) };
     loaded.set(name, entry);
     return entry;
   }
@@ -164,8 +183,12 @@ export function createPartFiles<T>({
       store(name, response.headers.get('etag') ?? `${String(text.length)}-${String(Date.now())}`, text, url);
     } catch (error) {
       warn(`${what} de « ${name} » injoignable (${url}) : ${String(error)}`);
+      // The last version read stays in use; without one, the part has none.
       if (cached !== undefined) cached.checkedAt = Date.now();
-      else loaded.set(name, { version: '', value: null, checkedAt: Date.now() });
+      else {
+        const problem = { state: 'unreachable' as const, reason: String(error), since: Date.now() };
+        loaded.set(name, { version: '', value: null, checkedAt: Date.now(), problem });
+      }
     }
   }
 
@@ -189,6 +212,23 @@ export function createPartFiles<T>({
       if (source === null) return null;
       if (source.file !== undefined) return fromFile(name, source.file);
       return source.url === undefined ? null : fromUrl(name, source.url);
+    },
+    /** Where each part's file stands, read afresh (docs/rendering.md, « Readiness »). */
+    async status(names: readonly PartName[]): Promise<Record<string, PartFileStatus>> {
+      const entries = await Promise.all(
+        names.map(async (name): Promise<[string, PartFileStatus]> => {
+          const source = partFileSource(name, path, remotes, distDirs);
+          if (source === null) return [name, { state: 'missing', where: 'aucune adresse dans la carte des parties' }];
+          const where = source.file ?? source.url ?? '';
+          const value = source.file !== undefined ? fromFile(name, source.file) : await this.get(name);
+          const entry = loaded.get(name);
+          if (value !== null) return [name, { state: 'ok', where }];
+          if (entry?.problem === undefined) return [name, { state: 'missing', where }];
+          const { state, reason, since } = entry.problem;
+          return [name, { state, where, reason, since: new Date(since).toISOString() }];
+        }),
+      );
+      return Object.fromEntries(entries);
     },
     /** Changes whenever any file in use changes (the rendered pages' cache key). */
     versions(): string {

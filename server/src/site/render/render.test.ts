@@ -7,6 +7,7 @@ import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
+import type { Readiness } from './responder';
 
 // Server bundles as the parts' builds make them (CommonJS, React and the shared package taken from
 // the server), small enough to read here. The real parts' bundles are rendered in e2e/tests/ssr.spec.ts.
@@ -264,6 +265,47 @@ describe('pages rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('says at /readyz which parts render on the server, which do not and why, and logs a refused one once', async () => {
+    write('mf-radio/dist/server/ssr.js', 'throw new Error("bundle cassé au chargement");');
+    const app = await start();
+    const warnings: string[] = [];
+    app.log.warn = (message: string) => warnings.push(message);
+    const pages = [await app.inject({ url: '/' }), await app.inject({ url: '/' })];
+    const broken = await app.inject({ url: '/readyz' });
+    write('mf-radio/dist/server/ssr.js', radio('Réparé'));
+    const repaired = await app.inject({ url: '/readyz' });
+    rmSync(join(dir, 'shell/dist/document.json'));
+    const unbuilt = await app.inject({ url: '/readyz' });
+    await app.close();
+
+    // The pages are answered all along, the radio's area by the browser.
+    for (const page of pages) expect(page.statusCode).toBe(200);
+    expect(broken.statusCode).toBe(200);
+    expect(broken.headers['cache-control']).toBe('no-store');
+    const state = broken.json<Readiness>();
+    expect(state.status).toBe('ready');
+    expect(state.serverRendering).toBe(true);
+    expect(state.parts.shell).toEqual({ state: 'ok', where: join(dir, 'shell/dist/server/ssr.js') });
+    expect(state.parts.player?.state).toBe('ok');
+    expect(state.parts.radio).toEqual({
+      state: 'refused',
+      where: join(dir, 'mf-radio/dist/server/ssr.js'),
+      reason: 'bundle cassé au chargement',
+      since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+    });
+    // No server bundle deployed for the label: its page renders in the browser.
+    expect(state.parts.label?.state).toBe('missing');
+    const refusals = warnings.filter((message) => message.includes('« radio »'));
+    expect(refusals).toEqual([
+      `Bundle serveur de « radio » inutilisable (${join(dir, 'mf-radio/dist/server/ssr.js')}) : bundle cassé au chargement`,
+    ]);
+    // Redeployed: in use again, with no restart.
+    expect(repaired.json<Readiness>().parts.radio?.state).toBe('ok');
+    // No shell build: no page can be answered, and a load balancer is told so.
+    expect(unbuilt.statusCode).toBe(503);
+    expect(unbuilt.json<Readiness>().status).toBe('not-built');
   });
 
   it('picks up a part redeployed in place on the next request, with no restart', async () => {

@@ -3,6 +3,7 @@ import { JSDOM } from 'jsdom';
 import {
   findPage,
   PAGES_CONFIG_ID,
+  PARTS,
   type ApiAccess,
   type PageMatch,
   type PagePreload,
@@ -13,12 +14,22 @@ import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
-import { createBundles } from './bundles';
+import { createBundles, type PartFileStatus } from './bundles';
 import { createPageCache } from './cache';
 import { etagOf, matchesEtag } from '../../api/http/reply';
 import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { renderPage } from './page';
 import { createSitePages } from './pages';
+
+/** What `/readyz` answers. */
+export interface Readiness {
+  /** `not-built`: no usable shell build, so no page can be answered (503). */
+  status: 'ready' | 'not-built';
+  /** SSR=off renders every page in the browser. */
+  serverRendering: boolean;
+  /** Each part's server bundle: in use, missing, refused (with why) or unreachable, and since when. */
+  parts: Record<string, PartFileStatus>;
+}
 
 /** An address that names a file (its last segment has an extension), not a page. */
 const FILE_NAME = /\.[a-z0-9]+$/i;
@@ -151,7 +162,7 @@ export function createPageResponder({
    * page of the table it names, matched once; else the shell's file it names (`file`, when the
    * address has an extension); else what an unknown page gets (home, or « Adresse invalide »).
    */
-  return async function respond(
+  async function respond(
     request: FastifyRequest,
     reply: FastifyReply,
     pathname: string,
@@ -217,5 +228,17 @@ export function createPageResponder({
         return sendHtml(request, reply, outcome.status, page, etag);
       }
     }
-  };
+  }
+
+  /**
+   * Whether the site can answer pages, and which parts render on the server (docs/rendering.md,
+   * « Readiness »): for an admin and for a load balancer.
+   */
+  async function readiness(): Promise<Readiness> {
+    const built = shellAssets() !== null;
+    const parts = await bundles.status(PARTS.map((part) => part.name));
+    return { status: built ? 'ready' : 'not-built', serverRendering: config.ssr, parts };
+  }
+
+  return { respond, readiness };
 }
