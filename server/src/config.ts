@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
@@ -41,6 +42,11 @@ export interface SiteServerConfig {
   ssr: boolean;
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
   pageCacheTtlMs: number;
+  /**
+   * How many worker threads render pages (RENDER_WORKERS; default: the cores available, at least
+   * 1). 0 renders on the main thread, as before (for debugging a render step by step).
+   */
+  renderWorkers: number;
   /**
    * `npm run dev` only (DEV_REMOTES): the remotes served by their webpack dev servers, each through
    * this server's own port under `devPrefix(part)` (docs/parts.md, « Development »).
@@ -121,6 +127,16 @@ function readPageCacheTtl(env: Env): number {
     );
   }
   return seconds * 1000;
+}
+
+function readRenderWorkers(env: Env): number {
+  const raw = env.RENDER_WORKERS?.trim() ?? '';
+  if (raw === '') return Math.max(1, availableParallelism());
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count > 64) {
+    throw new ConfigError('RENDER_WORKERS', `valeur invalide « ${raw} » (attendu : un nombre de fils de 0 à 64)`);
+  }
+  return count;
 }
 
 function readSsr(env: Env): boolean {
@@ -255,6 +271,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     siteOrigin: readSiteOrigin(env, port),
     ssr: readSsr(env),
     pageCacheTtlMs: readPageCacheTtl(env),
+    renderWorkers: readRenderWorkers(env),
     devRemotes,
   };
 }

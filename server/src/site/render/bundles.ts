@@ -91,6 +91,15 @@ export interface PartFilesOptions<T> {
   /** How often a file on another origin is revalidated. */
   refreshMs?: number;
   warn?: (message: string) => void;
+  /**
+   * Told before a version is read and after (a render worker tells the main thread, which disables
+   * a version whose reading never ends: render-pool.ts). A version it calls `disabled` is not read.
+   */
+  reading?: {
+    disabled: (name: PartName, version: string) => boolean;
+    start: (name: PartName, version: string, where: string) => void;
+    end: (name: PartName, version: string, problem: string | null) => void;
+  };
 }
 
 /** Where a part's file is, from the remote map: this server's files, or beside a manifest elsewhere. */
@@ -125,6 +134,7 @@ export function createPartFiles<T>({
   fetchTimeoutMs = 2000,
   refreshMs = 30_000,
   warn = () => undefined,
+  reading,
 }: PartFilesOptions<T>) {
   const loaded = new Map<PartName, Loaded<T>>();
   const fetching = new Map<PartName, Promise<void>>();
@@ -132,6 +142,17 @@ export function createPartFiles<T>({
   function store(name: PartName, version: string, text: string, where: string): Loaded<T> {
     let value: T | null = null;
     let problem: Loaded<T>['problem'];
+    if (reading?.disabled(name, version) === true) {
+      const entry: Loaded<T> = {
+        version,
+        value: null,
+        checkedAt: Date.now(),
+        problem: { state: 'refused', reason: 'sa lecture ne finissait pas (désactivé)', since: Date.now() },
+      };
+      loaded.set(name, entry);
+      return entry;
+    }
+    reading?.start(name, version, where);
     try {
       value = read(text, where, name);
     } catch (error) {
@@ -142,6 +163,7 @@ export function createPartFiles<T>({
       warn(`${what} de « ${name} » inutilisable (${where}) : ${reason}`);
       problem = { state: 'refused', reason, since: Date.now() };
     }
+    reading?.end(name, version, problem?.reason ?? null);
     const entry: Loaded<T> = { version, value, checkedAt: Date.now(), ...(problem === undefined ? {} : { problem }) };
     loaded.set(name, entry);
     return entry;
@@ -229,6 +251,10 @@ export function createPartFiles<T>({
         }),
       );
       return Object.fromEntries(entries);
+    },
+    /** The version of a part's file last read, if any. */
+    versionOf(name: PartName): string | undefined {
+      return loaded.get(name)?.version;
     },
     /** Changes whenever any file in use changes (the rendered pages' cache key). */
     versions(): string {

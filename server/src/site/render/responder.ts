@@ -14,7 +14,8 @@ import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
-import { createBundles, type PartFileStatus } from './bundles';
+import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
+import { createRenderPool } from './render-pool';
 import { createPageCache } from './cache';
 import { etagOf, matchesEtag } from '../../api/http/reply';
 import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
@@ -38,6 +39,8 @@ const FILE_NAME = /\.[a-z0-9]+$/i;
 export const DATA_DEADLINE_MS = 1000;
 /** Past this, what React has not rendered is left to the browser. */
 export const RENDER_DEADLINE_MS = 2000;
+/** A worker's render is abandoned, and its thread replaced, this long after both deadlines. */
+const POOL_MARGIN_MS = 500;
 const CACHE_ENTRIES = 500;
 // A page is 24 to 47 KB of HTML (twice that as a string): 350 to 700 pages. A crawler walking every
 // search fills this, not the memory (docs/rendering.md, « Cache »).
@@ -97,13 +100,56 @@ export function createPageResponder({
 
   // Where the server itself reads the parts' files: a remote in development from its dev server.
   const remotes = remotesForServer(config);
-  const bundles = createBundles({
-    remotes,
-    distDirs: config.distDirs,
-    warn: (message) => {
-      app.log.warn(message);
-    },
+  // With workers (RENDER_WORKERS, docs/rendering.md « Rendering in workers »), the parts' server
+  // code runs only there: this thread reads the bundles' files for their versions (the cache's key)
+  // and never evaluates them. Without, it evaluates them itself, as before.
+  const pool =
+    config.renderWorkers > 0
+      ? createRenderPool({
+          workers: config.renderWorkers,
+          deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
+          answerApi: async (url) => {
+            const answer = await app.inject({
+              method: 'GET',
+              url: `${new URL(url).pathname}${new URL(url).search}`,
+              headers: { accept: 'application/json' },
+            });
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(answer.headers)) {
+              if (typeof value === 'string') headers[name] = value;
+            }
+            return { status: answer.statusCode, headers, body: new Uint8Array(answer.rawPayload) };
+          },
+          log: {
+            warn: (message) => {
+              app.log.warn(message);
+            },
+            debug: (message) => {
+              app.log.debug(message);
+            },
+          },
+        })
+      : null;
+  app.addHook('onClose', async () => {
+    await pool?.close();
   });
+  const bundles =
+    pool === null
+      ? createBundles({
+          remotes,
+          distDirs: config.distDirs,
+          warn: (message) => {
+            app.log.warn(message);
+          },
+        })
+      : createPartFiles<Record<string, unknown>>({
+          remotes,
+          distDirs: config.distDirs,
+          path: SERVER_BUNDLE,
+          what: 'Bundle serveur',
+          // Its version only: its code runs in the workers.
+          read: () => ({}),
+        });
   const sitePages = createSitePages({
     remotes,
     distDirs: config.distDirs,
@@ -189,18 +235,32 @@ export function createPageResponder({
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
 
-    const outcome = await renderPage({
-      pathname,
-      match,
-      search,
-      origin: config.siteOrigin,
-      api,
-      environment: { radio, pages, window },
-      bundles,
-      dataDeadlineMs,
-      renderDeadlineMs: RENDER_DEADLINE_MS,
-      log,
-    });
+    const outcome =
+      pool === null
+        ? await renderPage({
+            pathname,
+            match,
+            search,
+            origin: config.siteOrigin,
+            api,
+            environment: { radio, pages, window },
+            bundles,
+            dataDeadlineMs,
+            renderDeadlineMs: RENDER_DEADLINE_MS,
+            log,
+          })
+        : await pool.render({
+            pathname,
+            match,
+            search,
+            origin: config.siteOrigin,
+            radio,
+            pages,
+            remotes,
+            distDirs: config.distDirs,
+            dataDeadlineMs,
+            renderDeadlineMs: RENDER_DEADLINE_MS,
+          });
     switch (outcome.kind) {
       case 'redirect':
         return reply.header('Cache-Control', 'no-cache').redirect(outcome.location, 302);
@@ -237,6 +297,10 @@ export function createPageResponder({
   async function readiness(): Promise<Readiness> {
     const built = shellAssets() !== null;
     const parts = await bundles.status(PARTS.map((part) => part.name));
+    // What the workers found when evaluating (a bundle that throws, or never ends).
+    for (const [name, found] of pool?.problems() ?? []) {
+      if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
+    }
     return { status: built ? 'ready' : 'not-built', serverRendering: config.ssr, parts };
   }
 

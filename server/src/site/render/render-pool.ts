@@ -1,0 +1,120 @@
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { PartName } from '@collectif/shared';
+import type { PartFileStatus } from './bundles';
+import type { RenderOutcome } from './page';
+import type { ApiReply, RenderTask, WarmUp, WorkerMessage } from './render-worker';
+
+/**
+ * Pages rendered in a pool of worker threads (docs/rendering.md, « Rendering in workers »). A
+ * part's server code runs there, never on the main thread, which keeps HTTP, /api, the
+ * now-playing stream and the page cache: a bundle that loops forever costs one worker, which is
+ * terminated at the deadline and replaced, and the page is answered for the browser to render.
+ * Piscina: a pool that terminates a thread whose task is aborted, and replaces it.
+ */
+
+export interface RenderPoolOptions {
+  /** How many threads render (RENDER_WORKERS). */
+  workers: number;
+  /** Past this, the render is abandoned and its thread terminated. */
+  deadlineMs: number;
+  /** A page's /api request, answered on the main thread. */
+  answerApi: (url: string) => Promise<Omit<ApiReply, 'id'>>;
+  log: { warn: (message: string) => void; debug: (message: string) => void };
+  /** A worker's heap limit. */
+  maxHeapMb?: number;
+}
+
+export function createRenderPool({ workers, deadlineMs, answerApi, log, maxHeapMb = 256 }: RenderPoolOptions) {
+  const pool = new Piscina<RenderTask | WarmUp, RenderOutcome | null>({
+    filename: new URL('./render-thread.mjs', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+  });
+  // Every thread loads the server's code (React, the shared package) before its first page: the
+  // deadline of a page counts from a ready pool, not from a thread still starting.
+  const ready = Promise.allSettled(Array.from({ length: workers }, () => pool.run({ warmUp: true })));
+  /** Server bundles whose evaluation never ended (`part@version`), with why and since when. */
+  const disabled = new Map<string, { part: PartName; version: string; status: PartFileStatus }>();
+  /** What the workers said of each part's bundle, by version: refused when its evaluation threw. */
+  const refused = new Map<PartName, { version: string; status: PartFileStatus }>();
+
+  async function render(task: Omit<RenderTask, 'port' | 'disabled'>): Promise<RenderOutcome> {
+    await ready;
+    const { port1, port2 } = new MessageChannel();
+    let reading: Extract<WorkerMessage, { kind: 'reading' }> | null = null;
+    port1.on('message', (message: WorkerMessage) => {
+      switch (message.kind) {
+        case 'api':
+          void answerApi(message.url).then(
+            (reply) => {
+              port1.postMessage({ id: message.id, ...reply } satisfies ApiReply);
+            },
+            () => {
+              port1.postMessage({ id: message.id, status: 502, headers: {}, body: new Uint8Array() });
+            },
+          );
+          break;
+        case 'log':
+          log[message.level](message.message);
+          break;
+        case 'reading':
+          reading = message;
+          break;
+        case 'read':
+          reading = null;
+          if (message.problem === null) refused.delete(message.part);
+          else {
+            const since = new Date().toISOString();
+            refused.set(message.part, {
+              version: message.version,
+              status: { state: 'refused', where: message.where, reason: message.problem, since },
+            });
+          }
+          break;
+      }
+    });
+    try {
+      const outcome = await pool.run(
+        { ...task, disabled: [...disabled.keys()], port: port2 },
+        { transferList: [port2], signal: AbortSignal.timeout(deadlineMs) },
+      );
+      return outcome ?? { kind: 'browser', reason: 'aucun rendu' };
+    } catch (error) {
+      const evaluating = reading as Extract<WorkerMessage, { kind: 'reading' }> | null;
+      if (evaluating !== null) {
+        // Its bundle never finished evaluating: that version is not evaluated again (its file changing
+        // makes a new version), and the part's areas render in the browser meanwhile.
+        const reason = `son évaluation ne finit pas (plus de ${String(deadlineMs)} ms)`;
+        disabled.set(`${evaluating.part}@${evaluating.version}`, {
+          part: evaluating.part,
+          version: evaluating.version,
+          status: { state: 'refused', where: evaluating.where, reason, since: new Date().toISOString() },
+        });
+        log.warn(`Bundle serveur de « ${evaluating.part} » désactivé (${evaluating.where}) : ${reason}`);
+      }
+      const message = (error as { message?: unknown } | null)?.message;
+      return {
+        kind: 'browser',
+        reason: `rendu abandonné, fil de rendu remplacé : ${typeof message === 'string' ? message : String(error)}`,
+      };
+    } finally {
+      port1.close();
+    }
+  }
+
+  return {
+    render,
+    /** What the workers found of each part's bundle beyond its file, by version (readiness). */
+    problems(): Map<PartName, { version: string; status: PartFileStatus }> {
+      const found = new Map(refused);
+      for (const { part, version, status } of disabled.values()) found.set(part, { version, status });
+      return found;
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+export type RenderPool = ReturnType<typeof createRenderPool>;
