@@ -88,6 +88,8 @@ async function start(env: Env = {}, liveStreamUrl?: string): Promise<FastifyInst
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
+    // Rendered on this thread here; the workers have their own tests (render-pool.test.ts).
+    RENDER_WORKERS: '0',
     ...env,
   });
   const api = testConfig();

@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pagesJson } from '@collectif/shared/testing';
+import { buildApp } from '../../app';
+import { testConfig } from '../../api/testing/fixtures';
+import { readSiteServerConfig } from '../../config';
+import type { Readiness } from './responder';
+
+// Pages rendered in worker threads (docs/rendering.md, « Rendering in workers »): whatever a part's
+// server code does, the page is answered and the rest of the server never waits on it.
+
+const SHELL = `
+const React = require('react');
+const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
+const { StoreProvider, Outlet, SiteEnvironmentContext } = require('@collectif/shared');
+const h = React.createElement;
+function Area({ id, modules }) {
+  const Module = modules.get(id);
+  if (Module === undefined) throw new Error('Rendu serveur indisponible pour ' + id);
+  return h(Module);
+}
+const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
+exports.renderApp = async ({ url, store, modules, environment }) => {
+  const routes = [{ element: h('main', null, h(Outlet)), children: environment.pages.map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })) }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false })));
+};
+`;
+
+const GOOD_RADIO = `
+const React = require('react');
+exports.modules = { HomePage: () => React.createElement('h1', null, 'Accueil rendu par un fil') };
+`;
+
+/** A radio part whose code does what a careless deploy could. */
+const HOSTILE: Record<string, string> = {
+  'throws when evaluated': 'throw new Error("cassé au chargement");',
+  'loops when evaluated': 'for (;;) {}',
+  'loops while rendering': `
+const React = require('react');
+exports.modules = { HomePage: () => { for (;;) {} } };
+`,
+  'allocates without bound while rendering': `
+const React = require('react');
+exports.modules = { HomePage: () => { const kept = []; for (;;) kept.push(new Array(1e6).fill(1)); } };
+`,
+  'waits for data that never arrives': `
+const React = require('react');
+const shared = require('@collectif/shared');
+exports.modules = { HomePage: () => React.createElement('h1', null, 'Sans données') };
+exports.pages = { HomePage: { load: () => [new Promise(() => undefined)] } };
+`,
+};
+
+let dir: string;
+let app: FastifyInstance;
+
+function write(path: string, content: string): void {
+  mkdirSync(join(dir, path, '..'), { recursive: true });
+  writeFileSync(join(dir, path), content);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pool-'));
+  write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
+  write('shell/dist/server/ssr.js', SHELL);
+  write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+  for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
+  for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
+  const site = readSiteServerConfig({
+    DIST_ROOT: dir,
+    ASSETS_DIR: join(dir, 'assets'),
+    SITE_ORIGIN: 'https://radio.example.org',
+    RENDER_WORKERS: '2',
+    // Every render anew: the cache would answer the second request of a test.
+    PAGE_CACHE_TTL_S: '0',
+  });
+  app = await buildApp({ site, api: testConfig() });
+  // The first page waits for both threads to have loaded the server's code.
+  expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** How long a request takes, in ms, and its answer. */
+async function timed(url: string) {
+  const started = performance.now();
+  const res = await app.inject({ url });
+  return { ms: performance.now() - started, res };
+}
+
+describe('pages rendered in worker threads', () => {
+  it.each(Object.entries(HOSTILE))(
+    'a part that %s: the page is answered, the server never waits, the good bundle comes back',
+    async (_what, code) => {
+      write('mf-radio/dist/server/ssr.js', code);
+      const page = timed('/');
+      // While the worker is busy with it, the main thread answers at once.
+      const [health, podcasts] = await Promise.all([timed('/healthz'), timed('/api/podcasts?limit=1')]);
+      const { ms, res } = await page;
+      expect(health.res.statusCode).toBe(200);
+      expect(podcasts.res.statusCode).toBe(200);
+      expect(health.ms).toBeLessThan(200);
+      expect(podcasts.ms).toBeLessThan(200);
+      // The page: 200 within the deadlines (1 s of data, 2 s of render) plus the pool's margin.
+      expect(res.statusCode).toBe(200);
+      expect(ms).toBeLessThan(4500);
+
+      // Deployed again, the good bundle renders on the server, with no restart.
+      write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+      const again = await app.inject({ url: '/' });
+      expect(again.body).toContain('Accueil rendu par un fil');
+    },
+    20_000,
+  );
+
+  it('disables a bundle whose evaluation never ends until its file changes, and says so at /readyz', async () => {
+    write('mf-radio/dist/server/ssr.js', HOSTILE['loops when evaluated'] ?? '');
+    await app.inject({ url: '/' });
+    const second = await timed('/');
+    // Known to loop: the next page does not wait for the deadline again.
+    expect(second.ms).toBeLessThan(1500);
+    const ready = (await app.inject({ url: '/readyz' })).json<Readiness>();
+    expect(ready.parts.radio).toMatchObject({
+      state: 'refused',
+      reason: expect.stringContaining('ne finit pas') as unknown,
+    });
+    write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+    expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
+    expect((await app.inject({ url: '/readyz' })).json<Readiness>().parts.radio?.state).toBe('ok');
+  }, 20_000);
+});
