@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,29 +7,10 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig } from '../../config';
 import type { Readiness } from './responder';
+import { SHELL, writeUnder } from './fixtures';
 
 // Pages rendered in worker threads (docs/rendering.md, « Rendering in workers »): whatever a part's
 // server code does, the page is answered and the rest of the server never waits on it.
-
-const SHELL = `
-const React = require('react');
-const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
-const { StoreProvider, Outlet, SiteEnvironmentContext } = require('@collectif/shared');
-const h = React.createElement;
-function Area({ id, modules }) {
-  const Module = modules.get(id);
-  if (Module === undefined) throw new Error('Rendu serveur indisponible pour ' + id);
-  return h(Module);
-}
-const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
-exports.renderApp = async ({ url, store, modules, environment }) => {
-  const routes = [{ element: h('main', null, h(Outlet)), children: environment.pages.map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })) }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false })));
-};
-`;
 
 const GOOD_RADIO = `
 const React = require('react');
@@ -59,10 +40,9 @@ exports.pages = { HomePage: { load: () => [new Promise(() => undefined)] } };
 let dir: string;
 let app: FastifyInstance;
 
-function write(path: string, content: string): void {
-  mkdirSync(join(dir, path, '..'), { recursive: true });
-  writeFileSync(join(dir, path), content);
-}
+const write = (path: string, content: string) => {
+  writeUnder(dir, path, content);
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pool-'));

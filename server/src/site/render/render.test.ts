@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,31 +8,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
 import type { Readiness } from './responder';
-
-// Server bundles as the parts' builds make them (CommonJS, React and the shared package taken from
-// the server), small enough to read here. The real parts' bundles are rendered in e2e/tests/ssr.spec.ts.
-const SHELL = `
-const React = require('react');
-const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
-const { StoreProvider, Outlet, SiteEnvironmentContext } = require('@collectif/shared');
-const h = React.createElement;
-function Area({ id, modules }) {
-  const Module = modules.get(id);
-  if (Module === undefined) throw new Error('Rendu serveur indisponible pour ' + id);
-  return h(Module);
-}
-const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
-exports.renderApp = async ({ url, store, modules, environment }) => {
-  const routes = [{
-    element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
-    children: environment.pages.map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
-  }];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false })));
-};
-`;
+import { SHELL, writeUnder } from './fixtures';
 
 const radio = (marker: string) => `
 const React = require('react');
@@ -78,10 +54,9 @@ const CLIENT_RENDERED = /<main><!--\$!-->(<template[\s\S]*?<\/template>)?<p>Char
 
 let dir: string;
 
-function write(path: string, content: string): void {
-  mkdirSync(join(dir, path, '..'), { recursive: true });
-  writeFileSync(join(dir, path), content);
-}
+const write = (path: string, content: string) => {
+  writeUnder(dir, path, content);
+};
 
 async function start(env: Env = {}, liveStreamUrl?: string): Promise<FastifyInstance> {
   const site = readSiteServerConfig({
