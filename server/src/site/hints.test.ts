@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { elementHtml } from '@collectif/shared/seo';
-import { createHints, inlineJson, pageMeta } from './hints';
+import { elementHtml, jsonElement } from '@collectif/shared/seo';
+import { createHints, pageMeta } from './hints';
 import type { PagePreload, RemoteName, RemotesConfig } from '@collectif/shared';
 import { declaredPages } from '@collectif/shared/testing';
 
@@ -177,7 +177,7 @@ describe('page hints', () => {
   });
 
   it('writes JSON that no value can break out of', () => {
-    const html = inlineJson('remotes-config', { radio: '</script><script>alert(1)</script>' });
+    const html = elementHtml(jsonElement('remotes-config', { radio: '</script><script>alert(1)</script>' }));
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(html.slice(html.indexOf('>') + 1, html.lastIndexOf('</script>')))).toEqual({
       radio: '</script><script>alert(1)</script>',

@@ -10,7 +10,7 @@ import {
 } from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
 import { siteConfig } from '@collectif/shared/config';
-import { elementHtml, jsonElement, type HeadElement } from '@collectif/shared/seo';
+import { jsonElement, type HeadElement } from '@collectif/shared/seo';
 
 /**
  * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
@@ -130,11 +130,6 @@ export function linkElement(link: Link): HeadElement {
     tag: 'link',
     attributes: Object.entries(link).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   };
-}
-
-/** JSON inside a <script> element (seo/head.ts, `scriptJson`: no value can close the element). */
-export function inlineJson(id: string, value: unknown): string {
-  return elementHtml(jsonElement(id, value));
 }
 
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
