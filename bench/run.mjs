@@ -40,11 +40,12 @@ if (!args.has('--no-build')) {
   ]);
   precompress(join(root, 'bench', 'reference', 'root', 'shell', 'dist'));
 }
-// The reference has no remotes' builds: the pages they declare are given to its server as they are.
+// The reference has no remotes' builds: the pages they declare (written by their build beside their
+// manifest) are given to its server as they are.
 for (const part of ['mf-radio', 'mf-label', 'mf-about']) {
   const dist = join(root, 'bench', 'reference', 'root', part, 'dist');
   mkdirSync(dist, { recursive: true });
-  copyFileSync(join(root, part, 'src', 'pages.json'), join(dist, 'pages.json'));
+  copyFileSync(join(root, part, 'dist', 'pages.json'), join(dist, 'pages.json'));
 }
 
 const kib = (n) => Math.round((n / 1024) * 10) / 10;

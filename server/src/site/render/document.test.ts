@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { headElements, jsonElement } from '@collectif/shared/seo';
+import { headElements, jsonElement, scriptJson } from '@collectif/shared/seo';
 import { BOOT_PATH } from './boot';
 import { readShellAssets, renderDocument, type ShellAssets } from './document';
 
@@ -26,7 +26,7 @@ const rendered = (alternates?: { type: string; href: string; title: string }[]) 
     head: [...head(alternates), jsonElement('pages-config', [{ path: '</script>' }])],
     rendered: {
       body: '<main><h1>Axonberg</h1></main>',
-      state: { api: { note: '</script><script>alert(1)</script>' } },
+      state: scriptJson({ api: { note: '</script><script>alert(1)</script>' } }),
     },
   });
 

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
-import { jsonElement, type HeadElement } from '@collectif/shared/seo';
+import type { HeadElement } from '@collectif/shared/seo';
 import { BOOT_PATH } from './boot';
 
 /**
@@ -66,8 +66,11 @@ export interface DocumentProps {
   assets: ShellAssets;
   /** The page's head: its own elements, then the data and hints its scripts read. */
   head: readonly HeadElement[];
-  /** The page rendered on the server, when it was: its HTML and the store it was rendered from. */
-  rendered?: { body: string; state: unknown };
+  /**
+   * The page rendered on the server, when it was: its HTML and the state of the store it was
+   * rendered from, as JSON safe inside a script element (`scriptJson`), made where it was rendered.
+   */
+  rendered?: { body: string; state: string };
 }
 
 /** HTML attributes whose React name differs (React writes the attribute from it). */
@@ -120,7 +123,17 @@ export function Document({ assets, head, rendered }: DocumentProps): ReactElemen
       'body',
       null,
       h('div', { id: 'root', dangerouslySetInnerHTML: { __html: rendered?.body ?? '' } }),
-      rendered === undefined ? null : element(jsonElement(SSR_STATE_ID, rendered.state), -1),
+      rendered === undefined ? null : element(
+            {
+              tag: 'script',
+              attributes: [
+                ['type', 'application/json'],
+                ['id', SSR_STATE_ID],
+              ],
+              html: rendered.state,
+            },
+            -1,
+          ),
       h(
         'noscript',
         null,

@@ -9,7 +9,6 @@ import {
   type PageMatch,
   type PagePreload,
   type SiteEnvironment,
-  type SsrState,
 } from '@collectif/shared';
 import {
   handOver,
@@ -18,7 +17,7 @@ import {
   type ServerPage,
   type ShellServerBundle,
 } from '@collectif/shared/server';
-import type { PageHead } from '@collectif/shared/seo';
+import { scriptJson, type PageHead } from '@collectif/shared/seo';
 import type { Bundles } from './bundles';
 
 /**
@@ -28,7 +27,18 @@ import type { Bundles } from './bundles';
  */
 
 export type RenderOutcome =
-  | { kind: 'page'; status: number; head: PageHead; preloads: readonly PagePreload[]; body: string; state: SsrState }
+  | {
+      kind: 'page';
+      status: number;
+      head: PageHead;
+      preloads: readonly PagePreload[];
+      body: string;
+      /**
+       * The store's state for the browser, as JSON safe inside a script element: made here, so that a
+       * worker sends one string to the main thread rather than an object to copy.
+       */
+      state: string;
+    }
   /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
   | { kind: 'redirect'; location: string }
   /** A path whose parameters cannot be decoded. */
@@ -189,7 +199,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
       head: fullHead(page, pathname, origin, head),
       preloads,
       body,
-      state: handOver(store),
+      state: scriptJson(handOver(store)),
     };
   } catch (error) {
     return { kind: 'browser', reason: error instanceof Error ? error.message : String(error) };

@@ -37,36 +37,48 @@ exports.pages = { HomePage: { load: () => [new Promise(() => undefined)] } };
 `,
 };
 
-let dir: string;
-let app: FastifyInstance;
-
-const write = (path: string, content: string) => {
-  writeUnder(dir, path, content);
-};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pool-'));
+/** A site on built parts in a folder of its own, its radio part's server code `radio`. */
+async function siteWith(workers: number, radio: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'pool-'));
+  const write = (path: string, content: string) => {
+    writeUnder(dir, path, content);
+  };
   write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
   write('shell/dist/server/ssr.js', SHELL);
-  write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+  write('mf-radio/dist/server/ssr.js', radio);
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
   const site = readSiteServerConfig({
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: '2',
+    RENDER_WORKERS: String(workers),
     // Every render anew: the cache would answer the second request of a test.
     PAGE_CACHE_TTL_S: '0',
   });
-  app = await buildApp({ site, api: testConfig() });
+  const app = await buildApp({ site, api: testConfig() });
+  return {
+    app,
+    write,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let app: FastifyInstance;
+let write: (path: string, content: string) => void;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, write, close } = await siteWith(2, GOOD_RADIO));
   // The first page waits for both threads to have loaded the server's code.
   expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
 }, 60_000);
 
 afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 });
 
 /** How long a request takes, in ms, and its answer. */
@@ -116,4 +128,35 @@ describe('pages rendered in worker threads', () => {
     expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
     expect((await app.inject({ url: '/readyz' })).json<Readiness>().parts.radio?.state).toBe('ok');
   }, 20_000);
+});
+
+describe('pages waiting for a thread', () => {
+  // Each page takes 60 ms of one thread's time.
+  const SLOW_RADIO = `
+const React = require('react');
+exports.modules = { HomePage: () => {
+  const until = Date.now() + 60;
+  while (Date.now() < until) {}
+  return React.createElement('h1', null, 'Page lente');
+} };
+`;
+
+  it('are rendered in the order they came, none overtaken', async () => {
+    const site = await siteWith(1, SLOW_RADIO);
+    try {
+      expect((await site.app.inject({ url: '/' })).body).toContain('Page lente');
+      const finished: number[] = [];
+      const pages = Array.from({ length: 6 }, async (_, n) => {
+        // One after the other, all while the first is still rendering.
+        await new Promise((resolve) => setTimeout(resolve, n * 5));
+        const res = await site.app.inject({ url: `/?page=${String(n)}` });
+        expect(res.body).toContain('Page lente');
+        finished.push(n);
+      });
+      await Promise.all(pages);
+      expect(finished).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await site.close();
+    }
+  }, 30_000);
 });

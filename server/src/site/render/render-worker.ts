@@ -39,6 +39,8 @@ export interface ApiReply {
 
 /** What the worker tells the main thread while it works. */
 export type WorkerMessage =
+  /** The task has left the queue: its deadline starts now. */
+  | { kind: 'started' }
   | { kind: 'api'; id: number; url: string }
   | { kind: 'log'; level: 'warn' | 'debug'; message: string }
   /** A part's server bundle is being evaluated: if the task is abandoned now, that version is at fault. */
@@ -119,6 +121,7 @@ export async function renderTask(task: RenderTask | WarmUp): Promise<RenderOutco
       task.port.postMessage({ kind: 'log', level: 'debug', message } satisfies WorkerMessage);
     },
   };
+  task.port.postMessage({ kind: 'started' } satisfies WorkerMessage);
   window ??= new JSDOM('<!doctype html>').window as unknown as Window;
   current = task;
   try {
