@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -35,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node --import ../server/tsx.mjs ../server/src/main.ts',
+    command: ['node', ...serverArgs('..')].join(' '),
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { serverArgs } from './server-command.mjs';
 import { parts, root } from './parts.mjs';
 
 const named = process.argv.slice(2);
@@ -34,7 +35,7 @@ const devRemotes = Object.fromEntries(
 );
 
 const children = [
-  spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
+  spawn(process.execPath, serverArgs(), {
     cwd: root,
     stdio: 'inherit',
     env: {

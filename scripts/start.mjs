@@ -1,11 +1,12 @@
 // npm start: builds what is not built yet, then serves the whole site on one port (PORT, 8080).
 import { spawnSync, spawn } from 'node:child_process';
+import { serverArgs } from './server-command.mjs';
 import { root } from './parts.mjs';
 
 const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-missing'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
+const server = spawn(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
 });

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: Debian's Chromium through playwright-core, and the real server.
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
+import { serverArgs } from '../../scripts/server-command.mjs';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,7 +22,7 @@ export function launch() {
 
 /** Starts the site server on a loopback port; resolves once /healthz answers. */
 export async function startServer(root, port, env = {}) {
-  const child = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures';
 import { freePort } from '../../scripts/ports.mjs';
+import { serverArgs } from '../../scripts/server-command.mjs';
 
 /**
  * A team deploys its remote alone (docs/parts.md, « Pages »): a site served from a copy of the
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
   for (const part of PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
   const port = await freePort();
   origin = `http://127.0.0.1:${String(port)}`;
-  server = spawn(process.execPath, ['--import', './server/tsx.mjs', 'server/src/main.ts'], {
+  server = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     stdio: 'ignore',
     env: {

@@ -6,6 +6,8 @@ describe('the rendering settings of the server', () => {
     expect(config.ssr).toBe(true);
     expect(config.pageCacheTtlMs).toBe(10_000);
     expect(config.siteOrigin).toBe('http://localhost:9090');
+    expect(config.renderWorkers).toBeGreaterThanOrEqual(1);
+    expect(config.renderRecycleAfter).toBe(50);
   });
 
   it('reads SITE_ORIGIN, SSR and PAGE_CACHE_TTL_S', () => {
@@ -26,6 +28,8 @@ describe('the rendering settings of the server', () => {
     ['SSR', 'peut-être', /SSR : valeur invalide « peut-être » \(attendu : on ou off\)/],
     ['PAGE_CACHE_TTL_S', '-1', /PAGE_CACHE_TTL_S : valeur invalide « -1 »/],
     ['PAGE_CACHE_TTL_S', '3601', /de 0 à 3600/],
+    ['RENDER_WORKERS', 'deux', /RENDER_WORKERS : valeur invalide « deux »/],
+    ['RENDER_RECYCLE_AFTER', '0', /RENDER_RECYCLE_AFTER : valeur invalide « 0 »/],
   ])('refuses %s=%s with a line naming it', (variable, value, message) => {
     const read = () => readSiteServerConfig({ [variable]: value });
     expect(read).toThrow(ConfigError);

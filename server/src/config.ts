@@ -48,6 +48,11 @@ export interface SiteServerConfig {
    */
   renderWorkers: number;
   /**
+   * After how many evaluations of redeployed server bundles the render threads are replaced by
+   * fresh ones (RENDER_RECYCLE_AFTER, default 50), as a thread keeps some of each old bundle's code.
+   */
+  renderRecycleAfter: number;
+  /**
    * `npm run dev` only (DEV_REMOTES): the remotes served by their webpack dev servers, each through
    * this server's own port under `devPrefix(part)` (docs/parts.md, « Development »).
    */
@@ -135,6 +140,19 @@ function readRenderWorkers(env: Env): number {
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || count > 64) {
     throw new ConfigError('RENDER_WORKERS', `valeur invalide « ${raw} » (attendu : un nombre de fils de 0 à 64)`);
+  }
+  return count;
+}
+
+function readRecycleAfter(env: Env): number {
+  const raw = env.RENDER_RECYCLE_AFTER?.trim() ?? '';
+  if (raw === '') return 50;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || count > 10_000) {
+    throw new ConfigError(
+      'RENDER_RECYCLE_AFTER',
+      `valeur invalide « ${raw} » (attendu : un nombre d'évaluations de 1 à 10000)`,
+    );
   }
   return count;
 }
@@ -272,6 +290,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     ssr: readSsr(env),
     pageCacheTtlMs: readPageCacheTtl(env),
     renderWorkers: readRenderWorkers(env),
+    renderRecycleAfter: readRecycleAfter(env),
     devRemotes,
   };
 }

@@ -123,7 +123,9 @@ export function Document({ assets, head, rendered }: DocumentProps): ReactElemen
       'body',
       null,
       h('div', { id: 'root', dangerouslySetInnerHTML: { __html: rendered?.body ?? '' } }),
-      rendered === undefined ? null : element(
+      rendered === undefined
+        ? null
+        : element(
             {
               tag: 'script',
               attributes: [

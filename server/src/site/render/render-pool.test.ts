@@ -38,7 +38,7 @@ exports.pages = { HomePage: { load: () => [new Promise(() => undefined)] } };
 };
 
 /** A site on built parts in a folder of its own, its radio part's server code `radio`. */
-async function siteWith(workers: number, radio: string) {
+async function siteWith(workers: number, radio: string, env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'pool-'));
   const write = (path: string, content: string) => {
     writeUnder(dir, path, content);
@@ -55,6 +55,7 @@ async function siteWith(workers: number, radio: string) {
     RENDER_WORKERS: String(workers),
     // Every render anew: the cache would answer the second request of a test.
     PAGE_CACHE_TTL_S: '0',
+    ...env,
   });
   const app = await buildApp({ site, api: testConfig() });
   return {
@@ -126,7 +127,11 @@ describe('pages rendered in worker threads', () => {
     });
     write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
     expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
-    expect((await app.inject({ url: '/readyz' })).json<Readiness>().parts.radio?.state).toBe('ok');
+    const after = (await app.inject({ url: '/readyz' })).json<Readiness>();
+    expect(after.parts.radio?.state).toBe('ok');
+    // The threads terminated at their deadline (here and in the tests above) were replaced.
+    expect(after.workers?.threads).toBe(2);
+    expect(after.workers?.replaced).toBeGreaterThanOrEqual(1);
   }, 20_000);
 });
 
@@ -155,6 +160,35 @@ exports.modules = { HomePage: () => {
       });
       await Promise.all(pages);
       expect(finished).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await site.close();
+    }
+  }, 30_000);
+});
+
+describe('threads that have evaluated many redeployed bundles', () => {
+  const radio = (n: number) => `
+const React = require('react');
+exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${String(n)}') };
+`;
+
+  it('are replaced by fresh ones, with no page lost, and /readyz counts it', async () => {
+    const site = await siteWith(1, radio(0), { RENDER_RECYCLE_AFTER: '3' });
+    try {
+      const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
+      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 0 });
+      for (let n = 1; n <= 3; n += 1) {
+        site.write('mf-radio/dist/server/ssr.js', radio(n));
+        expect((await site.app.inject({ url: '/' })).body).toContain(`Version ${String(n)}`);
+      }
+      // Pages keep rendering while the fresh thread starts; then it takes over.
+      for (let tries = 0; (await status())?.recycled !== 1 && tries < 100; tries += 1) {
+        expect((await site.app.inject({ url: '/' })).body).toContain('Version 3');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 1 });
+      site.write('mf-radio/dist/server/ssr.js', radio(4));
+      expect((await site.app.inject({ url: '/' })).body).toContain('Version 4');
     } finally {
       await site.close();
     }

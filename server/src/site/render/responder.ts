@@ -15,7 +15,7 @@ import { headElements, jsonElement, type HeadElement } from '@collectif/shared/s
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
-import { createRenderPool } from './render-pool';
+import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
 import { etagOf, matchesEtag } from '../../api/http/reply';
 import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
@@ -30,6 +30,8 @@ export interface Readiness {
   serverRendering: boolean;
   /** Each part's server bundle: in use, missing, refused (with why) or unreachable, and since when. */
   parts: Record<string, PartFileStatus>;
+  /** The render threads (RENDER_WORKERS), or null when pages render on the main thread. */
+  workers: PoolStatus | null;
 }
 
 /** An address that names a file (its last segment has an extension), not a page. */
@@ -80,7 +82,9 @@ export function createPageResponder({
   // What this app's renders read besides their data, passed to each one (docs/rendering.md, « State
   // per request »), never set on a module: a window for DOMPurify, the radio's settings, and /api
   // answered in-process (app.inject), without a network round trip.
-  const window = new JSDOM('<!doctype html>').window as unknown as Window;
+  // Made when first needed: with workers, this thread never renders a page (and keeps jsdom's
+  // memory, about 10 MB, to itself).
+  let window: Window | undefined;
   const api: ApiAccess = {
     base: new URL('/api', config.siteOrigin).href,
     transport: async (request) => {
@@ -108,6 +112,7 @@ export function createPageResponder({
       ? createRenderPool({
           workers: config.renderWorkers,
           deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
+          recycleAfter: config.renderRecycleAfter,
           answerApi: async (url) => {
             const answer = await app.inject({
               method: 'GET',
@@ -243,7 +248,11 @@ export function createPageResponder({
             search,
             origin: config.siteOrigin,
             api,
-            environment: { radio, pages, window },
+            environment: {
+              radio,
+              pages,
+              window: (window ??= new JSDOM('<!doctype html>').window as unknown as Window),
+            },
             bundles,
             dataDeadlineMs,
             renderDeadlineMs: RENDER_DEADLINE_MS,
@@ -301,7 +310,12 @@ export function createPageResponder({
     for (const [name, found] of pool?.problems() ?? []) {
       if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
     }
-    return { status: built ? 'ready' : 'not-built', serverRendering: config.ssr, parts };
+    return {
+      status: built ? 'ready' : 'not-built',
+      serverRendering: config.ssr,
+      parts,
+      workers: pool?.status() ?? null,
+    };
   }
 
   return { respond, readiness };

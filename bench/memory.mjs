@@ -1,0 +1,120 @@
+// The server's memory, workers included (issue 22), not a test: starts the real server on a copy of
+// the built parts, then
+//   1. redeploys one part's server bundle a hundred times (mf-label's, a new version each time, the
+//      label page requested after each), and
+//   2. walks thousands of distinct search pages, as a crawler would (`/emissions?q=…`, each a new
+//      page for the cache),
+// reading the whole process's resident memory (every thread shares it) before, during and after.
+// Writes bench/results/memory.md and bench/results/memory.json.
+//   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--workers=N]
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startServer } from './lib/browser.mjs';
+import { freePort } from './lib/cli.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, 'bench', 'results');
+const arg = (name, fallback) => {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found === undefined ? fallback : Number(found.split('=')[1]);
+};
+const REDEPLOYS = arg('redeploys', 100);
+const SEARCHES = arg('searches', 8000);
+const WORKERS = arg('workers', undefined);
+
+/** The process's resident memory, in MB (threads included: they share it). */
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${String(pid)}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+};
+
+const copy = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+for (const part of ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
+  cpSync(join(root, part, 'dist'), join(copy, part, 'dist'), { recursive: true });
+}
+const bundle = join(copy, 'mf-label', 'dist', 'server', 'ssr.js');
+const original = readFileSync(bundle, 'utf8');
+
+const port = await freePort();
+const base = `http://127.0.0.1:${String(port)}`;
+const server = await startServer(root, port, {
+  DIST_ROOT: copy,
+  ...(WORKERS === undefined ? {} : { RENDER_WORKERS: String(WORKERS) }),
+});
+const report = {
+  date: new Date().toISOString(),
+  machine: `${String(cpus().length)} cœurs, ${cpus()[0]?.model ?? ''}`.trim(),
+  workers: WORKERS ?? 'défaut (les cœurs)',
+  samples: [],
+};
+const sample = (label) => {
+  const mb = rssMb(server.pid);
+  report.samples.push({ label, rssMb: mb });
+  console.log(`${label}: ${String(mb)} MB`);
+};
+
+try {
+  // Every page once, so that each thread has loaded every part.
+  for (const path of ['/', '/residences', '/label', '/a-propos', '/emissions']) {
+    for (let i = 0; i < 4; i += 1) await (await fetch(`${base}${path}`)).text();
+  }
+  sample('démarré, chaque page rendue');
+
+  for (let i = 1; i <= REDEPLOYS; i += 1) {
+    writeFileSync(bundle, `${original}\n// redeploy ${String(i)}\n`);
+    for (let j = 0; j < 2; j += 1) {
+      const html = await (await fetch(`${base}/label?v=${String(i)}-${String(j)}`)).text();
+      if (!html.includes('id="ssr-state"')) throw new Error(`redéploiement ${String(i)} : /label non rendue`);
+    }
+    if (i % 25 === 0) sample(`${String(i)} redéploiements de mf-label`);
+  }
+
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    amount: SEARCHES,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          return { ...request, path: `/emissions?q=mot${String(n)}` };
+        },
+      },
+    ],
+  });
+  sample(`${String(SEARCHES)} recherches distinctes`);
+  report.crawl = {
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  sample('5 s plus tard');
+} finally {
+  server.kill();
+  rmSync(copy, { recursive: true, force: true });
+}
+
+const lines = [
+  `# Memory (${report.date.slice(0, 10)}, ${report.machine}, workers: ${String(report.workers)})`,
+  '',
+  'Resident memory of the whole server process (main thread and render workers), `node bench/memory.mjs`.',
+  '',
+  '| moment | RSS (MB) |',
+  '| --- | --- |',
+  ...report.samples.map((s) => `| ${s.label} | ${String(s.rssMb)} |`),
+  '',
+  `Crawl: ${String(report.crawl?.requests)} requests, ${String(report.crawl?.requestsPerSecond)} req/s, ${String(report.crawl?.non2xx)} non-2xx, ${String(report.crawl?.errors)} errors.`,
+  '',
+];
+mkdirSync(results, { recursive: true });
+writeFileSync(join(results, 'memory.json'), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(results, 'memory.md'), lines.join('\n'));
+console.log(lines.join('\n'));
