@@ -73,6 +73,9 @@ try {
     }
     if (i % 25 === 0) sample(`${String(i)} redéploiements de mf-label`);
   }
+  // The threads may be being recycled (RENDER_RECYCLE_AFTER): the old ones stop once the new serve.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  sample('5 s plus tard');
 
   let n = 0;
   const result = await autocannon({

@@ -7,7 +7,7 @@ describe('the rendering settings of the server', () => {
     expect(config.pageCacheTtlMs).toBe(10_000);
     expect(config.siteOrigin).toBe('http://localhost:9090');
     expect(config.renderWorkers).toBeGreaterThanOrEqual(1);
-    expect(config.renderRecycleAfter).toBe(50);
+    expect(config.renderRecycleAfter).toBe(100);
   });
 
   it('reads SITE_ORIGIN, SSR and PAGE_CACHE_TTL_S', () => {

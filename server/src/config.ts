@@ -43,13 +43,14 @@ export interface SiteServerConfig {
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
   pageCacheTtlMs: number;
   /**
-   * How many worker threads render pages (RENDER_WORKERS; default: the cores available, at least
-   * 1). 0 renders on the main thread, as before (for debugging a render step by step).
+   * How many worker threads render pages (RENDER_WORKERS; default: the cores available but one, at
+   * least 1). 0 renders on the main thread, as before (for debugging a render step by step).
    */
   renderWorkers: number;
   /**
-   * After how many evaluations of redeployed server bundles the render threads are replaced by
-   * fresh ones (RENDER_RECYCLE_AFTER, default 50), as a thread keeps some of each old bundle's code.
+   * After how many redeployed server bundles evaluated (by each thread) the render threads are
+   * replaced by fresh ones (RENDER_RECYCLE_AFTER, default 100), as a thread keeps some of each old
+   * bundle's code.
    */
   renderRecycleAfter: number;
   /**
@@ -136,7 +137,10 @@ function readPageCacheTtl(env: Env): number {
 
 function readRenderWorkers(env: Env): number {
   const raw = env.RENDER_WORKERS?.trim() ?? '';
-  if (raw === '') return Math.max(1, availableParallelism());
+  // One core is left to the main thread (HTTP, /api, the now-playing stream): measured on 2 cores,
+  // two threads rendered fewer pages a second than one (107 against 162 for home), each waiting
+  // for a core (docs/rendering.md, « Rendering in workers »).
+  if (raw === '') return Math.max(1, availableParallelism() - 1);
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || count > 64) {
     throw new ConfigError('RENDER_WORKERS', `valeur invalide « ${raw} » (attendu : un nombre de fils de 0 à 64)`);
@@ -146,7 +150,7 @@ function readRenderWorkers(env: Env): number {
 
 function readRecycleAfter(env: Env): number {
   const raw = env.RENDER_RECYCLE_AFTER?.trim() ?? '';
-  if (raw === '') return 50;
+  if (raw === '') return 100;
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || count < 1 || count > 10_000) {
     throw new ConfigError(

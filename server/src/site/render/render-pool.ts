@@ -29,8 +29,9 @@ export interface RenderPoolOptions {
    */
   queueLimitMs?: number;
   /**
-   * After this many evaluations of new server bundles, every thread is replaced by a fresh one: a
-   * realm keeps some of each old bundle's code (measured: 0.25 MB a redeploy and a thread).
+   * After this many new server bundles evaluated (by each thread, on average), every thread is
+   * replaced by a fresh one: a realm keeps some of each old bundle's code (measured: 0.25 MB a
+   * redeploy and a thread).
    */
   recycleAfter?: number;
 }
@@ -40,7 +41,7 @@ export interface PoolStatus {
   threads: number;
   /** Threads terminated at a deadline or past their heap limit, and replaced. */
   replaced: number;
-  /** Times every thread was replaced after `recycleAfter` bundle evaluations. */
+  /** Times every thread was replaced after `recycleAfter` bundle evaluations each. */
   recycled: number;
 }
 
@@ -53,7 +54,7 @@ export function createRenderPool({
   log,
   maxHeapMb = 128,
   queueLimitMs = deadlineMs,
-  recycleAfter = 50,
+  recycleAfter = 100,
 }: RenderPoolOptions) {
   function threads(): { pool: Threads; ready: Promise<unknown> } {
     const pool: Threads = new Piscina({
@@ -164,7 +165,7 @@ export function createRenderPool({
         case 'read':
           reading = null;
           evaluated += 1;
-          if (evaluated >= recycleAfter && recycling === null) recycle();
+          if (evaluated >= recycleAfter * workers && recycling === null) recycle();
           if (message.problem === null) refused.delete(message.part);
           else {
             const since = new Date().toISOString();
