@@ -15,6 +15,7 @@ import { siteStatic } from './site/static';
 import { devRemotes } from './site/dev';
 import { readResidences } from './residences';
 import { invalidAddressPage } from './site/render/document';
+import { connectShared } from './shared-state';
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -86,13 +87,34 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     threshold: 1024,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, rateLimitOptions);
+  // Several instances share their counters, upstream answers and now-playing channel in Redis
+  // (REDIS_URL, docs/deploy.md); a limit is not enforced while Redis is away (fail open, logged).
+  const shared =
+    site.redisUrl === null
+      ? null
+      : await connectShared(site.redisUrl, {
+          warn: (message) => {
+            app.log.warn(message);
+          },
+          info: (message) => {
+            app.log.info(message);
+          },
+        });
+  app.addHook('onClose', async () => {
+    await shared?.close();
+  });
+  await app.register(
+    rateLimit,
+    shared === null
+      ? rateLimitOptions
+      : { ...rateLimitOptions, redis: shared.redis, skipOnError: true, nameSpace: 'collectif:limite:' },
+  );
 
   // The residences of the content file, read once for the API and the feeds: what was left out is said.
   for (const problem of readResidences(api.demo.residencesFile).problems) app.log.warn(problem);
 
   // The app's plugins: shared services, decorated on the instance.
-  await app.register(sourcesPlugin, { config: api });
+  await app.register(sourcesPlugin, { config: api, shared });
   await app.register(representationsPlugin);
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.

@@ -54,6 +54,11 @@ export interface SiteServerConfig {
    */
   renderRecycleAfter: number;
   /**
+   * Redis or Valkey shared by several instances (REDIS_URL, `redis://` or `rediss://`): rate
+   * limits, upstream answers and the now-playing channel (docs/deploy.md). null: one process alone.
+   */
+  redisUrl: string | null;
+  /**
    * `npm run dev` only (DEV_REMOTES): the remotes served by their webpack dev servers, each through
    * this server's own port under `devPrefix(part)` (docs/parts.md, « Development »).
    */
@@ -159,6 +164,21 @@ function readRecycleAfter(env: Env): number {
     );
   }
   return count;
+}
+
+function readRedisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim() ?? '';
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'adresse invalide (attendu : redis://hôte:port ou rediss://hôte:port)');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', `protocole « ${url.protocol} » refusé (attendu : redis: ou rediss:)`);
+  }
+  return raw;
 }
 
 function readSsr(env: Env): boolean {
@@ -295,6 +315,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     pageCacheTtlMs: readPageCacheTtl(env),
     renderWorkers: readRenderWorkers(env),
     renderRecycleAfter: readRecycleAfter(env),
+    redisUrl: readRedisUrl(env),
     devRemotes,
   };
 }

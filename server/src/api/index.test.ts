@@ -255,6 +255,42 @@ describe('the demo now-playing rotation and its live channel', () => {
     await app.close();
   }, 10_000);
 
+  it('numbers its events: a listener back with Last-Event-ID gets what it missed, and nothing twice', async () => {
+    const clock = manualClock(Date.UTC(2026, 2, 4, 18, 0, 0));
+    const config = testConfig({ ttlMs: { ...testConfig().ttlMs, nowPlaying: 20 } });
+    config.demo.rotationMs = 180_000;
+    const app = await buildApi({ config, now: clock.now, demoAnchor: anchor });
+    const base = await listen(app);
+    const url = `${base}/api/nowplaying/events`;
+    try {
+      const staying = await readEvents(url);
+      await staying.until(1);
+      const [firstId] = staying.ids;
+      expect(firstId).toMatch(/\S/);
+      clock.advance(180_000);
+      const [, second] = await staying.until(2);
+      const secondId = staying.ids[1] ?? '';
+      expect(secondId).not.toBe(firstId);
+
+      // Left after the first event: gets the second, not the first again.
+      const back = await readEvents(url, { 'last-event-id': firstId ?? '' });
+      expect(await back.until(1)).toEqual([second]);
+      expect(back.ids).toEqual([secondId]);
+      // Up to date: nothing until the next song, then that song alone.
+      const upToDate = await readEvents(url, { 'last-event-id': secondId });
+      // An unknown id (another run's, or forged): the current song.
+      const stranger = await readEvents(url, { 'last-event-id': '<script>' });
+      expect(await stranger.until(1)).toEqual([second]);
+      clock.advance(180_000);
+      const [, , third] = await staying.until(3);
+      expect(await upToDate.until(1)).toEqual([third]);
+      expect(upToDate.ids).toEqual([staying.ids[2]]);
+      for (const listener of [staying, back, upToDate, stranger]) listener.close();
+    } finally {
+      await app.close();
+    }
+  }, 10_000);
+
   it('limits the open channels per client', async () => {
     const config = testConfig();
     config.limits = { ...config.limits, sseConnectionsPerClient: 2 };

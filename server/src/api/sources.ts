@@ -7,6 +7,7 @@ import type { ApiConfig } from './env';
 import { ApiHttpError } from './errors';
 import { azuracastNowPlaying } from './upstream/azuracast';
 import { KeyedUpstreamCache, UpstreamCache, type Cached } from './upstream/cache';
+import type { SharedCacheStore } from '../shared-state';
 import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';
@@ -40,9 +41,11 @@ function always<T>(value: T, version: number, expiresAt: number): Cached<T> {
 
 export function createSources(
   config: ApiConfig,
-  options: { releases: readonly Release[]; now?: () => number; anchor?: Date },
+  options: { releases: readonly Release[]; now?: () => number; anchor?: Date; shared?: SharedCacheStore },
 ): Sources {
   const now = options.now ?? Date.now;
+  // Each real upstream's answers shared by the instances under its name (REDIS_URL).
+  const shared = (key: string) => (options.shared === undefined ? {} : { shared: { store: options.shared, key } });
   const limits = config.upstream;
   let demoFeed: DemoFeed | undefined;
   const demo = (): DemoFeed =>
@@ -67,6 +70,7 @@ export function createSources(
       : new UpstreamCache('feed', rssLoader(config.rss, limits, config.soundcloud !== null, feedWorker), {
           ttlMs: config.ttlMs.feed,
           now,
+          ...shared('feed'),
         });
 
   // The residences an episode may belong to: the site's content file, as the pages show them.
@@ -87,7 +91,11 @@ export function createSources(
   const live: Source<boolean> =
     config.twitch === null
       ? { get: () => Promise.resolve(always(demoLive, demoLiveVersion, now() + config.ttlMs.live)) }
-      : new UpstreamCache('twitch', twitchLiveStatus(config.twitch, limits, now), { ttlMs: config.ttlMs.live, now });
+      : new UpstreamCache('twitch', twitchLiveStatus(config.twitch, limits, now), {
+          ttlMs: config.ttlMs.live,
+          now,
+          ...shared('live'),
+        });
 
   const tracks = demoTracks(options.releases);
   const rotation = config.demo.rotationMs;
@@ -103,6 +111,7 @@ export function createSources(
       : new UpstreamCache('azuracast', azuracastNowPlaying(config.azuracast, limits), {
           ttlMs: config.ttlMs.nowPlaying,
           now,
+          ...shared('nowplaying'),
         });
 
   const streams =
@@ -112,6 +121,7 @@ export function createSources(
           ttlMs: config.ttlMs.track,
           maxKeys: 1000,
           now,
+          ...shared('track'),
         });
 
   return {

@@ -6,6 +6,7 @@ import type { Release } from '@collectif/shared';
 import type { ApiConfig } from '../env';
 import { releasesContent } from '../schemas/releases';
 import { createSources, type Sources } from '../sources';
+import type { SharedState } from '../../shared-state';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     sources: Sources;
     /** The label's releases, read once. */
     releases: readonly Release[];
+    /** What the instances share through Redis (REDIS_URL), or null: this process alone. */
+    shared: SharedState | null;
   }
 }
 
@@ -26,6 +29,7 @@ export interface SourcesOptions {
   now?: () => number;
   /** Day the demo feed counts back from (default: today). */
   demoAnchor?: Date;
+  shared?: SharedState | null;
 }
 
 /** The label's releases (server/content/releases.json, schema-checked at build and test time). */
@@ -43,9 +47,18 @@ export function isDemoMode(config: ApiConfig): boolean {
   return config.rss === null || config.soundcloud === null || config.twitch === null || config.azuracast === null;
 }
 
-const sources: FastifyPluginAsync<SourcesOptions> = async (app, { config, now = Date.now, demoAnchor }) => {
+const sources: FastifyPluginAsync<SourcesOptions> = async (
+  app,
+  { config, now = Date.now, demoAnchor, shared = null },
+) => {
   const releases = loadReleases(config.releasesFile);
-  const created = createSources(config, { releases, now, ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }) });
+  const created = createSources(config, {
+    releases,
+    now,
+    ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
+    ...(shared === null ? {} : { shared: shared.cache }),
+  });
+  app.decorate('shared', shared);
   app.decorate('apiConfig', config);
   app.decorate('clock', now);
   app.decorate('releases', releases);

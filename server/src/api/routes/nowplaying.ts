@@ -15,6 +15,7 @@ const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
     pingMs: config.ssePingMs,
     maxPerClient: config.limits.sseConnectionsPerClient,
     fallback: { artist: UNKNOWN, title: UNKNOWN },
+    ...(app.shared === null ? {} : { channel: app.shared.nowPlaying }),
   });
   app.addHook('preClose', (done) => {
     hub.close();
@@ -58,7 +59,8 @@ const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
         reply.raw.end();
         return;
       }
-      await hub.attach(reply.raw, request.ip);
+      const lastEventId = request.headers['last-event-id'];
+      await hub.attach(reply.raw, request.ip, typeof lastEventId === 'string' ? lastEventId.slice(0, 64) : undefined);
     },
   );
   done();

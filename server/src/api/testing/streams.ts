@@ -4,6 +4,8 @@ import { get, type IncomingMessage } from 'node:http';
 export interface EventReader {
   response: IncomingMessage;
   events: unknown[];
+  /** Each event's id, in the same order (empty string: none). */
+  ids: string[];
   /** Resolves once `count` events have arrived. */
   until(count: number): Promise<unknown[]>;
   close(): void;
@@ -13,6 +15,7 @@ export function readEvents(url: string, headers: Record<string, string> = {}): P
   return new Promise((resolve, reject) => {
     const request = get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
       const events: unknown[] = [];
+      const ids: string[] = [];
       const waiters: { count: number; done: (events: unknown[]) => void }[] = [];
       let buffer = '';
       response.setEncoding('utf8');
@@ -24,7 +27,10 @@ export function readEvents(url: string, headers: Record<string, string> = {}): P
           buffer = buffer.slice(end + 2);
           const lines = block.split('\n');
           const data = lines.find((line) => line.startsWith('data: '));
-          if (lines.includes('event: nowplaying') && data !== undefined) events.push(JSON.parse(data.slice(6)));
+          if (lines.includes('event: nowplaying') && data !== undefined) {
+            events.push(JSON.parse(data.slice(6)));
+            ids.push(lines.find((line) => line.startsWith('id: '))?.slice(4) ?? '');
+          }
           end = buffer.indexOf('\n\n');
         }
         for (const waiter of waiters.filter((w) => events.length >= w.count)) waiter.done(events);
@@ -32,6 +38,7 @@ export function readEvents(url: string, headers: Record<string, string> = {}): P
       resolve({
         response,
         events,
+        ids,
         until: (count) =>
           new Promise((done) => {
             if (events.length >= count) done(events);

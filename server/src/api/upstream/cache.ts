@@ -1,4 +1,6 @@
-import { asUpstreamError, type Service, type UpstreamError } from '../errors';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { SharedCacheStore } from '../../shared-state';
+import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../errors';
 
 /** hit: fresh from memory; miss: just fetched; stale: the upstream failed, last good value served. */
 export type CacheState = 'hit' | 'miss' | 'stale';
@@ -16,7 +18,20 @@ export interface CacheOptions {
   /** After a failure, how long the upstream is left alone (stale value or the same error meanwhile). */
   retryMs?: number;
   now?: () => number;
+  /**
+   * Shared with the other instances through Redis (REDIS_URL), under `key`: one instance fetches
+   * per interval, the others take its answer (docs/deploy.md, « Shared state »).
+   */
+  shared?: { store: SharedCacheStore; key: string };
 }
+
+/** How long an instance may hold an upstream's lock: more than any upstream request may take. */
+const LOCK_MS = 15_000;
+/** How long an instance waits for the one holding the lock, before serving stale or fetching itself. */
+const WAIT_MS = 3000;
+const WAIT_STEP_MS = 50;
+/** How long Redis keeps an answer past its freshness, to be served stale when the upstream fails. */
+const KEEP_STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One upstream value in memory: fresh for `ttlMs`; when it expires, the first caller fetches and
@@ -64,14 +79,83 @@ export class UpstreamCache<T> {
   }
 
   private async refresh(): Promise<void> {
+    const shared = Number.isFinite(this.options.ttlMs) ? this.options.shared : undefined;
+    if (shared !== undefined) {
+      try {
+        if (await this.fromShared(shared)) return;
+        if (await shared.store.lock(shared.key, LOCK_MS)) {
+          try {
+            // Another instance may have answered between the read and the lock.
+            if (await this.fromShared(shared)) return;
+            await this.fetch(shared);
+            return;
+          } finally {
+            await shared.store.unlock(shared.key).catch(() => undefined);
+          }
+        }
+        // Another instance is fetching: its answer is taken when it comes.
+        for (let waited = 0; waited < WAIT_MS; waited += WAIT_STEP_MS) {
+          await delay(WAIT_STEP_MS);
+          if (await this.fromShared(shared)) return;
+        }
+        // It takes too long: the stale value if there is one, else this instance fetches.
+        if (this.entry !== undefined) return;
+      } catch {
+        // Redis is away (logged by shared-state.ts): this instance fetches alone, as without Redis.
+      }
+    }
+    await this.fetch();
+  }
+
+  /** Fetches the upstream; with `shared`, tells every instance what came back. */
+  private async fetch(shared?: CacheOptions['shared']): Promise<void> {
     try {
       const value = await this.load();
+      const at = this.now();
       this.versions += 1;
-      this.entry = { value, version: this.versions, expiresAt: this.now() + this.options.ttlMs };
+      // Shared, a version is when the answer was fetched, so that every instance orders them alike.
+      const version = this.options.shared === undefined ? this.versions : Math.max(at, (this.entry?.version ?? 0) + 1);
+      this.entry = { value, version, expiresAt: at + this.options.ttlMs };
       this.failure = undefined;
+      await shared?.store
+        .write(shared.key, { value: JSON.stringify(value), version, expiresAt: this.entry.expiresAt }, KEEP_STALE_MS)
+        .catch(() => undefined);
     } catch (error) {
-      this.failure = { error: asUpstreamError(this.service, error), until: this.now() + this.retryMs };
+      const failure = asUpstreamError(this.service, error);
+      this.failure = { error: failure, until: this.now() + this.retryMs };
+      await shared?.store
+        .fail(shared.key, {
+          failure: failure.failure,
+          detail: failure.detail,
+          ...(failure.status === undefined ? {} : { status: failure.status }),
+          until: this.failure.until,
+        })
+        .catch(() => undefined);
     }
+  }
+
+  /**
+   * Takes what Redis holds: a fresh answer (true), or a failure another instance met (true: the same
+   * error, or the stale value, until the next try is due). A stale answer is kept in case the
+   * upstream fails (a new instance starts warm), and false says to fetch.
+   */
+  private async fromShared(shared: NonNullable<CacheOptions['shared']>): Promise<boolean> {
+    const { entry, failure } = await shared.store.read(shared.key);
+    if (entry !== null && (this.entry === undefined || entry.version > this.entry.version)) {
+      this.entry = { value: JSON.parse(entry.value) as T, version: entry.version, expiresAt: entry.expiresAt };
+    }
+    if (this.entry !== undefined && this.now() < this.entry.expiresAt) {
+      this.failure = undefined;
+      return true;
+    }
+    if (failure !== null && this.now() < failure.until) {
+      this.failure = {
+        error: new UpstreamError(this.service, failure.failure as UpstreamFailure, failure.detail, failure.status),
+        until: failure.until,
+      };
+      return true;
+    }
+    return false;
   }
 }
 
@@ -91,7 +175,11 @@ export class KeyedUpstreamCache<T> {
   get(key: string): Promise<Cached<T>> {
     let cache = this.caches.get(key);
     if (cache === undefined) {
-      cache = new UpstreamCache(this.service, () => this.load(key), this.options);
+      const shared = this.options.shared;
+      cache = new UpstreamCache(this.service, () => this.load(key), {
+        ...this.options,
+        ...(shared === undefined ? {} : { shared: { ...shared, key: `${shared.key}:${key}` } }),
+      });
       if (this.caches.size >= this.options.maxKeys) {
         const oldest = this.caches.keys().next();
         if (oldest.done !== true) this.caches.delete(oldest.value);
