@@ -1,5 +1,6 @@
 // npm test: every test of the workspace, in the order that fails fastest.
-//   typecheck → lint → format → jest (all packages) → production build → browser tests (Chromium)
+//   typecheck → lint → format → jest (all packages) → production build → deployment tests (Redis and
+//   nginx, when Debian's redis-server and nginx are installed) → browser tests (Chromium)
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
 import { spawnSync } from 'node:child_process';
@@ -50,6 +51,30 @@ function ensureChromium() {
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
 
 const jestReport = join(root, 'node_modules', '.cache', 'jest-report.json');
+const deployReport = join(root, 'node_modules', '.cache', 'deploy-report.json');
+rmSync(deployReport, { force: true });
+
+/** Whether a program is on the PATH (or in Debian's sbin, where nginx lives). */
+const installed = (name) =>
+  [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/bin'].some((dir) => existsSync(join(dir, name)));
+
+/** The deployment's tests (docs/deploy.md), when what they run is installed; said either way. */
+function deployTests() {
+  const missing = ['redis-server', 'nginx'].filter((name) => !installed(name));
+  if (missing.length > 0) {
+    console.log(
+      `\n▷ Tests de déploiement non lancés : ${missing.join(' et ')} absent(s) (sudo apt-get install -y redis-server nginx libnginx-mod-http-brotli-static ; .ci/run les installe)`,
+    );
+    return true;
+  }
+  return run('Tests de déploiement (Redis, nginx, plusieurs instances)', bin('jest'), [
+    '-c',
+    'jest.deploy.config.mjs',
+    '--ci',
+    '--json',
+    `--outputFile=${deployReport}`,
+  ]);
+}
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 mkdirSync(dirname(jestReport), { recursive: true });
 rmSync(jestReport, { force: true });
@@ -61,6 +86,7 @@ const steps = [
   () => run('Format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
   () => run('Tests unitaires et de composants (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]),
   () => run('Construction de production', process.execPath, ['scripts/build.mjs']),
+  () => deployTests(),
   () => ensureChromium(),
   () =>
     run('Tests navigateur (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
@@ -79,13 +105,17 @@ for (const step of steps) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(jestReport)) {
-  const report = JSON.parse(readFileSync(jestReport, 'utf8'));
+for (const [label, file] of [
+  ['jest', jestReport],
+  ['déploiement', deployReport],
+]) {
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
   console.log(
-    `jest : ${report.numPassedTests} réussis, ${report.numFailedTests} échoués, ${report.numPendingTests + report.numTodoTests} ignorés`,
+    `${label} : ${report.numPassedTests} réussis, ${report.numFailedTests} échoués, ${report.numPendingTests + report.numTodoTests} ignorés`,
   );
 }
 if (existsSync(e2eReport)) {

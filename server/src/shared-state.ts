@@ -132,28 +132,28 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   // Subscribed connections take no other command: one for the channel.
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
   const where = shown(url);
-  let up = false;
-  let said = false;
+  // Whether Redis answers, and whether its outage has been said.
+  const state = { up: false, said: false };
   const down = (error?: Error) => {
-    if (up || !said) {
+    if (state.up || !state.said) {
       log.warn(
         `Redis injoignable (${where}${error === undefined ? '' : ` : ${error.message}`}) : chaque instance compte, interroge les sources et numérote le direct seule jusqu'à son retour`,
       );
     }
-    up = false;
-    said = true;
+    state.up = false;
+    state.said = true;
   };
   redis.on('ready', () => {
-    if (said) log.info(`Redis de retour (${where}) : état partagé repris`);
-    up = true;
-    said = false;
+    if (state.said) log.info(`Redis de retour (${where}) : état partagé repris`);
+    state.up = true;
+    state.said = false;
   });
   redis.on('error', down);
   redis.on('end', () => {
     down();
   });
   redis.on('close', () => {
-    if (up) down();
+    if (state.up) down();
   });
 
   const key = (name: string) => `${PREFIX}${name}`;
@@ -174,7 +174,7 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
       resolve();
     });
   });
-  if (!up && !said) down();
+  if (!state.up && !state.said) down();
 
   const cache: SharedCacheStore = {
     async read(name) {
@@ -229,7 +229,7 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     redis,
     cache,
     nowPlaying,
-    available: () => up,
+    available: () => state.up,
     close: async () => {
       listeners.length = 0;
       redis.disconnect();

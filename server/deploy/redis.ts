@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** A loopback port nobody listens on now, chosen by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (typeof address === 'object' && address !== null) resolve(address.port);
+        else reject(new Error('aucun port TCP attribué'));
+      });
+    });
+  });
+}
+
+/**
+ * Debian's redis-server on a loopback port of its own, in a folder of its own, persisting nothing:
+ * what the deployment tests share state through. It can be stopped and started again on the same
+ * port (Redis going away and coming back).
+ */
+export interface RedisServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.write('PING\r\n');
+    });
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => {
+      resolve(false);
+    });
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'redis-'));
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; i < 100; i += 1) {
+      if (await answers(port)) return;
+      await delay(50);
+    }
+    throw new Error(`redis-server ne répond pas sur le port ${String(port)}`);
+  };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (running === null || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${String(port)}`,
+    port,
+    start,
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

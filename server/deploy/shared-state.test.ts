@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { readSiteServerConfig } from '../src/config';
+import { listen, testConfig } from '../src/api/testing/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
+import { readEvents } from '../src/api/testing/streams';
+import { startRedis, type RedisServer } from './redis';
+
+// Two instances of the server sharing one Redis (REDIS_URL), on loopback, as two machines behind a
+// proxy would (docs/deploy.md, « Shared state »): Debian's redis-server, real HTTP, a fake AzuraCast
+// that counts what it is asked.
+
+const NOW_PLAYING_TTL_MS = 400;
+const TRACK_PER_MINUTE = 4;
+
+let redis: RedisServer;
+let upstream: FakeUpstream;
+let song = 'Premier titre';
+const distRoot = mkdtempSync(join(tmpdir(), 'shared-site-'));
+
+async function instance(): Promise<{ app: FastifyInstance; base: string }> {
+  const base = testConfig();
+  const app = await buildApp({
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDER_WORKERS: '0' }),
+    api: testConfig({
+      azuracast: { url: `${upstream.url}/api/nowplaying` },
+      ttlMs: { ...base.ttlMs, nowPlaying: NOW_PLAYING_TTL_MS },
+      limits: { ...base.limits, trackPerMinute: TRACK_PER_MINUTE },
+    }),
+  });
+  return { app, base: await listen(app) };
+}
+
+let a: { app: FastifyInstance; base: string };
+let b: { app: FastifyInstance; base: string };
+
+beforeAll(async () => {
+  redis = await startRedis();
+  upstream = await startFakeUpstream();
+  upstream.on('/api/nowplaying', (_request, response) => {
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify([{ now_playing: { song: { artist: 'Axonberg', title: song } } }]));
+  });
+  [a, b] = await Promise.all([instance(), instance()]);
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all([a.app.close(), b.app.close()]);
+  await upstream.close();
+  await redis.close();
+  rmSync(distRoot, { recursive: true, force: true });
+});
+
+/** The statuses of `count` requests of a rate-limited route, alternately on each instance. */
+async function trackStatuses(count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { base } = i % 2 === 0 ? a : b;
+    // A test's own client address for each round, so that rounds do not share a counter.
+    statuses.push((await fetch(`${base}/api/track/soundcloud:tracks:${String(i)}`)).status);
+  }
+  return statuses;
+}
+
+describe('two instances sharing Redis', () => {
+  it('count the rate limits together: spread over both, requests are refused at the shared count', async () => {
+    const statuses = await trackStatuses(TRACK_PER_MINUTE + 2);
+    expect(statuses.slice(0, TRACK_PER_MINUTE).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(TRACK_PER_MINUTE)).toEqual([429, 429]);
+  });
+
+  it('poll each upstream once per interval for the whole deployment', async () => {
+    const before = upstream.count('/api/nowplaying');
+    const started = Date.now();
+    // Both instances asked continually for four intervals.
+    while (Date.now() - started < NOW_PLAYING_TTL_MS * 4) {
+      const answers = await Promise.all([a, b].map(({ base }) => fetch(`${base}/api/nowplaying`)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      await delay(20);
+    }
+    const intervals = Math.ceil((Date.now() - started) / NOW_PLAYING_TTL_MS);
+    // One instance alone would make as many requests; two without Redis, twice as many.
+    expect(upstream.count('/api/nowplaying') - before).toBeLessThanOrEqual(intervals + 1);
+  });
+
+  it('number now-playing alike: a listener moving to the other instance continues the same sequence', async () => {
+    const onA = await readEvents(`${a.base}/api/nowplaying/events`);
+    const onB = await readEvents(`${b.base}/api/nowplaying/events`);
+    await Promise.all([onA.until(1), onB.until(1)]);
+    expect(onB.ids).toEqual(onA.ids);
+    const [firstId] = onA.ids;
+
+    song = 'Deuxième titre';
+    const [, second] = await onA.until(2);
+    await onB.until(2);
+    expect(second).toEqual({ artist: 'Axonberg', title: 'Deuxième titre' });
+    // The same event, with the same id, from both instances, once each.
+    expect(onB.ids).toEqual(onA.ids);
+    expect(new Set(onA.ids).size).toBe(2);
+
+    // Left A after the first event; back on B: the second only, nothing twice.
+    const moved = await readEvents(`${b.base}/api/nowplaying/events`, { 'last-event-id': firstId ?? '' });
+    expect(await moved.until(1)).toEqual([second]);
+    expect(moved.ids).toEqual([onA.ids[1]]);
+    for (const listener of [onA, onB, moved]) listener.close();
+  });
+
+  it('keep answering while Redis is away, and share again once it is back, without a restart', async () => {
+    await redis.stop();
+    for (let i = 0; i < 50 && (a.app.shared?.available() === true || b.app.shared?.available() === true); i += 1) {
+      await delay(50);
+    }
+    expect(a.app.shared?.available()).toBe(false);
+    // Pages of the API and the channel answer; the limits are not enforced meanwhile (fail open).
+    expect((await fetch(`${a.base}/api/nowplaying`)).status).toBe(200);
+    const listener = await readEvents(`${b.base}/api/nowplaying/events`);
+    await listener.until(1);
+    listener.close();
+    expect((await trackStatuses(TRACK_PER_MINUTE + 2)).includes(429)).toBe(false);
+
+    await redis.start();
+    for (let i = 0; i < 100 && (a.app.shared?.available() !== true || b.app.shared?.available() !== true); i += 1) {
+      await delay(50);
+    }
+    expect([a.app.shared?.available(), b.app.shared?.available()]).toEqual([true, true]);
+    const statuses = await trackStatuses(TRACK_PER_MINUTE + 2);
+    expect(statuses.slice(TRACK_PER_MINUTE)).toEqual([429, 429]);
+  }, 20_000);
+});
