@@ -19,6 +19,16 @@ export interface HubOptions {
 const RECENT = 50;
 
 /**
+ * Whether `event` comes after `known`: the deployment's ids (Redis) are numbers in order; this
+ * process's own are `epoch-n`; one of each kind is a change of source (Redis gone or back), new.
+ */
+function isAfter(event: SharedEvent, known: SharedEvent): boolean {
+  if (event.id === known.id) return false;
+  const [a, b] = [Number(event.id), Number(known.id)];
+  return Number.isInteger(a) && Number.isInteger(b) ? a > b : true;
+}
+
+/**
  * The now-playing channel: one upstream read per poll for all listeners (never one per listener),
  * an event to everyone when the song changes, and comment pings so proxies keep idle streams open.
  * The timers run only while someone listens.
@@ -116,20 +126,34 @@ export class NowPlayingHub {
     this.stop();
   }
 
-  /** The deployment's latest events, from Redis (a new instance, or one that missed some). */
+  /**
+   * The deployment's latest events, from Redis, in their order (a new instance, or one that missed
+   * some): they replace what this process has, and its listeners get those they have not had.
+   */
   private async catchUp(): Promise<void> {
     if (this.options.channel === undefined) return;
+    let events: SharedEvent[];
     try {
-      for (const event of await this.options.channel.recent()) this.deliver(event);
+      events = await this.options.channel.recent();
     } catch {
-      // Redis is away: what this process has.
+      return; // Redis is away: what this process has.
     }
+    if (events.length === 0) return;
+    const known = this.last;
+    this.recent = events.slice(-RECENT);
+    if (known === undefined) return;
+    for (const event of events.filter((candidate) => isAfter(candidate, known))) this.tell(event);
   }
 
   /** A new event: kept, and written to every listener that has had its first. */
   private deliver(event: SharedEvent): void {
-    if (this.recent.some((known) => known.id === event.id)) return;
+    const known = this.last;
+    if (known !== undefined && !isAfter(event, known)) return;
     this.recent = [...this.recent, event].slice(-RECENT);
+    this.tell(event);
+  }
+
+  private tell(event: SharedEvent): void {
     for (const [response, listener] of this.clients) if (listener.ready) this.write(response, event);
   }
 
