@@ -1,6 +1,7 @@
 // Builds the site for production: checks the content files, generates the demo assets, then
-// compiles every part (or only those named, or only those not built yet with --if-missing).
-//   node scripts/build.mjs [--if-missing] [part ...]   (names: shared/parts.mjs)
+// compiles the server (server/dist/) and every part (or only those named, `server` among them, or
+// only those not built yet with --if-missing).
+//   node scripts/build.mjs [--if-missing] [part ...]   (names: shared/parts.mjs, and server)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +10,7 @@ import { checkAllContent } from '../shared/build/content.mjs';
 import { parts, root } from './parts.mjs';
 import { generateAssets } from './generate-assets.mjs';
 import { precompress } from './precompress.mjs';
+import { buildServer, SERVER_DIST } from '../server/scripts/build.mjs';
 
 const args = process.argv.slice(2);
 const ifMissing = args.includes('--if-missing');
@@ -21,6 +23,10 @@ if (problems.length > 0) {
 }
 
 await generateAssets();
+
+if ((named.length === 0 || named.includes('server')) && (!ifMissing || !existsSync(join(SERVER_DIST, 'main.js')))) {
+  await buildServer();
+}
 
 const selected = parts.filter(
   (p) =>

@@ -39,27 +39,23 @@ async function answers(url: string): Promise<boolean> {
 
 /** Starts an instance as the systemd unit does (deploy/collectif@.service), and waits for it. */
 async function start(instance: Instance): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--max-old-space-size=256', '--import', './server/tsx.mjs', 'server/src/main.ts'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(instance.port),
-        HOST: '127.0.0.1',
-        REDIS_URL: redis.url,
-        TRUST_PROXY: '127.0.0.1',
-        SITE_ORIGIN: origin,
-        LOG_LEVEL: 'warn',
-        AZURACAST_NOWPLAYING_URL: `${upstream.url}/api/nowplaying`,
-        NOWPLAYING_TTL_S: '1',
-        RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE),
-        RENDER_WORKERS: '1',
-      },
+  const child = spawn(process.execPath, ['--max-old-space-size=256', 'server/dist/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(instance.port),
+      HOST: '127.0.0.1',
+      REDIS_URL: redis.url,
+      TRUST_PROXY: '127.0.0.1',
+      SITE_ORIGIN: origin,
+      LOG_LEVEL: 'warn',
+      AZURACAST_NOWPLAYING_URL: `${upstream.url}/api/nowplaying`,
+      NOWPLAYING_TTL_S: '1',
+      RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE),
+      RENDER_WORKERS: '1',
     },
-  );
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk: Buffer) => {
       instance.log.push(chunk.toString());
@@ -115,7 +111,10 @@ function testConfig(nginxPort: number): string {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'shell', 'dist', 'document.json'))) {
+  if (
+    !existsSync(join(ROOT, 'shell', 'dist', 'document.json')) ||
+    !existsSync(join(ROOT, 'server', 'dist', 'main.js'))
+  ) {
     throw new Error('le site n’est pas construit : lancez « npm run build » avant les tests de déploiement');
   }
   dir = mkdtempSync(join(tmpdir(), 'deploy-'));

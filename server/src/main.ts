@@ -2,6 +2,7 @@ import './production';
 import { buildApp } from './app';
 import { ConfigError, missingDists, readSiteServerConfig } from './config';
 import { readApiConfig } from './api/env';
+import { renderingProblem } from './startup';
 
 async function main(): Promise<void> {
   let site;
@@ -15,6 +16,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  // What it cannot run correctly, it refuses to start with, rather than degrade without a word.
+  const problem = renderingProblem();
+  if (problem !== null) {
+    console.error(`Démarrage refusé : ${problem}`);
+    process.exit(1);
   }
   const missing = missingDists(site);
   if (missing.length > 0) console.warn(`Parties non construites : ${missing.join(', ')} (npm run build)`);

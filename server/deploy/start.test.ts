@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort } from './redis';
+
+// How the server is started (docs/deploy.md, « The server, built »): built, as the service runs it,
+// it renders pages on the server with no TypeScript loader; started in a way that cannot render
+// them, it refuses to start and says how to start it, in French.
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Starts `args` with node, and gives its output and exit code, or what it served before stopping. */
+function run(args: string[], port: number, probe: (origin: string) => Promise<string>) {
+  return new Promise<{ code: number | null; output: string; served: string }>((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_OPTIONS: '' },
+    });
+    let output = '';
+    let served = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+    }
+    const origin = `http://127.0.0.1:${String(port)}`;
+    let exited = false;
+    // One request at a time until the server answers, then it is stopped as a service is.
+    const poll = async () => {
+      while (!exited) {
+        try {
+          served = await probe(origin);
+          child.kill('SIGTERM');
+          return;
+        } catch {
+          await new Promise((wait) => setTimeout(wait, 200));
+        }
+      }
+    };
+    void poll();
+    child.on('exit', (code) => {
+      exited = true;
+      resolve({ code, output, served });
+    });
+  });
+}
+
+const home = async (origin: string) => {
+  const res = await fetch(`${origin}/`);
+  if (!res.ok) throw new Error(String(res.status));
+  return res.text();
+};
+
+describe('starting the server', () => {
+  it('built (node server/dist/main.js): renders pages on the server, no TypeScript loader', async () => {
+    const { served, output } = await run(['server/dist/main.js'], await freePort(), home);
+    expect(served).toContain('id="ssr-state"');
+    expect(output).not.toContain('React is not defined');
+  }, 60_000);
+
+  it('from its sources by a loader without the project’s settings: refuses, and says how', async () => {
+    const { code, output, served } = await run(['--import', 'tsx', 'server/src/main.ts'], await freePort(), home);
+    expect(code).toBe(1);
+    expect(served).toBe('');
+    expect(output).toContain('Démarrage refusé');
+    expect(output).toContain('node server/dist/main.js');
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+// Builds the site's server for production (docs/deploy.md, « The server, built »): its TypeScript and
+// the shared package's, bundled by esbuild into server/dist/ (main.js, and the render and feed
+// threads), the npm packages left as they are in node_modules. A deployment runs
+// `node server/dist/main.js`: no TypeScript loader at run time.
+//   node server/scripts/build.mjs
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_DIST = join(server, 'dist');
+
+/** npm packages stay in node_modules; the workspace's own (TypeScript) packages are compiled in. */
+const packagesOutside = {
+  name: 'packages-outside',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@collectif/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  const started = Date.now();
+  rmSync(SERVER_DIST, { recursive: true, force: true });
+  mkdirSync(SERVER_DIST, { recursive: true });
+  await build({
+    entryPoints: {
+      main: join(server, 'src', 'main.ts'),
+      'render-worker': join(server, 'src', 'site', 'render', 'render-worker.ts'),
+      'feed-worker': join(server, 'src', 'api', 'upstream', 'feed-worker.ts'),
+    },
+    outdir: SERVER_DIST,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // The shared package's components use React's automatic JSX runtime, as every part does.
+    jsx: 'automatic',
+    sourcemap: true,
+    plugins: [packagesOutside],
+    logLevel: 'warning',
+  });
+  // ES modules, said so (Node would otherwise parse each file twice, and warn).
+  writeFileSync(join(SERVER_DIST, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+  // The threads' entries, beside the bundle that starts them: they load the built worker found there.
+  copyFileSync(join(server, 'src', 'site', 'render', 'render-thread.mjs'), join(SERVER_DIST, 'render-thread.mjs'));
+  copyFileSync(join(server, 'src', 'api', 'upstream', 'feed-thread.mjs'), join(SERVER_DIST, 'feed-thread.mjs'));
+  console.log(`Construit : server (server/dist/main.js) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
