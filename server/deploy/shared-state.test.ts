@@ -20,6 +20,7 @@ const TRACK_PER_MINUTE = 4;
 let redis: RedisServer;
 let upstream: FakeUpstream;
 let song = 'Premier titre';
+let failing = false;
 const distRoot = mkdtempSync(join(tmpdir(), 'shared-site-'));
 
 async function instance(): Promise<{ app: FastifyInstance; base: string }> {
@@ -42,6 +43,10 @@ beforeAll(async () => {
   redis = await startRedis();
   upstream = await startFakeUpstream();
   upstream.on('/api/nowplaying', (_request, response) => {
+    if (failing) {
+      response.writeHead(503).end('en maintenance');
+      return;
+    }
     response
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify([{ now_playing: { song: { artist: 'Axonberg', title: song } } }]));
@@ -86,6 +91,40 @@ describe('two instances sharing Redis', () => {
     const intervals = Math.ceil((Date.now() - started) / NOW_PLAYING_TTL_MS);
     // One instance alone would make as many requests; two without Redis, twice as many.
     expect(upstream.count('/api/nowplaying') - before).toBeLessThanOrEqual(intervals + 1);
+  });
+
+  it('start a new instance warm from what Redis holds, even while the upstream is down', async () => {
+    const known: unknown = await (await fetch(`${a.base}/api/nowplaying`)).json();
+    failing = true;
+    const late = await instance();
+    try {
+      // Alone, a new instance with a failing upstream could only answer an error.
+      const answer = await fetch(`${late.base}/api/nowplaying`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual(known);
+    } finally {
+      failing = false;
+      await late.app.close();
+    }
+  });
+
+  it('share an upstream failure: the others serve the last answer without asking it again', async () => {
+    // Fresh for one interval more, then the upstream fails.
+    await delay(NOW_PLAYING_TTL_MS + 50);
+    failing = true;
+    try {
+      const before = upstream.count('/api/nowplaying');
+      const first = await fetch(`${a.base}/api/nowplaying`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-cache')).toBe('STALE');
+      expect(upstream.count('/api/nowplaying')).toBe(before + 1);
+      const other = await fetch(`${b.base}/api/nowplaying`);
+      expect(other.status).toBe(200);
+      expect(other.headers.get('x-cache')).toBe('STALE');
+      expect(upstream.count('/api/nowplaying')).toBe(before + 1);
+    } finally {
+      failing = false;
+    }
   });
 
   it('number now-playing alike: a listener moving to the other instance continues the same sequence', async () => {

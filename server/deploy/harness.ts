@@ -1,0 +1,176 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { freePort, startRedis, type RedisServer } from './redis';
+
+/**
+ * The deployment as shipped (deploy/nginx.conf, deploy/collectif@.service, docs/deploy.md), for
+ * real on loopback: Debian's nginx running that very file (ports, paths and TLS rewritten),
+ * Debian's redis-server, and instances of the built server started as the unit starts them. Used
+ * by the deployment tests (nginx.test.ts) and the benchmark (bench/deploy.mjs).
+ */
+
+export const ROOT = join(__dirname, '..', '..');
+
+export interface Instance {
+  port: number;
+  process: ChildProcess | null;
+  /** What it wrote (its log). */
+  log: string[];
+}
+
+export interface Deployment {
+  /** nginx's address. */
+  origin: string;
+  redis: RedisServer | null;
+  instances: Instance[];
+  /** Starts an instance as the unit does, and waits for its /readyz. */
+  start(instance: Instance): Promise<void>;
+  /** Stops an instance as systemd does (SIGTERM), and waits for it to have exited. */
+  stop(instance: Instance): Promise<void>;
+  /** nginx's error log. */
+  errors(): string;
+  close(): Promise<void>;
+}
+
+export interface DeploymentOptions {
+  instances: number;
+  /** Without Redis, each instance alone (REDIS_URL unset). */
+  redis?: boolean;
+  /** Without nginx: the instances only. */
+  nginx?: boolean;
+  /** Settings of every instance, beside those of the unit. */
+  env?: Record<string, string>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** deploy/nginx.conf with this run's ports and folders, and without TLS. */
+function nginxConfig(dir: string, port: number, instances: Instance[]): string {
+  let conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  const replace = (from: string | RegExp, to: string) => {
+    const before = conf;
+    conf = conf.replace(from, to);
+    if (conf === before) throw new Error(`deploy/nginx.conf a changé : « ${String(from)} » introuvable`);
+  };
+  replace(/^user www-data;$/m, process.getuid?.() === 0 ? 'user root;' : '');
+  replace('pid /run/nginx.pid;', `pid ${dir}/nginx.pid;`);
+  replace(/access_log \S+;/, `access_log ${dir}/access.log;`);
+  replace(/error_log \S+ warn;/, `error_log ${dir}/error.log warn;`);
+  replace(
+    /server 127\.0\.0\.1:8081 (.*);\n(\s*)server 127\.0\.0\.1:8082 (.*);/,
+    instances.map((instance) => `server 127.0.0.1:${String(instance.port)} $1;`).join('\n$2'),
+  );
+  replace('/var/cache/nginx/collectif', `${dir}/cache`);
+  replace(/ {2}# BEGIN redirect[\s\S]*# END redirect\n/, '');
+  replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${String(port)};`);
+  replace(/\s*ssl_certificate \S+;\n\s*ssl_certificate_key \S+;/, '');
+  // The load generator (autocannon) reports as failed the request it sends on a keep-alive
+  // connection that nginx closes after its 1000th request, where a browser sends it again: this
+  // nginx keeps its connections for the whole run, so that only the site's failures count.
+  replace(
+    'http {',
+    `http {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  keepalive_requests 1000000;`,
+  );
+  return conf.replaceAll('/srv/collectif', ROOT);
+}
+
+export async function startDeployment({
+  instances: count,
+  redis: withRedis = true,
+  nginx: withNginx = true,
+  env = {},
+}: DeploymentOptions): Promise<Deployment> {
+  if (
+    !existsSync(join(ROOT, 'shell', 'dist', 'document.json')) ||
+    !existsSync(join(ROOT, 'server', 'dist', 'main.js'))
+  ) {
+    throw new Error('le site n’est pas construit : lancez « npm run build » avant les tests de déploiement');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
+  for (const sub of ['cache', 'body', 'proxy']) mkdirSync(join(dir, sub));
+  // Debian's module files are named relative to nginx's prefix, here this run's folder.
+  symlinkSync('/usr/lib/nginx/modules', join(dir, 'modules'));
+  const redis = withRedis ? await startRedis() : null;
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${String(port)}`;
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i += 1) instances.push({ port: await freePort(), process: null, log: [] });
+
+  async function start(instance: Instance): Promise<void> {
+    const child = spawn(process.execPath, ['--max-old-space-size=256', 'server/dist/main.js'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(instance.port),
+        HOST: '127.0.0.1',
+        ...(redis === null ? {} : { REDIS_URL: redis.url }),
+        TRUST_PROXY: '127.0.0.1',
+        SITE_ORIGIN: origin,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk: Buffer) => {
+        instance.log.push(chunk.toString());
+      });
+    }
+    instance.process = child;
+    for (let i = 0; i < 300; i += 1) {
+      if (await answers(`http://127.0.0.1:${String(instance.port)}/readyz`)) return;
+      if (child.exitCode !== null) break;
+      await delay(100);
+    }
+    throw new Error(`l'instance du port ${String(instance.port)} ne répond pas : ${instance.log.join('')}`);
+  }
+
+  async function stop(instance: Instance): Promise<void> {
+    const child = instance.process;
+    instance.process = null;
+    if (child === null || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  await Promise.all(instances.map(start));
+  let nginx: ChildProcess | null = null;
+  if (withNginx) {
+    const conf = join(dir, 'nginx.conf');
+    writeFileSync(conf, nginxConfig(dir, port, instances));
+    const check = spawnSync('nginx', ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx refuse deploy/nginx.conf : ${check.stderr}`);
+    nginx = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+    for (let i = 0; i < 100 && !(await answers(`${origin}/healthz`)); i += 1) await delay(100);
+  }
+
+  return {
+    origin,
+    redis,
+    instances,
+    start,
+    stop,
+    errors: () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''),
+    close: async () => {
+      if (nginx !== null) {
+        const running = nginx;
+        const exited = new Promise((resolve) => running.once('exit', resolve));
+        running.kill('SIGQUIT');
+        await exited;
+      }
+      await Promise.all(instances.map(stop));
+      await redis?.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
