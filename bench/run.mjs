@@ -170,6 +170,18 @@ try {
   csr.kill();
 }
 
+// The deployment (issue 23): nginx, Redis and several instances, when they are installed.
+if (
+  !args.has('--no-deploy') &&
+  spawnSync('sh', ['-c', 'command -v redis-server && command -v nginx || test -x /usr/sbin/nginx']).status === 0
+) {
+  step('déploiement (nginx, Redis, plusieurs instances)', process.execPath, [
+    '--import',
+    './server/tsx.mjs',
+    'bench/deploy.mjs',
+  ]);
+}
+
 if (!args.has('--no-api') && existsSync(join(root, 'bench', 'api.mjs'))) {
   step('API (autocannon)', process.execPath, ['bench/api.mjs']);
   const apiJson = join(results, 'api.json');

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort, startRedis, type RedisServer } from './redis';
 
@@ -12,7 +12,8 @@ import { freePort, startRedis, type RedisServer } from './redis';
  * by the deployment tests (nginx.test.ts) and the benchmark (bench/deploy.mjs).
  */
 
-export const ROOT = join(__dirname, '..', '..');
+// From the file's own name: loaded by jest or through tsx (bench/deploy.mjs), `__dirname` is not always set.
+export const ROOT = join(dirname(__filename), '..', '..');
 
 export interface Instance {
   port: number;

@@ -152,4 +152,31 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     expect(new Set(titles).size).toBe(titles.length);
     expect(titles.length).toBeGreaterThan(3);
   }, 90_000);
+
+  it('keeps answering while Redis is away, says so once, and shares again when it is back', async () => {
+    const redis = deployment.redis;
+    if (redis === null) throw new Error('Redis attendu');
+    const said = (text: string) => deployment.instances.every((instance) => instance.log.join('').includes(text));
+    await redis.stop();
+    for (let i = 0; i < 100 && !said('Redis injoignable'); i += 1) await delay(50);
+    expect(said('Redis injoignable')).toBe(true);
+    // Pages, the API and the stream answer meanwhile.
+    expect((await fetch(`${origin}/a-propos?redis=absent`)).status).toBe(200);
+    expect((await fetch(`${origin}/api/nowplaying`)).status).toBe(200);
+    const listener = await readEvents(`${origin}/api/nowplaying/events`);
+    expect(await listener.until(1)).toHaveLength(1);
+    listener.close();
+    // Said once per outage, not once per request.
+    const warnings = deployment.instances[0]?.log.join('').split('Redis injoignable').length ?? 0;
+    expect(warnings - 1).toBe(1);
+
+    await redis.start();
+    for (let i = 0; i < 100 && !said('Redis de retour'); i += 1) await delay(50);
+    expect(said('Redis de retour')).toBe(true);
+    const statuses: number[] = [];
+    for (let i = 0; i < TRACK_PER_MINUTE + 2; i += 1) {
+      statuses.push((await fetch(`${origin}/api/track/soundcloud:tracks:${String(i)}`)).status);
+    }
+    expect(statuses.slice(TRACK_PER_MINUTE)).toEqual([429, 429]);
+  }, 30_000);
 });

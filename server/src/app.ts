@@ -96,9 +96,6 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
           warn: (message) => {
             app.log.warn(message);
           },
-          info: (message) => {
-            app.log.info(message);
-          },
         });
   app.addHook('onClose', async () => {
     await shared?.close();

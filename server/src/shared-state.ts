@@ -11,9 +11,9 @@ import { Redis } from 'ioredis';
  * own events). The outage is logged once, and its end; sharing resumes without a restart.
  */
 
+/** Where the outage and its end are said (at the same level, so that an admin sees both). */
 export interface SharedLog {
   warn: (message: string) => void;
-  info: (message: string) => void;
 }
 
 /** An upstream's answer as kept in Redis. */
@@ -144,7 +144,7 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     state.said = true;
   };
   redis.on('ready', () => {
-    if (state.said) log.info(`Redis de retour (${where}) : état partagé repris`);
+    if (state.said) log.warn(`Redis de retour (${where}) : état partagé repris`);
     state.up = true;
     state.said = false;
   });
