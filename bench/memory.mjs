@@ -49,7 +49,7 @@ const server = await startServer(root, port, {
 const report = {
   date: new Date().toISOString(),
   machine: `${String(cpus().length)} cœurs, ${cpus()[0]?.model ?? ''}`.trim(),
-  workers: WORKERS ?? 'défaut (les cœurs)',
+  workers: WORKERS ?? 'défaut (les cœurs moins un)',
   samples: [],
 };
 const sample = (label) => {

@@ -138,3 +138,53 @@ test('a part whose server code is missing or throws: its area is rendered by the
   expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
   expect(again).toContain('Garonne Dub Vol. 6');
 });
+
+test('a part whose server code never ends: the page is still answered and shown, the site keeps answering', async ({
+  page,
+}) => {
+  const bundle = join(distRoot, 'mf-label', 'dist', 'server', 'ssr.js');
+  const label = readFileSync(bundle, 'utf8');
+  // A careless deploy: a loop at the top of the bundle, then one in the page's render.
+  for (const [hostile, evaluated] of [
+    ['for (;;) {}', true],
+    [
+      // The bundle's exports are read-only (webpack's getters): a new object in their place.
+      `${label}\nmodule.exports = { ...module.exports, modules: { ...module.exports.modules, LabelPage: () => { for (;;) {} } } };`,
+      false,
+    ],
+  ] as const) {
+    writeFileSync(bundle, hostile);
+    try {
+      const answered = fetch(`${origin}/label`);
+      // Meanwhile the rest of the site answers.
+      const [health, podcasts] = await Promise.all([
+        fetch(`${origin}/healthz`),
+        fetch(`${origin}/api/podcasts?limit=1`),
+      ]);
+      expect(health.status).toBe(200);
+      expect(podcasts.status).toBe(200);
+      // The render is abandoned at its deadline: the page is sent for the browser to render.
+      const response = await answered;
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+      if (evaluated) {
+        // A bundle whose evaluation never ended is not evaluated again: the next page is HTML at
+        // once, the label's area left to the browser.
+        const next = await (await fetch(`${origin}/label`)).text();
+        expect(next).toContain('Navigation principale');
+        expect(next).toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+      }
+      // The visitor gets the label's page, rendered by the browser.
+      await page.goto(`${origin}/label`);
+      await expect(page.locator('#contenu').getByRole('list', { name: 'Sorties du label' })).toBeVisible({
+        timeout: 15_000,
+      });
+    } finally {
+      writeFileSync(bundle, label);
+    }
+    // The good bundle back: rendered on the server again, with no restart.
+    const again = await (await fetch(`${origin}/label`)).text();
+    expect(again).toContain('Garonne Dub Vol. 6');
+    expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+  }
+});
