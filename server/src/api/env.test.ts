@@ -14,10 +14,39 @@ function rejection(env: Record<string, string>): { variable: string; message: st
 }
 
 describe('readApiConfig', () => {
+  it('reads the calendars’ addresses (SCHEDULE_ICS_URLS), each one checked', () => {
+    const config = readApiConfig({
+      SCHEDULE_ICS_URLS: ' https://calendar.example/radio.ics , https://calendar.example/evenements.ics',
+      SCHEDULE_TTL_S: '600',
+    });
+    expect(config.schedule).toEqual({
+      urls: ['https://calendar.example/radio.ics', 'https://calendar.example/evenements.ics'],
+    });
+    expect(config.ttlMs.schedule).toBe(600_000);
+    // Google's « webcal: » link is its https address.
+    expect(readApiConfig({ SCHEDULE_ICS_URLS: 'webcal://calendar.example/radio.ics' }).schedule).toEqual({
+      urls: ['https://calendar.example/radio.ics'],
+    });
+    expect(() => readApiConfig({ SCHEDULE_ICS_URLS: 'ftp://calendar.example/radio.ics' })).toThrow(/SCHEDULE_ICS_URLS/);
+  });
+
   it('runs every upstream on the embedded demo when nothing is set', () => {
     const config = readApiConfig({});
-    expect(config).toMatchObject({ rss: null, soundcloud: null, twitch: null, azuracast: null, adminToken: null });
-    expect(config.ttlMs).toEqual({ feed: 300_000, live: 30_000, nowPlaying: 15_000, track: 300_000 });
+    expect(config).toMatchObject({
+      rss: null,
+      soundcloud: null,
+      twitch: null,
+      azuracast: null,
+      schedule: null,
+      adminToken: null,
+    });
+    expect(config.ttlMs).toEqual({
+      feed: 300_000,
+      live: 30_000,
+      nowPlaying: 15_000,
+      track: 300_000,
+      schedule: 300_000,
+    });
     expect(config.upstream).toEqual({ timeoutMs: 5000, maxBytes: 10 * 1024 * 1024 });
     expect(config.demo.live).toBe(false);
   });

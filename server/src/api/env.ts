@@ -23,7 +23,9 @@ export interface ApiConfig {
   radio: RadioSettings;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
-  ttlMs: { feed: number; live: number; nowPlaying: number; track: number };
+  /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
+  schedule: { urls: string[] } | null;
+  ttlMs: { feed: number; live: number; nowPlaying: number; track: number; schedule: number };
   upstream: { timeoutMs: number; maxBytes: number };
   demo: {
     /** Live status at start-up (DEMO_LIVE); the admin route switches it. */
@@ -120,6 +122,15 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
   // TWITCH_CHANNEL is read and checked with the other radio settings (../radio.ts).
   const channel = radio.twitchChannel;
   const azuracastUrl = url(env, 'AZURACAST_NOWPLAYING_URL');
+  const scheduleUrls = (value(env, 'SCHEDULE_ICS_URLS') ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    // A calendar's « webcal: » address is its https one (what calendar programs subscribe to).
+    .map((part) => part.replace(/^webcal:/i, 'https:'))
+    // Each one checked as the other addresses are (http or https, a valid URL).
+    .map((part) => url({ SCHEDULE_ICS_URLS: part }, 'SCHEDULE_ICS_URLS') ?? part);
+  if (scheduleUrls.length > 10) throw new ConfigError('SCHEDULE_ICS_URLS', '10 agendas au plus');
   const adminToken = value(env, 'ADMIN_TOKEN') ?? null;
   if (adminToken !== null && (adminToken.length < 8 || /\s/.test(adminToken))) {
     throw new ConfigError('ADMIN_TOKEN', 'au moins 8 caractères, sans espace');
@@ -131,11 +142,13 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     twitch: twitch === null ? null : { ...twitch, channel, apiUrl: twitchApiUrl, authUrl: twitchAuthUrl },
     radio,
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
+    schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     ttlMs: {
       feed: seconds('FEED_TTL_S', 300, 86_400),
       live: seconds('ISLIVE_TTL_S', 30, 3600),
       nowPlaying: seconds('NOWPLAYING_TTL_S', 15, 3600),
       track: seconds('TRACK_TTL_S', 300, 86_400),
+      schedule: seconds('SCHEDULE_TTL_S', 300, 86_400),
     },
     upstream: {
       timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000),

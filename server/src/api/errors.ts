@@ -6,6 +6,7 @@ export const SERVICE_LABELS = {
   soundcloud: { subject: 'SoundCloud', of: 'de SoundCloud' },
   twitch: { subject: 'Twitch', of: 'de Twitch' },
   azuracast: { subject: 'Le serveur de la radio', of: 'du serveur de la radio' },
+  schedule: { subject: 'L’agenda de la radio', of: 'de l’agenda de la radio' },
 } as const;
 
 export type Service = keyof typeof SERVICE_LABELS;

@@ -13,6 +13,8 @@ import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss
 import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
 import { buildCatalogue, type Catalogue } from './episodes/catalogue';
+import { demoScheduleIcs } from './schedule/demo';
+import { scheduleLoader } from './schedule/fetch';
 import type { Release } from '@collectif/shared';
 
 /** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
@@ -27,6 +29,8 @@ export interface Sources {
   episodes: Source<Catalogue>;
   live: Source<boolean>;
   nowPlaying: Source<NowPlaying>;
+  /** The collective's calendars, as ICS texts (docs/schedule.md). */
+  schedule: Source<string[]>;
   track(urn: string): Promise<Cached<string>>;
   /** The demo live switch; undefined when Twitch gives the live status. */
   demoLive: { set(live: boolean): void } | undefined;
@@ -114,6 +118,23 @@ export function createSources(
           ...shared('nowplaying'),
         });
 
+  // The calendars: the demo's, made from the residences for the demo's day, or the collective's.
+  const schedule: Source<string[]> =
+    config.schedule === null
+      ? new UpstreamCache(
+          'schedule',
+          () => Promise.resolve([demoScheduleIcs(residences, options.anchor ?? new Date(now()))]),
+          {
+            ttlMs: Number.POSITIVE_INFINITY,
+            now,
+          },
+        )
+      : new UpstreamCache('schedule', scheduleLoader(config.schedule.urls, limits), {
+          ttlMs: config.ttlMs.schedule,
+          now,
+          ...shared('schedule'),
+        });
+
   const streams =
     config.soundcloud === null
       ? undefined
@@ -130,6 +151,7 @@ export function createSources(
     close: () => feedWorker?.close() ?? Promise.resolve(),
     live,
     nowPlaying,
+    schedule,
     track: (urn) => {
       const local = config.rss === null ? demo().tracks.get(urn) : undefined;
       if (local !== undefined) return Promise.resolve(always(local, 1, now() + config.ttlMs.track));

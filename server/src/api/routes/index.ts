@@ -10,6 +10,7 @@ import nowplaying from './nowplaying';
 import podcasts from './podcasts';
 import radio from './radio';
 import releases from './releases';
+import schedule from './schedule';
 import soundcloudRss from './soundcloud-rss';
 import track from './track';
 
@@ -29,6 +30,7 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(radio);
   await app.register(islive);
   await app.register(nowplaying);
+  await app.register(schedule);
   await app.register(track);
 
   const config = app.apiConfig;

@@ -42,4 +42,28 @@ export const routeSchemas = {
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
   adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),
+  scheduleQuery: jsonSchema(
+    v.strictObject({
+      from: v.optional(v.pipe(v.string(), v.maxLength(40))),
+      to: v.optional(v.pipe(v.string(), v.maxLength(40))),
+    }),
+  ),
+  // Instants in UTC (ISO 8601), the calendars' zone beside them (docs/schedule.md).
+  schedule: jsonSchema(
+    v.object({
+      zone: v.string(),
+      from: v.string(),
+      to: v.string(),
+      events: v.array(
+        v.object({
+          id: v.string(),
+          title: v.string(),
+          start: v.string(),
+          end: v.string(),
+          allDay: v.boolean(),
+          residence: v.nullable(v.string()),
+        }),
+      ),
+    }),
+  ),
 };

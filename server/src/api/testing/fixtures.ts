@@ -59,7 +59,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
   return {
     ...base,
     upstream: { timeoutMs: 400, maxBytes: 64 * 1024 },
-    ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000 },
+    ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000, schedule: 60_000 },
     demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },
     ssePingMs: 60_000,
     ...overrides,

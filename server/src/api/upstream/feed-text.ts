@@ -5,14 +5,14 @@ const LEADING = /^[\uFEFF\s]+/;
 const DECLARATION_ENCODING = /^(<\?xml\b[^>]*?\sencoding\s*=\s*)(["'])[^"']*\2/;
 
 /** The encoding a byte order mark announces, if the body starts with one. */
-function bomEncoding(body: Buffer): string | undefined {
+export function bomEncoding(body: Buffer): string | undefined {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
   return undefined;
 }
 
-function headerCharset(contentType: string | null): string | undefined {
+export function headerCharset(contentType: string | null): string | undefined {
   const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
   return match?.[1];
 }

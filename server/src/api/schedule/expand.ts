@@ -1,0 +1,247 @@
+import ICAL from 'ical.js';
+
+/**
+ * The collective's calendars as instants (docs/schedule.md): an ICS text read with ical.js
+ * (RRULE, EXDATE, RECURRENCE-ID overrides, all-day events), each occurrence expanded in its own
+ * wall-clock time and only then turned into a UTC instant in its own zone (TZID), with the zone
+ * rules of the JavaScript runtime (Intl, the IANA database). A weekly show at 20:00 in Paris stays at
+ * 20:00 in Paris on both sides of a change of time, which is what a recurrence in local time means.
+ *
+ * Why ical.js: it is the iCalendar reference implementation of Mozilla's calendar (Thunderbird),
+ * kept up to date, and it relates overridden occurrences to their series; its own time-zone
+ * conversion needs each zone's VTIMEZONE in the file, which Google's feeds do not always carry for
+ * an event set in another zone, hence the conversion here with Intl.
+ *
+ * Bounded whatever the file says: the text's size, the events read, each series' steps (an
+ * unbounded `FREQ=SECONDLY`, a `COUNT` of a billion) and the occurrences kept. Past a bound the
+ * event or the rest is left out and said in `problems`; nothing runs without end.
+ */
+
+export interface ScheduleOccurrence {
+  /** The event's UID, and the occurrence's start: unique in a schedule. */
+  id: string;
+  title: string;
+  /** UTC instants (ISO 8601). */
+  start: string;
+  end: string;
+  allDay: boolean;
+}
+
+export interface ExpandOptions {
+  /** The window, in ms since the epoch: occurrences overlapping it are kept. */
+  from: number;
+  to: number;
+  /** The zone of all-day events and of times whose TZID is unknown (the calendar's, X-WR-TIMEZONE). */
+  defaultZone: string;
+  /** Steps of one series, from its first occurrence to the window's end. */
+  maxSteps?: number;
+  /** Occurrences kept in all. */
+  maxOccurrences?: number;
+  /** Events (VEVENT) read. */
+  maxEvents?: number;
+  /** Characters of ICS read. */
+  maxLength?: number;
+}
+
+export interface Expanded {
+  occurrences: ScheduleOccurrence[];
+  /** What was left out, in French, for the log. */
+  problems: string[];
+}
+
+export const LIMITS = { maxSteps: 5000, maxOccurrences: 5000, maxEvents: 5000, maxLength: 8 * 1024 * 1024 };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Whether the runtime knows this zone. */
+export function knownZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let found = formatters.get(zone);
+  if (found === undefined) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetAt(instant: number, zone: string): number {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant at which the wall clock of `zone` shows this time. A time that does not exist (the
+ * hour skipped in March) is moved forward by the change; one that exists twice (the hour repeated
+ * in October) is read in winter time.
+ */
+export function wallToInstant(
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  zone: string,
+): number {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const guessed = offsetAt(asUtc, zone);
+  const first = asUtc - guessed;
+  const found = offsetAt(first, zone);
+  if (found === guessed) return first;
+  const second = asUtc - found;
+  if (offsetAt(second, zone) === found) return second;
+  return asUtc - Math.min(guessed, found);
+}
+
+/** The TZID written on a property (DTSTART, RECURRENCE-ID), if any. */
+function tzidOf(component: ICAL.Component, name: string): string | null {
+  const tzid = component.getFirstProperty(name)?.getParameter('tzid');
+  return typeof tzid === 'string' && tzid !== '' ? tzid : null;
+}
+
+/**
+ * The calendar an ICS text holds, or a French error saying why there is none: too large,
+ * unreadable, or not a VCALENDAR. The upstream's loader checks each calendar with it, so that a
+ * broken one is an upstream failure (the last good schedule is served meanwhile).
+ */
+export function readCalendar(text: string, maxLength = LIMITS.maxLength): ICAL.Component {
+  if (text.length > maxLength) {
+    throw new Error(`calendrier trop grand (${String(text.length)} caractères, ${String(maxLength)} au plus)`);
+  }
+  let calendar: ICAL.Component;
+  try {
+    calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  } catch (error) {
+    throw new Error(`calendrier illisible : ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+  if (calendar.name !== 'vcalendar') throw new Error('ce document n’est pas un calendrier (VCALENDAR attendu)');
+  return calendar;
+}
+
+export function expandCalendar(text: string, options: ExpandOptions): Expanded {
+  const limits = { ...LIMITS, ...options };
+  const problems: string[] = [];
+  const calendar = readCalendar(text, limits.maxLength);
+  const declared = calendar.getFirstPropertyValue('x-wr-timezone');
+  const calendarZone = typeof declared === 'string' && knownZone(declared) ? declared : options.defaultZone;
+
+  let vevents = calendar.getAllSubcomponents('vevent');
+  if (vevents.length > limits.maxEvents) {
+    problems.push(`${String(vevents.length)} évènements : seuls les ${String(limits.maxEvents)} premiers sont lus`);
+    vevents = vevents.slice(0, limits.maxEvents);
+  }
+
+  // Series first, then the occurrences they override (RECURRENCE-ID), related to their series.
+  const series = new Map<string, ICAL.Event>();
+  const unknownZones = new Set<string>();
+  for (const vevent of vevents) {
+    if (vevent.hasProperty('recurrence-id')) continue;
+    try {
+      // Its overridden occurrences are related below, once: left to itself, ical.js looks for them
+      // among every event of the file for each event (measured: 20,000 events took 82 s).
+      const event = new ICAL.Event(vevent, { exceptions: [], strictExceptions: true });
+      // A VEVENT without UID or DTSTART is not an occurrence of anything (the types promise them).
+      const uid = event.uid as string | null;
+      if (uid === null || !vevent.hasProperty('dtstart')) continue;
+      series.set(uid, event);
+    } catch (error) {
+      problems.push(`évènement illisible : ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  for (const vevent of vevents) {
+    if (!vevent.hasProperty('recurrence-id')) continue;
+    const uid = vevent.getFirstPropertyValue('uid');
+    const event = typeof uid === 'string' ? series.get(uid) : undefined;
+    try {
+      if (event !== undefined) event.relateException(vevent);
+    } catch (error) {
+      problems.push(`occurrence modifiée illisible : ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The instant of an occurrence's time, in the zone its event names. */
+  const instant = (time: ICAL.Time, zone: string | null): number => {
+    if (time.zone === ICAL.Timezone.utcTimezone) return time.toJSDate().getTime();
+    let use = zone ?? calendarZone;
+    if (!knownZone(use)) {
+      unknownZones.add(use);
+      use = calendarZone;
+    }
+    return wallToInstant(
+      { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second },
+      use,
+    );
+  };
+
+  const occurrences: ScheduleOccurrence[] = [];
+  let full = false;
+  for (const event of series.values()) {
+    if (full) break;
+    const zone = tzidOf(event.component, 'dtstart');
+    const iterator = event.iterator();
+    for (let steps = 0; ; steps += 1) {
+      if (steps >= limits.maxSteps) {
+        problems.push(`« ${event.summary} » : plus de ${String(limits.maxSteps)} répétitions, la suite est ignorée`);
+        break;
+      }
+      // A finished series (COUNT, UNTIL) answers undefined, whatever the types say.
+      const next = iterator.next() as ICAL.Time | null | undefined;
+      if (next === null || next === undefined) break;
+      const details = event.getOccurrenceDetails(next);
+      const itemZone = details.item === event ? zone : (tzidOf(details.item.component, 'dtstart') ?? zone);
+      const start = instant(details.startDate, itemZone);
+      const end = Math.max(start, instant(details.endDate, itemZone));
+      // Occurrences come in order of their (unmodified) start: past the window, the series is done.
+      if (instant(next, zone) >= options.to && start >= options.to) break;
+      if (end <= options.from || start >= options.to) {
+        if (!event.isRecurring()) break;
+        continue;
+      }
+      occurrences.push({
+        id: `${event.uid}/${new Date(start).toISOString()}`,
+        title: details.item.summary,
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+        allDay: details.startDate.isDate,
+      });
+      if (occurrences.length >= limits.maxOccurrences) {
+        problems.push(`plus de ${String(limits.maxOccurrences)} émissions dans la fenêtre : la suite est ignorée`);
+        full = true;
+        break;
+      }
+      if (!event.isRecurring()) break;
+    }
+  }
+  for (const zone of unknownZones) {
+    problems.push(`fuseau horaire inconnu « ${zone} » : heures lues à l’heure de ${calendarZone}`);
+  }
+  occurrences.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
+  return { occurrences, problems };
+}

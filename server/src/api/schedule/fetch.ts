@@ -1,0 +1,41 @@
+import { UpstreamError } from '../errors';
+import { ensureOk, fetchUpstream, type UpstreamLimits } from '../upstream/fetch';
+import { bomEncoding, headerCharset } from '../upstream/feed-text';
+import { readCalendar } from './expand';
+
+/**
+ * A calendar's bytes as text (docs/schedule.md, « Reading the calendars »): the byte order mark's
+ * encoding, else the Content-Type's charset, else UTF-8; bytes that are not UTF-8 where UTF-8 was
+ * assumed are read as Windows-1252 (what older calendar software writes), never as replacement
+ * characters. A charset the platform does not know is an error.
+ */
+export function icsText(body: Buffer, contentType: string | null): string {
+  const declared = bomEncoding(body) ?? headerCharset(contentType);
+  try {
+    if (declared !== undefined) return new TextDecoder(declared).decode(body).replace(/^\uFEFF/, '');
+  } catch {
+    throw new UpstreamError('schedule', 'invalid', `encodage inconnu « ${declared} »`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(body);
+  }
+}
+
+/** Fetches every calendar (SCHEDULE_ICS_URLS); one that fails fails the whole (its last good copy is served). */
+export function scheduleLoader(urls: readonly string[], limits: UpstreamLimits): () => Promise<string[]> {
+  return () =>
+    Promise.all(
+      urls.map(async (url) => {
+        const response = ensureOk('schedule', await fetchUpstream('schedule', { url }, limits));
+        const text = icsText(response.body, response.headers.get('content-type'));
+        try {
+          readCalendar(text);
+        } catch (error) {
+          throw new UpstreamError('schedule', 'invalid', error instanceof Error ? error.message : String(error));
+        }
+        return text;
+      }),
+    );
+}
