@@ -5,8 +5,11 @@ import { useHermeticProcessEnv } from './scripts/hermetic.mjs';
 // Every test runs in the same zone and locale on any machine (docs/testing.md); the workers inherit them.
 useHermeticProcessEnv();
 
-/** @type {import('jest').Config['transform']} */
-const transform = {
+/**
+ * TypeScript and TSX through SWC, React's automatic runtime (the deployment tests' config uses it too).
+ * @type {import('jest').Config['transform']}
+ */
+export const transform = {
   '^.+\\.m?[tj]sx?$': [
     '@swc/jest',
     {
@@ -18,6 +21,9 @@ const transform = {
     },
   ],
 };
+
+/** cookie@2 (used by fastify's inject) ships ES modules only. */
+export const serverIgnorePatterns = ['/node_modules/(?!(.*/)?cookie/)'];
 
 /**
  * @param {string} name
@@ -50,8 +56,7 @@ const config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       transform,
-      // cookie@2 (used by fastify's inject) ships ES modules only.
-      transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
+      transformIgnorePatterns: serverIgnorePatterns,
     },
     {
       // The contributors' scripts (npm run doctor), run as processes.

@@ -1,4 +1,5 @@
 // @ts-check
+import { serverIgnorePatterns, transform } from './jest.config.mjs';
 import { useHermeticProcessEnv } from './scripts/hermetic.mjs';
 
 useHermeticProcessEnv();
@@ -14,19 +15,8 @@ const config = {
   rootDir: '.',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/server/deploy/**/*.test.ts'],
-  transform: {
-    '^.+\\.m?[tj]sx?$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
-          target: 'es2022',
-        },
-      },
-    ],
-  },
-  transformIgnorePatterns: ['/node_modules/(?!(.*/)?cookie/)'],
+  transform,
+  transformIgnorePatterns: serverIgnorePatterns,
   // One deployment at a time: the instances, Redis and nginx take the machine's two cores.
   maxWorkers: 1,
 };

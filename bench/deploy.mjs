@@ -13,9 +13,8 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startDeployment } from '../server/deploy/harness.ts';
+import { followStream, startDeployment } from '../server/deploy/harness.ts';
 import { startFakeUpstream } from '../server/src/api/testing/fake-upstream.ts';
-import { readEvents } from '../server/src/api/testing/streams.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
@@ -113,32 +112,7 @@ for (const shared of [true, false]) {
 {
   const deployment = await startDeployment({ instances: 2, env });
   try {
-    const arrivals = [];
-    const ids = [];
-    let listening = true;
-    const listen = async () => {
-      while (listening) {
-        const last = ids.at(-1);
-        try {
-          const listener = await readEvents(
-            `${deployment.origin}/api/nowplaying/events`,
-            last === undefined ? {} : { 'last-event-id': last },
-          );
-          let seen = 0;
-          while (listening && !listener.response.readableEnded && !listener.response.destroyed) {
-            for (; seen < listener.events.length; seen += 1) {
-              arrivals.push(Date.now());
-              ids.push(listener.ids[seen]);
-            }
-            await delay(10);
-          }
-          listener.close();
-        } catch {
-          await delay(100);
-        }
-      }
-    };
-    const listened = listen();
+    const stream = followStream(`${deployment.origin}/api/nowplaying/events`);
     const changes = setInterval(() => {
       song += 1;
     }, 1000);
@@ -151,10 +125,10 @@ for (const shared of [true, false]) {
       await delay(2000);
     }
     await delay(3000);
-    listening = false;
     clearInterval(changes);
-    await listened;
-    const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]);
+    await stream.stop();
+    const ids = stream.heard.map((event) => event.id);
+    const gaps = stream.heard.slice(1).map((event, i) => event.at - stream.heard[i].at);
     const numbers = ids.map(Number);
     report.stream = {
       events: ids.length,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { readEvents } from '../src/api/testing/streams';
 import { freePort, startRedis, type RedisServer } from './redis';
 
 /**
@@ -172,6 +173,50 @@ export async function startDeployment({
       await Promise.all(instances.map(stop));
       await redis?.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One now-playing event as a listener got it. */
+export interface HeardEvent {
+  id: string;
+  value: unknown;
+  /** When it arrived (ms since the epoch). */
+  at: number;
+}
+
+/**
+ * A listener of the now-playing stream that reconnects as EventSource does, with the last id it
+ * got (`Last-Event-ID`), until stopped: what a visitor's player hears across a rolling restart.
+ */
+export function followStream(url: string): { heard: HeardEvent[]; stop(): Promise<void> } {
+  const heard: HeardEvent[] = [];
+  const state = { listening: true };
+  // Read afresh each time: `stop()` changes it while the loops wait.
+  const listening = () => state.listening;
+  const followed = (async () => {
+    while (listening()) {
+      const last = heard.at(-1)?.id;
+      try {
+        const listener = await readEvents(url, last === undefined ? {} : { 'last-event-id': last });
+        let seen = 0;
+        while (listening() && !listener.response.readableEnded && !listener.response.destroyed) {
+          for (; seen < listener.events.length; seen += 1) {
+            heard.push({ id: listener.ids[seen] ?? '', value: listener.events[seen], at: Date.now() });
+          }
+          await delay(10);
+        }
+        listener.close();
+      } catch {
+        await delay(100);
+      }
+    }
+  })();
+  return {
+    heard,
+    stop: async () => {
+      state.listening = false;
+      await followed;
     },
   };
 }

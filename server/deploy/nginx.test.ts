@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
-import { startDeployment, type Deployment } from './harness';
+import { followStream, startDeployment, type Deployment } from './harness';
 
 // The deployment as shipped (deploy/nginx.conf, docs/deploy.md), for real on loopback (harness.ts):
 // Debian's nginx running that very file, Debian's redis-server, and two instances of the built site
@@ -84,37 +84,7 @@ describe('the site behind nginx, two instances sharing Redis', () => {
 
   it('restarts both instances in turn under load with no failed request, and the stream loses nothing', async () => {
     // A listener that reconnects as EventSource does (with Last-Event-ID), through nginx.
-    const ids: string[] = [];
-    const titles: string[] = [];
-    let listening = true;
-    const listen = async () => {
-      while (listening) {
-        const last = ids.at(-1);
-        try {
-          const listener = await readEvents(
-            `${origin}/api/nowplaying/events`,
-            last === undefined ? {} : { 'last-event-id': last },
-          );
-          await new Promise<void>((resolve) => {
-            let seen = 0;
-            const timer = setInterval(() => {
-              for (; seen < listener.events.length; seen += 1) {
-                ids.push(listener.ids[seen] ?? '');
-                titles.push((listener.events[seen] as { title: string }).title);
-              }
-              if (listener.response.readableEnded || listener.response.destroyed || !listening) {
-                clearInterval(timer);
-                listener.close();
-                resolve();
-              }
-            }, 20);
-          });
-        } catch {
-          await delay(100);
-        }
-      }
-    };
-    const listened = listen();
+    const stream = followStream(`${origin}/api/nowplaying/events`);
     // The song changes every 600 ms meanwhile.
     const changes = setInterval(() => {
       song += 1;
@@ -136,8 +106,9 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     const result = await loaded;
     clearInterval(changes);
     await delay(1500);
-    listening = false;
-    await listened;
+    await stream.stop();
+    const ids = stream.heard.map((event) => event.id);
+    const titles = stream.heard.map((event) => (event.value as { title: string }).title);
 
     if (result.errors + result.timeouts + result.non2xx > 0) {
       // What nginx saw, to tell which instance failed and how.

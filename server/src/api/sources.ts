@@ -2,7 +2,7 @@ import type { NowPlaying } from '@collectif/shared';
 import { buildDemoFeed, type DemoFeed } from './demo/feed';
 import { DEMO_REPLAYS } from './demo/audio';
 import { demoNowPlaying, demoTracks } from './demo/nowplaying';
-import { loadResidences } from './demo/residences';
+import { loadResidences, type DemoResidence } from './demo/residences';
 import type { ApiConfig } from './env';
 import { ApiHttpError } from './errors';
 import { azuracastNowPlaying } from './upstream/azuracast';
@@ -31,6 +31,8 @@ export interface Sources {
   nowPlaying: Source<NowPlaying>;
   /** The collective's calendars, as ICS texts (docs/schedule.md). */
   schedule: Source<string[]>;
+  /** The residences of the site's content file (what shows and episodes are linked to). */
+  residences: readonly DemoResidence[];
   track(urn: string): Promise<Cached<string>>;
   /** The demo live switch; undefined when Twitch gives the live status. */
   demoLive: { set(live: boolean): void } | undefined;
@@ -51,10 +53,13 @@ export function createSources(
   // Each real upstream's answers shared by the instances under its name (REDIS_URL).
   const shared = (key: string) => (options.shared === undefined ? {} : { shared: { store: options.shared, key } });
   const limits = config.upstream;
+  // The residences of the site's content file, read once: the demo's feed and calendar are made from
+  // them, episodes and shows are linked to them.
+  const residences = loadResidences(config.demo.residencesFile);
   let demoFeed: DemoFeed | undefined;
   const demo = (): DemoFeed =>
     (demoFeed ??= buildDemoFeed({
-      residences: loadResidences(config.demo.residencesFile),
+      residences,
       replays: DEMO_REPLAYS,
       anchor: options.anchor ?? new Date(now()),
     }));
@@ -77,8 +82,6 @@ export function createSources(
           ...shared('feed'),
         });
 
-  // The residences an episode may belong to: the site's content file, as the pages show them.
-  const residences = loadResidences(config.demo.residencesFile);
   let catalogue: { of: FeedData; value: Catalogue } | undefined;
   const episodes: Source<Catalogue> = {
     get: async () => {
@@ -152,6 +155,7 @@ export function createSources(
     live,
     nowPlaying,
     schedule,
+    residences,
     track: (urn) => {
       const local = config.rss === null ? demo().tracks.get(urn) : undefined;
       if (local !== undefined) return Promise.resolve(always(local, 1, now() + config.ttlMs.track));

@@ -188,6 +188,6 @@ export class NowPlayingHub {
     this.ping = undefined;
     // With nobody listening the value may change unseen; the next listener reads it afresh (its
     // events, alone, are kept: a listener coming back with an id still finds it).
-    if (this.options.channel === undefined && this.last !== undefined) this.recent = [];
+    if (this.options.channel === undefined) this.recent = [];
   }
 }

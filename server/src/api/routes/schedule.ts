@@ -3,7 +3,6 @@ import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { loadResidences } from '../demo/residences';
 import { expandCalendar, type ScheduleOccurrence } from '../schedule/expand';
 
 /** The schedule's zone: the collective's calendars are kept in Paris time. */
@@ -31,7 +30,7 @@ const schedule: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
   // A title names a residence when it starts with its artist's name (« Axonberg · Synapses »).
-  const residences = loadResidences(config.demo.residencesFile)
+  const residences = sources.residences
     .map((residence) => ({ id: residence.id, name: plain(residence.artist) }))
     .filter((residence) => residence.name !== '')
     .sort((a, b) => b.name.length - a.name.length);
@@ -41,7 +40,7 @@ const schedule: FastifyPluginCallback = (instance, _options, done) => {
       residences.find(
         (residence) =>
           text === residence.name ||
-          (/^[\s·:–-]/.test(text.slice(residence.name.length)) && text.startsWith(residence.name)),
+          (text.startsWith(residence.name) && /^[\s·:–-]/.test(text.slice(residence.name.length))),
       )?.id ?? null
     );
   };

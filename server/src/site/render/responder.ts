@@ -85,20 +85,33 @@ export function createPageResponder({
   // Made when first needed: with workers, this thread never renders a page (and keeps jsdom's
   // memory, about 10 MB, to itself).
   let window: Window | undefined;
+  /** An /api answer computed in-process (app.inject), for the renders here or in the workers. */
+  async function answerApi(href: string) {
+    const url = new URL(href);
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: 'application/json' },
+    });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (typeof value === 'string') headers[name] = value;
+    }
+    return { status: answer.statusCode, headers, body: new Uint8Array(answer.rawPayload) };
+  }
   const api: ApiAccess = {
     base: new URL('/api', config.siteOrigin).href,
     transport: async (request) => {
-      const url = new URL(request.url);
-      const answer = await app.inject({
-        method: 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: { accept: 'application/json' },
-      });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      return new Response(new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+      const { status, headers, body } = await answerApi(request.url);
+      return new Response(body, { status, headers });
+    },
+  };
+  const log = {
+    warn: (message: string) => {
+      app.log.warn(message);
+    },
+    debug: (message: string) => {
+      app.log.debug(message);
     },
   };
 
@@ -113,26 +126,8 @@ export function createPageResponder({
           workers: config.renderWorkers,
           deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
           recycleAfter: config.renderRecycleAfter,
-          answerApi: async (url) => {
-            const answer = await app.inject({
-              method: 'GET',
-              url: `${new URL(url).pathname}${new URL(url).search}`,
-              headers: { accept: 'application/json' },
-            });
-            const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers)) {
-              if (typeof value === 'string') headers[name] = value;
-            }
-            return { status: answer.statusCode, headers, body: new Uint8Array(answer.rawPayload) };
-          },
-          log: {
-            warn: (message) => {
-              app.log.warn(message);
-            },
-            debug: (message) => {
-              app.log.debug(message);
-            },
-          },
+          answerApi,
+          log,
         })
       : null;
   app.addHook('onClose', async () => {
@@ -143,9 +138,7 @@ export function createPageResponder({
       ? createBundles({
           remotes,
           distDirs: config.distDirs,
-          warn: (message) => {
-            app.log.warn(message);
-          },
+          warn: log.warn,
         })
       : createPartFiles<Record<string, unknown>>({
           remotes,
@@ -158,19 +151,9 @@ export function createPageResponder({
   const sitePages = createSitePages({
     remotes,
     distDirs: config.distDirs,
-    warn: (message) => {
-      app.log.warn(message);
-    },
+    warn: log.warn,
   });
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
-  const log = {
-    warn: (message: string) => {
-      app.log.warn(message);
-    },
-    debug: (message: string) => {
-      app.log.debug(message);
-    },
-  };
 
   const shellAssets = shellAssetsReader(assetsPath, log.warn);
 
