@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 import { serverArgs } from '../scripts/server-command.mjs';
+import { E2E_NOW } from './clock';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -36,10 +37,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: ['node', ...serverArgs('..')].join(' '),
+    command: ['node', '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_TOKEN: 'e2e-admin' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: 'e2e-admin',
+      E2E_CLOCK_START: E2E_NOW,
+      E2E_CLOCK_EPOCH: String(Date.now()),
+    },
   },
 });

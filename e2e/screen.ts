@@ -4,6 +4,7 @@ import { expect, gotoPage } from './fixtures';
 /** The routes a visitor can land on, with the page's own heading (residence: a known demo id). */
 export const ROUTES = [
   { path: '/', name: 'accueil' },
+  { path: '/programme', name: 'programme' },
   { path: '/residences', name: 'residences' },
   { path: '/residences/axonberg', name: 'residence' },
   { path: '/emissions', name: 'emissions' },

@@ -19,7 +19,7 @@ export const PARTS = /** @type {const} */ ([
     name: 'radio',
     folder: 'mf-radio',
     devPort: 3002,
-    exposes: ['HomePage', 'ResidencesPage', 'ResidencePage', 'EpisodesPage', 'EpisodePage'],
+    exposes: ['HomePage', 'ProgrammePage', 'ResidencesPage', 'ResidencePage', 'EpisodesPage', 'EpisodePage'],
   },
   { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },
   { name: 'about', folder: 'mf-about', devPort: 3004, exposes: ['AboutPage'] },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { E2E_NOW } from '../clock';
 import { expect, test } from '../fixtures';
 import { openPlayer, openReplay, openStill, player, ROUTES } from '../screen';
 
@@ -11,7 +12,7 @@ import { openPlayer, openReplay, openStill, player, ROUTES } from '../screen';
 
 test.use({ reducedMotion: 'reduce' });
 
-const FIXED_NOW = new Date('2026-11-22T11:00:00+01:00');
+const FIXED_NOW = new Date(E2E_NOW);
 
 const masks = (page: Page) => [
   page.locator('.card__date'),

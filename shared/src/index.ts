@@ -1,6 +1,7 @@
 // The contract every part compiles against. Shared at run time as one federated singleton.
 export * from './types';
 export * from './time';
+export * from './schedule';
 export * from './resume';
 export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
 export * from './http';

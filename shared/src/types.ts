@@ -8,6 +8,8 @@ import type {
   podcastItemSchema,
   releaseSchema,
   replaySourceSchema,
+  scheduleEventSchema,
+  scheduleSchema,
 } from './schemas/answers';
 
 /** Data shapes that more than one part exchanges; the /api answers come from their schemas (docs/api.md). */
@@ -45,6 +47,10 @@ export interface Residence {
 export type NowPlaying = InferOutput<typeof nowPlayingSchema>;
 
 export type LiveStatus = InferOutput<typeof liveStatusSchema>;
+
+export type ScheduleEvent = InferOutput<typeof scheduleEventSchema>;
+
+export type Schedule = InferOutput<typeof scheduleSchema>;
 
 /** Error body of every /api route that fails. */
 export type ApiError = InferOutput<typeof apiErrorSchema>;

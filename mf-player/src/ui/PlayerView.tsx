@@ -22,6 +22,7 @@ import {
 } from '../player/playerSlice';
 import { CHAT_PANEL_ID, ChatPanel } from './ChatPanel';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
+import { OnAirLine } from './OnAirLine';
 import { ProgressSlider } from './ProgressSlider';
 import './player.css';
 
@@ -114,6 +115,7 @@ export function PlayerView() {
           <div className="player__titles">
             <p className="player__artist">{artist}</p>
             <p className="player__show">{show}</p>
+            {live ? <OnAirLine /> : null}
           </div>
           {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">

@@ -1,4 +1,22 @@
-import { EmbedFacade, siteConfig, useReveal } from '@collectif/shared';
+import {
+  dayOf,
+  EmbedFacade,
+  Link,
+  nextShows,
+  relativeDayLabel,
+  scheduleRange,
+  selectScheduleArrival,
+  showOnAir,
+  siteConfig,
+  StatusMessage,
+  useAppSelector,
+  useReveal,
+  useScheduleClock,
+  useScheduleQuery,
+  useVisitorZone,
+  type ScheduleEvent,
+} from '@collectif/shared';
+import { AddToCalendar, ShowHour, ShowTitle } from '../schedule/shows';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
@@ -19,13 +37,94 @@ export function calendarEmbedUrl(calendarIds: readonly string[] = siteConfig.rad
   return `${CALENDAR_EMBED}?${params.toString()}`;
 }
 
+/** The days the home's schedule asks for, from today (Paris days), and the shows it lists next. */
+export const HOME_SCHEDULE_DAYS = 3;
+export const HOME_NEXT_SHOWS = 5;
+
+/** The home's schedule query for the day of `now`: the page's server code asks the same. */
+export const homeScheduleArgs = (now: number) => scheduleRange(dayOf(now), HOME_SCHEDULE_DAYS);
+
+function OnAir({ event, zone }: { event: ScheduleEvent | null; zone: string | null }) {
+  return (
+    <div className="onair__now">
+      <h3 className="onair__label">
+        <span className="live__dot" aria-hidden="true" />
+        En ce moment
+      </h3>
+      {event === null ? (
+        <p className="onair__none">Pas d’émission : la radio joue sa programmation continue.</p>
+      ) : (
+        <p className="show show--now">
+          <span className="show__hours">
+            <ShowHour at={event.start} zone={zone} /> – <ShowHour at={event.end} zone={zone} />
+          </span>{' '}
+          <ShowTitle event={event} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UpNext({ events, now, zone }: { events: readonly ScheduleEvent[]; now: number; zone: string | null }) {
+  return (
+    <div className="onair__next">
+      <h3 className="onair__label">À suivre</h3>
+      {events.length === 0 ? (
+        <p className="onair__none">Aucune émission annoncée pour les prochains jours.</p>
+      ) : (
+        <ol className="onair__list">
+          {events.map((event) => (
+            <li key={event.id} className="show">
+              <span className="show__hours">
+                <span className="show__day">{relativeDayLabel(dayOf(Date.parse(event.start)), now)}</span>{' '}
+                <ShowHour at={event.start} zone={zone} />
+              </span>{' '}
+              <ShowTitle event={event} /> <AddToCalendar event={event} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/**
+ * « En ce moment » and « À suivre » (docs/schedule.md, « What listeners see »): the show on air and
+ * the next ones, from the collective's calendars, in Paris time.
+ */
+function OnAirNow() {
+  const now = useScheduleClock(useAppSelector(selectScheduleArrival));
+  const zone = useVisitorZone();
+  const { data, isError, refetch } = useScheduleQuery(homeScheduleArgs(now));
+  if (data === undefined) {
+    return isError ? (
+      <StatusMessage kind="error" onRetry={() => void refetch()}>
+        Le programme est momentanément indisponible.
+      </StatusMessage>
+    ) : (
+      <StatusMessage kind="loading">Chargement du programme ...</StatusMessage>
+    );
+  }
+  return (
+    <div className="onair">
+      <OnAir event={showOnAir(data.events, now)} zone={zone} />
+      <UpNext events={nextShows(data.events, now, HOME_NEXT_SHOWS)} now={now} zone={zone} />
+    </div>
+  );
+}
+
 export function ScheduleBlock() {
   const [ref, active] = useReveal<HTMLElement>(HOME_REVEAL_OFFSET_PX);
   const url = calendarEmbedUrl();
   return (
     <section ref={ref} className={revealClass('home-block', active)} aria-labelledby="radio-schedule">
       <h2 id="radio-schedule">Radio Schedule</h2>
-      {/* Loaded on a click only (docs/interface.md, "Third-party embeds"); the link works without it. */}
+      <OnAirNow />
+      <p className="onair__more">
+        <Link to="/programme">Tout le programme de la semaine</Link>
+        <span className="onair__zone"> · heures de Paris</span>
+      </p>
+      {/* The collective's own agenda, loaded on a click only (docs/interface.md, "Third-party embeds"). */}
       <EmbedFacade
         className="schedule"
         name="Programme de la radio"

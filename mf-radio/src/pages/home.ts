@@ -4,6 +4,7 @@ import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { radioStation } from '@collectif/shared/seo';
 import { LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { LATEST_RELEASES } from '../home/ReleasesBlock';
+import { homeScheduleArgs } from '../home/ScheduleBlock';
 import { SLIDE_SIZES, slideSrcSet, slides } from '../home/slides';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
@@ -20,6 +21,7 @@ export const home: PageDefinition = {
   load: ({ dispatch }) => [
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
+    dispatch(api.endpoints.schedule.initiate(homeScheduleArgs(Date.now()))),
   ],
   head: ({ origin, radio }) => {
     const [first] = slides;

@@ -1,7 +1,8 @@
 // mf-radio's residence page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, residenceImages, type PageDefinition } from '@collectif/shared';
-import { describe, radioSeries } from '@collectif/shared/seo';
+import { api, residenceImages, siteConfig, zonedIso, type PageDefinition } from '@collectif/shared';
+import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
+import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';
 import { feedPath } from '../residences/Subscribe';
 
@@ -15,7 +16,12 @@ export const residence: PageDefinition = {
   },
   load: ({ params, dispatch }) => {
     const found = findResidence(params.id ?? '');
-    return found === undefined ? [] : [dispatch(api.endpoints.podcasts.initiate({ q: found.artist }))];
+    return found === undefined
+      ? []
+      : [
+          dispatch(api.endpoints.podcasts.initiate({ q: found.artist })),
+          dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
+        ];
   },
   head: ({ params, state, origin }) => {
     const found = findResidence(params.id ?? '');
@@ -30,6 +36,9 @@ export const residence: PageDefinition = {
     const url = absolute(origin, `/residences/${encodeURIComponent(found.id)}`);
     const image = absolute(origin, residenceImages(found.id).header);
     const description = describe(found.description) || `${found.show} : émission résidente de ${found.artist}.`;
+    const now = Date.now();
+    const schedule = api.endpoints.schedule.select(residenceScheduleArgs(found.id, now))(state).data;
+    const next = schedule === undefined ? null : nextShowOf(schedule.events, now);
     return {
       title: `${found.artist} · ${found.show} · Résidences`,
       description,
@@ -60,6 +69,20 @@ export const residence: PageDefinition = {
             pubDate: episode.pubDate,
           })),
         }),
+        // Its next show, for search engines (schema.org's BroadcastEvent).
+        ...broadcastEvents(
+          next === null
+            ? []
+            : [
+                {
+                  name: next.title,
+                  startDate: zonedIso(next.start),
+                  endDate: zonedIso(next.end),
+                  url,
+                  station: { name: siteConfig.name, url: absolute(origin, '/') },
+                },
+              ],
+        ),
       ],
     };
   },

@@ -8,6 +8,7 @@ import {
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
+import { NextShow } from '../schedule/NextShow';
 import { Subscribe } from './Subscribe';
 
 const SOCIAL_LINKS = [
@@ -56,6 +57,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
           <p className="residence__show">{residence.show}</p>
         </div>
       </header>
+      <NextShow residence={residence.id} />
       <div
         className="residence__description"
         // Sanitised with DOMPurify: only emphasis, line breaks and safe links survive.

@@ -104,6 +104,31 @@ export const nowPlayingSchema = v.object({
 /** GET /api/islive. */
 export const liveStatusSchema = v.object({ live: v.boolean() });
 
+/** One show of GET /api/schedule: one occurrence of a calendar event (docs/schedule.md). */
+export const scheduleEventSchema = v.object({
+  /** The event's UID and the occurrence's start: unique in a schedule. */
+  id: v.string(),
+  title: v.string(),
+  /** UTC instants (ISO 8601). */
+  start: v.string(),
+  end: v.string(),
+  /** A whole day (or days), from midnight to midnight in the schedule's zone. */
+  allDay: v.boolean(),
+  /** The residence its title names, if one does. */
+  residence: v.nullable(v.string()),
+});
+
+/** GET /api/schedule: the shows between two instants, and the zone the calendars are kept in. */
+export const scheduleSchema = v.object({
+  zone: v.string(),
+  /** What was asked for. */
+  from: v.string(),
+  to: v.string(),
+  /** What the server knows of the schedule: nothing outside it is announced yet (optional: older servers). */
+  known: v.optional(v.object({ from: v.string(), to: v.string() })),
+  events: v.array(scheduleEventSchema),
+});
+
 /** GET /api/radio: the radio's run-time settings for the player on partner sites. */
 export const radioSettingsAnswerSchema = v.object({
   liveStreamUrl: v.string(),
@@ -292,3 +317,42 @@ export function readWith<T>(schema: v.GenericSchema<unknown, T>, data: unknown):
   const result = v.safeParse(schema, data);
   return result.success ? { value: result.output } : { error: result.issues[0].message };
 }
+
+const instantText = v.pipe(
+  v.string(),
+  v.check((text) => !Number.isNaN(Date.parse(text))),
+);
+
+/** A show as the client reads it: its instants must be dates, ending after they start. */
+const scheduleEventReading = v.pipe(
+  v.object({
+    ...scheduleEventSchema.entries,
+    title: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    start: instantText,
+    end: instantText,
+    allDay: v.fallback(v.boolean(), false),
+    residence: v.fallback(v.nullable(v.string()), null),
+  }),
+  v.check((event) => Date.parse(event.end) > Date.parse(event.start)),
+);
+
+/** A schedule as the client reads it: shows it cannot place are dropped, the rest in order of start. */
+export const scheduleAnswer = v.pipe(
+  v.object({
+    zone: v.fallback(v.string(), 'Europe/Paris'),
+    from: instantText,
+    to: instantText,
+    known: v.fallback(v.optional(v.object({ from: instantText, to: instantText })), undefined),
+    events: v.pipe(
+      v.array(v.unknown()),
+      v.transform((items) =>
+        items
+          .flatMap((item) => {
+            const read = v.safeParse(scheduleEventReading, item);
+            return read.success ? [read.output] : [];
+          })
+          .sort((a, b) => Date.parse(a.start) - Date.parse(b.start)),
+      ),
+    ),
+  }),
+);

@@ -11,6 +11,7 @@ export {
   type PageHead,
 } from './head';
 export {
+  broadcastEvents,
   isoDuration,
   missingProperties,
   musicAlbums,
@@ -20,6 +21,7 @@ export {
   radioStation,
   REQUIRED_PROPERTIES,
   type AlbumInput,
+  type BroadcastInput,
   type EpisodeInput,
   type EpisodePageInput,
   type OrganizationInput,

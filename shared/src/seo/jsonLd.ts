@@ -136,6 +136,32 @@ export function radioSeries(input: RadioSeriesInput) {
   };
 }
 
+export interface BroadcastInput {
+  name: string;
+  /** ISO 8601 with the zone's offset (`2026-11-25T20:00:00+01:00`). */
+  startDate: string;
+  endDate: string;
+  /** The page of the show (its residence's), or the schedule's. */
+  url: string;
+  /** The station's name and address. */
+  station: { name: string; url: string };
+}
+
+/** Shows to come on the radio (schema.org's BroadcastEvent), each published on the station. */
+export function broadcastEvents(shows: readonly BroadcastInput[]) {
+  return shows.map((show) => ({
+    '@context': CONTEXT,
+    '@type': 'BroadcastEvent',
+    name: show.name,
+    startDate: show.startDate,
+    endDate: show.endDate,
+    url: show.url,
+    isLiveBroadcast: true,
+    inLanguage: 'fr',
+    publishedOn: { '@type': 'BroadcastService', name: show.station.name, url: show.station.url },
+  }));
+}
+
 export interface AlbumInput {
   name: string;
   artist: string;
@@ -195,6 +221,8 @@ export function organization(input: OrganizationInput) {
  */
 export const REQUIRED_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   RadioStation: ['name', 'url', 'potentialAction'],
+  BroadcastEvent: ['name', 'startDate', 'publishedOn'],
+  BroadcastService: ['name'],
   ListenAction: ['target'],
   EntryPoint: ['urlTemplate'],
   RadioSeries: ['name', 'url'],

@@ -15,9 +15,19 @@ import {
   nowPlayingAnswer,
   podcastsAnswer,
   releasesAnswer,
+  scheduleAnswer,
   stylesAnswer,
 } from '../schemas/answers';
-import type { Episode, EpisodesPage, LiveStatus, NowPlaying, PodcastItem, Release, StyleCount } from '../types';
+import type {
+  Episode,
+  EpisodesPage,
+  LiveStatus,
+  NowPlaying,
+  PodcastItem,
+  Release,
+  Schedule,
+  StyleCount,
+} from '../types';
 import { ssrHydrated } from '../ssr';
 
 let apiBase = siteConfig.radio.apiBase;
@@ -144,10 +154,25 @@ export const api = createApi({
       responseSchema: answer(nowPlayingAnswer),
       keepUnusedDataFor: 0,
     }),
+    // The shows between two instants (docs/schedule.md); `from` and `to` are ISO 8601 instants.
+    schedule: build.query<Schedule, { from: string; to: string; residence?: string }>({
+      query: ({ from, to, residence }) => ({
+        url: '/schedule',
+        params: residence === undefined ? { from, to } : { from, to, residence },
+      }),
+      responseSchema: answer(scheduleAnswer),
+    }),
     trackStream: build.query<string, string>({
       query: (trackUrn) => ({ url: `/track/${encodeURIComponent(trackUrn)}`, responseHandler: 'text' }),
     }),
   }),
 });
 
-export const { usePodcastsQuery, useReleasesQuery, useEpisodesQuery, useEpisodeQuery, useStylesQuery } = api;
+export const {
+  usePodcastsQuery,
+  useReleasesQuery,
+  useEpisodesQuery,
+  useEpisodeQuery,
+  useStylesQuery,
+  useScheduleQuery,
+} = api;

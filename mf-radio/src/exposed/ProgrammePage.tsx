@@ -1,0 +1,188 @@
+import {
+  addDays,
+  dayLabel,
+  dayOf,
+  dayStart,
+  Link,
+  selectScheduleArrival,
+  showOnAir,
+  showsByDay,
+  StatusMessage,
+  useAppSelector,
+  useScheduleClock,
+  useScheduleQuery,
+  useSearchParams,
+  useVisitorZone,
+  type PageRoute,
+  type RemoteContract,
+  type ScheduleEvent,
+} from '@collectif/shared';
+import { AddToCalendar, scheduleIcsHref, ShowHour, ShowTitle, SubscribeCalendar } from '../schedule/shows';
+import {
+  readWeek,
+  weekArgs,
+  weekHref,
+  weekLabel,
+  WEEKS_AFTER,
+  WEEKS_BEFORE,
+  type ProgrammeWeek,
+} from '../schedule/week';
+import '../styles/schedule.css';
+
+function WeekNav({ week }: { week: ProgrammeWeek }) {
+  const previous = addDays(week.monday, -7);
+  const next = addDays(week.monday, 7);
+  const first = addDays(week.current, -7 * WEEKS_BEFORE);
+  const last = addDays(week.current, 7 * WEEKS_AFTER);
+  return (
+    <nav className="programme__weeks" aria-label="Semaines">
+      {previous >= first ? (
+        <Link className="button button--ghost" to={weekHref(previous, week.current)} rel="prev">
+          Semaine précédente
+        </Link>
+      ) : (
+        <span />
+      )}
+      {week.monday === week.current ? (
+        <span />
+      ) : (
+        <Link className="button button--ghost" to="/programme">
+          Cette semaine
+        </Link>
+      )}
+      {next <= last ? (
+        <Link className="button button--ghost" to={weekHref(next, week.current)} rel="next">
+          Semaine suivante
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+function Show({ event, onAir, zone }: { event: ScheduleEvent; onAir: boolean; zone: string | null }) {
+  return (
+    <li className={onAir ? 'show show--live' : 'show'}>
+      {onAir ? (
+        <span className="show__badge">
+          <span className="live__dot" aria-hidden="true" />
+          En ce moment
+        </span>
+      ) : null}
+      <span className="show__hours">
+        {event.allDay ? (
+          'Toute la journée'
+        ) : (
+          <>
+            <ShowHour at={event.start} zone={zone} /> – <ShowHour at={event.end} zone={zone} />
+          </>
+        )}
+      </span>
+      <ShowTitle event={event} />
+      <AddToCalendar event={event} />
+    </li>
+  );
+}
+
+function Week({ week, now, zone }: { week: ProgrammeWeek; now: number; zone: string | null }) {
+  const { data, isError, refetch } = useScheduleQuery(weekArgs(week.monday));
+  if (data === undefined) {
+    return isError ? (
+      <StatusMessage kind="error" onRetry={() => void refetch()}>
+        Le programme est momentanément indisponible.
+      </StatusMessage>
+    ) : (
+      <StatusMessage kind="loading">Chargement du programme ...</StatusMessage>
+    );
+  }
+  const today = dayOf(now);
+  const onAir = showOnAir(data.events, now);
+  // Days past what the server knows of the calendars are not announced yet, rather than empty.
+  const knownUntil = data.known === undefined ? Infinity : Date.parse(data.known.to);
+  return (
+    <ol className="programme__days">
+      {showsByDay(data.events, week.monday, 7).map(({ day, events }) => (
+        <li
+          key={day}
+          className={day < today ? 'programme__day programme__day--past' : 'programme__day'}
+          aria-current={day === today ? 'date' : undefined}
+        >
+          <h2 className="programme__date">
+            {dayLabel(day)}
+            {day === today ? <span className="programme__today"> · aujourd’hui</span> : null}
+          </h2>
+          {events.length === 0 ? (
+            <p className="programme__empty">
+              {dayStart(day) >= knownUntil ? 'Pas encore annoncé' : 'Programmation continue'}
+            </p>
+          ) : (
+            <ol className="programme__shows">
+              {events.map((event) => (
+                <Show key={event.id} event={event} onAir={event.id === onAir?.id} zone={zone} />
+              ))}
+            </ol>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MissingWeek() {
+  return (
+    <StatusMessage kind="empty">
+      Le programme de cette semaine n’est pas connu. <Link to="/programme">Voir cette semaine</Link>
+    </StatusMessage>
+  );
+}
+
+/** programme: the week's shows, day by day, in Paris time (docs/schedule.md, « /programme »). */
+function ProgrammePage() {
+  const [params] = useSearchParams();
+  const now = useScheduleClock(useAppSelector(selectScheduleArrival));
+  const zone = useVisitorZone();
+  const week = readWeek(params, now);
+  return (
+    <div className="page programme">
+      <h1>Programme</h1>
+      {week === null || !week.known ? (
+        <MissingWeek />
+      ) : (
+        <>
+          <p className="programme__intro">
+            Semaine {weekLabel(week.monday)} · heures de Paris
+            {zone === null ? null : (
+              <span className="show__own">
+                {' '}
+                ; entre parenthèses, l’heure de chez vous ({zone.replaceAll('_', ' ')})
+              </span>
+            )}
+          </p>
+          <WeekNav week={week} />
+          <Week week={week} now={now} zone={zone} />
+          <p className="programme__subscribe">
+            <SubscribeCalendar>S’abonner au programme</SubscribeCalendar>
+            <a className="button button--ghost" href={scheduleIcsHref()} download="programme.ics">
+              Fichier .ics
+            </a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default ProgrammePage satisfies RemoteContract['radio']['ProgrammePage'];
+
+/** Its data and head, read alike by the server and the browser. */
+export { programme as page } from '../pages/programme';
+
+/** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
+export const route: PageRoute = {
+  path: 'programme',
+  title: 'Programme · Cette semaine',
+  description: 'Les émissions de la semaine sur {site}, heures de Paris : résidences, invités, direct.',
+  area: 'Le programme de la radio',
+  menu: 'Programme',
+};

@@ -1,0 +1,232 @@
+import { useSyncExternalStore } from 'react';
+import type { RootState } from './store/store';
+import type { ScheduleEvent } from './types';
+
+/**
+ * The schedule's days and hours (docs/schedule.md, « What listeners see »). The calendars are kept
+ * in Paris time and every time on the site is written in Paris time; days are Paris days. The
+ * helpers are pure functions of an instant, so the server and the browser write the same text.
+ */
+
+/** The zone the collective's calendars are kept in, and the site's times are written in. */
+export const SCHEDULE_ZONE = 'Europe/Paris';
+
+const DAY_MS = 24 * 3600 * 1000;
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function format(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let found = formats.get(key);
+  if (found === undefined) {
+    found = make();
+    formats.set(key, found);
+  }
+  return found;
+}
+
+const wallFormat = (zone: string) =>
+  format(
+    `wall|${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      }),
+  );
+
+/** The zone's offset from UTC at an instant, in ms (Paris: 1 h in winter, 2 h in summer). */
+export function zoneOffset(instant: number, zone: string = SCHEDULE_ZONE): number {
+  const parts: Record<string, number> = {};
+  for (const part of wallFormat(zone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
+  const wall = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
+  return wall - Math.floor(instant / 60_000) * 60_000;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const dayText = (utcMidnight: number) => {
+  const date = new Date(utcMidnight);
+  return `${String(date.getUTCFullYear())}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+};
+
+/** The day (`2026-11-25`) an instant falls on, in the zone. */
+export function dayOf(instant: number, zone: string = SCHEDULE_ZONE): string {
+  return dayText(instant + zoneOffset(instant, zone));
+}
+
+/** A day as written in an address (`2026-11-25`), or null when it is not a real date. */
+export function readDay(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const utc = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(utc) || dayText(utc) !== text ? null : text;
+}
+
+const utcOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The day `count` days after (or before) `day`. */
+export function addDays(day: string, count: number): string {
+  return dayText(utcOf(day) + count * DAY_MS);
+}
+
+/** The Monday of the week `day` is in. */
+export function weekStart(day: string): string {
+  const weekday = (new Date(utcOf(day)).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** The instant a day begins in the zone (its midnight; the days of a change of time have 23 or 25 hours). */
+export function dayStart(day: string, zone: string = SCHEDULE_ZONE): number {
+  const wall = utcOf(day);
+  const guess = wall - zoneOffset(wall, zone);
+  return wall - zoneOffset(guess, zone);
+}
+
+/** `20:00`: an instant's time in the zone. */
+export function hourOf(instant: number | string, zone: string = SCHEDULE_ZONE): string {
+  const time = typeof instant === 'string' ? Date.parse(instant) : instant;
+  return format(
+    `hour|${zone}`,
+    () => new Intl.DateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  ).format(time);
+}
+
+/** `mercredi 25 novembre`: a day, in French. */
+export function dayLabel(day: string): string {
+  return format(
+    'day',
+    () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }),
+  ).format(utcOf(day));
+}
+
+/** `Aujourd'hui`, `Demain`, else `mercredi 25 novembre`, from the day of `now`. */
+export function relativeDayLabel(day: string, now: number): string {
+  const today = dayOf(now);
+  if (day === today) return 'Aujourd’hui';
+  if (day === addDays(today, 1)) return 'Demain';
+  return dayLabel(day);
+}
+
+const startOf = (event: ScheduleEvent) => Date.parse(event.start);
+const endOf = (event: ScheduleEvent) => Date.parse(event.end);
+
+/**
+ * The show on air at `now`: the one that started last among those running (from its first
+ * minute, included, to its end, excluded). Whole-day events are not « on air ».
+ */
+export function showOnAir(events: readonly ScheduleEvent[], now: number): ScheduleEvent | null {
+  let found: ScheduleEvent | null = null;
+  for (const event of events) {
+    if (event.allDay || startOf(event) > now || endOf(event) <= now) continue;
+    if (found === null || startOf(event) >= startOf(found)) found = event;
+  }
+  return found;
+}
+
+/** The shows that start after `now`, in order, at most `count`; whole-day events are left out. */
+export function nextShows(events: readonly ScheduleEvent[], now: number, count: number): ScheduleEvent[] {
+  return events
+    .filter((event) => !event.allDay && startOf(event) > now)
+    .sort((a, b) => startOf(a) - startOf(b))
+    .slice(0, count);
+}
+
+/** The shows of each day from `first` to `last` (Paris days); an event is under the day it starts. */
+export function showsByDay(
+  events: readonly ScheduleEvent[],
+  first: string,
+  days: number,
+): { day: string; events: ScheduleEvent[] }[] {
+  const columns = Array.from({ length: days }, (_, index) => ({
+    day: addDays(first, index),
+    events: [] as ScheduleEvent[],
+  }));
+  for (const event of events) {
+    const day = event.allDay ? dayOf(startOf(event) + 12 * 3600 * 1000) : dayOf(startOf(event));
+    columns.find((column) => column.day === day)?.events.push(event);
+  }
+  return columns;
+}
+
+/** The arguments of the schedule query for `days` Paris days from `first`. */
+export function scheduleRange(first: string, days: number): { from: string; to: string } {
+  return {
+    from: new Date(dayStart(first)).toISOString(),
+    to: new Date(dayStart(addDays(first, days))).toISOString(),
+  };
+}
+
+/**
+ * When the newest schedule in the store arrived: on the server, while it renders; in the browser
+ * at hydration, the same instant, handed over with the answers (docs/rendering.md). Undefined when
+ * the store has none.
+ */
+export function selectScheduleArrival(state: RootState): number | undefined {
+  let newest: number | undefined;
+  for (const query of Object.values(state.api.queries)) {
+    if (query?.endpointName !== 'schedule' || query.fulfilledTimeStamp === undefined) continue;
+    if (newest === undefined || query.fulfilledTimeStamp > newest) newest = query.fulfilledTimeStamp;
+  }
+  return newest;
+}
+
+/** The schedule's clock moves in steps of 30 s: a show starts and ends on a whole minute, so « on air » is exact. */
+const CLOCK_STEP_MS = 30_000;
+const clockNow = () => Math.floor(Date.now() / CLOCK_STEP_MS) * CLOCK_STEP_MS;
+const subscribeClock = (changed: () => void) => {
+  const timer = setInterval(changed, 5_000);
+  return () => {
+    clearInterval(timer);
+  };
+};
+const subscribeNever = () => () => undefined;
+
+/**
+ * The clock a schedule is shown with. On the server and while the browser hydrates, it is `start`:
+ * the instant the server's answer arrived, so that both write the same « En ce moment »; then the
+ * visitor's clock, in steps of 30 s.
+ */
+export function useScheduleClock(start: number | undefined): number {
+  return useSyncExternalStore(subscribeClock, clockNow, () => start ?? clockNow());
+}
+
+/** Whether the page is shown in a browser and hydrated: false on the server and while hydrating. */
+export function useShown(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+const ownZone = () => {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone === SCHEDULE_ZONE ? null : zone;
+};
+
+/**
+ * The visitor's zone when it is not Paris's, once the page is shown; null on the server and during
+ * hydration, so both write the same text.
+ */
+export function useVisitorZone(): string | null {
+  return useSyncExternalStore(subscribeNever, ownZone, () => null);
+}
+
+/** ` · 14:00 chez vous` when the visitor's zone writes another time for this instant; else ''. */
+export function visitorTime(instant: string, zone: string | null): string {
+  if (zone === null) return '';
+  const time = Date.parse(instant);
+  const own = hourOf(time, zone);
+  return own === hourOf(time) ? '' : own;
+}
+
+/** An instant as ISO 8601 with the zone's offset: `2026-11-25T20:00:00+01:00` (for JSON-LD). */
+export function zonedIso(instant: number | string, zone: string = SCHEDULE_ZONE): string {
+  const time = typeof instant === 'string' ? Date.parse(instant) : instant;
+  const offset = zoneOffset(time, zone);
+  const local = new Date(time + offset).toISOString().slice(0, 19);
+  const minutes = Math.abs(offset) / 60_000;
+  return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
