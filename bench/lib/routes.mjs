@@ -1,6 +1,7 @@
 // The pages every bench measures: each kind of page the site renders, once.
 export const routes = [
   { name: 'accueil', path: '/' },
+  { name: 'programme', path: '/programme' },
   { name: 'résidences', path: '/residences' },
   { name: 'une résidence', path: '/residences/axonberg' },
   { name: 'label', path: '/label' },

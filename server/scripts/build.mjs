@@ -1,6 +1,6 @@
 // Builds the site's server for production (docs/deploy.md, « The server, built »): its TypeScript and
-// the shared package's, bundled by esbuild into server/dist/ (main.js, and the render and feed
-// threads), the npm packages left as they are in node_modules. A deployment runs
+// the shared package's, bundled by esbuild into server/dist/ (main.js, and the render, feed and
+// schedule threads), the npm packages left as they are in node_modules. A deployment runs
 // `node server/dist/main.js`: no TypeScript loader at run time.
 //   node server/scripts/build.mjs
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ export async function buildServer() {
       main: join(server, 'src', 'main.ts'),
       'render-worker': join(server, 'src', 'site', 'render', 'render-worker.ts'),
       'feed-worker': join(server, 'src', 'api', 'upstream', 'feed-worker.ts'),
+      'schedule-worker': join(server, 'src', 'api', 'schedule', 'schedule-worker.ts'),
     },
     outdir: SERVER_DIST,
     bundle: true,
@@ -47,6 +48,7 @@ export async function buildServer() {
   // The threads' entries, beside the bundle that starts them: they load the built worker found there.
   copyFileSync(join(server, 'src', 'site', 'render', 'render-thread.mjs'), join(SERVER_DIST, 'render-thread.mjs'));
   copyFileSync(join(server, 'src', 'api', 'upstream', 'feed-thread.mjs'), join(SERVER_DIST, 'feed-thread.mjs'));
+  copyFileSync(join(server, 'src', 'api', 'schedule', 'schedule-thread.mjs'), join(SERVER_DIST, 'schedule-thread.mjs'));
   console.log(`Construit : server (server/dist/main.js) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -115,7 +115,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   await app.register(representationsPlugin);
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });
   await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(siteStatic, { config: site, radio: api.radio });

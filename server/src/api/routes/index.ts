@@ -19,7 +19,7 @@ import track from './track';
  * these routes only, not to the site's files. One plugin per resource; the demo's own routes only
  * in demo mode, so that in real mode they are unknown paths (docs/server.md, « Layout »).
  */
-const apiRoutes: FastifyPluginAsync = async (app) => {
+const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, options) => {
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
 
@@ -30,7 +30,8 @@ const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(radio);
   await app.register(islive);
   await app.register(nowplaying);
-  await app.register(schedule);
+  // The site's public origin, for the residence pages the calendar files link to.
+  await app.register(schedule, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
   await app.register(track);
 
   const config = app.apiConfig;

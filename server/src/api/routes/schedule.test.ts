@@ -9,6 +9,7 @@ interface Schedule {
   zone: string;
   from: string;
   to: string;
+  known?: { from: string; to: string };
   events: { id: string; title: string; start: string; end: string; allDay: boolean; residence: string | null }[];
 }
 
@@ -65,11 +66,44 @@ describe('the demo schedule', () => {
     const bad = await app.inject({ url: '/api/schedule?from=demain' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ApiError>().message).toBe('from : date invalide (ISO 8601 attendue).');
+    const long = await app.inject({ url: '/api/schedule?from=2026-11-23T00:00:00Z&to=2027-01-23T00:00:00Z' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<ApiError>().message).toBe('Fenêtre invalide : le début avant la fin, 35 jours au plus.');
+    const backwards = await app.inject({ url: '/api/schedule?from=2026-11-24T00:00:00Z&to=2026-11-23T00:00:00Z' });
+    expect(backwards.statusCode).toBe(400);
+    const unknown = await app.inject({ url: '/api/schedule?residence=personne' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<ApiError>().message).toBe('Résidence inconnue.');
+  });
+
+  it('answers a window past what it knows with no show, and says what it knows', async () => {
     const far = await app.inject({ url: '/api/schedule?from=2027-06-01T00:00:00Z' });
-    expect(far.statusCode).toBe(400);
-    expect(far.json<ApiError>().message).toMatch(
-      /^Fenêtre invalide : de 2026-11-22T00:00:00.000Z à 2026-12-22T00:00:00.000Z/,
-    );
+    expect(far.statusCode).toBe(200);
+    expect(far.json<Schedule>()).toEqual({
+      zone: 'Europe/Paris',
+      from: '2027-06-01T00:00:00.000Z',
+      to: '2027-06-08T00:00:00.000Z',
+      // From the week before this one to four weeks on (UTC days).
+      known: { from: '2026-11-09T00:00:00.000Z', to: '2026-12-22T00:00:00.000Z' },
+      events: [],
+    });
+    // Last week's shows are known: /programme shows the week before this one.
+    const last = await app.inject({ url: '/api/schedule?from=2026-11-16T00:00:00Z&to=2026-11-17T00:00:00Z' });
+    expect(last.json<Schedule>().events.length).toBeGreaterThan(0);
+  });
+
+  it('answers one residence’s shows', async () => {
+    const res = await app.inject({
+      url: '/api/schedule?residence=axonberg&from=2026-11-23T00:00:00Z&to=2026-12-21T00:00:00Z',
+    });
+    const events = res.json<Schedule>().events;
+    expect(events.map((event) => paris(event.start))).toEqual([
+      'mercredi 20:00',
+      'mercredi 20:00',
+      'mercredi 20:00',
+      'mercredi 20:00',
+    ]);
+    expect(events.every((event) => event.residence === 'axonberg')).toBe(true);
   });
 });
 

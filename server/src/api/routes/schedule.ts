@@ -1,18 +1,29 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { siteConfig } from '@collectif/shared/config';
+import { readPort, readSiteOrigin } from '../../config';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { expandCalendar, type ScheduleOccurrence } from '../schedule/expand';
+import { wallAt, type ScheduleOccurrence } from '../schedule/expand';
+import { fileSlug, scheduleIcs } from '../schedule/ics';
+import { holdScheduleWorker } from '../schedule/schedule-worker';
+import type { Cached } from '../upstream/cache';
+import type { DemoResidence } from '../demo/residences';
 
 /** The schedule's zone: the collective's calendars are kept in Paris time. */
 export const SCHEDULE_ZONE = 'Europe/Paris';
 const DAY_MS = 24 * 3600 * 1000;
-/** What is expanded: from the day before today to 28 days after it (UTC days). */
-const BEFORE_DAYS = 1;
+/** What is expanded: from 14 days before today (the week before this one) to 28 days after it (UTC days). */
+const BEFORE_DAYS = 14;
 const AFTER_DAYS = 28;
 /** Asked without `to`: the week to come. */
 const DEFAULT_SPAN_MS = 7 * DAY_MS;
+/** The longest span one request may ask for. */
+const MAX_SPAN_MS = 35 * DAY_MS;
+/** An expansion that failed is tried again this long after, not at every request. */
+const RETRY_MS = 60_000;
+const ICS_TYPE = 'text/calendar; charset=utf-8';
 
 export interface ScheduleEvent extends ScheduleOccurrence {
   /** The residence the title names, if one does. */
@@ -22,11 +33,33 @@ export interface ScheduleEvent extends ScheduleOccurrence {
 /** Lower case, no accents, single spaces: how a title and a residence's name are compared. */
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
+/** The calendars expanded for one window: what every request of that version and day reads. */
+interface Expansion {
+  /** The calendars' version and the UTC day. */
+  key: string;
+  from: number;
+  to: number;
+  events: ScheduleEvent[];
+  /** When it was made (the calendar files' DTSTAMP). */
+  made: number;
+  /** The events by id, made on the first request for one (GET /api/schedule/event.ics). */
+  byId?: Map<string, ScheduleEvent>;
+  /** The subscription files by residence ('' for the whole schedule), written by the thread. */
+  files?: Map<string, Promise<string>>;
+}
+
+export interface ScheduleRouteOptions {
+  /** The site's public origin (SITE_ORIGIN), for the residence pages the calendar files link to. */
+  siteOrigin?: string;
+}
+
 /**
  * GET /api/schedule?from&to (docs/schedule.md): the shows between two instants, as UTC instants,
- * with the calendars' zone. The calendars are expanded once per version and per day, not per request.
+ * with the calendars' zone; GET /api/schedule/event.ics?id= and GET /api/schedule.ics?residence=:
+ * the same shows as calendar files. The calendars are expanded once per version and per day, not per
+ * request, by the schedule's thread (docs/schedule.md, « Off the event loop »).
  */
-const schedule: FastifyPluginCallback = (instance, _options, done) => {
+const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
   // A title names a residence when it starts with its artist's name (« Axonberg · Synapses »).
@@ -45,30 +78,72 @@ const schedule: FastifyPluginCallback = (instance, _options, done) => {
     );
   };
 
-  let expanded: { key: string; from: number; to: number; events: ScheduleEvent[] } | undefined;
+  // One thread expands the calendars (docs/schedule.md, « Off the event loop »), stopped with the
+  // server. Requests during an expansion wait for that one; when it fails, the last good expansion
+  // is answered (said stale) and the same calendars are tried again a minute later, not at every request.
+  const thread = holdScheduleWorker();
+  instance.addHook('onClose', () => thread.release());
+  let expanded: { expansion: Expansion; order: number } | undefined;
+  let running: { key: string; promise: Promise<Expansion> } | undefined;
+  let failed: { key: string; at: number; message: string } | undefined;
+  let started = 0;
   let saidFor: number | undefined;
-  function expand(texts: readonly string[], version: number) {
-    const today = Math.floor(clock() / DAY_MS) * DAY_MS;
-    const key = `${String(version)}|${String(today)}`;
-    if (expanded?.key === key) return expanded;
+
+  async function expand(texts: readonly string[], version: number, today: number, key: string) {
     const from = today - BEFORE_DAYS * DAY_MS;
     const to = today + (AFTER_DAYS + 1) * DAY_MS;
-    const events: ScheduleEvent[] = [];
-    const problems: string[] = [];
-    for (const text of texts) {
-      const found = expandCalendar(text, { from, to, defaultZone: SCHEDULE_ZONE });
-      events.push(
-        ...found.occurrences.map((occurrence) => ({ ...occurrence, residence: residenceOf(occurrence.title) })),
-      );
-      problems.push(...found.problems);
-    }
+    const found = await thread.worker.expand(texts, { from, to, defaultZone: SCHEDULE_ZONE });
+    const events: ScheduleEvent[] = found.flatMap((one) =>
+      one.occurrences.map((occurrence) => ({ ...occurrence, residence: residenceOf(occurrence.title) })),
+    );
     events.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
     // What was left out is said once per version of the calendars.
-    if (saidFor !== version) for (const problem of problems) app.log.warn(`Agenda : ${problem}`);
-    saidFor = version;
-    expanded = { key, from, to, events };
-    return expanded;
+    if (saidFor !== version) {
+      for (const problem of found.flatMap((one) => one.problems)) app.log.warn(`Agenda : ${problem}`);
+      saidFor = version;
+    }
+    return { key, from, to, events, made: clock() };
   }
+
+  /** The calendars' expansion for today, or the last good one (stale) when it fails. */
+  async function expansionOf(calendars: Cached<string[]>): Promise<{ expansion: Expansion; stale: boolean }> {
+    const today = Math.floor(clock() / DAY_MS) * DAY_MS;
+    const key = `${String(calendars.version)}|${String(today)}`;
+    if (expanded?.expansion.key === key) return { expansion: expanded.expansion, stale: false };
+    if (failed?.key !== key || clock() - failed.at >= RETRY_MS) {
+      if (running?.key !== key) {
+        const order = (started += 1);
+        const promise = (async () => {
+          try {
+            const expansion = await expand(calendars.value, calendars.version, today, key);
+            if (expanded === undefined || expanded.order < order) expanded = { expansion, order };
+            return expansion;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            failed = { key, at: clock(), message };
+            app.log.warn(`Agenda : ${message}`);
+            throw error;
+          } finally {
+            if (running?.key === key) running = undefined;
+          }
+        })();
+        running = { key, promise };
+      }
+      try {
+        return { expansion: await running.promise, stale: false };
+      } catch {
+        // Said in the log once; the last good expansion is answered below.
+      }
+    }
+    if (expanded !== undefined) return { expansion: expanded.expansion, stale: true };
+    throw new ApiHttpError(502, 'upstream_invalid', `L’agenda de la radio est illisible : ${failed?.message ?? ''}`);
+  }
+
+  /** Cache-Control and X-Cache: the calendars', or stale when the last good expansion is answered. */
+  const answered = (calendars: Cached<string[]>, stale: boolean, now: number) => {
+    const state = stale ? 'stale' : calendars.state;
+    return { cacheControl: cacheControlFor({ ...calendars, state }, config.ttlMs.schedule, now), state };
+  };
 
   const instant = (value: string | undefined, fallback: number, name: string): number => {
     if (value === undefined) return fallback;
@@ -88,36 +163,119 @@ const schedule: FastifyPluginCallback = (instance, _options, done) => {
     },
     async (request, reply) => {
       const calendars = await sources.schedule.get();
-      let window;
-      try {
-        window = expand(calendars.value, calendars.version);
-      } catch (error) {
-        throw new ApiHttpError(
-          502,
-          'upstream_invalid',
-          `L’agenda de la radio est illisible : ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const { expansion: window, stale } = await expansionOf(calendars);
       const now = clock();
       const from = instant(request.query.from, now, 'from');
       const to = instant(request.query.to, from + DEFAULT_SPAN_MS, 'to');
-      if (from >= to || from < window.from || to > window.to) {
-        throw new ApiHttpError(
-          400,
-          'bad_request',
-          `Fenêtre invalide : de ${new Date(window.from).toISOString()} à ${new Date(window.to).toISOString()}, début avant la fin.`,
-        );
+      if (from >= to || to - from > MAX_SPAN_MS) {
+        throw new ApiHttpError(400, 'bad_request', 'Fenêtre invalide : le début avant la fin, 35 jours au plus.');
       }
-      const events = window.events.filter((event) => Date.parse(event.end) > from && Date.parse(event.start) < to);
+      const { residence } = request.query;
+      if (residence !== undefined && !residences.some((known) => known.id === residence)) {
+        throw new ApiHttpError(404, 'not_found', 'Résidence inconnue.');
+      }
+      // What lies outside the expanded window has no show: the answer says what is known.
+      const events = window.events.filter(
+        (event) =>
+          Date.parse(event.end) > from &&
+          Date.parse(event.start) < to &&
+          (residence === undefined || event.residence === residence),
+      );
       const body = reply.serialized({
         zone: SCHEDULE_ZONE,
         from: new Date(from).toISOString(),
         to: new Date(to).toISOString(),
+        known: { from: new Date(window.from).toISOString(), to: new Date(window.to).toISOString() },
         events,
       });
-      return reply.representation(`schedule|${body}`, () => body, {
-        cacheControl: cacheControlFor(calendars, config.ttlMs.schedule, now),
-        state: calendars.state,
+      return reply.representation(`schedule|${body}`, () => body, answered(calendars, stale, now));
+    },
+  );
+
+  // The calendar files (docs/schedule.md, « Calendar files (.ics) »): each show links to its
+  // residence's page on the site's public origin, never on a Host header a client wrote.
+  const siteOrigin = options.siteOrigin ?? readSiteOrigin(process.env, readPort(process.env));
+  const residenceById = new Map(sources.residences.map((residence) => [residence.id, residence]));
+  const icsOptions = (expansion: Expansion, name: string, subscription: boolean) => ({
+    name,
+    subscription,
+    origin: siteOrigin,
+    stamp: expansion.made,
+    product: siteConfig.name,
+  });
+  /**
+   * A subscription file, written once per expansion by the thread (5,000 shows take about 0.15 s);
+   * one that failed is written again at the next request.
+   */
+  const subscription = (expansion: Expansion, residence: DemoResidence | undefined): Promise<string> => {
+    const files = (expansion.files ??= new Map<string, Promise<string>>());
+    const key = residence?.id ?? '';
+    let file = files.get(key);
+    if (file === undefined) {
+      const events =
+        residence === undefined ? expansion.events : expansion.events.filter((event) => event.residence === key);
+      const name =
+        residence === undefined ? `${siteConfig.name} · programme` : `${siteConfig.name} · ${residence.artist}`;
+      file = thread.worker.write(events, icsOptions(expansion, name, true));
+      file.catch(() => files.delete(key));
+      files.set(key, file);
+    }
+    return file;
+  };
+  const icsErrors = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };
+
+  app.get(
+    '/schedule/event.ics',
+    { schema: { querystring: routeSchemas.scheduleEventIcsQuery, response: icsErrors } },
+    async (request, reply) => {
+      const calendars = await sources.schedule.get();
+      const { expansion, stale } = await expansionOf(calendars);
+      if (expansion.byId === undefined) {
+        expansion.byId = new Map();
+        for (const event of expansion.events) if (!expansion.byId.has(event.id)) expansion.byId.set(event.id, event);
+      }
+      const event = expansion.byId.get(request.query.id);
+      if (event === undefined) {
+        throw new ApiHttpError(404, 'show_not_found', 'Cette émission n’est pas (ou plus) au programme.');
+      }
+      const day = wallAt(Date.parse(event.start) + (event.allDay ? 12 * 3600 * 1000 : 0), SCHEDULE_ZONE);
+      const date = [day.year, day.month, day.day].map((part) => String(part).padStart(2, '0')).join('-');
+      reply.header('Content-Disposition', `attachment; filename="${fileSlug(event.title, 'emission')}-${date}.ics"`);
+      return reply.representation(
+        `event.ics|${expansion.key}|${event.id}`,
+        // One show: written here, in a fraction of a millisecond.
+        () => scheduleIcs([event], icsOptions(expansion, siteConfig.name, false)),
+        { type: ICS_TYPE, ...answered(calendars, stale, clock()) },
+      );
+    },
+  );
+
+  app.get(
+    '/schedule.ics',
+    { schema: { querystring: routeSchemas.scheduleIcsQuery, response: icsErrors } },
+    async (request, reply) => {
+      const { residence } = request.query;
+      const found = residence === undefined ? undefined : residenceById.get(residence);
+      if (residence !== undefined && found === undefined) {
+        throw new ApiHttpError(404, 'not_found', 'Résidence inconnue.');
+      }
+      const calendars = await sources.schedule.get();
+      const { expansion, stale } = await expansionOf(calendars);
+      let text: string;
+      try {
+        text = await subscription(expansion, found);
+      } catch (error) {
+        throw new ApiHttpError(
+          502,
+          'upstream_invalid',
+          `Le programme n’a pas pu être écrit : ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const file = found === undefined ? 'programme' : `programme-${fileSlug(found.id, 'residence')}`;
+      reply.header('Content-Disposition', `inline; filename="${file}.ics"`);
+      return reply.representation(`schedule.ics|${expansion.key}|${found?.id ?? ''}`, () => text, {
+        type: ICS_TYPE,
+        ...answered(calendars, stale, clock()),
       });
     },
   );

@@ -81,22 +81,40 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return found;
 }
 
-/** The zone's offset from UTC at an instant, in ms. */
-function offsetAt(instant: number, zone: string): number {
+/** A wall-clock time, month from 1. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** What the wall clock of `zone` shows at an instant (to the second). */
+export function wallAt(instant: number, zone: string): WallTime {
   const parts = Object.fromEntries(
     formatter(zone)
       .formatToParts(new Date(instant))
       .map((p) => [p.type, p.value]),
   );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetAt(instant: number, zone: string): number {
+  const wall = wallAt(instant, zone);
+  return (
+    Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) -
+    Math.floor(instant / 1000) * 1000
   );
-  return wall - Math.floor(instant / 1000) * 1000;
 }
 
 /**
@@ -104,10 +122,7 @@ function offsetAt(instant: number, zone: string): number {
  * hour skipped in March) is moved forward by the change; one that exists twice (the hour repeated
  * in October) is read in winter time.
  */
-export function wallToInstant(
-  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number },
-  zone: string,
-): number {
+export function wallToInstant(wall: WallTime, zone: string): number {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   const guessed = offsetAt(asUtc, zone);
   const first = asUtc - guessed;

@@ -1,7 +1,7 @@
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, type UpstreamLimits } from '../upstream/fetch';
 import { bomEncoding, headerCharset } from '../upstream/feed-text';
-import { readCalendar } from './expand';
+import { scheduleWorker } from './schedule-worker';
 
 /**
  * A calendar's bytes as text (docs/schedule.md, « Reading the calendars »): the byte order mark's
@@ -23,15 +23,23 @@ export function icsText(body: Buffer, contentType: string | null): string {
   }
 }
 
-/** Fetches every calendar (SCHEDULE_ICS_URLS); one that fails fails the whole (its last good copy is served). */
-export function scheduleLoader(urls: readonly string[], limits: UpstreamLimits): () => Promise<string[]> {
+/**
+ * Fetches every calendar (SCHEDULE_ICS_URLS); one that fails fails the whole (its last good copy is
+ * served). Each is checked (readCalendar) by the schedule's thread: reading 8 MiB takes a few
+ * tenths of a second, which the event loop does not wait (docs/schedule.md, « Off the event loop »).
+ */
+export function scheduleLoader(
+  urls: readonly string[],
+  limits: UpstreamLimits,
+  check: (text: string) => Promise<void> = (text) => scheduleWorker().check(text),
+): () => Promise<string[]> {
   return () =>
     Promise.all(
       urls.map(async (url) => {
         const response = ensureOk('schedule', await fetchUpstream('schedule', { url }, limits));
         const text = icsText(response.body, response.headers.get('content-type'));
         try {
-          readCalendar(text);
+          await check(text);
         } catch (error) {
           throw new UpstreamError('schedule', 'invalid', error instanceof Error ? error.message : String(error));
         }

@@ -9,6 +9,7 @@ import {
   podcastItemWireSchema,
   radioSettingsAnswerSchema,
   releaseSchema,
+  scheduleSchema,
 } from '@collectif/shared/schemas';
 import { jsonSchema } from './provider';
 
@@ -46,24 +47,13 @@ export const routeSchemas = {
     v.strictObject({
       from: v.optional(v.pipe(v.string(), v.maxLength(40))),
       to: v.optional(v.pipe(v.string(), v.maxLength(40))),
+      residence: v.optional(v.pipe(v.string(), v.maxLength(100))),
     }),
   ),
   // Instants in UTC (ISO 8601), the calendars' zone beside them (docs/schedule.md).
-  schedule: jsonSchema(
-    v.object({
-      zone: v.string(),
-      from: v.string(),
-      to: v.string(),
-      events: v.array(
-        v.object({
-          id: v.string(),
-          title: v.string(),
-          start: v.string(),
-          end: v.string(),
-          allDay: v.boolean(),
-          residence: v.nullable(v.string()),
-        }),
-      ),
-    }),
-  ),
+  schedule: jsonSchema(scheduleSchema),
+  // GET /api/schedule/event.ics?id=: one show, by its occurrence's id (its event's UID and its start).
+  scheduleEventIcsQuery: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) })),
+  // GET /api/schedule.ics?residence=: the schedule, or one residence's shows, to subscribe to.
+  scheduleIcsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
 };

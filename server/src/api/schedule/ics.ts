@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import ICAL from 'ical.js';
+import { wallAt } from './expand';
+
+/**
+ * The schedule as calendar files (docs/schedule.md, « Calendar files (.ics) »): one show for
+ * « Ajouter à mon agenda », the whole schedule or a residence's shows for a subscription. Written
+ * with ical.js, which escapes the texts (commas, semicolons, new lines) and folds the lines; every
+ * time in Paris wall time (`DTSTART;TZID=Europe/Paris:20261125T200000`) with the zone's VTIMEZONE,
+ * so that a calendar program converts it with the rules written in the file.
+ *
+ * The occurrences are written, not the calendars' series: one zone for all, the calendars'
+ * exceptions (EXDATE, moved occurrences) already applied, and UIDs that stay the same across
+ * refreshes (the occurrence's id: its event's UID and its start).
+ */
+
+/** The zone every time is written in. */
+export const ICS_ZONE = 'Europe/Paris';
+
+/**
+ * Europe/Paris since 1996: CET (+01:00) from the last Sunday of October at 03:00, CEST (+02:00)
+ * from the last Sunday of March at 02:00, as Mozilla's and Google's zones write it.
+ */
+export const PARIS_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:Europe/Paris',
+  'X-LIC-LOCATION:Europe/Paris',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+const parisZone = new ICAL.Timezone(new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown[]));
+
+/** An occurrence as the schedule has it (routes/schedule.ts): UTC instants, the residence it is of. */
+export interface IcsEvent {
+  id: string;
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  residence: string | null;
+}
+
+export interface IcsOptions {
+  /** The calendar's name (X-WR-CALNAME). */
+  name: string;
+  /** A subscription: its refresh interval is said (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+  subscription: boolean;
+  /** The site's public origin, for each show's residence page (URL). */
+  origin: string;
+  /** When the occurrences were expanded (DTSTAMP): the same file for the same expansion. */
+  stamp: number;
+  /** The product (PRODID): the collective's name. */
+  product: string;
+}
+
+const LONGEST_UID = 200;
+
+/**
+ * An occurrence's UID: its id, every character but letters, digits and `@._~:/+=-` written as
+ * `%XX` (its UTF-8 bytes), so two ids never give the same UID; a very long one is hashed.
+ */
+export function occurrenceUid(id: string): string {
+  const safe = id.replace(/[^A-Za-z0-9@._~:/+=-]/gu, (character) =>
+    [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+  return safe.length <= LONGEST_UID ? safe : `${createHash('sha256').update(id).digest('hex')}@programme`;
+}
+
+/** Lower case ASCII words joined by dashes (« Fête à Émile » is `fete-a-emile`), for a file's name. */
+export function fileSlug(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? fallback : slug;
+}
+
+/** A Paris wall time, or a Paris date for a whole day, as ical.js writes it. */
+function parisTime(instant: number, allDay: boolean): ICAL.Time {
+  if (allDay) {
+    // A whole day starts at midnight in its calendar's zone, which may not be Paris: its date is
+    // the one in Paris half a day later (right for every zone within twelve hours of Paris).
+    const { year, month, day } = wallAt(instant + 12 * 3600 * 1000, ICS_ZONE);
+    return ICAL.Time.fromData({ year, month, day, isDate: true });
+  }
+  return ICAL.Time.fromData({ ...wallAt(instant, ICS_ZONE), isDate: false }, parisZone);
+}
+
+function vevent(event: IcsEvent, options: IcsOptions, stamp: ICAL.Time): ICAL.Component {
+  const component = new ICAL.Component('vevent');
+  const written = new ICAL.Event(component);
+  written.uid = occurrenceUid(event.id);
+  component.addPropertyWithValue('dtstamp', stamp);
+  written.startDate = parisTime(Date.parse(event.start), event.allDay);
+  written.endDate = parisTime(Date.parse(event.end), event.allDay);
+  written.summary = event.title;
+  if (event.residence !== null) {
+    component.addPropertyWithValue(
+      'url',
+      new URL(`/residences/${encodeURIComponent(event.residence)}`, options.origin).href,
+    );
+  }
+  return component;
+}
+
+/** A calendar of these occurrences, as ICS text (CRLF lines, folded at 75 octets). */
+export function scheduleIcs(events: readonly IcsEvent[], options: IcsOptions): string {
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('prodid', `-//${options.product}//Programme//FR`);
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+  calendar.addPropertyWithValue('method', 'PUBLISH');
+  calendar.addPropertyWithValue('x-wr-calname', options.name);
+  calendar.addPropertyWithValue('x-wr-timezone', ICS_ZONE);
+  if (options.subscription) {
+    const refresh = new ICAL.Property('refresh-interval');
+    refresh.resetType('duration');
+    refresh.setValue(ICAL.Duration.fromString('PT1H'));
+    calendar.addProperty(refresh);
+    calendar.addPropertyWithValue('x-published-ttl', 'PT1H');
+  }
+  calendar.addSubcomponent(new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown[]));
+  const stamp = ICAL.Time.fromJSDate(new Date(options.stamp), true);
+  for (const event of events) calendar.addSubcomponent(vevent(event, options, stamp));
+  return `${calendar.toString()}\r\n`;
+}
