@@ -11,6 +11,7 @@ const AXE_EXTRA_RULES = ['target-size'];
 
 const ROUTES = [
   '/',
+  '/programme',
   '/residences',
   '/residences/axonberg',
   '/emissions',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { E2E_NOW } from '../clock';
 import { expect, gotoPage, test } from '../fixtures';
 
 /**
@@ -44,6 +45,9 @@ async function episodePath(page: Page): Promise<string> {
 
 const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
   ['home', () => Promise.resolve('/')],
+  ['the programme', () => Promise.resolve('/programme')],
+  ['another week of the programme', () => Promise.resolve('/programme?semaine=2026-11-25')],
+  ['a week not known (404)', () => Promise.resolve('/programme?semaine=2030-01-07')],
   ['the residences', () => Promise.resolve('/residences')],
   ['a residence', () => Promise.resolve('/residences/axonberg')],
   ['an unknown residence (404)', () => Promise.resolve('/residences/nexiste-pas')],
@@ -59,6 +63,8 @@ const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
 
 for (const [name, pathOf] of ROUTES) {
   test(`${name}: the head after hydration and after a navigation is the server's`, async ({ page }) => {
+    // The browser's clock is the server's (the next shows, in the heads of /programme and a residence).
+    await page.clock.install({ time: new Date(E2E_NOW) });
     const path = await pathOf(page);
     const sent = await serverHead(page, path);
     expect(sent.length).toBeGreaterThan(10);

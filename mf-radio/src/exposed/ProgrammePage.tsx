@@ -105,7 +105,7 @@ function Week({ week, now, zone }: { week: ProgrammeWeek; now: number; zone: str
       {showsByDay(data.events, week.monday, 7).map(({ day, events }) => (
         <li
           key={day}
-          className={day < today ? 'programme__day programme__day--past' : 'programme__day'}
+          className="programme__day"
           aria-current={day === today ? 'date' : undefined}
         >
           <h2 className="programme__date">

@@ -1,6 +1,6 @@
 // mf-radio's programme page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, zonedIso, type PageDefinition } from '@collectif/shared';
+import { api, selectScheduleArrival, siteConfig, zonedIso, type PageDefinition } from '@collectif/shared';
 import { broadcastEvents } from '@collectif/shared/seo';
 import { readWeek, weekArgs, weekHref, weekLabel } from '../schedule/week';
 
@@ -14,7 +14,8 @@ export const programme: PageDefinition = {
     return week?.known === true ? [dispatch(api.endpoints.schedule.initiate(weekArgs(week.monday)))] : [];
   },
   head: ({ query, state, origin }) => {
-    const week = readWeek(query, Date.now());
+    // The week of the schedule the page was given: the server's and the browser's heads agree.
+    const week = readWeek(query, selectScheduleArrival(state) ?? Date.now());
     if (week === null || !week.known) {
       return {
         status: 404,

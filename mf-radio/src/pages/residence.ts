@@ -1,6 +1,13 @@
 // mf-radio's residence page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, residenceImages, siteConfig, zonedIso, type PageDefinition } from '@collectif/shared';
+import {
+  api,
+  residenceImages,
+  selectScheduleArrival,
+  siteConfig,
+  zonedIso,
+  type PageDefinition,
+} from '@collectif/shared';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';
@@ -36,7 +43,8 @@ export const residence: PageDefinition = {
     const url = absolute(origin, `/residences/${encodeURIComponent(found.id)}`);
     const image = absolute(origin, residenceImages(found.id).header);
     const description = describe(found.description) || `${found.show} : émission résidente de ${found.artist}.`;
-    const now = Date.now();
+    // The instant its schedule arrived: the server's and the browser's heads agree.
+    const now = selectScheduleArrival(state) ?? Date.now();
     const schedule = api.endpoints.schedule.select(residenceScheduleArgs(found.id, now))(state).data;
     const next = schedule === undefined ? null : nextShowOf(schedule.events, now);
     return {
