@@ -328,7 +328,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Résidences' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Programme' })).toBeFocused();
 
     const focusables = await menu.locator('a, button').count();
     const inside = () =>
