@@ -74,10 +74,10 @@ test.describe('a visitor in New York', () => {
   test('sees Paris times with their own beside them, and no hydration warning', async ({ page }) => {
     const trouble = consoleTrouble(page);
     await gotoPage(page, '/programme');
-    await expect(page.getByText(/l’heure de chez vous \(America\/New York\)/)).toBeVisible();
-    await expect(
-      today(page).locator('.show').filter({ hasText: '20:00 (14:00 chez vous) – 22:00 (16:00 chez vous)' }),
-    ).toHaveCount(1);
+    await expect(page.getByText('Entre parenthèses : chez vous (America/New York)')).toBeVisible();
+    await expect(today(page).locator('.show').filter({ hasText: '20:00 – 22:00 (14:00–16:00 chez vous)' })).toHaveCount(
+      1,
+    );
     expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
   });
 });

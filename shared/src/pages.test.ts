@@ -19,6 +19,7 @@ describe("the site's pages, as the remotes declare them", () => {
   it('are the routes of the site, each with its module and title', () => {
     expect(table.map(({ path, remote, module, title }) => ({ path, remote, module, title }))).toEqual([
       { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
+      { path: 'programme', remote: 'radio', module: 'ProgrammePage', title: 'Programme · Cette semaine' },
       { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
       { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
       { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
@@ -128,6 +129,7 @@ describe('matchPage', () => {
 describe('the menu and the back button, from the table', () => {
   it('lists the pages with a menu label, in order, with their address and module', () => {
     expect(menuOf(table)).toEqual([
+      { to: '/programme', label: 'Programme', page: { remote: 'radio', module: 'ProgrammePage' } },
       { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
       { to: '/emissions', label: 'Émissions', page: { remote: 'radio', module: 'EpisodesPage' } },
       { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },

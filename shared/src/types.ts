@@ -5,6 +5,7 @@ import type {
   episodesPageSchema,
   liveStatusSchema,
   nowPlayingSchema,
+  playedTrackSchema,
   podcastItemSchema,
   releaseSchema,
   replaySourceSchema,
@@ -45,6 +46,9 @@ export interface Residence {
 }
 
 export type NowPlaying = InferOutput<typeof nowPlayingSchema>;
+
+/** One of now-playing's « Titres précédents » (`history`). */
+export type PlayedTrack = InferOutput<typeof playedTrackSchema>;
 
 export type LiveStatus = InferOutput<typeof liveStatusSchema>;
 

@@ -235,7 +235,10 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
           return;
         }
         const nowPlaying = parseNowPlaying(data);
-        if (nowPlaying !== null) listener.dispatch(nowPlayingReceived(nowPlaying));
+        if (nowPlaying === null) return;
+        listener.dispatch(nowPlayingReceived(nowPlaying));
+        // The same answer for every part that shows it (the home's « Titres précédents »), pushed.
+        void listener.dispatch(api.util.upsertQueryData('nowPlaying', undefined, nowPlaying));
       });
       try {
         await listener.condition((_a, state) => !listeningLive(state));

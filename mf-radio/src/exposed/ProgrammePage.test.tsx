@@ -59,7 +59,7 @@ describe('ProgrammePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Programme' })).toBeInTheDocument();
     expect(screen.getByText(/Semaine du lundi 23 au dimanche 29 novembre · heures de Paris/)).toBeInTheDocument();
     const onAir = await screen.findByText('En ce moment');
-    expect(onAir.closest('li')).toHaveTextContent('20:00 (19:00 chez vous) – 22:00 (21:00 chez vous)Velours Club');
+    expect(onAir.closest('li')).toHaveTextContent('20:00 – 22:00 (19:00–21:00 chez vous)Velours Club');
     expect(api.requests).toEqual(['/schedule?from=2026-11-22T23%3A00%3A00.000Z&to=2026-11-29T23%3A00%3A00.000Z']);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([

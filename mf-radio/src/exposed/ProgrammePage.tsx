@@ -17,7 +17,7 @@ import {
   type RemoteContract,
   type ScheduleEvent,
 } from '@collectif/shared';
-import { AddToCalendar, scheduleIcsHref, ShowHour, ShowTitle, SubscribeCalendar } from '../schedule/shows';
+import { AddToCalendar, scheduleIcsHref, ShowHours, ShowTitle, SubscribeCalendar } from '../schedule/shows';
 import {
   readWeek,
   weekArgs,
@@ -70,15 +70,7 @@ function Show({ event, onAir, zone }: { event: ScheduleEvent; onAir: boolean; zo
           En ce moment
         </span>
       ) : null}
-      <span className="show__hours">
-        {event.allDay ? (
-          'Toute la journée'
-        ) : (
-          <>
-            <ShowHour at={event.start} zone={zone} /> – <ShowHour at={event.end} zone={zone} />
-          </>
-        )}
-      </span>
+      <span className="show__hours">{event.allDay ? 'Toute la journée' : <ShowHours event={event} zone={zone} />}</span>
       <ShowTitle event={event} />
       <AddToCalendar event={event} />
     </li>
@@ -103,11 +95,7 @@ function Week({ week, now, zone }: { week: ProgrammeWeek; now: number; zone: str
   return (
     <ol className="programme__days">
       {showsByDay(data.events, week.monday, 7).map(({ day, events }) => (
-        <li
-          key={day}
-          className="programme__day"
-          aria-current={day === today ? 'date' : undefined}
-        >
+        <li key={day} className="programme__day" aria-current={day === today ? 'date' : undefined}>
           <h2 className="programme__date">
             {dayLabel(day)}
             {day === today ? <span className="programme__today"> · aujourd’hui</span> : null}
@@ -150,14 +138,10 @@ function ProgrammePage() {
         <MissingWeek />
       ) : (
         <>
-          <p className="programme__intro">
-            Semaine {weekLabel(week.monday)} · heures de Paris
-            {zone === null ? null : (
-              <span className="show__own">
-                {' '}
-                ; entre parenthèses, l’heure de chez vous ({zone.replaceAll('_', ' ')})
-              </span>
-            )}
+          <p className="programme__intro">Semaine {weekLabel(week.monday)} · heures de Paris</p>
+          {/* Its line is kept empty until the browser knows the visitor's zone: nothing moves then. */}
+          <p className="programme__zone">
+            {zone === null ? null : `Entre parenthèses : chez vous (${zone.replaceAll('_', ' ')})`}
           </p>
           <WeekNav week={week} />
           <Week week={week} now={now} zone={zone} />

@@ -55,7 +55,7 @@ describe('ScheduleBlock, on air', () => {
     const now = await screen.findByRole('heading', { name: 'En ce moment' });
     const onAir = now.parentElement!;
     // Paris times, and the visitor's own beside them: the tests run in UTC (docs/testing.md).
-    expect(onAir).toHaveTextContent('20:00 (19:00 chez vous) – 22:00 (21:00 chez vous) Velours Club');
+    expect(onAir).toHaveTextContent('20:00 – 22:00 (19:00–21:00 chez vous) Velours Club');
     expect(within(onAir).getByRole('link', { name: 'Velours Club' })).toHaveAttribute(
       'href',
       '/residences/velours-club',

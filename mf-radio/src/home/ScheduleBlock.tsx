@@ -16,7 +16,7 @@ import {
   useVisitorZone,
   type ScheduleEvent,
 } from '@collectif/shared';
-import { AddToCalendar, ShowHour, ShowTitle } from '../schedule/shows';
+import { AddToCalendar, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
@@ -56,7 +56,7 @@ function OnAir({ event, zone }: { event: ScheduleEvent | null; zone: string | nu
       ) : (
         <p className="show show--now">
           <span className="show__hours">
-            <ShowHour at={event.start} zone={zone} /> – <ShowHour at={event.end} zone={zone} />
+            <ShowHours event={event} zone={zone} />
           </span>{' '}
           <ShowTitle event={event} />
         </p>

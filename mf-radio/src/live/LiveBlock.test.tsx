@@ -1,6 +1,16 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { RADIO_SETTINGS_ID, resetRadioSettings, siteConfig, twitchChannelUrl } from '@collectif/shared';
+import {
+  api as radioApi,
+  makeStore,
+  RADIO_SETTINGS_ID,
+  resetRadioSettings,
+  siteConfig,
+  ssrHydrated,
+  twitchChannelUrl,
+} from '@collectif/shared';
 import { startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { LiveBlock } from './LiveBlock';
 import { TWITCH_EMBED_SCRIPT, type TwitchEmbedOptions } from './twitch';
@@ -167,5 +177,78 @@ describe('LiveBlock, live', () => {
       expect(made).toHaveLength(1);
     });
     expect(made[0]?.channel).toBe('autre_chaine');
+  });
+});
+
+describe('LiveBlock, « Titres précédents »', () => {
+  const nowPlaying = {
+    artist: 'Verglas',
+    title: 'Froid Sec',
+    history: [
+      { artist: 'Onde Courte', title: 'Grandes Ondes', playedAt: '2026-03-04T20:42:00.000Z' },
+      { artist: '158cm', title: 'Talons Plats', playedAt: '2026-03-04T20:38:00.000Z' },
+    ],
+  };
+
+  it('lists what the radio played before, in Paris time, under the panel', async () => {
+    api.set('/nowplaying', () => ({ body: nowPlaying }));
+    renderWithProviders(<LiveBlock />);
+    const recent = await screen.findByRole('region', { name: 'Titres précédents' });
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['21:42 · Onde Courte — Grandes Ondes', '21:38 · 158cm — Talons Plats']);
+    expect(recent.previousElementSibling).toHaveClass('live-panel');
+    expect(api.requests.filter((r) => r === '/nowplaying')).toHaveLength(1);
+  });
+
+  it('shows it under the video when the studio is live', async () => {
+    live = true;
+    api.set('/nowplaying', () => ({ body: nowPlaying }));
+    renderWithProviders(<LiveBlock />);
+    expect(await screen.findByRole('heading', { name: 'Direct' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Titres précédents' })).toBeInTheDocument();
+  });
+
+  it('shows nothing without a history, or when now-playing fails', async () => {
+    api.set('/nowplaying', () => ({ body: { artist: 'Verglas', title: 'Froid Sec' } }));
+    renderWithProviders(<LiveBlock />);
+    await screen.findByRole('button', { name: 'Rafraîchir' });
+    await waitFor(() => {
+      expect(api.requests).toContain('/nowplaying');
+    });
+    expect(screen.queryByText('Titres précédents')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('hydrates the HTML the server rendered with the history, unchanged', async () => {
+    api.set('/nowplaying', () => ({ body: nowPlaying }));
+    const server = makeStore();
+    await server.dispatch(radioApi.endpoints.nowPlaying.initiate(undefined));
+    const html = renderToString(
+      <Provider store={server}>
+        <LiveBlock />
+      </Provider>,
+    );
+    expect(html).toContain('<time dateTime="2026-03-04T20:42:00.000Z">21:42</time>');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const browser = makeStore();
+    browser.dispatch(ssrHydrated({ api: server.getState()[radioApi.reducerPath] }));
+    render(
+      <Provider store={browser}>
+        <LiveBlock />
+      </Provider>,
+      { container, hydrate: true },
+    );
+    expect(within(container).getAllByRole('listitem')).toHaveLength(2);
+    await screen.findByRole('button', { name: 'Rafraîchir' });
+    expect(errors).not.toHaveBeenCalled();
+    // The page's answer is used: not asked again.
+    expect(api.requests.filter((r) => r === '/nowplaying')).toHaveLength(1);
+    container.remove();
   });
 });

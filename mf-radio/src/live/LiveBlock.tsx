@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  api,
   ExternalLink,
   startAppListening,
   twitchChannelUrl,
@@ -8,7 +9,15 @@ import {
   useRadioSettings,
 } from '@collectif/shared';
 import { refreshRequested, registerLiveListeners, selectLive, selectRefreshing } from './liveSlice';
+import { RecentTracks } from './RecentTracks';
 import { TwitchPlayer } from './TwitchPlayer';
+
+/**
+ * How often the block asks /api/nowplaying again while the page is in front, so that « Titres
+ * précédents » follows the radio (a track lasts a few minutes; the server keeps the answer 15 s by
+ * default).
+ */
+export const NOW_PLAYING_POLL_MS = 60_000;
 
 /**
  * 'Rafraîchir', or 'Chargement ...' with a spinner while a check runs. The button stays focusable
@@ -43,6 +52,13 @@ export function LiveBlock() {
   const dispatch = useAppDispatch();
   const live = useAppSelector(selectLive);
   const { twitchChannel } = useRadioSettings();
+  // Asked in the browser (the server's HTML has it only if the page loaded it): until it arrives,
+  // and when it fails or has no history, « Titres précédents » is not there.
+  const { data: nowPlaying } = api.endpoints.nowPlaying.useQuery(undefined, {
+    pollingInterval: NOW_PLAYING_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
+  const recent = <RecentTracks history={nowPlaying?.history} />;
 
   useEffect(() => {
     registerLiveListeners(startAppListening);
@@ -61,6 +77,7 @@ export function LiveBlock() {
           <RefreshButton className="button button--ghost" />
         </div>
         <TwitchPlayer />
+        {recent}
       </section>
     );
   }
@@ -76,6 +93,7 @@ export function LiveBlock() {
           </ExternalLink>
         </div>
       </div>
+      {recent}
     </section>
   );
 }

@@ -22,6 +22,8 @@ export const home: PageDefinition = {
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
     dispatch(api.endpoints.schedule.initiate(homeScheduleArgs(Date.now()))),
+    // « Titres précédents » in the live block: in the page, so nothing moves when it arrives.
+    dispatch(api.endpoints.nowPlaying.initiate(undefined)),
   ],
   head: ({ origin, radio }) => {
     const [first] = slides;

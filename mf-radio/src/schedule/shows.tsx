@@ -25,6 +25,22 @@ export function ShowHour({ at, zone }: { at: string; zone: string | null }) {
   );
 }
 
+/** `20:00 – 22:00`, and `(14:00–16:00 chez vous)` when the visitor's zone writes other times. */
+export function ShowHours({ event, zone }: { event: ScheduleEvent; zone: string | null }) {
+  const own = visitorTime(event.start, zone) === '' || zone === null ? null : zone;
+  return (
+    <>
+      <time dateTime={event.start}>{hourOf(event.start)}</time> – <time dateTime={event.end}>{hourOf(event.end)}</time>
+      {own === null ? null : (
+        <span className="show__own">
+          {' '}
+          ({hourOf(event.start, own)}–{hourOf(event.end, own)} chez vous)
+        </span>
+      )}
+    </>
+  );
+}
+
 /** Its title, a link to its residence when it names one. */
 export function ShowTitle({ event }: { event: ScheduleEvent }) {
   return event.residence === null ? (

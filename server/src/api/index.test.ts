@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ApiError, PodcastItem, Release } from '@collectif/shared';
+import type { ApiError, NowPlaying, PodcastItem, Release } from '@collectif/shared';
 import { PODCAST_MIN_BYTES } from '../feed';
 import { buildApp } from '../app';
 import { readSiteServerConfig } from '../config';
@@ -232,8 +232,11 @@ describe('the demo now-playing rotation and its live channel', () => {
     config.demo.rotationMs = 180_000;
     const app = await buildApi({ config, now: clock.now, demoAnchor: anchor });
     const base = await listen(app);
-    const first = (await app.inject({ url: '/api/nowplaying' })).json<{ artist: string; title: string }>();
+    const first = (await app.inject({ url: '/api/nowplaying' })).json<NowPlaying>();
     expect(first.artist).not.toBe('');
+    // « Titres précédents »: the rotation's five tracks before, the newest begun one period ago.
+    expect(first.history).toHaveLength(5);
+    expect(first.history?.[0]?.playedAt).toBe(new Date(Math.floor(clock.now() / 180_000 - 1) * 180_000).toISOString());
 
     const listeners = await Promise.all([
       readEvents(`${base}/api/nowplaying/events`),
@@ -248,7 +251,7 @@ describe('the demo now-playing rotation and its live channel', () => {
     expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
 
     clock.advance(180_000);
-    const second = (await app.inject({ url: '/api/nowplaying' })).json<{ artist: string; title: string }>();
+    const second = (await app.inject({ url: '/api/nowplaying' })).json<NowPlaying>();
     expect(second).not.toEqual(first);
     for (const listener of listeners) expect((await listener.until(2))[1]).toEqual(second);
     for (const listener of listeners) listener.close();

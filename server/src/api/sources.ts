@@ -115,7 +115,7 @@ export function createSources(
             return Promise.resolve(always(demoNowPlaying(tracks, at, rotation), turn, (turn + 1) * rotation));
           },
         }
-      : new UpstreamCache('azuracast', azuracastNowPlaying(config.azuracast, limits), {
+      : new UpstreamCache('azuracast', azuracastNowPlaying(config.azuracast, limits, now), {
           ttlMs: config.ttlMs.nowPlaying,
           now,
           ...shared('nowplaying'),

@@ -261,6 +261,38 @@ describe('the now playing from AzuraCast', () => {
     for (const listener of listeners) listener.close();
   });
 
+  it('sends « Titres précédents » with the song, in the answer and on the channel', async () => {
+    // The test clock's 18:00 UTC: the songs before started at 17:56 and 17:52.
+    const seconds = (minute: number) => Date.UTC(2026, 2, 4, 17, minute) / 1000;
+    fake.on(
+      '/api/nowplaying',
+      json(200, [
+        {
+          ...station('Verglas', 'Froid Sec')[0],
+          song_history: [
+            { sh_id: 2, played_at: seconds(56), song: { artist: 'Onde Courte', title: 'Grandes Ondes' } },
+            { sh_id: 1, played_at: seconds(52), song: { artist: '158cm', title: 'Talons Plats' } },
+            { sh_id: 0, played_at: 'hier', song: { artist: 'Sans', title: 'Date' } },
+          ],
+        },
+      ]),
+    );
+    const server = await api(azuracast());
+    const expected = {
+      artist: 'Verglas',
+      title: 'Froid Sec',
+      cover: 'https://radio/art.jpg',
+      history: [
+        { artist: 'Onde Courte', title: 'Grandes Ondes', playedAt: '2026-03-04T17:56:00.000Z' },
+        { artist: '158cm', title: 'Talons Plats', playedAt: '2026-03-04T17:52:00.000Z' },
+      ],
+    };
+    expect((await server.inject({ url: '/api/nowplaying' })).json()).toEqual(expected);
+    const listener = await readEvents(`${await listen(server)}/api/nowplaying/events`);
+    expect(await listener.until(1)).toEqual([expected]);
+    listener.close();
+  });
+
   it('answers 502 on a broken answer, and the channel still opens with the fallback', async () => {
     fake.on('/api/nowplaying', text(200, 'not json', 'text/plain'));
     const server = await api(azuracast());

@@ -137,6 +137,63 @@ describe('now-playing answer', () => {
   it('ignores what is not an object', () => {
     for (const data of [null, 'texte', 42, undefined]) expect(readNowPlaying(data)).toBeNull();
   });
+
+  const played = (minute: number, artist = `Artiste ${String(minute)}`, title = `Titre ${String(minute)}`) => ({
+    artist,
+    title,
+    playedAt: new Date(Date.UTC(2026, 2, 4, 20, minute)).toISOString(),
+  });
+
+  it('keeps the tracks that played, newest first', () => {
+    const history = [played(40), played(36), played(31)];
+    expect(readNowPlaying({ artist: 'A', title: 'T', history })).toEqual({ artist: 'A', title: 'T', history });
+    expect(readNowPlaying({ artist: 'A', title: 'T', history: [played(31), played(40), played(36)] })).toEqual({
+      artist: 'A',
+      title: 'T',
+      history,
+    });
+  });
+
+  it('drops the tracks it cannot place or show, and keeps five at most', () => {
+    const read = readNowPlaying({
+      artist: 'A',
+      title: 'T',
+      history: [
+        played(50),
+        null,
+        'Artiste — Titre',
+        { artist: 'Sans date', title: 'T' },
+        { ...played(49), playedAt: 'hier soir' },
+        { ...played(48), playedAt: 1_772_656_080 },
+        played(47, '', ' '),
+        { playedAt: played(46).playedAt, title: 'Sans artiste', artist: 7 },
+        played(45),
+        played(44),
+        played(43),
+        played(42),
+      ],
+    });
+    expect(read?.history).toEqual([
+      played(50),
+      { artist: '', title: 'Sans artiste', playedAt: played(46).playedAt },
+      played(45),
+      played(44),
+      played(43),
+    ]);
+  });
+
+  it('writes each instant in UTC, ISO 8601', () => {
+    expect(
+      readNowPlaying({ artist: 'A', title: 'T', history: [{ ...played(40), playedAt: '2026-03-04T21:40:00+01:00' }] })
+        ?.history,
+    ).toEqual([played(40)]);
+  });
+
+  it('leaves the history out when there is none to show, without failing the answer', () => {
+    for (const history of [[], [null, { artist: 'A' }], 'Artiste — Titre', { 0: played(40) }, null]) {
+      expect(readNowPlaying({ artist: 'A', title: 'T', history })).toEqual({ artist: 'A', title: 'T' });
+    }
+  });
 });
 
 describe('replay selection', () => {

@@ -94,11 +94,23 @@ export const releaseSchema = v.object({
   artist: v.string(),
 });
 
+/** How many tracks that played before the current one a now-playing answer carries, at most. */
+export const RECENT_TRACKS_MAX = 5;
+
+/** A track the radio played before the current one: when it started, a UTC instant (ISO 8601). */
+export const playedTrackSchema = v.object({
+  artist: v.string(),
+  title: v.string(),
+  playedAt: v.string(),
+});
+
 /** GET /api/nowplaying, and each message of /api/nowplaying/events. */
 export const nowPlayingSchema = v.object({
   artist: v.string(),
   title: v.string(),
   cover: v.optional(v.string()),
+  /** « Titres précédents »: newest first; absent when the radio does not say (docs/api.md). */
+  history: v.optional(v.pipe(v.array(playedTrackSchema), v.maxLength(RECENT_TRACKS_MAX))),
 });
 
 /** GET /api/islive. */
@@ -254,14 +266,50 @@ export const episodesPageAnswer = v.object({
 export const stylesAnswer = usableList(v.object({ name: v.pipe(v.string(), v.nonEmpty()), count: v.number() }));
 /** Anything but `{ "live": true | false }` is a failed check, not « live ». */
 export const liveStatusAnswer = liveStatusSchema;
-/** A now-playing answer is never shown as an error: missing lines are empty, a missing cover absent. */
+/** A track that played, as the client reads it: a date it can place and a line to show, else dropped. */
+const playedTrackReading = v.pipe(
+  v.object({
+    artist: v.fallback(v.string(), ''),
+    title: v.fallback(v.string(), ''),
+    playedAt: v.pipe(
+      v.string(),
+      v.check((text) => !Number.isNaN(Date.parse(text))),
+    ),
+  }),
+  v.check((track) => track.artist.trim() !== '' || track.title.trim() !== ''),
+  v.transform((track) => ({ ...track, playedAt: new Date(Date.parse(track.playedAt)).toISOString() })),
+);
+
+/** The tracks that played: the usable ones, newest first, at most RECENT_TRACKS_MAX. */
+const recentTracksReading = v.pipe(
+  v.array(v.unknown()),
+  v.transform((items) =>
+    items
+      .flatMap((item) => {
+        const read = v.safeParse(playedTrackReading, item);
+        return read.success ? [read.output] : [];
+      })
+      .sort((a, b) => Date.parse(b.playedAt) - Date.parse(a.playedAt))
+      .slice(0, RECENT_TRACKS_MAX),
+  ),
+);
+
+/**
+ * A now-playing answer is never shown as an error: missing lines are empty, a missing cover absent;
+ * a history that is not a list, or has nothing usable, is absent.
+ */
 export const nowPlayingAnswer = v.pipe(
   v.object({
     artist: v.fallback(v.string(), ''),
     title: v.fallback(v.string(), ''),
     cover: v.fallback(v.optional(v.string()), undefined),
+    history: v.fallback(v.optional(recentTracksReading), undefined),
   }),
-  v.transform(({ cover, ...lines }) => ({ ...lines, ...(nonEmpty(cover) ? { cover } : {}) })),
+  v.transform(({ cover, history, ...lines }) => ({
+    ...lines,
+    ...(nonEmpty(cover) ? { cover } : {}),
+    ...(history !== undefined && history.length > 0 ? { history } : {}),
+  })),
 );
 
 const DURATION_MESSAGE = '« duration » doit être un nombre de secondes positif';

@@ -1,4 +1,5 @@
-import type { NowPlaying, Release } from '@collectif/shared';
+import type { NowPlaying, PlayedTrack, Release } from '@collectif/shared';
+import { RECENT_TRACKS_MAX } from '@collectif/shared/schemas';
 
 const TRACKS: readonly Omit<NowPlaying, 'cover'>[] = [
   { artist: 'Capitole Sound', title: 'Brique et Basse' },
@@ -23,8 +24,23 @@ export function demoTracks(releases: readonly Release[]): NowPlaying[] {
   });
 }
 
-/** What the demo radio plays at `now`: the same on every server, changing every `rotationMs`. */
+/** The track of the rotation's `turn` (the turns are counted from 1970, one every `rotationMs`). */
+const trackOf = (tracks: readonly NowPlaying[], turn: number) => tracks[turn % tracks.length];
+
+/**
+ * What the demo radio plays at `now`: the same on every server, changing every `rotationMs`; with
+ * « Titres précédents », the tracks of the turns before, newest first, each at the instant its turn began.
+ */
 export function demoNowPlaying(tracks: readonly NowPlaying[], now: number, rotationMs: number): NowPlaying {
-  const index = Math.floor(now / rotationMs) % tracks.length;
-  return tracks[index] ?? { artist: 'Inconnu', title: 'Inconnu' };
+  const turn = Math.floor(now / rotationMs);
+  const current = trackOf(tracks, turn);
+  if (current === undefined) return { artist: 'Inconnu', title: 'Inconnu' };
+  const history: PlayedTrack[] = [];
+  for (let before = turn - 1; before >= 0 && history.length < RECENT_TRACKS_MAX; before -= 1) {
+    const track = trackOf(tracks, before);
+    if (track !== undefined) {
+      history.push({ artist: track.artist, title: track.title, playedAt: new Date(before * rotationMs).toISOString() });
+    }
+  }
+  return history.length === 0 ? current : { ...current, history };
 }

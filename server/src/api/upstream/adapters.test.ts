@@ -173,6 +173,92 @@ describe('AzuraCast now playing', () => {
     expect(() => mapNowPlaying([])).toThrow(/aucune station/);
   });
 
+  describe('« Titres précédents » from song_history', () => {
+    const NOW = Date.UTC(2026, 2, 4, 20, 45);
+    /** Unix seconds, as AzuraCast gives them: 20:mm UTC on the test's day. */
+    const at = (minute: number) => Date.UTC(2026, 2, 4, 20, minute) / 1000;
+    const iso = (minute: number) => new Date(at(minute) * 1000).toISOString();
+    const played = (minute: number, song: unknown = { artist: `A${String(minute)}`, title: `T${String(minute)}` }) => ({
+      sh_id: 1000 + minute,
+      played_at: at(minute),
+      duration: 240,
+      playlist: 'Jour',
+      streamer: '',
+      is_request: false,
+      song: { id: 'x', text: 'texte', album: '', genre: '', art: 'https://r/art.jpg', ...(song as object) },
+    });
+    const station = (history?: unknown) => [
+      {
+        station: { name: 'Radio', shortcode: 'radio' },
+        now_playing: { sh_id: 1044, played_at: at(44), duration: 300, song: { artist: 'Now', title: 'Playing' } },
+        ...(history === undefined ? {} : { song_history: history }),
+      },
+    ];
+
+    it('keeps the five newest previous tracks, newest first, with their start in UTC', () => {
+      const history = [40, 36, 31, 27, 22, 18, 14].map((minute) => played(minute));
+      expect(mapNowPlaying(station(history), NOW)).toEqual({
+        artist: 'Now',
+        title: 'Playing',
+        history: [
+          { artist: 'A40', title: 'T40', playedAt: '2026-03-04T20:40:00.000Z' },
+          { artist: 'A36', title: 'T36', playedAt: iso(36) },
+          { artist: 'A31', title: 'T31', playedAt: iso(31) },
+          { artist: 'A27', title: 'T27', playedAt: iso(27) },
+          { artist: 'A22', title: 'T22', playedAt: iso(22) },
+        ],
+      });
+      // Out of order, they are put back in order.
+      expect(mapNowPlaying(station([played(31), played(40), played(36)]), NOW).history?.map((t) => t.title)).toEqual([
+        'T40',
+        'T36',
+        'T31',
+      ]);
+    });
+
+    it('leaves the history out when the upstream gives none', () => {
+      for (const history of [undefined, [], null, 'rien', { 0: played(40) }]) {
+        expect(mapNowPlaying(station(history), NOW)).toEqual({ artist: 'Now', title: 'Playing' });
+      }
+      // An answer with none usable has none either.
+      expect(mapNowPlaying(station([null, played(40, { artist: '', title: ' ' })]), NOW)).toEqual({
+        artist: 'Now',
+        title: 'Playing',
+      });
+    });
+
+    it('skips malformed entries, and the current song if it is there too', () => {
+      const history = [
+        played(44, { artist: 'Now', title: 'Playing' }),
+        { ...played(43), sh_id: 1044 },
+        null,
+        'A — T',
+        [played(42)],
+        { ...played(41), played_at: undefined },
+        { ...played(40), played_at: String(at(40)) },
+        { ...played(39), played_at: Number.NaN },
+        { ...played(38), played_at: Date.UTC(1999, 11, 31, 23, 59) / 1000 },
+        { ...played(37), played_at: (NOW + 25 * 3600 * 1000) / 1000 },
+        played(36, { artist: '', title: '' }),
+        played(35, { artist: 3, title: null }),
+        { ...played(34), song: null },
+        played(33, { artist: '  ', title: ' Sans artiste ' }),
+        played(32, { artist: 'Sans titre', title: undefined }),
+        { ...played(31), played_at: (NOW + 3600 * 1000) / 1000 },
+      ];
+      expect(mapNowPlaying(station(history), NOW).history).toEqual([
+        { artist: 'A31', title: 'T31', playedAt: new Date(NOW + 3600 * 1000).toISOString() },
+        { artist: 'Inconnu', title: 'Sans artiste', playedAt: iso(33) },
+        { artist: 'Sans titre', title: 'Inconnu', playedAt: iso(32) },
+      ]);
+    });
+
+    it('reads the history of a single station answer too', () => {
+      const [entry] = station([played(40)]);
+      expect(mapNowPlaying(entry, NOW).history).toEqual([{ artist: 'A40', title: 'T40', playedAt: iso(40) }]);
+    });
+  });
+
   it('reads the configured now-playing URL', async () => {
     fake.on(
       '/api/nowplaying/radio',

@@ -1,4 +1,5 @@
-import type { NowPlaying } from '@collectif/shared';
+import type { NowPlaying, PlayedTrack } from '@collectif/shared';
+import { RECENT_TRACKS_MAX } from '@collectif/shared/schemas';
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from './fetch';
 
@@ -9,26 +10,73 @@ function text(value: unknown): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : UNKNOWN;
 }
 
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The first instant a track of the history may have started at (an earlier one is a broken clock). */
+const EARLIEST_PLAY_MS = Date.UTC(2000, 0, 1);
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * « Titres précédents » (docs/api.md, « Now playing »): the entries of `song_history` (newest
+ * first; AzuraCast leaves the current song out of it) that have a start time in seconds within
+ * reason (from 2000 to a day after `now`) and an artist or a title, at most RECENT_TRACKS_MAX. An
+ * entry that started with the current song (same `played_at` or `sh_id`) is the current song: left
+ * out. Undefined when the upstream gives none.
+ */
+function mapHistory(history: unknown, current: Record<string, unknown>, now: number): PlayedTrack[] | undefined {
+  if (!Array.isArray(history)) return undefined;
+  const tracks: { at: number; track: PlayedTrack }[] = [];
+  for (const item of history as unknown[]) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const entry = item as Record<string, unknown>;
+    const playedAt = entry.played_at;
+    if (typeof playedAt !== 'number' || !Number.isFinite(playedAt)) continue;
+    const at = playedAt * 1000;
+    if (at < EARLIEST_PLAY_MS || at > now + DAY_MS) continue;
+    if (playedAt === current.played_at || (typeof entry.sh_id === 'number' && entry.sh_id === current.sh_id)) continue;
+    const song = record(entry.song);
+    const [artist, title] = [song.artist, song.title].map((value) =>
+      typeof value === 'string' ? value.trim() : '',
+    ) as [string, string];
+    if (artist === '' && title === '') continue;
+    tracks.push({
+      at,
+      track: { artist: artist || UNKNOWN, title: title || UNKNOWN, playedAt: new Date(at).toISOString() },
+    });
+  }
+  if (tracks.length === 0) return undefined;
+  return tracks
+    .sort((a, b) => b.at - a.at)
+    .slice(0, RECENT_TRACKS_MAX)
+    .map(({ track }) => track);
+}
+
 /**
  * An AzuraCast now-playing answer (`/api/nowplaying`: one entry per station, or one station's
- * entry): the first entry's `now_playing.song`.
+ * entry): the first entry's `now_playing.song`, and the songs before it (`song_history`), read at `now`.
  */
-export function mapNowPlaying(body: unknown): NowPlaying {
+export function mapNowPlaying(body: unknown, now: number = Date.now()): NowPlaying {
   const entry: unknown = Array.isArray(body) ? body[0] : body;
   if (typeof entry !== 'object' || entry === null) throw new UpstreamError('azuracast', 'invalid', 'aucune station');
-  const nowPlaying = (entry as { now_playing?: unknown }).now_playing;
-  const song =
-    typeof nowPlaying === 'object' && nowPlaying !== null ? (nowPlaying as { song?: unknown }).song : undefined;
-  const fields = typeof song === 'object' && song !== null ? (song as Record<string, unknown>) : {};
+  const nowPlaying = record((entry as { now_playing?: unknown }).now_playing);
+  const fields = record(nowPlaying.song);
   const art = fields.art;
+  const history = mapHistory((entry as { song_history?: unknown }).song_history, nowPlaying, now);
   return {
     artist: text(fields.artist),
     title: text(fields.title),
     ...(typeof art === 'string' && /^https?:\/\//.test(art) ? { cover: art } : {}),
+    ...(history === undefined ? {} : { history }),
   };
 }
 
-export function azuracastNowPlaying(config: { url: string }, limits: UpstreamLimits): () => Promise<NowPlaying> {
+export function azuracastNowPlaying(
+  config: { url: string },
+  limits: UpstreamLimits,
+  now: () => number = Date.now,
+): () => Promise<NowPlaying> {
   return async () =>
     mapNowPlaying(
       jsonBody(
@@ -38,5 +86,6 @@ export function azuracastNowPlaying(config: { url: string }, limits: UpstreamLim
           await fetchUpstream('azuracast', { url: config.url, headers: { Accept: 'application/json' } }, limits),
         ),
       ),
+      now(),
     );
 }
