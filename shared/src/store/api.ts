@@ -152,7 +152,9 @@ export const api = createApi({
     nowPlaying: build.query<NowPlaying, undefined>({
       query: () => '/nowplaying',
       responseSchema: answer(nowPlayingAnswer),
-      keepUnusedDataFor: 0,
+      // Kept a little while unused: the answer a page came with must still be there when the live
+      // block hydrates (with 0 it was dropped first, and « Titres précédents » differed).
+      keepUnusedDataFor: 30,
     }),
     // The shows between two instants (docs/schedule.md); `from` and `to` are ISO 8601 instants.
     schedule: build.query<Schedule, { from: string; to: string; residence?: string }>({
