@@ -317,6 +317,61 @@ describe('live mode', () => {
     expect(channel?.closed).toBe(true);
   });
 
+  it('says what is on and what comes next; the line opens « À l’antenne » with the last tracks, which the live channel pushes', async () => {
+    // Wednesday 25 November 2026, 20:30 in Paris; the tests run in UTC.
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T19:30:00.000Z'));
+    const show = (id: string, title: string, start: string, end: string) => ({
+      id,
+      title,
+      start,
+      end,
+      allDay: false,
+      residence: null,
+    });
+    server.routes.set(
+      '/api/schedule',
+      json({
+        zone: 'Europe/Paris',
+        from: '2026-11-24T23:00:00.000Z',
+        to: '2026-11-26T23:00:00.000Z',
+        events: [
+          show('v', 'Velours Club', '2026-11-25T19:00:00.000Z', '2026-11-25T21:00:00.000Z'),
+          show('a', 'Axonberg · Synapses', '2026-11-25T21:00:00.000Z', '2026-11-25T23:00:00.000Z'),
+        ],
+      }),
+    );
+    const { user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    const line = await screen.findByRole('button', {
+      name: 'À l’antenne : Velours Club · À suivre · 22:00 · Axonberg · Synapses',
+    });
+    expect(server.requests).toContain('/api/schedule');
+    await user.click(line);
+    const panel = screen.getByRole('region', { name: 'À l’antenne' });
+    expect(line).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveTextContent('En ce moment20:00 – 22:00 · Velours Club');
+    expect(panel).toHaveTextContent('À suivreAujourd’hui 22:00 · Axonberg · Synapses');
+    expect(within(panel).queryByText('Titres précédents')).not.toBeInTheDocument();
+    const [channel] = (globalThis.EventSource as unknown as { instances: { send(t: string, d: string): void }[] })
+      .instances;
+    act(() => {
+      channel?.send(
+        'nowplaying',
+        JSON.stringify({
+          artist: 'Verglas',
+          title: 'Froid Sec',
+          history: [{ artist: 'La Brume', title: 'Matin sur la Garonne', playedAt: '2026-11-25T19:26:00.000Z' }],
+        }),
+      );
+    });
+    expect(await within(panel).findByText('Titres précédents')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('20:26 · La Brume — Matin sur la Garonne');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'À l’antenne' })).not.toBeInTheDocument();
+    expect(line).toHaveFocus();
+    server.routes.delete('/api/schedule');
+  });
+
   it('a browser that refuses autoplay gets a polite invitation to press Lecture', async () => {
     jest.restoreAllMocks();
     media = stubMediaPlayback('NotAllowedError');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { formatTime, useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
   chatToggled,
@@ -22,7 +22,7 @@ import {
 } from '../player/playerSlice';
 import { CHAT_PANEL_ID, ChatPanel } from './ChatPanel';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
-import { OnAirLine } from './OnAirLine';
+import { OnAirLine, OnAirPanel } from './OnAirLine';
 import { ProgressSlider } from './ProgressSlider';
 import './player.css';
 
@@ -45,6 +45,12 @@ export function PlayerView() {
   const message = useAppSelector(selectMessage);
   const currentTime = useAppSelector(selectCurrentTime);
   const remaining = useAppSelector(selectRemaining);
+  // « À l'antenne »: one panel above the bar at a time, the chat's or this one.
+  const [onAirOpen, setOnAirOpen] = useState(false);
+  const closeOnAir = useCallback(() => {
+    setOnAirOpen(false);
+    document.querySelector<HTMLElement>('.player__next')?.focus();
+  }, []);
 
   // The pill and the bar replace each other: a keyboard user who opens or closes the player keeps
   // the focus on the control that took the place of the one they pressed.
@@ -87,6 +93,7 @@ export function PlayerView() {
   return (
     <section className={`player player--open${live ? ' player--live' : ' player--replay'}`} aria-label="Lecteur radio">
       {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
+      {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
       <div className="player__bar" onClick={onBarClick}>
         <div className="player__start">
           {live ? (
@@ -115,7 +122,15 @@ export function PlayerView() {
           <div className="player__titles">
             <p className="player__artist">{artist}</p>
             <p className="player__show">{show}</p>
-            {live ? <OnAirLine /> : null}
+            {live ? (
+              <OnAirLine
+                open={onAirOpen && !chatOpen}
+                onToggle={() => {
+                  if (chatOpen) dispatch(chatToggled());
+                  setOnAirOpen(!onAirOpen || chatOpen);
+                }}
+              />
+            ) : null}
           </div>
           {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">
@@ -139,7 +154,10 @@ export function PlayerView() {
               className={`player__button${chatOpen ? ' player__button--active' : ''}`}
               aria-label={chatOpen ? 'Fermer le chat' : 'Ouvrir le chat'}
               aria-controls={chatOpen ? CHAT_PANEL_ID : undefined}
-              onClick={() => dispatch(chatToggled())}
+              onClick={() => {
+                setOnAirOpen(false);
+                dispatch(chatToggled());
+              }}
             >
               <ChatIcon />
             </button>

@@ -41,7 +41,7 @@ describe('Navbar on a phone (390 px)', () => {
     expect(screen.queryByRole('link', { name: /Nous soutenir/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getByRole('link', { name: 'Résidences' })).toHaveFocus();
+    expect(within(menu).getByRole('link', { name: 'Programme' })).toHaveFocus();
     const support = within(menu).getByRole('link', { name: /Nous soutenir/ });
     expect(support).toHaveAttribute('target', '_blank');
     expect(support).toHaveAttribute('rel', 'noopener noreferrer');

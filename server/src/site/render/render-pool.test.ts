@@ -181,8 +181,9 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         site.write('mf-radio/dist/server/ssr.js', radio(n));
         expect((await site.app.inject({ url: '/' })).body).toContain(`Version ${String(n)}`);
       }
-      // Pages keep rendering while the fresh thread starts; then it takes over.
-      for (let tries = 0; (await status())?.recycled !== 1 && tries < 100; tries += 1) {
+      // Pages keep rendering while the fresh thread starts; then it takes over (a thread's start
+      // takes seconds on a busy machine: it is waited for, up to 40 s).
+      for (let tries = 0; (await status())?.recycled !== 1 && tries < 400; tries += 1) {
         expect((await site.app.inject({ url: '/' })).body).toContain('Version 3');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -192,5 +193,5 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
     } finally {
       await site.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
