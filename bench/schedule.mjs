@@ -14,6 +14,7 @@ import { demoScheduleIcs } from '../server/src/api/schedule/demo.ts';
 import { scheduleIcs } from '../server/src/api/schedule/ics.ts';
 import { ScheduleWorker } from '../server/src/api/schedule/schedule-worker.ts';
 import { loadResidences } from '../server/src/api/demo/residences.ts';
+import { hugeCalendar } from '../server/src/api/schedule/test-calendars.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DAY = 24 * 3600 * 1000;
@@ -48,27 +49,7 @@ async function measure(work, runs) {
 }
 
 const demo = demoScheduleIcs(loadResidences(join(root, 'shared', 'content', 'residences.json')), new Date());
-const pad = (n) => String(n).padStart(2, '0');
-const stamp = (t) => {
-  const d = new Date(t);
-  return `${String(d.getUTCFullYear())}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}00Z`;
-};
-const huge = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//bench//FR',
-  ...Array.from({ length: 50_000 }, (_, i) =>
-    [
-      'BEGIN:VEVENT',
-      `UID:${String(i)}@bench`,
-      `DTSTART:${stamp(today - 200 * DAY + i * 3600 * 1000)}`,
-      'DURATION:PT1H',
-      `SUMMARY:Émission ${String(i)}`,
-      'END:VEVENT',
-    ].join('\r\n'),
-  ),
-  'END:VCALENDAR',
-].join('\r\n');
+const huge = hugeCalendar(today);
 
 const worker = new ScheduleWorker();
 const rows = [];

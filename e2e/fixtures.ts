@@ -26,6 +26,19 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** What React says when the server's HTML and the first render in the browser differ. */
+export const HYDRATION_TROUBLE =
+  /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
+
+/** Collects the console's errors and warnings while a test runs. */
+export function consoleTrouble(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  return messages;
+}
+
 /**
  * Waits until the shell and the page's remote have rendered and React has taken over the navbar and
  * the page (a page rendered on the server is on screen before its scripts run: docs/rendering.md).

@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
-import { expect, gotoPage, test } from '../fixtures';
+import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 import { openPlayer, player } from '../screen';
 
 // « On air » (docs/schedule.md): the demo's calendar as a visitor sees it. The tests' server lives on
 // Sunday 22 November 2026 at 11:00 in Paris (server-clock.mjs); the browser's clock is set to it.
-
-const HYDRATION_TROUBLE = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
-
-function consoleTrouble(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
-  });
-  return messages;
-}
 
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(new Date(E2E_NOW));

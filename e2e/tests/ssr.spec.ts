@@ -1,18 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
+import { consoleTrouble, expect, HYDRATION_TROUBLE, test } from '../fixtures';
 import { ROUTES } from '../screen';
-
-/** What React says when the server's HTML and the first render in the browser differ. */
-const HYDRATION_TROUBLE = /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
-
-/** Collects the console's errors and warnings while a test runs. */
-function consoleTrouble(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
-  });
-  return messages;
-}
 
 /** Resolves once React has taken over the page's content (a hydrated node carries React's keys). */
 async function hydrated(page: Page): Promise<void> {

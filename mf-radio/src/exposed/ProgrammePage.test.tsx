@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { api as apiSlice, makeStore, radioSettings, type ScheduleEvent } from '@collectif/shared';
+import { api as apiSlice, makeStore, radioSettings } from '@collectif/shared';
 import { missingProperties } from '@collectif/shared/seo';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { scheduleEvent, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { weekArgs } from '../schedule/week';
 import { programme } from '../pages/programme';
 import ProgrammePage from './ProgrammePage';
 
-const show = (
-  id: string,
-  title: string,
-  start: string,
-  end: string,
-  residence: string | null = null,
-): ScheduleEvent => ({
-  id,
-  title,
-  start,
-  end,
-  allDay: false,
-  residence,
-});
+const show = scheduleEvent;
 
 // The week of Monday 23 November 2026; « now » is Wednesday 25 at 20:30 in Paris.
 const NOW = Date.parse('2026-11-25T19:30:00.000Z');

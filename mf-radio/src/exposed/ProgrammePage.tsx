@@ -17,7 +17,14 @@ import {
   type RemoteContract,
   type ScheduleEvent,
 } from '@collectif/shared';
-import { AddToCalendar, scheduleIcsHref, ShowHours, ShowTitle, SubscribeCalendar } from '../schedule/shows';
+import {
+  AddToCalendar,
+  scheduleIcsHref,
+  ScheduleStatus,
+  ShowHours,
+  ShowTitle,
+  SubscribeCalendar,
+} from '../schedule/shows';
 import {
   readWeek,
   weekArgs,
@@ -80,13 +87,7 @@ function Show({ event, onAir, zone }: { event: ScheduleEvent; onAir: boolean; zo
 function Week({ week, now, zone }: { week: ProgrammeWeek; now: number; zone: string | null }) {
   const { data, isError, refetch } = useScheduleQuery(weekArgs(week.monday));
   if (data === undefined) {
-    return isError ? (
-      <StatusMessage kind="error" onRetry={() => void refetch()}>
-        Le programme est momentanément indisponible.
-      </StatusMessage>
-    ) : (
-      <StatusMessage kind="loading">Chargement du programme ...</StatusMessage>
-    );
+    return <ScheduleStatus failed={isError} onRetry={() => void refetch()} />;
   }
   const today = dayOf(now);
   const onAir = showOnAir(data.events, now);

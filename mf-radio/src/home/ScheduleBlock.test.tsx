@@ -1,26 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { siteConfig, type ScheduleEvent } from '@collectif/shared';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { siteConfig } from '@collectif/shared';
+import { scheduleEvent, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { calendarEmbedUrl, ScheduleBlock } from './ScheduleBlock';
 
 const render = (ui: Parameters<typeof renderWithProviders>[0]) => renderWithProviders(ui);
 
-const show = (
-  id: string,
-  title: string,
-  start: string,
-  end: string,
-  residence: string | null = null,
-): ScheduleEvent => ({
-  id,
-  title,
-  start,
-  end,
-  allDay: false,
-  residence,
-});
+const show = scheduleEvent;
 
 // Wednesday 25 November 2026, Paris time (UTC+1).
 const SHOWS = [

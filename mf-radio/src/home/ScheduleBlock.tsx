@@ -8,7 +8,6 @@ import {
   selectScheduleArrival,
   showOnAir,
   siteConfig,
-  StatusMessage,
   useAppSelector,
   useReveal,
   useScheduleClock,
@@ -16,7 +15,7 @@ import {
   useVisitorZone,
   type ScheduleEvent,
 } from '@collectif/shared';
-import { AddToCalendar, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
+import { AddToCalendar, ScheduleStatus, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
@@ -97,13 +96,7 @@ function OnAirNow() {
   const zone = useVisitorZone();
   const { data, isError, refetch } = useScheduleQuery(homeScheduleArgs(now));
   if (data === undefined) {
-    return isError ? (
-      <StatusMessage kind="error" onRetry={() => void refetch()}>
-        Le programme est momentanément indisponible.
-      </StatusMessage>
-    ) : (
-      <StatusMessage kind="loading">Chargement du programme ...</StatusMessage>
-    );
+    return <ScheduleStatus failed={isError} onRetry={() => void refetch()} />;
   }
   return (
     <div className="onair">

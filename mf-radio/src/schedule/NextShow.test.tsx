@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import type { ScheduleEvent } from '@collectif/shared';
-import { startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { scheduleEvent, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { NextShow } from './NextShow';
 
-const show = (id: string, start: string, end: string): ScheduleEvent => ({
-  id,
-  title: 'Velours Club',
-  start,
-  end,
-  allDay: false,
-  residence: 'velours-club',
-});
+const show = (id: string, start: string, end: string) => scheduleEvent(id, 'Velours Club', start, end, 'velours-club');
 
 let api: FakeApi;
 let clock: jest.SpyInstance<number, []>;

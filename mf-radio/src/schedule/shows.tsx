@@ -1,4 +1,4 @@
-import { apiUrl, hourOf, Link, visitorTime, type ScheduleEvent } from '@collectif/shared';
+import { apiUrl, hourOf, Link, StatusMessage, visitorTime, type ScheduleEvent } from '@collectif/shared';
 import '../styles/schedule.css';
 
 /**
@@ -93,5 +93,16 @@ export function SubscribeCalendar({ residence, children }: { residence?: string;
     >
       {children}
     </a>
+  );
+}
+
+/** The schedule on its way, or not to be had: the French states of every schedule of the site. */
+export function ScheduleStatus({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
+  return failed ? (
+    <StatusMessage kind="error" onRetry={onRetry}>
+      Le programme est momentanément indisponible.
+    </StatusMessage>
+  ) : (
+    <StatusMessage kind="loading">Chargement du programme ...</StatusMessage>
   );
 }

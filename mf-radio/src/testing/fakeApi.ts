@@ -1,4 +1,4 @@
-import { configureApiBase, type PodcastItem, type Release } from '@collectif/shared';
+import { configureApiBase, type PodcastItem, type Release, type ScheduleEvent } from '@collectif/shared';
 import { cut, json, startFakeServer } from '@collectif/shared/testing';
 
 /** An answer of the fake /api: a JSON body with a status, or a connection that is cut. */
@@ -64,4 +64,15 @@ export function release(n: number): Release {
     title: `Sortie ${String(n)}`,
     artist: n % 2 === 0 ? 'Various Artists' : `Artiste ${String(n)}`,
   };
+}
+
+/** A show of /api/schedule: an occurrence from `start` to `end` (UTC instants), a residence's or not. */
+export function scheduleEvent(
+  id: string,
+  title: string,
+  start: string,
+  end: string,
+  residence: string | null = null,
+): ScheduleEvent {
+  return { id, title, start, end, allDay: false, residence };
 }

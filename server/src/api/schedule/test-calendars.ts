@@ -1,4 +1,4 @@
-// Calendars for the schedule's tests (not a test file: imported by them).
+// Calendars for the schedule's tests and bench/schedule.mjs (not a test file: imported by them).
 
 const DAY = 24 * 3600 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -8,8 +8,8 @@ const stamp = (t: number) => {
 };
 
 /**
- * A hostile calendar as bench/schedule.mjs makes one: 50,000 one-off events of an hour (about
- * 5 MB), hourly from 200 days before `around`.
+ * A hostile calendar: 50,000 one-off events of an hour (about 5 MB), hourly from 200 days before
+ * `around`.
  */
 export function hugeCalendar(around: number): string {
   return [
