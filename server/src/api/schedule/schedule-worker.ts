@@ -1,4 +1,5 @@
-import { Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { ThreadClient } from '../thread-client';
 import { expandCalendar, readCalendar, type ExpandOptions, type Expanded } from './expand';
 import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
 
@@ -37,68 +38,30 @@ export function serveExpansions(port: MessagePort): void {
 
 /** The server's side: the thread, started on first use, restarted on the use after a crash. */
 export class ScheduleWorker {
-  private worker: Worker | undefined;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-
-  private thread(): Worker {
-    if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(new URL('./schedule-thread.mjs', import.meta.url));
-    // Waiting for an expansion keeps the process alive, an idle worker does not.
-    worker.unref();
-    worker.on('message', (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      if (waiting === undefined) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(new Error(reply.message));
-    });
-    const failed = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.pending.values()) {
-        waiting.reject(new Error(`lecture de l’agenda interrompue (${error.message})`));
-      }
-      this.pending.clear();
-    };
-    worker.on('error', failed);
-    worker.on('exit', (code) => {
-      failed(new Error(`code ${String(code)}`));
-    });
-    this.worker = worker;
-    return worker;
-  }
-
-  private call(request: Request): Promise<unknown> {
-    const worker = this.thread();
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
-      worker.ref();
-      worker.postMessage(request);
-    }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
-    });
-  }
+  private readonly client = new ThreadClient<Request, Reply>(
+    new URL('./schedule-thread.mjs', import.meta.url),
+    (reply) => (reply.ok ? { value: reply.value } : { error: new Error(reply.message) }),
+    (cause) => new Error(`lecture de l’agenda interrompue (${cause.message})`),
+  );
 
   /** Whether a text is a calendar (readCalendar): resolves, or rejects with the French reason. */
   async check(text: string): Promise<void> {
-    await this.call({ id: this.nextId++, kind: 'check', text });
+    await this.client.call({ kind: 'check', text });
   }
 
   /** Each text expanded as expandCalendar does; rejects with its French error, or when the thread stops. */
   async expand(texts: readonly string[], options: ExpandOptions): Promise<Expanded[]> {
-    return (await this.call({ id: this.nextId++, kind: 'expand', texts: [...texts], options })) as Expanded[];
+    return (await this.client.call({ kind: 'expand', texts: [...texts], options })) as Expanded[];
   }
 
   /** These shows as a calendar file (scheduleIcs). */
   async write(events: readonly IcsEvent[], options: IcsOptions): Promise<string> {
-    return (await this.call({ id: this.nextId++, kind: 'write', events: [...events], options })) as string;
+    return (await this.client.call({ kind: 'write', events: [...events], options })) as string;
   }
 
   /** Stops the thread (the server is closing); what was waiting for it is rejected. */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker !== undefined) await worker.terminate();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }
 

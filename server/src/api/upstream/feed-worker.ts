@@ -1,4 +1,5 @@
-import { Worker, type MessagePort } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { ThreadClient } from '../thread-client';
 import { UpstreamError, type UpstreamFailure } from '../errors';
 import { FeedDigest, type Digester, type FeedData } from './rss';
 
@@ -55,68 +56,30 @@ export function serveDigests(port: MessagePort): void {
 
 /** The server's side: a Digester whose pages are digested by the worker thread. */
 export class FeedWorker implements Digester {
-  private worker: Worker | undefined;
-  private nextId = 1;
   private nextSession = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-
-  private thread(): Worker {
-    if (this.worker !== undefined) return this.worker;
-    const worker = new Worker(new URL('./feed-thread.mjs', import.meta.url));
-    // Waiting for a digest keeps the process alive, an idle worker does not.
-    worker.unref();
-    worker.on('message', (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      if (waiting === undefined) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(new UpstreamError('feed', reply.failure ?? 'invalid', reply.message));
-    });
-    const failed = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.pending.values()) {
-        waiting.reject(new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${error.message})`));
-      }
-      this.pending.clear();
-    };
-    worker.on('error', failed);
-    worker.on('exit', (code) => {
-      failed(new Error(`code ${String(code)}`));
-    });
-    this.worker = worker;
-    return worker;
-  }
-
-  private call(request: Request): Promise<unknown> {
-    const worker = this.thread();
-    return new Promise((resolve, reject) => {
-      this.pending.set(request.id, { resolve, reject });
-      worker.ref();
-      worker.postMessage(request);
-    }).finally(() => {
-      if (this.pending.size === 0) this.worker?.unref();
-    });
-  }
+  private readonly client = new ThreadClient<Request, Reply>(
+    new URL('./feed-thread.mjs', import.meta.url),
+    (reply) =>
+      reply.ok
+        ? { value: reply.value }
+        : { error: new UpstreamError('feed', reply.failure ?? 'invalid', reply.message) },
+    (cause) => new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${cause.message})`),
+  );
 
   start(feedUrl: string): ReturnType<Digester['start']> {
     const session = this.nextSession++;
     return {
       addPage: async (body, contentType) =>
-        (await this.call({ id: this.nextId++, kind: 'page', session, feedUrl, body, contentType })) as
-          string | undefined,
-      result: async (keepTrackUrns) =>
-        (await this.call({ id: this.nextId++, kind: 'result', session, keepTrackUrns })) as FeedData,
+        (await this.client.call({ kind: 'page', session, feedUrl, body, contentType })) as string | undefined,
+      result: async (keepTrackUrns) => (await this.client.call({ kind: 'result', session, keepTrackUrns })) as FeedData,
       drop: () => {
-        if (this.worker !== undefined)
-          void this.call({ id: this.nextId++, kind: 'drop', session }).catch(() => undefined);
+        if (this.client.running) void this.client.call({ kind: 'drop', session }).catch(() => undefined);
       },
     };
   }
 
   /** Stops the thread (the server is closing). */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker !== undefined) await worker.terminate();
+  close(): Promise<void> {
+    return this.client.close();
   }
 }
