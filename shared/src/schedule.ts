@@ -150,6 +150,15 @@ export function showsByDay(
   return columns;
 }
 
+/**
+ * The days from today that the home's block and the live player show (Paris days). One range, so
+ * the page asks for it once and both read the same answer.
+ */
+export const UPCOMING_DAYS = 3;
+
+/** The schedule query of the days to come from the day of `now`: the home's block and the player. */
+export const upcomingRange = (now: number) => scheduleRange(dayOf(now), UPCOMING_DAYS);
+
 /** The arguments of the schedule query for `days` Paris days from `first`. */
 export function scheduleRange(first: string, days: number): { from: string; to: string } {
   return {

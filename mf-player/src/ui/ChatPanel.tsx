@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { ExternalLink, useAppDispatch } from '@collectif/shared';
 import { chatUrl } from '../player/config';
 import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerSlice';
 import { CloseIcon } from './icons';
+import { useEscape } from './useEscape';
 
 export const CHAT_PANEL_ID = 'lecteur-chat';
 const TITLE_ID = 'lecteur-chat-titre';
@@ -25,15 +26,7 @@ export function ChatPanel({ status }: { status: ChatStatus }) {
     focusChatButton();
   }, [dispatch]);
   // The panel covers most of the screen: Escape closes it from anywhere, like a dialog.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [close]);
+  useEscape(close);
   const failed = status === 'failed';
   return (
     <section

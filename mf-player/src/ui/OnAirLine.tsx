@@ -1,32 +1,33 @@
-import { useEffect } from 'react';
 import {
   api,
   dayOf,
   hourOf,
   nextShows,
   relativeDayLabel,
-  scheduleRange,
   showOnAir,
   useScheduleClock,
   useScheduleQuery,
+  upcomingRange,
   useShown,
   type PlayedTrack,
 } from '@collectif/shared';
 import { CloseIcon } from './icons';
+import { useEscape } from './useEscape';
 
-/** The days the player looks at for the show on air and the next ones: today and tomorrow (Paris). */
-const PLAYER_SCHEDULE_DAYS = 2;
 /** The shows the panel lists after the one on air. */
 const PANEL_NEXT_SHOWS = 3;
 
 export const ON_AIR_PANEL_ID = 'lecteur-antenne';
 const TITLE_ID = 'lecteur-antenne-titre';
 
-/** The schedule around now, asked once the page is shown (the server's HTML has none of it). */
+/**
+ * The schedule of the days to come, asked once the page is shown (the server's HTML has none of
+ * it): the same query as the home's block, so one answer serves both.
+ */
 function usePlayerSchedule() {
   const shown = useShown();
   const now = useScheduleClock(undefined);
-  const { data } = useScheduleQuery(scheduleRange(dayOf(now), PLAYER_SCHEDULE_DAYS), { skip: !shown });
+  const { data } = useScheduleQuery(upcomingRange(now), { skip: !shown });
   return { shown, now, events: data?.events };
 }
 
@@ -70,15 +71,7 @@ function trackLine({ artist, title }: PlayedTrack): string {
 export function OnAirPanel({ onClose }: { onClose: () => void }) {
   const { now, events } = usePlayerSchedule();
   const history = api.endpoints.nowPlaying.useQuery(undefined).data?.history ?? [];
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [onClose]);
+  useEscape(onClose);
   const onAir = events === undefined ? null : showOnAir(events, now);
   const next = events === undefined ? [] : nextShows(events, now, PANEL_NEXT_SHOWS);
   return (

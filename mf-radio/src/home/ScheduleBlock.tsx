@@ -4,7 +4,6 @@ import {
   Link,
   nextShows,
   relativeDayLabel,
-  scheduleRange,
   selectScheduleArrival,
   showOnAir,
   siteConfig,
@@ -12,6 +11,7 @@ import {
   useReveal,
   useScheduleClock,
   useScheduleQuery,
+  upcomingRange,
   useVisitorZone,
   type ScheduleEvent,
 } from '@collectif/shared';
@@ -36,12 +36,8 @@ export function calendarEmbedUrl(calendarIds: readonly string[] = siteConfig.rad
   return `${CALENDAR_EMBED}?${params.toString()}`;
 }
 
-/** The days the home's schedule asks for, from today (Paris days), and the shows it lists next. */
-export const HOME_SCHEDULE_DAYS = 3;
+/** The shows « À suivre » lists, from the days to come (`upcomingRange`, which the page's server code asks too). */
 export const HOME_NEXT_SHOWS = 5;
-
-/** The home's schedule query for the day of `now`: the page's server code asks the same. */
-export const homeScheduleArgs = (now: number) => scheduleRange(dayOf(now), HOME_SCHEDULE_DAYS);
 
 function OnAir({ event, zone }: { event: ScheduleEvent | null; zone: string | null }) {
   return (
@@ -94,7 +90,7 @@ function UpNext({ events, now, zone }: { events: readonly ScheduleEvent[]; now: 
 function OnAirNow() {
   const now = useScheduleClock(useAppSelector(selectScheduleArrival));
   const zone = useVisitorZone();
-  const { data, isError, refetch } = useScheduleQuery(homeScheduleArgs(now));
+  const { data, isError, refetch } = useScheduleQuery(upcomingRange(now));
   if (data === undefined) {
     return <ScheduleStatus failed={isError} onRetry={() => void refetch()} />;
   }

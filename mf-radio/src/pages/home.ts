@@ -1,10 +1,9 @@
 // mf-radio's home page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, type PageDefinition } from '@collectif/shared';
+import { api, siteConfig, upcomingRange, type PageDefinition } from '@collectif/shared';
 import { radioStation } from '@collectif/shared/seo';
 import { LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { LATEST_RELEASES } from '../home/ReleasesBlock';
-import { homeScheduleArgs } from '../home/ScheduleBlock';
 import { SLIDE_SIZES, slideSrcSet, slides } from '../home/slides';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
@@ -21,7 +20,7 @@ export const home: PageDefinition = {
   load: ({ dispatch }) => [
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
-    dispatch(api.endpoints.schedule.initiate(homeScheduleArgs(Date.now()))),
+    dispatch(api.endpoints.schedule.initiate(upcomingRange(Date.now()))),
     // « Titres précédents » in the live block: in the page, so nothing moves when it arrives.
     dispatch(api.endpoints.nowPlaying.initiate(undefined)),
   ],
