@@ -1,0 +1,179 @@
+/**
+ * The player for partner sites, as a partner writes it (docs/embed.md): what to play, the look and
+ * the size, read alike from the `<collectif-player>` attributes, the iframe's query string
+ * (`/embed/lecteur?…`), the configurator's choices (`/integrer?…`) and oEmbed's answers. No import
+ * of the store or of any library: the partner script reads this before anything else loads.
+ */
+
+/** What the player plays: the live stream, a residence's latest episodes, or one episode. */
+export type EmbedSource =
+  | { kind: 'direct' }
+  | { kind: 'residence'; id: string }
+  | { kind: 'episode'; slug: string };
+
+/** The looks: dark (the site's), light, the collective's yellow. */
+export const EMBED_THEMES = ['sombre', 'clair', 'jaune'] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];
+
+/** The sizes: one line (a bar) or a card with the cover. */
+export const EMBED_FORMATS = ['barre', 'carte'] as const;
+export type EmbedFormat = (typeof EMBED_FORMATS)[number];
+
+export interface EmbedOptions {
+  source: EmbedSource;
+  theme: EmbedTheme;
+  /** The partner's own accent colour, `#rrggbb` (lower case), or null for the theme's. */
+  colour: string | null;
+  format: EmbedFormat;
+}
+
+export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
+  source: { kind: 'direct' },
+  theme: 'sombre',
+  colour: null,
+  format: 'barre',
+};
+
+/** The page made to be framed by any site. */
+export const EMBED_FRAME_PATH = '/embed/lecteur';
+/** The partner script. */
+export const EMBED_SCRIPT_PATH = '/embed/collectif-player.js';
+/** The configurator's page. */
+export const EMBED_CONFIGURATOR_PATH = '/integrer';
+
+/** The iframe's height in CSS pixels for each size, before it tells its own (postMessage). */
+export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 72, carte: 200 };
+/** The widest the player is drawn; wider frames centre it. */
+export const EMBED_MAX_WIDTH = 640;
+/** The narrowest width the player is made for. */
+export const EMBED_MIN_WIDTH = 280;
+
+/** `type` of the message the framed player sends its parent: `{ type, height }`. */
+export const EMBED_HEIGHT_MESSAGE = 'collectif-player:hauteur';
+
+/** An episode's slug or a residence's id: lower-case words joined by hyphens, at most 120 characters. */
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$/;
+const COLOUR = /^#?([0-9a-fA-F]{6})$/;
+
+/** `#rrggbb` from `rrggbb` or `#RRGGBB`; null for anything else. */
+export function readColour(value: string | null | undefined): string | null {
+  const match = COLOUR.exec((value ?? '').trim());
+  return match === null ? null : `#${match[1].toLowerCase()}`;
+}
+
+function pick<T extends string>(allowed: readonly T[], value: string | null | undefined, fallback: T): T {
+  const text = (value ?? '').trim().toLowerCase();
+  return (allowed as readonly string[]).includes(text) ? (text as T) : fallback;
+}
+
+function slugOf(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  return SLUG.test(text) ? text : null;
+}
+
+/**
+ * The options named by a lookup (query string or element attributes). What is missing or
+ * unreadable takes its default, so a hand-written or mangled address still plays something: an
+ * episode's slug first, then a residence's id, else the live stream.
+ */
+export function readEmbedOptions(get: (name: string) => string | null | undefined): EmbedOptions {
+  const episode = slugOf(get('episode'));
+  const residence = slugOf(get('residence'));
+  const source: EmbedSource =
+    episode !== null
+      ? { kind: 'episode', slug: episode }
+      : residence !== null
+        ? { kind: 'residence', id: residence }
+        : { kind: 'direct' };
+  return {
+    source,
+    theme: pick(EMBED_THEMES, get('theme'), DEFAULT_EMBED_OPTIONS.theme),
+    colour: readColour(get('couleur')),
+    format: pick(EMBED_FORMATS, get('format'), DEFAULT_EMBED_OPTIONS.format),
+  };
+}
+
+/** The options as name/value pairs, defaults left out, in a stable order. */
+export function embedParameters(options: EmbedOptions): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (options.source.kind === 'episode') pairs.push(['episode', options.source.slug]);
+  if (options.source.kind === 'residence') pairs.push(['residence', options.source.id]);
+  if (options.theme !== DEFAULT_EMBED_OPTIONS.theme) pairs.push(['theme', options.theme]);
+  if (options.colour !== null) pairs.push(['couleur', options.colour.slice(1)]);
+  if (options.format !== DEFAULT_EMBED_OPTIONS.format) pairs.push(['format', options.format]);
+  return pairs;
+}
+
+/** `?episode=…&theme=clair`, or '' for the defaults. */
+export function embedQuery(options: EmbedOptions): string {
+  const query = new URLSearchParams(embedParameters(options)).toString();
+  return query === '' ? '' : `?${query}`;
+}
+
+/** The iframe's address on the site at `origin`. */
+export function embedFrameUrl(origin: string, options: EmbedOptions): string {
+  return `${origin}${EMBED_FRAME_PATH}${embedQuery(options)}`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** What the player is called for screen readers and in the iframe's title. */
+export function embedTitle(siteName: string, source: EmbedSource): string {
+  switch (source.kind) {
+    case 'episode':
+      return `Lecteur ${siteName} : un épisode`;
+    case 'residence':
+      return `Lecteur ${siteName} : une résidence`;
+    default:
+      return `Lecteur ${siteName} : le direct`;
+  }
+}
+
+/**
+ * The iframe to paste: full width up to `width` when given, the size's height until the player
+ * says its own, no border, `autoplay` allowed so that the play button sounds at once.
+ */
+export function embedFrameSnippet(
+  origin: string,
+  options: EmbedOptions,
+  siteName: string,
+  size: { width?: number; height?: number } = {},
+): string {
+  const height = size.height ?? EMBED_HEIGHTS[options.format];
+  const width = size.width === undefined ? '100%' : String(size.width);
+  return (
+    `<iframe src="${escapeAttribute(embedFrameUrl(origin, options))}" ` +
+    `title="${escapeAttribute(embedTitle(siteName, options.source))}" width="${width}" height="${height}" ` +
+    `style="border:0;max-width:100%" allow="autoplay" loading="lazy"></iframe>`
+  );
+}
+
+/** The script and element to paste. */
+export function embedScriptSnippet(origin: string, options: EmbedOptions): string {
+  const attributes = embedParameters(options)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(name === 'couleur' ? `#${value}` : value)}"`)
+    .join('');
+  return (
+    `<script src="${escapeAttribute(origin + EMBED_SCRIPT_PATH)}" defer></script>\n` +
+    `<collectif-player api-base="${escapeAttribute(`${origin}/api`)}"${attributes}></collectif-player>`
+  );
+}
+
+/**
+ * The Content-Security-Policy directives a partner's site needs, one line each, for the script
+ * (it fetches the API, plays the live stream and the replays, whose files and covers may be on
+ * other https hosts, and starts hls.js's worker) or for the iframe.
+ */
+export function embedCspLines(origin: string, streamOrigin: string | null, kind: 'script' | 'iframe'): string[] {
+  if (kind === 'iframe') return [`frame-src ${origin};`];
+  const stream = streamOrigin === null || streamOrigin === origin ? '' : ` ${streamOrigin}`;
+  return [
+    `script-src ${origin};`,
+    `connect-src ${origin}${stream} https:;`,
+    `media-src ${origin}${stream} https: blob:;`,
+    `img-src ${origin} https:;`,
+    'worker-src blob:;',
+  ];
+}
