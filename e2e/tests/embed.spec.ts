@@ -74,7 +74,7 @@ test('a partner page on another origin plays the live stream, then a replay chos
     window.addEventListener('collectif:player-state', (event) => states.push((event as CustomEvent).detail));
   });
 
-  await page.getByRole('button', { name: 'Ouvrir le lecteur' }).click();
+  await page.getByRole('button', { name: 'Lecture' }).click();
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expectTimeAdvancing(page);
   expect((await audioState(page))?.src.startsWith(`${server}/api/demo/live.mp3?direct=`)).toBe(true);
@@ -124,7 +124,7 @@ test('a partner script written for the former names (`title`, `description`) sti
     if (message.type() === 'warning') warnings.push(message.text());
   });
   await page.goto(`${partnerOrigin}/festival`);
-  await expect(page.getByRole('button', { name: 'Ouvrir le lecteur' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lecture' })).toBeVisible();
   await page.evaluate(async (api) => {
     const [first] = (await (await fetch(`${api}/podcasts?limit=1`)).json()) as { url: string; duration: number }[];
     if (first === undefined) throw new Error('aucun podcast');

@@ -42,7 +42,7 @@ export const EMBED_SCRIPT_PATH = '/embed/collectif-player.js';
 export const EMBED_CONFIGURATOR_PATH = '/integrer';
 
 /** The iframe's height in CSS pixels for each size, before it tells its own (postMessage). */
-export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 72, carte: 200 };
+export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 104, carte: 200 };
 /** The widest the player is drawn; wider frames centre it. */
 export const EMBED_MAX_WIDTH = 640;
 /** The narrowest width the player is made for. */
@@ -132,8 +132,10 @@ export function embedTitle(siteName: string, source: EmbedSource): string {
 }
 
 /**
- * The iframe to paste: full width up to `width` when given, the size's height until the player
- * says its own, no border, `autoplay` allowed so that the play button sounds at once.
+ * The iframe to paste: full width, or `width` when given, the size's height until the player says
+ * its own, no border, `autoplay` allowed so that the play button sounds at once. No `style`
+ * attribute: a partner's Content-Security-Policy without 'unsafe-inline' refuses it (`frameborder`
+ * is an attribute, which no policy refuses).
  */
 export function embedFrameSnippet(
   origin: string,
@@ -146,7 +148,7 @@ export function embedFrameSnippet(
   return (
     `<iframe src="${escapeAttribute(embedFrameUrl(origin, options))}" ` +
     `title="${escapeAttribute(embedTitle(siteName, options.source))}" width="${width}" height="${height}" ` +
-    `style="border:0;max-width:100%" allow="autoplay" loading="lazy"></iframe>`
+    `frameborder="0" allow="autoplay" loading="lazy"></iframe>`
   );
 }
 
@@ -176,4 +178,26 @@ export function embedCspLines(origin: string, streamOrigin: string | null, kind:
     `img-src ${origin} https:;`,
     'worker-src blob:;',
   ];
+}
+
+/**
+ * The script a partner pastes after the iframe (docs/embed.md, « The iframe player »): it gives the
+ * frame the height its player announces (`{ type: EMBED_HEIGHT_MESSAGE, height }`), for messages
+ * from `origin` only, and to the frame that sent the message (a page may hold several players).
+ */
+export function embedHeightListenerSnippet(origin: string): string {
+  // JSON gives quoted script strings; `<` escaped so that no text can close the script element.
+  const quoted = (text: string) => JSON.stringify(text).replace(/</g, '\\u003c');
+  return [
+    '<script>',
+    'window.addEventListener("message", function (event) {',
+    `  if (event.origin !== ${quoted(origin)} || !event.data || event.data.type !== ${quoted(EMBED_HEIGHT_MESSAGE)}) return;`,
+    '  if (typeof event.data.height !== "number" || !(event.data.height > 0)) return;',
+    '  var frames = document.getElementsByTagName("iframe");',
+    '  for (var i = 0; i < frames.length; i++) {',
+    '    if (frames[i].contentWindow === event.source) frames[i].style.height = event.data.height + "px";',
+    '  }',
+    '});',
+    '</script>',
+  ].join('\n');
 }

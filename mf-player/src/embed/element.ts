@@ -1,26 +1,29 @@
-import { mountPlayer, type MountedPlayer, type MountOptions } from './mount';
+import { readEmbedOptions } from '@collectif/shared/embed';
+import { embedPlayer, type EmbeddedPlayer } from './host';
+import type { MountOptions } from './options';
 
 export const ELEMENT_NAME = 'collectif-player';
 
 /**
- * `<collectif-player api-base="https://…/api" stream-url="https://…/live.mp3">`: mounts the player
- * when it enters the page, unmounts it when it leaves. Attributes left out use `defaults`.
+ * `<collectif-player api-base="https://…/api" stream-url="…" episode="…" residence="…" theme="clair"
+ * couleur="#1e90ff" format="carte">`: shows the player when it enters the page, removes it when it
+ * leaves (docs/embed.md). Attributes left out use `defaults`.
  */
 export function defineCollectifPlayer(defaults: MountOptions, css: string): void {
   if (customElements.get(ELEMENT_NAME) !== undefined) return;
 
   class CollectifPlayerElement extends HTMLElement {
-    private mounted: MountedPlayer | null = null;
+    private mounted: EmbeddedPlayer | null = null;
 
     connectedCallback(): void {
       if (this.mounted !== null) return;
-      const options: MountOptions = { ...defaults };
+      const options: MountOptions = { ...defaults, ...readEmbedOptions((name) => this.getAttribute(name)) };
       const apiBase = this.getAttribute('api-base');
       const streamUrl = this.getAttribute('stream-url');
       if (apiBase !== null && apiBase.trim() !== '') options.apiBase = apiBase.trim();
       if (streamUrl !== null && streamUrl.trim() !== '') options.streamUrl = streamUrl.trim();
       try {
-        this.mounted = mountPlayer(this, options, css);
+        this.mounted = embedPlayer(this, options, css);
       } catch (error) {
         // A wrong attribute is the integrator's to fix: said in the console, and nothing else breaks.
         console.error(error instanceof Error ? error.message : error);

@@ -1,11 +1,14 @@
-// The player for partner sites: one script, its own React and store, no federation. It defines
-// <collectif-player> and window.CollectifPlayer.mount(element, { apiBase, streamUrl }).
+// The player for partner sites: one small script, no federation. It defines <collectif-player> and
+// window.CollectifPlayer.mount(element, options), draws the bar at once and fetches the player (its
+// own Preact, store, reconnection and Media Session) on the first intent to play (docs/embed.md).
 import baseCss from '@collectif/shared/styles/base.css';
 import tokensCss from '@collectif/shared/styles/tokens.css';
 import playerCss from '../ui/player.css';
 import embedCss from './embed.css';
 import { defineCollectifPlayer } from './element';
-import { mountPlayer, type MountedPlayer, type MountOptions } from './mount';
+import { reportHeightToParent } from './frame';
+import { embedPlayer, type EmbeddedPlayer } from './host';
+import type { MountOptions } from './options';
 
 // The embed build reads CSS files as text (webpack `asset/source`).
 const sources: unknown[] = [tokensCss, baseCss, playerCss, embedCss];
@@ -26,12 +29,13 @@ const origin = scriptOrigin();
 const defaults: MountOptions = origin === null ? {} : { apiBase: `${origin}/api` };
 
 export interface CollectifPlayerApi {
-  mount(element: Element, options?: MountOptions): MountedPlayer;
+  mount(element: Element, options?: MountOptions): EmbeddedPlayer;
 }
 
 const publicApi: CollectifPlayerApi = {
-  mount: (element, options = {}) => mountPlayer(element, { ...defaults, ...options }, css),
+  mount: (element, options = {}) => embedPlayer(element, { ...defaults, ...options }, css),
 };
 
 (globalThis as { CollectifPlayer?: CollectifPlayerApi }).CollectifPlayer = publicApi;
 defineCollectifPlayer(defaults, css);
+reportHeightToParent();

@@ -4,14 +4,9 @@ import { RADIO_SETTINGS_PATH, StoreProvider, apiUrl, loadRadioSettings, makeStor
 import Player from '../exposed/Player';
 import { configurePlayer } from '../player/config';
 import { disposePlayer } from '../player/connect';
+import { adoptStyles, httpUrl, type MountOptions } from './options';
 
-/** The options of `CollectifPlayer.mount` and of the `<collectif-player>` attributes. */
-export interface MountOptions {
-  /** The collective's API, absolute (e.g. https://radio.example.org/api). */
-  apiBase?: string;
-  /** The live stream; relative URLs are read against the API's origin. */
-  streamUrl?: string;
-}
+export type { MountOptions } from './options';
 
 export interface MountedPlayer {
   readonly unmount: () => void;
@@ -22,35 +17,6 @@ interface Active extends MountedPlayer {
 }
 
 let active: Active | null = null;
-
-function httpUrl(value: string, option: string, base: string = globalThis.location.href): string {
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    throw new TypeError(`CollectifPlayer : l’option « ${option} » n’est pas une adresse valide (${value}).`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`CollectifPlayer : l’option « ${option} » doit être une adresse http(s) (${value}).`);
-  }
-  return url.href;
-}
-
-/** Styles live in the player's shadow root: the partner's CSS and ours cannot touch each other. */
-function adoptStyles(root: ShadowRoot, css: string): void {
-  const canAdopt =
-    'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype;
-  if (canAdopt) {
-    // Constructed sheets also pass a partner's Content-Security-Policy that forbids inline <style>.
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    return;
-  }
-  const style = document.createElement('style');
-  style.textContent = css;
-  root.appendChild(style);
-}
 
 /**
  * Puts the player in `element` (in its shadow root), with its own React and its own store. One

@@ -1,0 +1,51 @@
+// The player itself, fetched on the first intent to play (docs/embed.md, « The partner script »):
+// the site's player with its store, reconnection and Media Session, on Preact's React layer.
+import { emit, on, type ReplayRequest } from '@collectif/shared';
+import { mountPlayer } from './mount';
+import type { MountOptions } from './options';
+
+/** How long the bar drawn before the player may stay once the player is mounted, at most. */
+const SWAP_TIMEOUT_MS = 1_500;
+
+export interface StartedPlayer {
+  /** Plays an episode, or the live stream for null: the same requests a partner page sends. */
+  play(request: ReplayRequest | null): void;
+  unmount(): void;
+}
+
+/**
+ * Mounts the player beside the bar drawn before it, hidden until it has opened on what was asked,
+ * then calls `shown` (which removes the bar drawn before): the visitor sees one bar throughout.
+ */
+export function startPlayer(element: HTMLElement, options: MountOptions, shown: () => void): StartedPlayer {
+  const mounted = mountPlayer(element, options);
+  const container = element.shadowRoot?.lastElementChild;
+  const hidden = container instanceof HTMLElement ? container : null;
+  if (hidden !== null) hidden.hidden = true;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let off: (() => void) | null = null;
+  const reveal = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    off?.();
+    off = null;
+    if (hidden !== null) hidden.hidden = false;
+    shown();
+  };
+  off = on('player-state', (state) => {
+    if (state.open) queueMicrotask(reveal);
+  });
+  timer = setTimeout(reveal, SWAP_TIMEOUT_MS);
+  return {
+    play(request) {
+      // Held until the player's listeners hear it (the event contract's `heldUntilHeard`).
+      if (request === null) emit('live-selected', {});
+      else emit('replay-selected', request);
+    },
+    unmount() {
+      if (timer !== null) clearTimeout(timer);
+      off?.();
+      mounted.unmount();
+    },
+  };
+}

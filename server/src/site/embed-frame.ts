@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { EMBED_FRAME_PATH, EMBED_SCRIPT_PATH, embedParameters, embedTitle, readEmbedOptions } from '@collectif/shared';
+import { siteConfig, type RadioSettings } from '@collectif/shared/config';
+import type { RemotesConfig } from '@collectif/shared';
+import { contentSecurityPolicy } from './headers';
+
+/**
+ * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page
+ * made to be framed by any site. Its choices come from the query string, read as the element reads
+ * its attributes; what cannot be read takes its default. This page, and no other, may be framed
+ * anywhere (`frame-ancestors *`, no X-Frame-Options).
+ */
+
+/** The page's only style: no margin, the player's background to the frame's edges. */
+const FRAME_STYLE = 'html,body{margin:0;background:transparent}';
+const FRAME_STYLE_HASH = `'sha256-${createHash('sha256').update(FRAME_STYLE).digest('base64')}'`;
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** The framed page for `query`: the script, the element with the choices as attributes. */
+export function embedFramePage(query: URLSearchParams): string {
+  const options = readEmbedOptions((name) => query.get(name));
+  const attributes = embedParameters(options)
+    .map(([name, value]) => ` ${name}="${escapeHtml(name === 'couleur' ? `#${value}` : value)}"`)
+    .join('');
+  const title = embedTitle(siteConfig.name, options.source);
+  return `<!doctype html>
+<html lang="fr" data-collectif-cadre>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${FRAME_STYLE}</style>
+<script src="${EMBED_SCRIPT_PATH}" defer></script>
+</head>
+<body>
+<collectif-player api-base="/api"${attributes}></collectif-player>
+</body>
+</html>
+`;
+}
+
+/** The site's policy, but framable by any page, with the framed page's one style allowed by its hash. */
+export function embedFramePolicy(remotes: RemotesConfig, radio: RadioSettings): string {
+  const directives = contentSecurityPolicy(remotes, radio);
+  directives['style-src'] = [...directives['style-src'], FRAME_STYLE_HASH];
+  directives['frame-ancestors'] = ['*'];
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+export const embedFramePlugin: FastifyPluginAsync<{ remotes: RemotesConfig; radio: RadioSettings }> = async (
+  app,
+  { remotes, radio },
+) => {
+  const policy = embedFramePolicy(remotes, radio);
+  app.get(EMBED_FRAME_PATH, async (request, reply) => {
+    const mark = request.url.indexOf('?');
+    const query = new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1));
+    // helmet wrote the site's own rules, which forbid framing: this page is made to be framed.
+    reply.removeHeader('x-frame-options');
+    return reply
+      .header('content-security-policy', policy)
+      .header('cache-control', 'public, max-age=300')
+      .type('text/html; charset=utf-8')
+      .send(embedFramePage(query));
+  });
+};
