@@ -103,10 +103,10 @@ test('the script snippet, under the partner’s strict policy, shows the residen
 }) => {
   test.slow();
   const refused = watchRefusals(page);
-  const [latest] = (await (await page.request.get(`/api/episodes?residence=axonberg`)).json()).items as {
-    artist: string;
-    show: string;
-  }[];
+  const answer = (await (await page.request.get(`/api/episodes?residence=axonberg`)).json()) as {
+    items: { artist: string; show: string }[];
+  };
+  const [latest] = answer.items;
   if (latest === undefined) throw new Error('aucun épisode');
   await page.goto(`${partnerOrigin}/script`);
   // Before the first play: the bar, drawn by the first script alone, with what it will play.
@@ -152,7 +152,9 @@ test('the iframe snippet plays the live stream in the frame and the frame takes 
 
   // The player's own height, told by postMessage, is the frame's.
   const told = await inner.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-  await expect.poll(() => iframe.evaluate((element) => (element as HTMLIFrameElement).style.height)).toBe(`${String(told)}px`);
+  await expect
+    .poll(() => iframe.evaluate((element) => (element as HTMLIFrameElement).style.height))
+    .toBe(`${String(told)}px`);
   expect((await iframe.boundingBox())?.height).toBe(told);
   expect(refused).toEqual([]);
 });

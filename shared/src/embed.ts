@@ -6,10 +6,7 @@
  */
 
 /** What the player plays: the live stream, a residence's latest episodes, or one episode. */
-export type EmbedSource =
-  | { kind: 'direct' }
-  | { kind: 'residence'; id: string }
-  | { kind: 'episode'; slug: string };
+export type EmbedSource = { kind: 'direct' } | { kind: 'residence'; id: string } | { kind: 'episode'; slug: string };
 
 /** The looks: dark (the site's), light, the collective's yellow. */
 export const EMBED_THEMES = ['sombre', 'clair', 'jaune'] as const;
@@ -58,7 +55,8 @@ const COLOUR = /^#?([0-9a-fA-F]{6})$/;
 /** `#rrggbb` from `rrggbb` or `#RRGGBB`; null for anything else. */
 export function readColour(value: string | null | undefined): string | null {
   const match = COLOUR.exec((value ?? '').trim());
-  return match === null ? null : `#${match[1].toLowerCase()}`;
+  const hex = match?.[1];
+  return hex === undefined ? null : `#${hex.toLowerCase()}`;
 }
 
 function pick<T extends string>(allowed: readonly T[], value: string | null | undefined, fallback: T): T {

@@ -23,28 +23,47 @@ export function startPlayer(element: HTMLElement, options: MountOptions, shown: 
   const hidden = container instanceof HTMLElement ? container : null;
   if (hidden !== null) hidden.hidden = true;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let off: (() => void) | null = null;
+  let revealed = false;
   const reveal = () => {
+    if (revealed) return;
+    revealed = true;
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    off?.();
-    off = null;
     if (hidden !== null) hidden.hidden = false;
     shown();
   };
-  off = on('player-state', (state) => {
+  // The request waits for the player to be connected (its first `player-state`), then for the end
+  // of that task: a view mounted twice in a row (React's StrictMode in development) hears it on its
+  // last connection. Before that it would be held until heard (the event contract's
+  // `heldUntilHeard`) by a connection about to be undone.
+  let connected = false;
+  let ready = false;
+  let pending: (() => void) | null = null;
+  const off = on('player-state', (state) => {
+    if (!connected) {
+      connected = true;
+      setTimeout(() => {
+        ready = true;
+        pending?.();
+        pending = null;
+      }, 0);
+    }
     if (state.open) queueMicrotask(reveal);
   });
   timer = setTimeout(reveal, SWAP_TIMEOUT_MS);
   return {
     play(request) {
-      // Held until the player's listeners hear it (the event contract's `heldUntilHeard`).
-      if (request === null) emit('live-selected', {});
-      else emit('replay-selected', request);
+      const send = () => {
+        if (request === null) emit('live-selected', {});
+        else emit('replay-selected', request);
+      };
+      if (ready) send();
+      else pending = send;
     },
     unmount() {
       if (timer !== null) clearTimeout(timer);
-      off?.();
+      pending = null;
+      off();
       mounted.unmount();
     },
   };

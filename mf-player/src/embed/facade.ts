@@ -23,7 +23,8 @@ export interface PreviewReplay {
   duration: number;
   artist: string;
   show: string;
-  cover?: string;
+  /** '' when the episode has none. */
+  cover: string;
   trackUrn?: string;
 }
 
@@ -52,14 +53,16 @@ export function readReplay(data: unknown): PreviewReplay | null {
     duration,
     artist: text(item.artist, 'Inconnu'),
     show: text(item.show, ''),
+    cover: typeof item.cover === 'string' ? item.cover : '',
   };
-  if (typeof item.cover === 'string' && item.cover !== '') replay.cover = item.cover;
   if (typeof item.trackUrn === 'string' && item.trackUrn !== '') replay.trackUrn = item.trackUrn;
   return replay;
 }
 
+/** The API's answer; null when it says the thing asked for does not exist (404). */
 async function getJson(url: string): Promise<unknown> {
   const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), credentials: 'omit' });
+  if (response.status === 404) return null;
   if (!response.ok) throw new Error(String(response.status));
   return response.json();
 }
@@ -68,7 +71,7 @@ function replayPreview(replay: PreviewReplay, apiBase: string): Preview {
   return {
     artist: replay.artist,
     show: replay.show,
-    cover: replay.cover === undefined ? null : new URL(replay.cover, `${apiBase}/`).href,
+    cover: replay.cover === '' ? null : new URL(replay.cover, `${apiBase}/`).href,
     replay,
     notice: '',
   };
@@ -82,7 +85,7 @@ function replayPreview(replay: PreviewReplay, apiBase: string): Preview {
 export async function loadPreview(apiBase: string, source: EmbedSource): Promise<Preview> {
   if (source.kind === 'direct') {
     try {
-      const now = (await getJson(`${apiBase}/nowplaying`)) as Record<string, unknown>;
+      const now = ((await getJson(`${apiBase}/nowplaying`)) ?? {}) as Record<string, unknown>;
       return {
         ...LIVE_PREVIEW,
         artist: text(now.artist, LIVE_PREVIEW.artist),
@@ -101,8 +104,8 @@ export async function loadPreview(apiBase: string, source: EmbedSource): Promise
     }
     const page = (await getJson(`${apiBase}/episodes?residence=${encodeURIComponent(source.id)}`)) as {
       items?: unknown[];
-    };
-    const replay = readReplay(page.items?.[0]);
+    } | null;
+    const replay = readReplay(page?.items?.[0]);
     if (replay !== null) return replayPreview(replay, apiBase);
     return { ...LIVE_PREVIEW, notice: 'Cette résidence n’a pas encore d’épisode : voici le direct.' };
   } catch {
@@ -127,15 +130,14 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 function playIcon(): SVGSVGElement {
   const svg = document.createElementNS(SVG_NS, 'svg');
-  for (const [name, value] of [
+  const attributes: [string, string][] = [
     ['width', '20'],
     ['height', '20'],
     ['viewBox', '0 0 24 24'],
     ['aria-hidden', 'true'],
     ['focusable', 'false'],
-  ]) {
-    svg.setAttribute(name, value);
-  }
+  ];
+  for (const [name, value] of attributes) svg.setAttribute(name, value);
   const path = document.createElementNS(SVG_NS, 'path');
   path.setAttribute('fill', 'currentColor');
   path.setAttribute('d', PLAY_PATH);

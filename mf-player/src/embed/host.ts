@@ -2,6 +2,7 @@
 // draws the bar in the element's shadow root, and fetches the player on the first intent to play.
 import type { ReplayRequest } from '@collectif/shared';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from '@collectif/shared/embed';
+import type * as Engine from './engine';
 import type { StartedPlayer } from './engine';
 import { createFacade, LIVE_PREVIEW, loadPreview, type Preview } from './facade';
 import { adoptStyles, httpUrl, inkFor, type MountOptions } from './options';
@@ -21,9 +22,9 @@ const REPLAY_EVENT = 'collectif:replay-selected';
 const LIVE_EVENT = 'collectif:live-selected';
 
 /** The player, fetched once per page (and on a failure, again on the next press). */
-let engine: Promise<typeof import('./engine')> | null = null;
+let engine: Promise<typeof Engine> | null = null;
 
-function loadEngine(): Promise<typeof import('./engine')> {
+function loadEngine(): Promise<typeof Engine> {
   engine ??= import(/* webpackChunkName: "lecteur" */ './engine').catch((error: unknown) => {
     engine = null;
     throw error;
@@ -49,10 +50,11 @@ function applyLook(element: HTMLElement, options: EmbedOptions): void {
  * (pointer over it, focus, touch) the player's code, and on a press the player itself, playing.
  * One player per page: the audio element is the page's. A wrong option throws a French error.
  */
-export function embedPlayer(element: Element, options: MountOptions, css: string): EmbeddedPlayer {
-  if (!(element instanceof HTMLElement)) {
+export function embedPlayer(target: Element, options: MountOptions, css: string): EmbeddedPlayer {
+  if (!(target instanceof HTMLElement)) {
     throw new TypeError('CollectifPlayer.mount : le premier argument doit être un élément HTML de la page.');
   }
+  const element = target;
   if (active !== null) {
     if (active.element === element) return { unmount: active.unmount };
     throw new Error('CollectifPlayer.mount : un seul lecteur par page ; appelez d’abord unmount() sur le précédent.');
@@ -110,7 +112,7 @@ export function embedPlayer(element: Element, options: MountOptions, css: string
       .finally(() => {
         starting = false;
       });
-  };
+  }
   const play = () => {
     start(null);
   };

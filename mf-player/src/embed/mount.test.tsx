@@ -194,8 +194,13 @@ describe('<collectif-player>', () => {
     });
     const player = inShadow(element);
     const user = userEvent.setup();
-    await user.click(await player.findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    // The bar before the first play, then the player itself, fetched on the press.
+    await user.click(await player.findByRole('button', { name: 'Lecture' }));
+    expect(await player.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(audio()?.src.startsWith(`${server.origin}/api/demo/live.mp3?direct=`)).toBe(true);
+    });
     act(() => {
       element.remove();
     });
@@ -227,6 +232,6 @@ describe('the embed script', () => {
     act(() => {
       mounted = api?.mount(element, { apiBase: `${server.origin}/api` }) ?? null;
     });
-    expect(await inShadow(element).findByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
+    expect(await inShadow(element).findByRole('button', { name: 'Lecture' })).toBeInTheDocument();
   });
 });

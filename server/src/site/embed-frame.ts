@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { EMBED_FRAME_PATH, EMBED_SCRIPT_PATH, embedParameters, embedTitle, readEmbedOptions } from '@collectif/shared';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import type { RemotesConfig } from '@collectif/shared';
@@ -52,16 +52,17 @@ export function embedFramePage(query: URLSearchParams): string {
 /** The site's policy, but framable by any page, with the framed page's one style allowed by its hash. */
 export function embedFramePolicy(remotes: RemotesConfig, radio: RadioSettings): string {
   const directives = contentSecurityPolicy(remotes, radio);
-  directives['style-src'] = [...directives['style-src'], FRAME_STYLE_HASH];
+  directives['style-src'] = [...(directives['style-src'] ?? []), FRAME_STYLE_HASH];
   directives['frame-ancestors'] = ['*'];
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }
 
-export const embedFramePlugin: FastifyPluginAsync<{ remotes: RemotesConfig; radio: RadioSettings }> = async (
+export const embedFramePlugin: FastifyPluginCallback<{ remotes: RemotesConfig; radio: RadioSettings }> = (
   app,
   { remotes, radio },
+  done,
 ) => {
   const policy = embedFramePolicy(remotes, radio);
   app.get(EMBED_FRAME_PATH, async (request, reply) => {
@@ -75,4 +76,5 @@ export const embedFramePlugin: FastifyPluginAsync<{ remotes: RemotesConfig; radi
       .type('text/html; charset=utf-8')
       .send(embedFramePage(query));
   });
+  done();
 };
