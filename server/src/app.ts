@@ -11,6 +11,7 @@ import { sourcesPlugin } from './api/plugins/sources';
 import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
+import { oembedPlugin } from './site/oembed';
 import { siteStatic } from './site/static';
 import { devRemotes } from './site/dev';
 import { readResidences } from './residences';
@@ -117,6 +118,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
   await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });
   await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
+  await app.register(oembedPlugin, { config: site, residencesFile: api.demo.residencesFile });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(siteStatic, { config: site, radio: api.radio });
   return app;

@@ -3,6 +3,7 @@ export * from './types';
 export * from './time';
 export * from './schedule';
 export * from './embed';
+export * from './oembed';
 export * from './resume';
 export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
 export * from './http';

@@ -1,6 +1,6 @@
 // mf-radio's episode page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, type PageDefinition } from '@collectif/shared';
+import { api, oembedAlternate, oembedTitle, siteConfig, type PageDefinition } from '@collectif/shared';
 import { describe, radioEpisode } from '@collectif/shared/seo';
 import { isSlug } from '@collectif/shared';
 import { findResidence } from '../residences/residences';
@@ -49,6 +49,8 @@ export const episodePage: PageDefinition = {
       ogType: 'music.song',
       ...(episode.url === '' ? {} : { audio }),
       canonicalPath: `/emissions/${episode.slug}`,
+      // Its player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
+      alternates: [oembedAlternate(origin, `/emissions/${episode.slug}`, oembedTitle(siteConfig.name, episode))],
       jsonLd: [
         radioEpisode({
           title: episode.artist,

@@ -1,6 +1,6 @@
 // mf-radio's home page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, upcomingRange, type PageDefinition } from '@collectif/shared';
+import { api, oembedAlternate, oembedTitle, siteConfig, upcomingRange, type PageDefinition } from '@collectif/shared';
 import { radioStation } from '@collectif/shared/seo';
 import { LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { LATEST_RELEASES } from '../home/ReleasesBlock';
@@ -29,6 +29,8 @@ export const home: PageDefinition = {
     return {
       description: siteConfig.baseline,
       ...(first === undefined ? {} : { image: { url: absolute(origin, first.imagePath), alt: first.titre } }),
+      // The live player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
+      alternates: [oembedAlternate(origin, '/', oembedTitle(siteConfig.name, null))],
       jsonLd: [
         radioStation({
           name: siteConfig.name,

@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { makeStore, radioSettings, residenceImages } from '@collectif/shared';
+import { api, makeStore, radioSettings, residenceImages, siteConfig, type Episode } from '@collectif/shared';
 import { headTags } from '@collectif/shared/seo';
 import { Carousel } from '../home/Carousel';
 import { slides } from '../home/slides';
 import { CARD_SIZES } from '../residences/ResidenceCard';
 import { residences } from '../residences/residences';
+import { episodePage } from './episode';
 import { home } from './home';
 import { residence } from './residence';
 import { list } from './residences';
@@ -31,11 +32,18 @@ describe("a residence page's head", () => {
     const residence = residences[0]!;
     const head = residenceHead(residence.id);
     const href = `${ORIGIN}/residences/${encodeURIComponent(residence.id)}/feed.xml`;
+    const page = encodeURIComponent(`${ORIGIN}/residences/${encodeURIComponent(residence.id)}`);
+    const oembed = `${ORIGIN}/oembed?url=${page}&format=json`;
+    // The feed first, then the player for sites that embed a pasted link (docs/embed.md, « oEmbed »).
     expect(head.alternates).toEqual([
       { type: 'application/rss+xml', title: `${residence.artist} · ${residence.show} (podcast)`, href },
+      { type: 'application/json+oembed', title: `${residence.artist} · ${residence.show}`, href: oembed },
     ]);
     const html = headTags({ title: '', description: '', canonical: ORIGIN, ...head }, 'Collectif');
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${href}"`);
+    expect(html).toContain(
+      `<link rel="alternate" type="application/json+oembed" href="${oembed.replace('&', '&amp;')}" title="${residence.artist} · ${residence.show}">`,
+    );
   });
 
   it('is titled by the residence, its show and the section', () => {
@@ -48,6 +56,56 @@ describe("a residence page's head", () => {
     expect(head.status).toBe(404);
     expect(head.title).toBe('Résidence introuvable · Résidences');
     expect(head.alternates).toBeUndefined();
+  });
+});
+
+describe('the oEmbed discovery link (docs/embed.md, « oEmbed »)', () => {
+  const context = (state = makeStore().getState(), params: Record<string, string> = {}) => ({
+    params,
+    origin: ORIGIN,
+    query: new URLSearchParams(),
+    radio: radioSettings(),
+    state,
+  });
+
+  it('is the home’s only alternate: the live player', () => {
+    expect(home.head?.(context()).alternates).toEqual([
+      {
+        type: 'application/json+oembed',
+        title: `Le direct · ${siteConfig.name}`,
+        href: `${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}/`)}&format=json`,
+      },
+    ]);
+  });
+
+  it('is an episode’s only alternate: its player, titled as its page; none while unknown', async () => {
+    const episode: Episode = {
+      url: 'https://feeds.example.org/a.mp3',
+      duration: 3600,
+      artist: 'Axonberg',
+      show: 'Synapses #12',
+      cover: '/assets/images/default-cover.webp',
+      link: 'https://soundcloud.com/collectif/synapses-12',
+      pubDate: '2026-11-01T19:00:00.000Z',
+      slug: 'axonberg-synapses-12',
+      residences: ['axonberg'],
+      styles: [],
+    };
+    const store = makeStore();
+    await store.dispatch(api.util.upsertQueryData('episode', episode.slug, episode));
+    const head = episodePage.head?.(context(store.getState(), { slug: episode.slug }));
+    expect(head?.alternates).toEqual([
+      {
+        type: 'application/json+oembed',
+        title: 'Axonberg · Synapses #12',
+        href: `${ORIGIN}/oembed?url=${encodeURIComponent(`${ORIGIN}/emissions/axonberg-synapses-12`)}&format=json`,
+      },
+    ]);
+    // Not answered yet, and an address that cannot be an episode's (404).
+    expect(episodePage.head?.(context(makeStore().getState(), { slug: 'pas-encore' })).alternates).toBeUndefined();
+    const unknown = episodePage.head?.(context(makeStore().getState(), { slug: '<b>' }));
+    expect(unknown?.status).toBe(404);
+    expect(unknown?.alternates).toBeUndefined();
   });
 });
 

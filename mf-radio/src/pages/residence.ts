@@ -2,6 +2,8 @@
 // route and its head from that data, exported by the page's module as `page`.
 import {
   api,
+  oembedAlternate,
+  oembedTitle,
   residenceImages,
   selectScheduleArrival,
   siteConfig,
@@ -59,6 +61,8 @@ export const residence: PageDefinition = {
           title: `${found.artist} · ${found.show} (podcast)`,
           href: absolute(origin, feedPath(found.id)),
         },
+        // Its player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
+        oembedAlternate(origin, `/residences/${encodeURIComponent(found.id)}`, oembedTitle(siteConfig.name, found)),
       ],
       jsonLd: [
         radioSeries({
