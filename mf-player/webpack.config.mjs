@@ -32,7 +32,7 @@ const PREACT_FOR_REACT = {
   'react-dom/client$': 'preact/compat/client',
   'react-dom/test-utils$': 'preact/test-utils',
   'react-dom$': 'preact/compat',
-  'react$': 'preact/compat',
+  react$: 'preact/compat',
 };
 
 /** A loader that makes any file an empty module. */

@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
 import { oembedPlugin } from './site/oembed';
 import { siteStatic } from './site/static';
+import { embedFramePlugin } from './site/embed-frame';
 import { devRemotes } from './site/dev';
 import { readResidences } from './residences';
 import { invalidAddressPage } from './site/render/document';
@@ -120,6 +121,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
   await app.register(oembedPlugin, { config: site, residencesFile: api.demo.residencesFile });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
+  await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
   await app.register(siteStatic, { config: site, radio: api.radio });
   return app;
 }

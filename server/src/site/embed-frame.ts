@@ -39,6 +39,7 @@ export function embedFramePage(query: URLSearchParams): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/assets/images/logo.svg" type="image/svg+xml">
 <style>${FRAME_STYLE}</style>
 <script src="${EMBED_SCRIPT_PATH}" defer></script>
 </head>
