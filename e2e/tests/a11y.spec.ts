@@ -16,6 +16,7 @@ const ROUTES = [
   '/residences/axonberg',
   '/emissions',
   '/emissions/axonberg-synapses-11',
+  '/integrer?residence=axonberg&theme=clair&format=carte',
   '/label',
   '/a-propos',
 ] as const;
@@ -555,4 +556,30 @@ test.describe('language and motion', () => {
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
     });
   });
+});
+
+test.describe('the iframe player (docs/embed.md)', () => {
+  const looks = [
+    '',
+    '?theme=clair&format=carte',
+    '?theme=jaune&episode=axonberg-synapses-11',
+    '?residence=axonberg&couleur=1e90ff',
+  ] as const;
+  for (const query of looks) {
+    test(`/embed/lecteur${query}: no violation before and after the press, played by keyboard alone`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(PHONE);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(`/embed/lecteur${query}`);
+      const player = page.locator('collectif-player');
+      await expect(player.locator('.player__artist')).not.toHaveText('Le direct');
+      await expectNoViolations(page, `/embed/lecteur${query}, before the press`);
+      await page.keyboard.press('Tab');
+      await expect(player.getByRole('button', { name: 'Lecture' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(player.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+      await expectNoViolations(page, `/embed/lecteur${query}, playing`);
+    });
+  }
 });

@@ -12,8 +12,13 @@ import { contentSecurityPolicy } from './headers';
  * anywhere (`frame-ancestors *`, no X-Frame-Options).
  */
 
-/** The page's only style: no margin, the player's background to the frame's edges. */
-const FRAME_STYLE = 'html,body{margin:0;background:transparent}';
+/**
+ * The page's only style: no margin, the player's background to the frame's edges, and the heading
+ * that names the frame for screen readers kept out of sight.
+ */
+const FRAME_STYLE =
+  'html,body{margin:0;background:transparent}' +
+  '.cache{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
 const FRAME_STYLE_HASH = `'sha256-${createHash('sha256').update(FRAME_STYLE).digest('base64')}'`;
 
 function escapeHtml(value: string): string {
@@ -44,7 +49,10 @@ export function embedFramePage(query: URLSearchParams): string {
 <script src="${EMBED_SCRIPT_PATH}" defer></script>
 </head>
 <body>
+<main>
+<h1 class="cache">${escapeHtml(title)}</h1>
 <collectif-player api-base="/api"${attributes}></collectif-player>
+</main>
 </body>
 </html>
 `;
