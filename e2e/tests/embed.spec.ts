@@ -1,35 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { startPartnerSite, type PartnerSite } from '../partner';
 
-/**
- * A partner site on another origin, with no React and no federation: one script and one element.
- * It is a real server on another loopback port: Chromium forbids a page of the public address space
- * (what a routed fake host would be) from loading anything from loopback, which a real partner on
- * the internet, loading from the collective's public server, never runs into.
- */
-let partner: Server;
+/** A partner site on another origin (../partner.ts), with no React and no federation: one script and one element. */
+let partner: PartnerSite;
 let partnerOrigin = '';
 let siteOrigin = '';
 
 test.beforeAll(async ({ baseURL }) => {
   siteOrigin = baseURL ?? '';
-  partner = createServer((_req, res) => {
+  partner = await startPartnerSite((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(partnerPage(siteOrigin));
   });
-  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
-  partnerOrigin = `http://127.0.0.1:${String((partner.address() as AddressInfo).port)}`;
+  partnerOrigin = partner.origin;
 });
 
 test.afterAll(async () => {
-  partner.closeAllConnections();
-  await new Promise<void>((resolve) => {
-    partner.close(() => {
-      resolve();
-    });
-  });
+  await partner.close();
 });
 
 function partnerPage(server: string): string {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from '@playwright/test';
 import {
   DEFAULT_EMBED_OPTIONS,
@@ -12,13 +10,14 @@ import {
 } from '@collectif/shared/embed';
 import { siteConfig } from '@collectif/shared/config';
 import { expect, test } from '../fixtures';
+import { startPartnerSite, type PartnerSite } from '../partner';
 
 /**
  * The snippets a partner copies (docs/embed.md), pasted into pages of another loopback origin
  * whose Content-Security-Policy allows nothing but what the snippets' own CSP lines say: the
  * script and the iframe both play, the iframe tells its height, nothing is refused.
  */
-let partner: Server;
+let partner: PartnerSite;
 let partnerOrigin = '';
 let siteOrigin = '';
 
@@ -49,7 +48,7 @@ function partnerPages(site: string): Record<string, { policy: string; body: stri
 test.beforeAll(async ({ baseURL }) => {
   siteOrigin = baseURL ?? '';
   const pages = partnerPages(siteOrigin);
-  partner = createServer((req, res) => {
+  partner = await startPartnerSite((req, res) => {
     const page = pages[req.url ?? ''];
     if (page === undefined) {
       res.writeHead(404).end();
@@ -65,17 +64,11 @@ test.beforeAll(async ({ baseURL }) => {
         : page.body,
     );
   });
-  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
-  partnerOrigin = `http://127.0.0.1:${String((partner.address() as AddressInfo).port)}`;
+  partnerOrigin = partner.origin;
 });
 
 test.afterAll(async () => {
-  partner.closeAllConnections();
-  await new Promise<void>((resolve) => {
-    partner.close(() => {
-      resolve();
-    });
-  });
+  await partner.close();
 });
 
 /** Every refusal of the partner's policy, in the page and its frames. */

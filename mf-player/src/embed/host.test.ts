@@ -1,18 +1,16 @@
-import { act, waitFor, within } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetRadioSettings } from '@collectif/shared';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
-import { configurePlayer } from '../player/config';
 import {
   installEventSource,
   json,
-  removeEventSource,
   startLoopbackServer,
   stubMediaPlayback,
   type LoopbackServer,
 } from '../testing/browser';
 import { embedPlayer, type EmbeddedPlayer } from './host';
 import { inkFor } from './options';
+import { cleanPage, host, inShadow } from './testing';
 
 /** The partner script's first part: the bar before the first play, then the player on a press. */
 let server: LoopbackServer;
@@ -56,25 +54,8 @@ afterEach(() => {
     mounted?.unmount();
   });
   mounted = null;
-  document.body.replaceChildren();
-  configurePlayer({ apiBase: '/api' });
-  resetRadioSettings();
-  server.requests.length = 0;
-  removeEventSource();
-  jest.restoreAllMocks();
+  cleanPage(server);
 });
-
-function host(): HTMLElement {
-  const element = document.createElement('div');
-  document.body.append(element);
-  return element;
-}
-
-function inShadow(element: Element) {
-  const root = element.shadowRoot;
-  if (root === null) throw new Error('pas de shadow root');
-  return within(root as unknown as HTMLElement);
-}
 
 function audioSource(): string | undefined {
   return (document.getElementById(AUDIO_ELEMENT_ID) as HTMLAudioElement | null)?.src;

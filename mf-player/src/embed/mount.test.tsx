@@ -1,12 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetRadioSettings, siteConfig, type PlayerSnapshot } from '@collectif/shared';
+import { siteConfig, type PlayerSnapshot } from '@collectif/shared';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
-import { chatUrl, configurePlayer } from '../player/config';
+import { chatUrl } from '../player/config';
 import {
   installEventSource,
   json,
-  removeEventSource,
   startLoopbackServer,
   stubMediaPlayback,
   type LoopbackServer,
@@ -14,6 +13,7 @@ import {
 } from '../testing/browser';
 import { defineCollectifPlayer, ELEMENT_NAME } from './element';
 import { mountPlayer, type MountedPlayer } from './mount';
+import { cleanPage, host, inShadow } from './testing';
 
 let server: LoopbackServer;
 let media: MediaStubs;
@@ -46,26 +46,8 @@ afterEach(() => {
     mounted?.unmount();
   });
   mounted = null;
-  document.body.replaceChildren();
-  configurePlayer({ apiBase: '/api' });
-  resetRadioSettings();
-  server.requests.length = 0;
-  removeEventSource();
-  jest.restoreAllMocks();
+  cleanPage(server);
 });
-
-function host(): HTMLElement {
-  const element = document.createElement('div');
-  document.body.append(element);
-  return element;
-}
-
-/** Testing Library queries inside the player's shadow root. */
-function inShadow(element: Element) {
-  const root = element.shadowRoot;
-  if (root === null) throw new Error('pas de shadow root');
-  return within(root as unknown as HTMLElement);
-}
 
 function audio(): HTMLAudioElement | null {
   return document.getElementById(AUDIO_ELEMENT_ID) as HTMLAudioElement | null;
