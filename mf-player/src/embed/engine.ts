@@ -19,9 +19,8 @@ export interface StartedPlayer {
  */
 export function startPlayer(element: HTMLElement, options: MountOptions, shown: () => void): StartedPlayer {
   const mounted = mountPlayer(element, options);
-  const container = element.shadowRoot?.lastElementChild;
-  const hidden = container instanceof HTMLElement ? container : null;
-  if (hidden !== null) hidden.hidden = true;
+  const hidden = mounted.container;
+  hidden.hidden = true;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let revealed = false;
   const reveal = () => {
@@ -29,7 +28,7 @@ export function startPlayer(element: HTMLElement, options: MountOptions, shown: 
     revealed = true;
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    if (hidden !== null) hidden.hidden = false;
+    hidden.hidden = false;
     shown();
   };
   // The request waits for the player to be connected (its first `player-state`), then for the end

@@ -15,7 +15,12 @@ export interface Preview {
   replay: PreviewReplay | null;
   /** Said under the names: why the chosen episode or residence gave way to the live stream. */
   notice: string;
+  /** A residence's latest episodes, newest first (the first is `replay`); empty otherwise. */
+  episodes: PreviewReplay[];
 }
+
+/** How many of a residence's latest episodes the card lists. */
+export const RESIDENCE_EPISODES = 4;
 
 /** An episode as /api/episodes answers it: the fields `replay-selected` takes. */
 export interface PreviewReplay {
@@ -26,6 +31,8 @@ export interface PreviewReplay {
   /** '' when the episode has none. */
   cover: string;
   trackUrn?: string;
+  /** When it was published (ISO 8601), when known. */
+  pubDate?: string;
 }
 
 export const LIVE_PREVIEW: Preview = {
@@ -34,6 +41,7 @@ export const LIVE_PREVIEW: Preview = {
   cover: null,
   replay: null,
   notice: '',
+  episodes: [],
 };
 
 const FETCH_TIMEOUT_MS = 5_000;
@@ -55,6 +63,7 @@ export function readReplay(data: unknown): PreviewReplay | null {
     show: text(item.show, ''),
     cover: typeof item.cover === 'string' ? item.cover : '',
   };
+  if (typeof item.pubDate === 'string') replay.pubDate = item.pubDate;
   if (typeof item.trackUrn === 'string' && item.trackUrn !== '') replay.trackUrn = item.trackUrn;
   return replay;
 }
@@ -67,13 +76,14 @@ async function getJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-function replayPreview(replay: PreviewReplay, apiBase: string): Preview {
+function replayPreview(replay: PreviewReplay, apiBase: string, episodes: PreviewReplay[] = []): Preview {
   return {
     artist: replay.artist,
     show: replay.show,
     cover: replay.cover === '' ? null : new URL(replay.cover, `${apiBase}/`).href,
     replay,
     notice: '',
+    episodes,
   };
 }
 
@@ -105,8 +115,12 @@ export async function loadPreview(apiBase: string, source: EmbedSource): Promise
     const page = (await getJson(`${apiBase}/episodes?residence=${encodeURIComponent(source.id)}`)) as {
       items?: unknown[];
     } | null;
-    const replay = readReplay(page?.items?.[0]);
-    if (replay !== null) return replayPreview(replay, apiBase);
+    const episodes = (page?.items ?? [])
+      .slice(0, RESIDENCE_EPISODES)
+      .map(readReplay)
+      .filter((item): item is PreviewReplay => item !== null);
+    const [replay] = episodes;
+    if (replay !== undefined) return replayPreview(replay, apiBase, episodes);
     return { ...LIVE_PREVIEW, notice: 'Cette résidence n’a pas encore d’épisode : voici le direct.' };
   } catch {
     const what = source.kind === 'episode' ? 'L’épisode' : 'La résidence';
@@ -230,6 +244,63 @@ export function createFacade(apiBase: string, onPlay: () => void, onIntent: () =
     busy(isLoading) {
       loading.hidden = !isLoading;
       button.disabled = isLoading;
+    },
+  };
+}
+
+const DAY = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'Europe/Paris' });
+
+/** What `player-state` names an episode by: its `trackUrn`, else its `url`. */
+export function episodeKey(episode: PreviewReplay): string {
+  return episode.trackUrn ?? episode.url;
+}
+
+export interface EpisodeList {
+  readonly root: HTMLElement;
+  show(episodes: readonly PreviewReplay[]): void;
+  /** Marks the episode playing (by its key), or none. */
+  mark(key: string | null): void;
+}
+
+/**
+ * A residence's latest episodes under the card, each a button that plays it: « Synapses #11 ·
+ * 28 oct. », the one playing marked (`aria-current`). Shown only when there is more than one.
+ */
+export function createEpisodeList(onPick: (episode: PreviewReplay) => void): EpisodeList {
+  const section = element('section', 'collectif-embed__episodes');
+  section.setAttribute('aria-label', 'Derniers épisodes');
+  const list = element('ol', '');
+  section.append(list);
+  section.hidden = true;
+  let buttons: [string, HTMLButtonElement][] = [];
+  return {
+    root: section,
+    show(episodes) {
+      buttons = episodes.map((episode) => {
+        const button = element('button', 'collectif-embed__episode');
+        button.type = 'button';
+        const date = episode.pubDate === undefined ? Number.NaN : Date.parse(episode.pubDate);
+        button.append(element('span', 'collectif-embed__title', episode.show === '' ? episode.artist : episode.show));
+        if (!Number.isNaN(date)) button.append(element('span', 'collectif-embed__date', DAY.format(date)));
+        button.addEventListener('click', () => {
+          onPick(episode);
+        });
+        return [episodeKey(episode), button];
+      });
+      list.replaceChildren(
+        ...buttons.map(([, button]) => {
+          const item = element('li', '');
+          item.append(button);
+          return item;
+        }),
+      );
+      section.hidden = episodes.length < 2;
+    },
+    mark(key) {
+      for (const [own, button] of buttons) {
+        if (own === key) button.setAttribute('aria-current', 'true');
+        else button.removeAttribute('aria-current');
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import {
@@ -17,6 +17,7 @@ let server: LoopbackServer;
 let mounted: EmbeddedPlayer | null = null;
 
 const EPISODE = {
+  pubDate: '2026-10-28T19:00:00.000Z',
   url: '/api/demo/replays/nuit.mp3',
   duration: 3725,
   artist: 'Axonberg',
@@ -24,7 +25,13 @@ const EPISODE = {
   cover: '/assets/images/residences/axonberg-400.webp',
   slug: 'axonberg-synapses-11',
 };
-const OLDER = { ...EPISODE, url: '/api/demo/replays/avant.mp3', show: 'Synapses #10', slug: 'axonberg-synapses-10' };
+const OLDER = {
+  ...EPISODE,
+  pubDate: '2026-09-03T19:00:00.000Z',
+  url: '/api/demo/replays/avant.mp3',
+  show: 'Synapses #10',
+  slug: 'axonberg-synapses-10',
+};
 
 beforeAll(async () => {
   server = await startLoopbackServer({
@@ -110,6 +117,41 @@ describe('the bar before the first play', () => {
     await waitFor(() => {
       expect(audioSource()).toBe(`${server.origin}${EPISODE.url}`);
     });
+  });
+
+  it('lists a residence’s latest episodes under its card; a press on one plays it, the one playing marked', async () => {
+    const element = host();
+    mounted = embedPlayer(
+      element,
+      { apiBase: api(), source: { kind: 'residence', id: 'axonberg' }, format: 'carte' },
+      '',
+    );
+    const bar = inShadow(element);
+    const list = await bar.findByRole('region', { name: 'Derniers épisodes' });
+    const [newest, older] = within(list).getAllByRole('button');
+    expect(newest).toHaveAccessibleName('Synapses #11 28 oct.');
+    expect(newest).toHaveAttribute('aria-current', 'true');
+    await userEvent.setup().click(older);
+    await waitFor(() => {
+      expect(audioSource()).toBe(`${server.origin}${OLDER.url}`);
+    });
+    await waitFor(() => {
+      expect(older).toHaveAttribute('aria-current', 'true');
+    });
+    expect(newest).not.toHaveAttribute('aria-current');
+    // The player took the bar's place; the list stays under it, and plays the next press at once.
+    await userEvent.setup().click(newest);
+    await waitFor(() => {
+      expect(audioSource()).toBe(`${server.origin}${EPISODE.url}`);
+    });
+  });
+
+  it('lists nothing for a residence shown as a bar', async () => {
+    const element = host();
+    mounted = embedPlayer(element, { apiBase: api(), source: { kind: 'residence', id: 'axonberg' } }, '');
+    const bar = inShadow(element);
+    await bar.findByText('Synapses #11');
+    expect(bar.queryByRole('region', { name: 'Derniers épisodes' })).toBeNull();
   });
 
   it('says so and offers the live stream for an unknown episode, an empty residence or an API that is down', async () => {

@@ -4,7 +4,15 @@ import type { ReplayRequest } from '@collectif/shared';
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions } from '@collectif/shared/embed';
 import type * as Engine from './engine';
 import type { StartedPlayer } from './engine';
-import { createFacade, LIVE_PREVIEW, loadPreview, type Preview } from './facade';
+import {
+  createEpisodeList,
+  createFacade,
+  episodeKey,
+  LIVE_PREVIEW,
+  loadPreview,
+  type Preview,
+  type PreviewReplay,
+} from './facade';
 import { adoptStyles, httpUrl, inkFor, type MountOptions } from './options';
 
 export interface EmbeddedPlayer {
@@ -20,6 +28,7 @@ let active: Active | null = null;
 /** The event contract's requests, as a partner's page sends them (docs/contract.md). */
 const REPLAY_EVENT = 'collectif:replay-selected';
 const LIVE_EVENT = 'collectif:live-selected';
+const STATE_EVENT = 'collectif:player-state';
 
 /** The player, fetched once per page (and on a failure, again on the next press). */
 let engine: Promise<typeof Engine> | null = null;
@@ -121,9 +130,30 @@ export function embedPlayer(target: Element, options: MountOptions, css: string)
   });
   facade.show(preview);
   shadow.append(facade.root);
+
+  // A residence's card lists its latest episodes; a press on one plays it, before or after the first.
+  const episodes =
+    embed.format === 'carte' && embed.source.kind === 'residence'
+      ? createEpisodeList((episode: PreviewReplay) => {
+          if (started === null) start({ wanted: episode });
+          else started.play(episode);
+        })
+      : null;
+  const onState = (event: Event) => {
+    const state = (event as CustomEvent<{ mode?: string; source?: string }>).detail;
+    episodes?.mark(state.mode === 'REPLAY' ? (state.source ?? null) : null);
+  };
+  if (episodes !== null) {
+    shadow.append(episodes.root);
+    window.addEventListener(STATE_EVENT, onState);
+  }
+
   void loadPreview(apiBase, embed.source).then((loaded) => {
     preview = loaded;
-    if (!gone && started === null) facade.show(loaded);
+    if (gone) return;
+    if (started === null) facade.show(loaded);
+    episodes?.show(loaded.episodes);
+    if (started === null && loaded.replay !== null) episodes?.mark(episodeKey(loaded.replay));
   });
 
   const handle: Active = {
@@ -133,6 +163,8 @@ export function embedPlayer(target: Element, options: MountOptions, css: string)
       active = null;
       gone = true;
       stopHearing();
+      window.removeEventListener(STATE_EVENT, onState);
+      episodes?.root.remove();
       facade.root.remove();
       started?.unmount();
     },

@@ -10,6 +10,8 @@ export type { MountOptions } from './options';
 
 export interface MountedPlayer {
   readonly unmount: () => void;
+  /** The player's own element, first in the shadow root. */
+  readonly container: HTMLElement;
 }
 
 interface Active extends MountedPlayer {
@@ -27,7 +29,7 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
     throw new TypeError('CollectifPlayer.mount : le premier argument doit être un élément HTML de la page.');
   }
   if (active !== null) {
-    if (active.element === element) return { unmount: active.unmount };
+    if (active.element === element) return { unmount: active.unmount, container: active.container };
     throw new Error('CollectifPlayer.mount : un seul lecteur par page ; appelez d’abord unmount() sur le précédent.');
   }
   const apiBase = options.apiBase === undefined ? undefined : httpUrl(options.apiBase, 'apiBase');
@@ -45,7 +47,8 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
   if (css !== '') adoptStyles(shadow, css);
   const container = document.createElement('div');
   container.className = 'collectif-embed';
-  shadow.appendChild(container);
+  // First: what the partner script drew before (the bar, a residence's episodes) stays after it.
+  shadow.prepend(container);
 
   const store = makeStore();
   const root = createRoot(container);
@@ -59,6 +62,7 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
 
   const handle: Active = {
     element,
+    container,
     unmount: () => {
       if (active !== handle) return;
       active = null;
@@ -68,5 +72,5 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
     },
   };
   active = handle;
-  return { unmount: handle.unmount };
+  return { unmount: handle.unmount, container };
 }
