@@ -129,6 +129,7 @@ describe('the bar before the first play', () => {
     const bar = inShadow(element);
     const list = await bar.findByRole('region', { name: 'Derniers épisodes' });
     const [newest, older] = within(list).getAllByRole('button');
+    if (newest === undefined || older === undefined) throw new Error('deux épisodes attendus');
     expect(newest).toHaveAccessibleName('Synapses #11 28 oct.');
     expect(newest).toHaveAttribute('aria-current', 'true');
     await userEvent.setup().click(older);
