@@ -10,6 +10,8 @@ export const ROUTES = [
   { path: '/emissions', name: 'emissions' },
   // The demo feed's items are the same every day (only their dates move): this slug is stable.
   { path: '/emissions/axonberg-synapses-11', name: 'emission' },
+  // A residence, in the collective's yellow, as a card: the preview and every kind of code.
+  { path: '/integrer?residence=axonberg&theme=jaune&format=carte', name: 'integrer' },
   { path: '/label', name: 'label' },
   { path: '/a-propos', name: 'a-propos' },
 ] as const;

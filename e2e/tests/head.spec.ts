@@ -57,6 +57,11 @@ const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
   ['an archive page past the last (404)', () => Promise.resolve('/emissions?page=999')],
   ['an episode', episodePath],
   ['an unknown episode (404)', () => Promise.resolve('/emissions/nexiste-pas')],
+  ['« Intégrer le lecteur »', () => Promise.resolve('/integrer')],
+  [
+    '« Intégrer le lecteur » preset on an episode',
+    async (page) => `/integrer?format=carte&episode=${(await episodePath(page)).split('/').pop() ?? ''}`,
+  ],
   ['the label', () => Promise.resolve('/label')],
   ['about', () => Promise.resolve('/a-propos')],
 ];

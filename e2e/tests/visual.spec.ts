@@ -22,10 +22,17 @@ const masks = (page: Page) => [
   page.locator('.player__cover'),
   page.locator('.player__time'),
   page.locator('.player__progress'),
+  // The partner's player previewed in /integrer (tested on its own: partner.spec.ts, embed.spec.ts).
+  page.locator('.integrer__frame iframe'),
 ];
 
 async function still(page: Page, path: string): Promise<void> {
   await page.clock.setFixedTime(FIXED_NOW);
+  // /integrer's preview frames the partner's player, whose show on air moves on and which tells the
+  // frame its height once drawn: an empty page in its place keeps the size's own height.
+  await page.route('**/embed/lecteur*', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Lecteur</title>' }),
+  );
   await openStill(page, path);
   // The demo radio's last tracks follow its rotation, which the server's clock moves on: hidden,
   // their place kept (a mask would be painted over the fixed player; the CSP refuses a style sheet).

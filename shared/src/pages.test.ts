@@ -24,6 +24,7 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
       { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
       { path: 'emissions/:slug', remote: 'radio', module: 'EpisodePage', title: 'Émission' },
+      { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
     ]);

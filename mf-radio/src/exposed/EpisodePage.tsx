@@ -23,6 +23,7 @@ import {
   type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
+import { configuratorHrefFor } from '../embed/configurator';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence } from '../residences/residences';
 import { sanitizeDescription } from '../residences/sanitize';
@@ -95,6 +96,8 @@ function EpisodeView({ episode }: { episode: Episode }) {
     if (at !== undefined && at >= 1) url.searchParams.set('t', startTimeParam(at));
     return url.href;
   };
+  // The player of this episode on a partner's site (docs/embed.md, « Intégrer le lecteur »).
+  const embedHref = configuratorHrefFor({ kind: 'episode', slug: episode.slug });
   const play = (from: number | null) => {
     emit('replay-selected', from === null ? episode : { ...episode, start: from });
   };
@@ -158,6 +161,11 @@ function EpisodeView({ episode }: { episode: Episode }) {
               Partager à partir de {formatTime(player.currentTime)}
             </button>
           ) : null}
+          {embedHref === null ? null : (
+            <Link className="button button--ghost" to={embedHref}>
+              Intégrer
+            </Link>
+          )}
         </div>
         <div aria-live="polite">
           {message === null ? null : (

@@ -1,5 +1,6 @@
 import {
   ExternalLink,
+  Link,
   RESIDENCE_PICTURES,
   residenceImages,
   useDocumentWindow,
@@ -10,6 +11,7 @@ import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
 import { NextShow } from '../schedule/NextShow';
 import { Subscribe } from './Subscribe';
+import { configuratorHrefFor } from '../embed/configurator';
 
 const SOCIAL_LINKS = [
   ['instagram', 'Instagram'],
@@ -34,6 +36,23 @@ function SocialLinks({ residence }: { residence: Residence }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** « Intégrer le lecteur » preset on the residence (docs/embed.md); none for an id a player cannot read. */
+function EmbedLink({ id }: { id: string }) {
+  const href = configuratorHrefFor({ kind: 'residence', id });
+  if (href === null) return null;
+  return (
+    <section className="residence__subscribe residence__embed" aria-labelledby="sur-votre-site">
+      <h2 id="sur-votre-site">Sur votre site</h2>
+      <p>Le lecteur de cette résidence sur le site de votre salle ou de votre festival, à vos couleurs.</p>
+      <p className="residence__subscribe-actions">
+        <Link className="button button--ghost" to={href}>
+          Intégrer le lecteur
+        </Link>
+      </p>
+    </section>
   );
 }
 
@@ -74,6 +93,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
       )}
       <SocialLinks residence={residence} />
       <Subscribe id={residence.id} />
+      <EmbedLink id={residence.id} />
       <ResidencePodcasts artist={residence.artist} residence={residence.id} />
     </article>
   );

@@ -59,7 +59,9 @@ export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettin
     'media-src': ["'self'", 'blob:', 'https:', ...(stream === null ? [] : [stream])],
     'connect-src': ["'self'", 'https:', ...remoteOrigins, ...devSockets],
     'worker-src': ["'self'", 'blob:'],
+    // 'self': the player's own iframe (/embed/lecteur), previewed by « Intégrer le lecteur ».
     'frame-src': [
+      "'self'",
       'https://embed.twitch.tv',
       'https://player.twitch.tv',
       'https://calendar.google.com',

@@ -115,7 +115,9 @@ describe('site server', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://embed.twitch.tv");
-    expect(csp).toContain('frame-src https://embed.twitch.tv https://player.twitch.tv https://calendar.google.com');
+    expect(csp).toContain(
+      "frame-src 'self' https://embed.twitch.tv https://player.twitch.tv https://calendar.google.com",
+    );
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

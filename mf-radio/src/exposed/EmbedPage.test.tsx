@@ -1,0 +1,369 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { Provider } from 'react-redux';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import {
+  api as apiSlice,
+  apiUrl,
+  EMBED_HEIGHT_MESSAGE,
+  EMBED_HEIGHTS,
+  makeStore,
+  radioSettings,
+  siteConfig,
+  type AppStore,
+  type Episode,
+} from '@collectif/shared';
+import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
+import { COPIED, COPY_REFUSED } from '../embed/CodeBlock';
+import { configuratorHrefFor, readConfigurator } from '../embed/configurator';
+import { COLOUR_DEBOUNCE_MS } from '../embed/EmbedForm';
+import { integrer } from '../pages/integrer';
+import EmbedPage from './EmbedPage';
+
+const ORIGIN = 'https://radio.example.org';
+
+function episode(n: number, artist: string, show: string): Episode {
+  return {
+    ...podcast(n, artist, show),
+    slug: `${artist}-${String(n)}`.toLowerCase().replace(/ /g, '-'),
+    residences: [],
+    styles: [],
+  };
+}
+
+const EPISODES = [
+  episode(1, 'Axonberg', 'Synapses #11'),
+  episode(2, 'Axonberg', 'Synapses #10'),
+  episode(3, 'La Brume', 'Nappes du Matin #4'),
+];
+
+let api: FakeApi;
+
+beforeEach(async () => {
+  api = await startFakeApi({
+    '/episodes': (url) => {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const items = EPISODES.filter((item) => `${item.artist} ${item.show}`.toLowerCase().includes(q));
+      return { body: { items, total: items.length, page: 1, pages: 1, pageSize: 24 } };
+    },
+  });
+  for (const item of EPISODES) api.set(`/episodes/${item.slug}`, () => ({ body: item }));
+});
+
+afterEach(async () => {
+  await api.close();
+  Reflect.deleteProperty(navigator, 'clipboard');
+  document.head.innerHTML = '';
+});
+
+/** The address the page is at, beside it. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="adresse">{`${pathname}${search}`}</output>;
+}
+
+function renderPage(route = '/integrer') {
+  return renderWithProviders(
+    <>
+      <EmbedPage />
+      <Address />
+    </>,
+    { route },
+  );
+}
+
+const address = () => screen.getByTestId('adresse').textContent;
+const frame = () => screen.getByTitle(/^Lecteur Collectif Garonne/);
+const code = (label: RegExp | string) => screen.getByRole<HTMLTextAreaElement>('textbox', { name: label }).value;
+const scriptCode = () => code('Le code du lecteur (script)');
+const frameCode = () => code('Le code du lecteur (iframe)');
+
+describe('EmbedPage', () => {
+  it('opens on the live stream, dark, as a bar, with the code for a script and for an iframe', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Intégrer le lecteur' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Options du lecteur' });
+    expect(within(form).getByRole('group', { name: 'Ce que joue le lecteur' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Le direct/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Sombre' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Barre/ })).toBeChecked();
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur');
+    expect(frame()).toHaveAttribute('height', String(EMBED_HEIGHTS.barre));
+    // Rendered in jsdom, whose page is at http://localhost (no canonical address written).
+    expect(scriptCode()).toBe(
+      '<script src="http://localhost/embed/collectif-player.js" defer></script>\n' +
+        '<collectif-player api-base="http://localhost/api"></collectif-player>',
+    );
+    expect(frameCode()).toContain(
+      '<iframe src="http://localhost/embed/lecteur" title="Lecteur Collectif Garonne : le direct"',
+    );
+    const listener = code('Pour que l’iframe prenne la hauteur du lecteur');
+    expect(listener).toContain('event.origin !== "http://localhost"');
+    expect(listener).toContain('"collectif-player:hauteur"');
+    const script = screen.getByRole('region', { name: 'Avec un script' });
+    expect(within(script).getByRole<HTMLTextAreaElement>('textbox', { name: /Content-Security-Policy/ }).value).toBe(
+      [
+        'script-src http://localhost;',
+        'connect-src http://localhost https:;',
+        'media-src http://localhost https: blob:;',
+        'img-src http://localhost https:;',
+        'worker-src blob:;',
+      ].join('\n'),
+    );
+    const iframe = screen.getByRole('region', { name: 'Avec une iframe' });
+    expect(within(iframe).getByRole<HTMLTextAreaElement>('textbox', { name: /Content-Security-Policy/ }).value).toBe(
+      'frame-src http://localhost;',
+    );
+    expect(address()).toBe('/integrer');
+  });
+
+  it('follows each choice in its address, its preview and its code', async () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('radio', { name: /Une résidence/ }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Résidence' }), { target: { value: 'axonberg' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Clair' }));
+    fireEvent.click(screen.getByRole('radio', { name: /Carte/ }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?residence=axonberg&theme=clair&format=carte');
+    });
+    expect(screen.getByRole('radio', { name: /Une résidence/ })).toBeChecked();
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?residence=axonberg&theme=clair&format=carte');
+    expect(frame()).toHaveAttribute('height', String(EMBED_HEIGHTS.carte));
+    expect(frame()).toHaveAttribute('title', 'Lecteur Collectif Garonne : une résidence');
+    expect(scriptCode()).toContain(
+      '<collectif-player api-base="http://localhost/api" residence="axonberg" theme="clair" format="carte">',
+    );
+    expect(frameCode()).toContain(`height="${String(EMBED_HEIGHTS.carte)}"`);
+
+    // Back to the live stream: the residence is left out, the rest stays.
+    fireEvent.click(screen.getByRole('radio', { name: /Le direct/ }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?theme=clair&format=carte');
+    });
+    // The residence chosen before is chosen again.
+    fireEvent.click(screen.getByRole('radio', { name: /Une résidence/ }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?residence=axonberg&theme=clair&format=carte');
+    });
+  });
+
+  it('gives the preview the height its player tells, from its own frame only', () => {
+    renderPage('/integrer?format=carte');
+    const told = (height: unknown, source: Window | null, origin = window.location.origin) => {
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', { data: { type: EMBED_HEIGHT_MESSAGE, height }, origin, source }),
+        );
+      });
+    };
+    const preview = frame() as HTMLIFrameElement;
+    told(236.4, window);
+    told(236.4, preview.contentWindow, 'https://ailleurs.example');
+    told('236', preview.contentWindow);
+    expect(preview).toHaveAttribute('height', String(EMBED_HEIGHTS.carte));
+    told(236.4, preview.contentWindow);
+    expect(preview).toHaveAttribute('height', '237');
+  });
+
+  it('opens preset from its address, as the « Intégrer » links and a shared choice write it', () => {
+    renderPage('/integrer?residence=la-brume&theme=jaune&format=carte');
+    expect(screen.getByRole('radio', { name: /Une résidence/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Résidence' })).toHaveValue('la-brume');
+    expect(screen.getByRole('radio', { name: 'Jaune (couleurs du collectif)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Carte/ })).toBeChecked();
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?residence=la-brume&theme=jaune&format=carte');
+    expect(configuratorHrefFor({ kind: 'residence', id: 'la-brume' })).toBe('/integrer?residence=la-brume');
+    expect(configuratorHrefFor({ kind: 'episode', slug: 'axonberg-1' })).toBe('/integrer?episode=axonberg-1');
+    // An id the player cannot read back from an address gets no link.
+    expect(configuratorHrefFor({ kind: 'residence', id: '130E0A' })).toBeNull();
+  });
+
+  it('finds an episode with the archive’s search and plays the one chosen', async () => {
+    renderPage('/integrer?format=carte');
+    fireEvent.click(screen.getByRole('radio', { name: /Un épisode/ }));
+    // Nothing to play yet: the preview and the code wait for an episode.
+    expect(screen.getByText(/Cherchez un épisode, puis choisissez-le/)).toBeInTheDocument();
+    expect(screen.queryByTitle(/^Lecteur/)).not.toBeInTheDocument();
+    expect(address()).toBe('/integrer?format=carte');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Rechercher un épisode' }), {
+      target: { value: 'synapses' },
+    });
+    const results = await screen.findByRole('group', { name: 'Épisodes' });
+    expect(api.requests).toContain('/episodes?q=synapses');
+    expect(
+      within(results)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['axonberg-1', 'axonberg-2']);
+    fireEvent.click(within(results).getByRole('radio', { name: /Axonberg · Synapses #10/ }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?episode=axonberg-2&format=carte');
+    });
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?episode=axonberg-2&format=carte');
+    expect(scriptCode()).toContain('episode="axonberg-2"');
+
+    // Enter searches at once, without waiting for the pause.
+    const search = screen.getByRole('searchbox', { name: 'Rechercher un épisode' });
+    fireEvent.change(search, { target: { value: 'brume' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(await within(results).findByRole('radio', { name: /La Brume · Nappes du Matin #4/ })).toBeInTheDocument();
+    // The episode chosen stays chosen, first, though the search no longer finds it.
+    expect(within(results).getByRole('radio', { name: /Axonberg · Synapses #10/ })).toBeChecked();
+  });
+
+  it('names a preset episode and says so when the search finds nothing', async () => {
+    renderPage('/integrer?episode=la%20brume');
+    // Not a slug: the live stream.
+    expect(screen.getByRole('radio', { name: /Le direct/ })).toBeChecked();
+
+    renderPage('/integrer?episode=la-brume-3');
+    const chosen = await screen.findByRole('radio', { name: /La Brume · Nappes du Matin #4/ });
+    expect(chosen).toBeChecked();
+    const search = screen.getAllByRole('searchbox', { name: 'Rechercher un épisode' }).at(-1)!;
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(await screen.findByText('Aucun épisode ne correspond à cette recherche.')).toBeInTheDocument();
+  });
+
+  it('takes the partner’s own colour', async () => {
+    renderPage('/integrer?theme=clair');
+    fireEvent.click(screen.getByRole('radio', { name: 'Ma couleur' }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?theme=clair&couleur=7cc4ff');
+    });
+    const picker = screen.getByLabelText('Choisir ma couleur');
+    fireEvent.change(picker, { target: { value: '#E0457B' } });
+    expect(picker).toHaveValue('#e0457b');
+    await waitFor(
+      () => {
+        expect(address()).toBe('/integrer?theme=clair&couleur=e0457b');
+      },
+      { timeout: COLOUR_DEBOUNCE_MS + 1000 },
+    );
+    expect(screen.getByRole('radio', { name: 'Ma couleur' })).toBeChecked();
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?theme=clair&couleur=e0457b');
+    expect(scriptCode()).toContain('theme="clair" couleur="#e0457b"');
+    // A theme again: its own colours.
+    fireEvent.click(screen.getByRole('radio', { name: 'Sombre' }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer');
+    });
+    expect(picker).toHaveValue('#e0457b');
+  });
+
+  it('copies the code, says « Copié », and says how to copy it when the browser refuses', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: (text: string) => {
+          copied.push(text);
+          return Promise.resolve();
+        },
+      },
+    });
+    renderPage('/integrer?residence=axonberg');
+    const script = screen.getByRole('region', { name: 'Avec un script' });
+    fireEvent.click(within(script).getByRole('button', { name: 'Copier : Le code du lecteur (script)' }));
+    expect(await within(script).findByText(COPIED)).toBeInTheDocument();
+    expect(copied).toEqual([scriptCode()]);
+
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('Refusé', 'NotAllowedError')) },
+    });
+    const iframe = screen.getByRole('region', { name: 'Avec une iframe' });
+    fireEvent.click(within(iframe).getByRole('button', { name: 'Copier : Le code du lecteur (iframe)' }));
+    expect(await within(iframe).findByText(COPY_REFUSED)).toBeInTheDocument();
+    const field = within(iframe).getByRole<HTMLTextAreaElement>('textbox', { name: 'Le code du lecteur (iframe)' });
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
+  });
+});
+
+describe('the configurator’s address', () => {
+  const read = (query: string) => readConfigurator(new URLSearchParams(query));
+
+  it('reads the form sent without JavaScript: the source chosen, and the colour only with « Ma couleur »', () => {
+    expect(read('joue=residence&residence=axonberg&q=&theme=clair&couleur=%23ff0000&format=barre').options).toEqual({
+      source: { kind: 'residence', id: 'axonberg' },
+      theme: 'clair',
+      colour: null,
+      format: 'barre',
+    });
+    expect(read('joue=direct&residence=axonberg&episode=x-1&theme=couleur&couleur=%23FF0000').options).toEqual({
+      source: { kind: 'direct' },
+      theme: 'sombre',
+      colour: '#ff0000',
+      format: 'barre',
+    });
+    const waiting = read('joue=episode&residence=axonberg&q=dub');
+    expect(waiting).toMatchObject({ kind: 'episode', q: 'dub', options: { source: { kind: 'direct' } } });
+    expect(read('joue=episode&episode=x-1').options.source).toEqual({ kind: 'episode', slug: 'x-1' });
+  });
+});
+
+describe('the page on the server and in the browser', () => {
+  const query = '/integrer?episode=axonberg-2&q=synapses&theme=clair';
+
+  function Page({ store }: { store: AppStore }) {
+    return (
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[query]}>
+          <EmbedPage />
+        </MemoryRouter>
+      </Provider>
+    );
+  }
+
+  it('loads the preset episode and the search, is headed /integrer, and hydrates with the same code', async () => {
+    // The server's store reaches /api at the site's public origin (docs/rendering.md).
+    const server = makeStore(undefined, {
+      api: { base: `${ORIGIN}/api`, transport: (request) => fetch(request.url.replace(`${ORIGIN}/api`, apiUrl(''))) },
+    });
+    const context = {
+      params: {},
+      origin: ORIGIN,
+      query: new URLSearchParams(query.split('?')[1]),
+      radio: radioSettings(),
+    };
+    await Promise.all(integrer.load!({ ...context, dispatch: server.dispatch }));
+    expect(apiSlice.endpoints.episode.select('axonberg-2')(server.getState()).data?.show).toBe('Synapses #10');
+    expect(apiSlice.endpoints.episodes.select({ q: 'synapses' })(server.getState()).data?.total).toBe(2);
+    expect(integrer.head!({ ...context, state: server.getState() })).toEqual({ canonicalPath: '/integrer' });
+
+    const html = renderToString(<Page store={server} />);
+    expect(html).toContain(`api-base=&quot;${ORIGIN}/api&quot;`);
+    expect(html).toContain('Axonberg · Synapses #11');
+
+    // The browser: the server's answers, the canonical address the server wrote, the same HTML.
+    const canonical = document.createElement('link');
+    canonical.rel = 'canonical';
+    canonical.href = `${ORIGIN}/integrer`;
+    document.head.append(canonical);
+    const browser = makeStore({ api: server.getState().api });
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = jest.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Page store={browser} />, { onRecoverableError: (error) => recoverable.push(error) });
+      await Promise.resolve();
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(
+      within(container).getByRole<HTMLTextAreaElement>('textbox', { name: 'Le code du lecteur (script)' }).value,
+    ).toContain(`<collectif-player api-base="${ORIGIN}/api" episode="axonberg-2" theme="clair">`);
+    expect(within(container).getByTitle(`Lecteur ${siteConfig.name} : un épisode`)).toHaveAttribute(
+      'src',
+      '/embed/lecteur?episode=axonberg-2&theme=clair',
+    );
+    container.remove();
+  });
+});
