@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EMBED_HEIGHTS } from '@collectif/shared/embed';
+import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHTS } from '@collectif/shared/embed';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 
 // « Intégrer le lecteur » (/integrer, docs/embed.md): the partner's choices in the address, the real
@@ -57,7 +57,9 @@ test('a residence, a look and a size: the address, the preview and the code foll
   await expect(frameCode(page)).toHaveValue(
     new RegExp(`^<iframe src="${origin}/embed/lecteur\\?residence=axonberg&amp;theme=clair&amp;format=carte"`),
   );
-  await expect(frameCode(page)).toHaveValue(new RegExp(`height="${String(EMBED_HEIGHTS.carte)}"`));
+  await expect(frameCode(page)).toHaveValue(
+    new RegExp(`height="${String(EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT)}"`),
+  );
   // The framed player plays the residence, in its light look.
   const framed = page.frameLocator('.integrer__frame iframe').locator('collectif-player');
   await expect(framed).toHaveAttribute('residence', 'axonberg');

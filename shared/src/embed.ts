@@ -40,6 +40,18 @@ export const EMBED_CONFIGURATOR_PATH = '/integrer';
 
 /** The iframe's height in CSS pixels for each size, before it tells its own (postMessage). */
 export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 104, carte: 200 };
+/** The height of a residence's latest episodes listed under its card (docs/embed.md). */
+export const EMBED_EPISODES_HEIGHT = 180;
+
+/**
+ * The iframe's height for `options`, before the player says its own: the size's, and for a
+ * residence's card its list of latest episodes too.
+ */
+export function embedHeight(options: Pick<EmbedOptions, 'source' | 'format'>): number {
+  const list = options.format === 'carte' && options.source.kind === 'residence' ? EMBED_EPISODES_HEIGHT : 0;
+  return EMBED_HEIGHTS[options.format] + list;
+}
+
 /** The widest the player is drawn; wider frames centre it. */
 export const EMBED_MAX_WIDTH = 640;
 /** The narrowest width the player is made for. */
@@ -141,7 +153,7 @@ export function embedFrameSnippet(
   siteName: string,
   size: { width?: number; height?: number } = {},
 ): string {
-  const height = size.height ?? EMBED_HEIGHTS[options.format];
+  const height = size.height ?? embedHeight(options);
   const width = size.width === undefined ? '100%' : String(size.width);
   return (
     `<iframe src="${escapeAttribute(embedFrameUrl(origin, options))}" ` +

@@ -2,8 +2,6 @@
 export * from './types';
 export * from './time';
 export * from './schedule';
-export * from './embed';
-export * from './oembed';
 export * from './resume';
 export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
 export * from './http';

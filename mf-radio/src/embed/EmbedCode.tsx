@@ -1,11 +1,11 @@
+import { siteConfig } from '@collectif/shared';
 import {
   embedCspLines,
   embedFrameSnippet,
   embedHeightListenerSnippet,
   embedScriptSnippet,
-  siteConfig,
   type EmbedOptions,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
 import { CodeBlock } from './CodeBlock';
 
 export const CSP_LABEL = 'Les lignes à ajouter à votre Content-Security-Policy';

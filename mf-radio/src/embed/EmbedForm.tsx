@@ -1,16 +1,13 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { cardDate, useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
 import {
   EMBED_CONFIGURATOR_PATH,
   EMBED_FORMATS,
   EMBED_THEMES,
-  cardDate,
-  useEpisodeQuery,
-  useEpisodesQuery,
   type EmbedFormat,
   type EmbedOptions,
   type EmbedSource,
-  type Episode,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
 import { SEARCH_RESULTS } from '../pages/integrer';
 import {

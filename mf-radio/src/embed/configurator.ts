@@ -9,7 +9,7 @@ import {
   type EmbedOptions,
   type EmbedSource,
   type EmbedTheme,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
 import { residences } from '../residences/residences';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
 

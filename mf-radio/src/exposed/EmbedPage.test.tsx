@@ -7,14 +7,13 @@ import { renderWithProviders } from '@collectif/shared/test-utils';
 import {
   api as apiSlice,
   apiUrl,
-  EMBED_HEIGHT_MESSAGE,
-  EMBED_HEIGHTS,
   makeStore,
   radioSettings,
   siteConfig,
   type AppStore,
   type Episode,
 } from '@collectif/shared';
+import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHT_MESSAGE, EMBED_HEIGHTS } from '@collectif/shared/embed';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { COPIED, COPY_REFUSED } from '../embed/CodeBlock';
 import { configuratorHrefFor, readConfigurator } from '../embed/configurator';
@@ -130,12 +129,14 @@ describe('EmbedPage', () => {
     });
     expect(screen.getByRole('radio', { name: /Une résidence/ })).toBeChecked();
     expect(frame()).toHaveAttribute('src', '/embed/lecteur?residence=axonberg&theme=clair&format=carte');
-    expect(frame()).toHaveAttribute('height', String(EMBED_HEIGHTS.carte));
+    // A residence's card, with its latest episodes under it.
+    const card = String(EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT);
+    expect(frame()).toHaveAttribute('height', card);
     expect(frame()).toHaveAttribute('title', 'Lecteur Collectif Garonne : une résidence');
     expect(scriptCode()).toContain(
       '<collectif-player api-base="http://localhost/api" residence="axonberg" theme="clair" format="carte">',
     );
-    expect(frameCode()).toContain(`height="${String(EMBED_HEIGHTS.carte)}"`);
+    expect(frameCode()).toContain(`height="${card}"`);
 
     // Back to the live stream: the residence is left out, the rest stays.
     fireEvent.click(screen.getByRole('radio', { name: /Le direct/ }));

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { siteConfig, useRadioSettings, useSearchParams, type PageRoute, type RemoteContract } from '@collectif/shared';
 import {
   EMBED_HEIGHT_MESSAGE,
-  EMBED_HEIGHTS,
+  embedHeight,
   embedFrameUrl,
   embedParameters,
   embedTitle,
-  siteConfig,
-  useRadioSettings,
-  useSearchParams,
   type EmbedOptions,
   type EmbedSource,
-  type PageRoute,
-  type RemoteContract,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
 import { embeddableResidences, readConfigurator, streamOriginOf, type SourceKind } from '../embed/configurator';
 import { EmbedCode } from '../embed/EmbedCode';
 import { EmbedForm } from '../embed/EmbedForm';
@@ -68,7 +64,7 @@ function Preview({ options }: { options: EmbedOptions }) {
   // choices adds nothing to the browser's history.
   const src = embedFrameUrl('', options);
   const frame = useRef<HTMLIFrameElement>(null);
-  const height = useToldHeight(frame, src, EMBED_HEIGHTS[options.format]);
+  const height = useToldHeight(frame, src, embedHeight(options));
   return (
     <section className="integrer__preview" aria-labelledby="integrer-apercu">
       <h2 id="integrer-apercu">Aperçu</h2>

@@ -1,6 +1,7 @@
 // mf-radio's episode page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, oembedAlternate, oembedTitle, siteConfig, type PageDefinition } from '@collectif/shared';
+import { api, siteConfig, type PageDefinition } from '@collectif/shared';
+import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { describe, radioEpisode } from '@collectif/shared/seo';
 import { isSlug } from '@collectif/shared';
 import { findResidence } from '../residences/residences';

@@ -1,6 +1,7 @@
 // mf-radio's home page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, oembedAlternate, oembedTitle, siteConfig, upcomingRange, type PageDefinition } from '@collectif/shared';
+import { api, siteConfig, upcomingRange, type PageDefinition } from '@collectif/shared';
+import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { radioStation } from '@collectif/shared/seo';
 import { LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { LATEST_RELEASES } from '../home/ReleasesBlock';

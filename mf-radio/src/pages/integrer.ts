@@ -1,6 +1,7 @@
 // mf-radio's « Intégrer le lecteur » page besides its view (docs/head.md, « One head »): the data it
 // needs for its address (the preset episode's name, the episode search's results) and its head.
-import { api, EMBED_CONFIGURATOR_PATH, type PageDefinition } from '@collectif/shared';
+import { api, type PageDefinition } from '@collectif/shared';
+import { EMBED_CONFIGURATOR_PATH } from '@collectif/shared/embed';
 import { readConfigurator } from '../embed/configurator';
 
 /** The episodes the search offers to choose from. */

@@ -2,14 +2,13 @@
 // route and its head from that data, exported by the page's module as `page`.
 import {
   api,
-  oembedAlternate,
-  oembedTitle,
   residenceImages,
   selectScheduleArrival,
   siteConfig,
   zonedIso,
   type PageDefinition,
 } from '@collectif/shared';
+import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';

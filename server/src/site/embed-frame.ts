@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
-import { EMBED_FRAME_PATH, EMBED_SCRIPT_PATH, embedParameters, embedTitle, readEmbedOptions } from '@collectif/shared';
+import {
+  EMBED_FRAME_PATH,
+  EMBED_SCRIPT_PATH,
+  embedParameters,
+  embedTitle,
+  readEmbedOptions,
+} from '@collectif/shared/embed';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import type { RemotesConfig } from '@collectif/shared';
 import { contentSecurityPolicy } from './headers';

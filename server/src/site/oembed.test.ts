@@ -6,33 +6,45 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { OembedData, Params } from '@extractus/oembed-extractor';
+import { siteConfig } from '@collectif/shared';
 import {
   DEFAULT_EMBED_OPTIONS,
+  EMBED_EPISODES_HEIGHT,
   EMBED_HEIGHTS,
   EMBED_MAX_WIDTH,
   EMBED_MIN_WIDTH,
   embedFrameSnippet,
-  siteConfig,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
 import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../config';
 import { SHELL, writeUnder } from './render/fixtures';
+import { oembedAlternate } from '@collectif/shared/oembed';
 import { embedSize, readDimension, readSiteAddress, sitePicture } from './oembed';
 
+/** A residence is answered as a card, with its latest episodes listed under it. */
+const RESIDENCE_CARD = EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT;
+
 // The site's server on the demo feed, listening on the loopback, with a radio part whose pages
-// announce the endpoint in their head as mf-radio's do (mf-radio/src/pages/), through the shared
-// helper; mf-radio's own heads are tested in mf-radio/src/pages/pages.test.ts.
+// announce the endpoint in their head as mf-radio's do (mf-radio/src/pages/), with what the shared
+// helper writes (a part's server bundle carries its own copy of it, as it does of
+// @collectif/shared/oembed); mf-radio's own heads are tested in mf-radio/src/pages/pages.test.ts.
 const ORIGIN = 'https://radio.example.org';
 
-const RADIO = `
+/** The radio part's server bundle, its heads announcing what the shared helper writes for these paths. */
+function radioBundle(paths: readonly string[]): string {
+  const written = Object.fromEntries(paths.map((path) => [path, oembedAlternate(ORIGIN, path, 'Lecteur')]));
+  return `
 const React = require('react');
-const shared = require('@collectif/shared');
 const h = React.createElement;
 const Page = () => h('p', null, 'Page');
 exports.modules = { HomePage: Page, ResidencePage: Page, EpisodePage: Page };
-const announce = (origin, path) => ({ alternates: [shared.oembedAlternate(origin, path, 'Lecteur')] });
+const written = ${JSON.stringify(written)};
+const announce = (origin, path) => {
+  if (origin !== '${ORIGIN}' || !(path in written)) throw new Error('adresse inattendue : ' + origin + path);
+  return { alternates: [written[path]] };
+};
 exports.pages = {
   HomePage: { head: ({ origin }) => announce(origin, '/') },
   ResidencePage: {
@@ -43,6 +55,7 @@ exports.pages = {
   EpisodePage: { head: ({ params, origin }) => announce(origin, '/emissions/' + params.slug) },
 };
 `;
+}
 
 let dir: string;
 let app: FastifyInstance;
@@ -55,7 +68,6 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'oembed-'));
   writeUnder(dir, 'shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
   writeUnder(dir, 'shell/dist/server/ssr.js', SHELL);
-  writeUnder(dir, 'mf-radio/dist/server/ssr.js', RADIO);
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about'])
     writeUnder(dir, `${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) writeUnder(dir, `${part}/dist/pages.json`, pagesJson(part));
@@ -74,6 +86,12 @@ beforeAll(async () => {
   const first = items[0];
   if (first === undefined) throw new Error('aucune émission d’Axonberg dans la démo');
   episode = first;
+  // Read by the server when a page is first rendered.
+  writeUnder(
+    dir,
+    'mf-radio/dist/server/ssr.js',
+    radioBundle(['/', '/residences/axonberg', `/emissions/${first.slug}`]),
+  );
 });
 
 afterAll(async () => {
@@ -162,7 +180,7 @@ describe('discovery: a consumer given a page finds the endpoint in its head', ()
     expect(home?.data?.title).toBe(`Le direct · ${siteConfig.name}`);
     expect(home?.data?.height).toBe(EMBED_HEIGHTS.barre);
     expect(residence?.data?.title).toBe('Axonberg · Synapses');
-    expect(residence?.data?.height).toBe(EMBED_HEIGHTS.carte);
+    expect(residence?.data?.height).toBe(RESIDENCE_CARD);
     expect(frameOf(String(found?.data?.html)).attributes.src).toBe(`${ORIGIN}/embed/lecteur?episode=${episode.slug}`);
   });
 
@@ -221,14 +239,14 @@ describe('the endpoint, through a consumer that knows it as a provider', () => {
       author_name: 'Axonberg',
       author_url: `${ORIGIN}/residences/axonberg`,
       width: EMBED_MAX_WIDTH,
-      height: EMBED_HEIGHTS.carte,
+      height: RESIDENCE_CARD,
       thumbnail_url: `${ORIGIN}/assets/images/residences/axonberg-400.webp`,
       thumbnail_width: 400,
       thumbnail_height: 400,
     });
     const { attributes } = frameOf(String(data.html));
     expect(attributes.src).toBe(`${ORIGIN}/embed/lecteur?residence=axonberg&format=carte`);
-    expect(attributes.height).toBe(String(EMBED_HEIGHTS.carte));
+    expect(attributes.height).toBe(String(RESIDENCE_CARD));
   });
 
   it('answers an episode’s player as a bar, titled as its page, with a cover of known size', async () => {
@@ -280,8 +298,8 @@ describe('the endpoint, through a consumer that knows it as a provider', () => {
   it('gives a bar instead of a card when the card is too high, and nothing when a bar is', async () => {
     const [bar, card, home, tooLow] = await consume(
       [
-        { url: `${ORIGIN}/residences/axonberg`, params: { maxheight: EMBED_HEIGHTS.carte - 1 } },
-        { url: `${ORIGIN}/residences/axonberg`, params: { maxheight: EMBED_HEIGHTS.carte } },
+        { url: `${ORIGIN}/residences/axonberg`, params: { maxheight: RESIDENCE_CARD - 1 } },
+        { url: `${ORIGIN}/residences/axonberg`, params: { maxheight: RESIDENCE_CARD } },
         { url: `${ORIGIN}/`, params: { maxheight: EMBED_HEIGHTS.barre } },
         { url: `${ORIGIN}/`, params: { maxheight: EMBED_HEIGHTS.barre - 1 } },
       ],
@@ -289,7 +307,7 @@ describe('the endpoint, through a consumer that knows it as a provider', () => {
     );
     expect(bar?.data?.height).toBe(EMBED_HEIGHTS.barre);
     expect(frameOf(String(bar?.data?.html)).attributes.src).toBe(`${ORIGIN}/embed/lecteur?residence=axonberg`);
-    expect(card?.data?.height).toBe(EMBED_HEIGHTS.carte);
+    expect(card?.data?.height).toBe(RESIDENCE_CARD);
     expect(home?.data?.height).toBe(EMBED_HEIGHTS.barre);
     expect(tooLow?.error).toBe('Request failed with error code 404');
   });
@@ -440,12 +458,26 @@ describe('readDimension and embedSize', () => {
   });
 
   it('fits the player in the bounds, or says it cannot', () => {
-    expect(embedSize('carte')).toEqual({ format: 'carte', width: EMBED_MAX_WIDTH, height: EMBED_HEIGHTS.carte });
+    const live = { kind: 'direct' } as const;
+    expect(embedSize(live, 'carte')).toEqual({ format: 'carte', width: EMBED_MAX_WIDTH, height: EMBED_HEIGHTS.carte });
     const bar = EMBED_HEIGHTS.barre;
-    expect(embedSize('carte', 300, EMBED_HEIGHTS.carte - 1)).toEqual({ format: 'barre', width: 300, height: bar });
-    expect(embedSize('barre', undefined, 1000)).toEqual({ format: 'barre', width: EMBED_MAX_WIDTH, height: bar });
-    expect(embedSize('carte', EMBED_MIN_WIDTH - 1)).toBeNull();
-    expect(embedSize('carte', undefined, bar - 1)).toBeNull();
+    expect(embedSize(live, 'carte', 300, EMBED_HEIGHTS.carte - 1)).toEqual({
+      format: 'barre',
+      width: 300,
+      height: bar,
+    });
+    expect(embedSize(live, 'barre', undefined, 1000)).toEqual({ format: 'barre', width: EMBED_MAX_WIDTH, height: bar });
+    expect(embedSize(live, 'carte', EMBED_MIN_WIDTH - 1)).toBeNull();
+    expect(embedSize(live, 'carte', undefined, bar - 1)).toBeNull();
+    // A residence's card carries its latest episodes: it needs their room too, or it is a bar.
+    const residence = { kind: 'residence', id: 'axonberg' } as const;
+    const card = EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT;
+    expect(embedSize(residence, 'carte')).toEqual({ format: 'carte', width: EMBED_MAX_WIDTH, height: card });
+    expect(embedSize(residence, 'carte', undefined, card - 1)).toEqual({
+      format: 'barre',
+      width: EMBED_MAX_WIDTH,
+      height: bar,
+    });
   });
 });
 

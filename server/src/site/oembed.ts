@@ -1,21 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import { DEFAULT_COVER, RESIDENCE_PICTURES, isSlug, residenceImages, siteConfig } from '@collectif/shared';
 import {
-  DEFAULT_COVER,
   DEFAULT_EMBED_OPTIONS,
   EMBED_HEIGHTS,
   EMBED_MAX_WIDTH,
   EMBED_MIN_WIDTH,
-  OEMBED_PATH,
-  RESIDENCE_PICTURES,
   embedFrameSnippet,
-  isSlug,
-  oembedTitle,
-  residenceImages,
-  siteConfig,
+  embedHeight,
   type EmbedFormat,
   type EmbedSource,
-} from '@collectif/shared';
+} from '@collectif/shared/embed';
+import { OEMBED_PATH, oembedTitle } from '@collectif/shared/oembed';
 import type { SiteServerConfig } from '../config';
 import { readResidences, type ContentResidence } from '../residences';
 import { UpstreamError, upstreamErrorReply } from '../api/errors';
@@ -99,6 +95,7 @@ export function readDimension(value: unknown): number | undefined | 'invalid' {
  * player does not fit (oEmbed: no representation for those bounds, 404).
  */
 export function embedSize(
+  source: EmbedSource,
   format: EmbedFormat,
   maxwidth?: number,
   maxheight?: number,
@@ -106,11 +103,11 @@ export function embedSize(
   const width = Math.min(maxwidth ?? EMBED_MAX_WIDTH, EMBED_MAX_WIDTH);
   if (width < EMBED_MIN_WIDTH) return null;
   let fitting = format;
-  if (maxheight !== undefined && maxheight < EMBED_HEIGHTS[fitting]) {
+  if (maxheight !== undefined && maxheight < embedHeight({ source, format: fitting })) {
     if (maxheight < EMBED_HEIGHTS.barre) return null;
     fitting = 'barre';
   }
-  return { format: fitting, width, height: EMBED_HEIGHTS[fitting] };
+  return { format: fitting, width, height: embedHeight({ source, format: fitting }) };
 }
 
 interface Thumbnail {
@@ -227,7 +224,7 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesF
         (residence === undefined ? null : sitePicture(residenceImages(residence.id).card, origin));
     }
 
-    const size = embedSize(OEMBED_FORMATS[source.kind], width, height);
+    const size = embedSize(embedded, OEMBED_FORMATS[source.kind], width, height);
     if (size === null) {
       return refuse(
         reply,
