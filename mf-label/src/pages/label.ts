@@ -5,6 +5,13 @@ import { api, releaseUrl, type PageDefinition } from '@collectif/shared';
 import { musicAlbums } from '@collectif/shared/seo';
 
 export const label: PageDefinition = {
+  // The first cover, as the grid renders it (releases/ReleaseGrid.tsx): the page's largest paint.
+  preloads: ({ state }) => {
+    const [first] = api.endpoints.releases.select({})(state).data ?? [];
+    return first === undefined || !first.image.startsWith('/') || first.image.startsWith('//')
+      ? []
+      : [{ href: first.image, fetchpriority: 'high' }];
+  },
   // The page's own query ({}), so the browser finds it answered.
   load: ({ dispatch }) => [dispatch(api.endpoints.releases.initiate({}))],
   head: ({ state, origin }) => {

@@ -10,12 +10,14 @@ interface ReleaseCardProps {
   release: Release;
   /** Cards in the first row load at once; the rest wait until the visitor scrolls near them. */
   eager: boolean;
+  /** The first cover: the page's largest paint (pages/label.ts announces it). */
+  priority?: boolean;
 }
 
-function ReleaseCardBody({ release, eager }: ReleaseCardProps) {
+function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps) {
   return (
     <Card
-      image={{ src: release.image, width: COVER_SIZE, height: COVER_SIZE, eager }}
+      image={{ src: release.image, width: COVER_SIZE, height: COVER_SIZE, eager, priority }}
       title={release.title}
       description={release.artist}
       headingLevel={2}

@@ -12,7 +12,7 @@ export function ReleaseGrid({ releases }: { releases: readonly Release[] }) {
     <ul className="grid release-grid" aria-label="Sorties du label">
       {releases.map((release, index) => {
         const Card = index < ALWAYS_SHOWN ? ReleaseCard : RevealingReleaseCard;
-        return <Card key={release.href} release={release} eager={index < FIRST_ROW} />;
+        return <Card key={release.href} release={release} eager={index < FIRST_ROW} priority={index === 0} />;
       })}
     </ul>
   );

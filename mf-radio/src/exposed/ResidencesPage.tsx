@@ -17,7 +17,7 @@ function ResidencesPage() {
       <h1>Résidences</h1>
       <ul className="grid residence-grid" aria-label="Émissions résidentes">
         {residences.map((residence, index) => (
-          <ResidenceCard key={residence.id} residence={residence} eager={index < EAGER_CARDS} />
+          <ResidenceCard key={residence.id} residence={residence} eager={index < EAGER_CARDS} priority={index === 0} />
         ))}
       </ul>
     </div>

@@ -9,6 +9,15 @@ import { findResidence } from '../residences/residences';
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
 export const episodePage: PageDefinition = {
+  // Its cover, as src/exposed/EpisodePage.tsx renders it, when it is a picture of the site (a cover
+  // on the feed's host is found by the browser in the HTML anyway).
+  preloads: ({ params, state }) => {
+    const slug = params.slug ?? '';
+    const cover = isSlug(slug) ? api.endpoints.episode.select(slug)(state).data?.cover : undefined;
+    return cover === undefined || !cover.startsWith('/') || cover.startsWith('//')
+      ? []
+      : [{ href: cover, fetchpriority: 'high' }];
+  },
   load: ({ params, dispatch }) => {
     const slug = params.slug ?? '';
     if (!isSlug(slug)) return [];

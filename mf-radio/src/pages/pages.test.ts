@@ -126,6 +126,35 @@ describe('the images a page announces before its scripts (`preloads`)', () => {
     expect(pages.ResidencePage.preloads?.(context('inconnue'))).toEqual([]);
   });
 
+  it("are an episode's cover when it is the site's picture, none when it is elsewhere or unknown", async () => {
+    const episodeContext = async (cover: string | null) => {
+      const store = makeStore();
+      if (cover !== null) {
+        await store.dispatch(
+          api.util.upsertQueryData('episode', 'une-emission', {
+            url: 'https://feeds.example.org/a.mp3',
+            duration: 3600,
+            artist: 'Axonberg',
+            show: 'Synapses #12',
+            cover,
+            link: 'https://soundcloud.com/collectif/synapses-12',
+            pubDate: '2026-11-01T19:00:00.000Z',
+            slug: 'une-emission',
+            residences: ['axonberg'],
+            styles: [],
+          }),
+        );
+      }
+      return { ...context(), params: { slug: 'une-emission' }, state: store.getState() };
+    };
+    expect(episodePage.preloads?.(await episodeContext('/assets/images/residences/axonberg-400.webp'))).toEqual([
+      { href: '/assets/images/residences/axonberg-400.webp', fetchpriority: 'high' },
+    ]);
+    expect(episodePage.preloads?.(await episodeContext('https://i1.sndcdn.com/artworks-x.jpg'))).toEqual([]);
+    expect(episodePage.preloads?.(await episodeContext('//ailleurs.example/x.jpg'))).toEqual([]);
+    expect(episodePage.preloads?.(await episodeContext(null))).toEqual([]);
+  });
+
   it("are the home's first slide and the list's first card, with the attributes their <img> has", () => {
     // The carousel as the server renders it (its effects, which need a layout, do not run).
     const markup = renderToStaticMarkup(createElement(Carousel, { slides }));

@@ -3,7 +3,16 @@ import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@coll
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
 export const CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
 
-export function ResidenceCard({ residence, eager }: { residence: Residence; eager: boolean }) {
+export function ResidenceCard({
+  residence,
+  eager,
+  priority = false,
+}: {
+  residence: Residence;
+  eager: boolean;
+  /** The first card: the page's largest paint (pages/residences.ts announces it). */
+  priority?: boolean;
+}) {
   const images = residenceImages(residence.id);
   return (
     <li className="residence-card">
@@ -15,6 +24,7 @@ export function ResidenceCard({ residence, eager }: { residence: Residence; eage
           width: RESIDENCE_PICTURES.card.width,
           height: RESIDENCE_PICTURES.card.height,
           eager,
+          priority,
         }}
         title={residence.artist}
         description={residence.show}

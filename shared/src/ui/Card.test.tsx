@@ -67,6 +67,17 @@ describe('Card', () => {
     expect(container.querySelector('button a, a button')).toBeNull();
   });
 
+  it('fetches its picture first and at once when it is the page’s largest paint, lazily otherwise', () => {
+    const { container, rerender } = renderWithProviders(
+      <Card image={{ ...image, priority: true }} title="Première" to="/label" />,
+    );
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
+    rerender(<Card image={image} title="Autre" to="/label" />);
+    expect(container.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
+
   it('shows its date in French, Paris time, as a <time> with the original value', () => {
     renderWithProviders(<Card image={image} title="T" date="2026-11-21T23:30:00Z" onClick={() => undefined} />);
     // 23:30 UTC is already the 22nd in Paris.

@@ -10,6 +10,11 @@ export interface CardImage {
   sizes?: string;
   /** The first row of a grid loads at once; the rest wait until the visitor scrolls near them. */
   eager?: boolean;
+  /**
+   * The page's largest paint (a grid's first card): fetched first (`fetchpriority="high"`), at
+   * once, as the page's definition announces it in the head (docs/head.md, « The first image »).
+   */
+  priority?: boolean;
   /** Shown instead when `src` is empty or fails to load (e.g. the default podcast cover). */
   fallback?: string;
 }
@@ -72,7 +77,8 @@ function CardPicture({ image }: { image: CardImage }) {
       alt=""
       width={image.width}
       height={image.height}
-      loading={image.eager === true ? 'eager' : 'lazy'}
+      loading={image.eager === true || image.priority === true ? 'eager' : 'lazy'}
+      fetchPriority={image.priority === true ? 'high' : undefined}
       decoding="async"
       onError={
         image.fallback === undefined
