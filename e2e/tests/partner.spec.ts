@@ -104,8 +104,12 @@ test('the script snippet, under the partner’s strict policy, shows the residen
   await page.goto(`${partnerOrigin}/script`);
   // Before the first play: the bar, drawn by the first script alone, with what it will play.
   const player = page.locator('collectif-player');
-  await expect(player.getByText(latest.show)).toBeVisible();
+  await expect(player.getByRole('region', { name: 'Lecteur radio' }).getByText(latest.show)).toBeVisible();
   await expect(player).toHaveAttribute('data-format', 'carte');
+  // A residence's card lists its latest episodes under it, the one the bar shows marked.
+  const episodes = player.getByRole('region', { name: 'Derniers épisodes' }).getByRole('button');
+  await expect(episodes).toHaveCount(4);
+  await expect(episodes.first()).toHaveAttribute('aria-current', 'true');
   const before = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')

@@ -45,7 +45,13 @@ export function CodeBlock({ label, code, hint }: { label: string; code: string; 
         rows={code.split('\n').length}
         value={code}
         onFocus={(event) => {
-          event.target.select();
+          const code = event.target;
+          code.select();
+          // Selecting scrolls to the code's end; the visitor sees its start, and the whole field
+          // clear of the player's pill (the page's scroll padding).
+          code.scrollTop = 0;
+          // (jsdom, where the component tests run, lays nothing out and has no scrollIntoView.)
+          if ('scrollIntoView' in code) code.scrollIntoView({ block: 'nearest' });
         }}
       />
       {/* The message is for the code it was given: another choice changes the code and clears it. */}

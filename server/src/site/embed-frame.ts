@@ -9,7 +9,7 @@ import {
 } from '@collectif/shared/embed';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import type { RemotesConfig } from '@collectif/shared';
-import { contentSecurityPolicy } from './headers';
+import { contentSecurityPolicy, serializePolicy, withStyleHashes } from './headers';
 
 /**
  * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page
@@ -66,12 +66,9 @@ export function embedFramePage(query: URLSearchParams): string {
 
 /** The site's policy, but framable by any page, with the framed page's one style allowed by its hash. */
 export function embedFramePolicy(remotes: RemotesConfig, radio: RadioSettings): string {
-  const directives = contentSecurityPolicy(remotes, radio);
-  directives['style-src'] = [...(directives['style-src'] ?? []), FRAME_STYLE_HASH];
+  const directives = withStyleHashes(contentSecurityPolicy(remotes, radio), [FRAME_STYLE_HASH]);
   directives['frame-ancestors'] = ['*'];
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+  return serializePolicy(directives);
 }
 
 export const embedFramePlugin: FastifyPluginCallback<{ remotes: RemotesConfig; radio: RadioSettings }> = (

@@ -74,3 +74,18 @@ export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettin
     'frame-ancestors': ["'self'"],
   };
 }
+
+/** The policy with these hashes added to `style-src` (styles written into a page, render/styles.ts). */
+export function withStyleHashes(
+  directives: Record<string, string[]>,
+  hashes: readonly string[],
+): Record<string, string[]> {
+  return { ...directives, 'style-src': [...(directives['style-src'] ?? []), ...hashes] };
+}
+
+/** The policy as its header says it. */
+export function serializePolicy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}

@@ -9,6 +9,7 @@ import {
   type RemotesConfig,
 } from '@collectif/shared';
 import { BOOT_ID, type BootPreload } from './render/boot';
+import { createStyleReader, styleElements } from './render/styles';
 import { siteConfig } from '@collectif/shared/config';
 import { jsonElement, type HeadElement } from '@collectif/shared/seo';
 
@@ -25,13 +26,15 @@ import { jsonElement, type HeadElement } from '@collectif/shared/seo';
  */
 
 interface Link {
-  rel: 'preload' | 'preconnect' | 'stylesheet';
+  rel: 'preload' | 'preconnect' | 'stylesheet' | 'inline-style';
   href: string;
   as?: 'script' | 'style' | 'fetch' | 'image';
   crossorigin?: 'anonymous';
   imagesrcset?: string;
   imagesizes?: string;
   fetchpriority?: 'high';
+  /** An `inline-style`'s text: the sheet written into the page (render/styles.ts). */
+  css?: string;
 }
 
 interface ManifestAssets {
@@ -125,6 +128,11 @@ export function pageMeta(pathname: string, pages: readonly PageRef[]): HeadEleme
   ];
 }
 
+export function linkElements(link: Link): HeadElement[] {
+  if (link.rel === 'inline-style' && link.css !== undefined) return styleElements({ href: link.href, css: link.css });
+  return [linkElement(link)];
+}
+
 export function linkElement(link: Link): HeadElement {
   return {
     tag: 'link',
@@ -135,6 +143,7 @@ export function linkElement(link: Link): HeadElement {
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
   /** Per file: the last modification time seen and what was read then. */
   const cache = new Map<string, { mtimeMs: number; value: unknown }>();
+  const readStyle = createStyleReader();
 
   function readJson<T>(file: string, parse: (data: unknown) => T): T | null {
     let mtimeMs: number;
@@ -179,20 +188,27 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     const { build, base } = local;
     const at = (file: string) => posix.join(base, file);
     const assets = build.exposes.get(module) ?? { js: [], css: [] };
+    const { prefix, dir } = served[name];
+    // A rendered page's sheets are written into it; one that cannot be read stays a link.
+    const sheet = (href: string): Link => {
+      const relative = href.startsWith(prefix) ? href.slice(prefix.length) : null;
+      const css =
+        relative === null || relative.split('/').includes('..') ? null : readStyle(join(dir, ...relative.split('/')));
+      return css === null ? { rel: 'stylesheet', href } : { rel: 'inline-style', href, css };
+    };
     const links: Link[] = [
       { rel: 'preload', href: remotes[name], as: 'fetch', crossorigin: 'anonymous' },
       { rel: 'preload', href: at(build.entry), as: 'script' },
       ...assets.js.map((file): Link => ({ rel: 'preload', href: at(file), as: 'script' })),
-      ...assets.css.map((file): Link =>
-        rendered ? { rel: 'stylesheet', href: at(file) } : { rel: 'preload', href: at(file), as: 'style' },
-      ),
+      ...assets.css.map((file): Link => (rendered ? sheet(at(file)) : { rel: 'preload', href: at(file), as: 'style' })),
     ];
     return links;
   }
 
   /**
    * The markup to put in the <head> of the page at `pathname`. A page rendered on the server
-   * (`rendered`) links its areas' styles: its HTML is on screen before any script loads them.
+   * (`rendered`) carries its areas' styles, written into it (render/styles.ts): its HTML is on
+   * screen before any script loads them, and no sheet blocks its first paint.
    */
   return function headFor(
     pathname: string,
@@ -220,7 +236,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     }));
     return [
       jsonElement('remotes-config', remotes),
-      ...unique.filter((link) => !later(link)).map(linkElement),
+      ...unique.filter((link) => !later(link)).flatMap(linkElements),
       jsonElement(BOOT_ID, { preloads }),
     ];
   };

@@ -76,7 +76,7 @@ export function describe(text: string, max = 160): string {
  * for its element (JSON made by `scriptJson`).
  */
 export interface HeadElement {
-  tag: 'title' | 'meta' | 'link' | 'script';
+  tag: 'title' | 'meta' | 'link' | 'script' | 'style';
   /** In the order they are written. */
   attributes: readonly (readonly [string, string])[];
   text?: string;

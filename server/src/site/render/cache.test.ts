@@ -1,6 +1,12 @@
 import { createPageCache } from './cache';
 
-const page = (html: string, version = 'v1') => ({ status: 200, html, etag: `"${html.length}"`, version });
+const page = (html: string, version = 'v1') => ({
+  status: 200,
+  html,
+  csp: "default-src 'self'",
+  etag: `"${String(html.length)}"`,
+  version,
+});
 
 describe('the rendered pages kept per URL', () => {
   it('serves a page for its time, then renders again', () => {

@@ -9,6 +9,8 @@ import { LRUCache } from 'lru-cache';
 export interface CachedPage {
   status: number;
   html: string;
+  /** Its Content-Security-Policy, which allows the styles written into it by their hashes. */
+  csp: string;
   etag: string;
   /** The server bundles' versions it was rendered with. */
   version: string;
@@ -30,7 +32,7 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes, now }: PageCacheO
       ? new LRUCache<string, CachedPage>({
           max: maxEntries,
           maxSize: maxBytes,
-          sizeCalculation: (page) => Math.max(1, page.html.length * 2),
+          sizeCalculation: (page) => Math.max(1, (page.html.length + page.csp.length) * 2),
           ttl: ttlMs,
           // A page past its time is never served, even if nothing has swept it yet.
           allowStale: false,

@@ -71,6 +71,11 @@ export interface DocumentProps {
    * rendered from, as JSON safe inside a script element (`scriptJson`), made where it was rendered.
    */
   rendered?: { body: string; state: string };
+  /**
+   * The shell's sheets' texts by address, written into the page (render/styles.ts); a sheet not in
+   * it is linked.
+   */
+  styles?: ReadonlyMap<string, string>;
 }
 
 /** HTML attributes whose React name differs (React writes the attribute from it). */
@@ -94,7 +99,7 @@ function element({ tag, attributes, text, html }: HeadElement, key: number): Rea
  * The whole page. A page rendered on the server starts its scripts once painted (the loader of
  * render/boot.ts, which is given the entry); a page the browser renders loads the entry at once.
  */
-export function Document({ assets, head, rendered }: DocumentProps): ReactElement {
+export function Document({ assets, head, rendered, styles }: DocumentProps): ReactElement {
   const [entry] = assets.scripts;
   const scripts =
     rendered === undefined
@@ -117,7 +122,16 @@ export function Document({ assets, head, rendered }: DocumentProps): ReactElemen
         h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
       ),
       scripts,
-      assets.styles.map((href) => h('link', { key: href, rel: 'stylesheet', href })),
+      assets.styles.map((href) => {
+        const css = styles?.get(href);
+        // As the areas' sheets (render/styles.ts): its text, and its file for print only.
+        return css === undefined
+          ? h('link', { key: href, rel: 'stylesheet', href })
+          : [
+              h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
+              h('link', { key: `${href} print`, rel: 'stylesheet', href, media: 'print' }),
+            ];
+      }),
     ),
     h(
       'body',

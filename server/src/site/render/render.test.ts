@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +128,41 @@ describe('pages rendered on the server', () => {
       expect.objectContaining({ status: 'fulfilled', data: podcasts }),
     ]);
     expect(state.feed).toEqual({ loaded: true });
+  });
+
+  it('writes the shell’s and the areas’ styles into the page, each allowed by its hash, and keeps the policy with the cached page', async () => {
+    const shellCss = 'body{margin:0}';
+    const homeCss = '.accueil{color:#ffcf3f}';
+    write(
+      'shell/dist/document.json',
+      JSON.stringify({ scripts: ['/main.js'], styles: ['/main.0123456789.css'], fonts: [] }),
+    );
+    write('shell/dist/main.0123456789.css', shellCss);
+    write(
+      'mf-radio/dist/mf-manifest.json',
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'HomePage', assets: { js: { sync: [] }, css: { sync: ['accueil.css'] } } }],
+      }),
+    );
+    write('mf-radio/dist/accueil.css', homeCss);
+    const app = await start({ PAGE_CACHE_TTL_S: '60' });
+    const first = await app.inject({ url: '/' });
+    const again = await app.inject({ url: '/' });
+    await app.close();
+    expect(first.body).toContain(`<style data-href="/main.0123456789.css">${shellCss}</style>`);
+    expect(first.body).toContain(`<style data-href="/mf-radio/accueil.css">${homeCss}</style>`);
+    // Each sheet's file is linked for print only: nothing blocks the first paint on a screen.
+    expect(first.body.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/mf-radio/accueil.css" media="print"/>',
+      '<link rel="stylesheet" href="/main.0123456789.css" media="print"/>',
+    ]);
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    const styleSrc = /style-src ([^;]*)/.exec(String(first.headers['content-security-policy']))?.[1] ?? '';
+    expect(styleSrc.split(' ')).toEqual(expect.arrayContaining(["'self'", hash(shellCss), hash(homeCss)]));
+    expect(styleSrc).not.toContain('unsafe-inline');
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers.etag).toBe(first.headers.etag);
   });
 
   it('answers 404 with the page for an unknown subject, and escapes what the address carries', async () => {

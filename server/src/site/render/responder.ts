@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
 import {
@@ -14,6 +15,8 @@ import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
+import { contentSecurityPolicy, serializePolicy, withStyleHashes } from '../headers';
+import { createStyleReader, styleHash, styleHashes } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
@@ -156,8 +159,38 @@ export function createPageResponder({
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
   const shellAssets = shellAssetsReader(assetsPath, log.warn);
+  const readStyle = createStyleReader();
+  const policy = contentSecurityPolicy(config.remotes, radio);
 
-  function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string, etag?: string) {
+  /** The shell's sheets that can be written into the page, by address. */
+  function shellStyles(assets: ShellAssets): Map<string, string> {
+    const styles = new Map<string, string>();
+    for (const href of assets.styles) {
+      const css = readStyle(join(config.distDirs.shell, ...href.slice(1).split('/')));
+      if (css !== null) styles.set(href, css);
+    }
+    return styles;
+  }
+
+  /**
+   * The whole page and its policy: the site's, with the hash of each style written into it
+   * (render/styles.ts). Both are made once per render and kept together in the cache.
+   */
+  function writePage(props: { assets: ShellAssets; head: HeadElement[]; rendered?: { body: string; state: string } }) {
+    const styles = shellStyles(props.assets);
+    const html = renderDocument({ ...props, styles });
+    const hashes = [...new Set([...styleHashes(props.head), ...[...styles.values()].map((css) => styleHash(css))])];
+    return { html, csp: serializePolicy(withStyleHashes(policy, hashes)) };
+  }
+
+  function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    { html, csp }: { html: string; csp: string },
+    etag?: string,
+  ) {
+    reply.header('content-security-policy', csp);
     if (etag !== undefined) {
       reply.header('ETag', etag);
       // The same validators and comparison as /api (one ETag path: weak, lists and `*` understood).
@@ -176,10 +209,15 @@ export function createPageResponder({
 
   /** The shell alone, rendered by the browser, with the route's title and description. */
   function browserPage(reply: FastifyReply, assets: ShellAssets, pathname: string, pages: readonly PageRef[]) {
+    const { html, csp } = writePage({
+      assets,
+      head: [...pageMeta(pathname, pages), ...headEnd(pathname, false, pages)],
+    });
     return reply
       .header('Cache-Control', 'no-cache')
+      .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
-      .send(renderDocument({ assets, head: [...pageMeta(pathname, pages), ...headEnd(pathname, false, pages)] }));
+      .send(html);
   }
 
   /** The parts a page's HTML depends on: their bundles' versions are the cache's key. */
@@ -221,7 +259,7 @@ export function createPageResponder({
     reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
     const version = `${await partsVersion(match)}|${pagesVersion}`;
     const cached = cache.get(key, version);
-    if (cached !== null) return sendHtml(request, reply, cached.status, cached.html, cached.etag);
+    if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
 
     const outcome =
       pool === null
@@ -270,13 +308,13 @@ export function createPageResponder({
         return browserPage(reply, assets, pathname, pages);
       case 'page': {
         lastBrowserReason = null;
-        const page = renderDocument({
+        const page = writePage({
           assets,
           head: [...headElements(outcome.head, siteConfig.name), ...headEnd(pathname, true, pages, outcome.preloads)],
           rendered: { body: outcome.body, state: outcome.state },
         });
-        const etag = etagOf(page);
-        cache.set(key, { status: outcome.status, html: page, etag, version });
+        const etag = etagOf(page.html);
+        cache.set(key, { status: outcome.status, ...page, etag, version });
         return sendHtml(request, reply, outcome.status, page, etag);
       }
     }

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { HeadElement } from '@collectif/shared/seo';
+
+/**
+ * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
+ * « Styles in the page »): the first screen needs no round trip for them. Each `<style>` carries
+ * the sheet's address (`data-href`), so that webpack's and the federation runtime's loaders find it
+ * there and do not block on it again; the page's Content-Security-Policy allows each by its hash,
+ * never with 'unsafe-inline'.
+ */
+
+/** A built sheet as read from disk: its address on the site and its text. */
+export interface InlineStyle {
+  href: string;
+  css: string;
+}
+
+/** Past this a sheet stays a link: the page would carry more than it saves (60 KB). */
+export const INLINE_STYLE_MAX_BYTES = 60 * 1024;
+
+/**
+ * Reads built sheets, again when a file changes (a part redeployed). Null for a file that is
+ * missing, too large, or whose text could end the `<style>` element (`</style`): that sheet stays a
+ * link.
+ */
+export function createStyleReader(): (file: string) => string | null {
+  const cache = new Map<string, { mtimeMs: number; css: string | null }>();
+  return function read(file) {
+    let mtimeMs: number;
+    let size: number;
+    try {
+      ({ mtimeMs, size } = statSync(file));
+    } catch {
+      return null;
+    }
+    const cached = cache.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.css;
+    let css: string | null = null;
+    if (size <= INLINE_STYLE_MAX_BYTES) {
+      try {
+        const text = readFileSync(file, 'utf8');
+        css = /<\/style/i.test(text) ? null : text;
+      } catch {
+        css = null;
+      }
+    }
+    cache.set(file, { mtimeMs, css });
+    return css;
+  };
+}
+
+/**
+ * The sheet as head elements: its text, then a link to its file for print only. A print sheet
+ * blocks nothing on a screen; the browser fetches it quietly, so a later navigation finds it in its
+ * cache, and the federation runtime, which looks for a sheet's `<link rel="stylesheet">` before
+ * adding one, finds it there instead of applying the sheet a second time after the page's own.
+ */
+export function styleElements({ href, css }: InlineStyle): HeadElement[] {
+  return [
+    { tag: 'style', attributes: [['data-href', href]], html: css },
+    {
+      tag: 'link',
+      attributes: [
+        ['rel', 'stylesheet'],
+        ['href', href],
+        ['media', 'print'],
+      ],
+    },
+  ];
+}
+
+/** A source expression allowing exactly this text in a `<style>` (CSP Level 2 hash). */
+export function styleHash(css: string): string {
+  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+}
+
+/** The hashes of every `<style>` among `elements`, once each. */
+export function styleHashes(elements: readonly HeadElement[]): string[] {
+  return [
+    ...new Set(
+      elements
+        .filter((item) => item.tag === 'style' && item.html !== undefined)
+        .map((item) => styleHash(item.html ?? '')),
+    ),
+  ];
+}
