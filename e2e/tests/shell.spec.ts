@@ -62,7 +62,8 @@ test.describe('the page announces what it needs (server hints)', () => {
     '/': 'img.carousel__image',
     '/residences': '.residence-card img.card__image',
     '/residences/axonberg': 'img.residence__header-image',
-    '/label': null,
+    '/label': '.release-card img.card__image',
+    '/emissions/axonberg-synapses-11': 'img.episode__cover',
     '/a-propos': 'img.about-image',
   };
 
