@@ -3,13 +3,13 @@
 // route in Debian's Chromium and with Lighthouse, the navigation between remotes, and the API.
 // Writes bench/results/report.md and bench/results/report.json. Never part of npm test.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coldLoad, launch, startServer } from './lib/browser.mjs';
 import { lighthouseRun } from './lib/lighthouse.mjs';
+import { buildReference, layOutReference, referenceRoot } from './lib/reference.mjs';
 import { routes } from './lib/routes.mjs';
-import { precompress } from '../scripts/precompress.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
@@ -34,19 +34,9 @@ function step(label, command, argv) {
 
 if (!args.has('--no-build')) {
   step('construction des parties', process.execPath, ['scripts/build.mjs']);
-  step('construction de référence (sans fédération)', join(root, 'node_modules', '.bin', 'webpack'), [
-    '-c',
-    'bench/reference/webpack.config.mjs',
-  ]);
-  precompress(join(root, 'bench', 'reference', 'root', 'shell', 'dist'));
+  buildReference();
 }
-// The reference has no remotes' builds: the pages they declare (written by their build beside their
-// manifest) are given to its server as they are.
-for (const part of ['mf-radio', 'mf-label', 'mf-about']) {
-  const dist = join(root, 'bench', 'reference', 'root', part, 'dist');
-  mkdirSync(dist, { recursive: true });
-  copyFileSync(join(root, part, 'dist', 'pages.json'), join(dist, 'pages.json'));
-}
+layOutReference();
 
 const kib = (n) => Math.round((n / 1024) * 10) / 10;
 
@@ -138,7 +128,7 @@ async function navigationFigures(browser, base) {
 
 mkdirSync(results, { recursive: true });
 const fed = await startServer(root, FED_PORT, distRoot === undefined ? {} : { DIST_ROOT: distRoot });
-const ref = await startServer(root, REF_PORT, { DIST_ROOT: join(root, 'bench', 'reference', 'root') });
+const ref = await startServer(root, REF_PORT, { DIST_ROOT: referenceRoot });
 const csr = await startServer(root, CSR_PORT, {
   ...(distRoot === undefined ? {} : { DIST_ROOT: distRoot }),
   SSR: 'off',

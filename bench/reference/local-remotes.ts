@@ -8,10 +8,12 @@ type Loader = () => Promise<{ default: ComponentType }>;
 const loaders: Record<string, Loader> = {
   'player/Player': () => import('../../mf-player/src/exposed/Player'),
   'radio/HomePage': () => import('../../mf-radio/src/exposed/HomePage'),
+  'radio/ProgrammePage': () => import('../../mf-radio/src/exposed/ProgrammePage'),
   'radio/ResidencesPage': () => import('../../mf-radio/src/exposed/ResidencesPage'),
   'radio/ResidencePage': () => import('../../mf-radio/src/exposed/ResidencePage'),
   'radio/EpisodesPage': () => import('../../mf-radio/src/exposed/EpisodesPage'),
   'radio/EpisodePage': () => import('../../mf-radio/src/exposed/EpisodePage'),
+  'radio/EmbedPage': () => import('../../mf-radio/src/exposed/EmbedPage'),
   'label/LabelPage': () => import('../../mf-label/src/exposed/LabelPage'),
   'about/AboutPage': () => import('../../mf-about/src/exposed/AboutPage'),
 };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { scriptRule } from '../../shared/build/webpack.mjs';
+import { DocumentAssetsPlugin, scriptRule } from '../../shared/build/webpack.mjs';
 
 const require = createRequire(import.meta.url);
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -46,6 +46,9 @@ export default {
     }),
     new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' }),
     new HtmlWebpackPlugin({ template: './shell/src/index.html', scriptLoading: 'defer', minify: true }),
+    // The server writes every page from document.json (docs/rendering.md, « The document »), the
+    // reference's as the shell's.
+    new DocumentAssetsPlugin(),
   ],
   optimization: { moduleIds: 'deterministic' },
   performance: { hints: false },

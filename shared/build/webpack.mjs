@@ -140,7 +140,7 @@ class FontPreloadPlugin {
  * `document.json` beside `index.html`, so that the server makes the page with React from data,
  * never by reading the built HTML.
  */
-class DocumentAssetsPlugin {
+export class DocumentAssetsPlugin {
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
