@@ -143,6 +143,12 @@ try {
     for (const [path, figures] of Object.entries(report.reference)) {
       if (figures.runtimeCopies !== 0) throw new Error(`référence ${path} : le runtime de fédération y est encore`);
     }
+    // One copy of the federation runtime per page, the shell's (README, « One federation runtime »).
+    for (const [path, figures] of [...Object.entries(report.federated), ...Object.entries(report.browserRendered)]) {
+      if (figures.runtimeCopies !== 1) {
+        throw new Error(`${path} : ${String(figures.runtimeCopies)} copies du runtime de fédération au lieu d'une`);
+      }
+    }
     report.navigation = await navigationFigures(browser, `http://127.0.0.1:${String(FED_PORT)}`);
   } finally {
     await browser.close();

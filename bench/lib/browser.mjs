@@ -40,12 +40,14 @@ export async function startServer(root, port, env = {}) {
   throw new Error('le serveur ne répond pas');
 }
 
-// A class of the federation runtime core, present once per copy of it.
-const RUNTIME_MARK = 'snapshotHandler';
+// The federation runtime core's snapshot handler creates its manifest cache once per copy of the
+// core. Counted in every script, not per script: the shell's entry once carried two copies (its
+// CommonJS and ESM builds), which a per-file count showed as one.
+const RUNTIME_MARK = /\.manifestCache\s*=\s*(?:\/\*[^*]*\*\/\s*)?new Map\b/g;
 
 /**
- * Cold load of one URL: requests, compressed bytes by type, and how many scripts carry a copy of
- * the federation runtime (the runtime's own error code string marks it).
+ * Cold load of one URL: requests, compressed bytes by type, and how many copies of the federation
+ * runtime's core its scripts carry.
  */
 export async function coldLoad(browser, url, { viewport = { width: 390, height: 844 }, blockThirdParty = true } = {}) {
   const context = await browser.newContext({ viewport });
@@ -84,7 +86,7 @@ export async function coldLoad(browser, url, { viewport = { width: 390, height: 
   const requests = [...byId.values()].filter((r) => r.url.startsWith('http://127.0.0.1'));
   const bytesByType = {};
   for (const r of requests) bytesByType[r.type] = (bytesByType[r.type] ?? 0) + r.bytes;
-  const runtimeCopies = scripts.filter((s) => s.text.includes(RUNTIME_MARK)).length;
+  const runtimeCopies = scripts.reduce((n, s) => n + (s.text.match(RUNTIME_MARK)?.length ?? 0), 0);
   await context.close();
   return { requests: requests.length, bytesByType, runtimeCopies, scriptMs, requestList: requests };
 }

@@ -25,6 +25,23 @@ function range(name) {
 const singleton = (name) => ({ singleton: true, requiredVersion: range(name) });
 
 /**
+ * `experiments.provideExternalRuntime` adds to the shell a runtime plugin that puts the runtime core
+ * on the page for the remotes, and names it by its CommonJS file (`require.resolve` in the plugin's
+ * package, resolved here the same way). That file requires the CommonJS build of the runtime core
+ * (and of its SDK and error codes), while the rest of the runtime imports their ESM builds: the
+ * shell's entry carried both, 85 KiB minified of the same code twice (bench/results/federation.md).
+ * The shell resolves the plugin to its ESM file instead, which imports the same runtime core as
+ * everything else. `node bench/first-load.mjs` counts the copies.
+ */
+const injectRuntimePluginCjs = createRequire(require.resolve('@module-federation/enhanced/webpack')).resolve(
+  '@module-federation/inject-external-runtime-core-plugin',
+);
+const injectRuntimePluginEsm = injectRuntimePluginCjs.replace(/\.cjs$/, '.js');
+if (injectRuntimePluginEsm === injectRuntimePluginCjs || !existsSync(injectRuntimePluginEsm)) {
+  throw new Error(`Pas de version ESM de ${injectRuntimePluginCjs} : voir shared/build/webpack.mjs`);
+}
+
+/**
  * Shared singletons: one copy each on a page, whichever part provides it first. The router and the
  * Redux libraries are not listed: every part reaches them through @collectif/shared (see
  * shared/src/libraries.ts), so that they are tree-shaken inside its one copy instead of shipped whole.
@@ -335,7 +352,11 @@ export function federatedConfig({ name, dir, html = false }) {
           // The server bundle, built beside this one into dist/server/, is not this build's to remove.
           clean: withServer ? { keep: (/** @type {string} */ file) => file.startsWith(`${SERVER_BUNDLE_DIR}/`) } : true,
         },
-        resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+        resolve: {
+          extensions: ['.tsx', '.ts', '.js', '.json'],
+          // One copy of the federation runtime in the shell (see injectRuntimePluginCjs).
+          alias: isHost ? { [`${injectRuntimePluginCjs}$`]: injectRuntimePluginEsm } : {},
+        },
         module: {
           rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
         },
