@@ -38,6 +38,11 @@ async function still(page: Page, path: string): Promise<void> {
   // their place kept (a mask would be painted over the fixed player; the CSP refuses a style sheet).
   await page.evaluate(() => {
     for (const list of document.querySelectorAll<HTMLElement>('.recent-tracks__list')) list.style.visibility = 'hidden';
+    // /integrer's code names the site's origin, whose port is the run's (npm test takes a free one):
+    // written with the baselines' port, so that the same code is compared, wrapped as it wraps.
+    for (const code of document.querySelectorAll<HTMLTextAreaElement>('.code-block__code')) {
+      code.value = code.value.replace(/http:\/\/localhost:\d+/g, 'http://localhost:4173');
+    }
   });
 }
 
