@@ -4,6 +4,7 @@
  * (`/embed/lecteur?…`), the configurator's choices (`/integrer?…`) and oEmbed's answers. No import
  * of the store or of any library: the partner script reads this before anything else loads.
  */
+import { escapeHtml } from './seo/head';
 
 /** What the player plays: the live stream, a residence's latest episodes, or one episode. */
 export type EmbedSource = { kind: 'direct' } | { kind: 'residence'; id: string } | { kind: 'episode'; slug: string };
@@ -125,10 +126,6 @@ export function embedFrameUrl(origin: string, options: EmbedOptions): string {
   return `${origin}${EMBED_FRAME_PATH}${embedQuery(options)}`;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** What the player is called for screen readers and in the iframe's title. */
 export function embedTitle(siteName: string, source: EmbedSource): string {
   switch (source.kind) {
@@ -156,21 +153,26 @@ export function embedFrameSnippet(
   const height = size.height ?? embedHeight(options);
   const width = size.width === undefined ? '100%' : String(size.width);
   return (
-    `<iframe src="${escapeAttribute(embedFrameUrl(origin, options))}" ` +
-    `title="${escapeAttribute(embedTitle(siteName, options.source))}" width="${width}" height="${height}" ` +
+    `<iframe src="${escapeHtml(embedFrameUrl(origin, options))}" ` +
+    `title="${escapeHtml(embedTitle(siteName, options.source))}" width="${width}" height="${height}" ` +
     `frameborder="0" allow="autoplay" loading="lazy"></iframe>`
   );
 }
 
+/**
+ * The `<collectif-player>` element with `apiBase` and the choices as attributes (defaults left
+ * out; the colour with its `#`, as an attribute takes it).
+ */
+export function embedElement(apiBase: string, options: EmbedOptions): string {
+  const attributes = embedParameters(options)
+    .map(([name, value]) => ` ${name}="${escapeHtml(name === 'couleur' ? `#${value}` : value)}"`)
+    .join('');
+  return `<collectif-player api-base="${escapeHtml(apiBase)}"${attributes}></collectif-player>`;
+}
+
 /** The script and element to paste. */
 export function embedScriptSnippet(origin: string, options: EmbedOptions): string {
-  const attributes = embedParameters(options)
-    .map(([name, value]) => ` ${name}="${escapeAttribute(name === 'couleur' ? `#${value}` : value)}"`)
-    .join('');
-  return (
-    `<script src="${escapeAttribute(origin + EMBED_SCRIPT_PATH)}" defer></script>\n` +
-    `<collectif-player api-base="${escapeAttribute(`${origin}/api`)}"${attributes}></collectif-player>`
-  );
+  return `<script src="${escapeHtml(origin + EMBED_SCRIPT_PATH)}" defer></script>\n${embedElement(`${origin}/api`, options)}`;
 }
 
 /**

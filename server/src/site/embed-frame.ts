@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import {
   EMBED_FRAME_PATH,
   EMBED_SCRIPT_PATH,
-  embedParameters,
+  embedElement,
   embedTitle,
   readEmbedOptions,
 } from '@collectif/shared/embed';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
+import { escapeHtml } from '@collectif/shared/seo';
 import type { RemotesConfig } from '@collectif/shared';
 import { contentSecurityPolicy, serializePolicy, withStyleHashes } from './headers';
+import { styleHash } from './render/styles';
 
 /**
  * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page
@@ -25,23 +26,11 @@ import { contentSecurityPolicy, serializePolicy, withStyleHashes } from './heade
 const FRAME_STYLE =
   'html,body{margin:0;background:transparent}' +
   '.cache{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
-const FRAME_STYLE_HASH = `'sha256-${createHash('sha256').update(FRAME_STYLE).digest('base64')}'`;
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+const FRAME_STYLE_HASH = styleHash(FRAME_STYLE);
 
 /** The framed page for `query`: the script, the element with the choices as attributes. */
 export function embedFramePage(query: URLSearchParams): string {
   const options = readEmbedOptions((name) => query.get(name));
-  const attributes = embedParameters(options)
-    .map(([name, value]) => ` ${name}="${escapeHtml(name === 'couleur' ? `#${value}` : value)}"`)
-    .join('');
   const title = embedTitle(siteConfig.name, options.source);
   return `<!doctype html>
 <html lang="fr" data-collectif-cadre>
@@ -57,7 +46,7 @@ export function embedFramePage(query: URLSearchParams): string {
 <body>
 <main>
 <h1 class="cache">${escapeHtml(title)}</h1>
-<collectif-player api-base="/api"${attributes}></collectif-player>
+${embedElement('/api', options)}
 </main>
 </body>
 </html>
