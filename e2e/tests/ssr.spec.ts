@@ -91,6 +91,8 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
   const html = await (await request.get('/residences/axonberg')).text();
   expect(html.match(/<script\b[^>]*\bsrc=/g)).toHaveLength(1);
   expect(html).not.toMatch(/as="script"|as="fetch"/);
+  // Nor a style sheet: the sheets are in the page (docs/rendering.md, « Styles in the page »).
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
   await page.goto('/residences/axonberg');
   await hydrated(page);
   const timing = await page.evaluate(() => {
@@ -100,12 +102,15 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
       .filter((entry) => /\/(main\.[0-9a-f]+|remoteEntry|__federation_expose_\w+\.[0-9a-f]+)\.js$/.test(entry.name));
     return {
       parsed: navigation?.domInteractive ?? Number.NaN,
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
       scripts: scripts.map((entry) => entry.startTime),
     };
   });
-  // The shell's entry, the remote entries and the pages' chunks: all once the document is parsed.
+  // The shell's entry, the remote entries and the pages' chunks: all once the document is parsed
+  // and its first contentful paint is on the screen.
   expect(timing.scripts.length).toBeGreaterThanOrEqual(4);
-  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.parsed);
+  expect(timing.painted).toBeGreaterThanOrEqual(timing.parsed);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.painted);
   // The loader itself: one small file, cached for a year under a name that changes with it.
   const loader = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[data-src]')?.src ?? '');
   const answer = await request.get(loader);

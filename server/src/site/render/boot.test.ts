@@ -11,18 +11,63 @@ describe("the shell's loader", () => {
  * A page as the server sends it, the loader run as a browser runs it (jsdom, real timers). Without
  * `frames`, the page is a tab in the background: no animation frame ever comes.
  */
-function page(preloads: unknown, { frames = true, list = JSON.stringify({ preloads }) } = {}): JSDOM {
+function page(
+  preloads: unknown,
+  {
+    frames = true,
+    list = JSON.stringify({ preloads }),
+    paints,
+  }: { frames?: boolean; list?: string; paints?: Paints } = {},
+): JSDOM {
   const dom = new JSDOM(
     `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="pilule">Stream</button><form><button type="submit" id="chercher">Rechercher</button></form></div><button type="button" id="dehors">Dehors</button></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
   );
   if (!frames) dom.window.requestAnimationFrame = () => 0;
+  if (paints) Object.assign(dom.window, { PerformanceObserver: paints.Observer });
   const loader = dom.window.document.createElement('script');
   loader.setAttribute('data-src', '/main.js');
   dom.window.document.head.append(loader);
   Object.defineProperty(dom.window.document, 'currentScript', { value: loader, configurable: true });
   dom.window.eval(BOOT_SOURCE);
   return dom;
+}
+
+/**
+ * Paint timing as Chromium reports it: a `PerformanceObserver` that knows `paint` entries, which the
+ * test reports one by one (`report('first-contentful-paint')`); a reported paint is also given to an
+ * observer that asks for buffered entries afterwards.
+ */
+class Paints {
+  private readonly seen: { name: string }[] = [];
+  private readonly listeners = new Set<(entries: { name: string }[]) => void>();
+  readonly Observer: unknown;
+
+  constructor() {
+    const { seen, listeners } = this;
+    this.Observer = class {
+      static supportedEntryTypes = ['mark', 'measure', 'paint'];
+      private readonly listener: (entries: { name: string }[]) => void;
+      constructor(callback: (list: { getEntries: () => { name: string }[] }) => void) {
+        this.listener = (entries) => {
+          callback({ getEntries: () => entries });
+        };
+      }
+      observe(options: { type: string; buffered?: boolean }) {
+        if (options.type !== 'paint') return;
+        listeners.add(this.listener);
+        if (options.buffered === true && seen.length > 0) this.listener([...seen]);
+      }
+      disconnect() {
+        listeners.delete(this.listener);
+      }
+    };
+  }
+
+  report(name: string): void {
+    this.seen.push({ name });
+    for (const listener of [...this.listeners]) listener([{ name }]);
+  }
 }
 
 const fetched = (dom: JSDOM) => [
@@ -52,6 +97,43 @@ describe('the loader', () => {
     // Once only: the fallback timer, later, adds nothing.
     await wait(BOOT_FALLBACK_MS);
     expect(fetched(dom)).toHaveLength(3);
+    dom.window.close();
+  });
+
+  it('waits for the first contentful paint where the browser reports paints, not for a frame', async () => {
+    const paints = new Paints();
+    const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], { paints });
+    await wait(100);
+    // Frames have come, but the screen shows nothing readable yet.
+    paints.report('first-paint');
+    await wait(50);
+    expect(fetched(dom)).toEqual([]);
+    paints.report('first-contentful-paint');
+    expect(fetched(dom)).toEqual([]);
+    // One task later: the page is on the screen.
+    await wait(20);
+    expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
+    paints.report('first-contentful-paint');
+    await wait(BOOT_FALLBACK_MS);
+    expect(fetched(dom)).toHaveLength(2);
+    dom.window.close();
+  });
+
+  it('starts at once when the page was painted before the loader ran', async () => {
+    const paints = new Paints();
+    paints.report('first-contentful-paint');
+    const dom = page([], { paints });
+    await wait(20);
+    expect(fetched(dom)).toEqual(['/main.js']);
+    dom.window.close();
+  });
+
+  it('starts anyway when a reported paint never comes', async () => {
+    const dom = page([], { paints: new Paints() });
+    await wait(BOOT_FALLBACK_MS - 500);
+    expect(fetched(dom)).toEqual([]);
+    await wait(700);
+    expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });
 

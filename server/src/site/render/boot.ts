@@ -61,9 +61,31 @@ export const BOOT_SOURCE = `(function () {
     }
     document.head.appendChild(batch);
   }
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
+  // After the first contentful paint as the browser reports it: a frame's callbacks run before
+  // that frame is on the screen, and a phone's screen can show it tens of milliseconds later.
+  var observing = false;
+  try {
+    var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+    if (types && types.indexOf('paint') >= 0) {
+      var observer = new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var i = 0; i < entries.length; i += 1) {
+          if (entries[i].name !== 'first-contentful-paint') continue;
+          observer.disconnect();
+          setTimeout(start, 0);
+        }
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      observing = true;
+    }
+  } catch (error) {
+    observing = false;
+  }
+  // A browser that does not report its paints: one frame and one task.
+  if (!observing)
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
   setTimeout(start, ${String(BOOT_FALLBACK_MS)});
 
   // Taps before the page is interactive: a button of the page does nothing until its area's script

@@ -124,13 +124,10 @@ export function Document({ assets, head, rendered, styles }: DocumentProps): Rea
       scripts,
       assets.styles.map((href) => {
         const css = styles?.get(href);
-        // As the areas' sheets (render/styles.ts): its text, and its file for print only.
+        // As the areas' sheets (render/styles.ts): its text under its file's address.
         return css === undefined
           ? h('link', { key: href, rel: 'stylesheet', href })
-          : [
-              h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } }),
-              h('link', { key: `${href} print`, rel: 'stylesheet', href, media: 'print' }),
-            ];
+          : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } });
       }),
     ),
     h(

@@ -51,23 +51,13 @@ export function createStyleReader(): (file: string) => string | null {
 }
 
 /**
- * The sheet as head elements: its text, then a link to its file for print only. A print sheet
- * blocks nothing on a screen; the browser fetches it quietly, so a later navigation finds it in its
- * cache, and the federation runtime, which looks for a sheet's `<link rel="stylesheet">` before
- * adding one, finds it there instead of applying the sheet a second time after the page's own.
+ * The sheet as a head element: its text, under its file's address. Its file is not linked: a link,
+ * even for print, is one more request before the first paint (Lighthouse's phone counts each), and a
+ * later navigation's sheets are fetched by the scripts that need them (webpack's CSS loader finds
+ * this element by its `data-href` and adds nothing).
  */
 export function styleElements({ href, css }: InlineStyle): HeadElement[] {
-  return [
-    { tag: 'style', attributes: [['data-href', href]], html: css },
-    {
-      tag: 'link',
-      attributes: [
-        ['rel', 'stylesheet'],
-        ['href', href],
-        ['media', 'print'],
-      ],
-    },
-  ];
+  return [{ tag: 'style', attributes: [['data-href', href]], html: css }];
 }
 
 /** A source expression allowing exactly this text in a `<style>` (CSP Level 2 hash). */
