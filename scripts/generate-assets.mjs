@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { PACKAGES, PARTS } from '../shared/parts.mjs';
+import { pictureCopies } from '../shared/src/pictures.mjs';
 import { residencePictureFiles } from '../shared/src/residenceImages.mjs';
 import { root } from './parts.mjs';
 
@@ -142,6 +143,20 @@ export async function appIcon(logoSvg, size, background) {
     .toBuffer();
 }
 
+/**
+ * A smaller copy of a picture, resized from it (shared/src/pictures.mjs names the copies): the same
+ * picture at fewer pixels, whether the original is a demo drawing or the collective's own file.
+ */
+async function writeCopy(fromPath, relPath, width, height) {
+  const file = join(OUT, 'images', relPath);
+  if (existsSync(file)) return false;
+  await sharp(join(OUT, 'images', fromPath))
+    .resize(width, height, { fit: 'cover' })
+    .webp({ quality: 72, effort: 4 })
+    .toFile(file);
+  return true;
+}
+
 export async function generateImages() {
   const jobs = [];
   for (const rel of imagesNamedInContent()) {
@@ -157,6 +172,10 @@ export async function generateImages() {
   jobs.push(['default-cover.webp', 600, 600, '']);
   let made = 0;
   for (const [rel, w, h, label] of jobs) if (await writeImage(rel, w, h, label)) made += 1;
+  // Then the copies, from the originals just made or already there.
+  for (const [rel] of jobs) {
+    for (const copy of pictureCopies(rel)) if (await writeCopy(rel, copy.path, copy.width, copy.height)) made += 1;
+  }
   const logo = join(OUT, 'images', 'logo.svg');
   if (!existsSync(logo)) {
     mkdirSync(dirname(logo), { recursive: true });

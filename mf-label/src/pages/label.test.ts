@@ -27,7 +27,15 @@ describe('the label page’s first image (`preloads`)', () => {
         release('/assets/images/releases/brique-rose.webp'),
         release('/assets/images/releases/x.webp'),
       ]),
-    ).toEqual([{ href: '/assets/images/releases/brique-rose.webp', fetchpriority: 'high' }]);
+    ).toEqual([
+      {
+        href: '/assets/images/releases/brique-rose.webp',
+        // The grid's widths, as its <img> offers them (releases/ReleaseCard.tsx).
+        imagesrcset: '/assets/images/releases/brique-rose-400.webp 400w, /assets/images/releases/brique-rose.webp 600w',
+        imagesizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
+        fetchpriority: 'high',
+      },
+    ]);
   });
 
   it('is none for a cover elsewhere, an empty catalogue or releases not yet known', async () => {

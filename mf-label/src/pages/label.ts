@@ -2,6 +2,7 @@
 // route and its head from that data. Its module exports it as `page`: the server
 // reads it before rendering, the browser after every navigation.
 import { api, releaseUrl, type PageDefinition } from '@collectif/shared';
+import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { musicAlbums } from '@collectif/shared/seo';
 
 export const label: PageDefinition = {
@@ -10,7 +11,7 @@ export const label: PageDefinition = {
     const [first] = api.endpoints.releases.select({})(state).data ?? [];
     return first === undefined || !first.image.startsWith('/') || first.image.startsWith('//')
       ? []
-      : [{ href: first.image, fetchpriority: 'high' }];
+      : [{ href: first.image, ...preloadSrcSet(first.image, GRID_IMAGE_SIZES), fetchpriority: 'high' }];
   },
   // The page's own query ({}), so the browser finds it answered.
   load: ({ dispatch }) => [dispatch(api.endpoints.releases.initiate({}))],

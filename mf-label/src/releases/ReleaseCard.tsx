@@ -1,4 +1,5 @@
 import { Card, releaseUrl, useReveal, type Release } from '@collectif/shared';
+import { GRID_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
 
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
 const COVER_SIZE = 600;
@@ -17,7 +18,15 @@ interface ReleaseCardProps {
 function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps) {
   return (
     <Card
-      image={{ src: release.image, width: COVER_SIZE, height: COVER_SIZE, eager, priority }}
+      image={{
+        src: release.image,
+        srcSet: pictureSrcSet(release.image),
+        sizes: GRID_IMAGE_SIZES,
+        width: COVER_SIZE,
+        height: COVER_SIZE,
+        eager,
+        priority,
+      }}
       title={release.title}
       description={release.artist}
       headingLevel={2}

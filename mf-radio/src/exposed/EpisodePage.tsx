@@ -23,7 +23,9 @@ import {
   type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
+import { pictureSrcSet } from '@collectif/shared/pictures';
 import { configuratorHrefFor } from '../embed/configurator';
+import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence } from '../residences/residences';
 import { sanitizeDescription } from '../residences/sanitize';
@@ -106,6 +108,8 @@ function EpisodeView({ episode }: { episode: Episode }) {
       <img
         className="episode__cover"
         src={episode.cover}
+        srcSet={pictureSrcSet(episode.cover)}
+        sizes={EPISODE_COVER_SIZES}
         alt=""
         width={500}
         height={500}

@@ -2,11 +2,15 @@
 // route and its head from that data, exported by the page's module as `page`.
 import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
+import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
 import { isSlug } from '@collectif/shared';
 import { findResidence } from '../residences/residences';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
+/** How wide the cover is shown (styles/episodes.css): the column's width, 22rem at most from 800 px. */
+export const EPISODE_COVER_SIZES = '(min-width: 800px) 22rem, 100vw';
 
 export const episodePage: PageDefinition = {
   // Its cover, as src/exposed/EpisodePage.tsx renders it, when it is a picture of the site (a cover
@@ -16,7 +20,7 @@ export const episodePage: PageDefinition = {
     const cover = isSlug(slug) ? api.endpoints.episode.select(slug)(state).data?.cover : undefined;
     return cover === undefined || !cover.startsWith('/') || cover.startsWith('//')
       ? []
-      : [{ href: cover, fetchpriority: 'high' }];
+      : [{ href: cover, ...preloadSrcSet(cover, EPISODE_COVER_SIZES), fetchpriority: 'high' }];
   },
   load: ({ params, dispatch }) => {
     const slug = params.slug ?? '';

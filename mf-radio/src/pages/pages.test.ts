@@ -121,7 +121,13 @@ describe('the images a page announces before its scripts (`preloads`)', () => {
   it("are the residence's header, and none for an unknown residence", () => {
     const residence = residences[0]!;
     expect(pages.ResidencePage.preloads?.(context(residence.id))).toEqual([
-      { href: `/assets/images/residences/${encodeURIComponent(residence.id)}-header.webp`, fetchpriority: 'high' },
+      {
+        href: `/assets/images/residences/${encodeURIComponent(residence.id)}-header.webp`,
+        // The width the phone shows, as the <img> offers it (ResidenceDetail.tsx).
+        imagesrcset: `/assets/images/residences/${encodeURIComponent(residence.id)}-header-800.webp 800w, /assets/images/residences/${encodeURIComponent(residence.id)}-header.webp 1600w`,
+        imagesizes: '(min-width: 75rem) 75rem, 100vw',
+        fetchpriority: 'high',
+      },
     ]);
     expect(pages.ResidencePage.preloads?.(context('inconnue'))).toEqual([]);
   });
@@ -148,7 +154,13 @@ describe('the images a page announces before its scripts (`preloads`)', () => {
       return { ...context(), params: { slug: 'une-emission' }, state: store.getState() };
     };
     expect(episodePage.preloads?.(await episodeContext('/assets/images/residences/axonberg-400.webp'))).toEqual([
-      { href: '/assets/images/residences/axonberg-400.webp', fetchpriority: 'high' },
+      {
+        href: '/assets/images/residences/axonberg-400.webp',
+        imagesrcset:
+          '/assets/images/residences/axonberg-400.webp 400w, /assets/images/residences/axonberg-800.webp 800w',
+        imagesizes: '(min-width: 800px) 22rem, 100vw',
+        fetchpriority: 'high',
+      },
     ]);
     expect(episodePage.preloads?.(await episodeContext('https://i1.sndcdn.com/artworks-x.jpg'))).toEqual([]);
     expect(episodePage.preloads?.(await episodeContext('//ailleurs.example/x.jpg'))).toEqual([]);

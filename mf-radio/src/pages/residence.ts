@@ -9,6 +9,7 @@ import {
   type PageDefinition,
 } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
+import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictures';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';
@@ -20,7 +21,16 @@ export const residence: PageDefinition = {
   // Its header image, as src/exposed/ResidencePage.tsx renders it; an unknown residence has none.
   preloads: ({ params }) => {
     const found = findResidence(params.id ?? '');
-    return found === undefined ? [] : [{ href: residenceImages(found.id).header, fetchpriority: 'high' }];
+    return found === undefined
+      ? []
+      : [
+          {
+            href: residenceImages(found.id).header,
+            imagesrcset: residenceHeaderSrcSet(found.id),
+            imagesizes: PAGE_IMAGE_SIZES,
+            fetchpriority: 'high',
+          },
+        ];
   },
   load: ({ params, dispatch }) => {
     const found = findResidence(params.id ?? '');

@@ -1,7 +1,8 @@
 import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
+import { GRID_IMAGE_SIZES } from '@collectif/shared/pictures';
 
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
-export const CARD_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
+export const CARD_SIZES = GRID_IMAGE_SIZES;
 
 export function ResidenceCard({
   residence,

@@ -6,6 +6,7 @@ import {
   useDocumentWindow,
   type Residence,
 } from '@collectif/shared';
+import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictures';
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
@@ -66,6 +67,8 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
         <img
           className="residence__header-image"
           src={residenceImages(residence.id).header}
+          srcSet={residenceHeaderSrcSet(residence.id)}
+          sizes={PAGE_IMAGE_SIZES}
           alt=""
           width={RESIDENCE_PICTURES.header.width}
           height={RESIDENCE_PICTURES.header.height}

@@ -1,0 +1,53 @@
+import { pictureCopies, pictureSrcSet, preloadSrcSet, residenceHeaderSrcSet } from './pictures.mjs';
+
+describe('the sizes of a picture of the site', () => {
+  it('offers a release cover at 400 and 600 px', () => {
+    expect(pictureSrcSet('/assets/images/releases/brique-rose.webp')).toBe(
+      '/assets/images/releases/brique-rose-400.webp 400w, /assets/images/releases/brique-rose.webp 600w',
+    );
+  });
+
+  it("offers a residence's card at 400 and 800 px, as the residence's pictures are named", () => {
+    expect(pictureSrcSet('/assets/images/residences/Basse%20Cour-400.webp')).toBe(
+      '/assets/images/residences/Basse%20Cour-400.webp 400w, /assets/images/residences/Basse%20Cour-800.webp 800w',
+    );
+  });
+
+  it('offers nothing for a picture that comes in one width', () => {
+    for (const src of [
+      'https://podcasts.example/cover.jpg',
+      '//autre.example/assets/images/releases/x.webp',
+      '/assets/images/releases/brique-rose-400.webp',
+      '/assets/images/releases/x.webp?v=2',
+      '/assets/images/default-cover.webp',
+      '/assets/images/residences/axonberg-header.webp',
+      '',
+    ])
+      expect(pictureSrcSet(src)).toBeUndefined();
+  });
+
+  it("offers a residence's header at 800 and 1600 px, its id encoded", () => {
+    expect(residenceHeaderSrcSet('Basse Cour')).toBe(
+      '/assets/images/residences/Basse%20Cour-header-800.webp 800w, /assets/images/residences/Basse%20Cour-header.webp 1600w',
+    );
+  });
+
+  it("gives a preload the img's srcset and sizes, or nothing", () => {
+    expect(preloadSrcSet('/assets/images/releases/a.webp', '50vw')).toEqual({
+      imagesrcset: '/assets/images/releases/a-400.webp 400w, /assets/images/releases/a.webp 600w',
+      imagesizes: '50vw',
+    });
+    expect(preloadSrcSet('https://podcasts.example/cover.jpg', '50vw')).toEqual({});
+  });
+
+  it('has the build make exactly the copies the pages offer', () => {
+    expect(pictureCopies('releases/brique-rose.webp')).toEqual([
+      { path: 'releases/brique-rose-400.webp', width: 400, height: 400 },
+    ]);
+    expect(pictureCopies('residences/Basse Cour-header.webp')).toEqual([
+      { path: 'residences/Basse Cour-header-800.webp', width: 800, height: 300 },
+    ]);
+    expect(pictureCopies('releases/brique-rose-400.webp')).toEqual([]);
+    expect(pictureCopies('slides/rentree.webp')).toEqual([]);
+  });
+});
