@@ -202,6 +202,25 @@ test.describe('navbar on a phone (390×844)', () => {
   });
 });
 
+test("when idle, the menu's pages are fetched one after another, not in one task", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+  // Three of the menu's pages, from three parts: the residences (radio), the label and About.
+  const prefetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /__federation_expose_(ResidencesPage|LabelPage|AboutPage)\.[0-9a-f]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd }))
+        .sort((a, b) => a.start - b.start),
+    );
+  await expect.poll(async () => (await prefetched()).length, { timeout: 20_000 }).toBe(3);
+  const [first, second, third] = await prefetched();
+  // Each is asked for once the one before has arrived (and run): one page per idle period.
+  expect(second!.start).toBeGreaterThanOrEqual(first!.end);
+  expect(third!.start).toBeGreaterThanOrEqual(second!.end);
+});
+
 test('footer: legal numbers, current year, mail and network links', async ({ page }) => {
   await gotoPage(page, '/');
   const footer = page.getByRole('contentinfo');

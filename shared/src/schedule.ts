@@ -210,9 +210,17 @@ export function useShown(): boolean {
   );
 }
 
+/**
+ * Read once per page: React asks for it at every render of every schedule on the page, and making a
+ * `DateTimeFormat` to read it was a sixth of the home page's longest task after the paint.
+ */
+let visitorZone: string | null | undefined;
 const ownZone = () => {
-  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone === SCHEDULE_ZONE ? null : zone;
+  if (visitorZone === undefined) {
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    visitorZone = zone === SCHEDULE_ZONE ? null : zone;
+  }
+  return visitorZone;
 };
 
 /**

@@ -56,8 +56,8 @@ async function start(): Promise<void> {
     // The page the visitor asked for and the player are needed at once: their modules load while
     // the shell renders (their files are already on their way, announced by the page's HTML).
     const match = matchPage(window.location.pathname, sitePages());
-    if (match !== null) prefetchRemote(match.page);
-    prefetchRemote({ remote: 'player', module: 'Player' });
+    if (match !== null) void prefetchRemote(match.page);
+    void prefetchRemote({ remote: 'player', module: 'Player' });
     prefetchNextPages();
   } catch (error) {
     // Without the remote map, the shell still renders: every remote area shows its fallback.

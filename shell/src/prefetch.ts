@@ -1,8 +1,28 @@
-import { sitePages } from '@collectif/shared';
+import { sitePages, type RemoteModuleRef } from '@collectif/shared';
 import { prefetchRemote } from './federation/RemoteArea';
 import { internalLinks } from './layout/navigation';
 
 const IDLE_DELAY_MS = 3000;
+
+const whenIdle = (callback: () => void) => {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: 5000 });
+  else setTimeout(callback, 0);
+};
+
+/**
+ * The pages in turn, one per idle period: each evaluates its part's entry and chunks, and all of
+ * them in one idle callback made a task of 45 to 70 ms on a phone slowed 4× (docs/rendering.md,
+ * « Work after the paint »).
+ */
+function prefetchInTurn(pages: readonly RemoteModuleRef[]): void {
+  const [first, ...rest] = pages;
+  if (first === undefined) return;
+  whenIdle(() => {
+    void prefetchRemote(first).then(() => {
+      prefetchInTurn(rest);
+    });
+  });
+}
 
 /**
  * Once the first page is shown and the browser is idle, the pages of the main menu are fetched so
@@ -11,13 +31,9 @@ const IDLE_DELAY_MS = 3000;
 export function prefetchNextPages(): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (connection?.saveData === true) return;
-  const run = () => {
-    for (const link of internalLinks(sitePages())) prefetchRemote(link.page);
-  };
   const schedule = () => {
     setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5000 });
-      else run();
+      prefetchInTurn(internalLinks(sitePages()).map((link) => link.page));
     }, IDLE_DELAY_MS);
   };
   // The remote map arrives after the page's own load event in most visits.

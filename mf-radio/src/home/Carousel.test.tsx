@@ -30,13 +30,21 @@ afterEach(() => {
   removeLayoutObservers();
 });
 
+/** Rendered, then the task after it, in which the carousel starts (Carousel.tsx). */
+function started(element: React.ReactElement): void {
+  render(element);
+  act(() => {
+    jest.runOnlyPendingTimers();
+  });
+}
+
 function page(): string {
   return screen.getByText(/^Page \d+ sur \d+$/).textContent;
 }
 
 describe('Carousel', () => {
   it('shows the two slides, starts on page 1 and autoplays every 5 s, circularly', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     expect(screen.getAllByRole('group', { name: /sur 2/ })).toHaveLength(2);
     expect(page()).toBe('Page 1 sur 2');
     act(() => {
@@ -56,7 +64,7 @@ describe('Carousel', () => {
 
 describe('Carousel navigation', () => {
   it('moves with next, previous (wrapping around) and the indicators, which show the current page', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     const indicators = within(screen.getByRole('group', { name: 'Choisir une page' })).getAllByRole('button');
     expect(indicators.map((b) => b.getAttribute('aria-label'))).toEqual(['Page 1', 'Page 2']);
     expect(indicators[0]).toHaveAttribute('aria-current', 'true');
@@ -75,7 +83,7 @@ describe('Carousel navigation', () => {
   });
 
   it('stops autoplay on manual navigation, and the control resumes it', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     expect(screen.getByRole('button', { name: 'Pause du défilement' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
     expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
@@ -98,7 +106,7 @@ describe('Carousel navigation', () => {
   });
 
   it('pauses and resumes from the control alone, which always says what a press will do', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     fireEvent.click(screen.getByRole('button', { name: 'Pause du défilement' }));
     expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
     act(() => {
@@ -114,7 +122,7 @@ describe('Carousel navigation', () => {
   });
 
   it('advances when the slide itself is clicked, and stops autoplay', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     fireEvent.click(screen.getByRole('heading', { name: slides[0]!.titre }));
     expect(page()).toBe('Page 2 sur 2');
     expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
@@ -122,7 +130,7 @@ describe('Carousel navigation', () => {
 
   it('does not autoplay when the visitor prefers reduced motion', () => {
     setReducedMotion(true);
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
     act(() => {
       jest.advanceTimersByTime(AUTOPLAY_DELAY_MS * 2);
@@ -131,9 +139,25 @@ describe('Carousel navigation', () => {
   });
 });
 
+describe('Carousel start', () => {
+  it('measures its slides in a task after the one that puts it on the page', () => {
+    const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
+    render(<Carousel slides={slides} />);
+    expect(page()).toBe('Page 1 sur 2');
+    expect(measured).not.toHaveBeenCalled();
+    act(() => {
+      jest.runOnlyPendingTimers();
+    });
+    expect(measured).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
+    expect(page()).toBe('Page 2 sur 2');
+    measured.mockRestore();
+  });
+});
+
 describe('Carousel slides', () => {
   it('shows a "+" link opening the release page in a new tab, only on the slide that has a link', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     const [release, season] = screen.getAllByRole('group', { name: /sur 2/ });
     const more = within(release!).getByRole('link', { name: `En savoir plus : ${slides[0]!.titre} (nouvel onglet)` });
     expect(more).toHaveAttribute('href', slides[0]!.link);
@@ -147,7 +171,7 @@ describe('Carousel slides', () => {
   });
 
   it('loads the first image at once with high priority (the largest paint) and the other lazily', () => {
-    render(<Carousel slides={slides} />);
+    started(<Carousel slides={slides} />);
     const [first, second] = screen
       .getAllByRole('group', { name: /sur 2/ })
       .map((g) => within(g).getByRole('presentation'));
@@ -172,14 +196,14 @@ describe('Carousel slides', () => {
       titre: `Titre ${String(n)}`,
       description: 'Texte',
     }));
-    render(<Carousel slides={five} />);
+    started(<Carousel slides={five} />);
     expect(page()).toBe('Page 1 sur 3');
     fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
     expect(page()).toBe('Page 2 sur 3');
   });
 
   it('shows a single slide without navigation', () => {
-    render(<Carousel slides={slides.slice(0, 1)} />);
+    started(<Carousel slides={slides.slice(0, 1)} />);
     expect(screen.getAllByRole('group', { name: /sur 1/ })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Diapositive suivante' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /du défilement/ })).not.toBeInTheDocument();

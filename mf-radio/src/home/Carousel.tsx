@@ -105,6 +105,18 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     }),
   ]);
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
+  // Embla starts (measuring every slide) one task after the carousel is on the page, not in the
+  // task that hydrates it: that one was the home page's longest after the paint (docs/rendering.md,
+  // « Work after the paint »).
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setStarted(true);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
   const [selected, setSelected] = useState(0);
   const [pageCount, setPageCount] = useState(() => Math.ceil(slides.length / slidesPerStep(slides.length)));
   // The plugin does not autoplay a single page, nor when the visitor prefers reduced motion.
@@ -159,7 +171,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
       </h2>
       <div
         className="carousel__viewport"
-        ref={viewportRef}
+        ref={started ? viewportRef : undefined}
         onClick={() => {
           // A click advances. After a drag, Embla stops the click before it reaches here.
           navigate(next);

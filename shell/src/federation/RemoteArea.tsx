@@ -70,14 +70,20 @@ export function load(ref: RemoteModuleRef, attempt = currentAttempt(ref)): Promi
   return promise;
 }
 
-/** Warms a remote module (on hover or focus of a link) so that the next navigation is instant. */
-export function prefetchRemote(ref: RemoteModuleRef): void {
+/**
+ * Warms a remote module (on hover or focus of a link) so that the next navigation is instant. The
+ * promise it returns settles, never rejects, once the module is loaded or has failed.
+ */
+export function prefetchRemote(ref: RemoteModuleRef): Promise<void> {
   const promise = load(ref, currentAttempt(ref));
-  promise.catch(() => {
-    // A failed prefetch is not an error, and must not stand for the visit: forget it, so that
-    // opening the page tries again.
-    if (loads.get(keyOf(ref))?.promise === promise) loads.delete(keyOf(ref));
-  });
+  return promise.then(
+    () => undefined,
+    () => {
+      // A failed prefetch is not an error, and must not stand for the visit: forget it, so that
+      // opening the page tries again.
+      if (loads.get(keyOf(ref))?.promise === promise) loads.delete(keyOf(ref));
+    },
+  );
 }
 
 /**

@@ -116,7 +116,7 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
   };
 
   const prefetch = (link: MenuLink) => () => {
-    prefetchRemote(link.page);
+    void prefetchRemote(link.page);
   };
 
   // The full-screen menu is the header's sibling, not its child: the header's backdrop filter and
