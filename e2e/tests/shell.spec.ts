@@ -208,8 +208,7 @@ test("when idle, the menu's pages are fetched one after another, not in one task
   // Three of the menu's pages, from three parts: the residences (radio), the label and About.
   const prefetched = () =>
     page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((entry) => /__federation_expose_(ResidencesPage|LabelPage|AboutPage)\.[0-9a-f]+\.js$/.test(entry.name))
         .map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.responseEnd }))
         .sort((a, b) => a.start - b.start),

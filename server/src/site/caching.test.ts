@@ -91,7 +91,11 @@ afterAll(async () => {
 async function homeFiles(): Promise<string[]> {
   const html = (await app.inject({ url: '/' })).body;
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)=(?:"([^"]+)"|([^\s">]+))[^>]*>/g)) {
+  // The sheets written into the page name their file (`data-href`), and the loader the shell's entry
+  // (`data-src`): the browser's scripts fetch them later.
+  for (const match of html.matchAll(
+    /<(?:script|link|style)\b[^>]*?\b(?:data-src|data-href|src|href)=(?:"([^"]+)"|([^\s">]+))[^>]*>/g,
+  )) {
     const url = match[1] ?? match[2] ?? '';
     // The icons and the web app manifest are the site's own, not the build's (docs/feeds.md).
     if (/\brel="(?:icon|apple-touch-icon|manifest)"/.test(match[0])) continue;

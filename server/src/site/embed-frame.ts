@@ -9,7 +9,7 @@ import {
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { escapeHtml } from '@collectif/shared/seo';
 import type { RemotesConfig } from '@collectif/shared';
-import { contentSecurityPolicy, serializePolicy, withStyleHashes } from './headers';
+import { contentSecurityPolicy, serializePolicy, withHashes } from './headers';
 import { styleHash } from './render/styles';
 
 /**
@@ -55,7 +55,7 @@ ${embedElement('/api', options)}
 
 /** The site's policy, but framable by any page, with the framed page's one style allowed by its hash. */
 export function embedFramePolicy(remotes: RemotesConfig, radio: RadioSettings): string {
-  const directives = withStyleHashes(contentSecurityPolicy(remotes, radio), [FRAME_STYLE_HASH]);
+  const directives = withHashes(contentSecurityPolicy(remotes, radio), 'style-src', [FRAME_STYLE_HASH]);
   directives['frame-ancestors'] = ['*'];
   return serializePolicy(directives);
 }

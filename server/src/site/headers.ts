@@ -75,12 +75,16 @@ export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettin
   };
 }
 
-/** The policy with these hashes added to `style-src` (styles written into a page, render/styles.ts). */
-export function withStyleHashes(
+/**
+ * The policy with these hashes added to a directive: `style-src` for the styles written into a page
+ * (render/styles.ts), `script-src` for its loader (render/boot.ts).
+ */
+export function withHashes(
   directives: Record<string, string[]>,
+  directive: 'style-src' | 'script-src',
   hashes: readonly string[],
 ): Record<string, string[]> {
-  return { ...directives, 'style-src': [...(directives['style-src'] ?? []), ...hashes] };
+  return { ...directives, [directive]: [...(directives[directive] ?? []), ...hashes] };
 }
 
 /** The policy as its header says it. */

@@ -10,7 +10,6 @@ import { cacheControlFor, variesByEncoding } from './headers';
 import { jsonElement } from '@collectif/shared/seo';
 import { createHints, type HintsOptions } from './hints';
 import { DOCUMENT_ASSETS } from './render/document';
-import { BOOT_PATH, BOOT_SOURCE } from './render/boot';
 import { createPageResponder } from './render/responder';
 
 /** Each remote's built dist/ is served under its own prefix (docs/parts.md). */
@@ -74,14 +73,6 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   // Liveness: the process answers. Readiness: it can answer pages, and which parts render on the
   // server (docs/rendering.md, « Readiness »).
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
-
-  // The loader of a page rendered on the server (render/boot.ts): its name changes with its text.
-  app.get(BOOT_PATH, (_req, reply) =>
-    reply
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .type('text/javascript; charset=utf-8')
-      .send(BOOT_SOURCE),
-  );
 
   const headFor = createHints({
     remotes: config.remotes,

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { headElements, jsonElement, scriptJson } from '@collectif/shared/seo';
-import { BOOT_PATH } from './boot';
+import { BOOT_SOURCE } from './boot';
 import { readShellAssets, renderDocument, type ShellAssets } from './document';
 
 const assets: ShellAssets = {
@@ -55,9 +55,14 @@ describe('the document (the page as sent)', () => {
   });
 
   it('hands the entry to the loader on a page rendered on the server, and loads it at once otherwise', () => {
-    const loader = parse(rendered()).querySelector('script[src]');
-    expect(loader?.getAttribute('src')).toBe(BOOT_PATH);
+    const page = parse(rendered());
+    // The loader is in the page, after its content: no script file to fetch before the paint.
+    expect(page.querySelector('script[src]')).toBeNull();
+    const loader = page.querySelector('script[data-src]');
     expect(loader?.getAttribute('data-src')).toBe('/main.0123456789.js');
+    expect(loader?.textContent).toBe(BOOT_SOURCE);
+    expect(loader?.parentElement?.tagName).toBe('BODY');
+    expect(page.getElementById('root')?.compareDocumentPosition(loader!)).toBe(4); // following
     const browser = parse(renderDocument({ assets, head: head() }));
     expect(browser.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
     expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);

@@ -3,7 +3,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
 import type { HeadElement } from '@collectif/shared/seo';
-import { BOOT_PATH } from './boot';
+import { BOOT_SOURCE } from './boot';
 
 /**
  * The page as sent (docs/rendering.md, « The document »): a React component that writes the whole
@@ -96,15 +96,14 @@ function element({ tag, attributes, text, html }: HeadElement, key: number): Rea
 }
 
 /**
- * The whole page. A page rendered on the server starts its scripts once painted (the loader of
- * render/boot.ts, which is given the entry); a page the browser renders loads the entry at once.
+ * The whole page. A page rendered on the server starts its scripts once painted: the loader of
+ * render/boot.ts, written into the page after its content (no request before the paint) and given
+ * the entry; a page the browser renders loads the entry at once.
  */
 export function Document({ assets, head, rendered, styles }: DocumentProps): ReactElement {
   const [entry] = assets.scripts;
   const scripts =
-    rendered === undefined
-      ? assets.scripts.map((src) => h('script', { key: src, defer: true, src }))
-      : [h('script', { key: 'boot', defer: true, src: BOOT_PATH, 'data-src': entry })];
+    rendered === undefined ? assets.scripts.map((src) => h('script', { key: src, defer: true, src })) : [];
   return h(
     'html',
     { lang: 'fr' },
@@ -147,6 +146,9 @@ export function Document({ assets, head, rendered, styles }: DocumentProps): Rea
             },
             -1,
           ),
+      rendered === undefined
+        ? null
+        : h('script', { 'data-src': entry, dangerouslySetInnerHTML: { __html: BOOT_SOURCE } }),
       h(
         'noscript',
         null,

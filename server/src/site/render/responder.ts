@@ -15,7 +15,8 @@ import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
-import { contentSecurityPolicy, serializePolicy, withStyleHashes } from '../headers';
+import { contentSecurityPolicy, serializePolicy, withHashes } from '../headers';
+import { BOOT_HASH } from './boot';
 import { createStyleReader, styleHash, styleHashes } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
@@ -180,7 +181,13 @@ export function createPageResponder({
     const styles = shellStyles(props.assets);
     const html = renderDocument({ ...props, styles });
     const hashes = [...new Set([...styleHashes(props.head), ...[...styles.values()].map((css) => styleHash(css))])];
-    return { html, csp: serializePolicy(withStyleHashes(policy, hashes)) };
+    const withStyles = withHashes(policy, 'style-src', hashes);
+    return {
+      html,
+      csp: serializePolicy(
+        props.rendered === undefined ? withStyles : withHashes(withStyles, 'script-src', [BOOT_HASH]),
+      ),
+    };
   }
 
   function sendHtml(
