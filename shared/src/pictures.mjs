@@ -19,6 +19,8 @@ export const PAGE_IMAGE_SIZES = '(min-width: 75rem) 75rem, 100vw';
 
 const FOLDER = '/assets/images';
 const RELEASE = /^\/assets\/images\/releases\/([^/?#]+)\.webp$/;
+/** The cover of an episode that has none (`DEFAULT_COVER`): 600 px, and a copy like a release's. */
+const DEFAULT_COVER_FILE = 'default-cover';
 const RESIDENCE_CARD = new RegExp(`^/assets/images/residences/([^/?#]+)${RESIDENCE_PICTURES.card.suffix}\\.webp$`);
 /** A name that already carries a width (`-400`) is a copy, not an original. */
 const COPY_NAME = /-\d+$/;
@@ -30,11 +32,12 @@ const COPY_NAME = /-\d+$/;
  * @returns {string | undefined}
  */
 export function pictureSrcSet(src) {
+  const { width, copyWidth } = RELEASE_COVER;
   const release = RELEASE.exec(src)?.[1];
-  if (release !== undefined && !COPY_NAME.test(release)) {
-    const { width, copyWidth } = RELEASE_COVER;
+  if (release !== undefined && !COPY_NAME.test(release))
     return `${FOLDER}/releases/${release}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
-  }
+  if (src === `${FOLDER}/${DEFAULT_COVER_FILE}.webp`)
+    return `${FOLDER}/${DEFAULT_COVER_FILE}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
   const residence = RESIDENCE_CARD.exec(src)?.[1];
   if (residence !== undefined) return residencePictureUrls(residence).cardSrcSet;
   return undefined;
@@ -53,16 +56,18 @@ export function residenceHeaderSrcSet(id) {
 
 /**
  * The copies the build makes of a picture, relative to the images folder: for a release cover named
- * in the content, its 400 px copy; for a residence's header, its copy for phones.
+ * in the content and for the default cover, a 400 px copy; for a residence's header, its copy for
+ * phones.
  * @param {string} relPath the original, e.g. `releases/brique-rose.webp`
  * @returns {{ path: string; width: number; height: number }[]}
  */
 export function pictureCopies(relPath) {
+  const size = RELEASE_COVER.copyWidth;
   const release = /^releases\/([^/]+)\.webp$/.exec(relPath)?.[1];
-  if (release !== undefined && !COPY_NAME.test(release)) {
-    const size = RELEASE_COVER.copyWidth;
+  if (release !== undefined && !COPY_NAME.test(release))
     return [{ path: `releases/${release}-${String(size)}.webp`, width: size, height: size }];
-  }
+  if (relPath === `${DEFAULT_COVER_FILE}.webp`)
+    return [{ path: `${DEFAULT_COVER_FILE}-${String(size)}.webp`, width: size, height: size }];
   const header = new RegExp(`^residences/(.+)${RESIDENCE_PICTURES.header.suffix}\\.webp$`).exec(relPath)?.[1];
   if (header !== undefined) {
     const { suffix, width, height } = RESIDENCE_HEADER_COPY;

@@ -13,13 +13,18 @@ describe('the sizes of a picture of the site', () => {
     );
   });
 
+  it('offers the default cover of an episode at 400 and 600 px', () => {
+    expect(pictureSrcSet('/assets/images/default-cover.webp')).toBe(
+      '/assets/images/default-cover-400.webp 400w, /assets/images/default-cover.webp 600w',
+    );
+  });
+
   it('offers nothing for a picture that comes in one width', () => {
     for (const src of [
       'https://podcasts.example/cover.jpg',
       '//autre.example/assets/images/releases/x.webp',
       '/assets/images/releases/brique-rose-400.webp',
       '/assets/images/releases/x.webp?v=2',
-      '/assets/images/default-cover.webp',
       '/assets/images/residences/axonberg-header.webp',
       '',
     ])
@@ -47,6 +52,7 @@ describe('the sizes of a picture of the site', () => {
     expect(pictureCopies('residences/Basse Cour-header.webp')).toEqual([
       { path: 'residences/Basse Cour-header-800.webp', width: 800, height: 300 },
     ]);
+    expect(pictureCopies('default-cover.webp')).toEqual([{ path: 'default-cover-400.webp', width: 400, height: 400 }]);
     expect(pictureCopies('releases/brique-rose-400.webp')).toEqual([]);
     expect(pictureCopies('slides/rentree.webp')).toEqual([]);
   });
