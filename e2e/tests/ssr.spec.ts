@@ -101,6 +101,15 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
   await page.goto('/residences/axonberg');
   await hydrated(page);
   expect(refused).toEqual([]);
+  // The sheets written into the page are not fetched again once the page's modules have loaded.
+  await page.waitForLoadState('networkidle');
+  const sheets = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.css')),
+  );
+  expect(sheets).toEqual([]);
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const scripts = performance

@@ -44,12 +44,32 @@ function serverState(): SsrState | null {
   }
 }
 
+/**
+ * The sheets the server wrote into the page (`<style data-href>`, docs/rendering.md, « Styles in the
+ * page ») are the ones the federation runtime adds, as links by absolute address, when it loads the
+ * page's and the player's modules: it looks for such a link first and adds nothing when one exists.
+ * One disabled link per sheet says so; a disabled style sheet link is never fetched. Without it, each
+ * sheet was downloaded and applied a second time after hydration.
+ */
+function markWrittenStyles(page: Document = document): void {
+  for (const style of page.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const href = style.getAttribute('data-href');
+    if (href === null) continue;
+    const link = page.createElement('link');
+    link.setAttribute('rel', 'stylesheet');
+    link.setAttribute('href', new URL(href, page.baseURI).href);
+    link.setAttribute('disabled', '');
+    page.head.append(link);
+  }
+}
+
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('#root manquant');
   // From here on, what reveals on scroll is hidden until it is in view (base.css); the server's
   // HTML showed it to a browser without JavaScript.
   document.documentElement.classList.add('js');
+  markWrittenStyles();
   readPages();
   try {
     registerFromConfig(await readRemotesConfig());

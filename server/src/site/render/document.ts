@@ -116,11 +116,10 @@ export function Document({ assets, head, rendered, styles }: DocumentProps): Rea
       h('link', { rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
       h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
       h('link', { rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
-      head.map(element),
-      assets.fonts.map((href) =>
-        h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
-      ),
-      scripts,
+      // The shell's sheets before the areas' (in the page's head elements): the order a page reached
+      // in the browser has, where the shell's are there first and each area's are added when its
+      // module loads. A rule of an area then wins over the shell's of the same weight alike on
+      // every page, written by the server or not.
       assets.styles.map((href) => {
         const css = styles?.get(href);
         // As the areas' sheets (render/styles.ts): its text under its file's address.
@@ -128,6 +127,11 @@ export function Document({ assets, head, rendered, styles }: DocumentProps): Rea
           ? h('link', { key: href, rel: 'stylesheet', href })
           : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } });
       }),
+      head.map(element),
+      assets.fonts.map((href) =>
+        h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
+      ),
+      scripts,
     ),
     h(
       'body',

@@ -152,6 +152,10 @@ describe('pages rendered on the server', () => {
     await app.close();
     expect(first.body).toContain(`<style data-href="/main.0123456789.css">${shellCss}</style>`);
     expect(first.body).toContain(`<style data-href="/mf-radio/accueil.css">${homeCss}</style>`);
+    // The shell's sheet first, as in a page reached in the browser: the area's rules win ties alike.
+    expect(first.body.indexOf('data-href="/main.0123456789.css"')).toBeLessThan(
+      first.body.indexOf('data-href="/mf-radio/accueil.css"'),
+    );
     // No link to a sheet: nothing to block the first paint, no request before it.
     expect(first.body).not.toMatch(/<link[^>]+stylesheet/);
     const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
