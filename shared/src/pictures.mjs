@@ -11,6 +11,12 @@ export const RELEASE_COVER = /** @type {const} */ ({ width: 600, copyWidth: 400 
 /** A residence's header (1600×600) and its copy for phones. */
 export const RESIDENCE_HEADER_COPY = /** @type {const} */ ({ suffix: '-header-800', width: 800, height: 300 });
 
+/** A picture of the About page: 1200×800, and an 800 px copy (a phone's width at 1.75 dppx: 665 px). */
+export const ABOUT_PICTURE = /** @type {const} */ ({ width: 1200, copyWidth: 800, copyHeight: 533 });
+
+/** How wide a picture of the About page is shown (mf-about: the page's width, half of it from 800 px). */
+export const ABOUT_IMAGE_SIZES = '(min-width: 75rem) 37.5rem, (min-width: 800px) 50vw, 100vw';
+
 /** How wide a card of a `.grid` is shown (shared/src/styles/base.css: 2, 3 then 4 columns). */
 export const GRID_IMAGE_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw';
 
@@ -19,6 +25,7 @@ export const PAGE_IMAGE_SIZES = '(min-width: 75rem) 75rem, 100vw';
 
 const FOLDER = '/assets/images';
 const RELEASE = /^\/assets\/images\/releases\/([^/?#]+)\.webp$/;
+const ABOUT = /^\/assets\/images\/a-propos\/([^/?#]+)\.webp$/;
 /** The cover of an episode that has none (`DEFAULT_COVER`): 600 px, and a copy like a release's. */
 const DEFAULT_COVER_FILE = 'default-cover';
 const RESIDENCE_CARD = new RegExp(`^/assets/images/residences/([^/?#]+)${RESIDENCE_PICTURES.card.suffix}\\.webp$`);
@@ -38,6 +45,9 @@ export function pictureSrcSet(src) {
     return `${FOLDER}/releases/${release}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
   if (src === `${FOLDER}/${DEFAULT_COVER_FILE}.webp`)
     return `${FOLDER}/${DEFAULT_COVER_FILE}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
+  const about = ABOUT.exec(src)?.[1];
+  if (about !== undefined && !COPY_NAME.test(about))
+    return `${FOLDER}/a-propos/${about}-${String(ABOUT_PICTURE.copyWidth)}.webp ${String(ABOUT_PICTURE.copyWidth)}w, ${src} ${String(ABOUT_PICTURE.width)}w`;
   const residence = RESIDENCE_CARD.exec(src)?.[1];
   if (residence !== undefined) return residencePictureUrls(residence).cardSrcSet;
   return undefined;
@@ -56,8 +66,8 @@ export function residenceHeaderSrcSet(id) {
 
 /**
  * The copies the build makes of a picture, relative to the images folder: for a release cover named
- * in the content and for the default cover, a 400 px copy; for a residence's header, its copy for
- * phones.
+ * in the content and for the default cover, a 400 px copy; for a picture of the About page, an
+ * 800 px copy; for a residence's header, its copy for phones.
  * @param {string} relPath the original, e.g. `releases/brique-rose.webp`
  * @returns {{ path: string; width: number; height: number }[]}
  */
@@ -68,6 +78,11 @@ export function pictureCopies(relPath) {
     return [{ path: `releases/${release}-${String(size)}.webp`, width: size, height: size }];
   if (relPath === `${DEFAULT_COVER_FILE}.webp`)
     return [{ path: `${DEFAULT_COVER_FILE}-${String(size)}.webp`, width: size, height: size }];
+  const about = /^a-propos\/([^/]+)\.webp$/.exec(relPath)?.[1];
+  if (about !== undefined && !COPY_NAME.test(about)) {
+    const { copyWidth, copyHeight } = ABOUT_PICTURE;
+    return [{ path: `a-propos/${about}-${String(copyWidth)}.webp`, width: copyWidth, height: copyHeight }];
+  }
   const header = new RegExp(`^residences/(.+)${RESIDENCE_PICTURES.header.suffix}\\.webp$`).exec(relPath)?.[1];
   if (header !== undefined) {
     const { suffix, width, height } = RESIDENCE_HEADER_COPY;

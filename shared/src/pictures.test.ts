@@ -19,6 +19,12 @@ describe('the sizes of a picture of the site', () => {
     );
   });
 
+  it('offers a picture of the About page at 800 and 1200 px', () => {
+    expect(pictureSrcSet('/assets/images/a-propos/intro.webp')).toBe(
+      '/assets/images/a-propos/intro-800.webp 800w, /assets/images/a-propos/intro.webp 1200w',
+    );
+  });
+
   it('offers nothing for a picture that comes in one width', () => {
     for (const src of [
       'https://podcasts.example/cover.jpg',
@@ -53,6 +59,9 @@ describe('the sizes of a picture of the site', () => {
       { path: 'residences/Basse Cour-header-800.webp', width: 800, height: 300 },
     ]);
     expect(pictureCopies('default-cover.webp')).toEqual([{ path: 'default-cover-400.webp', width: 400, height: 400 }]);
+    expect(pictureCopies('a-propos/intro.webp')).toEqual([
+      { path: 'a-propos/intro-800.webp', width: 800, height: 533 },
+    ]);
     expect(pictureCopies('releases/brique-rose-400.webp')).toEqual([]);
     expect(pictureCopies('slides/rentree.webp')).toEqual([]);
   });

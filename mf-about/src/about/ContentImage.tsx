@@ -1,3 +1,5 @@
+import { ABOUT_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
+
 /** Images of the About page are 1200 × 800 (scripts/generate-assets.mjs, folder a-propos). */
 const WIDTH = 1200;
 const HEIGHT = 800;
@@ -7,6 +9,8 @@ export function ContentImage({ image, eager = false }: { image: { src: string; a
     <img
       className="about-image"
       src={image.src}
+      srcSet={pictureSrcSet(image.src)}
+      sizes={ABOUT_IMAGE_SIZES}
       alt={image.alt}
       width={WIDTH}
       height={HEIGHT}
