@@ -54,6 +54,16 @@ export function pictureSrcSet(src) {
 }
 
 /**
+ * A square picture on a grid's card, as `Card` takes it: its address, the widths it comes in and how
+ * wide it is shown, and the size its original is said to have.
+ * @param {string} src
+ * @param {number} size
+ */
+export function gridSquare(src, size) {
+  return { src, srcSet: pictureSrcSet(src), sizes: GRID_IMAGE_SIZES, width: size, height: size };
+}
+
+/**
  * A residence header's `srcset`, by the residence's id as it is.
  * @param {string} id
  */

@@ -1,4 +1,4 @@
-import { pictureCopies, pictureSrcSet, preloadSrcSet, residenceHeaderSrcSet } from './pictures.mjs';
+import { gridSquare, pictureCopies, pictureSrcSet, preloadSrcSet, residenceHeaderSrcSet } from './pictures.mjs';
 
 describe('the sizes of a picture of the site', () => {
   it('offers a release cover at 400 and 600 px', () => {
@@ -41,6 +41,17 @@ describe('the sizes of a picture of the site', () => {
     expect(residenceHeaderSrcSet('Basse Cour')).toBe(
       '/assets/images/residences/Basse%20Cour-header-800.webp 800w, /assets/images/residences/Basse%20Cour-header.webp 1600w',
     );
+  });
+
+  it("gives a grid's card its picture with the widths it comes in and how wide it is shown", () => {
+    expect(gridSquare('/assets/images/releases/a.webp', 600)).toEqual({
+      src: '/assets/images/releases/a.webp',
+      srcSet: '/assets/images/releases/a-400.webp 400w, /assets/images/releases/a.webp 600w',
+      sizes: '(min-width: 1200px) 18rem, (min-width: 800px) 33vw, 50vw',
+      width: 600,
+      height: 600,
+    });
+    expect(gridSquare('https://podcasts.example/cover.jpg', 500).srcSet).toBeUndefined();
   });
 
   it("gives a preload the img's srcset and sizes, or nothing", () => {

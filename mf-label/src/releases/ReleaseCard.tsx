@@ -1,5 +1,5 @@
 import { Card, releaseUrl, useReveal, type Release } from '@collectif/shared';
-import { GRID_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
+import { gridSquare } from '@collectif/shared/pictures';
 
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
 const COVER_SIZE = 600;
@@ -18,15 +18,7 @@ interface ReleaseCardProps {
 function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps) {
   return (
     <Card
-      image={{
-        src: release.image,
-        srcSet: pictureSrcSet(release.image),
-        sizes: GRID_IMAGE_SIZES,
-        width: COVER_SIZE,
-        height: COVER_SIZE,
-        eager,
-        priority,
-      }}
+      image={{ ...gridSquare(release.image, COVER_SIZE), eager, priority }}
       title={release.title}
       description={release.artist}
       headingLevel={2}

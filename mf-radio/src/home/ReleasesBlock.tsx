@@ -1,5 +1,5 @@
 import { answerStatus, Card, releaseUrl, StatusMessage, useReleasesQuery, useReveal } from '@collectif/shared';
-import { GRID_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
+import { gridSquare } from '@collectif/shared/pictures';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 
 /** The first 4 releases of the label (docs/site.md, « Home »). */
@@ -28,13 +28,7 @@ function Content() {
       {releases.slice(0, LATEST_RELEASES).map((release) => (
         <li key={release.href}>
           <Card
-            image={{
-              src: release.image,
-              srcSet: pictureSrcSet(release.image),
-              sizes: GRID_IMAGE_SIZES,
-              width: COVER_SIZE,
-              height: COVER_SIZE,
-            }}
+            image={gridSquare(release.image, COVER_SIZE)}
             title={release.title}
             description={release.artist}
             url={releaseUrl(release.href)}

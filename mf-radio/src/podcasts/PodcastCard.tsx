@@ -1,5 +1,5 @@
 import { Card, DEFAULT_COVER, emit, formatTime, useRememberedPosition, type PodcastItem } from '@collectif/shared';
-import { GRID_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
+import { gridSquare } from '@collectif/shared/pictures';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;
@@ -26,15 +26,7 @@ export function PodcastCard({
   return (
     <li className="podcast-card">
       <Card
-        image={{
-          src: item.cover,
-          srcSet: pictureSrcSet(item.cover),
-          sizes: GRID_IMAGE_SIZES,
-          width: COVER_SIZE,
-          height: COVER_SIZE,
-          fallback: DEFAULT_COVER,
-          eager,
-        }}
+        image={{ ...gridSquare(item.cover, COVER_SIZE), fallback: DEFAULT_COVER, eager }}
         title={item.artist}
         description={item.show}
         date={item.pubDate}
