@@ -9,6 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
 import { declaredRoutes, routeFiles } from './pages.mjs';
 
@@ -416,7 +417,16 @@ export function federatedConfig({ name, dir, html = false }) {
           ...(isHost ? [new DocumentAssetsPlugin()] : []),
           ...(isHost && production ? [compileHints()] : []),
         ],
-        optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+        optimization: {
+          moduleIds: 'deterministic',
+          chunkIds: production ? 'deterministic' : 'named',
+          // Style sheets minified too ('...' keeps webpack's own script minifier): a rendered page
+          // carries its sheets in its HTML (docs/rendering.md, « Styles in the page »), and the home
+          // page's HTML was 16 KB compressed, over the first round trip's 14 KB.
+          ...(production
+            ? { minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })] }
+            : {}),
+        },
         performance: { hints: false },
         stats: production ? 'errors-warnings' : 'minimal',
         devServer: devServer(part),
