@@ -64,11 +64,6 @@ const eagerSingletons = Object.fromEntries(
 );
 
 /**
- * TypeScript and JSX through swc, for every bundle of the project (the parts, the embeddable player,
- * the reference build of the benchmarks). Always the production JSX runtime: a part in development
- * runs against the others' production React (npm run dev -- <part>), which has no jsx-dev-runtime.
- */
-/**
  * V8's explicit compile hint, first in the shell's entry (docs/rendering.md, « Work after the
  * paint »): Chromium then compiles all of the file's functions while it streams in, on a background
  * thread, instead of one at a time on the main thread as the page first calls them. The entry's
@@ -87,6 +82,11 @@ const compileHints = () =>
     stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
 
+/**
+ * TypeScript and JSX through swc, for every bundle of the project (the parts, the embeddable player,
+ * the reference build of the benchmarks). Always the production JSX runtime: a part in development
+ * runs against the others' production React (npm run dev -- <part>), which has no jsx-dev-runtime.
+ */
 export function scriptRule() {
   return {
     test: /\.[jt]sx?$/,

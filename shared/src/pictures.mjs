@@ -5,15 +5,6 @@
 // path (`@collectif/shared/pictures`), so a part that uses it works with any deployed shell.
 import { RESIDENCE_PICTURES, residencePictureUrls } from './residenceImages.mjs';
 
-/** A release's cover: a 600 px square, and a 400 px copy (half a phone's width, 206 px at 1.75 dppx: 361 px). */
-export const RELEASE_COVER = /** @type {const} */ ({ width: 600, copyWidth: 400 });
-
-/** A residence's header (1600×600) and its copy for phones. */
-export const RESIDENCE_HEADER_COPY = /** @type {const} */ ({ suffix: '-header-800', width: 800, height: 300 });
-
-/** A picture of the About page: 1200×800, and an 800 px copy (a phone's width at 1.75 dppx: 665 px). */
-export const ABOUT_PICTURE = /** @type {const} */ ({ width: 1200, copyWidth: 800, copyHeight: 533 });
-
 /** How wide a picture of the About page is shown (mf-about: the page's width, half of it from 800 px). */
 export const ABOUT_IMAGE_SIZES = '(min-width: 75rem) 37.5rem, (min-width: 800px) 50vw, 100vw';
 
@@ -24,13 +15,41 @@ export const GRID_IMAGE_SIZES = '(min-width: 1200px) 18rem, (min-width: 800px) 3
 export const PAGE_IMAGE_SIZES = '(min-width: 75rem) 75rem, 100vw';
 
 const FOLDER = '/assets/images';
-const RELEASE = /^\/assets\/images\/releases\/([^/?#]+)\.webp$/;
-const ABOUT = /^\/assets\/images\/a-propos\/([^/?#]+)\.webp$/;
-/** The cover of an episode that has none (`DEFAULT_COVER`): 600 px, and a copy like a release's. */
-const DEFAULT_COVER_FILE = 'default-cover';
-const RESIDENCE_CARD = new RegExp(`^/assets/images/residences/([^/?#]+)${RESIDENCE_PICTURES.card.suffix}\\.webp$`);
-/** A name that already carries a width (`-400`) is a copy, not an original. */
+
+/**
+ * The pictures that come with a smaller copy, by where they are in the images folder: the
+ * original's width and the copy's size. A copy is named after its original with its width
+ * (`releases/brique-rose-400.webp`); a name that already ends with a width is a copy.
+ */
+const WITH_COPY = [
+  // A release's cover, 600 px square; its copy: half a phone's width at 1.75 dppx is 361 px.
+  { original: /^(releases\/[^/?#]+)\.webp$/, width: 600, copy: { width: 400, height: 400 } },
+  // The cover of an episode that has none (`DEFAULT_COVER`), like a release's.
+  { original: /^(default-cover)\.webp$/, width: 600, copy: { width: 400, height: 400 } },
+  // A picture of the About page, 1200×800; its copy: a phone's width at 1.75 dppx is 665 px.
+  { original: /^(a-propos\/[^/?#]+)\.webp$/, width: 1200, copy: { width: 800, height: 533 } },
+  // A residence's header, 1600×600; its copy for phones.
+  {
+    original: new RegExp(`^(residences/[^/?#]+${RESIDENCE_PICTURES.header.suffix})\\.webp$`),
+    width: RESIDENCE_PICTURES.header.width,
+    copy: { width: 800, height: 300 },
+  },
+];
 const COPY_NAME = /-\d+$/;
+const RESIDENCE_CARD = new RegExp(`^/assets/images/residences/([^/?#]+)${RESIDENCE_PICTURES.card.suffix}\\.webp$`);
+
+/**
+ * A picture's copy and the original's width, for a path relative to the images folder.
+ * @param {string} relPath
+ */
+function copyOf(relPath) {
+  for (const { original, width, copy } of WITH_COPY) {
+    const base = original.exec(relPath)?.[1];
+    if (base !== undefined && !COPY_NAME.test(base))
+      return { width, copy: { path: `${base}-${String(copy.width)}.webp`, ...copy } };
+  }
+  return undefined;
+}
 
 /**
  * The `srcset` of one of the site's pictures that comes in several widths; undefined for any other
@@ -39,18 +58,12 @@ const COPY_NAME = /-\d+$/;
  * @returns {string | undefined}
  */
 export function pictureSrcSet(src) {
-  const { width, copyWidth } = RELEASE_COVER;
-  const release = RELEASE.exec(src)?.[1];
-  if (release !== undefined && !COPY_NAME.test(release))
-    return `${FOLDER}/releases/${release}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
-  if (src === `${FOLDER}/${DEFAULT_COVER_FILE}.webp`)
-    return `${FOLDER}/${DEFAULT_COVER_FILE}-${String(copyWidth)}.webp ${String(copyWidth)}w, ${src} ${String(width)}w`;
-  const about = ABOUT.exec(src)?.[1];
-  if (about !== undefined && !COPY_NAME.test(about))
-    return `${FOLDER}/a-propos/${about}-${String(ABOUT_PICTURE.copyWidth)}.webp ${String(ABOUT_PICTURE.copyWidth)}w, ${src} ${String(ABOUT_PICTURE.width)}w`;
   const residence = RESIDENCE_CARD.exec(src)?.[1];
   if (residence !== undefined) return residencePictureUrls(residence).cardSrcSet;
-  return undefined;
+  const found = src.startsWith(`${FOLDER}/`) ? copyOf(src.slice(FOLDER.length + 1)) : undefined;
+  return found === undefined
+    ? undefined
+    : `${FOLDER}/${found.copy.path} ${String(found.copy.width)}w, ${src} ${String(found.width)}w`;
 }
 
 /**
@@ -67,38 +80,16 @@ export function gridSquare(src, size) {
  * A residence header's `srcset`, by the residence's id as it is.
  * @param {string} id
  */
-export function residenceHeaderSrcSet(id) {
-  const urlId = encodeURIComponent(id);
-  const { header } = RESIDENCE_PICTURES;
-  const copy = RESIDENCE_HEADER_COPY;
-  return `${FOLDER}/residences/${urlId}${copy.suffix}.webp ${String(copy.width)}w, ${residencePictureUrls(urlId).header} ${String(header.width)}w`;
-}
+export const residenceHeaderSrcSet = (id) => pictureSrcSet(residencePictureUrls(encodeURIComponent(id)).header);
 
 /**
- * The copies the build makes of a picture, relative to the images folder: for a release cover named
- * in the content and for the default cover, a 400 px copy; for a picture of the About page, an
- * 800 px copy; for a residence's header, its copy for phones.
+ * The copies the build makes of a picture (WITH_COPY), relative to the images folder.
  * @param {string} relPath the original, e.g. `releases/brique-rose.webp`
  * @returns {{ path: string; width: number; height: number }[]}
  */
 export function pictureCopies(relPath) {
-  const size = RELEASE_COVER.copyWidth;
-  const release = /^releases\/([^/]+)\.webp$/.exec(relPath)?.[1];
-  if (release !== undefined && !COPY_NAME.test(release))
-    return [{ path: `releases/${release}-${String(size)}.webp`, width: size, height: size }];
-  if (relPath === `${DEFAULT_COVER_FILE}.webp`)
-    return [{ path: `${DEFAULT_COVER_FILE}-${String(size)}.webp`, width: size, height: size }];
-  const about = /^a-propos\/([^/]+)\.webp$/.exec(relPath)?.[1];
-  if (about !== undefined && !COPY_NAME.test(about)) {
-    const { copyWidth, copyHeight } = ABOUT_PICTURE;
-    return [{ path: `a-propos/${about}-${String(copyWidth)}.webp`, width: copyWidth, height: copyHeight }];
-  }
-  const header = new RegExp(`^residences/(.+)${RESIDENCE_PICTURES.header.suffix}\\.webp$`).exec(relPath)?.[1];
-  if (header !== undefined) {
-    const { suffix, width, height } = RESIDENCE_HEADER_COPY;
-    return [{ path: `residences/${header}${suffix}.webp`, width, height }];
-  }
-  return [];
+  const found = copyOf(relPath);
+  return found === undefined ? [] : [found.copy];
 }
 
 /**

@@ -31,7 +31,7 @@ describe('the sizes of a picture of the site', () => {
       '//autre.example/assets/images/releases/x.webp',
       '/assets/images/releases/brique-rose-400.webp',
       '/assets/images/releases/x.webp?v=2',
-      '/assets/images/residences/axonberg-header.webp',
+      '/assets/images/residences/axonberg-header-800.webp',
       '',
     ])
       expect(pictureSrcSet(src)).toBeUndefined();
@@ -40,6 +40,9 @@ describe('the sizes of a picture of the site', () => {
   it("offers a residence's header at 800 and 1600 px, its id encoded", () => {
     expect(residenceHeaderSrcSet('Basse Cour')).toBe(
       '/assets/images/residences/Basse%20Cour-header-800.webp 800w, /assets/images/residences/Basse%20Cour-header.webp 1600w',
+    );
+    expect(pictureSrcSet('/assets/images/residences/Basse%20Cour-header.webp')).toBe(
+      residenceHeaderSrcSet('Basse Cour'),
     );
   });
 

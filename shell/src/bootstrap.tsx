@@ -51,15 +51,15 @@ function serverState(): SsrState | null {
  * One disabled link per sheet says so; a disabled style sheet link is never fetched. Without it, each
  * sheet was downloaded and applied a second time after hydration.
  */
-function markWrittenStyles(page: Document = document): void {
-  for (const style of page.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+function markWrittenStyles(): void {
+  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
     const href = style.getAttribute('data-href');
     if (href === null) continue;
-    const link = page.createElement('link');
+    const link = document.createElement('link');
     link.setAttribute('rel', 'stylesheet');
-    link.setAttribute('href', new URL(href, page.baseURI).href);
+    link.setAttribute('href', new URL(href, document.baseURI).href);
     link.setAttribute('disabled', '');
-    page.head.append(link);
+    document.head.append(link);
   }
 }
 
