@@ -59,6 +59,14 @@ const config = {
       transformIgnorePatterns: serverIgnorePatterns,
     },
     {
+      // What the build does to the files it emits (shared/build/).
+      displayName: 'build',
+      rootDir: '<rootDir>/shared/build',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.mjs'],
+      transform,
+    },
+    {
       // The contributors' scripts (npm run doctor), run as processes.
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { DocumentAssetsPlugin, scriptRule } from '../../shared/build/webpack.mjs';
+import { DocumentAssetsPlugin, fontRule, scriptRule } from '../../shared/build/webpack.mjs';
 
 const require = createRequire(import.meta.url);
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -28,7 +28,11 @@ export default {
   module: {
     // The stand-in for the remote loader must keep up with the shell's imports: a missing export fails the build.
     parser: { javascript: { exportsPresence: 'error' } },
-    rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
+    rules: [
+      scriptRule(),
+      fontRule(),
+      { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+    ],
   },
   plugins: [
     // Matched on the resolved file, so that every import of the remote loader is replaced (the shell

@@ -104,6 +104,14 @@ export function scriptRule() {
   };
 }
 
+/**
+ * The display face, as every browser bundle emits it: without its hinting, half the bytes
+ * (shared/build/unhinted-font.cjs; docs/interface.md, « Typography »).
+ */
+export function fontRule() {
+  return { test: /\.woff2$/, use: require.resolve('./unhinted-font.cjs') };
+}
+
 /** Writes a JSON file beside the manifest: a remote's declared pages. */
 class JsonAssetPlugin {
   /**
@@ -378,7 +386,11 @@ export function federatedConfig({ name, dir, html = false }) {
           alias: isHost ? { [`${injectRuntimePluginCjs}$`]: injectRuntimePluginEsm } : {},
         },
         module: {
-          rules: [scriptRule(), { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] }],
+          rules: [
+            scriptRule(),
+            fontRule(),
+            { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+          ],
         },
         plugins: [
           new ModuleFederationPlugin({

@@ -5,6 +5,12 @@ describe("the shell's loader", () => {
   it('holds nothing that would end its element early in the page', () => {
     expect(BOOT_SOURCE).not.toMatch(/<\/script|<!--/i);
   });
+
+  it('is written without its comments, blank lines or indentation', () => {
+    expect(BOOT_SOURCE).not.toMatch(/^\s*\/\//m);
+    expect(BOOT_SOURCE).not.toMatch(/^\s|\n\n/m);
+    expect(BOOT_SOURCE.length).toBeLessThan(2600);
+  });
 });
 
 /**
