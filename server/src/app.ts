@@ -17,6 +17,7 @@ import { embedFramePlugin } from './site/embed-frame';
 import { devRemotes } from './site/dev';
 import { readResidences } from './residences';
 import { invalidAddressPage } from './site/render/document';
+import { RESPONSE_ENCODINGS } from './site/render/encoded';
 import { connectShared } from './shared-state';
 
 const DOCUMENT_ONLY_HEADERS = [
@@ -85,7 +86,7 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
     return payload;
   });
   await app.register(compress, {
-    encodings: ['br', 'gzip'],
+    encodings: RESPONSE_ENCODINGS,
     threshold: 1024,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
   });

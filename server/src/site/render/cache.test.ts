@@ -1,9 +1,10 @@
 import { createPageCache } from './cache';
 
-const page = (html: string, version = 'v1') => ({
+const page = (html: string, version = 'v1', brotli = Buffer.from(html)) => ({
   status: 200,
   html,
   csp: "default-src 'self'",
+  brotli,
   etag: `"${String(html.length)}"`,
   version,
 });
@@ -47,6 +48,13 @@ describe('the rendered pages kept per URL', () => {
     // A page larger than the whole budget is not kept at all.
     cache.set('/enorme', page('x'.repeat(20_000)));
     expect(cache.get('/enorme', 'v1')).toBeNull();
+  });
+
+  it('counts the brotli kept with each page in the same budget', () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxEntries: 1000, maxBytes: 10_000 });
+    for (let i = 0; i < 100; i += 1) cache.set(`/emissions?q=${String(i)}`, page('x', 'v1', Buffer.alloc(3000)));
+    expect(cache.size).toBeLessThanOrEqual(3);
+    expect(cache.get('/emissions?q=99', 'v1')?.brotli).toHaveLength(3000);
   });
 
   it('keeps nothing when its time is 0', () => {

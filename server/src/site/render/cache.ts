@@ -11,6 +11,8 @@ export interface CachedPage {
   html: string;
   /** Its Content-Security-Policy, which allows the styles written into it by their hashes. */
   csp: string;
+  /** The HTML in brotli, made once per rendered page (render/encoded.ts). */
+  brotli: Buffer;
   etag: string;
   /** The server bundles' versions it was rendered with. */
   version: string;
@@ -21,7 +23,7 @@ export interface PageCacheOptions {
   ttlMs: number;
   /** Entries kept at most; the least recently used goes first. */
   maxEntries: number;
-  /** Bytes of HTML kept at most (a string's size in memory: two bytes a code unit). */
+  /** Bytes kept at most: the HTML as strings in memory (two bytes a code unit), and its brotli. */
   maxBytes: number;
   now?: () => number;
 }
@@ -32,7 +34,7 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes, now }: PageCacheO
       ? new LRUCache<string, CachedPage>({
           max: maxEntries,
           maxSize: maxBytes,
-          sizeCalculation: (page) => Math.max(1, (page.html.length + page.csp.length) * 2),
+          sizeCalculation: (page) => Math.max(1, (page.html.length + page.csp.length) * 2 + page.brotli.length),
           ttl: ttlMs,
           // A page past its time is never served, even if nothing has swept it yet.
           allowStale: false,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
 import { pagesJson } from '@collectif/shared/testing';
@@ -398,6 +399,42 @@ describe('pages rendered on the server', () => {
     expect(strong.statusCode).toBe(304);
     expect(listed.statusCode).toBe(304);
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it('sends a rendered page in its own brotli, smaller than on the fly, and gzip or as is to the others', async () => {
+    const app = await start();
+    const plain = await app.inject({ url: '/' });
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const again = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const head = await app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
+    const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const any = await app.inject({ url: '/', headers: { 'accept-encoding': '*' } });
+    const revalidated = await app.inject({
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
+    await app.close();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Accueil du serveur');
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    // Smaller than what the server compresses other answers into (quality 5).
+    const onTheFly = brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    expect(br.rawPayload.length).toBeLessThan(onTheFly.length);
+    // Made once with the page: the page from the cache is the same bytes.
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString('utf8')).toBe(plain.body);
+    // `*` is read as gzip, as for every other answer of the server.
+    expect(any.headers['content-encoding']).toBe('gzip');
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
   });

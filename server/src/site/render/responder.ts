@@ -21,6 +21,7 @@ import { createStyleReader, styleHash, styleHashes } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
+import { acceptsBrotli, brotliPage } from './encoded';
 import { etagOf, matchesEtag } from '../../api/http/reply';
 import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { renderPage } from './page';
@@ -194,7 +195,7 @@ export function createPageResponder({
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    { html, csp }: { html: string; csp: string },
+    { html, csp, brotli }: { html: string; csp: string; brotli?: Buffer },
     etag?: string,
   ) {
     reply.header('content-security-policy', csp);
@@ -203,7 +204,13 @@ export function createPageResponder({
       // The same validators and comparison as /api (one ETag path: weak, lists and `*` understood).
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     }
-    return reply.code(status).type('text/html; charset=utf-8').send(html);
+    reply.code(status).type('text/html; charset=utf-8');
+    // A rendered page's own brotli (render/encoded.ts); gzip and the page as is, by the compression
+    // plugin, which leaves an answer that already names its encoding alone.
+    if (brotli !== undefined && acceptsBrotli(request)) {
+      return reply.header('Content-Encoding', 'br').header('Vary', 'accept-encoding').send(brotli);
+    }
+    return reply.send(html);
   }
 
   /** What ends every page's <head>: the table of pages for the shell, then the caller's. */
@@ -321,8 +328,9 @@ export function createPageResponder({
           rendered: { body: outcome.body, state: outcome.state },
         });
         const etag = etagOf(page.html);
-        cache.set(key, { status: outcome.status, ...page, etag, version });
-        return sendHtml(request, reply, outcome.status, page, etag);
+        const brotli = await brotliPage(page.html);
+        cache.set(key, { status: outcome.status, ...page, brotli, etag, version });
+        return sendHtml(request, reply, outcome.status, { ...page, brotli }, etag);
       }
     }
   }
