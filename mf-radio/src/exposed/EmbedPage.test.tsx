@@ -133,6 +133,8 @@ describe('EmbedPage', () => {
     const card = String(EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT);
     expect(frame()).toHaveAttribute('height', card);
     expect(frame()).toHaveAttribute('title', 'Lecteur Collectif Garonne : une résidence');
+    // Below the choices on a phone: loaded when the visitor comes near it, not with the first screen.
+    expect(frame()).toHaveAttribute('loading', 'lazy');
     expect(scriptCode()).toContain(
       '<collectif-player api-base="http://localhost/api" residence="axonberg" theme="clair" format="carte">',
     );

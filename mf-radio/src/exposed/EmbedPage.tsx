@@ -77,6 +77,9 @@ function Preview({ options }: { options: EmbedOptions }) {
           width="100%"
           height={height}
           allow="autoplay"
+          // Below the choices on a phone: the framed player (its page, its script, the now-playing
+          // request) waits until the visitor comes near it, and leaves the first screen alone.
+          loading="lazy"
         />
       </div>
     </section>
