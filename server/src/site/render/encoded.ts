@@ -32,10 +32,11 @@ export async function brotliPage(html: string): Promise<Buffer> {
 
 /**
  * Whether the client gets brotli, chosen as @fastify/compress chooses for every other answer
- * (`*` and `x-gzip` read as gzip, weights honoured, `br;q=0` refused).
+ * (`*` and `x-gzip` read as gzip, weights honoured, `br;q=0` refused, nothing compressed for a
+ * request that sends `x-no-compression`).
  */
 export function acceptsBrotli(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
+  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return false;
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), RESPONSE_ENCODINGS) === 'br';
 }

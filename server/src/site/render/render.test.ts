@@ -411,6 +411,7 @@ describe('pages rendered on the server', () => {
     const head = await app.inject({ method: 'HEAD', url: '/', headers: { 'accept-encoding': 'br' } });
     const refused = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
     const any = await app.inject({ url: '/', headers: { 'accept-encoding': '*' } });
+    const none = await app.inject({ url: '/', headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } });
     const revalidated = await app.inject({
       url: '/',
       headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
@@ -435,6 +436,9 @@ describe('pages rendered on the server', () => {
     expect(gunzipSync(refused.rawPayload).toString('utf8')).toBe(plain.body);
     // `*` is read as gzip, as for every other answer of the server.
     expect(any.headers['content-encoding']).toBe('gzip');
+    // What the compression plugin honours for every answer: nothing compressed.
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
   });
