@@ -9,8 +9,7 @@ import {
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { escapeHtml } from '@collectif/shared/seo';
 import type { RemotesConfig } from '@collectif/shared';
-import { contentSecurityPolicy, serializePolicy, withHashes } from './headers';
-import { styleHash } from './render/styles';
+import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from './headers';
 
 /**
  * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page
@@ -26,7 +25,7 @@ import { styleHash } from './render/styles';
 const FRAME_STYLE =
   'html,body{margin:0;background:transparent}' +
   '.cache{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
-const FRAME_STYLE_HASH = styleHash(FRAME_STYLE);
+const FRAME_STYLE_HASH = inlineHash(FRAME_STYLE);
 
 /** The framed page for `query`: the script, the element with the choices as attributes. */
 export function embedFramePage(query: URLSearchParams): string {

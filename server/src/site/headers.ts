@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RadioSettings, RemotesConfig } from '@collectif/shared';
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|js\.map|css\.map)$/;
@@ -73,6 +74,14 @@ export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettin
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'"],
   };
+}
+
+/**
+ * A source expression allowing exactly this text written into a page, a `<style>` or a `<script>`
+ * (CSP Level 2 hash).
+ */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { inlineHash } from '../headers';
 
 /**
  * Scripts after the first paint (docs/rendering.md, « Scripts after the paint »). A page rendered on
@@ -149,4 +149,4 @@ export const BOOT_SOURCE = compact(`(function () {
  * The loader is written into the page (render/document.ts), allowed by this hash in the page's
  * `script-src`: a file of its own was one more request before the first paint.
  */
-export const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_SOURCE, 'utf8').digest('base64')}'`;
+export const BOOT_HASH = inlineHash(BOOT_SOURCE);

@@ -15,9 +15,9 @@ import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
-import { contentSecurityPolicy, serializePolicy, withHashes } from '../headers';
+import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from '../headers';
 import { BOOT_HASH } from './boot';
-import { createStyleReader, styleHash, styleHashes } from './styles';
+import { createStyleReader, styleHashes } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
@@ -181,7 +181,7 @@ export function createPageResponder({
   function writePage(props: { assets: ShellAssets; head: HeadElement[]; rendered?: { body: string; state: string } }) {
     const styles = shellStyles(props.assets);
     const html = renderDocument({ ...props, styles });
-    const hashes = [...new Set([...styleHashes(props.head), ...[...styles.values()].map((css) => styleHash(css))])];
+    const hashes = [...new Set([...styleHashes(props.head), ...[...styles.values()].map((css) => inlineHash(css))])];
     const withStyles = withHashes(policy, 'style-src', hashes);
     return {
       html,

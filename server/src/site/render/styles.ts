@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { HeadElement } from '@collectif/shared/seo';
+import { inlineHash } from '../headers';
 
 /**
  * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
@@ -60,18 +60,13 @@ export function styleElements({ href, css }: InlineStyle): HeadElement[] {
   return [{ tag: 'style', attributes: [['data-href', href]], html: css }];
 }
 
-/** A source expression allowing exactly this text in a `<style>` (CSP Level 2 hash). */
-export function styleHash(css: string): string {
-  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
-}
-
 /** The hashes of every `<style>` among `elements`, once each. */
 export function styleHashes(elements: readonly HeadElement[]): string[] {
   return [
     ...new Set(
       elements
         .filter((item) => item.tag === 'style' && item.html !== undefined)
-        .map((item) => styleHash(item.html ?? '')),
+        .map((item) => inlineHash(item.html ?? '')),
     ),
   ];
 }
