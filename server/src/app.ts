@@ -11,6 +11,7 @@ import { sourcesPlugin } from './api/plugins/sources';
 import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
+import { sitePagesOf, sitePagesPlugin } from './site/render/pages';
 import { oembedPlugin } from './site/oembed';
 import { siteStatic } from './site/static';
 import { embedFramePlugin } from './site/embed-frame';
@@ -116,6 +117,11 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   // The app's plugins: shared services, decorated on the instance.
   await app.register(sourcesPlugin, { config: api, shared });
   await app.register(representationsPlugin);
+  await app.register(sitePagesPlugin, {
+    read: sitePagesOf(site, (message) => {
+      app.log.warn(message);
+    }),
+  });
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
   await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });

@@ -36,8 +36,6 @@ export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
 export const EMBED_FRAME_PATH = '/embed/lecteur';
 /** The partner script. */
 export const EMBED_SCRIPT_PATH = '/embed/collectif-player.js';
-/** The configurator's page. */
-export const EMBED_CONFIGURATOR_PATH = '/integrer';
 
 /** The iframe's height in CSS pixels for each size, before it tells its own (postMessage). */
 export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 104, carte: 200 };

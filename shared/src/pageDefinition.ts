@@ -1,5 +1,6 @@
 import { siteConfig } from './config';
 import type { RadioSettings } from './config/radio';
+import type { HrefOf } from './addresses/paths';
 import { DEFAULT_DESCRIPTION, type PageRef } from './pages';
 import type { PageHead } from './seo/head';
 import type { AppDispatch, RootState } from './store/store';
@@ -22,6 +23,8 @@ export interface PageContext {
   query: URLSearchParams;
   /** The radio's settings the page is rendered with (the rendering app's on the server). */
   radio: RadioSettings;
+  /** The address of a page of the site, from the table the remotes declare (docs/parts.md, « Addresses »). */
+  href: HrefOf;
 }
 
 /** A page's head as its part computes it; what is missing comes from the page table. */

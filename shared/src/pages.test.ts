@@ -1,8 +1,10 @@
 import { routesOf } from '../build/pages.mjs';
+import { fillPath, pageHref, pagePattern, PAGES } from './addresses/paths';
 import {
+  aliasTarget,
   backTarget,
+  findAlias,
   findPage,
-  href,
   matchPage,
   menuOf,
   pageTable,
@@ -147,9 +149,65 @@ describe('the menu and the back button, from the table', () => {
   ])('goes back from %s to %s', (path, target) => {
     expect(backTarget(path, table)).toBe(target);
   });
+});
 
+describe('addresses built from the page table, by module', () => {
   it('fills in and encodes a page address', () => {
-    expect(href({ path: 'residences/:id' }, { id: 'Basse Cour' })).toBe('/residences/Basse%20Cour');
-    expect(href({ path: '' })).toBe('/');
+    expect(fillPath('residences/:id', { id: 'Basse Cour' })).toBe('/residences/Basse%20Cour');
+    expect(fillPath('')).toBe('/');
+    expect(pageHref(table, PAGES.residence, { id: 'a/b' })).toBe('/residences/a%2Fb');
+    expect(pageHref(table, PAGES.episodes, {}, { residence: 'axonberg', q: 'dub & co' })).toBe(
+      '/emissions?residence=axonberg&q=dub+%26+co',
+    );
+    expect(pageHref(table, PAGES.programme, {}, '?semaine=2026-11-30')).toBe('/programme?semaine=2026-11-30');
+  });
+
+  it('follows a page whose route its team renamed, and is null for a page the table lacks', () => {
+    const renamed = table.map((entry) =>
+      entry.module === 'EpisodePage' ? { ...entry, path: 'episodes/:slug' } : entry,
+    );
+    expect(pageHref(renamed, PAGES.episode, { slug: 'a-1' })).toBe('/episodes/a-1');
+    expect(pagePattern(renamed, PAGES.episode)).toBe('episodes/:slug');
+    const withoutLabel = table.filter((entry) => entry.remote !== 'label');
+    expect(pageHref(withoutLabel, PAGES.label)).toBeNull();
+    expect(pagePattern(withoutLabel, PAGES.label)).toBeNull();
+    // A parameter missing is no address (the page's path needs it).
+    expect(pageHref(table, PAGES.residence)).toBeNull();
+  });
+
+  it('takes, for a module with several paths, the first whose parameters are given', () => {
+    const two: PageRef[] = [
+      { path: 'agenda/:year', remote: 'about', module: 'AboutPage', title: 'A', area: 'a' },
+      { path: 'agenda', remote: 'about', module: 'AboutPage', title: 'A', area: 'a' },
+    ];
+    expect(pageHref(two, PAGES.about)).toBe('/agenda');
+    expect(pageHref(two, PAGES.about, { year: '2026' })).toBe('/agenda/2026');
+  });
+});
+
+describe('former paths of a page (aliases)', () => {
+  const renamed = table.map((entry) =>
+    entry.module === 'EpisodePage' ? { ...entry, path: 'episodes/:slug', aliases: ['emissions/:slug'] } : entry,
+  );
+
+  it('name the page, with the parameters read from the former path', () => {
+    const moved = findAlias('/emissions/axonberg-2', renamed);
+    expect(moved?.page.module).toBe('EpisodePage');
+    expect(moved === null ? null : aliasTarget(moved)).toBe('/episodes/axonberg-2');
+    expect(findPage('/emissions/axonberg-2', renamed)).toBeNull();
+  });
+
+  it('never take a path a page has today', () => {
+    const claimed = table.map((entry) =>
+      entry.module === 'LabelPage' ? { ...entry, aliases: ['a-propos', 'disques'] } : entry,
+    );
+    expect(findAlias('/a-propos', claimed)).toBeNull();
+    expect(findAlias('/disques', claimed)?.page.module).toBe('LabelPage');
+  });
+
+  it("are checked like paths in a remote's declarations", () => {
+    expect(() =>
+      readPageDeclarations([{ path: 'x', module: 'X', title: 'X', area: 'x', aliases: ['/../etc'] }], 'radio'),
+    ).toThrow('pages de « radio » : 0.aliases.0 : chemin de page invalide');
   });
 });

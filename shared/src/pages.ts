@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { matchRoutes } from 'react-router-dom';
 import { siteConfig } from './config';
 import { REMOTE_NAMES, type RemoteName } from './remotes';
+import { fillPath } from './addresses/paths';
 
 /**
  * The pages of the site (docs/parts.md, « Pages »; docs/site.md, « Routes and titles »). Each
@@ -28,6 +29,11 @@ export interface PageRef extends RemoteModuleRef {
   menu?: string;
   /** The path of the page the navbar's back button leads to from this one; home when absent. */
   back?: string;
+  /**
+   * The page's former paths (React Router patterns, with the same parameters): answered with a
+   * permanent redirect to the current one, so that a renamed page keeps its links from elsewhere.
+   */
+  aliases?: string[];
 }
 
 /** `<script type="application/json" id="pages-config">`: the table, as the server read it. */
@@ -40,17 +46,20 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.max
 /** Lower-case words and `:parameters`, separated by slashes; '' is home. */
 const PATH = /^$|^(?:[a-z0-9-]+|:[a-zA-Z]\w*)(?:\/(?:[a-z0-9-]+|:[a-zA-Z]\w*))*$/;
 
+const pathSchema = v.pipe(
+  v.string(),
+  v.regex(PATH, 'chemin de page invalide (mots en minuscules et :paramètres, sans / au début)'),
+);
+
 const declaration = v.strictObject({
-  path: v.pipe(
-    v.string(),
-    v.regex(PATH, 'chemin de page invalide (mots en minuscules et :paramètres, sans / au début)'),
-  ),
+  path: pathSchema,
   module: v.pipe(v.string(), v.regex(/^[A-Z]\w{0,63}$/, 'nom de module invalide')),
   title: text(120),
   description: v.optional(text(300)),
   area: text(120),
   menu: v.optional(text(40)),
-  back: v.optional(v.pipe(v.string(), v.regex(PATH))),
+  back: v.optional(pathSchema),
+  aliases: v.optional(v.pipe(v.array(pathSchema), v.maxLength(10))),
 });
 
 /** What a remote's `pages.json` holds: its pages, in menu order (made from its modules' `route`). */
@@ -126,10 +135,13 @@ export function sitePages(): readonly PageRef[] {
   return current;
 }
 
-/** A page's address, its parameters filled in: `href(page, { id })`. */
-export function href(page: Pick<PageRef, 'path'>, params: Record<string, string> = {}): string {
-  return `/${page.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`;
-}
+/**
+ * A page's address, its parameters filled in.
+ * @deprecated Build addresses by the page's module (`pageHref` of `@collectif/shared/addresses`,
+ * docs/parts.md « Addresses »); kept one version for parts built before it.
+ */
+export const href = (page: Pick<PageRef, 'path'>, params: Record<string, string> = {}): string =>
+  fillPath(page.path, params);
 
 export interface MenuLink {
   to: string;
@@ -143,7 +155,7 @@ export function menuOf(table: readonly PageRef[]): MenuLink[] {
   return table.flatMap((page) =>
     page.menu === undefined
       ? []
-      : [{ to: href(page), label: page.menu, page: { remote: page.remote, module: page.module } }],
+      : [{ to: fillPath(page.path), label: page.menu, page: { remote: page.remote, module: page.module } }],
   );
 }
 
@@ -152,12 +164,8 @@ export interface PageMatch {
   params: Record<string, string>;
 }
 
-/**
- * The page that renders `pathname`, with its parameters, or null for a path no page has (the site
- * redirects it home) or whose parameters cannot be decoded. Trailing slashes are ignored, as the
- * router does.
- */
-export function findPage(pathname: string, table: readonly PageRef[]): PageMatch | null {
+/** What React Router's matcher finds for `pathname` among `routes`, its parameters decoded. */
+function matchPath(pathname: string, routes: { path: string; page: PageRef }[]): PageMatch | null {
   // React Router's own matcher, the one the shell's routes use: the server and the browser agree on
   // which page a path is. Case-sensitive, as the table's paths are lower-case words.
   // A path that is not valid percent-encoding names no page (the router would keep it raw).
@@ -166,13 +174,43 @@ export function findPage(pathname: string, table: readonly PageRef[]): PageMatch
   } catch {
     return null;
   }
-  const routes = table.map((page) => ({ path: page.path, caseSensitive: true, page }));
-  const [match] = matchRoutes(routes, pathname) ?? [];
+  const [match] =
+    matchRoutes(
+      routes.map((route) => ({ ...route, caseSensitive: true })),
+      pathname,
+    ) ?? [];
   if (match === undefined) return null;
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(match.params)) if (value !== undefined) params[name] = value;
   return { page: match.route.page, params };
 }
+
+/**
+ * The page that renders `pathname`, with its parameters, or null for a path no page has (the site
+ * redirects it home) or whose parameters cannot be decoded. Trailing slashes are ignored, as the
+ * router does.
+ */
+export function findPage(pathname: string, table: readonly PageRef[]): PageMatch | null {
+  return matchPath(
+    pathname,
+    table.map((page) => ({ path: page.path, page })),
+  );
+}
+
+/**
+ * The page a former path of it names (its `aliases`), with the parameters read from that path; null
+ * when a page of the table has the path today (it wins) or no page had it.
+ */
+export function findAlias(pathname: string, table: readonly PageRef[]): PageMatch | null {
+  if (findPage(pathname, table) !== null) return null;
+  return matchPath(
+    pathname,
+    table.flatMap((page) => (page.aliases ?? []).map((path) => ({ path, page }))),
+  );
+}
+
+/** Where a former path now is: the page's current path, the same parameters. */
+export const aliasTarget = ({ page, params }: PageMatch): string => fillPath(page.path, params);
 
 /**
  * The page that renders `pathname`; an unknown path is the home page, where the shell redirects it.

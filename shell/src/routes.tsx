@@ -1,9 +1,18 @@
-import { Navigate, type PageRef, type RouteObject } from '@collectif/shared';
+import { Navigate, useLocation, useParams, type PageRef, type RouteObject } from '@collectif/shared';
+import { fillPath } from '@collectif/shared/addresses';
 import { RemoteArea } from './federation/RemoteArea';
 import { PageHead } from './layout/PageHead';
 
+/** A page's former path, reached in the browser: its current one, same parameters and query. */
+function MovedPage({ page }: { page: PageRef }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={`${fillPath(page.path, params)}${search}${hash}`} replace />;
+}
+
 /** Every page of the table the remotes declare (docs/parts.md, « Pages »; docs/site.md « Routes and titles »). */
 export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
+  const paths = new Set(pages.map((page) => page.path));
   return [
     ...pages.map((route) => ({
       path: route.path,
@@ -15,6 +24,13 @@ export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
         </>
       ),
     })),
+    // Former paths (docs/parts.md, « Addresses »): the server answers them with a 301; a link
+    // followed in the page goes to the same place. A path a page has today stays that page's.
+    ...pages.flatMap((page) =>
+      (page.aliases ?? [])
+        .filter((alias) => !paths.has(alias))
+        .map((alias) => ({ path: alias, element: <MovedPage page={page} /> })),
+    ),
     { path: '*', element: <Navigate to="/" replace /> },
   ];
 }

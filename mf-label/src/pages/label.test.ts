@@ -1,3 +1,4 @@
+import { declaredHref } from '@collectif/shared/testing';
 import { api, makeStore, radioSettings, type Release } from '@collectif/shared';
 import { label } from './label';
 
@@ -16,6 +17,7 @@ async function preloadsWith(releases: Release[] | null) {
     origin: 'https://radio.example.org',
     query: new URLSearchParams(),
     radio: radioSettings(),
+    href: declaredHref,
     state: store.getState(),
   });
 }

@@ -4,6 +4,7 @@
 import { api, releaseUrl, type PageDefinition } from '@collectif/shared';
 import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { musicAlbums } from '@collectif/shared/seo';
+import { PAGES } from '@collectif/shared/addresses';
 
 export const label: PageDefinition = {
   // The first cover, as the grid renders it (releases/ReleaseGrid.tsx): the page's largest paint.
@@ -15,7 +16,7 @@ export const label: PageDefinition = {
   },
   // The page's own query ({}), so the browser finds it answered.
   load: ({ dispatch }) => [dispatch(api.endpoints.releases.initiate({}))],
-  head: ({ state, origin }) => {
+  head: ({ state, origin, href }) => {
     const releases = api.endpoints.releases.select({})(state).data ?? [];
     const [first] = releases;
     return {
@@ -24,7 +25,7 @@ export const label: PageDefinition = {
         : { image: { url: new URL(first.image, origin).href, alt: `${first.artist}, ${first.title}` } }),
       jsonLd: [
         musicAlbums({
-          url: new URL('/label', origin).href,
+          url: new URL(href(PAGES.label) ?? '/', origin).href,
           albums: releases.map((release) => ({
             name: release.title,
             artist: release.artist,

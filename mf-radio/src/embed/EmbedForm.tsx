@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { cardDate, useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
 import {
-  EMBED_CONFIGURATOR_PATH,
   EMBED_FORMATS,
   EMBED_THEMES,
   type EmbedFormat,
@@ -19,6 +18,7 @@ import {
   embeddableResidences,
   type SourceKind,
 } from './configurator';
+import { PAGES, usePageHref } from '@collectif/shared/addresses';
 
 /** The episode search follows the typing after this pause, like the archive's. */
 export const EMBED_SEARCH_DEBOUNCE_MS = 300;
@@ -247,11 +247,13 @@ export function EmbedForm({
   );
   const residenceId = useId();
   const colourId = useId();
+  // Without JavaScript the choices are sent to this page's own address, which renders them.
+  const action = usePageHref()(PAGES.embed) ?? undefined;
   return (
     <form
       className="integrer__form"
       method="get"
-      action={EMBED_CONFIGURATOR_PATH}
+      action={action}
       aria-label="Options du lecteur"
       onSubmit={(event) => {
         event.preventDefault();

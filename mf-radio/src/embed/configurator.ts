@@ -2,7 +2,6 @@
 // into the player's options (shared/src/embed.ts), and the links that open it preset.
 import {
   DEFAULT_EMBED_OPTIONS,
-  EMBED_CONFIGURATOR_PATH,
   embedQuery,
   readColour,
   readEmbedOptions,
@@ -64,25 +63,20 @@ export function readConfigurator(query: URLSearchParams): Configurator {
   };
 }
 
-/** `/integrer?…` for these options. */
-export function configuratorHref(options: EmbedOptions): string {
-  return `${EMBED_CONFIGURATOR_PATH}${embedQuery(options)}`;
-}
-
 /**
- * The configurator preset on a source, for the « Intégrer » links; null when the player could not
- * read it back from an address (ids are lower-case words: `130E0A` is not one).
+ * The query of the configurator's address preset on a source (`?residence=…`), for the « Intégrer »
+ * links to its page; null when the player could not read it back from an address (ids are
+ * lower-case words: `130E0A` is not one).
  */
-export function configuratorHrefFor(source: EmbedSource): string | null {
-  const options = { ...DEFAULT_EMBED_OPTIONS, source };
-  const href = configuratorHref(options);
-  const back = readEmbedOptions((name) => new URLSearchParams(embedQuery(options)).get(name)).source;
-  return JSON.stringify(back) === JSON.stringify(source) ? href : null;
+export function configuratorSearchFor(source: EmbedSource): string | null {
+  const query = embedQuery({ ...DEFAULT_EMBED_OPTIONS, source });
+  const back = readEmbedOptions((name) => new URLSearchParams(query).get(name)).source;
+  return JSON.stringify(back) === JSON.stringify(source) ? query : null;
 }
 
 /** The residences a player can play, by artist. */
 export const embeddableResidences = residences
-  .filter((residence) => configuratorHrefFor({ kind: 'residence', id: residence.id }) !== null)
+  .filter((residence) => configuratorSearchFor({ kind: 'residence', id: residence.id }) !== null)
   .sort((a, b) => a.artist.localeCompare(b.artist, 'fr'));
 
 /** The themes in the form's order, with their French names. */

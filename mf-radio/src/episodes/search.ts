@@ -43,13 +43,13 @@ export function apiQuery(search: ArchiveSearch): EpisodesQuery {
   };
 }
 
-/** The address of a search: only what is set, page 1 left out. */
-export function searchHref(search: Partial<ArchiveSearch>): string {
+/** The query of a search's address on the archive page: only what is set, page 1 left out. */
+export function searchQuery(search: Partial<ArchiveSearch>): string {
   const params = new URLSearchParams();
   if (search.q !== undefined && search.q.trim() !== '') params.set('q', search.q.trim());
   if (search.style !== undefined && search.style !== '') params.set('style', search.style);
   if (search.residence !== undefined && search.residence !== '') params.set('residence', search.residence);
   if (search.page !== undefined && search.page !== null && search.page > 1) params.set('page', String(search.page));
   const query = params.toString();
-  return query === '' ? '/emissions' : `/emissions?${query}`;
+  return query === '' ? '' : `?${query}`;
 }

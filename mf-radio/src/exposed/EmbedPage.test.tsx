@@ -1,3 +1,4 @@
+import { declaredHref } from '@collectif/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -16,7 +17,7 @@ import {
 import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHT_MESSAGE, EMBED_HEIGHTS } from '@collectif/shared/embed';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { COPIED, COPY_REFUSED } from '../embed/CodeBlock';
-import { configuratorHrefFor, readConfigurator } from '../embed/configurator';
+import { configuratorSearchFor, readConfigurator } from '../embed/configurator';
 import { COLOUR_DEBOUNCE_MS } from '../embed/EmbedForm';
 import { integrer } from '../pages/integrer';
 import EmbedPage from './EmbedPage';
@@ -177,10 +178,10 @@ describe('EmbedPage', () => {
     expect(screen.getByRole('radio', { name: 'Jaune (couleurs du collectif)' })).toBeChecked();
     expect(screen.getByRole('radio', { name: /Carte/ })).toBeChecked();
     expect(frame()).toHaveAttribute('src', '/embed/lecteur?residence=la-brume&theme=jaune&format=carte');
-    expect(configuratorHrefFor({ kind: 'residence', id: 'la-brume' })).toBe('/integrer?residence=la-brume');
-    expect(configuratorHrefFor({ kind: 'episode', slug: 'axonberg-1' })).toBe('/integrer?episode=axonberg-1');
+    expect(configuratorSearchFor({ kind: 'residence', id: 'la-brume' })).toBe('?residence=la-brume');
+    expect(configuratorSearchFor({ kind: 'episode', slug: 'axonberg-1' })).toBe('?episode=axonberg-1');
     // An id the player cannot read back from an address gets no link.
-    expect(configuratorHrefFor({ kind: 'residence', id: '130E0A' })).toBeNull();
+    expect(configuratorSearchFor({ kind: 'residence', id: '130E0A' })).toBeNull();
   });
 
   it('finds an episode with the archive’s search and plays the one chosen', async () => {
@@ -332,6 +333,7 @@ describe('the page on the server and in the browser', () => {
       origin: ORIGIN,
       query: new URLSearchParams(query.split('?')[1]),
       radio: radioSettings(),
+      href: declaredHref,
     };
     await Promise.all(integrer.load!({ ...context, dispatch: server.dispatch }));
     expect(apiSlice.endpoints.episode.select('axonberg-2')(server.getState()).data?.show).toBe('Synapses #10');

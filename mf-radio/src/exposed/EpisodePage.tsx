@@ -1,6 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
-  Link,
   StatusMessage,
   cardDate,
   emit,
@@ -24,12 +23,13 @@ import {
   type RemoteContract,
 } from '@collectif/shared';
 import { pictureSrcSet } from '@collectif/shared/pictures';
-import { configuratorHrefFor } from '../embed/configurator';
+import { configuratorSearchFor } from '../embed/configurator';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence } from '../residences/residences';
 import { sanitizeDescription } from '../residences/sanitize';
 import '../styles/episodes.css';
+import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 
 /** Other episodes of the same residence shown under an episode. */
 export const MORE_EPISODES = 4;
@@ -40,9 +40,9 @@ function NotFound() {
       <h1>Émission introuvable</h1>
       <p>Cette émission n&apos;existe pas ou n&apos;est plus dans le flux.</p>
       <p>
-        <Link className="button" to="/emissions">
+        <PageLink className="button" page={PAGES.episodes}>
           Voir toutes les émissions
-        </Link>
+        </PageLink>
       </p>
     </div>
   );
@@ -93,13 +93,17 @@ function EpisodeView({ episode }: { episode: Episode }) {
   const date = cardDate(episode.pubDate);
   const domWindow = useDocumentWindow();
   const description = episode.summary === undefined ? '' : sanitizeDescription(episode.summary, domWindow);
+  const href = usePageHref();
   const address = (at?: number) => {
-    const url = new URL(`/emissions/${episode.slug}`, window.location.origin);
+    const url = new URL(
+      href(PAGES.episode, { slug: episode.slug }) ?? window.location.pathname,
+      window.location.origin,
+    );
     if (at !== undefined && at >= 1) url.searchParams.set('t', startTimeParam(at));
     return url.href;
   };
   // The player of this episode on a partner's site (docs/embed.md, « Intégrer le lecteur »).
-  const embedHref = configuratorHrefFor({ kind: 'episode', slug: episode.slug });
+  const embedSearch = configuratorSearchFor({ kind: 'episode', slug: episode.slug });
   const play = (from: number | null) => {
     emit('replay-selected', from === null ? episode : { ...episode, start: from });
   };
@@ -124,7 +128,10 @@ function EpisodeView({ episode }: { episode: Episode }) {
           {episode.duration > 0 ? <span>Durée : {formatTime(episode.duration)}</span> : null}
           {residence === undefined ? null : (
             <span>
-              Résidence : <Link to={`/residences/${encodeURIComponent(residence.id)}`}>{residence.artist}</Link>
+              Résidence :{' '}
+              <PageLink page={PAGES.residence} params={{ id: residence.id }}>
+                {residence.artist}
+              </PageLink>
             </span>
           )}
         </p>
@@ -165,10 +172,10 @@ function EpisodeView({ episode }: { episode: Episode }) {
               Partager à partir de {formatTime(player.currentTime)}
             </button>
           ) : null}
-          {embedHref === null ? null : (
-            <Link className="button button--ghost" to={embedHref}>
+          {embedSearch === null ? null : (
+            <PageLink className="button button--ghost" page={PAGES.embed} search={embedSearch}>
               Intégrer
-            </Link>
+            </PageLink>
           )}
         </div>
         <div aria-live="polite">
@@ -220,9 +227,9 @@ function MoreEpisodes({ episode }: { episode: Episode }) {
         <PodcastGrid items={others} label={`Autres émissions de ${residence.artist}`} />
       )}
       <p className="all-episodes">
-        <Link to={`/emissions?residence=${encodeURIComponent(residence.id)}`}>
+        <PageLink page={PAGES.episodes} search={{ residence: residence.id }}>
           Toutes les émissions de {residence.artist}
-        </Link>
+        </PageLink>
       </p>
     </section>
   );

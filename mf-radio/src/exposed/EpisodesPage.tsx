@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  Link,
   StatusMessage,
   useEpisodesQuery,
   useSearchParams,
@@ -10,8 +9,9 @@ import {
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { residences } from '../residences/residences';
-import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchHref, type ArchiveSearch } from '../episodes/search';
+import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
+import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 
 /** The search follows the typing after this pause (docs/episodes.md, « The archive »). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -41,9 +41,10 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
     if (timer.current !== null) clearTimeout(timer.current);
     onChange({ q: typed, page: 1 });
   };
-  // Without JavaScript the form is an ordinary GET to /emissions: the server renders the results.
+  // Without JavaScript the form is an ordinary GET to the archive's page: the server renders the results.
+  const action = usePageHref()(PAGES.episodes) ?? undefined;
   return (
-    <form className="archive__search" role="search" method="get" action="/emissions" onSubmit={submit}>
+    <form className="archive__search" role="search" method="get" action={action} onSubmit={submit}>
       <div className="archive__field archive__field--query">
         <label htmlFor="archive-q">Rechercher une émission</label>
         <input
@@ -119,9 +120,14 @@ function Pagination({ search, page, pages }: { search: ArchiveSearch; page: numb
   return (
     <nav className="archive__pages" aria-label="Pages de l'archive">
       {page > 1 ? (
-        <Link className="button button--ghost" to={searchHref({ ...search, page: page - 1 })} rel="prev">
+        <PageLink
+          className="button button--ghost"
+          page={PAGES.episodes}
+          search={searchQuery({ ...search, page: page - 1 })}
+          rel="prev"
+        >
           Page précédente
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}
@@ -129,9 +135,14 @@ function Pagination({ search, page, pages }: { search: ArchiveSearch; page: numb
         Page {page} sur {pages}
       </span>
       {page < pages ? (
-        <Link className="button button--ghost" to={searchHref({ ...search, page: page + 1 })} rel="next">
+        <PageLink
+          className="button button--ghost"
+          page={PAGES.episodes}
+          search={searchQuery({ ...search, page: page + 1 })}
+          rel="next"
+        >
           Page suivante
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}
@@ -142,7 +153,8 @@ function Pagination({ search, page, pages }: { search: ArchiveSearch; page: numb
 function MissingPage() {
   return (
     <StatusMessage kind="empty">
-      Cette page de l&apos;archive n&apos;existe pas. <Link to="/emissions">Revenir à la première page</Link>
+      Cette page de l&apos;archive n&apos;existe pas.{' '}
+      <PageLink page={PAGES.episodes}>Revenir à la première page</PageLink>
     </StatusMessage>
   );
 }
@@ -166,7 +178,7 @@ function Results({ search }: { search: ArchiveSearch }) {
     return (
       <StatusMessage kind="empty">
         {filtered ? 'Aucune émission ne correspond à cette recherche.' : 'Aucune émission pour le moment.'}{' '}
-        {filtered ? <Link to="/emissions">Effacer la recherche</Link> : null}
+        {filtered ? <PageLink page={PAGES.episodes}>Effacer la recherche</PageLink> : null}
       </StatusMessage>
     );
   }
@@ -188,10 +200,8 @@ function EpisodesPage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
   const change = (next: Partial<ArchiveSearch>) => {
-    const href = searchHref({ ...search, ...next });
-    const query = href.includes('?') ? href.slice(href.indexOf('?') + 1) : '';
     // Typing replaces the address instead of adding one history entry per pause.
-    setParams(new URLSearchParams(query), {
+    setParams(new URLSearchParams(searchQuery({ ...search, ...next })), {
       replace: next.q !== undefined && next.q !== search.q,
       preventScrollReset: true,
     });

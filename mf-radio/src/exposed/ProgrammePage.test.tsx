@@ -1,3 +1,4 @@
+import { declaredHref } from '@collectif/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { api as apiSlice, makeStore, radioSettings } from '@collectif/shared';
@@ -114,6 +115,7 @@ describe('the programme page’s head', () => {
     origin: ORIGIN,
     query: new URLSearchParams(query),
     radio: radioSettings(),
+    href: declaredHref,
   });
 
   it('describes each show of the week as a BroadcastEvent, at its Paris time with its offset', async () => {

@@ -3,7 +3,6 @@ import {
   dayLabel,
   dayOf,
   dayStart,
-  Link,
   selectScheduleArrival,
   showOnAir,
   showsByDay,
@@ -28,13 +27,14 @@ import {
 import {
   readWeek,
   weekArgs,
-  weekHref,
+  weekSearch,
   weekLabel,
   WEEKS_AFTER,
   WEEKS_BEFORE,
   type ProgrammeWeek,
 } from '../schedule/week';
 import '../styles/schedule.css';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 function WeekNav({ week }: { week: ProgrammeWeek }) {
   const previous = addDays(week.monday, -7);
@@ -44,23 +44,33 @@ function WeekNav({ week }: { week: ProgrammeWeek }) {
   return (
     <nav className="programme__weeks" aria-label="Semaines">
       {previous >= first ? (
-        <Link className="button button--ghost" to={weekHref(previous, week.current)} rel="prev">
+        <PageLink
+          className="button button--ghost"
+          page={PAGES.programme}
+          search={weekSearch(previous, week.current)}
+          rel="prev"
+        >
           Semaine précédente
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}
       {week.monday === week.current ? (
         <span />
       ) : (
-        <Link className="button button--ghost" to="/programme">
+        <PageLink className="button button--ghost" page={PAGES.programme}>
           Cette semaine
-        </Link>
+        </PageLink>
       )}
       {next <= last ? (
-        <Link className="button button--ghost" to={weekHref(next, week.current)} rel="next">
+        <PageLink
+          className="button button--ghost"
+          page={PAGES.programme}
+          search={weekSearch(next, week.current)}
+          rel="next"
+        >
           Semaine suivante
-        </Link>
+        </PageLink>
       ) : (
         <span />
       )}
@@ -121,7 +131,7 @@ function Week({ week, now, zone }: { week: ProgrammeWeek; now: number; zone: str
 function MissingWeek() {
   return (
     <StatusMessage kind="empty">
-      Le programme de cette semaine n’est pas connu. <Link to="/programme">Voir cette semaine</Link>
+      Le programme de cette semaine n’est pas connu. <PageLink page={PAGES.programme}>Voir cette semaine</PageLink>
     </StatusMessage>
   );
 }

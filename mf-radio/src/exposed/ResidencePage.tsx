@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useParams, scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
+import { useParams, scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { findResidence } from '../residences/residences';
 import '../styles/residences.css';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 function NotFound() {
   return (
@@ -10,10 +11,9 @@ function NotFound() {
       <h1>Résidence introuvable</h1>
       <p>Cette émission n&apos;existe pas ou n&apos;est plus à l&apos;antenne.</p>
       <p>
-        {/* Up one segment of the address: residences/:id → residences. */}
-        <Link className="button" to=".." relative="path">
+        <PageLink className="button" page={PAGES.residences}>
           Voir toutes les résidences
-        </Link>
+        </PageLink>
       </p>
     </div>
   );

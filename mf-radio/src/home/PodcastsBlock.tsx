@@ -1,6 +1,7 @@
-import { answerStatus, Link, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { answerStatus, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 /** The 8 newest podcasts (docs/site.md, « Home »). */
 export const LATEST_PODCASTS = 8;
@@ -30,7 +31,7 @@ export function PodcastsBlock() {
       <h2 id="derniers-podcasts">Derniers podcasts</h2>
       <Content />
       <p className="all-episodes">
-        <Link to="/emissions">Toutes les émissions</Link>
+        <PageLink page={PAGES.episodes}>Toutes les émissions</PageLink>
       </p>
     </section>
   );

@@ -1,7 +1,6 @@
 import {
   dayOf,
   EmbedFacade,
-  Link,
   nextShows,
   relativeDayLabel,
   selectScheduleArrival,
@@ -17,6 +16,7 @@ import {
 } from '@collectif/shared';
 import { AddToCalendar, ScheduleStatus, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
 
@@ -110,7 +110,7 @@ export function ScheduleBlock() {
       <h2 id="radio-schedule">Radio Schedule</h2>
       <OnAirNow />
       <p className="onair__more">
-        <Link to="/programme">Tout le programme de la semaine</Link>
+        <PageLink page={PAGES.programme}>Tout le programme de la semaine</PageLink>
         <span className="onair__zone"> · heures de Paris</span>
       </p>
       {/* The collective's own agenda, loaded on a click only (docs/interface.md, "Third-party embeds"). */}

@@ -6,6 +6,7 @@ import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
 import { isSlug } from '@collectif/shared';
 import { findResidence } from '../residences/residences';
+import { PAGES } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
@@ -37,7 +38,7 @@ export const episodePage: PageDefinition = {
     });
     return [episode, more];
   },
-  head: ({ params, state, origin }) => {
+  head: ({ params, state, origin, href }) => {
     const slug = params.slug ?? '';
     const read = isSlug(slug) ? api.endpoints.episode.select(slug)(state) : undefined;
     const episode = read?.data;
@@ -52,8 +53,11 @@ export const episodePage: PageDefinition = {
           }
         : {};
     }
-    const url = absolute(origin, `/emissions/${episode.slug}`);
     const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+    // Its own address in the page table (this page is rendered, so the table has it).
+    const path = href(PAGES.episode, { slug: episode.slug }) ?? '/';
+    const url = absolute(origin, path);
+    const residencePath = residence === undefined ? null : href(PAGES.residence, { id: residence.id });
     const summary = episode.summary === undefined ? '' : describe(episode.summary);
     const audio = absolute(origin, episode.url);
     return {
@@ -62,9 +66,9 @@ export const episodePage: PageDefinition = {
       image: { url: absolute(origin, episode.cover), alt: `${episode.artist}, ${episode.show}` },
       ogType: 'music.song',
       ...(episode.url === '' ? {} : { audio }),
-      canonicalPath: `/emissions/${episode.slug}`,
+      canonicalPath: path,
       // Its player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
-      alternates: [oembedAlternate(origin, `/emissions/${episode.slug}`, oembedTitle(siteConfig.name, episode))],
+      alternates: [oembedAlternate(origin, path, oembedTitle(siteConfig.name, episode))],
       jsonLd: [
         radioEpisode({
           title: episode.artist,
@@ -76,14 +80,9 @@ export const episodePage: PageDefinition = {
           pubDate: episode.pubDate,
           artist: episode.artist,
           ...(summary === '' ? {} : { summary }),
-          ...(residence === undefined
+          ...(residence === undefined || residencePath === null
             ? {}
-            : {
-                series: {
-                  name: residence.show,
-                  url: absolute(origin, `/residences/${encodeURIComponent(residence.id)}`),
-                },
-              }),
+            : { series: { name: residence.show, url: absolute(origin, residencePath) } }),
         }),
       ],
     };

@@ -1,7 +1,7 @@
 // mf-radio's « Intégrer le lecteur » page besides its view (docs/head.md, « One head »): the data it
 // needs for its address (the preset episode's name, the episode search's results) and its head.
 import { api, type PageDefinition } from '@collectif/shared';
-import { EMBED_CONFIGURATOR_PATH } from '@collectif/shared/embed';
+import { PAGES } from '@collectif/shared/addresses';
 import { readConfigurator } from '../embed/configurator';
 
 /** The episodes the search offers to choose from. */
@@ -17,5 +17,8 @@ export const integrer: PageDefinition = {
     ];
   },
   // Every choice is the same page: one address for search engines.
-  head: () => ({ canonicalPath: EMBED_CONFIGURATOR_PATH }),
+  head: ({ href }) => {
+    const canonicalPath = href(PAGES.embed);
+    return canonicalPath === null ? {} : { canonicalPath };
+  },
 };

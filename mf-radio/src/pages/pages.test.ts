@@ -1,3 +1,4 @@
+import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { api, makeStore, radioSettings, residenceImages, siteConfig, type Episode } from '@collectif/shared';
@@ -23,6 +24,7 @@ function residenceHead(id: string) {
     origin: ORIGIN,
     query: new URLSearchParams(),
     radio: radioSettings(),
+    href: declaredHref,
     state: makeStore().getState(),
   });
 }
@@ -65,6 +67,7 @@ describe('the oEmbed discovery link (docs/embed.md, « oEmbed »)', () => {
     origin: ORIGIN,
     query: new URLSearchParams(),
     radio: radioSettings(),
+    href: declaredHref,
     state,
   });
 
@@ -115,6 +118,7 @@ describe('the images a page announces before its scripts (`preloads`)', () => {
     origin: ORIGIN,
     query: new URLSearchParams(),
     radio: radioSettings(),
+    href: declaredHref,
     state: makeStore().getState(),
   });
 

@@ -13,7 +13,8 @@ import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictu
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';
-import { feedPath } from '../residences/Subscribe';
+import { residenceFeedPath } from '@collectif/shared/addresses';
+import { PAGES } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
@@ -41,7 +42,7 @@ export const residence: PageDefinition = {
           dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
         ];
   },
-  head: ({ params, state, origin }) => {
+  head: ({ params, state, origin, href }) => {
     const found = findResidence(params.id ?? '');
     if (found === undefined) {
       return {
@@ -51,7 +52,9 @@ export const residence: PageDefinition = {
       };
     }
     const episodes = api.endpoints.podcasts.select({ q: found.artist })(state).data ?? [];
-    const url = absolute(origin, `/residences/${encodeURIComponent(found.id)}`);
+    // Its own address in the page table (this page is rendered, so the table has it).
+    const path = href(PAGES.residence, { id: found.id }) ?? '/';
+    const url = absolute(origin, path);
     const image = absolute(origin, residenceImages(found.id).header);
     const description = describe(found.description) || `${found.show} : émission résidente de ${found.artist}.`;
     // The instant its schedule arrived: the server's and the browser's heads agree.
@@ -68,10 +71,10 @@ export const residence: PageDefinition = {
         {
           type: 'application/rss+xml',
           title: `${found.artist} · ${found.show} (podcast)`,
-          href: absolute(origin, feedPath(found.id)),
+          href: absolute(origin, residenceFeedPath(found.id)),
         },
         // Its player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
-        oembedAlternate(origin, `/residences/${encodeURIComponent(found.id)}`, oembedTitle(siteConfig.name, found)),
+        oembedAlternate(origin, path, oembedTitle(siteConfig.name, found)),
       ],
       jsonLd: [
         radioSeries({

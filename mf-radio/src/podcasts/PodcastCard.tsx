@@ -1,5 +1,6 @@
 import { Card, DEFAULT_COVER, emit, formatTime, useRememberedPosition, type PodcastItem } from '@collectif/shared';
 import { gridSquare } from '@collectif/shared/pictures';
+import { PAGES, usePageHref } from '@collectif/shared/addresses';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;
@@ -23,6 +24,8 @@ export function PodcastCard({
 }) {
   const position = useRememberedPosition(item);
   const { slug } = item;
+  const href = usePageHref();
+  const titleTo = slug === undefined ? null : href(PAGES.episode, { slug });
   return (
     <li className="podcast-card">
       <Card
@@ -31,7 +34,7 @@ export function PodcastCard({
         description={item.show}
         date={item.pubDate}
         actionLabel="Écouter : "
-        {...(slug === undefined ? {} : { titleTo: `/emissions/${slug}` })}
+        {...(titleTo === null ? {} : { titleTo })}
         {...(headingLevel === undefined ? {} : { headingLevel })}
         note={position === null ? null : resumeLabel(position)}
         onClick={() => {

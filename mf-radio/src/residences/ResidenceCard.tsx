@@ -1,5 +1,6 @@
 import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
 import { GRID_IMAGE_SIZES } from '@collectif/shared/pictures';
+import { PAGES, usePageHref } from '@collectif/shared/addresses';
 
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
 export const CARD_SIZES = GRID_IMAGE_SIZES;
@@ -15,6 +16,7 @@ export function ResidenceCard({
   priority?: boolean;
 }) {
   const images = residenceImages(residence.id);
+  const to = usePageHref()(PAGES.residence, { id: residence.id });
   return (
     <li className="residence-card">
       <Card
@@ -30,8 +32,8 @@ export function ResidenceCard({
         title={residence.artist}
         description={residence.show}
         headingLevel={2}
-        // Relative to the list's route, so the site can live under any base path.
-        to={encodeURIComponent(residence.id)}
+        // Without a residence page in the table (a broken deploy), the card stays on the list.
+        to={to ?? '.'}
       />
     </li>
   );

@@ -1,6 +1,5 @@
 import {
   ExternalLink,
-  Link,
   RESIDENCE_PICTURES,
   residenceImages,
   useDocumentWindow,
@@ -12,7 +11,8 @@ import { ResidencePodcasts } from './ResidencePodcasts';
 import { sanitizeDescription } from './sanitize';
 import { NextShow } from '../schedule/NextShow';
 import { Subscribe } from './Subscribe';
-import { configuratorHrefFor } from '../embed/configurator';
+import { configuratorSearchFor } from '../embed/configurator';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 const SOCIAL_LINKS = [
   ['instagram', 'Instagram'],
@@ -42,16 +42,16 @@ function SocialLinks({ residence }: { residence: Residence }) {
 
 /** « Intégrer le lecteur » preset on the residence (docs/embed.md); none for an id a player cannot read. */
 function EmbedLink({ id }: { id: string }) {
-  const href = configuratorHrefFor({ kind: 'residence', id });
-  if (href === null) return null;
+  const search = configuratorSearchFor({ kind: 'residence', id });
+  if (search === null) return null;
   return (
     <section className="residence__subscribe residence__embed" aria-labelledby="sur-votre-site">
       <h2 id="sur-votre-site">Sur votre site</h2>
       <p>Le lecteur de cette résidence sur le site de votre salle ou de votre festival, à vos couleurs.</p>
       <p className="residence__subscribe-actions">
-        <Link className="button button--ghost" to={href}>
+        <PageLink className="button button--ghost" page={PAGES.embed} search={search}>
           Intégrer le lecteur
-        </Link>
+        </PageLink>
       </p>
     </section>
   );

@@ -1,6 +1,5 @@
 import {
   answerStatus,
-  Link,
   selectFeedLoaded,
   StatusMessage,
   useAppSelector,
@@ -8,6 +7,7 @@ import {
   useReveal,
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 /** The list fades in as soon as its top enters the screen (0 px). */
 const REVEAL_OFFSET_PX = 0;
@@ -47,7 +47,9 @@ export function ResidencePodcasts({ artist, residence }: { artist: string; resid
       <h2 id="dernieres-emissions">Dernières émissions</h2>
       <Content key={artist} artist={artist} />
       <p className="all-episodes">
-        <Link to={`/emissions?residence=${encodeURIComponent(residence)}`}>Toutes les émissions</Link>
+        <PageLink page={PAGES.episodes} search={{ residence }}>
+          Toutes les émissions
+        </PageLink>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { feedPath, Subscribe } from './Subscribe';
+import { residenceFeedPath } from '@collectif/shared/addresses';
+import { Subscribe } from './Subscribe';
 
 const FEED = `${window.location.origin}/residences/axonberg/feed.xml`;
 
@@ -42,7 +43,7 @@ describe('Subscribe', () => {
   });
 
   it('encodes the id in the address, and renders the same markup on the server', () => {
-    expect(feedPath('a/b <c>')).toBe('/residences/a%2Fb%20%3Cc%3E/feed.xml');
+    expect(residenceFeedPath('a/b <c>')).toBe('/residences/a%2Fb%20%3Cc%3E/feed.xml');
     // No origin in the first render: the server's HTML and the browser's are the same.
     expect(renderToString(<Subscribe id="axonberg" />)).not.toContain(window.location.origin);
   });

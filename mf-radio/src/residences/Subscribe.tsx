@@ -1,7 +1,5 @@
 import { useState } from 'react';
-
-/** The address of a residence's podcast feed (docs/feeds.md). */
-export const feedPath = (id: string) => `/residences/${encodeURIComponent(id)}/feed.xml`;
+import { residenceFeedPath } from '@collectif/shared/addresses';
 
 /**
  * « S'abonner »: the residence's podcast feed, as a link and copied for a podcast app. The address
@@ -11,7 +9,7 @@ export const feedPath = (id: string) => `/residences/${encodeURIComponent(id)}/f
 export function Subscribe({ id }: { id: string }) {
   const [message, setMessage] = useState<{ text: string; url?: string } | null>(null);
   const copy = async () => {
-    const url = new URL(feedPath(id), window.location.origin).href;
+    const url = new URL(residenceFeedPath(id), window.location.origin).href;
     try {
       await navigator.clipboard.writeText(url);
       setMessage({ text: 'Lien copié : collez-le dans votre application de podcasts.' });
@@ -24,7 +22,7 @@ export function Subscribe({ id }: { id: string }) {
       <h2 id="s-abonner">S&apos;abonner</h2>
       <p>Recevez chaque nouvelle émission de cette résidence dans votre application de podcasts.</p>
       <p className="residence__subscribe-actions">
-        <a className="button button--ghost" href={feedPath(id)} type="application/rss+xml">
+        <a className="button button--ghost" href={residenceFeedPath(id)} type="application/rss+xml">
           Flux RSS
         </a>
         <button type="button" className="button" onClick={() => void copy()}>

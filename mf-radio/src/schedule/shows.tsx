@@ -1,5 +1,6 @@
-import { apiUrl, hourOf, Link, StatusMessage, visitorTime, type ScheduleEvent } from '@collectif/shared';
+import { apiUrl, hourOf, StatusMessage, visitorTime, type ScheduleEvent } from '@collectif/shared';
 import '../styles/schedule.css';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 
 /**
  * The pieces every schedule of the site is made of (docs/schedule.md, « What listeners see »): a
@@ -46,9 +47,9 @@ export function ShowTitle({ event }: { event: ScheduleEvent }) {
   return event.residence === null ? (
     <span className="show__title">{event.title}</span>
   ) : (
-    <Link className="show__title" to={`/residences/${encodeURIComponent(event.residence)}`}>
+    <PageLink className="show__title" page={PAGES.residence} params={{ id: event.residence }}>
       {event.title}
-    </Link>
+    </PageLink>
   );
 }
 

@@ -30,9 +30,9 @@ export function readWeek(query: URLSearchParams, now: number): ProgrammeWeek | n
   return { monday, current, known };
 }
 
-/** The address of a week; this week's is /programme itself. */
-export function weekHref(monday: string, current: string): string {
-  return monday === current ? '/programme' : `/programme?${WEEK_PARAM}=${monday}`;
+/** The query of a week's address on the programme page; this week's is the page itself (none). */
+export function weekSearch(monday: string, current: string): string {
+  return monday === current ? '' : `?${WEEK_PARAM}=${monday}`;
 }
 
 /** The schedule query of a week: the page's server code and its view ask the same. */

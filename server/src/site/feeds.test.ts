@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { colors, siteConfig, type PodcastItem } from '@collectif/shared';
-import { pagesJson } from '@collectif/shared/testing';
+import { declaredHref, declaredPages, pagesJson } from '@collectif/shared/testing';
+import { hrefOf } from '@collectif/shared/addresses';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
@@ -164,6 +165,7 @@ describe("a residence's podcast feed", () => {
       [episode],
       ORIGIN,
       new Date('2026-11-22T00:00:00Z'),
+      declaredHref,
     );
     expect(wellFormed(xml)).toBe(true);
     expect(xml).not.toContain('<script>');
@@ -181,6 +183,7 @@ describe("a residence's podcast feed", () => {
       [],
       ORIGIN,
       new Date('2026-11-22T00:00:00Z'),
+      declaredHref,
     );
     expect(xml).toContain('<description>A &amp; B</description>');
   });
@@ -286,6 +289,46 @@ describe('the sitemap and robots.txt', () => {
     expect(xml).toContain(`<url><loc>${ORIGIN}/</loc></url>`);
     expect(xml).toContain(`<url><loc>${ORIGIN}/residences/calme</loc></url>`);
     expect(xml).not.toContain(':id');
+  });
+
+  it('writes every address where the page table puts the pages today', () => {
+    const renamed = declaredPages().map((page) =>
+      page.module === 'EpisodePage' ? { ...page, path: 'episodes/:slug', aliases: ['emissions/:slug'] } : page,
+    );
+    const episode = {
+      url: '/a.mp3',
+      duration: 60,
+      artist: 'A',
+      show: 'B',
+      cover: '',
+      link: 'https://soundcloud.com/x/y',
+      pubDate: '2026-11-20T19:00:00.000Z',
+      slug: 'a-b-1',
+      residences: ['r'],
+      styles: [],
+    } satisfies PodcastItem & Record<string, unknown>;
+    const xml = sitemap(renamed, [{ id: 'r', artist: 'A', show: 'B', description: '' }], [episode], ORIGIN);
+    expect(xml).toContain(`<loc>${ORIGIN}/episodes/a-b-1</loc>`);
+    expect(xml).not.toContain('/emissions/a-b-1');
+    const feed = residenceFeed(
+      { id: 'r', artist: 'A', show: 'B', description: '' },
+      [episode],
+      ORIGIN,
+      new Date('2026-11-22T00:00:00Z'),
+      hrefOf(renamed),
+    );
+    expect(feed).toContain(`<link>${ORIGIN}/episodes/a-b-1</link>`);
+    // Without the episode page in the table (its remote is down), an item has no link to a page
+    // that does not answer: its GUID is its audio file.
+    const unlinked = residenceFeed(
+      { id: 'r', artist: 'A', show: 'B', description: '' },
+      [episode],
+      ORIGIN,
+      new Date('2026-11-22T00:00:00Z'),
+      hrefOf(renamed.filter((page) => page.module !== 'EpisodePage')),
+    );
+    expect(unlinked).not.toContain('a-b-1');
+    expect(unlinked).toContain(`<guid isPermaLink="false">${ORIGIN}/a.mp3</guid>`);
   });
 });
 

@@ -2,13 +2,13 @@ import fp from 'fastify-plugin';
 import XMLBuilder from 'fast-xml-builder';
 import { decodeHTML } from 'entities';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { colors, href, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
+import { colors, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
+import { fillPath, hrefOf, PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/addresses';
 import { PODCAST_MIN_BYTES } from '../feed';
 import type { SiteServerConfig } from '../config';
 import type { CatalogueEpisode } from '../api/episodes/catalogue';
 import { readResidences } from '../residences';
 import { RepresentationMemo, sendRepresentation } from '../api/http/reply';
-import { createSitePages } from './render/pages';
 
 /**
  * What the site offers beside its pages (docs/feeds.md): a podcast feed per residence, the sitemap,
@@ -87,15 +87,21 @@ const rfc822 = (date: Date) => date.toUTCString();
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
-/** A podcast RSS 2.0 feed (iTunes namespace) of one residence's episodes, newest first. */
+/**
+ * A podcast RSS 2.0 feed (iTunes namespace) of one residence's episodes, newest first. Its links
+ * are the pages' addresses in the table the remotes declare (`href`); without the residence's page
+ * the channel links to the home page, without the episode page an item has no link and its GUID is
+ * its audio file.
+ */
 export function residenceFeed(
   residence: FeedResidence,
   episodes: readonly CatalogueEpisode[],
   origin: string,
   now: Date,
+  href: HrefOf,
 ): string {
-  const page = absolute(origin, `/residences/${encodeURIComponent(residence.id)}`);
-  const self = `${page}/feed.xml`;
+  const page = absolute(origin, href(PAGES.residence, { id: residence.id }) ?? '/');
+  const self = absolute(origin, residenceFeedPath(residence.id));
   // The square picture (Apple wants a square one), not the 1600×600 header (docs/feeds.md).
   const { card, cardLarge } = RESIDENCE_PICTURES;
   const image = absolute(
@@ -106,18 +112,20 @@ export function residenceFeed(
   const newest = episodes.find((episode) => episode.pubDate !== null)?.pubDate;
   const title = xmlSafe(`${residence.artist} · ${residence.show}`);
   const item = episodes.map((episode) => {
-    const link = absolute(origin, `/emissions/${episode.slug}`);
+    const path = href(PAGES.episode, { slug: episode.slug });
+    const link = path === null ? null : absolute(origin, path);
     const date = episode.pubDate === null ? null : new Date(episode.pubDate);
     const summary = xmlSafe(plain(episode.summary ?? '') || episode.show);
+    const audio = xmlSafe(absolute(origin, episode.url));
     return {
       title: xmlSafe(episode.show === '' ? episode.artist : `${episode.artist} · ${episode.show}`),
-      link,
-      guid: { '@_isPermaLink': 'true', '#text': link },
+      ...(link === null ? {} : { link }),
+      guid: link === null ? { '@_isPermaLink': 'false', '#text': audio } : { '@_isPermaLink': 'true', '#text': link },
       description: summary,
       'itunes:summary': summary,
       ...(date === null || Number.isNaN(date.getTime()) ? {} : { pubDate: rfc822(date) }),
       enclosure: {
-        '@_url': xmlSafe(absolute(origin, episode.url)),
+        '@_url': audio,
         '@_length': String(enclosureBytes(episode)),
         '@_type': 'audio/mpeg',
       },
@@ -172,23 +180,19 @@ export function sitemap(
       if (date !== undefined && !newestOf.has(id)) newestOf.set(id, date);
     }
   }
+  const href = hrefOf(pages);
   const entries: { loc: string; lastmod?: string | undefined }[] = [];
+  const add = (path: string | null, lastmod: string | undefined) => {
+    if (path !== null) entries.push({ loc: absolute(origin, path), lastmod });
+  };
+  // The home and the archive change with each new episode.
+  const withEpisodes = new Set([PAGES.home, PAGES.episodes].map(({ remote, module }) => `${remote}/${module}`));
   for (const page of pages) {
     if (page.path.includes(':')) continue;
-    entries.push({
-      loc: absolute(origin, href(page)),
-      lastmod: page.path === '' || page.path === 'emissions' ? newest : undefined,
-    });
+    add(fillPath(page.path), withEpisodes.has(`${page.remote}/${page.module}`) ? newest : undefined);
   }
-  for (const residence of residences) {
-    entries.push({
-      loc: absolute(origin, `/residences/${encodeURIComponent(residence.id)}`),
-      lastmod: newestOf.get(residence.id),
-    });
-  }
-  for (const episode of episodes) {
-    entries.push({ loc: absolute(origin, `/emissions/${episode.slug}`), lastmod: day(episode.pubDate) });
-  }
+  for (const residence of residences) add(href(PAGES.residence, { id: residence.id }), newestOf.get(residence.id));
+  for (const episode of episodes) add(href(PAGES.episode, { slug: episode.slug }), day(episode.pubDate));
   return builder.build({
     ...DECLARATION,
     urlset: {
@@ -251,13 +255,6 @@ interface FeedsOptions {
 const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFile }, done) => {
   const residences = readFeedResidences(residencesFile);
   const origin = config.siteOrigin;
-  const sitePages = createSitePages({
-    remotes: config.remotes,
-    distDirs: config.distDirs,
-    warn: (message) => {
-      app.log.warn(message);
-    },
-  });
   // As the pages (docs/rendering.md, « Cache »): browsers revalidate with the ETag, shared caches keep 10 s.
   const cacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, type: string, make: () => string) =>
@@ -275,19 +272,19 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
         .type('text/plain; charset=utf-8')
         .send('Flux introuvable : cette résidence n’existe pas.');
     }
-    const catalogue = await app.sources.episodes.get();
+    const [catalogue, { pages, version }] = await Promise.all([app.sources.episodes.get(), app.sitePages()]);
     const own = catalogue.value.episodes.filter((episode) => episode.residences.includes(residence.id));
     return send(
       request,
       reply,
-      `feed|${residence.id}|${String(catalogue.version)}`,
+      `feed|${residence.id}|${String(catalogue.version)}|${version}`,
       'application/rss+xml; charset=utf-8',
-      () => residenceFeed(residence, own, origin, new Date(app.clock())),
+      () => residenceFeed(residence, own, origin, new Date(app.clock()), hrefOf(pages)),
     );
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const [catalogue, { pages, version }] = await Promise.all([app.sources.episodes.get(), sitePages()]);
+    const [catalogue, { pages, version }] = await Promise.all([app.sources.episodes.get(), app.sitePages()]);
     return send(
       request,
       reply,

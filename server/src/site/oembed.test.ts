@@ -15,7 +15,7 @@ import {
   EMBED_MIN_WIDTH,
   embedFrameSnippet,
 } from '@collectif/shared/embed';
-import { pagesJson } from '@collectif/shared/testing';
+import { declaredPages, pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../config';
@@ -31,6 +31,7 @@ const RESIDENCE_CARD = EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT;
 // helper writes (a part's server bundle carries its own copy of it, as it does of
 // @collectif/shared/oembed); mf-radio's own heads are tested in mf-radio/src/pages/pages.test.ts.
 const ORIGIN = 'https://radio.example.org';
+const PAGES_TABLE = declaredPages();
 
 /** The radio part's server bundle, its heads announcing what the shared helper writes for these paths. */
 function radioBundle(paths: readonly string[]): string {
@@ -437,14 +438,35 @@ describe('the endpoint’s answers over HTTP', () => {
 
 describe('readSiteAddress', () => {
   it('names the home, a residence and an episode of the site, and nothing else', () => {
-    expect(readSiteAddress(`${ORIGIN}/`, ORIGIN)).toEqual({ kind: 'direct' });
-    expect(readSiteAddress('HTTPS://RADIO.EXAMPLE.ORG:443', ORIGIN)).toEqual({ kind: 'direct' });
-    expect(readSiteAddress(`${ORIGIN}/residences/axonberg/`, ORIGIN)).toEqual({ kind: 'residence', id: 'axonberg' });
-    expect(readSiteAddress(`${ORIGIN}/emissions/a-b-1?t=3`, ORIGIN)).toEqual({ kind: 'episode', slug: 'a-b-1' });
+    expect(readSiteAddress(`${ORIGIN}/`, ORIGIN, PAGES_TABLE)).toEqual({ kind: 'direct' });
+    expect(readSiteAddress('HTTPS://RADIO.EXAMPLE.ORG:443', ORIGIN, PAGES_TABLE)).toEqual({ kind: 'direct' });
+    expect(readSiteAddress(`${ORIGIN}/residences/axonberg/`, ORIGIN, PAGES_TABLE)).toEqual({
+      kind: 'residence',
+      id: 'axonberg',
+    });
+    expect(readSiteAddress(`${ORIGIN}/emissions/a-b-1?t=3`, ORIGIN, PAGES_TABLE)).toEqual({
+      kind: 'episode',
+      slug: 'a-b-1',
+    });
     // What the address means once its dots are read, as a browser reads it.
-    expect(readSiteAddress(`${ORIGIN}/residences/../emissions/a-b`, ORIGIN)).toEqual({ kind: 'episode', slug: 'a-b' });
-    expect(readSiteAddress(`${ORIGIN}/residences/${'a'.repeat(121)}`, ORIGIN)).toBeNull();
-    expect(readSiteAddress(`${ORIGIN}/programme`, ORIGIN)).toBeNull();
+    expect(readSiteAddress(`${ORIGIN}/residences/../emissions/a-b`, ORIGIN, PAGES_TABLE)).toEqual({
+      kind: 'episode',
+      slug: 'a-b',
+    });
+    expect(readSiteAddress(`${ORIGIN}/residences/${'a'.repeat(121)}`, ORIGIN, PAGES_TABLE)).toBeNull();
+    expect(readSiteAddress(`${ORIGIN}/programme`, ORIGIN, PAGES_TABLE)).toBeNull();
+  });
+
+  it('reads the addresses where the page table puts the pages today, and their former ones', () => {
+    const renamed = PAGES_TABLE.map((page) =>
+      page.module === 'EpisodePage' ? { ...page, path: 'episodes/:slug', aliases: ['emissions/:slug'] } : page,
+    );
+    expect(readSiteAddress(`${ORIGIN}/episodes/a-b-1`, ORIGIN, renamed)).toEqual({ kind: 'episode', slug: 'a-b-1' });
+    expect(readSiteAddress(`${ORIGIN}/emissions/a-b-1`, ORIGIN, renamed)).toEqual({ kind: 'episode', slug: 'a-b-1' });
+    expect(readSiteAddress(`${ORIGIN}/episodes/a-b-1`, ORIGIN, PAGES_TABLE)).toBeNull();
+    // Without the residence page in the table (its remote is down), no residence is named.
+    const withoutRadio = PAGES_TABLE.filter((page) => page.remote !== 'radio');
+    expect(readSiteAddress(`${ORIGIN}/residences/axonberg`, ORIGIN, withoutRadio)).toBeNull();
   });
 });
 

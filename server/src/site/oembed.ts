@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import { DEFAULT_COVER, RESIDENCE_PICTURES, isSlug, residenceImages, siteConfig } from '@collectif/shared';
+import {
+  DEFAULT_COVER,
+  RESIDENCE_PICTURES,
+  findAlias,
+  findPage,
+  isSlug,
+  residenceImages,
+  siteConfig,
+  type PageRef,
+} from '@collectif/shared';
+import { hrefOf, PAGES, type PageModule } from '@collectif/shared/addresses';
 import {
   DEFAULT_EMBED_OPTIONS,
   EMBED_HEIGHTS,
@@ -51,13 +61,16 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
+const isPage = (page: PageRef, module: PageModule) => page.remote === module.remote && page.module === module.module;
+
 /**
  * What an address given to the endpoint names on the site at `origin`: the home (the live stream),
- * a residence or an episode; null for anything else. Query string, fragment and trailing slashes do
- * not matter; the origin must be the site's exactly (scheme, host and port), with no user name or
- * password; the id or slug must be one (`isSlug`), after its percent-escapes are read.
+ * a residence or an episode, as the page table says where each is today (a former path of theirs
+ * too); null for anything else. Query string, fragment and trailing slashes do not matter; the
+ * origin must be the site's exactly (scheme, host and port), with no user name or password; the id
+ * or slug must be one (`isSlug`), after its percent-escapes are read.
  */
-export function readSiteAddress(text: string, origin: string): EmbedSource | null {
+export function readSiteAddress(text: string, origin: string, pages: readonly PageRef[]): EmbedSource | null {
   // Control characters (a CR LF, a tab) would be dropped by the URL parser: such an address was not copied from a page.
   if (text.length > MAX_URL_LENGTH || hasControlCharacter(text)) return null;
   let url: URL;
@@ -67,18 +80,16 @@ export function readSiteAddress(text: string, origin: string): EmbedSource | nul
     return null;
   }
   if (url.origin !== origin || url.username !== '' || url.password !== '') return null;
-  const path = url.pathname.replace(/\/+$/, '');
-  if (path === '') return { kind: 'direct' };
-  const match = /^\/(residences|emissions)\/([^/]+)$/.exec(path);
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const match = findPage(path, pages) ?? findAlias(path, pages);
   if (match === null) return null;
-  let name: string;
-  try {
-    name = decodeURIComponent(match[2] ?? '');
-  } catch {
-    return null;
-  }
-  if (!isSlug(name)) return null;
-  return match[1] === 'residences' ? { kind: 'residence', id: name } : { kind: 'episode', slug: name };
+  if (isPage(match.page, PAGES.home)) return { kind: 'direct' };
+  // The router's matcher has read the percent-escapes.
+  const residence = match.params.id ?? '';
+  const slug = match.params.slug ?? '';
+  if (isPage(match.page, PAGES.residence)) return isSlug(residence) ? { kind: 'residence', id: residence } : null;
+  if (isPage(match.page, PAGES.episode)) return isSlug(slug) ? { kind: 'episode', slug } : null;
+  return null;
 }
 
 /** A `maxwidth` or `maxheight`: absent (or empty), a positive integer, or unreadable. */
@@ -171,7 +182,6 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesF
   const origin = config.siteOrigin;
   const residences = readResidences(residencesFile).residences;
   const residenceOf = (id: string): ContentResidence | undefined => residences.find((known) => known.id === id);
-  const residencePage = (id: string) => `${origin}/residences/${encodeURIComponent(id)}`;
 
   app.get<{ Querystring: OembedQuery }>(OEMBED_PATH, async (request, reply) => {
     const { url, format, maxwidth, maxheight } = request.query;
@@ -183,8 +193,15 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesF
     if (width === 'invalid' || height === 'invalid') {
       return refuse(reply, 400, 'bad_request', 'maxwidth et maxheight doivent être des nombres entiers positifs.');
     }
-    const source = typeof url === 'string' ? readSiteAddress(url, origin) : null;
+    const { pages } = await app.sitePages();
+    const source = typeof url === 'string' ? readSiteAddress(url, origin, pages) : null;
     if (source === null) return refuse(reply, 404, 'not_found', NOT_FOUND);
+    const href = hrefOf(pages);
+    /** A residence's page, when the table has it: `author_url` is optional. */
+    const residencePage = (id: string) => {
+      const path = href(PAGES.residence, { id });
+      return path === null ? {} : { author_url: new URL(path, origin).href };
+    };
 
     let title: string;
     let author: { author_name: string; author_url?: string } | null = null;
@@ -196,7 +213,7 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesF
       const residence = residenceOf(source.id);
       if (residence === undefined) return refuse(reply, 404, 'not_found', 'Cette résidence n’existe pas.');
       title = oembedTitle(siteConfig.name, residence);
-      author = { author_name: residence.artist, author_url: residencePage(residence.id) };
+      author = { author_name: residence.artist, ...residencePage(residence.id) };
       thumbnail = sitePicture(residenceImages(residence.id).card, origin);
     } else {
       let found;
@@ -216,7 +233,7 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesF
       const residence = found.residences.map(residenceOf).find((known) => known !== undefined);
       author = {
         author_name: found.artist,
-        ...(residence === undefined ? {} : { author_url: residencePage(residence.id) }),
+        ...(residence === undefined ? {} : residencePage(residence.id)),
       };
       // Its cover when the site knows its size, else its residence's picture.
       thumbnail =

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { declaredRoutes } from '../../build/pages.mjs';
 import { pageTable, readPageDeclarations, type PageRef } from '../pages';
 import { REMOTE_PARTS } from '../remotes';
+import { hrefOf, type HrefOf } from '../addresses/paths';
 
 const ROOT = join(__dirname, '..', '..', '..');
 
@@ -29,3 +30,6 @@ export function declaredPages(): PageRef[] {
     ),
   );
 }
+
+/** Addresses from the pages the modules declare, as a page's context gives them (`PageContext.href`). */
+export const declaredHref: HrefOf = hrefOf(declaredPages());

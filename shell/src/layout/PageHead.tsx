@@ -4,6 +4,7 @@ import {
   siteConfig,
   useAppStore,
   useLocation,
+  usePages,
   useParams,
   useRadioSettings,
   type PageDefinition,
@@ -11,6 +12,7 @@ import {
   type PageRef,
 } from '@collectif/shared';
 import { headTags } from '@collectif/shared/seo';
+import { hrefOf } from '@collectif/shared/addresses';
 import { load } from '../federation/RemoteArea';
 
 /**
@@ -56,6 +58,7 @@ export function PageHead({ route }: { route: PageRef }) {
   const params = useParams();
   const store = useAppStore();
   const radio = useRadioSettings();
+  const pages = usePages();
   // undefined while the module loads; null when it has no definition or could not load.
   const [definition, setDefinition] = useState<PageDefinition | null | undefined>(undefined);
   const paramsKey = JSON.stringify(params);
@@ -82,6 +85,7 @@ export function PageHead({ route }: { route: PageRef }) {
       origin: siteOrigin(),
       query: new URLSearchParams(search),
       radio,
+      href: hrefOf(pages),
     };
     const apply = () => {
       let parts: PageHeadParts = {};
@@ -100,7 +104,7 @@ export function PageHead({ route }: { route: PageRef }) {
       answers = next;
       apply();
     });
-  }, [definition, pathname, search, paramsKey, store, route, radio]);
+  }, [definition, pathname, search, paramsKey, store, route, radio, pages]);
 
   return null;
 }

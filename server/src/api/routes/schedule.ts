@@ -1,5 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
+import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { readPort, readSiteOrigin } from '../../config';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
@@ -196,27 +197,36 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
   // residence's page on the site's public origin, never on a Host header a client wrote.
   const siteOrigin = options.siteOrigin ?? readSiteOrigin(process.env, readPort(process.env));
   const residenceById = new Map(sources.residences.map((residence) => [residence.id, residence]));
-  const icsOptions = (expansion: Expansion, name: string, subscription: boolean) => ({
+  const icsOptions = (expansion: Expansion, name: string, subscription: boolean, residencePath: string | null) => ({
     name,
     subscription,
     origin: siteOrigin,
+    residencePath,
     stamp: expansion.made,
     product: siteConfig.name,
   });
+  /** Where residences' pages are today, in the page table the remotes declare (docs/parts.md, « Addresses »). */
+  const residencePath = async () => pagePattern((await app.sitePages()).pages, PAGES.residence);
   /**
    * A subscription file, written once per expansion by the thread (5,000 shows take about 0.15 s);
    * one that failed is written again at the next request.
    */
-  const subscription = (expansion: Expansion, residence: DemoResidence | undefined): Promise<string> => {
+  const subscription = (
+    expansion: Expansion,
+    residence: DemoResidence | undefined,
+    path: string | null,
+  ): Promise<string> => {
     const files = (expansion.files ??= new Map<string, Promise<string>>());
-    const key = residence?.id ?? '';
+    const key = `${residence?.id ?? ''}|${path ?? ''}`;
     let file = files.get(key);
     if (file === undefined) {
       const events =
-        residence === undefined ? expansion.events : expansion.events.filter((event) => event.residence === key);
+        residence === undefined
+          ? expansion.events
+          : expansion.events.filter((event) => event.residence === residence.id);
       const name =
         residence === undefined ? `${siteConfig.name} · programme` : `${siteConfig.name} · ${residence.artist}`;
-      file = thread.worker.write(events, icsOptions(expansion, name, true));
+      file = thread.worker.write(events, icsOptions(expansion, name, true, path));
       file.catch(() => files.delete(key));
       files.set(key, file);
     }
@@ -241,10 +251,11 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
       const day = wallAt(Date.parse(event.start) + (event.allDay ? 12 * 3600 * 1000 : 0), SCHEDULE_ZONE);
       const date = [day.year, day.month, day.day].map((part) => String(part).padStart(2, '0')).join('-');
       reply.header('Content-Disposition', `attachment; filename="${fileSlug(event.title, 'emission')}-${date}.ics"`);
+      const path = await residencePath();
       return reply.representation(
-        `event.ics|${expansion.key}|${event.id}`,
+        `event.ics|${expansion.key}|${event.id}|${path ?? ''}`,
         // One show: written here, in a fraction of a millisecond.
-        () => scheduleIcs([event], icsOptions(expansion, siteConfig.name, false)),
+        () => scheduleIcs([event], icsOptions(expansion, siteConfig.name, false, path)),
         { type: ICS_TYPE, ...answered(calendars, stale, clock()) },
       );
     },
@@ -262,8 +273,9 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
       const calendars = await sources.schedule.get();
       const { expansion, stale } = await expansionOf(calendars);
       let text: string;
+      const path = await residencePath();
       try {
-        text = await subscription(expansion, found);
+        text = await subscription(expansion, found, path);
       } catch (error) {
         throw new ApiHttpError(
           502,
@@ -273,7 +285,7 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
       }
       const file = found === undefined ? 'programme' : `programme-${fileSlug(found.id, 'residence')}`;
       reply.header('Content-Disposition', `inline; filename="${file}.ics"`);
-      return reply.representation(`schedule.ics|${expansion.key}|${found?.id ?? ''}`, () => text, {
+      return reply.representation(`schedule.ics|${expansion.key}|${found?.id ?? ''}|${path ?? ''}`, () => text, {
         type: ICS_TYPE,
         ...answered(calendars, stale, clock()),
       });

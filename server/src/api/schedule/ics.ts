@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fillPath } from '@collectif/shared/addresses';
 import ICAL from 'ical.js';
 import { wallAt } from './expand';
 
@@ -61,6 +62,11 @@ export interface IcsOptions {
   subscription: boolean;
   /** The site's public origin, for each show's residence page (URL). */
   origin: string;
+  /**
+   * The residence page's path in the page table (`residences/:id`), or null when the table has none:
+   * the shows then have no URL (docs/parts.md, « Addresses »).
+   */
+  residencePath: string | null;
   /** When the occurrences were expanded (DTSTAMP): the same file for the same expansion. */
   stamp: number;
   /** The product (PRODID): the collective's name. */
@@ -111,10 +117,10 @@ function vevent(event: IcsEvent, options: IcsOptions, stamp: ICAL.Time): ICAL.Co
   written.startDate = parisTime(Date.parse(event.start), event.allDay);
   written.endDate = parisTime(Date.parse(event.end), event.allDay);
   written.summary = event.title;
-  if (event.residence !== null) {
+  if (event.residence !== null && options.residencePath !== null) {
     component.addPropertyWithValue(
       'url',
-      new URL(`/residences/${encodeURIComponent(event.residence)}`, options.origin).href,
+      new URL(fillPath(options.residencePath, { id: event.residence }), options.origin).href,
     );
   }
   return component;

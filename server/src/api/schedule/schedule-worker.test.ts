@@ -71,6 +71,7 @@ describe('the schedule’s thread', () => {
       name: 'Programme',
       subscription: true,
       origin: 'https://radio.example.org',
+      residencePath: 'residences/:id',
       stamp: today,
       product: 'Test',
     };

@@ -10,6 +10,8 @@ import { representationsPlugin } from '../plugins/representations';
 import { rateLimitOptions } from '../plugins/security';
 import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
 import apiRoutes from '../routes/index';
+import { declaredPages } from '@collectif/shared/testing';
+import { sitePagesPlugin } from '../../site/render/pages';
 import { DEMO_LIVE_FILE, DEMO_REPLAYS } from '../demo/audio';
 
 /** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
@@ -73,6 +75,9 @@ export async function buildApi(options: SourcesOptions): Promise<FastifyInstance
   await app.register(rateLimit, rateLimitOptions);
   await app.register(sourcesPlugin, options);
   await app.register(representationsPlugin);
+  // The pages as the remotes' modules declare them (the calendar files link to residences' pages).
+  const pages = declaredPages();
+  await app.register(sitePagesPlugin, { read: () => Promise.resolve({ pages, version: 'déclarées' }) });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.ready();
   return app;

@@ -18,6 +18,7 @@ import {
   type ShellServerBundle,
 } from '@collectif/shared/server';
 import { scriptJson, type PageHead } from '@collectif/shared/seo';
+import { hrefOf } from '@collectif/shared/addresses';
 import type { Bundles } from './bundles';
 
 /**
@@ -163,7 +164,13 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   const serverPage: ServerPage | undefined = pageModule === undefined ? undefined : remote?.pages?.[page.module];
 
   const store = makeStore(undefined, { api: options.api });
-  const context = { params, origin, query: new URLSearchParams(search), radio: environment.radio };
+  const context = {
+    params,
+    origin,
+    query: new URLSearchParams(search),
+    radio: environment.radio,
+    href: hrefOf(environment.pages),
+  };
   let queries: readonly PromiseLike<unknown>[] = [];
   try {
     queries = serverPage?.load?.({ ...context, dispatch: store.dispatch }) ?? [];

@@ -6,6 +6,8 @@ import {
   type PartName,
   type RemoteName,
 } from '@collectif/shared';
+import fp from 'fastify-plugin';
+import { remotesForServer, type SiteServerConfig } from '../../config';
 import { createPartFiles, type PartFilesOptions } from './bundles';
 
 /** Where a remote's build writes its pages, beside its manifest (shared/build/webpack.mjs). */
@@ -42,4 +44,34 @@ export function createSitePages(options: Omit<PartFilesOptions<PageRef[]>, 'path
       version: files.versions(),
     };
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The site's pages as the remotes declare them now (docs/parts.md, « Pages »): one reader for the
+     * pages, the sitemap, the feeds, oEmbed and the calendar files, so they agree on every address.
+     */
+    sitePages: () => Promise<SitePages>;
+  }
+}
+
+/**
+ * Decorates the app with its page table (`read`: in the site, `createSitePages` where this server
+ * itself reads the parts, a remote in development from its dev server, `remotesForServer`).
+ */
+export const sitePagesPlugin = fp<{ read: () => Promise<SitePages> }>(
+  (app, { read }, done) => {
+    app.decorate('sitePages', read);
+    done();
+  },
+  { name: 'site-pages' },
+);
+
+/** The site's page table as this server reads the parts (`remotesForServer`: dev servers too). */
+export function sitePagesOf(
+  config: Pick<SiteServerConfig, 'remotes' | 'devRemotes' | 'distDirs'>,
+  warn: (message: string) => void,
+) {
+  return createSitePages({ remotes: remotesForServer(config), distDirs: config.distDirs, warn });
 }

@@ -224,6 +224,30 @@ describe('pages rendered on the server', () => {
     expect(unreadable.body).toContain('<h1>Adresse invalide</h1>');
   });
 
+  it("sends a page's former path, for good, where the page is now, with its query", async () => {
+    const declared = JSON.parse(pagesJson('mf-radio')) as { module: string; path: string }[];
+    write(
+      'mf-radio/dist/pages.json',
+      JSON.stringify(
+        declared.map((page) =>
+          page.module === 'ResidencePage' ? { ...page, path: 'residents/:id', aliases: ['residences/:id'] } : page,
+        ),
+      ),
+    );
+    const app = await start();
+    const moved = await app.inject({ url: '/residences/connue?t=1' });
+    const now = await app.inject({ url: '/residents/connue' });
+    // A path a page has today is that page's, never a former one's.
+    const list = await app.inject({ url: '/residences' });
+    await app.close();
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/residents/connue?t=1');
+    expect(now.statusCode).toBe(200);
+    expect(now.body).toContain('<h1>Résidence connue</h1>');
+    expect(now.body).toContain('<link rel="canonical" href="https://radio.example.org/residents/connue"/>');
+    expect(list.statusCode).not.toBe(301);
+  });
+
   it('leaves an area whose module throws to the browser, and renders the rest', async () => {
     const app = await start();
     const res = await app.inject({ url: '/residences' });

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
 import {
+  aliasTarget,
+  findAlias,
   findPage,
   PAGES_CONFIG_ID,
   PARTS,
@@ -25,7 +27,6 @@ import { acceptsBrotli, brotliPage } from './encoded';
 import { etagOf, matchesEtag } from '../../api/http/reply';
 import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { renderPage } from './page';
-import { createSitePages } from './pages';
 
 /** What `/readyz` answers. */
 export interface Readiness {
@@ -153,11 +154,6 @@ export function createPageResponder({
           // Its version only: its code runs in the workers.
           read: () => ({}),
         });
-  const sitePages = createSitePages({
-    remotes,
-    distDirs: config.distDirs,
-    warn: log.warn,
-  });
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
   const shellAssets = shellAssetsReader(assetsPath, log.warn);
@@ -255,8 +251,14 @@ export function createPageResponder({
     { file }: { file?: () => FastifyReply } = {},
   ) {
     // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
-    const { pages, version: pagesVersion } = await sitePages();
+    const { pages, version: pagesVersion } = await app.sitePages();
     const match = findPage(pathname, pages);
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    // A page's former path: where it is now, for good (docs/parts.md, « Addresses »).
+    const moved = match === null ? findAlias(pathname, pages) : null;
+    if (moved !== null) {
+      return reply.header('Cache-Control', 'no-cache').redirect(`${aliasTarget(moved)}${search}`, 301);
+    }
     if (match === null && file !== undefined && FILE_NAME.test(pathname)) return file();
     const assets = shellAssets();
     if (assets === null) {
@@ -267,7 +269,6 @@ export function createPageResponder({
     }
     if (!config.ssr) return browserPage(reply, assets, pathname, pages);
 
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const key = `${pathname}${search}`;
     // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
     reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');

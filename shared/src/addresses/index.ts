@@ -1,0 +1,3 @@
+export * from './paths';
+export { usePageHref } from './usePageHref';
+export { PageLink } from './PageLink';
