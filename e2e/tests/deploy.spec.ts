@@ -107,6 +107,85 @@ test('a remote deployed alone with one more page: the running site serves it, in
   expect(after.status).toBe(302);
 });
 
+/** mf-radio deployed alone: its new dist/ in place of the old one, its pages as `pages` (none: as built). */
+function deployRadio(pages?: unknown[]): void {
+  const next = join(distRoot, 'mf-radio', 'dist.next');
+  cpSync(join(distRoot, 'mf-radio', 'dist'), next, { recursive: true });
+  if (pages !== undefined) writeFileSync(join(next, 'pages.json'), JSON.stringify(pages));
+  const old = join(distRoot, 'mf-radio', 'dist.old');
+  renameSync(join(distRoot, 'mf-radio', 'dist'), old);
+  renameSync(next, join(distRoot, 'mf-radio', 'dist'));
+  rmSync(old, { recursive: true, force: true });
+}
+
+test('a remote deployed alone with its routes renamed: every address follows, and the former ones redirect', async ({
+  page,
+}) => {
+  const built = readFileSync(join(distRoot, 'mf-radio', 'dist', 'pages.json'), 'utf8');
+  const declared = JSON.parse(built) as { module: string; path: string }[];
+  // What the build writes for an episode and a residence module whose `route` says `episodes/:slug`
+  // and `residents/:id`, their former paths kept as aliases: of the whole build, only pages.json
+  // depends on a route (every link is built from the table at run time).
+  const renamed = declared.map((entry) => {
+    if (entry.module === 'EpisodePage') return { ...entry, path: 'episodes/:slug', aliases: ['emissions/:slug'] };
+    if (entry.module === 'ResidencePage') return { ...entry, path: 'residents/:id', aliases: ['residences/:id'] };
+    return entry;
+  });
+  const { items } = (await (await fetch(`${origin}/api/episodes?residence=axonberg`)).json()) as {
+    items: { slug: string }[];
+  };
+  const slug = items[0]?.slug ?? '';
+  expect(slug).not.toBe('');
+  deployRadio(renamed);
+  try {
+    // Links in the pages, rendered on the server: the archive's cards, the episode's residence.
+    const archive = await (await fetch(`${origin}/emissions?residence=axonberg`)).text();
+    expect(archive).toContain(`href="/episodes/${slug}"`);
+    expect(archive).not.toContain(`href="/emissions/${slug}"`);
+    const shown = await fetch(`${origin}/episodes/${slug}`);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain(`<link rel="canonical" href="${origin}/episodes/${slug}"/>`);
+    expect(html).toContain('href="/residents/axonberg"');
+
+    // A former address: for good, to the page's new one, its query kept.
+    const former = await fetch(`${origin}/emissions/${slug}?t=1:00`, { redirect: 'manual' });
+    expect(former.status).toBe(301);
+    expect(former.headers.get('location')).toBe(`/episodes/${slug}?t=1:00`);
+
+    // The server's own documents: the sitemap, a residence's podcast feed, oEmbed, a calendar file.
+    const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${origin}/episodes/${slug}</loc>`);
+    expect(sitemap).toContain(`<loc>${origin}/residents/axonberg</loc>`);
+    expect(sitemap).not.toContain(`${origin}/emissions/${slug}<`);
+    const feed = await (await fetch(`${origin}/residences/axonberg/feed.xml`)).text();
+    expect(feed).toContain(`<link>${origin}/episodes/${slug}</link>`);
+    expect(feed).toContain(`<link>${origin}/residents/axonberg</link>`);
+    for (const address of [`${origin}/episodes/${slug}`, `${origin}/emissions/${slug}`]) {
+      const oembed = await fetch(`${origin}/oembed?url=${encodeURIComponent(address)}`);
+      expect(oembed.status, address).toBe(200);
+      expect(((await oembed.json()) as { author_url?: string }).author_url).toBe(`${origin}/residents/axonberg`);
+    }
+    const ics = (await (await fetch(`${origin}/api/schedule.ics?residence=axonberg`)).text()).replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`URL:${origin}/residents/axonberg`);
+    expect(ics).not.toContain('/residences/axonberg');
+
+    // In the browser: a card of the archive leads to the new address, the old one lands there too.
+    await page.goto(`${origin}/emissions?residence=axonberg`);
+    await page.locator('#contenu').getByRole('list', { name: 'Émissions' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(`${origin}/episodes/${slug}`);
+    await expect(page.locator('#contenu').getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(`${origin}/emissions/${slug}`);
+    await expect(page).toHaveURL(`${origin}/episodes/${slug}`);
+    await page.locator('#contenu').getByText('Résidence :').getByRole('link').click();
+    await expect(page).toHaveURL(`${origin}/residents/axonberg`);
+  } finally {
+    deployRadio(declared);
+  }
+  // Deployed back: the former addresses are the pages again.
+  expect((await fetch(`${origin}/emissions/${slug}`, { redirect: 'manual' })).status).toBe(200);
+});
+
 test('a part whose server code is missing or throws: its area is rendered by the browser, the rest is HTML', async ({
   page,
 }) => {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+// The router's Link from the shared singleton: the page's one router (a copy bundled here would have
+// no router around it, on the server where the part's bundle carries what is not provided).
+import { Link } from '@collectif/shared';
 import type { PageModule, PageSearch } from './paths';
 import { usePageHref } from './usePageHref';
 
