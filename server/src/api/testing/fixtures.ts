@@ -77,7 +77,7 @@ export async function buildApi(options: SourcesOptions): Promise<FastifyInstance
   await app.register(representationsPlugin);
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).
   const pages = declaredPages();
-  await app.register(sitePagesPlugin, { read: () => Promise.resolve({ pages, version: 'déclarées' }) });
+  await app.register(sitePagesPlugin, { read: () => Promise.resolve({ pages, version: 'déclarées', complete: true }) });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.ready();
   return app;

@@ -124,6 +124,36 @@ describe('evaluateBundle', () => {
 });
 
 describe('the pages a remote on another origin declares', () => {
+  it('that failed are asked again by the next request, which gets them once the origin answers', async () => {
+    const declared = [{ path: 'emissions', module: 'HomePage', title: 'Émissions', area: 'a' }];
+    server.on('/radio/pages.json', text('compilation en cours', 503));
+    const pages = createSitePages({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
+    expect(await pages()).toMatchObject({ pages: [], complete: false });
+    // The origin answers now (a dev server done compiling, a CDN back): the very next read has them,
+    // not one after the revalidation delay (30 s).
+    server.on('/radio/pages.json', text(JSON.stringify(declared)));
+    expect(await pages()).toMatchObject({ pages: [{ ...declared[0], remote: 'radio' }] });
+    expect(server.count('/radio/pages.json')).toBe(2);
+  });
+
+  it('that hang after a failure do not hold a request for the whole fetch', async () => {
+    server.on('/radio/pages.json', text('indisponible', 503));
+    const pages = createSitePages({
+      remotes: remotesAt(server.origin),
+      distDirs: DIST,
+      fetchTimeoutMs: 60_000,
+      missingWaitMs: 50,
+      // Its own: the held fetch fails when the fake server closes, after this test.
+      warn: () => undefined,
+    });
+    await pages();
+    server.on('/radio/pages.json', silent);
+    // The origin holds the new attempt (its fetch may take a minute): the request is answered with
+    // the site without radio meanwhile, while that fetch is still on its way.
+    expect((await pages()).complete).toBe(false);
+    expect(server.count('/radio/pages.json')).toBe(2);
+  });
+
   it('are read beside its manifest; a refused file leaves it without pages, with the field named', async () => {
     server.on(
       '/radio/pages.json',

@@ -21,6 +21,11 @@ import { PARTS, urlPrefix, type PartName, type RemotesConfig } from '@collectif/
  * or cannot be fetched in time renders in the browser instead.
  */
 
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 /** Where a part's server bundle sits in its dist/ (shared/build/webpack.mjs). */
 export const SERVER_BUNDLE = 'server/ssr.js';
 
@@ -90,6 +95,8 @@ export interface PartFilesOptions<T> {
   fetchTimeoutMs?: number;
   /** How often a file on another origin is revalidated. */
   refreshMs?: number;
+  /** How long a request waits for a new attempt at a file that failed (its origin down, or slow). */
+  missingWaitMs?: number;
   warn?: (message: string) => void;
   /**
    * Told before a version is read and after (a render worker tells the main thread, which disables
@@ -120,6 +127,15 @@ export function partFileSource(
 }
 
 /**
+ * Where a part's file is, as the server says it to anyone (`/readyz` is public behind nginx): the URL
+ * of a file on another origin, « ce serveur » for one of this server's files, never its folders
+ * (the log, for the admin, names the file).
+ */
+export function publicPlace(where: string): string {
+  return /^https?:\/\//.test(where) ? where : 'ce serveur';
+}
+
+/**
  * One file of each part, read where the remote map says the part lives and read again when it
  * changes: a file of this server when its size or time changes, one on another origin every
  * `refreshMs` (with its ETag), in the background once the first fetch is done. A part whose file is
@@ -133,6 +149,7 @@ export function createPartFiles<T>({
   what,
   fetchTimeoutMs = 2000,
   refreshMs = 30_000,
+  missingWaitMs = 500,
   warn = () => undefined,
   reading,
 }: PartFilesOptions<T>) {
@@ -152,7 +169,7 @@ export function createPartFiles<T>({
       loaded.set(name, entry);
       return entry;
     }
-    reading?.start(name, version, where);
+    reading?.start(name, version, publicPlace(where));
     try {
       value = read(text, where, name);
     } catch (error) {
@@ -214,16 +231,24 @@ export function createPartFiles<T>({
     }
   }
 
-  /** A file on another origin: the last one fetched, revalidated in the background once stale. */
+  /**
+   * A file on another origin: the last one fetched, revalidated in the background once stale. While
+   * the part has none that can be used (never fetched, or every attempt failed), each request tries
+   * again and waits for that attempt (at most `missingWaitMs` once one has failed): the first request
+   * after the origin answers gets the file, never a failure kept for `refreshMs`.
+   */
   async function fromUrl(name: PartName, url: string): Promise<T | null> {
     const cached = loaded.get(name);
-    const stale = cached === undefined || Date.now() - cached.checkedAt > refreshMs;
+    const missing = cached?.value === null || cached?.value === undefined;
+    const stale = missing || Date.now() - cached.checkedAt > refreshMs;
     if (stale && !fetching.has(name)) {
       const pending = refresh(name, url).finally(() => fetching.delete(name));
       fetching.set(name, pending);
     }
-    // The first request waits for the fetch (bounded by its timeout); later ones never do.
-    if (cached === undefined) await fetching.get(name);
+    const pending = fetching.get(name);
+    // The first request waits for the fetch (bounded by its timeout); one after a failure, a little.
+    if (cached === undefined) await pending;
+    else if (missing && pending !== undefined) await Promise.race([pending, wait(missingWaitMs)]);
     return loaded.get(name)?.value ?? null;
   }
 
@@ -241,7 +266,7 @@ export function createPartFiles<T>({
         names.map(async (name): Promise<[string, PartFileStatus]> => {
           const source = partFileSource(name, path, remotes, distDirs);
           if (source === null) return [name, { state: 'missing', where: 'aucune adresse dans la carte des parties' }];
-          const where = source.file ?? source.url ?? '';
+          const where = publicPlace(source.file ?? source.url ?? '');
           const value = source.file !== undefined ? fromFile(name, source.file) : await this.get(name);
           const entry = loaded.get(name);
           if (value !== null) return [name, { state: 'ok', where }];
@@ -251,6 +276,10 @@ export function createPartFiles<T>({
         }),
       );
       return Object.fromEntries(entries);
+    },
+    /** Whether the part's file, where it should be, could not be used: refused, or its origin unreachable. */
+    failed(name: PartName): boolean {
+      return loaded.get(name)?.problem !== undefined;
     },
     /** The version of a part's file last read, if any. */
     versionOf(name: PartName): string | undefined {

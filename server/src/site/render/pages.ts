@@ -17,6 +17,12 @@ export interface SitePages {
   pages: PageRef[];
   /** Changes whenever a remote's declarations change (the rendered pages' cache key). */
   version: string;
+  /**
+   * Whether every remote's declarations could be read where they are: false while one is refused or
+   * its origin unreachable (a dev server still compiling, a remote's origin down), when a page is
+   * sent but never kept. A remote with no file at all declares no pages: that is complete.
+   */
+  complete: boolean;
 }
 
 const isRemote = (name: PartName): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
@@ -42,6 +48,7 @@ export function createSitePages(options: Omit<PartFilesOptions<PageRef[]>, 'path
     return {
       pages: pageTable(Object.fromEntries(declared.filter(([, pages]) => pages !== null))),
       version: files.versions(),
+      complete: REMOTE_NAMES.every((name) => !files.failed(name)),
     };
   };
 }

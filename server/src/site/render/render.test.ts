@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
-import { pagesJson } from '@collectif/shared/testing';
+import { pagesJson, startFakeServer, text } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
@@ -74,6 +74,12 @@ async function start(env: Env = {}, liveStreamUrl?: string): Promise<FastifyInst
     site,
     api: liveStreamUrl === undefined ? api : { ...api, radio: { ...api.radio, liveStreamUrl } },
   });
+}
+
+/** The page table the server wrote into a page, for the shell's routes and menu. */
+function pagesConfig(html: string): { path: string; menu?: string }[] {
+  const match = new RegExp(`<script type="application/json" id="${PAGES_CONFIG_ID}">(.*?)</script>`).exec(html);
+  return match?.[1] === undefined ? [] : (JSON.parse(match[1]) as { path: string; menu?: string }[]);
 }
 
 function stateOf(html: string): unknown {
@@ -248,6 +254,65 @@ describe('pages rendered on the server', () => {
     expect(list.statusCode).not.toBe(301);
   });
 
+  it("has a remote's routes and menu links on the first page after its pages answer, and keeps no page without them", async () => {
+    const origin = await startFakeServer();
+    origin.on('/radio/pages.json', text('compilation en cours', 503));
+    origin.on('/radio/server/ssr.js', text(radio('Accueil du serveur'), 200, 'text/javascript'));
+    const remotes = {
+      player: '/mf-player/mf-manifest.json',
+      radio: `${origin.origin}/radio/mf-manifest.json`,
+      label: '/mf-label/mf-manifest.json',
+      about: '/mf-about/mf-manifest.json',
+    };
+    const app = await start({ REMOTES_CONFIG: JSON.stringify(remotes) });
+    try {
+      const without = await app.inject({ url: '/label' });
+      expect(without.statusCode).toBe(200);
+      // Neither this server nor a browser keeps a page that lacks a remote's pages.
+      expect(without.headers['cache-control']).toBe('no-store');
+      expect(pagesConfig(without.body).map((page) => page.path)).not.toContain('residences');
+
+      origin.on('/radio/pages.json', text(pagesJson('mf-radio')));
+      const whole = await app.inject({ url: '/label' });
+      expect(
+        pagesConfig(whole.body)
+          .filter((page) => page.menu !== undefined)
+          .map((page) => page.menu),
+      ).toEqual(['Programme', 'Résidences', 'Émissions', 'Label', 'À propos']);
+      expect(whole.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+      expect((await app.inject({ url: '/residences/connue' })).body).toContain('<h1>Résidence connue</h1>');
+    } finally {
+      await app.close();
+      await origin.close();
+    }
+  });
+
+  it("names no folder of the server's disk in any answer", async () => {
+    write('mf-label/dist/server/ssr.js', 'throw new Error("cassé");');
+    const app = await start();
+    const urls = [
+      '/readyz',
+      '/healthz',
+      '/remotes.json',
+      '/',
+      '/label',
+      '/residences/inconnue',
+      '/nimporte',
+      '/sitemap.xml',
+    ];
+    const answers = await Promise.all(
+      [...urls, '/mf-radio/absent.js', '/api/inexistant', '/residences/x/feed.xml'].map((url) => app.inject({ url })),
+    );
+    await app.close();
+    for (const answer of answers) {
+      // Less the component stack React's development build writes for an area left to the browser
+      // (its production build, the server's, writes none).
+      const body = answer.body.replace(/<template data-msg[^>]*><\/template>/g, '');
+      expect(body).not.toContain(dir);
+      expect(body).not.toContain(process.cwd());
+    }
+  });
+
   it('leaves an area whose module throws to the browser, and renders the rest', async () => {
     const app = await start();
     const res = await app.inject({ url: '/residences' });
@@ -332,11 +397,13 @@ describe('pages rendered on the server', () => {
     const state = broken.json<Readiness>();
     expect(state.status).toBe('ready');
     expect(state.serverRendering).toBe(true);
-    expect(state.parts.shell).toEqual({ state: 'ok', where: join(dir, 'shell/dist/server/ssr.js') });
+    // Where a part comes from, never where this server keeps its files: /readyz is public.
+    expect(state.parts.shell).toEqual({ state: 'ok', where: 'ce serveur' });
+    expect(broken.body).not.toContain(dir);
     expect(state.parts.player?.state).toBe('ok');
     expect(state.parts.radio).toEqual({
       state: 'refused',
-      where: join(dir, 'mf-radio/dist/server/ssr.js'),
+      where: 'ce serveur',
       reason: 'bundle cassé au chargement',
       since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
     });

@@ -40,6 +40,9 @@ export interface Readiness {
   workers: PoolStatus | null;
 }
 
+/** What a rendered page may be kept for (docs/rendering.md, « Cache »; docs/deploy.md). */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
 /** An address that names a file (its last segment has an extension), not a page. */
 const FILE_NAME = /\.[a-z0-9]+$/i;
 
@@ -251,7 +254,7 @@ export function createPageResponder({
     { file }: { file?: () => FastifyReply } = {},
   ) {
     // The pages as the remotes declare them now: the shell's routes, the server's and the hints'.
-    const { pages, version: pagesVersion } = await app.sitePages();
+    const { pages, version: pagesVersion, complete } = await app.sitePages();
     const match = findPage(pathname, pages);
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     // A page's former path: where it is now, for good (docs/parts.md, « Addresses »).
@@ -270,8 +273,11 @@ export function createPageResponder({
     if (!config.ssr) return browserPage(reply, assets, pathname, pages);
 
     const key = `${pathname}${search}`;
-    // Shared caches may keep a page briefly; browsers revalidate it every time (ETag).
-    reply.header('Cache-Control', 'public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+    // Shared caches may keep a page briefly; browsers revalidate it every time (ETag). A page made
+    // while a remote's pages could not be read lacks that remote's routes and menu links: nobody
+    // keeps it, this server nor a browser (which would show it once more, « stale while
+    // revalidate »), so the next request, once the remote answers, gets the whole site.
+    reply.header('Cache-Control', complete ? PAGE_CACHE_CONTROL : 'no-store');
     const version = `${await partsVersion(match)}|${pagesVersion}`;
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
@@ -330,7 +336,7 @@ export function createPageResponder({
         });
         const etag = etagOf(page.html);
         const brotli = await brotliPage(page.html);
-        cache.set(key, { status: outcome.status, ...page, brotli, etag, version });
+        if (complete) cache.set(key, { status: outcome.status, ...page, brotli, etag, version });
         return sendHtml(request, reply, outcome.status, { ...page, brotli }, etag);
       }
     }
