@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import XMLBuilder from 'fast-xml-builder';
 import { decodeHTML } from 'entities';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { colors, RESIDENCE_PICTURES, residenceImages, siteConfig, type PageRef } from '@collectif/shared';
 import { fillPath, hrefOf, PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/addresses';
 import { PODCAST_MIN_BYTES } from '../feed';
+import { writeXml, xmlSafe } from '../xml';
 import type { SiteServerConfig } from '../config';
 import type { CatalogueEpisode } from '../api/episodes/catalogue';
 import { readResidences } from '../residences';
@@ -34,21 +34,7 @@ export function readFeedResidences(file: string): FeedResidence[] {
   }));
 }
 
-/** Text without the characters XML 1.0 forbids (the builder escapes the rest). */
-export function xmlSafe(value: string): string {
-  return value.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
-}
-
-/** The feeds' and the sitemap's XML, written by fast-xml-parser's builder: every value escaped once. */
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  suppressEmptyNode: true,
-  // isPermaLink="true" as written, not a bare attribute.
-  suppressBooleanAttributes: false,
-});
-
-const DECLARATION = { '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' } };
+export { xmlSafe };
 
 /**
  * Plain text from a description that may hold a little HTML: tags dropped, breaks kept as spaces,
@@ -136,8 +122,7 @@ export function residenceFeed(
       'itunes:explicit': 'false',
     };
   });
-  return builder.build({
-    ...DECLARATION,
+  return writeXml({
     rss: {
       '@_version': '2.0',
       '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
@@ -193,8 +178,7 @@ export function sitemap(
   }
   for (const residence of residences) add(href(PAGES.residence, { id: residence.id }), newestOf.get(residence.id));
   for (const episode of episodes) add(href(PAGES.episode, { slug: episode.slug }), day(episode.pubDate));
-  return builder.build({
-    ...DECLARATION,
+  return writeXml({
     urlset: {
       '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
       url: entries.map(({ loc, lastmod }) => ({ loc: xmlSafe(loc), ...(lastmod === undefined ? {} : { lastmod }) })),

@@ -1,4 +1,5 @@
 import { DEFAULT_COVER, feedItems, isPodcast, mapFeedItem, nodeText, parseDuration } from '../../feed';
+import { XMLValidator } from 'fast-xml-parser';
 import { parseFeedXml } from '../upstream/rss';
 import { DEMO_REPLAYS } from './audio';
 import { buildDemoFeed, rfc822 } from './feed';
@@ -65,6 +66,19 @@ describe('buildDemoFeed', () => {
 
   it('has unique links, so merged searches never drop a show', () => {
     expect(new Set(mapped.map((item) => item.link)).size).toBe(mapped.length);
+  });
+});
+
+describe('the demo feed with names no feed should have', () => {
+  it('is well-formed XML 1.0 and gives every text back as written, less what XML cannot carry', () => {
+    const hostile = { id: 'x', artist: 'Ça & <b>"là"</b>\u0001', show: "]]> l'émi\uFFFEssion", styles: ['dub'] };
+    const feed = buildDemoFeed({ residences: [hostile], replays: DEMO_REPLAYS, anchor, count: 3 });
+    // Every character one XML 1.0 allows (a control character or U+FFFE makes a strict reader stop).
+    expect(feed.xml).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(XMLValidator.validate(feed.xml)).toBe(true);
+    const [first] = parseFeedXml(feed.xml).items.map((item) => mapFeedItem(item));
+    expect(first?.artist).toBe('Ça & <b>"là"</b>');
+    expect(first?.show).toBe("]]> l'émission #3");
   });
 });
 

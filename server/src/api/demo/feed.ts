@@ -1,3 +1,4 @@
+import { writeXml, xmlSafe } from '../../xml';
 import { siteConfig } from '@collectif/shared/config';
 import type { DemoResidence } from './residences';
 
@@ -32,10 +33,6 @@ function random(seed: number): () => number {
     s ^= s << 5;
     return (s >>> 0) / 4294967296;
   };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
 function slug(text: string): string {
@@ -101,7 +98,7 @@ export function buildDemoFeed({
   const day = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate());
   const tracks = new Map<string, string>();
   const links = new Set<string>();
-  const items: string[] = [];
+  const items: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i += 1) {
     const residence = residenceOf(i);
     if (residence === undefined || replays.length === 0) break;
@@ -135,39 +132,38 @@ export function buildDemoFeed({
     links.add(link);
     const url = demoReplayUrl(replay.name);
     if (guid.includes('tracks/')) tracks.set(`soundcloud:tracks:${String(id)}`, url);
-    items.push(
-      [
-        '<item>',
-        `<guid isPermaLink="false">${escapeXml(guid)}</guid>`,
-        `<title>${escapeXml(title)}</title>`,
-        `<pubDate>${rfc822(date)}</pubDate>`,
-        `<link>${escapeXml(link)}</link>`,
-        `<itunes:duration>${durationText(replay.seconds, i % 3)}</itunes:duration>`,
-        `<itunes:author>${escapeXml(residence.artist)}</itunes:author>`,
-        '<itunes:explicit>no</itunes:explicit>',
-        `<itunes:summary>${escapeXml(description)}</itunes:summary>`,
-        `<description>${escapeXml(description)}</description>`,
-        `<enclosure type="audio/mpeg" length="${String(length)}" url="${escapeXml(url)}"/>`,
-        image === undefined ? '' : `<itunes:image href="${escapeXml(image)}"/>`,
-        '</item>',
-      ].join(''),
-    );
+    items.push({
+      guid: { '@_isPermaLink': 'false', '#text': xmlSafe(guid) },
+      title: xmlSafe(title),
+      pubDate: rfc822(date),
+      link: xmlSafe(link),
+      'itunes:duration': durationText(replay.seconds, i % 3),
+      'itunes:author': xmlSafe(residence.artist),
+      'itunes:explicit': 'no',
+      'itunes:summary': xmlSafe(description),
+      description: xmlSafe(description),
+      enclosure: { '@_type': 'audio/mpeg', '@_length': String(length), '@_url': xmlSafe(url) },
+      ...(image === undefined ? {} : { 'itunes:image': { '@_href': xmlSafe(image) } }),
+    });
   }
 
-  const xml = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '<channel>',
-    '<atom:link href="/api/soundcloud-rss" rel="self" type="application/rss+xml"/>',
-    `<title>${escapeXml(siteConfig.name)}</title>`,
-    `<link>${escapeXml(siteConfig.links.soundcloud)}</link>`,
-    `<description>${escapeXml(`Les émissions passées de la radio : ${siteConfig.baseline}.`)}</description>`,
-    '<language>fr</language>',
-    `<itunes:author>${escapeXml(siteConfig.name)}</itunes:author>`,
-    '<itunes:image href="/assets/images/default-cover.webp"/>',
-    ...items.map((item) => `\n${item}`),
-    '\n</channel>',
-    '</rss>',
-  ].join('');
+  // Written by the site's one XML builder (src/xml.ts), as the site's own feeds are.
+  const xml = writeXml({
+    rss: {
+      '@_version': '2.0',
+      '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+      '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      channel: {
+        'atom:link': { '@_href': '/api/soundcloud-rss', '@_rel': 'self', '@_type': 'application/rss+xml' },
+        title: xmlSafe(siteConfig.name),
+        link: xmlSafe(siteConfig.links.soundcloud),
+        description: xmlSafe(`Les émissions passées de la radio : ${siteConfig.baseline}.`),
+        language: 'fr',
+        'itunes:author': xmlSafe(siteConfig.name),
+        'itunes:image': { '@_href': '/assets/images/default-cover.webp' },
+        item: items,
+      },
+    },
+  });
   return { xml, tracks };
 }
