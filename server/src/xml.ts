@@ -21,5 +21,5 @@ const builder = new XMLBuilder({
 
 /** An XML document, with its declaration, from its tree (`@_name` attributes, `#text` texts). */
 export function writeXml(root: Record<string, unknown>): string {
-  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, ...root }) as string;
+  return builder.build({ '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' }, ...root });
 }
