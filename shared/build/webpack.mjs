@@ -12,6 +12,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
 import { declaredRoutes, routeFiles } from './pages.mjs';
+import { buildLoader } from './loader.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -181,11 +182,17 @@ class FontPreloadPlugin {
 
 /**
  * What the site's server needs to write the shell's page (docs/rendering.md, « The document »): the
- * entry's scripts and style sheets and the fonts to preload, as addresses. Written as
- * `document.json` beside `index.html`, so that the server makes the page with React from data,
- * never by reading the built HTML.
+ * entry's scripts and style sheets and the fonts to preload, as addresses, and the loader a page
+ * rendered on the server starts with, with its CSP hash (`loader.mjs`). Written as `document.json`
+ * beside `index.html`, so that the server makes the page with React from data, never by reading the
+ * built HTML.
  */
 export class DocumentAssetsPlugin {
+  /** @param {{ loader: string }} options  the loader's source file */
+  constructor({ loader }) {
+    this.loader = loader;
+  }
+
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
@@ -196,7 +203,10 @@ export class DocumentAssetsPlugin {
           const publicPath = compilation.outputOptions.publicPath;
           const base = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
           const files = [...(compilation.entrypoints.get('main')?.getFiles() ?? [])];
+          // Built again when it changes, under `npm run dev` too.
+          compilation.fileDependencies.add(this.loader);
           const document = {
+            loader: buildLoader(this.loader),
             scripts: files.filter((file) => file.endsWith('.js')).map((file) => `${base}${file}`),
             styles: files.filter((file) => file.endsWith('.css')).map((file) => `${base}${file}`),
             fonts: Object.keys(compilation.assets)
@@ -426,7 +436,7 @@ export function federatedConfig({ name, dir, html = false }) {
                 new FontPreloadPlugin(),
               ]
             : []),
-          ...(isHost ? [new DocumentAssetsPlugin()] : []),
+          ...(isHost ? [new DocumentAssetsPlugin({ loader: join(dir, 'src', 'boot', 'loader.ts') })] : []),
           ...(isHost && production ? [compileHints()] : []),
         ],
         optimization: {

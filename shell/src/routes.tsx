@@ -2,6 +2,7 @@ import { Navigate, useLocation, useParams, type PageRef, type RouteObject } from
 import { fillPath } from '@collectif/shared/addresses';
 import { RemoteArea } from './federation/RemoteArea';
 import { PageHead } from './layout/PageHead';
+import { PAGE_ZONE } from './layout/Layout';
 
 /** A page's former path, reached in the browser: its current one, same parameters and query. */
 function MovedPage({ page }: { page: PageRef }) {
@@ -20,7 +21,13 @@ export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
         <>
           <PageHead route={route} />
           {/* Keyed by route: a failed page must not leave its error state on the next one. */}
-          <RemoteArea key={route.path} remote={route.remote} module={route.module} label={route.area} />
+          <RemoteArea
+            key={route.path}
+            remote={route.remote}
+            module={route.module}
+            label={route.area}
+            zone={PAGE_ZONE}
+          />
         </>
       ),
     })),

@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
 import { pagesJson } from '@collectif/shared/testing';
+import { documentJson } from './render/fixtures';
 
 // A built site laid out as `npm run build` writes it (hashed names, pre-compressed .br and .gz
 // beside every large file, minified HTML with unquoted attributes), in a folder of the test's own.
@@ -42,10 +43,7 @@ const big = (name: string) => `/* ${name} */\n${`console.log(${JSON.stringify(na
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'caching-'));
-  write(
-    'shell/dist/document.json',
-    JSON.stringify({ scripts: ['/main.5cf9d34e62.js'], styles: ['/main.98035a7579.css'], fonts: [] }),
-  );
+  write('shell/dist/document.json', documentJson(['/main.98035a7579.css'], ['/main.5cf9d34e62.js']));
   writeCompressed('shell/dist/main.5cf9d34e62.js', big('shell'));
   writeCompressed('shell/dist/main.98035a7579.css', `body{color:red}\n${'.a{margin:0}\n'.repeat(300)}`);
   writeCompressed(

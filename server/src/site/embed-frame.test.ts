@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
 import { embedFramePage } from './embed-frame';
+import { documentJson } from './render/fixtures';
 
 /** The iframe player's page (docs/embed.md, « The iframe player »), through the whole server. */
 let dir: string;
@@ -14,7 +15,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cadre-'));
   mkdirSync(join(dir, 'shell/dist'), { recursive: true });
-  writeFileSync(join(dir, 'shell/dist/document.json'), JSON.stringify({ scripts: [], styles: [], fonts: [] }));
+  writeFileSync(join(dir, 'shell/dist/document.json'), documentJson([], []));
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets') });
   app = await buildApp({ site, api: testConfig() });
 });

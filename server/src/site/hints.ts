@@ -8,7 +8,7 @@ import {
   type RemoteName,
   type RemotesConfig,
 } from '@collectif/shared';
-import { BOOT_ID, type BootPreload } from './render/boot';
+import { BOOT_ID, type BootPreload } from '@collectif/shared/boot';
 import { createStyleReader, styleElements } from './render/styles';
 import { siteConfig } from '@collectif/shared/config';
 import { jsonElement, type HeadElement } from '@collectif/shared/seo';

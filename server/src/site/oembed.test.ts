@@ -19,7 +19,7 @@ import { declaredPages, pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../config';
-import { SHELL, writeUnder } from './render/fixtures';
+import { SHELL, writeUnder, documentJson } from './render/fixtures';
 import { oembedAlternate } from '@collectif/shared/oembed';
 import { embedSize, readDimension, readSiteAddress, sitePicture } from './oembed';
 
@@ -67,7 +67,7 @@ let episode: { slug: string; artist: string; show: string };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'oembed-'));
-  writeUnder(dir, 'shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
+  writeUnder(dir, 'shell/dist/document.json', documentJson());
   writeUnder(dir, 'shell/dist/server/ssr.js', SHELL);
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about'])
     writeUnder(dir, `${part}/dist/mf-manifest.json`, '{}');

@@ -7,6 +7,7 @@ import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
+import { documentJson } from './render/fixtures';
 
 let dir: string;
 let app: FastifyInstance;
@@ -19,7 +20,7 @@ function write(path: string, content: string): void {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-'));
   // What the shell's build says its page needs (shared/build/webpack.mjs, DocumentAssetsPlugin).
-  write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
+  write('shell/dist/document.json', documentJson());
   write('shell/dist/main.js', 'console.log("shell");'.repeat(100));
   write('shell/dist/140.0123456789.js', 'x');
   // A file of the shell's build at a page's address: the page comes first.

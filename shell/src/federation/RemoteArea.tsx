@@ -4,6 +4,7 @@ import {
   Suspense,
   use,
   useContext,
+  useEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -11,6 +12,7 @@ import {
 } from 'react';
 import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
 import { loadRemoteModule, resetRemote, type LoadedModule } from './remotes';
+import { announceInteractive } from '../boot/interactive';
 
 interface BoundaryProps {
   label: string;
@@ -102,7 +104,11 @@ class ServerRenderSkipped extends Error {
   }
 }
 
-function Loaded({ reference, attempt }: { reference: RemoteModuleRef; attempt: number }) {
+function Loaded({ reference, attempt, zone }: { reference: RemoteModuleRef; attempt: number; zone?: string }) {
+  // Its controls have their handlers once this has run: hydrated, or rendered here.
+  useEffect(() => {
+    if (zone !== undefined) announceInteractive(zone);
+  }, [zone]);
   const serverModule = useContext(ServerModulesContext).get(keyOf(reference));
   if (serverModule === undefined && typeof window === 'undefined') throw new ServerRenderSkipped(keyOf(reference));
   // In the browser the module is loaded once per attempt and cached above. During hydration the
@@ -118,9 +124,11 @@ type RemoteAreaProps = RemoteModuleRef & {
   label: string;
   /** What shows while loading; the player area keeps its place with a quiet placeholder. */
   loading?: ReactNode;
+  /** The area's name for the page's loader (`data-zone` of its element), told once it is interactive. */
+  zone?: string;
 };
 
-export function RemoteArea({ label, loading, ...ref }: RemoteAreaProps) {
+export function RemoteArea({ label, loading, zone, ...ref }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(() => currentAttempt(ref));
   return (
     <RemoteBoundary
@@ -133,7 +141,7 @@ export function RemoteArea({ label, loading, ...ref }: RemoteAreaProps) {
       }}
     >
       <Suspense fallback={loading ?? <StatusMessage kind="loading">Chargement ...</StatusMessage>}>
-        <Loaded reference={ref} attempt={attempt} />
+        <Loaded reference={ref} attempt={attempt} {...(zone === undefined ? {} : { zone })} />
       </Suspense>
     </RemoteBoundary>
   );

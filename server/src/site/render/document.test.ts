@@ -1,12 +1,14 @@
 import { JSDOM } from 'jsdom';
 import { headElements, jsonElement, scriptJson } from '@collectif/shared/seo';
-import { BOOT_SOURCE } from './boot';
+import { inlineHash } from '../headers';
+import { LOADER } from './fixtures';
 import { readShellAssets, renderDocument, type ShellAssets } from './document';
 
 const assets: ShellAssets = {
   scripts: ['/main.0123456789.js'],
   styles: ['/main.abcdef0123.css'],
   fonts: ['/files/archivo.0123456789.woff2'],
+  loader: LOADER,
 };
 
 const head = (alternates?: { type: string; href: string; title: string }[]) =>
@@ -60,7 +62,7 @@ describe('the document (the page as sent)', () => {
     expect(page.querySelector('script[src]')).toBeNull();
     const loader = page.querySelector('script[data-src]');
     expect(loader?.getAttribute('data-src')).toBe('/main.0123456789.js');
-    expect(loader?.textContent).toBe(BOOT_SOURCE);
+    expect(loader?.textContent).toBe(LOADER.source);
     expect(loader?.parentElement?.tagName).toBe('BODY');
     expect(page.getElementById('root')?.compareDocumentPosition(loader!)).toBe(4); // following
     const browser = parse(renderDocument({ assets, head: head() }));
@@ -68,6 +70,12 @@ describe('the document (the page as sent)', () => {
     expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);
     expect(browser.getElementById('root')?.innerHTML).toBe('');
     expect(browser.getElementById('ssr-state')).toBeNull();
+    // A shell built before its loader: the rendered page loads the entry at once.
+    const older = parse(
+      renderDocument({ assets: { ...assets, loader: null }, head: head(), rendered: { body: '', state: '{}' } }),
+    );
+    expect(older.querySelector('script[data-src]')).toBeNull();
+    expect(older.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
   });
 
   it('writes the page’s feeds as alternates, escaped, in the head', () => {
@@ -103,5 +111,15 @@ describe("the shell's list of its assets", () => {
     );
     expect(() => readShellAssets({ ...assets, styles: ['/x.css" onload="alert(1)'] })).toThrow(/styles/);
     expect(() => readShellAssets(null)).toThrow(/scripts/);
+    // The loader's hash must be its text's (the policy would refuse it), and it cannot end its element.
+    expect(() => readShellAssets({ ...assets, loader: { ...LOADER, source: `${LOADER.source};alert(1)` } })).toThrow(
+      /« loader »/,
+    );
+    const closing = '</script><script>alert(1)';
+    expect(() => readShellAssets({ ...assets, loader: { source: closing, hash: inlineHash(closing) } })).toThrow(
+      /« loader » ne peut pas/,
+    );
+    const { loader: _loader, ...older } = assets;
+    expect(readShellAssets(older).loader).toBeNull();
   });
 });

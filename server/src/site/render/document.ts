@@ -3,7 +3,7 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
 import type { HeadElement } from '@collectif/shared/seo';
-import { BOOT_SOURCE } from './boot';
+import { inlineHash } from '../headers';
 
 /**
  * The page as sent (docs/rendering.md, « The document »): a React component that writes the whole
@@ -17,6 +17,11 @@ export interface ShellAssets {
   scripts: string[];
   styles: string[];
   fonts: string[];
+  /**
+   * The loader a page rendered on the server starts with (shell/src/boot/loader.ts) and its CSP hash,
+   * both made by the shell's build; null for a shell built before it (its pages load the entry at once).
+   */
+  loader: { source: string; hash: string } | null;
 }
 
 /** Where the shell's build writes its assets' list, in its dist/. */
@@ -37,7 +42,20 @@ export function readShellAssets(data: unknown): ShellAssets {
     }
     return value;
   };
-  return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts') };
+  return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts'), loader: readLoader(record.loader) };
+}
+
+/** The build's loader, checked: its hash must be its text's, or the policy would refuse it. */
+function readLoader(value: unknown): ShellAssets['loader'] {
+  if (value === undefined) return null;
+  const loader = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const { source, hash } = loader;
+  if (typeof source !== 'string' || typeof hash !== 'string' || inlineHash(source) !== hash) {
+    throw new Error(`${DOCUMENT_ASSETS} : « loader » doit avoir son texte et le hachage de ce texte`);
+  }
+  if (/<\/script|<!--/i.test(source))
+    throw new Error(`${DOCUMENT_ASSETS} : « loader » ne peut pas être écrit dans une page`);
+  return { source, hash };
 }
 
 /** The shell's assets from its build, read again when the file changes; null when it cannot be used. */
@@ -102,8 +120,10 @@ function element({ tag, attributes, text, html }: HeadElement, key: number): Rea
  */
 export function Document({ assets, head, rendered, styles }: DocumentProps): ReactElement {
   const [entry] = assets.scripts;
-  const scripts =
-    rendered === undefined ? assets.scripts.map((src) => h('script', { key: src, defer: true, src })) : [];
+  // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
+  // page the browser renders, or a shell built without a loader, fetches them at once.
+  const loader = rendered === undefined ? null : assets.loader;
+  const scripts = loader === null ? assets.scripts.map((src) => h('script', { key: src, defer: true, src })) : [];
   return h(
     'html',
     { lang: 'fr' },
@@ -150,9 +170,7 @@ export function Document({ assets, head, rendered, styles }: DocumentProps): Rea
             },
             -1,
           ),
-      rendered === undefined
-        ? null
-        : h('script', { 'data-src': entry, dangerouslySetInnerHTML: { __html: BOOT_SOURCE } }),
+      loader === null ? null : h('script', { 'data-src': entry, dangerouslySetInnerHTML: { __html: loader.source } }),
       h(
         'noscript',
         null,

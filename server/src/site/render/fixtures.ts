@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
 // Test fixtures of the render tests (render.test.ts, render-pool.test.ts): a shell's server bundle
 // as its build makes it (CommonJS, React and the shared package taken from the server), small
@@ -32,3 +33,10 @@ export function writeUnder(dir: string, path: string, content: string): void {
   mkdirSync(join(dir, path, '..'), { recursive: true });
   writeFileSync(join(dir, path), content);
 }
+
+/** The shell's loader as its build makes it (shared/build/loader.mjs), for a fixture's `document.json`. */
+export const LOADER = buildLoader(join(__dirname, '..', '..', '..', '..', 'shell', 'src', 'boot', 'loader.ts'));
+
+/** A shell build's `document.json`: its entry, its sheets, no fonts, and the loader. */
+export const documentJson = (styles: string[] = [], scripts: string[] = ['/main.js']): string =>
+  JSON.stringify({ scripts, styles, fonts: [], loader: LOADER });

@@ -7,7 +7,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig } from '../../config';
 import type { Readiness } from './responder';
-import { SHELL, writeUnder } from './fixtures';
+import { SHELL, writeUnder, documentJson } from './fixtures';
 
 // Pages rendered in worker threads (docs/rendering.md, « Rendering in workers »): whatever a part's
 // server code does, the page is answered and the rest of the server never waits on it.
@@ -43,7 +43,7 @@ async function siteWith(workers: number, radio: string, env: Record<string, stri
   const write = (path: string, content: string) => {
     writeUnder(dir, path, content);
   };
-  write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
+  write('shell/dist/document.json', documentJson());
   write('shell/dist/server/ssr.js', SHELL);
   write('mf-radio/dist/server/ssr.js', radio);
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');

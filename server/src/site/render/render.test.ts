@@ -10,7 +10,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
 import type { Readiness } from './responder';
-import { SHELL, writeUnder } from './fixtures';
+import { SHELL, writeUnder, documentJson } from './fixtures';
 
 const radio = (marker: string) => `
 const React = require('react');
@@ -89,7 +89,7 @@ function stateOf(html: string): unknown {
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ssr-'));
-  write('shell/dist/document.json', JSON.stringify({ scripts: ['/main.js'], styles: [], fonts: [] }));
+  write('shell/dist/document.json', documentJson());
   write('shell/dist/server/ssr.js', SHELL);
   write('mf-radio/dist/server/ssr.js', radio('Accueil du serveur'));
   write('mf-player/dist/server/ssr.js', PLAYER);
@@ -140,10 +140,7 @@ describe('pages rendered on the server', () => {
   it('writes the shell’s and the areas’ styles into the page, each allowed by its hash, and keeps the policy with the cached page', async () => {
     const shellCss = 'body{margin:0}';
     const homeCss = '.accueil{color:#ffcf3f}';
-    write(
-      'shell/dist/document.json',
-      JSON.stringify({ scripts: ['/main.js'], styles: ['/main.0123456789.css'], fonts: [] }),
-    );
+    write('shell/dist/document.json', documentJson(['/main.0123456789.css']));
     write('shell/dist/main.0123456789.css', shellCss);
     write(
       'mf-radio/dist/mf-manifest.json',

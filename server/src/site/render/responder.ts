@@ -18,7 +18,6 @@ import { headElements, jsonElement, type HeadElement } from '@collectif/shared/s
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta } from '../hints';
 import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from '../headers';
-import { BOOT_HASH } from './boot';
 import { createStyleReader, styleHashes } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
@@ -185,7 +184,9 @@ export function createPageResponder({
     return {
       html,
       csp: serializePolicy(
-        props.rendered === undefined ? withStyles : withHashes(withStyles, 'script-src', [BOOT_HASH]),
+        props.rendered === undefined || props.assets.loader === null
+          ? withStyles
+          : withHashes(withStyles, 'script-src', [props.assets.loader.hash]),
       ),
     };
   }

@@ -1,15 +1,20 @@
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { BOOT_FALLBACK_MS, BOOT_ID, BOOT_SOURCE } from './boot';
+import { AREA_READY_EVENT, BOOT_FALLBACK_MS, BOOT_ID } from '@collectif/shared/boot';
+import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
-describe("the shell's loader", () => {
+/** The loader as the shell's build makes it, and as every page rendered on the server carries it. */
+const { source: LOADER } = buildLoader(join(__dirname, 'loader.ts'));
+
+describe("the shell's loader, as built", () => {
   it('holds nothing that would end its element early in the page', () => {
-    expect(BOOT_SOURCE).not.toMatch(/<\/script|<!--/i);
+    expect(LOADER).not.toMatch(/<\/script|<!--/i);
   });
 
-  it('is written without its comments, blank lines or indentation', () => {
-    expect(BOOT_SOURCE).not.toMatch(/^\s*\/\//m);
-    expect(BOOT_SOURCE).not.toMatch(/^\s|\n\n/m);
-    expect(BOOT_SOURCE.length).toBeLessThan(2600);
+  it('is one minified script, no module, with no import left', () => {
+    expect(LOADER).not.toMatch(/^\s*\/\/|\bimport\b|\bexport\b/m);
+    expect(LOADER.split('\n')).toHaveLength(1);
+    expect(LOADER.length).toBeLessThan(2000);
   });
 });
 
@@ -26,7 +31,7 @@ function page(
   }: { frames?: boolean; list?: string; paints?: Paints } = {},
 ): JSDOM {
   const dom = new JSDOM(
-    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="pilule">Stream</button><form><button type="submit" id="chercher">Rechercher</button></form></div><button type="button" id="dehors">Dehors</button></body></html>`,
+    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page"><form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
   );
   if (!frames) dom.window.requestAnimationFrame = () => 0;
@@ -35,7 +40,7 @@ function page(
   loader.setAttribute('data-src', '/main.js');
   dom.window.document.head.append(loader);
   Object.defineProperty(dom.window.document, 'currentScript', { value: loader, configurable: true });
-  dom.window.eval(BOOT_SOURCE);
+  dom.window.eval(LOADER);
   return dom;
 }
 
@@ -160,15 +165,25 @@ describe('the loader', () => {
   });
 });
 
-/** What React does to a server-rendered control when its area hydrates: its props, and its handler. */
-function hydrate(dom: JSDOM, id: string, pressed: string[]): void {
-  const control = dom.window.document.getElementById(id);
-  if (control === null) throw new Error(`#${id} absent`);
-  Object.assign(control, { __reactProps$test: { onClick: () => undefined } });
+/**
+ * What the shell does when an area has hydrated: React attaches its controls' handlers (a listener
+ * on the page's root here), then the shell says so (AREA_READY_EVENT).
+ */
+function hydrate(dom: JSDOM, area: string, pressed: string[]): void {
   dom.window.document.getElementById('root')?.addEventListener('click', (event) => {
-    if (event.target === control) pressed.push(id);
+    const target = event.target as Element;
+    if (
+      target.closest(`[data-zone="${area}"]`) !== null ||
+      (area === 'shell' && target.closest('[data-zone]') === null)
+    ) {
+      pressed.push(target.id);
+    }
   });
+  dom.window.document.dispatchEvent(new dom.window.CustomEvent(AREA_READY_EVENT, { detail: area }));
 }
+
+/** The tasks the loader leaves after an area says it is interactive. */
+const settled = () => wait(10);
 
 describe('taps before the scripts have run (docs/rendering.md, « Nothing lost before the scripts arrive »)', () => {
   it('keeps a tap on a button that is not interactive yet, and presses it once its area is', async () => {
@@ -178,15 +193,20 @@ describe('taps before the scripts have run (docs/rendering.md, « Nothing lost b
     // The page's own root listener, as React's: a tap kept aside does not reach it twice.
     document.getElementById('root')?.addEventListener('click', () => reached.push('root'));
     document.getElementById('pilule')?.click();
+    document.getElementById('menu')?.click();
     expect(reached).toEqual([]);
     const pressed: string[] = [];
-    hydrate(dom, 'pilule', pressed);
-    await wait(300);
-    expect(pressed).toEqual(['pilule']);
+    // The shell first: its menu button is pressed, the player's is still waiting for its area.
+    hydrate(dom, 'shell', pressed);
+    await settled();
+    expect(pressed).toEqual(['menu']);
+    hydrate(dom, 'player', pressed);
+    await settled();
+    expect(pressed).toEqual(['menu', 'pilule']);
     // Once interactive, a tap goes straight through, and is never pressed again.
     document.getElementById('pilule')?.click();
-    await wait(300);
-    expect(pressed).toEqual(['pilule', 'pilule']);
+    await settled();
+    expect(pressed).toEqual(['menu', 'pilule', 'pilule']);
     dom.window.close();
   });
 
@@ -210,14 +230,15 @@ describe('taps before the scripts have run (docs/rendering.md, « Nothing lost b
     const { document } = dom.window;
     const button = document.getElementById('pilule');
     button?.click();
+    const slot = button?.parentElement;
     button?.remove();
     // The area was rendered again in the browser: a new button in its place.
     const again = document.createElement('button');
     again.id = 'pilule';
-    document.getElementById('root')?.append(again);
+    slot?.append(again);
     const pressed: string[] = [];
-    hydrate(dom, 'pilule', pressed);
-    await wait(300);
+    hydrate(dom, 'player', pressed);
+    await settled();
     expect(pressed).toEqual([]);
     dom.window.close();
   });

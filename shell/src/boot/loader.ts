@@ -1,0 +1,123 @@
+// The loader of a page rendered on the server (docs/rendering.md, « Scripts after the paint »), the
+// one script such a page starts with, written into it and allowed by its hash (computed by the
+// shell's build: shared/build/loader.mjs). Built alone by esbuild: it imports only the constants it
+// shares with the server and the shell.
+//
+// A page rendered on the server is readable before any script runs; its scripts (the shell's entry,
+// the remote entries, the page's and the player's chunks, the manifests) would otherwise share the
+// phone's bandwidth with the page's image and run before the first paint. So the page names them in
+// a JSON element, and this loader fetches them once the page is painted.
+//
+// It also keeps the taps made on a button before its area is interactive (« Nothing lost before the
+// scripts arrive »): React attaches a button's handler when its area hydrates, and a tap before that
+// is lost. The shell says when each area is interactive (AREA_READY_EVENT); a tap kept aside is then
+// pressed again, or forgotten when its button is gone.
+import {
+  AREA_ATTRIBUTE,
+  AREA_READY_EVENT,
+  BOOT_FALLBACK_MS,
+  BOOT_ID,
+  EARLY_TAP_MAX_MS,
+  SHELL_AREA,
+  type BootPreload,
+} from '@collectif/shared/boot';
+
+const me = document.currentScript;
+const main = me?.getAttribute('data-src') ?? null;
+let started = false;
+
+function readPreloads(): BootPreload[] {
+  try {
+    const list = JSON.parse(document.getElementById(BOOT_ID)?.textContent ?? '{}') as { preloads?: unknown };
+    return Array.isArray(list.preloads) ? (list.preloads as BootPreload[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function start(): void {
+  if (started) return;
+  started = true;
+  // One insertion into the head, not one per file.
+  const batch = document.createDocumentFragment();
+  for (const preload of readPreloads()) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = preload.as;
+    link.href = preload.href;
+    if (preload.crossorigin !== undefined) link.setAttribute('crossorigin', preload.crossorigin);
+    batch.append(link);
+  }
+  if (main !== null) {
+    const script = document.createElement('script');
+    script.src = main;
+    batch.append(script);
+  }
+  document.head.append(batch);
+}
+
+/** After the first contentful paint as the browser reports it, else one frame and one task. */
+function afterPaint(): void {
+  try {
+    if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+        observer.disconnect();
+        setTimeout(start, 0);
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      return;
+    }
+  } catch {
+    // A browser that does not report its paints.
+  }
+  requestAnimationFrame(() => {
+    setTimeout(start, 0);
+  });
+}
+
+afterPaint();
+// A tab in the background paints no frame.
+setTimeout(start, BOOT_FALLBACK_MS);
+
+const root = document.getElementById('root');
+const ready = new Set<string>();
+let kept: HTMLElement[] = [];
+let since = 0;
+
+const areaOf = (control: Element): string =>
+  control.closest(`[${AREA_ATTRIBUTE}]`)?.getAttribute(AREA_ATTRIBUTE) ?? SHELL_AREA;
+
+document.addEventListener(AREA_READY_EVENT, (event) => {
+  const area = (event as CustomEvent<unknown>).detail;
+  if (typeof area !== 'string') return;
+  ready.add(area);
+  // A task later: out of the shell's commit, as a tap would be.
+  setTimeout(() => {
+    const late = Date.now() - since > EARLY_TAP_MAX_MS;
+    const waiting: HTMLElement[] = [];
+    for (const control of kept) {
+      if (!control.isConnected || late) continue;
+      if (ready.has(areaOf(control))) control.click();
+      else waiting.push(control);
+    }
+    kept = waiting;
+  }, 0);
+});
+
+document.addEventListener(
+  'click',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const control = target?.closest<HTMLElement>('button, [role="button"]') ?? null;
+    if (control === null || root === null || !root.contains(control)) return;
+    if (control instanceof HTMLButtonElement && (control.disabled || (control.type === 'submit' && control.form)))
+      return;
+    if (ready.has(areaOf(control))) return;
+    event.stopPropagation();
+    if (kept.includes(control)) return;
+    if (kept.length === 0) since = Date.now();
+    kept.push(control);
+  },
+  true,
+);
