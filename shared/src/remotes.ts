@@ -31,6 +31,9 @@ export type ExposedModule<R extends RemoteName, M extends keyof RemoteContract[R
   default: RemoteContract[R][M];
 };
 
+/** `<script type="application/json" id="remotes-config">`: the remote map, written into every page. */
+export const REMOTES_CONFIG_ID = 'remotes-config';
+
 /** Runtime remote configuration served as JSON: remote name to manifest URL. */
 export type RemotesConfig = Record<RemoteName, string>;
 

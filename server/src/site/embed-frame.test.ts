@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
-import { embedFramePage } from './embed-frame';
+import { embedFrameModel } from './embed-frame';
+import { renderDocument } from './render/document';
 import { documentJson } from './render/fixtures';
 
 /** The iframe player's page (docs/embed.md, « The iframe player »), through the whole server. */
@@ -38,9 +39,10 @@ describe('GET /embed/lecteur', () => {
     expect(res.body).toContain(
       '<collectif-player api-base="/api" residence="axonberg" theme="clair" couleur="#1e90ff" format="carte"></collectif-player>',
     );
-    expect(res.body).toContain('<script src="/embed/collectif-player.js" defer></script>');
+    expect(res.body).toContain('<script defer="" src="/embed/collectif-player.js"></script>');
     expect(res.body).toContain('<title>Lecteur Collectif Garonne : une résidence</title>');
-    expect(res.body).toContain('<html lang="fr" data-collectif-cadre>');
+    expect(res.body).toContain('<html lang="fr" data-collectif-cadre="">');
+    expect(res.body).toContain('<meta name="robots" content="noindex"/>');
   });
 
   it('allows its one style by its hash, and the site’s pages stay unframable', async () => {
@@ -63,7 +65,7 @@ describe('GET /embed/lecteur', () => {
       couleur: 'red;background:url(javascript:alert(1))',
       format: 'x'.repeat(5000),
     });
-    const html = embedFramePage(hostile);
+    const html = renderDocument(embedFrameModel(hostile));
     expect(html).toContain('<collectif-player api-base="/api"></collectif-player>');
     expect(html).not.toContain('alert');
     expect(html).not.toContain('passwd');

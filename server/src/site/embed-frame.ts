@@ -9,7 +9,8 @@ import {
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { escapeHtml } from '@collectif/shared/seo';
 import type { RemotesConfig } from '@collectif/shared';
-import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from './headers';
+import { contentSecurityPolicy } from './headers';
+import { documentPolicy, emptyModel, renderDocument, type DocumentModel } from './render/document';
 
 /**
  * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page
@@ -25,38 +26,26 @@ import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from '
 const FRAME_STYLE =
   'html,body{margin:0;background:transparent}' +
   '.cache{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}';
-const FRAME_STYLE_HASH = inlineHash(FRAME_STYLE);
 
-/** The framed page for `query`: the script, the element with the choices as attributes. */
-export function embedFramePage(query: URLSearchParams): string {
+/** The framed page for `query`, as a model: the script, the element with the choices as attributes. */
+export function embedFrameModel(query: URLSearchParams): DocumentModel {
   const options = readEmbedOptions((name) => query.get(name));
   const title = embedTitle(siteConfig.name, options.source);
-  return `<!doctype html>
-<html lang="fr" data-collectif-cadre>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="/assets/images/logo.svg" type="image/svg+xml">
-<style>${FRAME_STYLE}</style>
-<script src="${EMBED_SCRIPT_PATH}" defer></script>
-</head>
-<body>
-<main>
-<h1 class="cache">${escapeHtml(title)}</h1>
-${embedElement('/api', options)}
-</main>
-</body>
-</html>
-`;
+  return {
+    ...emptyModel({ html: `<main><h1 class="cache">${escapeHtml(title)}</h1>${embedElement('/api', options)}</main>` }),
+    kind: 'frame',
+    head: [{ tag: 'title', attributes: [], text: title }],
+    sheets: [{ href: null, css: FRAME_STYLE }],
+    scripts: [EMBED_SCRIPT_PATH],
+  };
 }
 
 /** The site's policy, but framable by any page, with the framed page's one style allowed by its hash. */
 export function embedFramePolicy(remotes: RemotesConfig, radio: RadioSettings): string {
-  const directives = withHashes(contentSecurityPolicy(remotes, radio), 'style-src', [FRAME_STYLE_HASH]);
-  directives['frame-ancestors'] = ['*'];
-  return serializePolicy(directives);
+  return documentPolicy(embedFrameModel(new URLSearchParams()), {
+    ...contentSecurityPolicy(remotes, radio),
+    'frame-ancestors': ['*'],
+  });
 }
 
 export const embedFramePlugin: FastifyPluginCallback<{ remotes: RemotesConfig; radio: RadioSettings }> = (
@@ -74,7 +63,7 @@ export const embedFramePlugin: FastifyPluginCallback<{ remotes: RemotesConfig; r
       .header('content-security-policy', policy)
       .header('cache-control', 'public, max-age=300')
       .type('text/html; charset=utf-8')
-      .send(embedFramePage(query));
+      .send(renderDocument(embedFrameModel(query)));
   });
   done();
 };

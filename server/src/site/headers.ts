@@ -84,12 +84,15 @@ export function inlineHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** A Content-Security-Policy as directives and their sources. */
+export type PolicyDirectives = Record<string, string[]>;
+
 /**
  * The policy with these hashes added to a directive: `style-src` for the styles written into a page
- * (render/styles.ts), `script-src` for its loader (render/boot.ts).
+ * (render/styles.ts), `script-src` for its loader (shell/src/boot/loader.ts).
  */
 export function withHashes(
-  directives: Record<string, string[]>,
+  directives: PolicyDirectives,
   directive: 'style-src' | 'script-src',
   hashes: readonly string[],
 ): Record<string, string[]> {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementHtml, jsonElement } from '@collectif/shared/seo';
+import { BOOT_ID } from '@collectif/shared/boot';
 import { createHints, pageMeta } from './hints';
 import type { PagePreload, RemoteName, RemotesConfig } from '@collectif/shared';
 import { declaredPages } from '@collectif/shared/testing';
@@ -42,12 +43,18 @@ function hints(remotes: RemotesConfig = REMOTES, warn: (m: string) => void = () 
       { prefix: `/mf-${name}/`, dir: join(dir, `mf-${name}`) },
     ]),
   ) as Record<RemoteName, { prefix: string; dir: string }>;
-  const headFor = createHints({ remotes, served, assetsDir: join(dir, 'assets'), warn });
-  // The elements as the page writes them.
-  return (...args: Parameters<typeof headFor>) =>
-    headFor(...args)
-      .map(elementHtml)
-      .join('');
+  const hintsFor = createHints({ remotes, served, assetsDir: join(dir, 'assets'), warn });
+  // The hints as the page writes them: its sheets, its links, the loader's list.
+  return (...args: Parameters<typeof hintsFor>) => {
+    const { sheets, links: announced, boot } = hintsFor(...args);
+    return [
+      ...sheets.map(({ href, css }) =>
+        css === null ? `<link rel="stylesheet" href="${href}">` : `<style data-href="${String(href)}">${css}</style>`,
+      ),
+      ...announced.map(elementHtml),
+      ...(boot === null ? [] : [elementHtml(jsonElement(BOOT_ID, { preloads: boot }))]),
+    ].join('');
+  };
 }
 
 const links = (head: string) => head.match(/<link [^>]*>/g) ?? [];
@@ -80,9 +87,8 @@ afterEach(() => {
 });
 
 describe('page hints', () => {
-  it('puts the remote map in the page and announces what the home page needs, its image first', () => {
+  it('announces what the home page needs, its image first', () => {
     const head = hints()('/', { pages, images: [SLIDE] });
-    expect(head).toContain(`<script type="application/json" id="remotes-config">${JSON.stringify(REMOTES)}</script>`);
     expect(links(head)).toEqual([
       '<link rel="preload" as="image" href="/assets/images/slide.webp" imagesrcset="/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w" imagesizes="100vw" fetchpriority="high">',
       '<link rel="preload" href="/mf-radio/mf-manifest.json" as="fetch" crossorigin="anonymous">',
@@ -161,7 +167,6 @@ describe('page hints', () => {
     const warnings: string[] = [];
     write('mf-radio/mf-manifest.json', '{"metaData": ');
     const head = hints(REMOTES, (m) => warnings.push(m))('/', { pages });
-    expect(head).toContain('id="remotes-config"');
     expect(links(head).filter((link) => link.includes('/mf-radio/'))).toEqual([]);
     expect(head).toContain('/mf-player/remoteEntry.js');
     expect(warnings).toEqual([expect.stringContaining('mf-radio')]);

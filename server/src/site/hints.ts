@@ -8,14 +8,15 @@ import {
   type RemoteName,
   type RemotesConfig,
 } from '@collectif/shared';
-import { BOOT_ID, type BootPreload } from '@collectif/shared/boot';
-import { createStyleReader, styleElements } from './render/styles';
+import type { BootPreload } from '@collectif/shared/boot';
+import { createStyleReader } from './render/styles';
+import type { Sheet } from './render/document';
 import { siteConfig } from '@collectif/shared/config';
-import { jsonElement, type HeadElement } from '@collectif/shared/seo';
+import type { HeadElement } from '@collectif/shared/seo';
 
 /**
- * What the HTML of a page tells the browser before any script runs: the remote map (inline, so
- * the shell does not fetch it), and `<link rel="preload">` for what the route will need: the manifest,
+ * What the HTML of a page tells the browser before any script runs: `<link rel="preload">` for what
+ * the route will need: the manifest,
  * remote entry, chunks and styles of the page's module and of the player, and the page's largest
  * image. Without them, each of these is discovered only when the previous one has run.
  *
@@ -128,9 +129,17 @@ export function pageMeta(pathname: string, pages: readonly PageRef[]): HeadEleme
   ];
 }
 
-export function linkElements(link: Link): HeadElement[] {
-  if (link.rel === 'inline-style' && link.css !== undefined) return styleElements({ href: link.href, css: link.css });
-  return [linkElement(link)];
+/** What a page is told to fetch early, for its model (render/model.ts). */
+export interface PageHints {
+  /** `<link>`s: the page's first image, then preconnects and preloads. */
+  links: HeadElement[];
+  /**
+   * The areas' sheets of a page rendered on the server, in order: written into it (`css`), or
+   * linked when they cannot be (`css` null).
+   */
+  sheets: Sheet[];
+  /** What the loader fetches once the page is painted (a page rendered on the server), else null. */
+  boot: BootPreload[] | null;
 }
 
 export function linkElement(link: Link): HeadElement {
@@ -139,6 +148,9 @@ export function linkElement(link: Link): HeadElement {
     attributes: Object.entries(link).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   };
 }
+
+/** What a page announces, for the page at `pathname` (`createHints`). */
+export type HintsFor = ReturnType<typeof createHints>;
 
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
   /** Per file: the last modification time seen and what was read then. */
@@ -206,18 +218,19 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
   }
 
   /**
-   * The markup to put in the <head> of the page at `pathname`. A page rendered on the server
-   * (`rendered`) carries its areas' styles, written into it (render/styles.ts): its HTML is on
-   * screen before any script loads them, and no sheet blocks its first paint.
+   * What the page at `pathname` announces. A page rendered on the server (`rendered`) carries its
+   * areas' styles, written into it (render/styles.ts): its HTML is on screen before any script loads
+   * them, and no sheet blocks its first paint; its scripts and manifests are fetched by the loader
+   * once the page is painted.
    */
-  return function headFor(
+  return function hintsFor(
     pathname: string,
     {
       rendered = false,
       pages,
       images = [],
     }: { rendered?: boolean; pages: readonly PageRef[]; images?: readonly PagePreload[] },
-  ): HeadElement[] {
+  ): PageHints {
     const match = matchPage(pathname, pages);
     const links = [
       // The page's image first: it is the largest paint, and the browser queues in document order.
@@ -226,18 +239,21 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
       ...moduleLinks('player', 'Player', rendered),
     ];
     const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
-    if (!rendered) return [jsonElement('remotes-config', remotes), ...unique.map(linkElement)];
-    // A page rendered on the server fetches its scripts and manifests once painted (render/boot.ts).
+    const sheets = unique.flatMap((link): Sheet[] => {
+      if (link.rel === 'inline-style' && link.css !== undefined) return [{ href: link.href, css: link.css }];
+      return link.rel === 'stylesheet' ? [{ href: link.href, css: null }] : [];
+    });
+    const announced = unique.filter((link) => link.rel !== 'inline-style' && link.rel !== 'stylesheet');
+    if (!rendered) return { links: announced.map(linkElement), sheets, boot: null };
     const later = (link: Link) => link.rel === 'preload' && (link.as === 'script' || link.as === 'fetch');
-    const preloads = unique.filter(later).map(({ href, as, crossorigin }): BootPreload => ({
-      href,
-      as: as === 'fetch' ? 'fetch' : 'script',
-      ...(crossorigin === undefined ? {} : { crossorigin }),
-    }));
-    return [
-      jsonElement('remotes-config', remotes),
-      ...unique.filter((link) => !later(link)).flatMap(linkElements),
-      jsonElement(BOOT_ID, { preloads }),
-    ];
+    return {
+      links: announced.filter((link) => !later(link)).map(linkElement),
+      sheets,
+      boot: announced.filter(later).map(({ href, as, crossorigin }): BootPreload => ({
+        href,
+        as: as === 'fetch' ? 'fetch' : 'script',
+        ...(crossorigin === undefined ? {} : { crossorigin }),
+      })),
+    };
   };
 }

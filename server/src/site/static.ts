@@ -4,10 +4,9 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
-import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
+import type { RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
-import { jsonElement } from '@collectif/shared/seo';
 import { createHints, type HintsOptions } from './hints';
 import { DOCUMENT_ASSETS } from './render/document';
 import { createPageResponder } from './render/responder';
@@ -74,7 +73,7 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
   // server (docs/rendering.md, « Readiness »).
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
 
-  const headFor = createHints({
+  const hints = createHints({
     remotes: config.remotes,
     served: Object.fromEntries(
       REMOTE_PARTS.map((part) => [part.name, { prefix: urlPrefix(part), dir: config.distDirs[part.name] }]),
@@ -84,16 +83,14 @@ const sitePlugin: FastifyPluginAsync<{ config: SiteServerConfig; radio: RadioSet
       app.log.warn(message);
     },
   });
-  // The same for every page and for the server's whole life: made once.
-  const radioScript = jsonElement(RADIO_SETTINGS_ID, radio);
-  // Every page: rendered on the server from the parts' server bundles (docs/rendering.md). The
-  // radio's settings, the remote map and the page's own hints go at the end of <head>.
+  // Every page: rendered on the server from the parts' server bundles (docs/rendering.md), its
+  // model made in one place (render/model.ts) with the page's own hints.
   const { respond, readiness } = createPageResponder({
     app,
     config,
     radio,
     assetsPath: join(config.distDirs.shell, DOCUMENT_ASSETS),
-    extraHead: (pathname, rendered, pages, images) => [radioScript, ...headFor(pathname, { rendered, pages, images })],
+    hints,
   });
 
   app.get('/readyz', async (_request, reply) => {

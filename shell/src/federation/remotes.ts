@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   federationName,
   REMOTE_NAMES,
+  REMOTES_CONFIG_ID,
   type PageDefinition,
   type RemoteModuleRef,
   type RemoteName,
@@ -21,13 +22,13 @@ let config: RemotesConfig | null = null;
  * other way (e.g. its dev server) fetches /remotes.json.
  */
 export async function readRemotesConfig(doc: Document = document): Promise<RemotesConfig> {
-  const inline = doc.getElementById('remotes-config');
+  const inline = doc.getElementById(REMOTES_CONFIG_ID);
   if (inline?.textContent == null || inline.textContent === '') return fetchRemotesConfig();
   let data: unknown;
   try {
     data = JSON.parse(inline.textContent);
   } catch {
-    throw new Error('Configuration des modules illisible (#remotes-config)');
+    throw new Error(`Configuration des modules illisible (#${REMOTES_CONFIG_ID})`);
   }
   return parseRemotesConfig(data);
 }

@@ -1,8 +1,11 @@
 import { JSDOM } from 'jsdom';
-import { headElements, jsonElement, scriptJson } from '@collectif/shared/seo';
+import { headElements, scriptJson } from '@collectif/shared/seo';
 import { inlineHash } from '../headers';
 import { LOADER } from './fixtures';
-import { readShellAssets, renderDocument, type ShellAssets } from './document';
+import { radioSettings } from '@collectif/shared/config';
+import { contentSecurityPolicy } from '../headers';
+import { documentPolicy, invalidAddressPage, readShellAssets, renderDocument, type ShellAssets } from './document';
+import { pageModel } from './model';
 
 const assets: ShellAssets = {
   scripts: ['/main.0123456789.js'],
@@ -22,15 +25,44 @@ const head = (alternates?: { type: string; href: string; title: string }[]) =>
     'Collectif',
   );
 
+/** The model of a page rendered on the server, as render/model.ts makes it. */
 const rendered = (alternates?: { type: string; href: string; title: string }[]) =>
-  renderDocument({
-    assets,
-    head: [...head(alternates), jsonElement('pages-config', [{ path: '</script>' }])],
-    rendered: {
-      body: '<main><h1>Axonberg</h1></main>',
-      state: scriptJson({ api: { note: '</script><script>alert(1)</script>' } }),
-    },
-  });
+  renderDocument(
+    pageModel({
+      assets,
+      shellStyles: new Map(),
+      head: head(alternates),
+      pages: [{ path: '</script>', remote: 'radio', module: 'HomePage', title: 'x', area: 'x' }],
+      radio: radioSettings(),
+      remotes: REMOTES,
+      hints: { links: [], sheets: [], boot: [{ href: '/mf-radio/remoteEntry.js', as: 'script' }] },
+      rendered: {
+        body: '<main><h1>Axonberg</h1></main>',
+        state: scriptJson({ api: { note: '</script><script>alert(1)</script>' } }),
+      },
+    }),
+  );
+
+const REMOTES = {
+  player: '/mf-player/mf-manifest.json',
+  radio: '/mf-radio/mf-manifest.json',
+  label: '/mf-label/mf-manifest.json',
+  about: '/mf-about/mf-manifest.json',
+};
+
+/** The same page, the browser to render it (or written with another shell's build). */
+const browserRendered = (shell: ShellAssets = assets) =>
+  renderDocument(
+    pageModel({
+      assets: shell,
+      shellStyles: new Map(),
+      head: head(),
+      pages: [],
+      radio: radioSettings(),
+      remotes: REMOTES,
+      hints: { links: [], sheets: [], boot: null },
+    }),
+  );
 
 const parse = (html: string) => new JSDOM(html).window.document;
 
@@ -52,7 +84,14 @@ describe('the document (the page as sent)', () => {
     expect(JSON.parse(document.getElementById('ssr-state')?.textContent ?? '')).toEqual({
       api: { note: '</script><script>alert(1)</script>' },
     });
-    expect(JSON.parse(document.getElementById('pages-config')?.textContent ?? '')).toEqual([{ path: '</script>' }]);
+    expect(JSON.parse(document.getElementById('pages-config')?.textContent ?? '')).toEqual([
+      expect.objectContaining({ path: '</script>' }),
+    ]);
+    expect(JSON.parse(document.getElementById('remotes-config')?.textContent ?? '')).toEqual(REMOTES);
+    expect(JSON.parse(document.getElementById('radio-config')?.textContent ?? '')).toEqual(radioSettings());
+    expect(JSON.parse(document.getElementById('boot')?.textContent ?? '')).toEqual({
+      preloads: [{ href: '/mf-radio/remoteEntry.js', as: 'script' }],
+    });
     expect(document.querySelectorAll('script:not([type])')).toHaveLength(1);
   });
 
@@ -65,15 +104,27 @@ describe('the document (the page as sent)', () => {
     expect(loader?.textContent).toBe(LOADER.source);
     expect(loader?.parentElement?.tagName).toBe('BODY');
     expect(page.getElementById('root')?.compareDocumentPosition(loader!)).toBe(4); // following
-    const browser = parse(renderDocument({ assets, head: head() }));
+    const browser = parse(browserRendered());
     expect(browser.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
     expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);
     expect(browser.getElementById('root')?.innerHTML).toBe('');
     expect(browser.getElementById('ssr-state')).toBeNull();
     // A shell built before its loader: the rendered page loads the entry at once.
     const older = parse(
-      renderDocument({ assets: { ...assets, loader: null }, head: head(), rendered: { body: '', state: '{}' } }),
+      renderDocument(
+        pageModel({
+          assets: { ...assets, loader: null },
+          shellStyles: new Map(),
+          head: head(),
+          pages: [],
+          radio: radioSettings(),
+          remotes: REMOTES,
+          hints: { links: [], sheets: [], boot: [] },
+          rendered: { body: '<main></main>', state: '{}' },
+        }),
+      ),
     );
+    expect(older.getElementById('boot')).toBeNull();
     expect(older.querySelector('script[data-src]')).toBeNull();
     expect(older.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
   });
@@ -100,6 +151,50 @@ describe('the document (the page as sent)', () => {
     expect(document.querySelector('noscript')?.textContent).toBe(
       'La radio en direct et les replays ont besoin de JavaScript.',
     );
+  });
+});
+
+describe('the policy of a page, from its model', () => {
+  it('allows each sheet written into the page and the loader by their hashes, and nothing inline else', () => {
+    const model = pageModel({
+      assets: { ...assets, styles: ['/main.abcdef0123.css', '/lien.css'] },
+      shellStyles: new Map([['/main.abcdef0123.css', 'body{margin:0}']]),
+      head: head(),
+      pages: [],
+      radio: radioSettings(),
+      remotes: REMOTES,
+      hints: {
+        links: [],
+        sheets: [
+          { href: '/mf-radio/a.css', css: '.a{color:red}' },
+          { href: '/main.abcdef0123.css', css: 'body{margin:0}' },
+        ],
+        boot: [],
+      },
+      rendered: { body: '', state: '{}' },
+    });
+    const policy = documentPolicy(model, contentSecurityPolicy(REMOTES, radioSettings()));
+    const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
+    expect(styleSrc).toEqual(expect.arrayContaining([inlineHash('body{margin:0}'), inlineHash('.a{color:red}')]));
+    expect(styleSrc.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+    expect(/script-src ([^;]*)/.exec(policy)?.[1]?.split(' ')).toContain(LOADER.hash);
+    expect(policy).not.toContain('unsafe-inline');
+    // In the order they apply: the shell's written sheet, its linked one, then the area's.
+    const document = parse(renderDocument(model));
+    expect([...document.head.querySelectorAll('style, link[rel=stylesheet]')].map((sheet) => sheet.outerHTML)).toEqual([
+      '<style data-href="/main.abcdef0123.css">body{margin:0}</style>',
+      '<link rel="stylesheet" href="/lien.css">',
+      '<style data-href="/mf-radio/a.css">.a{color:red}</style>',
+    ]);
+  });
+
+  it('writes the page of an address that cannot be read with the same document', () => {
+    const document = parse(invalidAddressPage());
+    expect(document.title).toBe('Adresse invalide');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.querySelector('h1')?.textContent).toBe('Adresse invalide');
+    expect(document.querySelector('a')?.getAttribute('href')).toBe('/');
+    expect(document.querySelector('script')).toBeNull();
   });
 });
 

@@ -3,13 +3,16 @@ import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
 import type { HeadElement } from '@collectif/shared/seo';
-import { inlineHash } from '../headers';
+import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
+import type { InlineStyle } from './styles';
 
 /**
- * The page as sent (docs/rendering.md, « The document »): a React component that writes the whole
- * document from data, never from the build's HTML. The shell's build says which scripts, style
- * sheets and fonts its entry has (`document.json`); the page says its head and, when rendered on the
- * server, its HTML and the store's state. The browser takes over `#root` only; the rest is static.
+ * The page as sent (docs/rendering.md, « The document »): one model of the page, and one React
+ * component that writes the whole document from it, never from the build's HTML. The shell's build
+ * says which scripts, style sheets and fonts its entry has and its loader (`document.json`); the
+ * page says its head and, when rendered on the server, its HTML and the store's state. The browser
+ * takes over `#root` only; the rest is static. Every HTML page the site sends is written here: its
+ * pages, the page of an address that cannot be read, the framed player.
  */
 
 /** What the shell's build lists in `document.json` (shared/build/webpack.mjs, DocumentAssetsPlugin). */
@@ -80,20 +83,55 @@ export function shellAssetsReader(file: string, warn: (message: string) => void)
   };
 }
 
-export interface DocumentProps {
-  assets: ShellAssets;
-  /** The page's head: its own elements, then the data and hints its scripts read. */
+/**
+ * A sheet of the page: its address, and its text when it is written into the page (render/styles.ts);
+ * a page's own style (the framed player's) has no address.
+ */
+export type Sheet = InlineStyle | { href: string; css: null } | { href: null; css: string };
+
+/** A data element of the page (`<script type="application/json" id>`), its JSON safe in a script. */
+export interface DataScript {
+  id: string;
+  /** `scriptJson` of the value. */
+  json: string;
+}
+
+/**
+ * Everything a page is made of (docs/rendering.md, « The document »), built in one place
+ * (render/model.ts for the site's pages) and written by `Document` alone; the page's
+ * Content-Security-Policy is computed from it (`documentPolicy`), never from the HTML.
+ */
+export interface DocumentModel {
+  /**
+   * `site`: a page of the site (its icons, manifest and colour, the notice for a browser without
+   * JavaScript); `frame`: the player made to be framed by other sites (docs/embed.md).
+   */
+  kind: 'site' | 'frame';
+  /** The page's own head: title, description, canonical, alternates, cards, JSON-LD. */
   head: readonly HeadElement[];
   /**
-   * The page rendered on the server, when it was: its HTML and the state of the store it was
-   * rendered from, as JSON safe inside a script element (`scriptJson`), made where it was rendered.
+   * The page's sheets in the order they apply (the shell's before the areas'): each written into
+   * the page (its text, `css`), or linked when it could not be (`css` null).
    */
-  rendered?: { body: string; state: string };
+  sheets: readonly Sheet[];
+  /** What the page's scripts read: the page table, the radio's settings, the remote map… */
+  data: readonly DataScript[];
+  /** `<link>`s that announce what the page needs: its first image, then preconnects and preloads. */
+  links: readonly HeadElement[];
+  /** Fonts to preload. */
+  fonts: readonly string[];
+  /** Scripts fetched at once (deferred). */
+  scripts: readonly string[];
   /**
-   * The shell's sheets' texts by address, written into the page (render/styles.ts); a sheet not in
-   * it is linked.
+   * A page rendered on the server starts with the shell's loader (written at the end of the body,
+   * given the entry), which fetches the scripts once the page is painted; null otherwise.
    */
-  styles?: ReadonlyMap<string, string>;
+  loader: { source: string; hash: string; entry: string } | null;
+  /**
+   * The body: the app's root, with its HTML when rendered on the server and the store's state
+   * (`SSR_STATE_ID`, JSON safe in a script); or HTML of its own (a page without the app).
+   */
+  body: { app: string; state?: string } | { html: string };
 }
 
 /** HTML attributes whose React name differs (React writes the attribute from it). */
@@ -104,7 +142,7 @@ const REACT_NAMES: Readonly<Record<string, string>> = {
   imagesrcset: 'imageSrcSet',
 };
 
-function element({ tag, attributes, text, html }: HeadElement, key: number): ReactElement {
+function element({ tag, attributes, text, html }: HeadElement, key: string | number): ReactElement {
   const props: Record<string, unknown> = {
     key,
     ...Object.fromEntries(attributes.map(([name, value]) => [REACT_NAMES[name] ?? name, value])),
@@ -113,79 +151,111 @@ function element({ tag, attributes, text, html }: HeadElement, key: number): Rea
   return h(tag, props, html === undefined ? text : undefined);
 }
 
-/**
- * The whole page. A page rendered on the server starts its scripts once painted: the loader of
- * render/boot.ts, written into the page after its content (no request before the paint) and given
- * the entry; a page the browser renders loads the entry at once.
- */
-export function Document({ assets, head, rendered, styles }: DocumentProps): ReactElement {
-  const [entry] = assets.scripts;
-  // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
-  // page the browser renders, or a shell built without a loader, fetches them at once.
-  const loader = rendered === undefined ? null : assets.loader;
-  const scripts = loader === null ? assets.scripts.map((src) => h('script', { key: src, defer: true, src })) : [];
+const dataElement = ({ id, json }: DataScript): ReactElement =>
+  h('script', { key: id, type: 'application/json', id, dangerouslySetInnerHTML: { __html: json } });
+
+/** The icons, the manifest and the colour of every page of the site (docs/feeds.md, « Installable »). */
+const siteFurniture = [
+  h('meta', { key: 'theme', name: 'theme-color', content: colors.bg }),
+  h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
+  h('link', { key: 'manifest', rel: 'manifest', href: '/manifest.webmanifest' }),
+  h('link', { key: 'touch', rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
+];
+
+/** The whole page, from its model. */
+export function Document({ model }: { model: DocumentModel }): ReactElement {
+  const { kind, body, loader } = model;
   return h(
     'html',
-    { lang: 'fr' },
+    kind === 'frame' ? { lang: 'fr', 'data-collectif-cadre': '' } : { lang: 'fr' },
     h(
       'head',
       null,
       h('meta', { charSet: 'utf-8' }),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' }),
-      h('meta', { name: 'theme-color', content: colors.bg }),
-      h('link', { rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
-      h('link', { rel: 'manifest', href: '/manifest.webmanifest' }),
-      h('link', { rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
-      // The shell's sheets before the areas' (in the page's head elements): the order a page reached
-      // in the browser has, where the shell's are there first and each area's are added when its
-      // module loads. A rule of an area then wins over the shell's of the same weight alike on
-      // every page, written by the server or not.
-      assets.styles.map((href) => {
-        const css = styles?.get(href);
-        // As the areas' sheets (render/styles.ts): its text under its file's address.
-        return css === undefined
+      kind === 'site'
+        ? siteFurniture
+        : [
+            h('meta', { key: 'robots', name: 'robots', content: 'noindex' }),
+            h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
+          ],
+      // The shell's sheets before the areas': the order a page reached in the browser has, where the
+      // shell's are there first and each area's are added when its module loads. A rule of an area
+      // then wins over the shell's of the same weight alike on every page.
+      // A sheet written in carries its file's address (`data-href`): webpack's and the federation
+      // runtime's loaders find it there and do not fetch it again.
+      model.sheets.map(({ href, css }, index) =>
+        css === null
           ? h('link', { key: href, rel: 'stylesheet', href })
-          : h('style', { key: href, 'data-href': href, dangerouslySetInnerHTML: { __html: css } });
-      }),
-      head.map(element),
-      assets.fonts.map((href) =>
+          : h('style', {
+              key: href ?? `style-${String(index)}`,
+              ...(href === null ? {} : { 'data-href': href }),
+              dangerouslySetInnerHTML: { __html: css },
+            }),
+      ),
+      model.head.map(element),
+      model.data.map(dataElement),
+      model.links.map((link, index) => element(link, `link-${String(index)}`)),
+      model.fonts.map((href) =>
         h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
       ),
-      scripts,
+      model.scripts.map((src) => h('script', { key: src, defer: true, src })),
     ),
-    h(
-      'body',
-      null,
-      h('div', { id: 'root', dangerouslySetInnerHTML: { __html: rendered?.body ?? '' } }),
-      rendered === undefined
-        ? null
-        : element(
-            {
-              tag: 'script',
-              attributes: [
-                ['type', 'application/json'],
-                ['id', SSR_STATE_ID],
-              ],
-              html: rendered.state,
-            },
-            -1,
+    'app' in body
+      ? h(
+          'body',
+          null,
+          h('div', { id: 'root', dangerouslySetInnerHTML: { __html: body.app } }),
+          body.state === undefined ? null : dataElement({ id: SSR_STATE_ID, json: body.state }),
+          loader === null
+            ? null
+            : h('script', { 'data-src': loader.entry, dangerouslySetInnerHTML: { __html: loader.source } }),
+          h(
+            'noscript',
+            null,
+            h('p', { className: 'noscript' }, 'La radio en direct et les replays ont besoin de JavaScript.'),
           ),
-      loader === null ? null : h('script', { 'data-src': entry, dangerouslySetInnerHTML: { __html: loader.source } }),
-      h(
-        'noscript',
-        null,
-        h('p', { className: 'noscript' }, 'La radio en direct et les replays ont besoin de JavaScript.'),
-      ),
-    ),
+        )
+      : h('body', { dangerouslySetInnerHTML: { __html: body.html } }),
   );
 }
 
 /** The page as HTML. */
-export function renderDocument(props: DocumentProps): string {
-  return `<!doctype html>${renderToStaticMarkup(h(Document, props))}`;
+export function renderDocument(model: DocumentModel): string {
+  return `<!doctype html>${renderToStaticMarkup(h(Document, { model }))}`;
 }
+
+/**
+ * The page's policy: the site's (or the frame's), with the hash of each sheet written into it in
+ * `style-src` and the loader's in `script-src`, from the model, never by reading the HTML.
+ */
+export function documentPolicy(model: DocumentModel, base: PolicyDirectives): string {
+  const styles = [...new Set(model.sheets.flatMap(({ css }) => (css === null ? [] : [inlineHash(css)])))];
+  const withStyles = withHashes(base, 'style-src', styles);
+  return serializePolicy(
+    model.loader === null ? withStyles : withHashes(withStyles, 'script-src', [model.loader.hash]),
+  );
+}
+
+/** An empty model of a page of the site, to be filled in. */
+export const emptyModel = (body: DocumentModel['body']): DocumentModel => ({
+  kind: 'site',
+  head: [],
+  sheets: [],
+  data: [],
+  links: [],
+  fonts: [],
+  scripts: [],
+  loader: null,
+  body,
+});
 
 /** A French page for an address that cannot be read (undecodable characters), with status 400. */
 export function invalidAddressPage(): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Adresse invalide</title></head><body><main><h1>Adresse invalide</h1><p>Cette adresse contient des caractères illisibles.</p><p><a href="/">Retour à l'accueil</a></p></main></body></html>`;
+  return renderDocument({
+    ...emptyModel({
+      html: '<main><h1>Adresse invalide</h1><p>Cette adresse contient des caractères illisibles.</p><p><a href="/">Retour à l\'accueil</a></p></main>',
+    }),
+    head: [{ tag: 'title', attributes: [], text: 'Adresse invalide' }],
+  });
 }

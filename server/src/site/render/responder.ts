@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { JSDOM } from 'jsdom';
 import {
   aliasTarget,
   findAlias,
   findPage,
-  PAGES_CONFIG_ID,
   PARTS,
   type ApiAccess,
   type PageMatch,
@@ -14,17 +12,18 @@ import {
   type PartName,
 } from '@collectif/shared';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
-import { headElements, jsonElement, type HeadElement } from '@collectif/shared/seo';
+import { headElements, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
-import { pageMeta } from '../hints';
-import { contentSecurityPolicy, inlineHash, serializePolicy, withHashes } from '../headers';
-import { createStyleReader, styleHashes } from './styles';
+import { pageMeta, type HintsFor } from '../hints';
+import { contentSecurityPolicy } from '../headers';
+import { createStyleReader } from './styles';
 import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
 import { acceptsBrotli, brotliPage } from './encoded';
 import { etagOf, matchesEtag } from '../../api/http/reply';
-import { invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
+import { documentPolicy, invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
+import { pageModel, shellSheetFile } from './model';
 import { renderPage } from './page';
 
 /** What `/readyz` answers. */
@@ -60,18 +59,10 @@ export interface ResponderOptions {
   app: FastifyInstance;
   config: SiteServerConfig;
   radio: RadioSettings;
-  /** The shell's list of its entry's scripts, styles and fonts (render/document.ts). */
+  /** The shell's list of its entry's scripts, styles, fonts and loader (render/document.ts). */
   assetsPath: string;
-  /**
-   * The radio's settings, the remote map and the route's preloads, for the end of <head>; a page
-   * rendered on the server also links its areas' styles.
-   */
-  extraHead: (
-    pathname: string,
-    rendered: boolean,
-    pages: readonly PageRef[],
-    images: readonly PagePreload[],
-  ) => HeadElement[];
+  /** What a page announces, and its areas' sheets (site/hints.ts). */
+  hints: HintsFor;
   dataDeadlineMs?: number;
 }
 
@@ -84,7 +75,7 @@ export function createPageResponder({
   config,
   radio,
   assetsPath,
-  extraHead,
+  hints,
   dataDeadlineMs = DATA_DEADLINE_MS,
 }: ResponderOptions) {
   // What this app's renders read besides their data, passed to each one (docs/rendering.md, « State
@@ -166,29 +157,44 @@ export function createPageResponder({
   function shellStyles(assets: ShellAssets): Map<string, string> {
     const styles = new Map<string, string>();
     for (const href of assets.styles) {
-      const css = readStyle(join(config.distDirs.shell, ...href.slice(1).split('/')));
+      const css = readStyle(shellSheetFile(config.distDirs.shell, href));
       if (css !== null) styles.set(href, css);
     }
     return styles;
   }
 
   /**
-   * The whole page and its policy: the site's, with the hash of each style written into it
-   * (render/styles.ts). Both are made once per render and kept together in the cache.
+   * The whole page and its policy, from its one model (render/model.ts): the site's policy with the
+   * hash of each sheet written into it and of the loader. Both are made once per render and kept
+   * together in the cache.
    */
-  function writePage(props: { assets: ShellAssets; head: HeadElement[]; rendered?: { body: string; state: string } }) {
-    const styles = shellStyles(props.assets);
-    const html = renderDocument({ ...props, styles });
-    const hashes = [...new Set([...styleHashes(props.head), ...[...styles.values()].map((css) => inlineHash(css))])];
-    const withStyles = withHashes(policy, 'style-src', hashes);
-    return {
-      html,
-      csp: serializePolicy(
-        props.rendered === undefined || props.assets.loader === null
-          ? withStyles
-          : withHashes(withStyles, 'script-src', [props.assets.loader.hash]),
-      ),
-    };
+  function writePage(
+    pathname: string,
+    {
+      assets,
+      head,
+      pages,
+      images = [],
+      rendered,
+    }: {
+      assets: ShellAssets;
+      head: readonly HeadElement[];
+      pages: readonly PageRef[];
+      images?: readonly PagePreload[];
+      rendered?: { body: string; state: string };
+    },
+  ) {
+    const model = pageModel({
+      assets,
+      shellStyles: shellStyles(assets),
+      head,
+      pages,
+      radio,
+      remotes: config.remotes,
+      hints: hints(pathname, { rendered: rendered !== undefined, pages, images }),
+      ...(rendered === undefined ? {} : { rendered }),
+    });
+    return { html: renderDocument(model), csp: documentPolicy(model, policy) };
   }
 
   function sendHtml(
@@ -213,20 +219,9 @@ export function createPageResponder({
     return reply.send(html);
   }
 
-  /** What ends every page's <head>: the table of pages for the shell, then the caller's. */
-  const headEnd = (
-    pathname: string,
-    rendered: boolean,
-    pages: readonly PageRef[],
-    images: readonly PagePreload[] = [],
-  ) => [jsonElement(PAGES_CONFIG_ID, pages), ...extraHead(pathname, rendered, pages, images)];
-
   /** The shell alone, rendered by the browser, with the route's title and description. */
   function browserPage(reply: FastifyReply, assets: ShellAssets, pathname: string, pages: readonly PageRef[]) {
-    const { html, csp } = writePage({
-      assets,
-      head: [...pageMeta(pathname, pages), ...headEnd(pathname, false, pages)],
-    });
+    const { html, csp } = writePage(pathname, { assets, head: pageMeta(pathname, pages), pages });
     return reply
       .header('Cache-Control', 'no-cache')
       .header('content-security-policy', csp)
@@ -330,9 +325,11 @@ export function createPageResponder({
         return browserPage(reply, assets, pathname, pages);
       case 'page': {
         lastBrowserReason = null;
-        const page = writePage({
+        const page = writePage(pathname, {
           assets,
-          head: [...headElements(outcome.head, siteConfig.name), ...headEnd(pathname, true, pages, outcome.preloads)],
+          head: headElements(outcome.head, siteConfig.name),
+          pages,
+          images: outcome.preloads,
           rendered: { body: outcome.body, state: outcome.state },
         });
         const etag = etagOf(page.html);

@@ -1,6 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { HeadElement } from '@collectif/shared/seo';
-import { inlineHash } from '../headers';
 
 /**
  * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
@@ -48,25 +46,4 @@ export function createStyleReader(): (file: string) => string | null {
     cache.set(file, { mtimeMs, css });
     return css;
   };
-}
-
-/**
- * The sheet as a head element: its text, under its file's address. Its file is not linked: a link,
- * even for print, is one more request before the first paint (Lighthouse's phone counts each), and a
- * later navigation's sheets are fetched by the scripts that need them (webpack's CSS loader finds
- * this element by its `data-href` and adds nothing).
- */
-export function styleElements({ href, css }: InlineStyle): HeadElement[] {
-  return [{ tag: 'style', attributes: [['data-href', href]], html: css }];
-}
-
-/** The hashes of every `<style>` among `elements`, once each. */
-export function styleHashes(elements: readonly HeadElement[]): string[] {
-  return [
-    ...new Set(
-      elements
-        .filter((item) => item.tag === 'style' && item.html !== undefined)
-        .map((item) => inlineHash(item.html ?? '')),
-    ),
-  ];
 }
