@@ -1,5 +1,13 @@
 import { useEffect } from 'react';
-import { ExternalLink, mailto, scrollToTop, siteConfig, type PageRoute, type RemoteContract } from '@collectif/shared';
+import {
+  ExternalLink,
+  mailto,
+  scrollToTop,
+  siteConfig,
+  type PageRoute,
+  type RemoteContract,
+  type PageDefinition,
+} from '@collectif/shared';
 import about from '../../content/about.json';
 import team from '../../content/team.json';
 import { ContentImage } from '../about/ContentImage';
@@ -9,6 +17,9 @@ import { StatList } from '../about/StatList';
 import { StudioMap } from '../about/StudioMap';
 import { TeamStrip } from '../about/TeamStrip';
 import '../about/about.css';
+import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
+import { organization } from '@collectif/shared/seo';
+import { PAGES } from '@collectif/shared/addresses';
 
 const { stats, emails } = siteConfig;
 
@@ -186,7 +197,26 @@ function AboutPage() {
 export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { page as page } from '../pages/about';
+export const page: PageDefinition = {
+  // The page's largest paint: the intro image (src/about/ContentImage.tsx).
+  preloads: () => [
+    { href: about.intro.image.src, ...preloadSrcSet(about.intro.image.src, ABOUT_IMAGE_SIZES), fetchpriority: 'high' },
+  ],
+  head: ({ origin, href }) => ({
+    image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
+    jsonLd: [
+      organization({
+        name: siteConfig.name,
+        url: new URL(href(PAGES.home) ?? '/', origin).href,
+        logo: new URL('/assets/images/logo.svg', origin).href,
+        email: siteConfig.emails.contact,
+        sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
+        address: siteConfig.studio.address,
+        foundingDate: String(siteConfig.stats.created),
+      }),
+    ],
+  }),
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

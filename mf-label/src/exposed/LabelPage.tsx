@@ -6,9 +6,15 @@ import {
   useReleasesQuery,
   type PageRoute,
   type RemoteContract,
+  api,
+  releaseUrl,
+  type PageDefinition,
 } from '@collectif/shared';
 import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
+import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
+import { musicAlbums } from '@collectif/shared/seo';
+import { PAGES } from '@collectif/shared/addresses';
 
 // The title and meta description ('Label', 'Liste des releases du label') are set by the shell's route.
 function LabelPage() {
@@ -55,7 +61,37 @@ function LabelPage() {
 export default LabelPage satisfies RemoteContract['label']['LabelPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { label as page } from '../pages/label';
+export const page: PageDefinition = {
+  // The first cover, as the grid renders it (releases/ReleaseGrid.tsx): the page's largest paint.
+  preloads: ({ state }) => {
+    const [first] = api.endpoints.releases.select({})(state).data ?? [];
+    return first === undefined || !first.image.startsWith('/') || first.image.startsWith('//')
+      ? []
+      : [{ href: first.image, ...preloadSrcSet(first.image, GRID_IMAGE_SIZES), fetchpriority: 'high' }];
+  },
+  // The page's own query ({}), so the browser finds it answered.
+  load: ({ dispatch }) => [dispatch(api.endpoints.releases.initiate({}))],
+  head: ({ state, origin, href }) => {
+    const releases = api.endpoints.releases.select({})(state).data ?? [];
+    const [first] = releases;
+    return {
+      ...(first === undefined
+        ? {}
+        : { image: { url: new URL(first.image, origin).href, alt: `${first.artist}, ${first.title}` } }),
+      jsonLd: [
+        musicAlbums({
+          url: new URL(href(PAGES.label) ?? '/', origin).href,
+          albums: releases.map((release) => ({
+            name: release.title,
+            artist: release.artist,
+            image: new URL(release.image, origin).href,
+            url: releaseUrl(release.href),
+          })),
+        }),
+      ],
+    };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

@@ -8,7 +8,7 @@ import {
   type EmbedSource,
 } from '@collectif/shared/embed';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
-import { SEARCH_RESULTS } from '../pages/integrer';
+import { SEARCH_RESULTS } from './configurator';
 import {
   DEFAULT_PICKER_COLOUR,
   KIND_FIELD,

@@ -74,6 +74,9 @@ export function configuratorSearchFor(source: EmbedSource): string | null {
   return JSON.stringify(back) === JSON.stringify(source) ? query : null;
 }
 
+/** The episodes the configurator's search offers to choose from. */
+export const SEARCH_RESULTS = 5;
+
 /** The residences a player can play, by artist. */
 export const embeddableResidences = residences
   .filter((residence) => configuratorSearchFor({ kind: 'residence', id: residence.id }) !== null)

@@ -19,7 +19,7 @@ import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { COPIED, COPY_REFUSED } from '../embed/CodeBlock';
 import { configuratorSearchFor, readConfigurator } from '../embed/configurator';
 import { COLOUR_DEBOUNCE_MS } from '../embed/EmbedForm';
-import { integrer } from '../pages/integrer';
+import { page as integrer } from './EmbedPage';
 import EmbedPage from './EmbedPage';
 
 const ORIGIN = 'https://radio.example.org';

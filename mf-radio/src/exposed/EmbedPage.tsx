@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { siteConfig, useRadioSettings, useSearchParams, type PageRoute, type RemoteContract } from '@collectif/shared';
+import {
+  siteConfig,
+  useRadioSettings,
+  useSearchParams,
+  type PageRoute,
+  type RemoteContract,
+  api,
+  type PageDefinition,
+} from '@collectif/shared';
 import {
   EMBED_HEIGHT_MESSAGE,
   embedHeight,
@@ -14,6 +22,7 @@ import { EmbedCode } from '../embed/EmbedCode';
 import { EmbedForm } from '../embed/EmbedForm';
 import { useSiteOrigin } from '../embed/siteOrigin';
 import '../styles/integrer.css';
+import { PAGES } from '@collectif/shared/addresses';
 
 /** The residence the select shows before one is chosen. */
 const FIRST_RESIDENCE = embeddableResidences[0]?.id ?? '';
@@ -164,7 +173,21 @@ function EmbedPage() {
 export default EmbedPage satisfies RemoteContract['radio']['EmbedPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { integrer as page } from '../pages/integrer';
+export const page: PageDefinition = {
+  // The same arguments as the page's own queries (EmbedPage), so the browser finds them answered.
+  load: ({ query, dispatch }) => {
+    const { options, q } = readConfigurator(query);
+    return [
+      ...(options.source.kind === 'episode' ? [dispatch(api.endpoints.episode.initiate(options.source.slug))] : []),
+      ...(q === '' ? [] : [dispatch(api.endpoints.episodes.initiate({ q }))]),
+    ];
+  },
+  // Every choice is the same page: one address for search engines.
+  head: ({ href }) => {
+    const canonicalPath = href(PAGES.embed);
+    return canonicalPath === null ? {} : { canonicalPath };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

@@ -6,6 +6,9 @@ import {
   useStylesQuery,
   type PageRoute,
   type RemoteContract,
+  api,
+  siteConfig,
+  type PageDefinition,
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { residences } from '../residences/residences';
@@ -218,7 +221,31 @@ function EpisodesPage() {
 export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
-export { archive as page } from '../pages/episodes';
+export const page: PageDefinition = {
+  // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them answered.
+  load: ({ query, dispatch }) => {
+    const search = readSearch(query);
+    return [
+      dispatch(api.endpoints.styles.initiate(undefined)),
+      ...(search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))]),
+    ];
+  },
+  head: ({ query, state, href }) => {
+    const search = readSearch(query);
+    const found = search.page === null ? undefined : api.endpoints.episodes.select(apiQuery(search))(state).data;
+    // A page that is not a number, or past the last one, is not a page of the archive.
+    const missing = search.page === null || (found !== undefined && found.total > 0 && found.items.length === 0);
+    const q = search.q.trim();
+    const canonicalPath = href(PAGES.episodes, {}, searchQuery(search.page === null ? { ...search, page: 1 } : search));
+    return {
+      ...(missing ? { status: 404 } : {}),
+      ...(q === '' ? {} : { title: `Recherche « ${q.slice(0, 60)} » · Émissions` }),
+      ...(search.page !== null && search.page > 1 ? { title: `Émissions, page ${String(search.page)} · Archive` } : {}),
+      description: `Toutes les émissions passées de ${siteConfig.name} : recherche par artiste, émission ou style.`,
+      ...(canonicalPath === null ? {} : { canonicalPath }),
+    };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

@@ -1,11 +1,21 @@
-import { siteConfig, type PageRoute, type RemoteContract } from '@collectif/shared';
+import {
+  siteConfig,
+  type PageRoute,
+  type RemoteContract,
+  api,
+  upcomingRange,
+  type PageDefinition,
+} from '@collectif/shared';
 import { Carousel } from '../home/Carousel';
-import { PodcastsBlock } from '../home/PodcastsBlock';
-import { ReleasesBlock } from '../home/ReleasesBlock';
+import { PodcastsBlock, LATEST_PODCASTS } from '../home/PodcastsBlock';
+import { ReleasesBlock, LATEST_RELEASES } from '../home/ReleasesBlock';
 import { ScheduleBlock } from '../home/ScheduleBlock';
-import { slides } from '../home/slides';
+import { slides, SLIDE_SIZES, slideSrcSet } from '../home/slides';
 import { LiveBlock } from '../live/LiveBlock';
 import '../styles/home.css';
+import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
+import { radioStation } from '@collectif/shared/seo';
+import { PAGES } from '@collectif/shared/addresses';
 
 /** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
 function HomePage() {
@@ -23,8 +33,48 @@ function HomePage() {
 
 export default HomePage satisfies RemoteContract['radio']['HomePage'];
 
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
 /** Its data and head, read alike by the server and the browser. */
-export { home as page } from '../pages/home';
+export const page: PageDefinition = {
+  // The carousel's first slide, with the attributes of its <img>: the page's largest paint.
+  preloads: () => {
+    const [first] = slides;
+    if (first === undefined) return [];
+    const href = first.imagePath;
+    return [{ href, imagesrcset: slideSrcSet(href), imagesizes: SLIDE_SIZES, fetchpriority: 'high' }];
+  },
+  // The same arguments as the blocks' own queries, so the browser finds them answered.
+  load: ({ dispatch }) => [
+    dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
+    dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
+    dispatch(api.endpoints.schedule.initiate(upcomingRange(Date.now()))),
+    // « Titres précédents » in the live block: in the page, so nothing moves when it arrives.
+    dispatch(api.endpoints.nowPlaying.initiate(undefined)),
+  ],
+  head: ({ origin, radio, href }) => {
+    const [first] = slides;
+    const home = href(PAGES.home) ?? '/';
+    return {
+      description: siteConfig.baseline,
+      ...(first === undefined ? {} : { image: { url: absolute(origin, first.imagePath), alt: first.titre } }),
+      // The live player, for sites that embed a pasted link (docs/embed.md, « oEmbed »).
+      alternates: [oembedAlternate(origin, home, oembedTitle(siteConfig.name, null))],
+      jsonLd: [
+        radioStation({
+          name: siteConfig.name,
+          url: absolute(origin, home),
+          description: siteConfig.baseline,
+          logo: absolute(origin, '/assets/images/logo.svg'),
+          streamUrl: absolute(origin, radio.liveStreamUrl),
+          sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
+          email: siteConfig.emails.contact,
+          address: siteConfig.studio.address,
+        }),
+      ],
+    };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = { path: '', title: 'Accueil', area: "La page d'accueil" };

@@ -5,7 +5,7 @@ import { api as apiSlice, makeStore, radioSettings } from '@collectif/shared';
 import { missingProperties } from '@collectif/shared/seo';
 import { scheduleEvent, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { weekArgs } from '../schedule/week';
-import { programme } from '../pages/programme';
+import { page as programme } from './ProgrammePage';
 import ProgrammePage from './ProgrammePage';
 
 const show = scheduleEvent;

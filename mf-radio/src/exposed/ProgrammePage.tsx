@@ -15,6 +15,10 @@ import {
   type PageRoute,
   type RemoteContract,
   type ScheduleEvent,
+  api,
+  siteConfig,
+  zonedIso,
+  type PageDefinition,
 } from '@collectif/shared';
 import {
   AddToCalendar,
@@ -35,6 +39,7 @@ import {
 } from '../schedule/week';
 import '../styles/schedule.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { broadcastEvents } from '@collectif/shared/seo';
 
 function WeekNav({ week }: { week: ProgrammeWeek }) {
   const previous = addDays(week.monday, -7);
@@ -170,8 +175,52 @@ function ProgrammePage() {
 
 export default ProgrammePage satisfies RemoteContract['radio']['ProgrammePage'];
 
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+/** The shows of a week given to search engines, at most. */
+const MAX_BROADCASTS = 80;
+
 /** Its data and head, read alike by the server and the browser. */
-export { programme as page } from '../pages/programme';
+export const page: PageDefinition = {
+  load: ({ query, dispatch }) => {
+    const week = readWeek(query, Date.now());
+    return week?.known === true ? [dispatch(api.endpoints.schedule.initiate(weekArgs(week.monday)))] : [];
+  },
+  head: ({ query, state, origin, href }) => {
+    // The week of the schedule the page was given: the server's and the browser's heads agree.
+    const week = readWeek(query, selectScheduleArrival(state) ?? Date.now());
+    if (week === null || !week.known) {
+      return {
+        status: 404,
+        title: 'Semaine introuvable · Programme',
+        description: "Le programme de cette semaine n'est pas connu.",
+      };
+    }
+    const events = api.endpoints.schedule.select(weekArgs(week.monday))(state).data?.events ?? [];
+    const station = { name: siteConfig.name, url: absolute(origin, href(PAGES.home) ?? '/') };
+    const canonicalPath = href(PAGES.programme, {}, weekSearch(week.monday, week.current));
+    const programmePath = href(PAGES.programme) ?? '/';
+    return {
+      ...(week.monday === week.current ? {} : { title: `Programme de la semaine ${weekLabel(week.monday)}` }),
+      description: `Les émissions de ${siteConfig.name} ${weekLabel(week.monday)}, heures de Paris : résidences, invités, direct.`,
+      ...(canonicalPath === null ? {} : { canonicalPath }),
+      jsonLd: broadcastEvents(
+        events
+          .filter((event) => !event.allDay)
+          .slice(0, MAX_BROADCASTS)
+          .map((event) => ({
+            name: event.title,
+            startDate: zonedIso(event.start),
+            endDate: zonedIso(event.end),
+            url: absolute(
+              origin,
+              (event.residence === null ? null : href(PAGES.residence, { id: event.residence })) ?? programmePath,
+            ),
+            station,
+          })),
+      ),
+    };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

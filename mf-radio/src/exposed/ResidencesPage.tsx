@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
-import { scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
-import { ResidenceCard } from '../residences/ResidenceCard';
+import {
+  scrollToTop,
+  type PageRoute,
+  type RemoteContract,
+  residenceImages,
+  siteConfig,
+  type PageDefinition,
+} from '@collectif/shared';
+import { ResidenceCard, CARD_SIZES } from '../residences/ResidenceCard';
 import { residences } from '../residences/residences';
 import '../styles/residences.css';
 
@@ -26,8 +33,27 @@ function ResidencesPage() {
 
 export default ResidencesPage satisfies RemoteContract['radio']['ResidencesPage'];
 
+const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
 /** Its data and head, read alike by the server and the browser. */
-export { list as page } from '../pages/residences';
+export const page: PageDefinition = {
+  // The first card's image, with the attributes of its <img>: the page's largest paint.
+  preloads: () => {
+    const [first] = residences;
+    if (first === undefined) return [];
+    const images = residenceImages(first.id);
+    return [{ href: images.card, imagesrcset: images.cardSrcSet, imagesizes: CARD_SIZES, fetchpriority: 'high' }];
+  },
+  head: ({ origin }) => {
+    const [first] = residences;
+    return {
+      description: `Les ${String(residences.length)} émissions résidentes de ${siteConfig.name}, chaque mois sur la radio.`,
+      ...(first === undefined
+        ? {}
+        : { image: { url: absolute(origin, residenceImages(first.id).card), alt: `${first.artist}, ${first.show}` } }),
+    };
+  },
+};
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = {

@@ -8,9 +8,9 @@ import { slides } from '../home/slides';
 import { CARD_SIZES } from '../residences/ResidenceCard';
 import { residences } from '../residences/residences';
 import { episodePage } from './episode';
-import { home } from './home';
+import { page as home } from '../exposed/HomePage';
 import { residence } from './residence';
-import { list } from './residences';
+import { page as list } from '../exposed/ResidencesPage';
 
 const pages = { HomePage: home, ResidencePage: residence, ResidencesPage: list };
 

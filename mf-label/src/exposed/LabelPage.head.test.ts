@@ -1,6 +1,6 @@
 import { declaredHref } from '@collectif/shared/testing';
 import { api, makeStore, radioSettings, type Release } from '@collectif/shared';
-import { label } from './label';
+import { page as label } from './LabelPage';
 
 const release = (image: string): Release => ({
   href: '/album/brique-rose',
