@@ -204,7 +204,7 @@ test('a part whose server code is missing or throws: its area is rendered by the
       expect(response.status, path).toBe(200);
       // The shell and the player are HTML; the page's area is React's mark for « render in the browser ».
       expect(html, path).toContain('Navigation principale');
-      expect(html, path).toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+      expect(html, path).toMatch(/<main id="contenu" tabindex="-1" data-zone="page"><!--\$!-->/);
       await page.goto(`${origin}${path}`);
       await expect(shown).toBeVisible({ timeout: 15_000 });
     }
@@ -214,7 +214,7 @@ test('a part whose server code is missing or throws: its area is rendered by the
   }
   // Deployed again, the parts render on the server on the next request.
   const again = await (await fetch(`${origin}/label`)).text();
-  expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+  expect(again).not.toMatch(/<main id="contenu" tabindex="-1" data-zone="page"><!--\$!-->/);
   expect(again).toContain('Garonne Dub Vol. 6');
 });
 
@@ -251,7 +251,7 @@ test('a part whose server code never ends: the page is still answered and shown,
         // once, the label's area left to the browser.
         const next = await (await fetch(`${origin}/label`)).text();
         expect(next).toContain('Navigation principale');
-        expect(next).toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+        expect(next).toMatch(/<main id="contenu" tabindex="-1" data-zone="page"><!--\$!-->/);
       }
       // The visitor gets the label's page, rendered by the browser.
       await page.goto(`${origin}/label`);
@@ -264,6 +264,6 @@ test('a part whose server code never ends: the page is still answered and shown,
     // The good bundle back: rendered on the server again, with no restart.
     const again = await (await fetch(`${origin}/label`)).text();
     expect(again).toContain('Garonne Dub Vol. 6');
-    expect(again).not.toMatch(/<main id="contenu" tabindex="-1"><!--\$!-->/);
+    expect(again).not.toMatch(/<main id="contenu" tabindex="-1" data-zone="page"><!--\$!-->/);
   }
 });

@@ -52,7 +52,7 @@ export {
   type PageHeadParts,
   type PagePreload,
 } from './pageDefinition';
-export { SSR_STATE_ID, ssrHydrated, type SsrState, type ServerModules } from './ssr';
+export { ROUTER_STATE_ID, SSR_STATE_ID, ssrHydrated, type SsrState, type ServerModules } from './ssr';
 // Kept one version for parts built before « State per request » (docs/parts.md, « The contract's versions »).
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 export { documentWindow } from './ssr';

@@ -5,6 +5,7 @@
 // A part that needs another export adds it here.
 export {
   createBrowserRouter,
+  data,
   Link,
   Navigate,
   NavLink,
@@ -14,6 +15,8 @@ export {
   useNavigate,
   useParams,
   useSearchParams,
+  type HydrationState,
+  type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
 export {

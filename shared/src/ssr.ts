@@ -10,6 +10,12 @@ import { createAction } from '@reduxjs/toolkit';
 /** `<script type="application/json" id="ssr-state">`: the store as the server left it. */
 export const SSR_STATE_ID = 'ssr-state';
 
+/**
+ * `<script type="application/json" id="router-state">`: the router's data as the server's loaders
+ * left it (React Router's hydration data), so the browser's router runs no loader again.
+ */
+export const ROUTER_STATE_ID = 'router-state';
+
 /** What the server hands over: the API's answers and whether the feed had arrived. */
 export interface SsrState {
   api?: unknown;

@@ -4,8 +4,8 @@ import {
   StoreProvider,
   createBrowserRouter,
   RouterProvider,
-  sitePages,
   type AppStore,
+  type HydrationState,
   type PageRef,
   type RouteObject,
   type SiteEnvironment,
@@ -13,15 +13,22 @@ import {
 import { ServerModulesContext } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';
 import { buildRoutes } from './routes';
+import type { PageLifecycle } from './pages/lifecycle';
 
 /** The whole route tree: the layout around every page of the table. */
-export function appRoutes(pages: readonly PageRef[]): RouteObject[] {
-  return [{ element: <Layout />, children: buildRoutes(pages) }];
+export function appRoutes(pages: readonly PageRef[], lifecycle: PageLifecycle): RouteObject[] {
+  return [{ id: 'layout', element: <Layout />, children: buildRoutes(pages, lifecycle) }];
 }
 
-/** The browser's router, from the page table the server wrote into the page. */
-export function createRouter() {
-  return createBrowserRouter(appRoutes(sitePages()));
+/**
+ * The browser's router, from the page table the server wrote into the page; with the server's
+ * hydration data, the page it rendered is not loaded again.
+ */
+export function createRouter(lifecycle: PageLifecycle, hydrationData?: HydrationState) {
+  return createBrowserRouter(
+    appRoutes(lifecycle.pages, lifecycle),
+    hydrationData === undefined ? {} : { hydrationData },
+  );
 }
 
 const NO_MODULES: ReadonlyMap<string, ComponentType> = new Map();

@@ -5,10 +5,13 @@ import {
   matchPage,
   PAGES_CONFIG_ID,
   providePages,
+  radioSettings,
+  ROUTER_STATE_ID,
   readPageTable,
   sitePages,
   SSR_STATE_ID,
   ssrHydrated,
+  type HydrationState,
   type SsrState,
 } from '@collectif/shared';
 import '@collectif/shared/styles/fonts.css';
@@ -16,7 +19,9 @@ import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
-import { prefetchRemote } from './federation/RemoteArea';
+import { load, prefetchRemote } from './federation/RemoteArea';
+import { siteOrigin } from './layout/PageHead';
+import { NAVIGATION_DATA_DEADLINE_MS } from './pages/lifecycle';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
 
@@ -29,6 +34,16 @@ function readPages(): void {
     providePages(readPageTable(JSON.parse(document.getElementById(PAGES_CONFIG_ID)?.textContent ?? '[]')));
   } catch {
     console.error(`Table des pages illisible (#${PAGES_CONFIG_ID})`);
+  }
+}
+
+/** The router's data as the server's loaders left it: the page it rendered is not loaded again. */
+function routerState(): HydrationState | undefined {
+  try {
+    return JSON.parse(document.getElementById(ROUTER_STATE_ID)?.textContent ?? '') as HydrationState;
+  } catch {
+    // The page's loader runs again in the browser.
+    return undefined;
   }
 }
 
@@ -85,7 +100,21 @@ async function start(): Promise<void> {
   }
   const store = makeStore();
   const rendered = serverState();
-  const app = <App store={store} router={createRouter()} />;
+  const router = createRouter(
+    {
+      store,
+      definitionOf: async (page) => (await load(page)).page,
+      origin: siteOrigin,
+      radio: radioSettings(),
+      pages: sitePages(),
+      dataDeadlineMs: NAVIGATION_DATA_DEADLINE_MS,
+      log: (message, error) => {
+        console.error(message, error);
+      },
+    },
+    rendered === null ? undefined : routerState(),
+  );
+  const app = <App store={store} router={router} />;
   if (rendered !== null) {
     // The page arrived rendered: the store starts from the server's answers and React takes over
     // the HTML in place; each remote area hydrates once its module has arrived.

@@ -3,6 +3,7 @@ import { fillPath } from '@collectif/shared/addresses';
 import { RemoteArea } from './federation/RemoteArea';
 import { PageHead } from './layout/PageHead';
 import { PAGE_ZONE } from './layout/Layout';
+import { pageLoader, type PageLifecycle } from './pages/lifecycle';
 
 /** A page's former path, reached in the browser: its current one, same parameters and query. */
 function MovedPage({ page }: { page: PageRef }) {
@@ -11,12 +12,20 @@ function MovedPage({ page }: { page: PageRef }) {
   return <Navigate to={`${fillPath(page.path, params)}${search}${hash}`} replace />;
 }
 
-/** Every page of the table the remotes declare (docs/parts.md, « Pages »; docs/site.md « Routes and titles »). */
-export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
+/** A page's route id: the same on the server and in the browser, whose hydration data it keys. */
+export const pageRouteId = (page: PageRef): string => `page:${page.remote}/${page.module}:${page.path}`;
+
+/**
+ * Every page of the table the remotes declare (docs/parts.md, « Pages »; docs/site.md « Routes and
+ * titles »), each a data route whose loader runs the page (pages/lifecycle.ts).
+ */
+export function buildRoutes(pages: readonly PageRef[], lifecycle: PageLifecycle): RouteObject[] {
   const paths = new Set(pages.map((page) => page.path));
   return [
     ...pages.map((route) => ({
+      id: pageRouteId(route),
       path: route.path,
+      loader: pageLoader(route, lifecycle),
       element: (
         <>
           <PageHead route={route} />
@@ -36,8 +45,8 @@ export function buildRoutes(pages: readonly PageRef[]): RouteObject[] {
     ...pages.flatMap((page) =>
       (page.aliases ?? [])
         .filter((alias) => !paths.has(alias))
-        .map((alias) => ({ path: alias, element: <MovedPage page={page} /> })),
+        .map((alias) => ({ id: `alias:${alias}`, path: alias, element: <MovedPage page={page} /> })),
     ),
-    { path: '*', element: <Navigate to="/" replace /> },
+    { id: 'unknown', path: '*', element: <Navigate to="/" replace /> },
   ];
 }

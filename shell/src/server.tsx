@@ -7,17 +7,50 @@ import {
   type ShellServerBundle,
 } from '@collectif/shared/server';
 import { AppFrame, appRoutes } from './App';
+import { pageRouteId } from './routes';
+import type { PageLoaderData } from './pages/lifecycle';
 
-export const renderApp: ShellServerBundle['renderApp'] = async ({ url, store, modules, environment }) => {
-  const handler = createStaticHandler(appRoutes(environment.pages));
+export const renderApp: ShellServerBundle['renderApp'] = async ({
+  url,
+  store,
+  modules,
+  definitions,
+  environment,
+  origin,
+  dataDeadlineMs,
+}) => {
+  const handler = createStaticHandler(
+    appRoutes(environment.pages, {
+      store,
+      definitionOf: (page) => Promise.resolve(definitions.get(`${page.remote}/${page.module}`)),
+      origin: () => origin,
+      radio: environment.radio,
+      pages: environment.pages,
+      dataDeadlineMs,
+    }),
+  );
+  // The router runs the page: its loader loads its data into this request's store.
   const context = await handler.query(new Request(url));
-  // Only a loader or an action answers with a Response, and no route has one.
+  // A loader answers data, never a Response (a redirect): unknown paths are sent home before.
   if (context instanceof Response) throw new Error(`Route inattendue : ${url}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return (
-    <AppFrame store={store} modules={modules} environment={environment}>
-      {/* No hydration data: the routes have no loaders, and its inline script would need the CSP. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppFrame>
-  );
+  const page = environment.pages.find((entry) => context.loaderData[pageRouteId(entry)] !== undefined);
+  const loaded = page === undefined ? undefined : (context.loaderData[pageRouteId(page)] as PageLoaderData);
+  return {
+    element: (
+      <AppFrame store={store} modules={modules} environment={environment}>
+        {/* Its hydration data goes in a JSON element of the page (no inline script for the CSP). */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>
+    ),
+    status: context.statusCode,
+    head: loaded?.head ?? {},
+    preloads: loaded?.preloads ?? [],
+    // Which routes have loaded, not what: the browser's components read the data from the store
+    // (its state is in the page), and the head is written by the server; a copy would only weigh.
+    hydration: {
+      loaderData: Object.fromEntries(Object.keys(context.loaderData).map((id) => [id, null])),
+      errors: context.errors,
+    },
+  };
 };

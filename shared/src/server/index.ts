@@ -1,7 +1,7 @@
 // What the site's server and the parts' server bundles agree on (docs/rendering.md). Never imported
 // by browser code: the router's static rendering stays out of the visitor's download.
 import type { ReactElement } from 'react';
-import type { PageContext, PageDefinition, PageHeadParts } from '../pageDefinition';
+import type { PageContext, PageDefinition, PageHeadParts, PagePreload } from '../pageDefinition';
 import { QueryStatus } from '@reduxjs/toolkit/query';
 import type { ServerModules, SsrState } from '../ssr';
 import type { AppStore } from '../store/store';
@@ -20,10 +20,23 @@ export interface RemoteServerBundle {
   pages?: Readonly<Record<string, ServerPage>>;
 }
 
+/** What the shell's `renderApp` answers: the page as React renders it, and what its router decided. */
+export interface ServerApp {
+  element: ReactElement;
+  /** The page's status, from its route's loader (404 for an unknown residence). */
+  status: number;
+  /** The page's head and first images, as its loader computed them from its data. */
+  head: PageHeadParts;
+  preloads: readonly PagePreload[];
+  /** The router's hydration data (loader data by route id), for the browser's router. */
+  hydration: unknown;
+}
+
 /**
- * What the shell's server bundle gives the site's server: the whole page as a React element. Named
- * `renderApp` since « State per request »; a shell that only has the former `createServerApp` (which
- * read the page table from a module) is rendered in the browser.
+ * What the shell's server bundle gives the site's server (docs/rendering.md, « The router runs the
+ * page »): the page run by its router (each page's loader loads its data into the request's store
+ * and says its status and head), and the whole page as a React element. A shell whose `renderApp`
+ * answers an element alone (before « Each page lives once ») is rendered in the browser.
  */
 export interface ShellServerBundle {
   renderApp: (options: {
@@ -33,9 +46,15 @@ export interface ShellServerBundle {
     store: AppStore;
     /** Every module the page renders, keyed `remote/Module`; a missing one renders in the browser. */
     modules: ReadonlyMap<string, ServerModules[string]>;
+    /** The pages' definitions from the parts' server bundles, keyed `remote/Module`. */
+    definitions: ReadonlyMap<string, PageDefinition>;
     /** The rendering app's radio settings, page table and window. */
     environment: SiteEnvironment;
-  }) => Promise<ReactElement>;
+    /** The site's public origin (SITE_ORIGIN). */
+    origin: string;
+    /** How long the page's data may take; past it, the page renders with what has arrived. */
+    dataDeadlineMs: number;
+  }) => Promise<ServerApp>;
 }
 
 /** The state the browser starts from: answers that arrived, never a request still on its way. */

@@ -17,6 +17,8 @@ import { announceInteractive } from '../boot/interactive';
 interface BoundaryProps {
   label: string;
   onRetry: () => void;
+  /** The area's name for the page's loader: its fallback's « Réessayer » is interactive once shown. */
+  zone?: string | undefined;
   children: ReactNode;
 }
 
@@ -34,6 +36,19 @@ class RemoteBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`Module « ${this.props.label} » indisponible`, error, info.componentStack);
+  }
+
+  override componentDidMount(): void {
+    this.announceFallback();
+  }
+
+  override componentDidUpdate(): void {
+    this.announceFallback();
+  }
+
+  /** The fallback is React's, its button has its handler: the page's loader must let taps through. */
+  private announceFallback(): void {
+    if (this.state.failed && this.props.zone !== undefined) announceInteractive(this.props.zone);
   }
 
   private readonly retry = () => {
@@ -133,6 +148,7 @@ export function RemoteArea({ label, loading, zone, ...ref }: RemoteAreaProps) {
   return (
     <RemoteBoundary
       label={label}
+      zone={zone}
       onRetry={() => {
         // A remote that loaded but failed to render is cached by the federation runtime: forget it,
         // so that a fixed deployment is fetched anew.

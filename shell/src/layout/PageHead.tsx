@@ -32,7 +32,7 @@ let origin: string | undefined;
  * The site's public origin as the server wrote it in the canonical address (SITE_ORIGIN), read
  * before the head is first changed: the page may be opened at another name than its public one.
  */
-function siteOrigin(): string {
+export function siteOrigin(): string {
   origin ??= new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? window.location.href)
     .origin;
   return origin;

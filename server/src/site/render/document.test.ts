@@ -39,6 +39,7 @@ const rendered = (alternates?: { type: string; href: string; title: string }[]) 
       rendered: {
         body: '<main><h1>Axonberg</h1></main>',
         state: scriptJson({ api: { note: '</script><script>alert(1)</script>' } }),
+        router: scriptJson({ loaderData: { 'page:radio/HomePage:': null } }),
       },
     }),
   );
@@ -120,7 +121,7 @@ describe('the document (the page as sent)', () => {
           radio: radioSettings(),
           remotes: REMOTES,
           hints: { links: [], sheets: [], boot: [] },
-          rendered: { body: '<main></main>', state: '{}' },
+          rendered: { body: '<main></main>', state: '{}', router: '{}' },
         }),
       ),
     );
@@ -171,7 +172,7 @@ describe('the policy of a page, from its model', () => {
         ],
         boot: [],
       },
-      rendered: { body: '', state: '{}' },
+      rendered: { body: '', state: '{}', router: '{}' },
     });
     const policy = documentPolicy(model, contentSecurityPolicy(REMOTES, radioSettings()));
     const styleSrc = /style-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];

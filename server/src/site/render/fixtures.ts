@@ -8,7 +8,7 @@ import { buildLoader } from '@collectif/shared/build/loader.mjs';
 export const SHELL = `
 const React = require('react');
 const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');
-const { StoreProvider, Outlet, SiteEnvironmentContext } = require('@collectif/shared');
+const { StoreProvider, Outlet, SiteEnvironmentContext, data } = require('@collectif/shared');
 const h = React.createElement;
 function Area({ id, modules }) {
   const Module = modules.get(id);
@@ -16,15 +16,33 @@ function Area({ id, modules }) {
   return h(Module);
 }
 const area = (id, modules) => h(React.Suspense, { fallback: h('p', null, 'Chargement ...') }, h(Area, { id, modules }));
-exports.renderApp = async ({ url, store, modules, environment }) => {
+exports.renderApp = async ({ url, store, modules, definitions, environment, origin, dataDeadlineMs }) => {
+  // Each page a data route whose loader runs its definition, as the shell's (shell/src/pages/lifecycle.ts).
+  const loader = (page) => async ({ params, request }) => {
+    const definition = definitions.get(page.remote + '/' + page.module);
+    const context = { params, origin, query: new URL(request.url).searchParams, radio: environment.radio, href: () => null };
+    const queries = (definition && definition.load && definition.load({ ...context, dispatch: store.dispatch })) || [];
+    await Promise.race([Promise.allSettled(queries), new Promise((resolve) => setTimeout(resolve, dataDeadlineMs).unref())]);
+    const head = (definition && definition.head && definition.head({ ...context, state: store.getState() })) || {};
+    const preloads = (definition && definition.preloads && definition.preloads({ ...context, state: store.getState() })) || [];
+    return data({ head, preloads }, { status: head.status || 200 });
+  };
   const routes = [{
+    id: 'layout',
     element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
-    children: environment.pages.map((page) => ({ path: page.path, element: area(page.remote + '/' + page.module, modules) })),
+    children: environment.pages.map((page) => ({ id: page.module + ':' + page.path, path: page.path, loader: loader(page), element: area(page.remote + '/' + page.module, modules) })),
   }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
   const router = createStaticRouter(handler.dataRoutes, context);
-  return h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false })));
+  const loaded = Object.values(context.loaderData).find((value) => value !== undefined && value !== null) || {};
+  return {
+    element: h(SiteEnvironmentContext, { value: environment }, h(StoreProvider, { store }, h(StaticRouterProvider, { router, context, hydrate: false }))),
+    status: context.statusCode,
+    head: loaded.head || {},
+    preloads: loaded.preloads || [],
+    hydration: { loaderData: Object.fromEntries(Object.keys(context.loaderData).map((id) => [id, null])) },
+  };
 };
 `;
 

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { PAGES_CONFIG_ID, REMOTES_CONFIG_ID, type PageRef, type RemotesConfig } from '@collectif/shared';
+import {
+  PAGES_CONFIG_ID,
+  REMOTES_CONFIG_ID,
+  ROUTER_STATE_ID,
+  type PageRef,
+  type RemotesConfig,
+} from '@collectif/shared';
 import { BOOT_ID } from '@collectif/shared/boot';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import { scriptJson, type HeadElement } from '@collectif/shared/seo';
@@ -25,8 +31,11 @@ export interface PageModelInput {
   remotes: RemotesConfig;
   /** What the page announces and, rendered on the server, its areas' sheets (site/hints.ts). */
   hints: PageHints;
-  /** The page rendered on the server: its HTML and the store's state (`scriptJson`), made where it was. */
-  rendered?: { body: string; state: string };
+  /**
+   * The page rendered on the server: its HTML, the store's state and the router's hydration data
+   * (each `scriptJson`), made where it was.
+   */
+  rendered?: { body: string; state: string; router: string };
 }
 
 const data = (id: string, value: unknown): DataScript => ({ id, json: scriptJson(value) });
@@ -58,6 +67,7 @@ export function pageModel({
       data(PAGES_CONFIG_ID, pages),
       data(RADIO_SETTINGS_ID, radio),
       data(REMOTES_CONFIG_ID, remotes),
+      ...(rendered === undefined ? [] : [{ id: ROUTER_STATE_ID, json: rendered.router }]),
       ...(loader === null || hints.boot === null ? [] : [data(BOOT_ID, { preloads: hints.boot })]),
     ],
     links: hints.links,

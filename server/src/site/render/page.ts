@@ -13,18 +13,18 @@ import {
 import {
   handOver,
   type RemoteServerBundle,
-  type ServerHead,
+  type ServerApp,
   type ServerPage,
   type ShellServerBundle,
 } from '@collectif/shared/server';
 import { scriptJson, type PageHead } from '@collectif/shared/seo';
-import { hrefOf } from '@collectif/shared/addresses';
 import type { Bundles } from './bundles';
 
 /**
- * Renders one page on the server (docs/rendering.md): the page's data through the same RTK Query
- * endpoints as in the browser (answered in-process), its head, then the shell's React tree with the
- * page's and the player's modules from their server bundles.
+ * Renders one page on the server (docs/rendering.md, « The router runs the page »): the shell's
+ * router runs the page (its loader loads its data through the same RTK Query endpoints as in the
+ * browser, answered in-process, and says its status and head), then React renders the shell's tree
+ * with the page's and the player's modules from their server bundles.
  */
 
 export type RenderOutcome =
@@ -39,6 +39,8 @@ export type RenderOutcome =
        * worker sends one string to the main thread rather than an object to copy.
        */
       state: string;
+      /** The router's hydration data, the same way. */
+      router: string;
     }
   /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
   | { kind: 'redirect'; location: string }
@@ -65,11 +67,6 @@ export interface RenderOptions {
   renderDeadlineMs: number;
   log: { warn: (message: string) => void; debug: (message: string) => void };
 }
-
-const wait = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
 
 function decodable(pathname: string): boolean {
   try {
@@ -140,7 +137,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   // Home, where an unknown path is sent, may itself be missing (no remote declares it yet).
   if (match === null && pathname !== '/') return { kind: 'redirect', location: '/' };
   if (match === null) return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };
-  const { page, params } = match;
+  const { page } = match;
 
   const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;
   if (typeof shell?.renderApp !== 'function') {
@@ -156,63 +153,50 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
     list.map(asRemote),
   );
 
+  // What the page renders and its definition, from the parts' server bundles: its router runs it.
+  const key = `${page.remote}/${page.module}`;
   const modules = new Map<string, ComponentType>();
+  const definitions = new Map<string, ServerPage>();
   const pageModule = remote?.modules[page.module];
-  if (pageModule !== undefined) modules.set(`${page.remote}/${page.module}`, pageModule);
+  if (pageModule !== undefined) modules.set(key, pageModule);
+  const definition = pageModule === undefined ? undefined : remote?.pages?.[page.module];
+  if (definition !== undefined) definitions.set(key, definition);
   const playerModule = player?.modules.Player;
   if (playerModule !== undefined) modules.set('player/Player', playerModule);
-  const serverPage: ServerPage | undefined = pageModule === undefined ? undefined : remote?.pages?.[page.module];
 
   const store = makeStore(undefined, { api: options.api });
-  const context = {
-    params,
-    origin,
-    query: new URLSearchParams(search),
-    radio: environment.radio,
-    href: hrefOf(environment.pages),
-  };
-  let queries: readonly PromiseLike<unknown>[] = [];
   try {
-    queries = serverPage?.load?.({ ...context, dispatch: store.dispatch }) ?? [];
-    await Promise.race([Promise.allSettled(queries), wait(options.dataDeadlineMs)]);
-  } catch (error) {
-    log.warn(`Données de ${page.path || '/'} indisponibles pour le rendu serveur : ${String(error)}`);
-  }
-
-  let head: ServerHead = {};
-  try {
-    head = serverPage?.head?.({ ...context, state: store.getState() }) ?? {};
-  } catch (error) {
-    log.warn(`En-tête de ${page.path || '/'} : ${String(error)}`);
-  }
-  let preloads: readonly PagePreload[] = [];
-  try {
-    preloads = serverPage?.preloads?.({ ...context, state: store.getState() }) ?? [];
-  } catch (error) {
-    log.warn(`Préchargements de ${page.path || '/'} : ${String(error)}`);
-  }
-
-  try {
-    const element = await shell.renderApp({
+    const app: unknown = await shell.renderApp({
       url: new URL(`${pathname}${search}`, origin).href,
       store,
       modules,
+      definitions,
       environment,
+      origin,
+      dataDeadlineMs: options.dataDeadlineMs,
     });
-    const body = withoutImagePreloads(await renderToHtml(element, options.renderDeadlineMs, log));
+    if (!isServerApp(app)) {
+      return { kind: 'browser', reason: "bundle serveur du shell d'une version antérieure (sans routeur de pages)" };
+    }
+    const body = withoutImagePreloads(await renderToHtml(app.element, options.renderDeadlineMs, log));
     return {
       kind: 'page',
-      status: head.status ?? 200,
-      head: fullHead(page, pathname, origin, head),
-      preloads,
+      status: app.status,
+      head: fullHead(page, pathname, origin, app.head),
+      preloads: app.preloads,
       body,
       state: scriptJson(handOver(store)),
+      router: scriptJson(app.hydration),
     };
   } catch (error) {
     return { kind: 'browser', reason: error instanceof Error ? error.message : String(error) };
   } finally {
-    for (const query of queries) (query as { unsubscribe?: () => void }).unsubscribe?.();
     // Clears the cache's timers, so that nothing keeps this request's store alive.
     store.dispatch(api.util.resetApiState());
   }
+}
+
+/** What the shell's `renderApp` answers since « Each page lives once »; an element alone before. */
+function isServerApp(value: unknown): value is ServerApp {
+  return typeof value === 'object' && value !== null && 'element' in value && 'status' in value;
 }

@@ -181,7 +181,7 @@ export function createPageResponder({
       head: readonly HeadElement[];
       pages: readonly PageRef[];
       images?: readonly PagePreload[];
-      rendered?: { body: string; state: string };
+      rendered?: { body: string; state: string; router: string };
     },
   ) {
     const model = pageModel({
@@ -330,7 +330,7 @@ export function createPageResponder({
           head: headElements(outcome.head, siteConfig.name),
           pages,
           images: outcome.preloads,
-          rendered: { body: outcome.body, state: outcome.state },
+          rendered: { body: outcome.body, state: outcome.state, router: outcome.router },
         });
         const etag = etagOf(page.html);
         const brotli = await brotliPage(page.html);
