@@ -1,3 +1,7 @@
+/**
+ * @jest-environment node
+ */
+// Each test builds its own page with jsdom; the loader is built by esbuild, which needs Node's own realm.
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { AREA_READY_EVENT, BOOT_FALLBACK_MS, BOOT_ID } from '@collectif/shared/boot';
