@@ -42,15 +42,16 @@ function start(): void {
   const batch = document.createDocumentFragment();
   for (const preload of readPreloads()) {
     const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = preload.as;
-    link.href = preload.href;
+    // Attributes, as the page writes them (`as` is not a reflected property in every browser).
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', preload.as);
+    link.setAttribute('href', preload.href);
     if (preload.crossorigin !== undefined) link.setAttribute('crossorigin', preload.crossorigin);
     batch.append(link);
   }
   if (main !== null) {
     const script = document.createElement('script');
-    script.src = main;
+    script.setAttribute('src', main);
     batch.append(script);
   }
   document.head.append(batch);
