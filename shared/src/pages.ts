@@ -191,11 +191,26 @@ function matchPath(pathname: string, routes: { path: string; page: PageRef }[]):
  * router does.
  */
 export function findPage(pathname: string, table: readonly PageRef[]): PageMatch | null {
-  return matchPath(
+  // React Router's matcher ranks and compiles every route at each call: a page's match is kept per
+  // table (the server reads the same table object until a remote redeploys), a few hundred paths.
+  let known = matches.get(table);
+  if (known === undefined) {
+    known = new Map();
+    matches.set(table, known);
+  }
+  if (known.has(pathname)) return known.get(pathname) ?? null;
+  const match = matchPath(
     pathname,
     table.map((page) => ({ path: page.path, page })),
   );
+  if (known.size >= MATCHES_KEPT) known.delete(known.keys().next().value ?? '');
+  known.set(pathname, match);
+  return match;
 }
+
+/** The paths whose page is kept per table, the oldest forgotten first. */
+const MATCHES_KEPT = 500;
+const matches = new WeakMap<readonly PageRef[], Map<string, PageMatch | null>>();
 
 /**
  * The page a former path of it names (its `aliases`), with the parameters read from that path; null

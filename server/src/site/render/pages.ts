@@ -43,13 +43,16 @@ export function createSitePages(options: Omit<PartFilesOptions<PageRef[]>, 'path
       return readPageDeclarations(JSON.parse(text), name);
     },
   });
+  // The same table object while no remote's declarations change: what is matched against it is kept
+  // with it (`findPage`).
+  let last: { version: string; pages: PageRef[] } | null = null;
   return async function sitePages(): Promise<SitePages> {
     const declared = await Promise.all(REMOTE_NAMES.map(async (name) => [name, await files.get(name)] as const));
-    return {
-      pages: pageTable(Object.fromEntries(declared.filter(([, pages]) => pages !== null))),
-      version: files.versions(),
-      complete: REMOTE_NAMES.every((name) => !files.failed(name)),
-    };
+    const version = files.versions();
+    if (last?.version !== version) {
+      last = { version, pages: pageTable(Object.fromEntries(declared.filter(([, pages]) => pages !== null))) };
+    }
+    return { pages: last.pages, version, complete: REMOTE_NAMES.every((name) => !files.failed(name)) };
   };
 }
 
