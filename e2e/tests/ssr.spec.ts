@@ -22,7 +22,9 @@ for (const viewport of [
 ]) {
   test.describe(`hydration at ${String(viewport.width)} px`, () => {
     test.use({ viewport });
-    for (const { path } of ROUTES) {
+    // Every page, and pages whose subject is not found (404): « not found » is an answer the browser
+    // starts from, as the server said it, not a question it asks again while showing « Chargement ».
+    for (const path of [...ROUTES.map((route) => route.path), '/emissions/nexiste-pas', '/residences/nexiste-pas']) {
       test(`${path}: the server's HTML is taken over with no hydration error or warning`, async ({ page }) => {
         const trouble = consoleTrouble(page);
         await page.goto(path);

@@ -14,6 +14,7 @@ import { ServerModulesContext } from './federation/RemoteArea';
 import { Layout } from './layout/Layout';
 import { buildRoutes } from './routes';
 import type { PageLifecycle } from './pages/lifecycle';
+import { ServerPagesContext, type ServerPages } from './pages/definitions';
 
 /** The whole route tree: the layout around every page of the table. */
 export function appRoutes(pages: readonly PageRef[], lifecycle: PageLifecycle): RouteObject[] {
@@ -35,17 +36,19 @@ const NO_MODULES: ReadonlyMap<string, ComponentType> = new Map();
 
 /**
  * What wraps the router, the same on the server and in the browser so that hydration finds the
- * tree it expects: the store, the modules the server has loaded (none in the browser) and, on the
- * server, the request's environment (the browser reads its own page).
+ * tree it expects: the store, the modules and page definitions the server has loaded (none in the
+ * browser) and, on the server, the request's environment (the browser reads its own page).
  */
 export function AppFrame({
   store,
   modules = NO_MODULES,
+  pages = null,
   environment = null,
   children,
 }: {
   store: AppStore;
   modules?: ReadonlyMap<string, ComponentType>;
+  pages?: ServerPages | null;
   environment?: SiteEnvironment | null;
   children: ReactNode;
 }) {
@@ -53,7 +56,9 @@ export function AppFrame({
     <StrictMode>
       <SiteEnvironmentContext value={environment}>
         <StoreProvider store={store}>
-          <ServerModulesContext value={modules}>{children}</ServerModulesContext>
+          <ServerModulesContext value={modules}>
+            <ServerPagesContext value={pages}>{children}</ServerPagesContext>
+          </ServerModulesContext>
         </StoreProvider>
       </SiteEnvironmentContext>
     </StrictMode>

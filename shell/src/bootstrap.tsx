@@ -19,7 +19,8 @@ import '@collectif/shared/styles/tokens.css';
 import '@collectif/shared/styles/base.css';
 import './layout/layout.css';
 import { App, createRouter } from './App';
-import { load, prefetchRemote } from './federation/RemoteArea';
+import { prefetchRemote } from './federation/RemoteArea';
+import { pageDefinition } from './pages/definitions';
 import { siteOrigin } from './layout/PageHead';
 import { NAVIGATION_DATA_DEADLINE_MS } from './pages/lifecycle';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
@@ -103,7 +104,7 @@ async function start(): Promise<void> {
   const router = createRouter(
     {
       store,
-      definitionOf: async (page) => (await load(page)).page,
+      definitionOf: pageDefinition,
       origin: siteOrigin,
       radio: radioSettings(),
       pages: sitePages(),
@@ -125,8 +126,8 @@ async function start(): Promise<void> {
       hydrateRoot(root, app, {
         // An area whose module cannot load or render here is rendered again by its boundary (its
         // French fallback); React reports it as recoverable. Logged, not thrown at the page.
-        onRecoverableError: (error) => {
-          console.error('Rendu serveur repris dans le navigateur :', error);
+        onRecoverableError: (error, info) => {
+          console.error('Rendu serveur repris dans le navigateur :', error, info.componentStack);
         },
       });
     });

@@ -38,7 +38,7 @@ export const renderApp: ShellServerBundle['renderApp'] = async ({
   const loaded = page === undefined ? undefined : (context.loaderData[pageRouteId(page)] as PageLoaderData);
   return {
     element: (
-      <AppFrame store={store} modules={modules} environment={environment}>
+      <AppFrame store={store} modules={modules} pages={{ definitions, origin }} environment={environment}>
         {/* Its hydration data goes in a JSON element of the page (no inline script for the CSP). */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppFrame>
@@ -47,7 +47,7 @@ export const renderApp: ShellServerBundle['renderApp'] = async ({
     head: loaded?.head ?? {},
     preloads: loaded?.preloads ?? [],
     // Which routes have loaded, not what: the browser's components read the data from the store
-    // (its state is in the page), and the head is written by the server; a copy would only weigh.
+    // (its state is in the page) and compute the head from it; a copy would only weigh.
     hydration: {
       loaderData: Object.fromEntries(Object.keys(context.loaderData).map((id) => [id, null])),
       errors: context.errors,

@@ -2,7 +2,8 @@ import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { api, makeStore, radioSettings, residenceImages, siteConfig, type Episode } from '@collectif/shared';
-import { headTags } from '@collectif/shared/seo';
+import { headElements } from '@collectif/shared/seo';
+import { headHtml } from '@collectif/shared/testing';
 import { Carousel } from '../home/Carousel';
 import { slides } from '../home/slides';
 import { CARD_SIZES } from '../residences/ResidenceCard';
@@ -41,10 +42,10 @@ describe("a residence page's head", () => {
       { type: 'application/rss+xml', title: `${residence.artist} · ${residence.show} (podcast)`, href },
       { type: 'application/json+oembed', title: `${residence.artist} · ${residence.show}`, href: oembed },
     ]);
-    const html = headTags({ title: '', description: '', canonical: ORIGIN, ...head }, 'Collectif');
+    const html = headHtml(headElements({ title: '', description: '', canonical: ORIGIN, ...head }, 'Collectif'));
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${href}"`);
     expect(html).toContain(
-      `<link rel="alternate" type="application/json+oembed" href="${oembed.replace('&', '&amp;')}" title="${residence.artist} · ${residence.show}">`,
+      `<link rel="alternate" type="application/json+oembed" href="${oembed.replace('&', '&amp;')}" title="${residence.artist} · ${residence.show}"/>`,
     );
   });
 

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { elementHtml, jsonElement } from '@collectif/shared/seo';
+import { jsonElement } from '@collectif/shared/seo';
 import { BOOT_ID } from '@collectif/shared/boot';
 import { createHints, pageMeta } from './hints';
 import type { PagePreload, RemoteName, RemotesConfig } from '@collectif/shared';
-import { declaredPages } from '@collectif/shared/testing';
+import { declaredPages, headHtml } from '@collectif/shared/testing';
 
 // The site's pages as the remotes declare them, as the server reads them before each page.
 const pages = declaredPages();
@@ -49,10 +49,10 @@ function hints(remotes: RemotesConfig = REMOTES, warn: (m: string) => void = () 
     const { sheets, links: announced, boot } = hintsFor(...args);
     return [
       ...sheets.map(({ href, css }) =>
-        css === null ? `<link rel="stylesheet" href="${href}">` : `<style data-href="${String(href)}">${css}</style>`,
+        css === null ? `<link rel="stylesheet" href="${href}"/>` : `<style data-href="${String(href)}">${css}</style>`,
       ),
-      ...announced.map(elementHtml),
-      ...(boot === null ? [] : [elementHtml(jsonElement(BOOT_ID, { preloads: boot }))]),
+      headHtml(announced),
+      ...(boot === null ? [] : [headHtml([jsonElement(BOOT_ID, { preloads: boot })])]),
     ].join('');
   };
 }
@@ -90,15 +90,15 @@ describe('page hints', () => {
   it('announces what the home page needs, its image first', () => {
     const head = hints()('/', { pages, images: [SLIDE] });
     expect(links(head)).toEqual([
-      '<link rel="preload" as="image" href="/assets/images/slide.webp" imagesrcset="/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w" imagesizes="100vw" fetchpriority="high">',
-      '<link rel="preload" href="/mf-radio/mf-manifest.json" as="fetch" crossorigin="anonymous">',
-      '<link rel="preload" href="/mf-radio/remoteEntry.js" as="script">',
-      '<link rel="preload" href="/mf-radio/746.bbbbbbbbbb.js" as="script">',
-      '<link rel="preload" href="/mf-player/mf-manifest.json" as="fetch" crossorigin="anonymous">',
-      '<link rel="preload" href="/mf-player/remoteEntry.js" as="script">',
-      '<link rel="preload" href="/mf-player/302.aaaaaaaaaa.js" as="script">',
-      '<link rel="preload" href="/mf-player/expose_Player.js" as="script">',
-      '<link rel="preload" href="/mf-player/p.css" as="style">',
+      '<link rel="preload" as="image" href="/assets/images/slide.webp" imageSrcSet="/assets/images/slide-800.webp 800w, /assets/images/slide.webp 1600w" imageSizes="100vw" fetchPriority="high"/>',
+      '<link rel="preload" href="/mf-radio/mf-manifest.json" as="fetch" crossorigin="anonymous"/>',
+      '<link rel="preload" href="/mf-radio/remoteEntry.js" as="script"/>',
+      '<link rel="preload" href="/mf-radio/746.bbbbbbbbbb.js" as="script"/>',
+      '<link rel="preload" href="/mf-player/mf-manifest.json" as="fetch" crossorigin="anonymous"/>',
+      '<link rel="preload" href="/mf-player/remoteEntry.js" as="script"/>',
+      '<link rel="preload" href="/mf-player/302.aaaaaaaaaa.js" as="script"/>',
+      '<link rel="preload" href="/mf-player/expose_Player.js" as="script"/>',
+      '<link rel="preload" href="/mf-player/p.css" as="style"/>',
     ]);
     // Chunks that the page loads only later (async) are not announced.
     expect(head).not.toContain('lazy.js');
@@ -106,7 +106,7 @@ describe('page hints', () => {
 
   it('links the styles of a page rendered on the server, and leaves its scripts to the loader', () => {
     const head = hints()('/', { rendered: true, pages, images: [SLIDE] });
-    expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css">');
+    expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css"/>');
     expect(head).not.toContain('as="style"');
     // The image is announced at once; scripts and manifests are fetched once the page is painted.
     expect(head).toContain('<link rel="preload" as="image" href="/assets/images/slide.webp"');
@@ -135,7 +135,7 @@ describe('page hints', () => {
     // A sheet whose text would close the element is not written in.
     write('mf-player/p.css', '.player{content:"</style><script>alert(1)</script>"}');
     const closing = hints()('/', { rendered: true, pages });
-    expect(closing).toContain('<link rel="stylesheet" href="/mf-player/p.css">');
+    expect(closing).toContain('<link rel="stylesheet" href="/mf-player/p.css"/>');
     expect(closing).not.toContain('alert(1)');
   });
 
@@ -145,7 +145,7 @@ describe('page hints', () => {
       fetchpriority: 'high',
     });
     expect(hints()('/residences/axonberg', { pages, images: [header('axonberg')] })).toContain(
-      '<link rel="preload" as="image" href="/assets/images/residences/axonberg-header.webp" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/assets/images/residences/axonberg-header.webp" fetchPriority="high"/>',
     );
     const head = hints()('/residences/inconnue', { pages, images: [header('inconnue')] });
     expect(head).not.toContain('as="image"');
@@ -158,7 +158,7 @@ describe('page hints', () => {
 
   it('gives a remote hosted elsewhere a preconnect only', () => {
     const head = hints({ ...REMOTES, label: 'https://cdn.example.org/mf-label/mf-manifest.json' })('/label', { pages });
-    expect(links(head)[0]).toBe('<link rel="preconnect" href="https://cdn.example.org">');
+    expect(links(head)[0]).toBe('<link rel="preconnect" href="https://cdn.example.org"/>');
     expect(head).not.toContain('expose_LabelPage.js');
     expect(head).toContain('/mf-player/remoteEntry.js');
   });
@@ -195,7 +195,7 @@ describe('page hints', () => {
   });
 
   it('writes JSON that no value can break out of', () => {
-    const html = elementHtml(jsonElement('remotes-config', { radio: '</script><script>alert(1)</script>' }));
+    const html = headHtml([jsonElement('remotes-config', { radio: '</script><script>alert(1)</script>' })]);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(html.slice(html.indexOf('>') + 1, html.lastIndexOf('</script>')))).toEqual({
       radio: '</script><script>alert(1)</script>',
@@ -203,13 +203,13 @@ describe('page hints', () => {
   });
 
   it("gives a page the browser renders its route's title and description", () => {
-    const meta = (path: string) => pageMeta(path, pages).map(elementHtml).join('');
-    expect(meta('/label')).toBe('<title>Label</title><meta name="description" content="Liste des releases du label">');
+    const meta = (path: string) => headHtml(pageMeta(path, pages));
+    expect(meta('/label')).toBe('<title>Label</title><meta name="description" content="Liste des releases du label"/>');
     expect(meta('/residences/axonberg')).toContain('<title>Résidence</title>');
     expect(meta('/nulle-part')).toContain('<title>Accueil</title>');
     expect(meta('/a-propos')).toContain('content="Qui sommes-nous ?"');
     expect(meta('/')).toContain(
-      `content="Web radio, replays, résidences, label et évènements d&#39;un collectif de Toulouse."`,
+      `content="Web radio, replays, résidences, label et évènements d&#x27;un collectif de Toulouse."`,
     );
   });
 });

@@ -1,4 +1,9 @@
-import { describe as describeText, escapeHtml, headTags, scriptJson, type PageHead } from './head';
+import { headHtml } from '../testing/head';
+import { describe as describeText, escapeHtml, headElements, jsonLdElements, scriptJson, type PageHead } from './head';
+
+/** The head's elements then its JSON-LD, as React writes them. */
+const headTags = (head: PageHead, siteName: string) =>
+  headHtml([...headElements(head, siteName), ...jsonLdElements(head)]);
 
 const HEAD: PageHead = {
   title: 'Axonberg · Synapses · Résidences',
@@ -10,8 +15,8 @@ const HEAD: PageHead = {
 /** The tags of a head, one per entry, in order. */
 const tags = (html: string) => html.match(/<(title|meta|link|script)[^>]*>/g) ?? [];
 
-describe('headTags', () => {
-  it('writes title, description, canonical, Open Graph, Twitter card and JSON-LD, in that order', () => {
+describe('headElements and jsonLdElements', () => {
+  it('give title, description, canonical, Open Graph, Twitter card, then JSON-LD, in that order', () => {
     const html = headTags(
       { ...HEAD, jsonLd: [{ '@type': 'RadioSeries', name: 'Synapses' }], ogType: 'music.radio_station' },
       'Collectif Garonne',
@@ -38,8 +43,8 @@ describe('headTags', () => {
       'script',
     ]);
     expect(html).toContain('<title>Axonberg · Synapses · Résidences</title>');
-    expect(html).toContain('<meta property="og:type" content="music.radio_station">');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<meta property="og:type" content="music.radio_station"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html).toContain(
       '<script type="application/ld+json">{"@context":"https://schema.org","@type":"RadioSeries","name":"Synapses"}</script>',
     );
@@ -54,10 +59,10 @@ describe('headTags', () => {
       },
       'Collectif Garonne',
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
     expect(html).not.toContain('og:image');
     expect(html).toContain(
-      '<link rel="alternate" type="application/rss+xml" href="https://radio.example.org/flux.xml" title="Flux">',
+      '<link rel="alternate" type="application/rss+xml" href="https://radio.example.org/flux.xml" title="Flux"/>',
     );
   });
 
@@ -74,8 +79,10 @@ describe('headTags', () => {
       `Site ${hostile}`,
     );
     expect(html).not.toContain('<script>alert(1)');
-    // Only the tags headTags writes: no value opened one of its own.
-    expect(html.match(/<[a-z]+/g)?.filter((tag) => !['<title', '<meta', '<link', '<script'].includes(tag))).toEqual([]);
+    // Only the elements of the head: no value opened one of its own.
+    expect(
+      html.match(/<[a-z]+/g)?.filter((tag: string) => !['<title', '<meta', '<link', '<script'].includes(tag)),
+    ).toEqual([]);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain('<title>&lt;/title&gt;&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
     // One script element, closed once: the JSON-LD's text cannot end it early.

@@ -70,10 +70,11 @@ export function describe(text: string, max = 160): string {
 }
 
 /**
- * One element of a document's <head>, as data: written as HTML by `elementHtml` (the browser's
- * head, which compares and replaces it) and as a React element by the server's Document, from the
- * same list. `text` is the element's text (escaped where written); `html` is content already safe
- * for its element (JSON made by `scriptJson`).
+ * One element of a document's <head>, as data, written by React (`headElement`, seo/elements.tsx):
+ * on the server into the Document's head, in the browser by the page's head component (React 19
+ * places a `<title>`, `<meta>` or `<link>` rendered anywhere in the document's head). `text` is the
+ * element's text (React escapes it); `html` is content already safe for its element (JSON made by
+ * `scriptJson`).
  */
 export interface HeadElement {
   tag: 'title' | 'meta' | 'link' | 'script' | 'style';
@@ -81,15 +82,6 @@ export interface HeadElement {
   attributes: readonly (readonly [string, string])[];
   text?: string;
   html?: string;
-}
-
-const VOID = new Set(['meta', 'link']);
-
-/** The element as HTML; every attribute value and text escaped. */
-export function elementHtml({ tag, attributes, text, html }: HeadElement): string {
-  const written = attributes.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
-  if (VOID.has(tag)) return `<${tag}${written}>`;
-  return `<${tag}${written}>${html ?? escapeHtml(text ?? '')}</${tag}>`;
 }
 
 /** `<script type="application/json" id="…">`: data a page's scripts read, never run. */
@@ -116,7 +108,7 @@ const link = (...attributes: (readonly [string, string])[]): HeadElement => ({ t
 
 /**
  * The head's elements, in a stable order: title, description, canonical, alternates, Open Graph,
- * Twitter, JSON-LD.
+ * Twitter. The JSON-LD is written in the page's body (`jsonLdElements`).
  */
 export function headElements(head: PageHead, siteName: string): HeadElement[] {
   const { image } = head;
@@ -148,15 +140,18 @@ export function headElements(head: PageHead, siteName: string): HeadElement[] {
     ...(image === undefined
       ? []
       : [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]),
-    ...(head.jsonLd ?? []).map((node): HeadElement => ({
-      tag: 'script',
-      attributes: [['type', 'application/ld+json']],
-      html: scriptJson({ '@context': 'https://schema.org', ...node }),
-    })),
   ];
 }
 
-/** The head's tags as HTML (`headElements`, written). */
-export function headTags(head: PageHead, siteName: string): string {
-  return headElements(head, siteName).map(elementHtml).join('');
+/**
+ * The page's JSON-LD, one `<script type="application/ld+json">` per node. React renders it where
+ * the page is, in the body (React 19 moves a title, a meta or a link into the head, never a script
+ * of data); search engines read JSON-LD wherever it is in the document.
+ */
+export function jsonLdElements(head: Pick<PageHead, 'jsonLd'>): HeadElement[] {
+  return (head.jsonLd ?? []).map((node) => ({
+    tag: 'script',
+    attributes: [['type', 'application/ld+json']],
+    html: scriptJson({ '@context': 'https://schema.org', ...node }),
+  }));
 }

@@ -1,15 +1,15 @@
 export {
   describe,
-  elementHtml,
   escapeHtml,
   headElements,
-  headTags,
   jsonElement,
+  jsonLdElements,
   scriptJson,
   type HeadElement,
   type HeadImage,
   type PageHead,
 } from './head';
+export { headElement, HeadTags, JsonLd } from './elements';
 export {
   broadcastEvents,
   isoDuration,

@@ -57,11 +57,21 @@ export interface ShellServerBundle {
   }) => Promise<ServerApp>;
 }
 
-/** The state the browser starts from: answers that arrived, never a request still on its way. */
+/** An answer « not found » (404): the page said so, and the browser must show the same. */
+const notFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/**
+ * The state the browser starts from: answers that arrived (a « not found » too), never a request
+ * still on its way nor a failure (the browser asks again).
+ */
 export function handOver(store: AppStore): SsrState {
   const { api, feed } = store.getState();
   const queries = Object.fromEntries(
-    Object.entries(api.queries).filter(([, query]) => query?.status === QueryStatus.fulfilled),
+    Object.entries(api.queries).filter(
+      ([, query]) =>
+        query?.status === QueryStatus.fulfilled || (query?.status === QueryStatus.rejected && notFound(query.error)),
+    ),
   );
   return { api: { ...api, queries, mutations: {} }, feed };
 }

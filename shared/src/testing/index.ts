@@ -1,2 +1,3 @@
 export * from './fakeServer';
 export * from './pages';
+export * from './head';

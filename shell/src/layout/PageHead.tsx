@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import {
   fullHead,
   siteConfig,
@@ -7,24 +7,22 @@ import {
   usePages,
   useParams,
   useRadioSettings,
-  type PageDefinition,
   type PageHeadParts,
   type PageRef,
 } from '@collectif/shared';
-import { headTags } from '@collectif/shared/seo';
+import { HeadTags, JsonLd } from '@collectif/shared/seo';
 import { hrefOf } from '@collectif/shared/addresses';
-import { load } from '../federation/RemoteArea';
+import { ServerPagesContext, usePageDefinition } from '../pages/definitions';
 
 /**
- * The head of the page on screen (docs/head.md, « One head »), from the same definition the server
- * used: the page module's `head`, completed from the page table. Applied once the page's module is
- * loaded, again after each navigation and whenever the API's answers change (the page's data
- * arriving). The server's head, written from the same function and data, is left as it is.
+ * The head of the page on screen (docs/head.md, « One head »), rendered by React from the page's
+ * definition (its module's `head`, from the store's data, completed from the page table), the same
+ * function the server's page loader calls. Its title, description, canonical, alternates and cards
+ * are written into the document's head by the server's Document; in the browser React 19 keeps the
+ * same elements in the head (it takes over those the server wrote and changes them after a
+ * navigation or when the page's data arrives). Its JSON-LD is rendered where the page is, on both
+ * sides.
  */
-
-/** The elements a page's head is made of (seo/head.ts, `headTags`); nothing else is touched. */
-const MANAGED =
-  'title, meta[name="description"], link[rel="canonical"], link[rel="alternate"], meta[property^="og:"], meta[name^="twitter:"], script[type="application/ld+json"]';
 
 let origin: string | undefined;
 
@@ -38,73 +36,56 @@ export function siteOrigin(): string {
   return origin;
 }
 
-const serialize = (elements: readonly Element[]) => elements.map((element) => element.outerHTML).join('');
-
-/** Puts the head's tags in place of the managed ones, unless they already say the same. */
-function applyHead(tags: string): void {
-  const current = [...document.head.querySelectorAll(MANAGED)];
-  const range = document.createRange();
-  range.selectNodeContents(document.head);
-  const next = range.createContextualFragment(tags);
-  if (serialize(current) === serialize([...next.children])) return;
-  const [first] = current;
-  if (first === undefined) document.head.append(next);
-  else first.before(next);
-  for (const element of current) element.remove();
-}
-
-export function PageHead({ route }: { route: PageRef }) {
+function PageHeadOf({ route }: { route: PageRef }) {
+  const server = useContext(ServerPagesContext);
+  const definition = usePageDefinition(route);
   const { pathname, search } = useLocation();
   const params = useParams();
   const store = useAppStore();
   const radio = useRadioSettings();
   const pages = usePages();
-  // undefined while the module loads; null when it has no definition or could not load.
-  const [definition, setDefinition] = useState<PageDefinition | null | undefined>(undefined);
+  // The API's answers: the head is computed again when one arrives (the page's data).
+  const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
+  const answers = useSyncExternalStore(
+    subscribe,
+    () => store.getState().api,
+    () => store.getState().api,
+  );
   const paramsKey = JSON.stringify(params);
+  const siteAddress = server?.origin ?? siteOrigin();
 
-  useEffect(() => {
-    let live = true;
-    load({ remote: route.remote, module: route.module }).then(
-      (module) => {
-        if (live) setDefinition(module.page ?? null);
-      },
-      () => {
-        if (live) setDefinition(null);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [route.remote, route.module]);
-
-  useEffect(() => {
-    if (definition === undefined) return undefined;
+  const head = useMemo(() => {
     const context = {
       params: JSON.parse(paramsKey) as Record<string, string>,
-      origin: siteOrigin(),
+      origin: siteAddress,
       query: new URLSearchParams(search),
       radio,
       href: hrefOf(pages),
     };
-    const apply = () => {
-      let parts: PageHeadParts = {};
-      try {
-        parts = definition?.head?.({ ...context, state: store.getState() }) ?? {};
-      } catch (error) {
-        console.error(`En-tête de « ${route.path || '/'} »`, error);
-      }
-      applyHead(headTags(fullHead(route, pathname, context.origin, parts), siteConfig.name));
-    };
-    apply();
-    let answers = store.getState().api;
-    return store.subscribe(() => {
-      const next = store.getState().api;
-      if (next === answers) return;
-      answers = next;
-      apply();
-    });
-  }, [definition, pathname, search, paramsKey, store, route, radio, pages]);
+    let parts: PageHeadParts = {};
+    try {
+      parts = definition?.head?.({ ...context, state: { ...store.getState(), api: answers } }) ?? {};
+    } catch (error) {
+      // On the server the page's loader has said so already.
+      if (server === null) console.error(`En-tête de « ${route.path || '/'} »`, error);
+    }
+    return fullHead(route, pathname, siteAddress, parts);
+  }, [definition, pathname, search, paramsKey, siteAddress, radio, pages, store, route, server, answers]);
 
-  return null;
+  return (
+    <>
+      {/* On the server the Document writes these into the head, from the page loader's head. */}
+      {server === null && <HeadTags head={head} siteName={siteConfig.name} />}
+      <JsonLd head={head} />
+    </>
+  );
+}
+
+export function PageHead({ route }: { route: PageRef }) {
+  // While the page's module loads (hydration), the server's elements stay as they are.
+  return (
+    <Suspense fallback={null}>
+      <PageHeadOf route={route} />
+    </Suspense>
+  );
 }

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
-import type { HeadElement } from '@collectif/shared/seo';
+import { headElement, type HeadElement } from '@collectif/shared/seo';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
 import type { InlineStyle } from './styles';
 
@@ -107,7 +107,7 @@ export interface DocumentModel {
    * JavaScript); `frame`: the player made to be framed by other sites (docs/embed.md).
    */
   kind: 'site' | 'frame';
-  /** The page's own head: title, description, canonical, alternates, cards, JSON-LD. */
+  /** The page's own head: title, description, canonical, alternates, cards (its JSON-LD is in its body). */
   head: readonly HeadElement[];
   /**
    * The page's sheets in the order they apply (the shell's before the areas'): each written into
@@ -132,23 +132,6 @@ export interface DocumentModel {
    * (`SSR_STATE_ID`, JSON safe in a script); or HTML of its own (a page without the app).
    */
   body: { app: string; state?: string } | { html: string };
-}
-
-/** HTML attributes whose React name differs (React writes the attribute from it). */
-const REACT_NAMES: Readonly<Record<string, string>> = {
-  crossorigin: 'crossOrigin',
-  fetchpriority: 'fetchPriority',
-  imagesizes: 'imageSizes',
-  imagesrcset: 'imageSrcSet',
-};
-
-function element({ tag, attributes, text, html }: HeadElement, key: string | number): ReactElement {
-  const props: Record<string, unknown> = {
-    key,
-    ...Object.fromEntries(attributes.map(([name, value]) => [REACT_NAMES[name] ?? name, value])),
-  };
-  if (html !== undefined) props.dangerouslySetInnerHTML = { __html: html };
-  return h(tag, props, html === undefined ? text : undefined);
 }
 
 const dataElement = ({ id, json }: DataScript): ReactElement =>
@@ -193,9 +176,9 @@ export function Document({ model }: { model: DocumentModel }): ReactElement {
               dangerouslySetInnerHTML: { __html: css },
             }),
       ),
-      model.head.map(element),
+      model.head.map(headElement),
       model.data.map(dataElement),
-      model.links.map((link, index) => element(link, `link-${String(index)}`)),
+      model.links.map((link, index) => headElement(link, `link-${String(index)}`)),
       model.fonts.map((href) =>
         h('link', { key: href, rel: 'preload', href, as: 'font', type: 'font/woff2', crossOrigin: '' }),
       ),

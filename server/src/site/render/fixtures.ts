@@ -24,13 +24,20 @@ exports.renderApp = async ({ url, store, modules, definitions, environment, orig
     const queries = (definition && definition.load && definition.load({ ...context, dispatch: store.dispatch })) || [];
     await Promise.race([Promise.allSettled(queries), new Promise((resolve) => setTimeout(resolve, dataDeadlineMs).unref())]);
     const head = (definition && definition.head && definition.head({ ...context, state: store.getState() })) || {};
+    heads.set(page, head);
     const preloads = (definition && definition.preloads && definition.preloads({ ...context, state: store.getState() })) || [];
     return data({ head, preloads }, { status: head.status || 200 });
   };
+  // The page's JSON-LD where the page is, as the shell's head component renders it
+  // (shell/src/layout/PageHead.tsx), from the head its loader computed.
+  const heads = new Map();
+  const jsonLd = (page) => () =>
+    ((heads.get(page) || {}).jsonLd || []).map((node, index) =>
+      h('script', { key: index, type: 'application/ld+json', dangerouslySetInnerHTML: { __html: JSON.stringify({ '@context': 'https://schema.org', ...node }) } }));
   const routes = [{
     id: 'layout',
     element: h('div', { className: 'layout' }, h('nav', null, 'Navigation'), h('main', null, h(Outlet)), area('player/Player', modules)),
-    children: environment.pages.map((page) => ({ id: page.module + ':' + page.path, path: page.path, loader: loader(page), element: area(page.remote + '/' + page.module, modules) })),
+    children: environment.pages.map((page) => ({ id: page.module + ':' + page.path, path: page.path, loader: loader(page), element: h(React.Fragment, null, h(jsonLd(page)), area(page.remote + '/' + page.module, modules)) })),
   }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
