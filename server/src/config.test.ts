@@ -1,4 +1,5 @@
 import { ConfigError, readSiteServerConfig, remotesForServer } from './config';
+import { readApiConfig } from './api/env';
 
 describe('the rendering settings of the server', () => {
   it('defaults to pages rendered on the server, kept 10 s, with the local address as the origin', () => {
@@ -22,10 +23,21 @@ describe('the rendering settings of the server', () => {
   });
 
   it.each([
-    ['SITE_ORIGIN', 'radio.example.org', /SITE_ORIGIN : adresse invalide « radio\.example\.org »/],
-    ['SITE_ORIGIN', 'https://radio.example.org/chemin', /SITE_ORIGIN : adresse invalide .*une origine/],
-    ['SITE_ORIGIN', 'ftp://radio.example.org', /SITE_ORIGIN : adresse invalide/],
-    ['SSR', 'peut-être', /SSR : valeur invalide « peut-être » \(attendu : on ou off\)/],
+    [
+      'SITE_ORIGIN',
+      'radio.example.org',
+      /SITE_ORIGIN : valeur invalide « radio\.example\.org » \(attendu : une origine/,
+    ],
+    [
+      'SITE_ORIGIN',
+      'https://radio.example.org/chemin',
+      /SITE_ORIGIN : valeur invalide .*une origine http\(s\), sans chemin/,
+    ],
+    ['SITE_ORIGIN', 'ftp://radio.example.org', /SITE_ORIGIN : valeur invalide/],
+    ['SSR', 'peut-être', /SSR : valeur invalide « peut-être » \(attendu : on ou off/],
+    ['PORT', '70000', /PORT : valeur invalide « 70000 » \(attendu : un nombre entier de 0 à 65535\)/],
+    ['LOG_LEVEL', 'bavard', /LOG_LEVEL : valeur invalide « bavard » \(attendu : fatal, error/],
+    ['REDIS_URL', 'http://cache:6379', /REDIS_URL : valeur invalide .*redis:\/\/ ou rediss:\/\//],
     ['PAGE_CACHE_TTL_S', '-1', /PAGE_CACHE_TTL_S : valeur invalide « -1 »/],
     ['PAGE_CACHE_TTL_S', '3601', /de 0 à 3600/],
     ['RENDER_WORKERS', 'deux', /RENDER_WORKERS : valeur invalide « deux »/],
@@ -34,6 +46,32 @@ describe('the rendering settings of the server', () => {
     const read = () => readSiteServerConfig({ [variable]: value });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(message);
+  });
+});
+
+describe('one rule per kind of setting', () => {
+  it('reads a yes or no alike for every variable: on/off, oui/non, true/false, 1/0', () => {
+    for (const [written, expected] of [
+      ['on', true],
+      ['OUI', true],
+      ['true', true],
+      ['1', true],
+      ['off', false],
+      ['non', false],
+      ['False', false],
+      ['0', false],
+    ] as const) {
+      expect(readSiteServerConfig({ SSR: written }).ssr).toBe(expected);
+      expect(readApiConfig({ DEMO_LIVE: written }).demo.live).toBe(expected);
+    }
+  });
+
+  it('takes an empty variable as unset', () => {
+    expect(readSiteServerConfig({ SSR: ' ', PAGE_CACHE_TTL_S: '', PORT: '' })).toMatchObject({
+      ssr: true,
+      pageCacheTtlMs: 10_000,
+      port: 8080,
+    });
   });
 });
 

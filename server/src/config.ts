@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import { ConfigError, setting, type Env } from './settings';
 import {
   PARTS,
   REMOTE_NAMES,
@@ -15,16 +16,7 @@ import {
 
 export const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable} : ${message}`);
-  }
-}
-
-export type Env = Record<string, string | undefined>;
+export { ConfigError, type Env } from './settings';
 
 export interface SiteServerConfig {
   host: string;
@@ -82,8 +74,8 @@ export const devPrefix = (part: { folder: string }): string => `/_dev/${part.fol
  * machine's name on the network), and the dev servers keep listening on the loopback only.
  */
 export function readDevRemotes(env: Env): DevRemote[] {
-  const raw = env.DEV_REMOTES?.trim() ?? '';
-  if (raw === '') return [];
+  const raw = setting(env, 'DEV_REMOTES');
+  if (raw === undefined) return [];
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -111,82 +103,9 @@ export function readDevRemotes(env: Env): DevRemote[] {
   });
 }
 
-/** SITE_ORIGIN: an http(s) origin, nothing after the host and port. */
-export function readSiteOrigin(env: Env, port: number): string {
-  const raw = env.SITE_ORIGIN?.trim() ?? '';
-  if (raw === '') return `http://localhost:${String(port)}`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('SITE_ORIGIN', `adresse invalide « ${raw} » (attendu : https://exemple.org)`);
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
-    throw new ConfigError('SITE_ORIGIN', `adresse invalide « ${raw} » (attendu : une origine, https://exemple.org)`);
-  }
-  return url.origin;
-}
-
-function readPageCacheTtl(env: Env): number {
-  const raw = env.PAGE_CACHE_TTL_S?.trim() ?? '';
-  if (raw === '') return 10_000;
-  const seconds = Number(raw);
-  if (!/^\d+$/.test(raw) || seconds > 3600) {
-    throw new ConfigError(
-      'PAGE_CACHE_TTL_S',
-      `valeur invalide « ${raw} » (attendu : un nombre de secondes de 0 à 3600)`,
-    );
-  }
-  return seconds * 1000;
-}
-
-function readRenderWorkers(env: Env): number {
-  const raw = env.RENDER_WORKERS?.trim() ?? '';
-  // One core is left to the main thread (HTTP, /api, the now-playing stream): measured on 2 cores,
-  // two threads rendered fewer pages a second than one (107 against 162 for home), each waiting
-  // for a core (docs/rendering.md, « Rendering in workers »).
-  if (raw === '') return Math.max(1, availableParallelism() - 1);
-  const count = Number(raw);
-  if (!/^\d+$/.test(raw) || count > 64) {
-    throw new ConfigError('RENDER_WORKERS', `valeur invalide « ${raw} » (attendu : un nombre de fils de 0 à 64)`);
-  }
-  return count;
-}
-
-function readRecycleAfter(env: Env): number {
-  const raw = env.RENDER_RECYCLE_AFTER?.trim() ?? '';
-  if (raw === '') return 100;
-  const count = Number(raw);
-  if (!/^\d+$/.test(raw) || count < 1 || count > 10_000) {
-    throw new ConfigError(
-      'RENDER_RECYCLE_AFTER',
-      `valeur invalide « ${raw} » (attendu : un nombre d'évaluations de 1 à 10000)`,
-    );
-  }
-  return count;
-}
-
-function readRedisUrl(env: Env): string | null {
-  const raw = env.REDIS_URL?.trim() ?? '';
-  if (raw === '') return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError('REDIS_URL', 'adresse invalide (attendu : redis://hôte:port ou rediss://hôte:port)');
-  }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new ConfigError('REDIS_URL', `protocole « ${url.protocol} » refusé (attendu : redis: ou rediss:)`);
-  }
-  return raw;
-}
-
-function readSsr(env: Env): boolean {
-  const raw = env.SSR?.trim().toLowerCase() ?? '';
-  if (raw === '' || raw === 'on') return true;
-  if (raw === 'off') return false;
-  throw new ConfigError('SSR', `valeur invalide « ${raw} » (attendu : on ou off)`);
-}
+/** SITE_ORIGIN, else this server's own address. */
+export const readSiteOrigin = (env: Env): string =>
+  setting(env, 'SITE_ORIGIN') ?? `http://localhost:${String(setting(env, 'PORT'))}`;
 
 /** What Fastify's `trustProxy` accepts: yes/no, a hop count, or the proxies' addresses and ranges. */
 export type TrustProxy = boolean | number | string[];
@@ -219,8 +138,8 @@ function isProxyAddress(entry: string): boolean {
  * the socket's peer, whatever X-Forwarded-For says; a hop count; or the proxies' addresses.
  */
 export function readTrustProxy(env: Env): TrustProxy {
-  const raw = env.TRUST_PROXY?.trim() ?? '';
-  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  const raw = setting(env, 'TRUST_PROXY');
+  if (raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
@@ -238,13 +157,6 @@ export function readTrustProxy(env: Env): TrustProxy {
   return entries;
 }
 
-export function readPort(env: Env): number {
-  const raw = env.PORT ?? '8080';
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError('PORT', `port invalide « ${raw} »`);
-  return port;
-}
-
 /** Default remote map: every part served by this server under its own path (docs/parts.md). */
 export const defaultRemotes = Object.fromEntries(
   REMOTE_PARTS.map((part) => [part.name, `${urlPrefix(part)}mf-manifest.json`]),
@@ -257,11 +169,13 @@ export const defaultRemotes = Object.fromEntries(
 export function readRemotes(env: Env): RemotesConfig {
   let override: unknown = {};
   let variable = 'REMOTES_CONFIG';
+  const inline = setting(env, 'REMOTES_CONFIG');
+  const file = setting(env, 'REMOTES_CONFIG_FILE');
   try {
-    if (env.REMOTES_CONFIG !== undefined && env.REMOTES_CONFIG !== '') override = JSON.parse(env.REMOTES_CONFIG);
-    else if (env.REMOTES_CONFIG_FILE !== undefined && env.REMOTES_CONFIG_FILE !== '') {
+    if (inline !== undefined) override = JSON.parse(inline);
+    else if (file !== undefined) {
       variable = 'REMOTES_CONFIG_FILE';
-      override = JSON.parse(readFileSync(env.REMOTES_CONFIG_FILE, 'utf8'));
+      override = JSON.parse(readFileSync(file, 'utf8'));
     }
   } catch (error) {
     throw new ConfigError(variable, `JSON illisible (${error instanceof Error ? error.message : String(error)})`);
@@ -283,7 +197,7 @@ export function readRemotes(env: Env): RemotesConfig {
 }
 
 export function readSiteServerConfig(env: Env): SiteServerConfig {
-  const distRoot = env.DIST_ROOT ?? workspaceRoot;
+  const distRoot = setting(env, 'DIST_ROOT') ?? workspaceRoot;
   const distDirs = {
     ...(Object.fromEntries(PARTS.map((part) => [part.name, join(distRoot, part.folder, 'dist')])) as Record<
       PartName,
@@ -292,30 +206,28 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     // The player for partner sites: one script that brings its own React, store and runtime.
     embed: join(distRoot, 'mf-player', 'dist-embed'),
   };
-  const host = env.HOST ?? '0.0.0.0';
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `niveau inconnu « ${logLevel} »`);
-  }
-  const port = readPort(env);
+  const port = setting(env, 'PORT');
   const devRemotes = readDevRemotes(env);
   // A remote in development is announced on the page's own origin, through its proxy.
   const remotes = readRemotes(env);
   for (const dev of devRemotes) remotes[dev.name] = `${dev.prefix}mf-manifest.json`;
   return {
-    host,
+    host: setting(env, 'HOST'),
     port,
     distDirs,
-    assetsDir: env.ASSETS_DIR ?? join(workspaceRoot, 'shared', 'assets'),
+    assetsDir: setting(env, 'ASSETS_DIR') ?? join(workspaceRoot, 'shared', 'assets'),
     remotes,
-    logLevel,
+    logLevel: setting(env, 'LOG_LEVEL'),
     trustProxy: readTrustProxy(env),
-    siteOrigin: readSiteOrigin(env, port),
-    ssr: readSsr(env),
-    pageCacheTtlMs: readPageCacheTtl(env),
-    renderWorkers: readRenderWorkers(env),
-    renderRecycleAfter: readRecycleAfter(env),
-    redisUrl: readRedisUrl(env),
+    siteOrigin: readSiteOrigin(env),
+    ssr: setting(env, 'SSR'),
+    pageCacheTtlMs: setting(env, 'PAGE_CACHE_TTL_S'),
+    // One core is left to the main thread (HTTP, /api, the now-playing stream): measured on 2 cores,
+    // two threads rendered fewer pages a second than one (107 against 162 for home), each waiting
+    // for a core (docs/rendering.md, « Rendering in workers »).
+    renderWorkers: setting(env, 'RENDER_WORKERS') ?? Math.max(1, availableParallelism() - 1),
+    renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
+    redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,
   };
 }

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { RADIO_SETTINGS_FIELDS, siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from './config';
+import { setting } from './settings';
 
 type Field = (typeof RADIO_SETTINGS_FIELDS)[number];
 
 /** The variable that sets each field; it wins over RADIO_CONFIG_FILE, which wins over site.json. */
-export const RADIO_VARIABLES: Record<Field, string> = {
+export const RADIO_VARIABLES: Record<Field, 'LIVE_STREAM_URL' | 'CHAT_EMBED_URL' | 'CHAT_ROOM' | 'TWITCH_CHANNEL'> = {
   liveStreamUrl: 'LIVE_STREAM_URL',
   chatEmbedUrl: 'CHAT_EMBED_URL',
   chatRoom: 'CHAT_ROOM',
@@ -38,11 +39,6 @@ function radioCheck(): ReturnType<Ajv['compile']> {
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function variable(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw === undefined || raw === '' ? undefined : raw;
 }
 
 function readFile(path: string): Partial<Record<Field, unknown>> {
@@ -80,13 +76,13 @@ function readFile(path: string): Partial<Record<Field, unknown>> {
  * refused value stops the server with one line naming the variable (and the file's field).
  */
 export function readRadioSettings(env: Env): RadioSettings {
-  const filePath = variable(env, FILE_VARIABLE);
+  const filePath = setting(env, 'RADIO_CONFIG_FILE');
   const fromFile = filePath === undefined ? {} : readFile(filePath);
   const values: Record<Field, unknown> = { ...siteConfig.radio };
   /** Where each value came from, for the message: the variable, and the field within a file. */
   const sources = {} as Record<Field, { variable: string; field: string }>;
   for (const field of RADIO_SETTINGS_FIELDS) {
-    const own = variable(env, RADIO_VARIABLES[field]);
+    const own = setting(env, RADIO_VARIABLES[field]);
     if (own !== undefined) {
       values[field] = own;
       sources[field] = { variable: RADIO_VARIABLES[field], field: '' };

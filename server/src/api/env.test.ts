@@ -93,16 +93,32 @@ describe('readApiConfig', () => {
   });
 
   it.each([
-    [{ SOUNDCLOUD_RSS_URL: 'pas une url' }, 'SOUNDCLOUD_RSS_URL', /URL invalide/],
-    [{ AZURACAST_NOWPLAYING_URL: 'ftp://radio.example/np' }, 'AZURACAST_NOWPLAYING_URL', /http\(s\)/],
+    [
+      { SOUNDCLOUD_RSS_URL: 'pas une url' },
+      'SOUNDCLOUD_RSS_URL',
+      /valeur invalide « pas une url » \(attendu : une adresse http:\/\/ ou https:\/\//,
+    ],
+    [
+      { AZURACAST_NOWPLAYING_URL: 'ftp://radio.example/np' },
+      'AZURACAST_NOWPLAYING_URL',
+      /« ftp:\/\/radio\.example\/np » \(attendu : une adresse http:\/\/ ou https:\/\//,
+    ],
     [{ SOUNDCLOUD_CLIENT_ID: 'seul' }, 'SOUNDCLOUD_CLIENT_SECRET', /manquant/],
     [{ TWITCH_CLIENT_SECRET: 'seul' }, 'TWITCH_CLIENT_ID', /manquant/],
     [{ TWITCH_CHANNEL: 'chaîne avec espaces' }, 'TWITCH_CHANNEL', /invalide/],
-    [{ UPSTREAM_TIMEOUT_MS: '10s' }, 'UPSTREAM_TIMEOUT_MS', /entier entre 100 et 120000/],
+    [
+      { UPSTREAM_TIMEOUT_MS: '10s' },
+      'UPSTREAM_TIMEOUT_MS',
+      /« 10s » \(attendu : un nombre entier de millisecondes de 100 à 120000\)/,
+    ],
     [{ FEED_TTL_S: '0' }, 'FEED_TTL_S', /entier/],
-    [{ DEMO_LIVE: 'peut-être' }, 'DEMO_LIVE', /booléen/],
+    [{ DEMO_LIVE: 'peut-être' }, 'DEMO_LIVE', /« peut-être » \(attendu : on ou off/],
     [{ ADMIN_TOKEN: 'court' }, 'ADMIN_TOKEN', /8 caractères/],
-    [{ SOUNDCLOUD_RSS_MAX_PAGES: '50' }, 'SOUNDCLOUD_RSS_MAX_PAGES', /entre 1 et 20/],
+    [
+      { SOUNDCLOUD_RSS_MAX_PAGES: '50' },
+      'SOUNDCLOUD_RSS_MAX_PAGES',
+      /« 50 » \(attendu : un nombre entier de pages de 1 à 20\)/,
+    ],
   ])('rejects %j, naming %s', (env, variable, message) => {
     const { variable: named, message: text } = rejection(env);
     expect(named).toBe(variable);

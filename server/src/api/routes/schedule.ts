@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
-import { readPort, readSiteOrigin } from '../../config';
+import { readSiteOrigin } from '../../config';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
@@ -195,7 +195,7 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
 
   // The calendar files (docs/schedule.md, « Calendar files (.ics) »): each show links to its
   // residence's page on the site's public origin, never on a Host header a client wrote.
-  const siteOrigin = options.siteOrigin ?? readSiteOrigin(process.env, readPort(process.env));
+  const siteOrigin = options.siteOrigin ?? readSiteOrigin(process.env);
   const residenceById = new Map(sources.residences.map((residence) => [residence.id, residence]));
   const icsOptions = (expansion: Expansion, name: string, subscription: boolean, residencePath: string | null) => ({
     name,
