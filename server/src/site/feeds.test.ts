@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { colors, siteConfig, type PodcastItem } from '@collectif/shared';
-import { declaredHref, declaredPages, pagesJson } from '@collectif/shared/testing';
+import { declaredHref, declaredPages, pagesJson, startFakeServer } from '@collectif/shared/testing';
 import { hrefOf } from '@collectif/shared/addresses';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
@@ -254,6 +254,43 @@ describe('the sitemap and robots.txt', () => {
     expect(locs.filter((loc) => loc.startsWith(`${ORIGIN}/emissions/`))).toHaveLength(total);
     expect(locs.some((loc) => loc.includes(':'.concat('id')))).toBe(false);
     expect(urls.find((url) => url.loc === `${ORIGIN}/`)?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('lists a remote’s pages while it runs on its dev server (npm run dev), as the pages and the menu do', async () => {
+    // The radio's dev server: its pages.json on its own origin, none in the site's folder.
+    const devServer = await startFakeServer({
+      routes: {
+        '/pages.json': (_request, response) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(pagesJson('mf-radio'));
+        },
+      },
+    });
+    const devDir = mkdtempSync(join(tmpdir(), 'feeds-dev-'));
+    for (const part of ['mf-label', 'mf-about']) {
+      const file = join(devDir, part, 'dist', 'pages.json');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, pagesJson(part));
+    }
+    const site = readSiteServerConfig({
+      DIST_ROOT: devDir,
+      ASSETS_DIR: join(devDir, 'assets'),
+      SITE_ORIGIN: ORIGIN,
+      DEV_REMOTES: JSON.stringify({ radio: devServer.origin }),
+    });
+    const devApp = await buildApp({ site, api: testConfig() });
+    try {
+      const res = await devApp.inject({ url: '/sitemap.xml' });
+      const locs = (parser.parse(res.body) as { urlset: { url: { loc: string }[] } }).urlset.url.map((url) => url.loc);
+      for (const path of ['/', '/residences', '/emissions', '/residences/axonberg', '/label']) {
+        expect(locs).toContain(`${ORIGIN}${path}`);
+      }
+      expect(devServer.count('/pages.json')).toBeGreaterThan(0);
+    } finally {
+      await devApp.close();
+      await devServer.close();
+      rmSync(devDir, { recursive: true, force: true });
+    }
   });
 
   it('robots.txt allows everything and names the sitemap', async () => {
