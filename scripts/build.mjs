@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
-import { checkAllContent } from '../shared/build/content.mjs';
+import { checkAllContent, writeContentSchemas } from '../shared/build/content.mjs';
 import { parts, root } from './parts.mjs';
 import { generateAssets } from './generate-assets.mjs';
 import { precompress } from './precompress.mjs';
@@ -16,6 +16,8 @@ const args = process.argv.slice(2);
 const ifMissing = args.includes('--if-missing');
 const named = args.filter((a) => !a.startsWith('--'));
 
+// The JSON Schemas editors read beside the content files, written from the site's schemas.
+for (const file of writeContentSchemas(root)) console.log(`Schéma écrit : ${file}`);
 const problems = checkAllContent(root);
 if (problems.length > 0) {
   for (const p of problems) console.error(p);

@@ -75,6 +75,25 @@ describe('one rule per kind of setting', () => {
   });
 });
 
+describe('the remote map (REMOTES_CONFIG), checked by the schema the shell reads it with', () => {
+  it('moves the remotes it names and keeps the others on this server', () => {
+    const { remotes } = readSiteServerConfig({
+      REMOTES_CONFIG: '{"label":"https://cdn.example.org/mf-label/mf-manifest.json"}',
+    });
+    expect(remotes.label).toBe('https://cdn.example.org/mf-label/mf-manifest.json');
+    expect(remotes.radio).toBe('/mf-radio/mf-manifest.json');
+  });
+
+  it.each([
+    ['{"shell":"/mf-shell/mf-manifest.json"}', /REMOTES_CONFIG : remote inconnu « shell »/],
+    ['{"label":"ftp://cdn.example.org/m.json"}', /REMOTES_CONFIG : « label » doit être l'URL de son mf-manifest\.json/],
+    ['{"label":""}', /« label »/],
+    ['["label"]', /objet attendu/],
+  ])('refuses REMOTES_CONFIG=%s with a line naming it', (value, message) => {
+    expect(() => readSiteServerConfig({ REMOTES_CONFIG: value })).toThrow(message);
+  });
+});
+
 describe('the remotes in development (DEV_REMOTES, set by npm run dev)', () => {
   it('announces each one on the page’s own origin and reads it from its dev server', () => {
     const config = readSiteServerConfig({ DEV_REMOTES: '{"radio":"http://127.0.0.1:3002"}' });

@@ -8,6 +8,7 @@ import {
   PARTS,
   REMOTE_NAMES,
   REMOTE_PARTS,
+  readRemotesMap,
   urlPrefix,
   type PartName,
   type RemoteName,
@@ -180,19 +181,13 @@ export function readRemotes(env: Env): RemotesConfig {
   } catch (error) {
     throw new ConfigError(variable, `JSON illisible (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof override !== 'object' || override === null || Array.isArray(override)) {
-    throw new ConfigError(variable, 'un objet { "player": URL, ... } est attendu');
+  let named: Partial<RemotesConfig>;
+  try {
+    named = readRemotesMap(override, true);
+  } catch (error) {
+    throw new ConfigError(variable, error instanceof Error ? error.message : String(error));
   }
-  const result: RemotesConfig = { ...defaultRemotes };
-  for (const [name, url] of Object.entries(override)) {
-    if (!(REMOTE_NAMES as readonly string[]).includes(name)) {
-      throw new ConfigError(variable, `remote inconnu « ${name} » (attendus : ${REMOTE_NAMES.join(', ')})`);
-    }
-    if (typeof url !== 'string' || !/^(https?:\/\/|\/)\S+$/.test(url)) {
-      throw new ConfigError(variable, `URL de manifeste invalide pour « ${name} »`);
-    }
-    result[name as keyof RemotesConfig] = url;
-  }
+  const result: RemotesConfig = { ...defaultRemotes, ...named };
   return result;
 }
 

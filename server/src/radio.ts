@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv from 'ajv';
+import * as v from 'valibot';
+import { radioConfigSchema } from '@collectif/shared/content-schemas';
 import { RADIO_SETTINGS_FIELDS, siteConfig, type RadioSettings } from '@collectif/shared/config';
-import { ConfigError, workspaceRoot, type Env } from './config';
+import { ConfigError, type Env } from './config';
 import { setting } from './settings';
 
 type Field = (typeof RADIO_SETTINGS_FIELDS)[number];
@@ -24,18 +24,6 @@ const EXPECTED: Record<Field, string> = {
 };
 
 const FILE_VARIABLE = 'RADIO_CONFIG_FILE';
-
-/** The check of site.json's `radio` object (shared/config/site.schema.json), compiled once. */
-let check: ReturnType<Ajv['compile']> | null = null;
-
-function radioCheck(): ReturnType<Ajv['compile']> {
-  if (check !== null) return check;
-  const schema = JSON.parse(readFileSync(join(workspaceRoot, 'shared', 'config', 'site.schema.json'), 'utf8')) as {
-    properties: { radio: object };
-  };
-  check = new Ajv({ allErrors: false, strict: false }).compile(schema.properties.radio);
-  return check;
-}
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -72,7 +60,7 @@ function readFile(path: string): Partial<Record<Field, unknown>> {
 
 /**
  * The radio's run-time settings (README, « Server environment »): each field from its variable,
- * else from RADIO_CONFIG_FILE, else from site.json, then checked against site.json's schema. A
+ * else from RADIO_CONFIG_FILE, else from site.json, then checked against site.json's schema (shared/src/schemas/content.mjs). A
  * refused value stops the server with one line naming the variable (and the file's field).
  */
 export function readRadioSettings(env: Env): RadioSettings {
@@ -93,9 +81,10 @@ export function readRadioSettings(env: Env): RadioSettings {
       sources[field] = { variable: 'site.json', field: `champ /radio/${field} : ` };
     }
   }
-  const validate = radioCheck();
-  if (!validate({ ...siteConfig.radio, ...values })) {
-    const path = validate.errors?.[0]?.instancePath.slice(1) ?? '';
+  const checked = v.safeParse(radioConfigSchema, { ...siteConfig.radio, ...values });
+  if (!checked.success) {
+    const key: unknown = checked.issues[0].path?.[0]?.key;
+    const path = typeof key === 'string' ? key : '';
     const field = RADIO_SETTINGS_FIELDS.find((name) => name === path) ?? 'liveStreamUrl';
     const source = sources[field];
     throw new ConfigError(

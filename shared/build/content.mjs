@@ -1,74 +1,72 @@
 // @ts-check
-// Content is data with a schema: every `X.schema.json` under a part's config/ or content/ folder
-// validates its sibling `X.json`. A volunteer who edits a file gets an error naming the field.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import { PACKAGES, PARTS } from '../parts.mjs';
+// Content is data with a schema (docs/parts.md, « Content »): each content file of the repository is
+// checked against its Valibot schema (shared/src/schemas/content.mjs), and the JSON Schema an editor
+// reads beside it (`X.schema.json` for `X.json`) is written from the same schema. A volunteer who
+// edits a file gets an error naming the field.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { CONTENT, contentProblems } from '../src/schemas/content.mjs';
 
-/** Every workspace of the registry (shared/parts.mjs) may hold content. */
-const FOLDERS_OF_PARTS = [...PARTS.map((part) => part.folder), ...PACKAGES];
-const FOLDERS = ['config', 'content'];
+/** The JSON Schema file of a content file. */
+const schemaFile = (/** @type {string} */ file) => file.replace(/\.json$/, '.schema.json');
 
 /**
+ * Each content file and the JSON Schema written beside it, as absolute paths.
  * @param {string} root
  * @returns {{ schema: string, data: string }[]}
  */
 export function contentFiles(root) {
-  const pairs = [];
-  for (const part of FOLDERS_OF_PARTS) {
-    for (const folder of FOLDERS) {
-      const dir = join(root, part, folder);
-      if (!existsSync(dir)) continue;
-      for (const name of readdirSync(dir)) {
-        if (!name.endsWith('.schema.json')) continue;
-        pairs.push({ schema: join(dir, name), data: join(dir, name.replace('.schema.json', '.json')) });
-      }
-    }
-  }
-  return pairs;
+  return CONTENT.map(({ file }) => ({ schema: join(root, schemaFile(file)), data: join(root, file) }));
 }
 
 /**
- * Validates `data` against `schema`; returns one French line per problem, each naming the field.
- * @param {object} schema
- * @param {unknown} data
- * @param {string} label
+ * The JSON Schema of each content file, as written for editors (draft-07, checks JSON Schema cannot
+ * say left out: a value written twice in a list).
+ * @returns {{ file: string, text: string }[]}
  */
-export function validateContent(schema, data, label) {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const check = ajv.compile(schema);
-  if (check(data)) return [];
-  return (check.errors ?? []).map((e) => {
-    const field = e.instancePath || '(racine)';
-    const extra =
-      e.keyword === 'additionalProperties'
-        ? ` (${String(/** @type {{ additionalProperty?: string }} */ (e.params).additionalProperty)})`
-        : e.keyword === 'required'
-          ? ` (${String(/** @type {{ missingProperty?: string }} */ (e.params).missingProperty)})`
-          : '';
-    return `${label}: champ ${field} : ${e.message ?? 'invalide'}${extra}`;
-  });
+export function contentJsonSchemas() {
+  return CONTENT.map(({ file, schema }) => ({
+    file: schemaFile(file),
+    text: `${JSON.stringify(toJsonSchema(schema, { errorMode: 'ignore' }), null, 2)}\n`,
+  }));
 }
 
 /**
- * Validates every content file of the workspace; returns the problems found.
+ * Writes the JSON Schema files from the schemas; returns those that changed.
+ * @param {string} root
+ */
+export function writeContentSchemas(root) {
+  const changed = [];
+  for (const { file, text } of contentJsonSchemas()) {
+    let current = '';
+    try {
+      current = readFileSync(join(root, file), 'utf8');
+    } catch {
+      // Written below.
+    }
+    if (current === text) continue;
+    writeFileSync(join(root, file), text);
+    changed.push(file);
+  }
+  return changed;
+}
+
+/**
+ * Validates every content file of the workspace; returns the problems found, one French line each.
  * @param {string} root
  */
 export function checkAllContent(root) {
   const problems = [];
-  for (const { schema, data } of contentFiles(root)) {
-    const label = relative(root, data);
+  for (const { file, schema } of CONTENT) {
     let parsed;
     try {
-      parsed = JSON.parse(readFileSync(data, 'utf8'));
+      parsed = JSON.parse(readFileSync(join(root, file), 'utf8'));
     } catch (error) {
-      problems.push(`${label}: JSON illisible : ${error instanceof Error ? error.message : String(error)}`);
+      problems.push(`${file}: JSON illisible : ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    problems.push(...validateContent(JSON.parse(readFileSync(schema, 'utf8')), parsed, label));
+    problems.push(...contentProblems(schema, parsed, file));
   }
   return problems;
 }

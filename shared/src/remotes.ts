@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import * as v from 'valibot';
 import type { PARTS } from '../parts.mjs';
 import { REMOTE_PARTS, federationName as containerName } from '../parts.mjs';
 
@@ -36,6 +37,41 @@ export const REMOTES_CONFIG_ID = 'remotes-config';
 
 /** Runtime remote configuration served as JSON: remote name to manifest URL. */
 export type RemotesConfig = Record<RemoteName, string>;
+
+/** A remote's manifest: an address of the site (`/mf-radio/mf-manifest.json`) or an http(s) one. */
+export const manifestUrlSchema = v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S+$/));
+
+/**
+ * The remote map, one manifest per remote: written once for the server (REMOTES_CONFIG, which may
+ * name some of them, `v.partial`) and the shell (the map the page carries, which names all).
+ */
+export const remotesConfigSchema = v.strictObject(
+  Object.fromEntries(REMOTE_PARTS.map((part) => [part.name, manifestUrlSchema])) as Record<
+    RemoteName,
+    typeof manifestUrlSchema
+  >,
+);
+
+/**
+ * The remote map `data` names, checked (`partial`: only some remotes); throws the first problem in
+ * French, naming the remote.
+ */
+export function readRemotesMap(data: unknown, partial: true): Partial<RemotesConfig>;
+export function readRemotesMap(data: unknown, partial?: false): RemotesConfig;
+export function readRemotesMap(data: unknown, partial = false): Partial<RemotesConfig> {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Error('objet attendu : { "player": URL, ... }');
+  }
+  const result = v.safeParse(partial ? v.partial(remotesConfigSchema) : remotesConfigSchema, data);
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const key: unknown = issue.path?.[0]?.key;
+  const name = typeof key === 'string' ? key : '';
+  if (issue.type === 'strict_object' && issue.input !== undefined) {
+    throw new Error(`remote inconnu « ${name} » (attendus : ${REMOTE_NAMES.join(', ')})`);
+  }
+  throw new Error(`« ${name} » doit être l'URL de son mf-manifest.json (/… ou https://…)`);
+}
 
 /** The federation name of each remote's container. */
 export const federationName = (remote: RemoteName): string => containerName(remote);

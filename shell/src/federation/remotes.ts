@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import {
   federationName,
   REMOTE_NAMES,
+  readRemotesMap,
   REMOTES_CONFIG_ID,
   type PageDefinition,
   type RemoteModuleRef,
@@ -41,18 +42,15 @@ export async function fetchRemotesConfig(url = REMOTES_URL): Promise<RemotesConf
   return parseRemotesConfig(data);
 }
 
+/** The remote map, checked by the schema the server writes it with (`remotesConfigSchema`). */
 export function parseRemotesConfig(data: unknown): RemotesConfig {
-  if (typeof data !== 'object' || data === null) throw new Error('Configuration des modules : objet attendu');
-  const record = data as Record<string, unknown>;
-  const result = {} as RemotesConfig;
-  for (const name of REMOTE_NAMES) {
-    const entry = record[name];
-    if (typeof entry !== 'string' || entry.length === 0) {
-      throw new Error(`Configuration des modules : « ${name} » doit être l'URL de son mf-manifest.json`);
-    }
-    result[name] = entry;
+  try {
+    return readRemotesMap(data);
+  } catch (error) {
+    throw new Error(`Configuration des modules : ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
-  return result;
 }
 
 export function registerFromConfig(remotes: RemotesConfig): void {

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
 import * as v from 'valibot';
 import { releasesContent } from './releases';
 
 const contentDir = join(__dirname, '..', '..', '..', 'content');
-const jsonSchema: unknown = JSON.parse(readFileSync(join(contentDir, 'releases.schema.json'), 'utf8'));
-const validate = new Ajv({ allErrors: true }).compile(jsonSchema as object);
 
 const good = {
   href: '/album/garonne-dub-vol-6',
@@ -35,15 +32,13 @@ const fixtures: { name: string; data: unknown; valid: boolean }[] = [
   { name: 'a number as title', data: [{ ...good, title: 3 }], valid: false },
 ];
 
-describe('the releases content: its JSON Schema and its Valibot definition agree', () => {
+describe('the releases content: what its schema accepts and refuses', () => {
   it.each(fixtures)('$name', ({ data, valid }) => {
-    expect(validate(data)).toBe(valid);
     expect(v.is(releasesContent, data)).toBe(valid);
   });
 
   it('accept the shipped file', () => {
     const shipped: unknown = JSON.parse(readFileSync(join(contentDir, 'releases.json'), 'utf8'));
-    expect(validate(shipped)).toBe(true);
     expect(v.is(releasesContent, shipped)).toBe(true);
   });
 });

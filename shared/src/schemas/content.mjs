@@ -1,0 +1,287 @@
+// @ts-check
+// The schemas of the content volunteers edit (docs/parts.md, « Content »), in the site's one schema
+// language (Valibot). A plain module, so that the build (node, no TypeScript) checks the files with
+// them, the server reads its files with them, and each `X.schema.json` an editor uses beside `X.json`
+// is written from them (`npm run build`, shared/build/content.mjs; a test fails when one is stale).
+import * as v from 'valibot';
+
+/** An https address that cannot leave its attribute. */
+export const HTTPS = /^https:\/\/[^\s"'<>]+$/;
+/** An address of the site, or an https one. */
+const HTTPS_OR_PATH = /^(https:\/\/|\/)[^\s"'<>]+$/;
+/** A name used in an address: letters, digits, single hyphens. */
+export const SLUG = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
+
+const text = v.pipe(v.string(), v.minLength(1));
+const https = v.pipe(v.string(), v.regex(HTTPS));
+const email = v.pipe(v.string(), v.email());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+/** A picture of the site under `folder`, as the build makes it (`.webp`). */
+const picture = (/** @type {string} */ folder) =>
+  v.pipe(v.string(), v.regex(new RegExp(`^/assets/images/${folder}/[a-z0-9-]+\\.webp$`)));
+const paragraphs = v.pipe(v.array(text), v.minLength(1));
+
+/** The radio's settings in site.json (the server's variables override them, docs/settings.md). */
+export const radioConfigSchema = v.strictObject({
+  liveStreamUrl: v.pipe(v.string(), v.regex(HTTPS_OR_PATH)),
+  apiBase: v.pipe(v.string(), v.regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/)),
+  twitchChannel: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_]{3,25}$/)),
+  chatRoom: text,
+  chatEmbedUrl: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]*\{room\}[^\s"'<>]*$/)),
+  calendarIds: v.pipe(v.array(v.pipe(v.string(), v.minLength(3))), v.minLength(1), v.maxLength(4)),
+});
+
+/** shared/config/site.json: the collective's name, addresses, links, figures and the radio's settings. */
+export const siteConfigSchema = v.pipe(
+  v.strictObject({
+    name: text,
+    baseline: text,
+    emails: v.strictObject({ contact: email, shows: email, labelDemos: email }),
+    links: v.strictObject({
+      shop: https,
+      photos: https,
+      instagram: https,
+      soundcloud: https,
+      bandcamp: https,
+      linkList: https,
+      donation: https,
+    }),
+    legal: v.strictObject({
+      rna: v.pipe(v.string(), v.regex(/^W[0-9]{9}$/)),
+      siret: v.pipe(v.string(), v.regex(/^[0-9 ]{14,17}$/)),
+    }),
+    radio: radioConfigSchema,
+    label: v.strictObject({ salesBaseUrl: https }),
+    studio: v.strictObject({ address: v.pipe(v.string(), v.minLength(5)) }),
+    stats: v.strictObject({
+      created: v.pipe(v.number(), v.integer(), v.minValue(1900)),
+      city: v.string(),
+      radio: v.strictObject({ residencies: count, streams: v.string(), liveSessions: count }),
+      label: v.strictObject({ releases: count, artists: count }),
+      events: v.strictObject({ productions: count, thisYear: count }),
+    }),
+  }),
+  v.title('Configuration du site'),
+);
+
+/** One residence of shared/content/residences.json. */
+export const residenceEntrySchema = v.strictObject({
+  id: v.pipe(v.string(), v.regex(SLUG), v.maxLength(60)),
+  artist: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+  show: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+  description: text,
+  styles: v.array(v.pipe(v.string(), v.maxLength(40))),
+  instagram: v.optional(https),
+  soundcloud: v.optional(https),
+  bandcamp: v.optional(https),
+  website: v.optional(https),
+});
+
+export const residencesSchema = v.pipe(
+  v.array(residenceEntrySchema),
+  v.minLength(1),
+  v.title('Résidences de la radio'),
+  v.description(
+    "Émissions résidentes. L'id sert d'adresse (residences/{id}) et de nom d'image (/assets/images/residences/{id}-400.webp). Plusieurs artistes se séparent par ' / '.",
+  ),
+);
+
+/** server/content/releases.json. */
+export const releasesContentSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      href: v.pipe(
+        v.string(),
+        v.regex(/^\/album\/[a-z0-9]+(-[a-z0-9]+)*$/),
+        v.description("Chemin de l'album sur la page de vente du label, par exemple /album/garonne-dub-vol-6."),
+      ),
+      image: v.pipe(
+        v.string(),
+        v.regex(/^\/assets\/images\/releases\/[a-z0-9-]+(-\d+)?\.webp$/),
+        v.description('Pochette : /assets/images/releases/<nom>.webp.'),
+      ),
+      title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+      artist: v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(120),
+        v.description('Artiste, ou « Various Artists » pour une compilation.'),
+      ),
+    }),
+  ),
+  v.minLength(1),
+  v.title('Sorties du label'),
+  v.description(
+    "Les sorties du label, de la plus récente à la plus ancienne, servies par GET /api/releases. L'image est dessinée par le générateur de ressources à partir de son chemin.",
+  ),
+);
+
+/** mf-radio/content/slides.json. */
+export const slidesSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      imagePath: picture('slides'),
+      titre: v.pipe(v.string(), v.minLength(1), v.maxLength(80)),
+      description: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+      link: v.optional(https),
+    }),
+  ),
+  v.minLength(1),
+  v.maxLength(8),
+  v.title("Diapositives du carrousel de l'accueil"),
+  v.description(
+    'Chaque diapositive : une image (générée ou fournie sous /assets/images/slides/), un titre, un texte et, si besoin, un lien externe ouvert dans un nouvel onglet.',
+  ),
+);
+
+/** mf-about/content/team.json. */
+export const teamSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      imagePath: v.pipe(picture('team'), v.description('Photo au format portrait (480 × 600), sous /assets/images/team/.')),
+      title: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description('Le prénom.')),
+      description: v.pipe(v.string(), v.minLength(1), v.maxLength(120), v.description('Les rôles dans le collectif.')),
+    }),
+  ),
+  v.minLength(1),
+  v.title("L'équipe (page À propos)"),
+  v.description("Les membres présentés dans le bandeau « L'équipe », dans l'ordre d'affichage."),
+);
+
+const image = v.strictObject({
+  src: v.pipe(picture('a-propos'), v.description('Image 1200 × 800 sous /assets/images/a-propos/.')),
+  alt: v.pipe(text, v.description("Ce que montre l'image, pour qui ne la voit pas.")),
+});
+const textSection = v.strictObject({ heading: text, paragraphs });
+/** Words shown after each figure of site.json. */
+const statsWords = (/** @type {string[]} */ names, /** @type {string} */ where) =>
+  v.pipe(
+    v.strictObject(Object.fromEntries(names.map((name) => [name, text]))),
+    v.description(`Le mot affiché après chaque chiffre de site.json (${where}).`),
+  );
+const unique = v.check(
+  (/** @type {string[]} */ items) => new Set(items).size === items.length,
+  'chaque valeur une seule fois',
+);
+
+/** mf-about/content/about.json: every text of the About page, in the page's order. */
+export const aboutSchema = v.pipe(
+  v.strictObject({
+    heading: text,
+    intro: v.strictObject({ statement: text, image }),
+    collective: textSection,
+    values: v.strictObject({
+      heading: text,
+      items: v.pipe(v.array(v.strictObject({ title: text, text })), v.minLength(1)),
+    }),
+    etymology: textSection,
+    indicators: v.strictObject({ heading: text, createdLabel: text, locationLabel: text }),
+    webradio: v.strictObject({
+      heading: text,
+      paragraphs,
+      replayLink: text,
+      statsLabel: text,
+      stats: statsWords(['residencies', 'streams', 'liveSessions'], 'stats.radio'),
+      image,
+    }),
+    label: v.strictObject({
+      heading: text,
+      paragraphs,
+      stylesLabel: text,
+      styles: v.pipe(v.array(text), v.minLength(1), unique),
+      statsLabel: text,
+      stats: statsWords(['releases', 'artists'], 'stats.label'),
+      image,
+    }),
+    events: v.strictObject({
+      heading: text,
+      paragraphs,
+      statsLabel: text,
+      stats: statsWords(['productions', 'thisYear'], 'stats.events'),
+      image,
+    }),
+    funding: v.strictObject({
+      heading: text,
+      paragraphs,
+      sourcesLabel: text,
+      sources: v.pipe(v.array(text), v.minLength(1)),
+    }),
+    studio: v.strictObject({
+      heading: text,
+      paragraphs,
+      mapTitle: text,
+      mapProvider: text,
+      showMap: text,
+      openMap: text,
+    }),
+    team: v.strictObject({
+      heading: text,
+      intro: text,
+      stripLabel: v.pipe(text, v.description("Nom du bandeau lu par les lecteurs d'écran.")),
+      previous: text,
+      next: text,
+    }),
+    contact: v.strictObject({
+      heading: text,
+      intro: text,
+      labels: v.pipe(
+        v.strictObject({ contact: text, shows: text, labelDemos: text }),
+        v.description("L'intitulé de chaque adresse de site.json (emails)."),
+      ),
+    }),
+    support: v.strictObject({ heading: text, paragraphs, button: text }),
+    credits: v.strictObject({
+      heading: text,
+      items: v.pipe(v.array(v.strictObject({ role: text, name: text })), v.minLength(1)),
+    }),
+  }),
+  v.title('Textes de la page À propos'),
+  v.description(
+    "Tous les textes de la page À propos, dans l'ordre de la page. Les chiffres, adresses et liens viennent de shared/config/site.json.",
+  ),
+);
+
+/** Each content file of the repository and its schema; its `.schema.json` is written beside it. */
+export const CONTENT = [
+  { file: 'shared/config/site.json', schema: siteConfigSchema },
+  { file: 'shared/content/residences.json', schema: residencesSchema },
+  { file: 'server/content/releases.json', schema: releasesContentSchema },
+  { file: 'mf-radio/content/slides.json', schema: slidesSchema },
+  { file: 'mf-about/content/team.json', schema: teamSchema },
+  { file: 'mf-about/content/about.json', schema: aboutSchema },
+];
+
+/** The French words for what a value failed (Valibot's issue types). */
+const EXPECTED = {
+  min_length: 'trop court',
+  max_length: 'trop long',
+  regex: 'forme invalide',
+  email: 'adresse e-mail invalide',
+  integer: 'nombre entier attendu',
+  min_value: 'trop petit',
+  max_value: 'trop grand',
+};
+
+/**
+ * One French line per problem of `data` against `schema`, each naming the field (`/0/id`) and what
+ * is wrong; none when it is valid.
+ * @param {v.GenericSchema} schema
+ * @param {unknown} data
+ * @param {string} label
+ * @returns {string[]}
+ */
+export function contentProblems(schema, data, label) {
+  const result = v.safeParse(schema, data, { abortPipeEarly: true });
+  if (result.success) return [];
+  return result.issues.map((issue) => {
+    const path = (issue.path ?? []).map((item) => String(item.key)).join('/');
+    const field = path === '' ? '(racine)' : `/${path}`;
+    /** @type {string} */
+    let what;
+    if (issue.type === 'strict_object' && issue.input !== undefined) what = 'champ inconnu';
+    else if (issue.kind === 'schema' && issue.input === undefined) what = `champ requis manquant`;
+    else if (issue.kind === 'schema') what = `type invalide (attendu : ${String(issue.expected)})`;
+    else what = `${EXPECTED[/** @type {keyof typeof EXPECTED} */ (issue.type)] ?? issue.message} (attendu : ${String(issue.expected)})`;
+    return `${label}: champ ${field} : ${what}`;
+  });
+}
