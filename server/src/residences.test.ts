@@ -39,8 +39,8 @@ describe('the residences of the content file, one loader for the server', () => 
       styles: ['dub'],
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^résidence n° 2 ignorée : \/show/),
-      expect.stringMatching(/^résidence n° 3 ignorée : \/id/),
+      expect.stringMatching(/^résidence n° 2 ignorée : champ \/show : trop court/),
+      expect.stringMatching(/^résidence n° 3 ignorée : champ \/id : forme invalide/),
     ]);
   });
 

@@ -1,12 +1,11 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import Ajv from 'ajv';
-import { workspaceRoot } from './config';
+import { contentProblems, residenceEntrySchema } from '@collectif/shared/content-schemas';
+import * as v from 'valibot';
+import { watchedFile, type WatchedFile } from './watched-file';
 
 /**
  * The residences of the content file, read by one loader for the whole server (the API's demo feed
  * and catalogue, the residences' podcast feeds), checked against the content's own schema
- * (shared/content/residences.schema.json) once per version of the file. The pages read the same
+ * (shared/src/schemas/content.mjs) once per version of the file. The pages read the same
  * file, checked by the same schema at build and test time.
  */
 export interface ContentResidence {
@@ -23,59 +22,52 @@ export interface ResidencesRead {
   problems: readonly string[];
 }
 
-let check: ReturnType<Ajv['compile']> | null = null;
+/** What is said of a file that cannot be used. */
+const unreadable = (file: string, reason: string): string => `fichier des résidences illisible (${file}) : ${reason}`;
 
-/** One entry's check: the schema's `items`. */
-function entryCheck(): ReturnType<Ajv['compile']> {
-  if (check !== null) return check;
-  const schema = JSON.parse(
-    readFileSync(join(workspaceRoot, 'shared', 'content', 'residences.schema.json'), 'utf8'),
-  ) as { items: object; definitions: object };
-  check = new Ajv({ allErrors: false, strict: false }).compile({ ...schema.items, definitions: schema.definitions });
-  return check;
-}
-
-const read = new Map<string, { version: string; value: ResidencesRead }>();
-
-/** The file's residences; an entry the schema refuses is left out, and said so. */
-export function readResidences(file: string): ResidencesRead {
-  let version: string;
+/** The file's residences; never throws: a file that cannot be used is said so, with none. */
+function parseResidences(text: string, file: string): ResidencesRead {
   try {
-    const stat = statSync(file);
-    version = `${String(stat.size)}:${String(stat.mtimeMs)}`;
-  } catch {
-    return { residences: [], problems: [`fichier des résidences introuvable (${file})`] };
-  }
-  const known = read.get(file);
-  if (known?.version === version) return known.value;
-  let value: ResidencesRead;
-  try {
-    const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const data: unknown = JSON.parse(text);
     if (!Array.isArray(data)) throw new Error('une liste est attendue');
-    const valid = entryCheck();
     const problems: string[] = [];
     const residences = data.flatMap((entry: unknown, index): ContentResidence[] => {
-      if (valid(entry)) {
+      if (v.is(residenceEntrySchema, entry)) {
         const { id, artist, show, description, styles } = entry as ContentResidence;
         return [
           { id, artist: artist.trim(), show: show.trim(), description, styles: styles.filter((s) => s.trim() !== '') },
         ];
       }
-      const error = valid.errors?.[0];
-      problems.push(
-        `résidence n° ${String(index + 1)} ignorée : ${error?.instancePath ?? ''} ${error?.message ?? ''}`.trim(),
-      );
+      const [problem = ''] = contentProblems(residenceEntrySchema, entry, '');
+      problems.push(`résidence n° ${String(index + 1)} ignorée : ${problem.replace(/^: /, '')}`.trim());
       return [];
     });
-    value = { residences, problems };
+    return { residences, problems };
   } catch (error) {
-    value = {
-      residences: [],
-      problems: [
-        `fichier des résidences illisible (${file}) : ${error instanceof Error ? error.message : String(error)}`,
-      ],
-    };
+    return { residences: [], problems: [unreadable(file, error instanceof Error ? error.message : String(error))] };
   }
-  read.set(file, { version, value });
-  return value;
+}
+
+/** Each file, read again when it changes (watched-file.ts). */
+const files = new Map<string, WatchedFile<ResidencesRead>>();
+
+/**
+ * The file's residences; an entry the schema refuses is left out, and said so. A missing file, or
+ * one that is not a list of residences, has none, and says so; a version that cannot be read (being
+ * replaced, say) leaves the last one read in use (watched-file.ts).
+ */
+export function readResidences(file: string): ResidencesRead {
+  let watched = files.get(file);
+  if (watched === undefined) {
+    watched = watchedFile(file, (text) => parseResidences(text, file));
+    files.set(file, watched);
+  }
+  const value = watched();
+  if (value !== null) return value;
+  // Null: the file is missing, or could not be read (`parseResidences` itself never throws).
+  const problem = watched.problem();
+  return {
+    residences: [],
+    problems: [problem === null ? `fichier des résidences introuvable (${file})` : unreadable(file, problem)],
+  };
 }

@@ -23,7 +23,14 @@ describe('content files', () => {
       'content/x.json: champ /1/id : champ requis manquant',
       'content/x.json: champ /1/nom : champ inconnu',
     ]);
-    const residence = { id: 'a b', artist: '', show: 'Émission', description: 'Texte', styles: [], website: 'http://x' };
+    const residence = {
+      id: 'a b',
+      artist: '',
+      show: 'Émission',
+      description: 'Texte',
+      styles: [],
+      website: 'http://x',
+    };
     expect(contentProblems(residencesSchema, [residence], 'residences.json')).toEqual([
       expect.stringMatching(/^residences\.json: champ \/0\/id : forme invalide/),
       expect.stringMatching(/^residences\.json: champ \/0\/artist : trop court/),

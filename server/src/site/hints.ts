@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import {
   DEFAULT_DESCRIPTION,
@@ -10,6 +10,7 @@ import {
 } from '@collectif/shared';
 import type { BootPreload } from '@collectif/shared/boot';
 import { createStyleReader } from './render/styles';
+import { watchedFile, type WatchedFile } from '../watched-file';
 import type { Sheet } from './render/document';
 import { siteConfig } from '@collectif/shared/config';
 import type { HeadElement } from '@collectif/shared/seo';
@@ -23,7 +24,8 @@ import type { HeadElement } from '@collectif/shared/seo';
  * Hints are read from the built remotes that this server serves (their `mf-manifest.json`), again
  * whenever a remote is redeployed, and the image from the page's definition (`preloads`, given by
  * the render). A remote hosted elsewhere only gets a preconnect. A missing or unreadable file
- * means fewer hints, never a broken page.
+ * means fewer hints, never a broken page; a manifest redeployed unreadable leaves its last readable
+ * version's in use (watched-file.ts).
  */
 
 interface Link {
@@ -153,29 +155,20 @@ export function linkElement(link: Link): HeadElement {
 export type HintsFor = ReturnType<typeof createHints>;
 
 export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
-  /** Per file: the last modification time seen and what was read then. */
-  const cache = new Map<string, { mtimeMs: number; value: unknown }>();
+  /** Each remote's manifest, read again when it changes (watched-file.ts). */
+  const manifests = new Map<string, WatchedFile<RemoteBuild>>();
   const readStyle = createStyleReader();
 
-  function readJson<T>(file: string, parse: (data: unknown) => T): T | null {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
+  function manifestAt(file: string): RemoteBuild | null {
+    let manifest = manifests.get(file);
+    if (manifest === undefined) {
+      manifest = watchedFile(file, (text) => readManifest(JSON.parse(text)), {
+        warn,
+        what: 'Manifeste de remote (indications de préchargement)',
+      });
+      manifests.set(file, manifest);
     }
-    const cached = cache.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached.value as T | null;
-    let value: T | null = null;
-    try {
-      value = parse(JSON.parse(readFileSync(file, 'utf8')));
-    } catch (error) {
-      warn(
-        `Indications de préchargement ignorées (${file}) : ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    cache.set(file, { mtimeMs, value });
-    return value;
+    return manifest();
   }
 
   /** The build behind a remote's configured manifest URL, when this server serves it. */
@@ -185,7 +178,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     if (!url.startsWith(prefix) || !url.endsWith('.json')) return null;
     const relative = url.slice(prefix.length);
     if (relative.split('/').some((segment) => segment === '..')) return null;
-    const manifest = readJson(join(dir, relative), readManifest);
+    const manifest = manifestAt(join(dir, relative));
     if (manifest === null) return null;
     const base = posix.dirname(url);
     return { build: manifest, base };

@@ -138,7 +138,10 @@ export const slidesSchema = v.pipe(
 export const teamSchema = v.pipe(
   v.array(
     v.strictObject({
-      imagePath: v.pipe(picture('team'), v.description('Photo au format portrait (480 × 600), sous /assets/images/team/.')),
+      imagePath: v.pipe(
+        picture('team'),
+        v.description('Photo au format portrait (480 × 600), sous /assets/images/team/.'),
+      ),
       title: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description('Le prénom.')),
       description: v.pipe(v.string(), v.minLength(1), v.maxLength(120), v.description('Les rôles dans le collectif.')),
     }),
@@ -281,7 +284,8 @@ export function contentProblems(schema, data, label) {
     if (issue.type === 'strict_object' && issue.input !== undefined) what = 'champ inconnu';
     else if (issue.kind === 'schema' && issue.input === undefined) what = `champ requis manquant`;
     else if (issue.kind === 'schema') what = `type invalide (attendu : ${String(issue.expected)})`;
-    else what = `${EXPECTED[/** @type {keyof typeof EXPECTED} */ (issue.type)] ?? issue.message} (attendu : ${String(issue.expected)})`;
+    else
+      what = `${EXPECTED[/** @type {keyof typeof EXPECTED} */ (issue.type)] ?? issue.message} (attendu : ${String(issue.expected)})`;
     return `${label}: champ ${field} : ${what}`;
   });
 }

@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { compileFunction } from 'node:vm';
@@ -9,6 +8,7 @@ import * as shared from '@collectif/shared';
 import * as sharedConfig from '@collectif/shared/config';
 import * as sharedServer from '@collectif/shared/server';
 import { PARTS, urlPrefix, type PartName, type RemotesConfig } from '@collectif/shared';
+import { watchedFile, type WatchedFile } from '../../watched-file';
 
 /**
  * The parts' server bundles (docs/rendering.md, « Server bundles »): `dist/server/ssr.js` of each
@@ -186,24 +186,26 @@ export function createPartFiles<T>({
     return entry;
   }
 
+  /** A file of this server, read again when it changes (watched-file.ts), per path. */
+  const files = new Map<string, WatchedFile<Loaded<T>>>();
+
+  /**
+   * A file of this server. `store` keeps a refused version's problem (null, not the version before
+   * it: the part renders in the browser, and /readyz says why), so `parse` never throws here; a file
+   * that cannot be read leaves the last version read in use until it can.
+   */
   function fromFile(name: PartName, file: string): T | null {
-    let version: string;
-    try {
-      const stats = statSync(file);
-      version = `${String(stats.size)}-${String(stats.mtimeMs)}-${String(stats.ino)}`;
-    } catch {
-      loaded.delete(name);
-      return null;
+    let watched = files.get(file);
+    if (watched === undefined) {
+      watched = watchedFile(file, (text, version) => store(name, version.id, text, file), {
+        warn,
+        what: `${what} de « ${name} »`,
+      });
+      files.set(file, watched);
     }
-    const cached = loaded.get(name);
-    if (cached?.version === version) return cached.value;
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return null;
-    }
-    return store(name, version, text, file).value;
+    const entry = watched();
+    if (entry === null) loaded.delete(name);
+    return entry?.value ?? null;
   }
 
   async function refresh(name: PartName, url: string): Promise<void> {

@@ -1,10 +1,20 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { headElements, scriptJson } from '@collectif/shared/seo';
 import { inlineHash } from '../headers';
 import { LOADER } from './fixtures';
 import { radioSettings } from '@collectif/shared/config';
 import { contentSecurityPolicy } from '../headers';
-import { documentPolicy, invalidAddressPage, readShellAssets, renderDocument, type ShellAssets } from './document';
+import {
+  documentPolicy,
+  invalidAddressPage,
+  readShellAssets,
+  renderDocument,
+  shellAssetsReader,
+  type ShellAssets,
+} from './document';
 import { pageModel } from './model';
 
 const assets: ShellAssets = {
@@ -217,5 +227,30 @@ describe("the shell's list of its assets", () => {
     );
     const { loader: _loader, ...older } = assets;
     expect(readShellAssets(older).loader).toBeNull();
+  });
+
+  it('is read again when it changes; a list it cannot use is logged once, and the last usable one kept', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'document-'));
+    const file = join(dir, 'document.json');
+    const warnings: string[] = [];
+    const shellAssets = shellAssetsReader(file, (message) => warnings.push(message));
+    try {
+      // Nothing built: no list (the site answers 503).
+      expect(shellAssets()).toBeNull();
+      writeFileSync(file, JSON.stringify({ ...assets, scripts: ['https://ailleurs.example/x.js'] }));
+      expect(shellAssets()).toBeNull();
+      writeFileSync(file, JSON.stringify(assets));
+      expect(shellAssets()).toEqual(assets);
+      writeFileSync(file, '{"scripts":');
+      expect([shellAssets(), shellAssets()]).toEqual([assets, assets]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^Liste des fichiers du shell inutilisable \(.*document\.json\) : document\.json : « scripts »/,
+        ),
+        expect.stringMatching(/document\.json\) : .+ ; la dernière version utilisable reste en service$/),
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

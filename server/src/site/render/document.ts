@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
 import { headElement, type HeadElement } from '@collectif/shared/seo';
+import { watchedFile } from '../../watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
 import type { InlineStyle } from './styles';
 
@@ -61,26 +61,17 @@ function readLoader(value: unknown): ShellAssets['loader'] {
   return { source, hash };
 }
 
-/** The shell's assets from its build, read again when the file changes; null when it cannot be used. */
-export function shellAssetsReader(file: string, warn: (message: string) => void) {
-  let cached: { mtimeMs: number; assets: ShellAssets | null } | null = null;
-  return function shellAssets(): ShellAssets | null {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (cached?.mtimeMs === mtimeMs) return cached.assets;
-    let assets: ShellAssets | null = null;
-    try {
-      assets = readShellAssets(JSON.parse(readFileSync(file, 'utf8')));
-    } catch (error) {
-      warn(`Page du shell impossible à écrire : ${error instanceof Error ? error.message : String(error)}`);
-    }
-    cached = { mtimeMs, assets };
-    return assets;
-  };
+/**
+ * The shell's assets from its build, read again when the file changes (watched-file.ts). Null while
+ * the file is missing or has never had a usable version (the site answers 503); a version that
+ * cannot be used is logged once and the last usable one stays in use.
+ */
+export function shellAssetsReader(file: string, warn: (message: string) => void): () => ShellAssets | null {
+  const assets = watchedFile(file, (text) => readShellAssets(JSON.parse(text)), {
+    warn,
+    what: 'Liste des fichiers du shell',
+  });
+  return () => assets();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { watchedFile, type WatchedFile } from '../../watched-file';
 
 /**
  * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
@@ -18,32 +18,20 @@ export interface InlineStyle {
 export const INLINE_STYLE_MAX_BYTES = 60 * 1024;
 
 /**
- * Reads built sheets, again when a file changes (a part redeployed). Null for a file that is
- * missing, too large, or whose text could end the `<style>` element (`</style`): that sheet stays a
- * link.
+ * Reads built sheets, again when a file changes (a part redeployed; watched-file.ts). Null for a
+ * file that is missing, too large, or whose text could end the `<style>` element (`</style`): that
+ * sheet stays a link.
  */
 export function createStyleReader(): (file: string) => string | null {
-  const cache = new Map<string, { mtimeMs: number; css: string | null }>();
+  const sheets = new Map<string, WatchedFile<string | null>>();
+  const inline = (text: string, { size }: { size: number }) =>
+    size > INLINE_STYLE_MAX_BYTES || /<\/style/i.test(text) ? null : text;
   return function read(file) {
-    let mtimeMs: number;
-    let size: number;
-    try {
-      ({ mtimeMs, size } = statSync(file));
-    } catch {
-      return null;
+    let sheet = sheets.get(file);
+    if (sheet === undefined) {
+      sheet = watchedFile(file, inline);
+      sheets.set(file, sheet);
     }
-    const cached = cache.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached.css;
-    let css: string | null = null;
-    if (size <= INLINE_STYLE_MAX_BYTES) {
-      try {
-        const text = readFileSync(file, 'utf8');
-        css = /<\/style/i.test(text) ? null : text;
-      } catch {
-        css = null;
-      }
-    }
-    cache.set(file, { mtimeMs, css });
-    return css;
+    return sheet();
   };
 }
