@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGES, PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
+import { declaredPages } from './testing';
 
 const root = join(__dirname, '..', '..');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -11,8 +12,17 @@ describe('the registry of parts', () => {
       const values = PARTS.map((part) => part[key]);
       expect(new Set(values).size).toBe(values.length);
     }
-    expect(PARTS[0].name).toBe('shell');
-    expect(REMOTE_PARTS.map((part) => part.name)).toEqual(PARTS.slice(1).map((part) => part.name));
+  });
+
+  it('tells the shell, which loads the others and exposes nothing, from the remotes, which expose modules', () => {
+    const names = PARTS.map((part) => part.name);
+    expect(names).toContain('shell');
+    expect(REMOTE_PARTS.map((part) => part.name)).toEqual(names.filter((name) => name !== 'shell'));
+    for (const part of PARTS) expect(part.exposes.length > 0).toBe(part.name !== 'shell');
+  });
+
+  it('gives the dev servers ports one after another, the range `npm run doctor` names', () => {
+    expect(new Set(PARTS.map((part, index) => part.devPort - index)).size).toBe(1);
   });
 
   it('points at folders that hold a workspace, a webpack config and every exposed module', () => {
@@ -37,13 +47,23 @@ describe('the registry of parts', () => {
     ).toEqual(folders);
   });
 
-  it('gives each remote its container name and its own path on the site', () => {
-    expect(federationName('radio')).toBe('collectif_radio');
-    expect(REMOTE_PARTS.map((part) => urlPrefix(part))).toEqual([
-      '/mf-player/',
-      '/mf-radio/',
-      '/mf-label/',
-      '/mf-about/',
-    ]);
+  it('gives each part a container name of its own, that a script can name', () => {
+    const names = PARTS.map((part) => federationName(part.name));
+    expect(new Set(names).size).toBe(names.length);
+    // A global of the page, and the first word of the shell's imports (`<container>/<Module>`).
+    for (const name of names) expect(name).toMatch(/^[A-Za-z_$][\w$]*$/);
+  });
+
+  it('serves each remote under a folder of the site that is its own: no other remote nor page is under it', () => {
+    const pages = declaredPages().map((page) => `/${page.path}/`);
+    for (const part of REMOTE_PARTS) {
+      const prefix = urlPrefix(part);
+      expect(prefix).toMatch(/^\/[\w.-]+\/$/);
+      // An address under it leads back to this part alone (the server's static files, the dev proxy).
+      const manifest = `${prefix}mf-manifest.json`;
+      expect(REMOTE_PARTS.filter((other) => manifest.startsWith(urlPrefix(other)))).toEqual([part]);
+      // A page there would be answered with the remote's files instead.
+      expect(pages.filter((page) => page.startsWith(prefix))).toEqual([]);
+    }
   });
 });

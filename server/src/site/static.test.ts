@@ -170,15 +170,17 @@ describe('remote map configuration', () => {
   it.each([
     ['{"label":', 'REMOTES_CONFIG : JSON illisible'],
     ['{"shop":"/x.json"}', 'remote inconnu « shop »'],
-    ['{"label":"javascript:alert(1)"}', 'URL de manifeste invalide pour « label »'],
-    ['[]', 'un objet'],
+    ['{"label":"javascript:alert(1)"}', "« label » doit être l'URL de son mf-manifest.json"],
+    ['[]', 'objet attendu'],
   ])('rejects %s with a message naming the variable', (value, message) => {
     expect(() => readRemotes({ REMOTES_CONFIG: value })).toThrow(ConfigError);
     expect(() => readRemotes({ REMOTES_CONFIG: value })).toThrow(message);
   });
 
   it('rejects a wrong PORT', () => {
-    expect(() => readSiteServerConfig({ PORT: 'huit' })).toThrow('PORT : port invalide « huit »');
+    expect(() => readSiteServerConfig({ PORT: 'huit' })).toThrow(
+      'PORT : valeur invalide « huit » (attendu : un nombre entier de 0 à 65535)',
+    );
   });
 
   it('adds a remote hosted elsewhere to the CSP', async () => {

@@ -1,3 +1,4 @@
 export * from './fakeServer';
 export * from './pages';
 export * from './head';
+export * from './until';

@@ -23,8 +23,9 @@ describe("the shell's loader, as built", () => {
 });
 
 /**
- * A page as the server sends it, the loader run as a browser runs it (jsdom, real timers). Without
- * `frames`, the page is a tab in the background: no animation frame ever comes.
+ * A page as the server sends it, the loader run as a browser runs it (jsdom, its timers on jest's fake
+ * clock: `later`). Without `frames`, the page is a tab in the background: no animation frame ever
+ * comes.
  */
 function page(
   preloads: unknown,
@@ -92,78 +93,91 @@ const fetched = (dom: JSDOM) => [
   ...[...dom.window.document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src')),
 ];
 
-const wait = (ms: number) =>
-  new Promise((resolve) => {
-    setTimeout(resolve, ms);
-  });
+/**
+ * The page's timers (jsdom's `setTimeout`, and its animation frames, an interval of 1000/60 ms) run
+ * on jest's fake clock: `later(ms)` is what the page does in that time, with no real time spent.
+ */
+const later = (ms: number) => {
+  jest.advanceTimersByTime(ms);
+};
+
+beforeEach(() => {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 describe('the loader', () => {
-  it('fetches nothing while the document is painted, then the preloads and the entry, once', async () => {
+  it('fetches nothing while the document is painted, then the preloads and the entry, once', () => {
     const dom = page([
       { href: '/mf-radio/mf-manifest.json', as: 'fetch', crossorigin: 'anonymous' },
       { href: '/mf-radio/remoteEntry.js', as: 'script' },
     ]);
     expect(fetched(dom)).toEqual([]);
-    // A frame, then a task: the page is painted first.
-    await wait(100);
+    // A frame (1000/60 ms), then a task: the page is painted first.
+    later(1000 / 60);
+    expect(fetched(dom)).toEqual([]);
+    later(1);
     expect(fetched(dom)).toEqual(['fetch /mf-radio/mf-manifest.json', 'script /mf-radio/remoteEntry.js', '/main.js']);
     const manifest = dom.window.document.querySelector('link[as="fetch"]');
     expect(manifest?.getAttribute('crossorigin')).toBe('anonymous');
     // Once only: the fallback timer, later, adds nothing.
-    await wait(BOOT_FALLBACK_MS);
+    later(BOOT_FALLBACK_MS);
     expect(fetched(dom)).toHaveLength(3);
     dom.window.close();
   });
 
-  it('waits for the first contentful paint where the browser reports paints, not for a frame', async () => {
+  it('waits for the first contentful paint where the browser reports paints, not for a frame', () => {
     const paints = new Paints();
     const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], { paints });
-    await wait(100);
+    later(100);
     // Frames have come, but the screen shows nothing readable yet.
     paints.report('first-paint');
-    await wait(50);
+    later(50);
     expect(fetched(dom)).toEqual([]);
     paints.report('first-contentful-paint');
     expect(fetched(dom)).toEqual([]);
     // One task later: the page is on the screen.
-    await wait(20);
+    later(0);
     expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
     paints.report('first-contentful-paint');
-    await wait(BOOT_FALLBACK_MS);
+    later(BOOT_FALLBACK_MS);
     expect(fetched(dom)).toHaveLength(2);
     dom.window.close();
   });
 
-  it('starts at once when the page was painted before the loader ran', async () => {
+  it('starts at once when the page was painted before the loader ran', () => {
     const paints = new Paints();
     paints.report('first-contentful-paint');
     const dom = page([], { paints });
-    await wait(20);
+    later(0);
     expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });
 
-  it('starts anyway when a reported paint never comes', async () => {
+  it('starts anyway when a reported paint never comes', () => {
     const dom = page([], { paints: new Paints() });
-    await wait(BOOT_FALLBACK_MS - 500);
+    later(BOOT_FALLBACK_MS - 1);
     expect(fetched(dom)).toEqual([]);
-    await wait(700);
+    later(1);
     expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });
 
-  it('starts anyway in a tab that paints no frame', async () => {
+  it('starts anyway in a tab that paints no frame', () => {
     const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], { frames: false });
-    await wait(BOOT_FALLBACK_MS - 500);
+    later(BOOT_FALLBACK_MS - 1);
     expect(fetched(dom)).toEqual([]);
-    await wait(700);
+    later(1);
     expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
     dom.window.close();
   });
 
-  it('still starts the shell when the list is unreadable', async () => {
+  it('still starts the shell when the list is unreadable', () => {
     const dom = page([], { list: '{' });
-    await wait(100);
+    later(1000 / 60 + 1);
     expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });
@@ -186,11 +200,13 @@ function hydrate(dom: JSDOM, area: string, pressed: string[]): void {
   dom.window.document.dispatchEvent(new dom.window.CustomEvent(AREA_READY_EVENT, { detail: area }));
 }
 
-/** The tasks the loader leaves after an area says it is interactive. */
-const settled = () => wait(10);
+/** The tasks the loader leaves after an area says it is interactive (a timer of 0 ms each). */
+const settled = () => {
+  later(0);
+};
 
 describe('taps before the scripts have run (docs/rendering.md, « Nothing lost before the scripts arrive »)', () => {
-  it('keeps a tap on a button that is not interactive yet, and presses it once its area is', async () => {
+  it('keeps a tap on a button that is not interactive yet, and presses it once its area is', () => {
     const dom = page([]);
     const { document } = dom.window;
     const reached: string[] = [];
@@ -202,14 +218,14 @@ describe('taps before the scripts have run (docs/rendering.md, « Nothing lost b
     const pressed: string[] = [];
     // The shell first: its menu button is pressed, the player's is still waiting for its area.
     hydrate(dom, 'shell', pressed);
-    await settled();
+    settled();
     expect(pressed).toEqual(['menu']);
     hydrate(dom, 'player', pressed);
-    await settled();
+    settled();
     expect(pressed).toEqual(['menu', 'pilule']);
     // Once interactive, a tap goes straight through, and is never pressed again.
     document.getElementById('pilule')?.click();
-    await settled();
+    settled();
     expect(pressed).toEqual(['menu', 'pilule', 'pilule']);
     dom.window.close();
   });
@@ -229,7 +245,7 @@ describe('taps before the scripts have run (docs/rendering.md, « Nothing lost b
     dom.window.close();
   });
 
-  it('forgets a tap whose button is gone before its area came to life', async () => {
+  it('forgets a tap whose button is gone before its area came to life', () => {
     const dom = page([]);
     const { document } = dom.window;
     const button = document.getElementById('pilule');
@@ -242,7 +258,7 @@ describe('taps before the scripts have run (docs/rendering.md, « Nothing lost b
     slot?.append(again);
     const pressed: string[] = [];
     hydrate(dom, 'player', pressed);
-    await settled();
+    settled();
     expect(pressed).toEqual([]);
     dom.window.close();
   });

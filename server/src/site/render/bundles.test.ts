@@ -5,6 +5,7 @@ import {
   text,
   type FakeRoute,
   type FakeServer,
+  until,
 } from '@collectif/shared/testing';
 import React from 'react';
 import * as shared from '@collectif/shared';
@@ -65,29 +66,47 @@ describe('where a part’s server files are', () => {
 
 describe('a server bundle on another origin', () => {
   it('is fetched once, then revalidated with its ETag, and a new version replaces it', async () => {
-    /** Waits for the background revalidations to reach the fake server. */
-    const requests = async (count: number) => {
-      while (server.requests.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
-    };
-    server.on('/radio/server/ssr.js', withEtag('exports.version = 1;', '"v1"'));
-    // Stale at once: every read revalidates in the background.
-    const bundles = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, refreshMs: -1, warn });
-    expect(await bundles.get('radio')).toEqual({ version: 1 });
-    // The next read answers with what it has and revalidates in the background (304).
-    expect(await bundles.get('radio')).toEqual({ version: 1 });
-    await requests(2);
-    expect(server.requests.map((request) => request.headers['if-none-match'] ?? null)).toEqual([null, '"v1"']);
+    // Every fetch the bundles start, to wait for the last one's answer before the fake server closes.
+    const fetches = jest.spyOn(globalThis, 'fetch');
+    try {
+      server.on('/radio/server/ssr.js', withEtag('exports.version = 1;', '"v1"'));
+      // Stale at once: every read revalidates in the background.
+      const bundles = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, refreshMs: -1, warn });
+      /**
+       * Reads until the fake server has received request `count`: a read starts a revalidation once
+       * the one before has ended (one at a time), and none is started once that request is there.
+       */
+      const readUntilRequest = (count: number) =>
+        until(
+          async () => {
+            if (server.requests.length >= count) return true;
+            await bundles.get('radio');
+            return false;
+          },
+          { what: `la requête ${String(count)} au serveur du bundle` },
+        );
+      const validators = () => server.requests.map((request) => request.headers['if-none-match'] ?? null);
 
-    server.on('/radio/server/ssr.js', withEtag('exports.version = 2;', '"v2"'));
-    await bundles.get('radio');
-    await requests(3);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await bundles.get('radio')).toEqual({ version: 2 });
-    expect(bundles.versions()).toContain('radio:"v2"');
-    // The revalidation that last read started, finished before the fake server closes.
-    await requests(4);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(warnings).toEqual([]);
+      expect(await bundles.get('radio')).toEqual({ version: 1 });
+      // The next read answers with what it has and revalidates in the background (304).
+      expect(await bundles.get('radio')).toEqual({ version: 1 });
+      await until(() => server.requests.length >= 2, { what: 'la revalidation en arrière-plan' });
+      expect(validators()).toEqual([null, '"v1"']);
+
+      server.on('/radio/server/ssr.js', withEtag('exports.version = 2;', '"v2"'));
+      await readUntilRequest(3);
+      await until(() => bundles.versions().includes('radio:"v2"'), { what: 'la version 2 en service' });
+      expect(await bundles.get('radio')).toEqual({ version: 2 });
+      expect(bundles.versions()).toContain('radio:"v2"');
+      // Version 2 is revalidated with its own ETag (304), and that says nothing. Its fetch settled,
+      // what the bundles do with the answer is done too: they were waiting on it before this test.
+      await readUntilRequest(4);
+      await Promise.allSettled(fetches.mock.results.map((result) => result.value as Promise<Response>));
+      expect(validators()).toEqual([null, '"v1"', '"v1"', '"v2"']);
+      expect(warnings).toEqual([]);
+    } finally {
+      fetches.mockRestore();
+    }
   });
 
   it('that is unreachable, slow or broken leaves the part to the browser, and says why', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pagesJson } from '@collectif/shared/testing';
+import { pagesJson, until } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig } from '../../config';
@@ -151,9 +151,10 @@ exports.modules = { HomePage: () => {
     try {
       expect((await site.app.inject({ url: '/' })).body).toContain('Page lente');
       const finished: number[] = [];
+      // Sent one after the other, in one go: the first takes the thread, the others all come while it
+      // is rendering, each after the one before (the same way to the pool for each, none waiting on
+      // anything but the pool).
       const pages = Array.from({ length: 6 }, async (_, n) => {
-        // One after the other, all while the first is still rendering.
-        await new Promise((resolve) => setTimeout(resolve, n * 5));
         const res = await site.app.inject({ url: `/?page=${String(n)}` });
         expect(res.body).toContain('Page lente');
         finished.push(n);
@@ -183,10 +184,14 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
       }
       // Pages keep rendering while the fresh thread starts; then it takes over (a thread's start
       // takes seconds on a busy machine: it is waited for, up to 40 s).
-      for (let tries = 0; (await status())?.recycled !== 1 && tries < 400; tries += 1) {
-        expect((await site.app.inject({ url: '/' })).body).toContain('Version 3');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(
+        async () => {
+          if ((await status())?.recycled === 1) return true;
+          expect((await site.app.inject({ url: '/' })).body).toContain('Version 3');
+          return false;
+        },
+        { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
+      );
       expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 1 });
       site.write('mf-radio/dist/server/ssr.js', radio(4));
       expect((await site.app.inject({ url: '/' })).body).toContain('Version 4');
