@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { cardDate, useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
 import {
   EMBED_FORMATS,
@@ -9,6 +9,7 @@ import {
 } from '@collectif/shared/embed';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
 import { SEARCH_RESULTS } from './configurator';
+import { useDebounced } from '../ui/useDebounced';
 import {
   DEFAULT_PICKER_COLOUR,
   KIND_FIELD,
@@ -99,13 +100,7 @@ function EpisodePicker({
   const hydrated = useHydrated();
   const [typed, setTyped] = useState(initialQuery);
   const [searched, setSearched] = useState(initialQuery);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const search = useDebounced(setSearched, EMBED_SEARCH_DEBOUNCE_MS);
   const q = searched.trim();
   // The same arguments as the page's `load` (pages/integrer.ts): the server's answers are used.
   const results = useEpisodesQuery({ q }, { skip: q === '' });
@@ -114,8 +109,7 @@ function EpisodePicker({
   const listed = chosen === null || found.some((episode) => episode.slug === chosen) ? found : null;
   const searchId = useId();
   const submitNow = () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    setSearched(typed);
+    search.now(typed);
   };
   let status: string | null = null;
   if (q !== '') {
@@ -148,10 +142,7 @@ function EpisodePicker({
           onChange={(event) => {
             const value = event.target.value;
             setTyped(value);
-            if (timer.current !== null) clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              setSearched(value);
-            }, EMBED_SEARCH_DEBOUNCE_MS);
+            search.later(value);
           }}
           onKeyDown={(event) => {
             // Enter searches at once, here only: the rest of the form applies as it changes.
@@ -238,13 +229,9 @@ export function EmbedForm({
   if (picker.from !== options.colour) {
     setPicker({ from: options.colour, value: options.colour ?? picker.value });
   }
-  const colourTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (colourTimer.current !== null) clearTimeout(colourTimer.current);
-    },
-    [],
-  );
+  const colour = useDebounced((value: string) => {
+    onChange({ colour: value });
+  }, COLOUR_DEBOUNCE_MS);
   const residenceId = useId();
   const colourId = useId();
   // Without JavaScript the choices are sent to this page's own address, which renders them.
@@ -359,10 +346,7 @@ export function EmbedForm({
             onChange={(event) => {
               const value = event.target.value.toLowerCase();
               setPicker({ from: picker.from, value });
-              if (colourTimer.current !== null) clearTimeout(colourTimer.current);
-              colourTimer.current = setTimeout(() => {
-                onChange({ colour: value });
-              }, COLOUR_DEBOUNCE_MS);
+              colour.later(value);
             }}
           />
         </Choice>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   StatusMessage,
   useEpisodesQuery,
@@ -11,6 +11,7 @@ import {
   type PageDefinition,
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
+import { useDebounced } from '../ui/useDebounced';
 import { residences } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
@@ -25,7 +26,9 @@ const EAGER_COVERS = 4;
 
 function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (next: Partial<ArchiveSearch>) => void }) {
   const [draft, setDraft] = useState({ from: search.q, text: search.q });
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const query = useDebounced((q: string) => {
+    onChange({ q, page: 1 });
+  }, SEARCH_DEBOUNCE_MS);
   const styles = useStylesQuery(undefined).data ?? [];
   // The address changed another way (back button, a link): the box shows it, unless it only
   // caught up with what is typed (the address drops the space the visitor just typed).
@@ -33,16 +36,9 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
     setDraft({ from: search.q, text: draft.text.trim() === search.q ? draft.text : search.q });
   }
   const typed = draft.text;
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
   const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    if (timer.current !== null) clearTimeout(timer.current);
-    onChange({ q: typed, page: 1 });
+    query.now(typed);
   };
   // Without JavaScript the form is an ordinary GET to the archive's page: the server renders the results.
   const action = usePageHref()(PAGES.episodes) ?? undefined;
@@ -61,10 +57,7 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
           onChange={(event) => {
             const value = event.target.value;
             setDraft({ from: search.q, text: value });
-            if (timer.current !== null) clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              onChange({ q: value, page: 1 });
-            }, SEARCH_DEBOUNCE_MS);
+            query.later(value);
           }}
         />
       </div>
