@@ -10,7 +10,9 @@ import {
 } from '@collectif/shared';
 import type { BootPreload } from '@collectif/shared/boot';
 import { createStyleReader } from './render/styles';
+import * as v from 'valibot';
 import { watchedFile, type WatchedFile } from '../watched-file';
+import { sitePath } from './paths';
 import type { Sheet } from './render/document';
 import { siteConfig } from '@collectif/shared/config';
 import type { HeadElement } from '@collectif/shared/seo';
@@ -59,8 +61,6 @@ export interface HintsOptions {
   warn?: (message: string) => void;
 }
 
-const SAFE_PATH = /^\/(?!\/)[A-Za-z0-9/_.%-]*$/;
-
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
@@ -94,7 +94,7 @@ export function readManifest(data: unknown): Pick<RemoteBuild, 'entry' | 'expose
 function imageLinks(images: readonly PagePreload[], assetsDir: string, warn: (message: string) => void): Link[] {
   const links: Link[] = [];
   for (const image of images) {
-    if (typeof image.href !== 'string' || !SAFE_PATH.test(image.href)) {
+    if (!v.is(sitePath, image.href)) {
       warn(`Préchargement refusé : seules des images du site peuvent être annoncées (${JSON.stringify(image.href)})`);
       continue;
     }

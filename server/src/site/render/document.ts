@@ -1,10 +1,12 @@
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import * as v from 'valibot';
 import { colors, SSR_STATE_ID } from '@collectif/shared';
 import { headElement, type HeadElement } from '@collectif/shared/seo';
 import { watchedFile } from '../../watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
 import type { InlineStyle } from './styles';
+import { sitePath } from '../paths';
 
 /**
  * The page as sent (docs/rendering.md, « The document »): one model of the page, and one React
@@ -30,20 +32,15 @@ export interface ShellAssets {
 /** Where the shell's build writes its assets' list, in its dist/. */
 export const DOCUMENT_ASSETS = 'document.json';
 
-const SITE_PATH = /^\/(?!\/)[A-Za-z0-9/_.%-]*$/;
+const sitePaths = v.array(sitePath);
 
 /** The shell's list, checked: addresses of this site only. Throws what is wrong. */
 export function readShellAssets(data: unknown): ShellAssets {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const list = (name: keyof ShellAssets): string[] => {
-    const value = record[name];
-    if (
-      !Array.isArray(value) ||
-      !value.every((item): item is string => typeof item === 'string' && SITE_PATH.test(item))
-    ) {
-      throw new Error(`${DOCUMENT_ASSETS} : « ${name} » doit être une liste d'adresses du site`);
-    }
-    return value;
+  const list = (name: 'scripts' | 'styles' | 'fonts'): string[] => {
+    const value = v.safeParse(sitePaths, record[name]);
+    if (!value.success) throw new Error(`${DOCUMENT_ASSETS} : « ${name} » doit être une liste d'adresses du site`);
+    return value.output;
   };
   return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts'), loader: readLoader(record.loader) };
 }
