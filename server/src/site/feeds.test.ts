@@ -9,7 +9,10 @@ import { hrefOf } from '@collectif/shared/addresses';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
-import { enclosureBytes, itunesDuration, plain, residenceFeed, shortName, sitemap, xmlSafe } from './feeds';
+import { xmlSafe } from '../xml';
+import { enclosureBytes, itunesDuration, plain, residenceFeed } from './feeds/rss';
+import { sitemap } from './feeds/sitemap';
+import { shortName } from './feeds/manifest';
 
 // The site's server on the demo feed, its pages declared as the remotes' builds write them.
 let dir: string;

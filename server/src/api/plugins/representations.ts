@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import { RepresentationMemo, sendRepresentation } from '../http/reply';
+import { etagOf, sendConditional } from '../../http/conditional';
 import type { Cached } from '../upstream/cache';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -24,17 +25,47 @@ declare module 'fastify' {
   }
 }
 
+/** A response body ready to send, with its validator. */
+interface Representation {
+  body: string;
+  etag: string;
+}
+
+/** Bodies kept at most, and their bytes (strings in memory: two bytes a code unit). */
+const MEMO_ENTRIES = 256;
+const MEMO_BYTES = 32 * 1024 * 1024;
+
+const X_CACHE = { hit: 'HIT', miss: 'MISS', stale: 'STALE' } as const;
+
 const representations: FastifyPluginCallback = (app, _options, done) => {
-  const memo = new RepresentationMemo();
+  // Bodies derived from a cached value, kept per key (the value's version and the request's
+  // options): a warm /api/podcasts?limit=8 costs a lookup, not a filter, a JSON.stringify and a
+  // hash. Bounded, least recently used first, since the options come from visitors.
+  const memo = new LRUCache<string, Representation>({
+    max: MEMO_ENTRIES,
+    maxSize: MEMO_BYTES,
+    sizeCalculation: ({ body }) => Math.max(1, body.length * 2),
+  });
   app.decorateReply(
     'representation',
     function (this: FastifyReply, key: string, make: () => string, options: RepresentationOptions) {
       const { type = JSON_TYPE, cacheControl, state } = options;
-      return sendRepresentation(this.request, this, memo.get(key, make), {
-        type,
-        cacheControl,
-        ...(state === undefined ? {} : { state }),
-      });
+      let representation = memo.get(key);
+      if (representation === undefined) {
+        const body = make();
+        representation = { body, etag: etagOf(body) };
+        memo.set(key, representation);
+      }
+      return sendConditional(
+        this.request,
+        this,
+        {
+          etag: representation.etag,
+          cacheControl,
+          ...(state === undefined ? {} : { headers: { 'X-Cache': X_CACHE[state] } }),
+        },
+        { type, body: representation.body },
+      );
     },
   );
   app.decorateReply('serialized', function (this: FastifyReply, value: object) {

@@ -21,7 +21,7 @@ import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } fr
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
 import { acceptsBrotli, brotliPage } from './encoded';
-import { etagOf, matchesEtag } from '../../api/http/reply';
+import { answeredNotModified, etagOf } from '../../http/conditional';
 import { documentPolicy, invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { pageModel, shellSheetFile } from './model';
 import { renderPage } from './page';
@@ -205,11 +205,8 @@ export function createPageResponder({
     etag?: string,
   ) {
     reply.header('content-security-policy', csp);
-    if (etag !== undefined) {
-      reply.header('ETag', etag);
-      // The same validators and comparison as /api (one ETag path: weak, lists and `*` understood).
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    }
+    // The same validators and comparison as /api and the feeds (one conditional GET: http/conditional.ts).
+    if (etag !== undefined && answeredNotModified(request, reply, { etag })) return reply;
     reply.code(status).type('text/html; charset=utf-8');
     // A rendered page's own brotli (render/encoded.ts); gzip and the page as is, by the compression
     // plugin, which leaves an answer that already names its encoding alone.
