@@ -61,10 +61,6 @@ export function liveRetryDelay(attempt: number): number {
   return Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
 }
 
-function player(state: RootState): PlayerState {
-  return selectPlayer(state);
-}
-
 function replayKey(source: ReplaySource): string {
   return `replay:${source.trackUrn ?? source.url}`;
 }
@@ -108,7 +104,7 @@ function seekToSlider(audio: AudioEngine, state: PlayerState): void {
 }
 
 function listeningLive(state: RootState): boolean {
-  const p = player(state);
+  const p = selectPlayer(state);
   return p.open && p.mode === 'LIVE';
 }
 
@@ -138,10 +134,11 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
   // that is still waiting (e.g. for a track's stream URL).
   listen({
     predicate: (action, current, previous) =>
-      playbackTriggers(action) && (!toggled.match(action) || player(current).open !== player(previous).open),
+      playbackTriggers(action) &&
+      (!toggled.match(action) || selectPlayer(current).open !== selectPlayer(previous).open),
     effect: async (action, listener) => {
       listener.cancelActiveListeners();
-      const state = player(listener.getState());
+      const state = selectPlayer(listener.getState());
       if (!wantsSound(state)) {
         audio.pause();
         // A paused live stream lets go of its connection; playing again rejoins the live edge.
@@ -177,7 +174,7 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
         }
         await audio.loadSource(url, key);
       }
-      seekToSlider(audio, player(listener.getState()));
+      seekToSlider(audio, selectPlayer(listener.getState()));
       await audio.play();
     },
   });
@@ -186,9 +183,9 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
   listen({
     matcher: isAnyOf(sliderMoved, sliderReleased),
     effect: (action, listener) => {
-      const state = player(listener.getState());
+      const state = selectPlayer(listener.getState());
       if (state.mode !== 'REPLAY' || (sliderMoved.match(action) && state.held !== null)) return;
-      if (sliderReleased.match(action) && player(listener.getOriginalState()).held === null) return;
+      if (sliderReleased.match(action) && selectPlayer(listener.getOriginalState()).held === null) return;
       seekToSlider(audio, state);
     },
   });
@@ -197,12 +194,12 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
   listen({
     matcher: isAnyOf(audioErrored, audioEnded, audioStalled),
     effect: async (action, listener) => {
-      const state = player(listener.getState());
+      const state = selectPlayer(listener.getState());
       if (state.mode !== 'LIVE' || !wantsSound(state)) return;
       listener.cancelActiveListeners();
       const generation = audio.loadGeneration();
       const stillWanted = () => {
-        const now = player(listener.getState());
+        const now = selectPlayer(listener.getState());
         return now.mode === 'LIVE' && wantsSound(now) && audio.loadGeneration() === generation;
       };
       if (audioStalled.match(action)) {
@@ -211,7 +208,7 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
         if (!stillWanted() || (!audio.isPaused() && audio.mediaTime() > before)) return;
       }
       listener.dispatch(liveDropped());
-      await listener.delay(liveRetryDelay(player(listener.getState()).reconnectAttempt));
+      await listener.delay(liveRetryDelay(selectPlayer(listener.getState()).reconnectAttempt));
       const url = liveStreamUrl();
       if (!stillWanted() || url === null) return;
       await audio.loadLive(url);
@@ -253,7 +250,7 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
     actionCreator: chatToggled,
     effect: async (_action, listener) => {
       listener.cancelActiveListeners();
-      if (!player(listener.getState()).chatOpen) return;
+      if (!selectPlayer(listener.getState()).chatOpen) return;
       const reachable = await listener.pause(
         fetch(chatUrl(), {
           mode: 'no-cors',
@@ -275,7 +272,7 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
   listen({
     matcher: isAnyOf(progressed, audioPaused, audioEnded, sliderReleased, sliderMoved),
     effect: (action, listener) => {
-      const state = player(listener.getState());
+      const state = selectPlayer(listener.getState());
       if (state.mode !== 'REPLAY' || state.replay === null || state.held !== null) return;
       const now = Date.now();
       // A tick at the very start (the audio has not reached a requested start yet) forgets nothing.
@@ -288,9 +285,9 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
   // System media controls and the public `player-state` event follow every change of the player.
   listen({
     predicate: (action: UnknownAction, current, previous) =>
-      action.type.startsWith('player/') && player(current) !== player(previous),
+      action.type.startsWith('player/') && selectPlayer(current) !== selectPlayer(previous),
     effect: (action, listener) => {
-      runtime.syncMediaSession(() => player(listener.getState()), listener.dispatch, {
+      runtime.syncMediaSession(() => selectPlayer(listener.getState()), listener.dispatch, {
         position: !progressed.match(action),
       });
       const previous = selectSnapshot(listener.getOriginalState());

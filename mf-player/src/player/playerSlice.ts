@@ -3,7 +3,6 @@ import {
   createSlice,
   DEFAULT_COVER,
   type PayloadAction,
-  type WithSlice,
   rootReducer,
   type NowPlaying,
   type PlayerSnapshot,
@@ -309,8 +308,29 @@ export const playerSlice = createSlice({
       state.message = MESSAGES.streamUnavailable;
     },
   },
+  /* Each reads the player's own state; the root-state versions are exported below. */
   selectors: {
     selectPlayer: (state) => state,
+    selectMode: (state) => state.mode,
+    selectOpen: (state) => state.open,
+    selectStatus: (state) => state.status,
+    selectWantsSound: wantsSound,
+    selectLoading: isLoading,
+    selectPlaying: (state) => state.status === 'playing',
+    selectArtist: artistOf,
+    selectShow: showOf,
+    selectCover: coverOf,
+    selectCurrentTime: (state) => state.currentTime,
+    selectDuration: (state) => state.duration,
+    selectRemaining: remainingOf,
+    selectSlider: sliderOf,
+    selectDragging: (state) => state.held !== null,
+    selectMessage: (state) => state.message,
+    selectChatOpen: (state) => state.chatOpen,
+    selectChatStatus: (state) => state.chatStatus,
+    selectReconnectAttempt: (state) => state.reconnectAttempt,
+    /** A new object on each call: for listeners and tests, not for `useAppSelector`. */
+    selectSnapshot: snapshotOf,
   },
 });
 
@@ -321,34 +341,35 @@ export const injectedPlayer = playerSlice.injectInto(rootReducer);
 
 /**
  * The shared RootState cannot list this remote's slice (a remote loads later than shared is
- * compiled), so the selectors take the shared RootState and read it as the injected reducer's.
+ * compiled), so the selectors take the shared RootState with the player's state as optional, which
+ * any RootState is: the injected slice reads its initial state until the reducer has run.
  */
-type StateWithPlayer = RootState & Partial<WithSlice<typeof playerSlice>>;
+export interface StateWithPlayer extends RootState {
+  player?: PlayerState;
+}
 
-const view = (state: RootState): StateWithPlayer => state;
-
-export const selectPlayer = (state: RootState): PlayerState => injectedPlayer.selectors.selectPlayer(view(state));
-
-export const selectMode = (state: RootState): PlayerMode => selectPlayer(state).mode;
-export const selectOpen = (state: RootState): boolean => selectPlayer(state).open;
-export const selectStatus = (state: RootState): PlaybackStatus => selectPlayer(state).status;
-export const selectWantsSound = (state: RootState): boolean => wantsSound(selectPlayer(state));
-export const selectLoading = (state: RootState): boolean => isLoading(selectPlayer(state));
-export const selectPlaying = (state: RootState): boolean => selectPlayer(state).status === 'playing';
-export const selectArtist = (state: RootState): string => artistOf(selectPlayer(state));
-export const selectShow = (state: RootState): string => showOf(selectPlayer(state));
-export const selectCover = (state: RootState): string => coverOf(selectPlayer(state));
-export const selectCurrentTime = (state: RootState): number => selectPlayer(state).currentTime;
-export const selectDuration = (state: RootState): number => selectPlayer(state).duration;
-export const selectRemaining = (state: RootState): number => remainingOf(selectPlayer(state));
-export const selectSlider = (state: RootState): number => sliderOf(selectPlayer(state));
-export const selectDragging = (state: RootState): boolean => selectPlayer(state).held !== null;
-export const selectMessage = (state: RootState): string | null => selectPlayer(state).message;
-export const selectChatOpen = (state: RootState): boolean => selectPlayer(state).chatOpen;
-export const selectChatStatus = (state: RootState): ChatStatus => selectPlayer(state).chatStatus;
-export const selectReconnectAttempt = (state: RootState): number => selectPlayer(state).reconnectAttempt;
-/** A new object on each call: for listeners and tests, not for `useAppSelector`. */
-export const selectSnapshot = (state: RootState): PlayerSnapshot => snapshotOf(selectPlayer(state));
+export const {
+  selectPlayer,
+  selectMode,
+  selectOpen,
+  selectStatus,
+  selectWantsSound,
+  selectLoading,
+  selectPlaying,
+  selectArtist,
+  selectShow,
+  selectCover,
+  selectCurrentTime,
+  selectDuration,
+  selectRemaining,
+  selectSlider,
+  selectDragging,
+  selectMessage,
+  selectChatOpen,
+  selectChatStatus,
+  selectReconnectAttempt,
+  selectSnapshot,
+} = injectedPlayer.getSelectors((state: StateWithPlayer) => state.player);
 
 export const {
   replaySelected,
