@@ -59,7 +59,7 @@ function readFile(path: string): Partial<Record<Field, unknown>> {
 }
 
 /**
- * The radio's run-time settings (README, « Server environment »): each field from its variable,
+ * The radio's run-time settings (docs/settings.md, « The radio »): each field from its variable,
  * else from RADIO_CONFIG_FILE, else from site.json, then checked against site.json's schema (shared/src/schemas/content.mjs). A
  * refused value stops the server with one line naming the variable (and the file's field).
  */

@@ -67,7 +67,7 @@ function credentials(
 }
 
 /**
- * Reads and checks the /api configuration from the environment (see the README table). A wrong
+ * Reads and checks the /api configuration from the environment (docs/settings.md). A wrong
  * value throws ConfigError naming the variable; an upstream left unset runs on the embedded demo.
  */
 export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings(env)): ApiConfig {
