@@ -2,7 +2,7 @@ import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { api, makeStore, radioSettings, residenceImages, siteConfig, type Episode } from '@collectif/shared';
-import { headElements } from '@collectif/shared/seo';
+import { escapeHtml, headElements } from '@collectif/shared/seo';
 import { headHtml } from '@collectif/shared/testing';
 import { Carousel } from '../home/Carousel';
 import { slides } from '../home/slides';
@@ -45,7 +45,7 @@ describe("a residence page's head", () => {
     const html = headHtml(headElements({ title: '', description: '', canonical: ORIGIN, ...head }, 'Collectif'));
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${href}"`);
     expect(html).toContain(
-      `<link rel="alternate" type="application/json+oembed" href="${oembed.replace('&', '&amp;')}" title="${residence.artist} · ${residence.show}"/>`,
+      `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${residence.artist} · ${residence.show}"/>`,
     );
   });
 
