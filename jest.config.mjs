@@ -36,9 +36,12 @@ const browserPart = (name) => ({
   setupFilesAfterEnv: ['<rootDir>/../tools/jest/setup-dom.ts'],
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   moduleNameMapper: { '\\.css$': '<rootDir>/../tools/jest/style-stub.cjs' },
-  transform,
+  transform: {
+    ...transform,
+    'shared[\\/]content[\\/]residences\\.json$': '<rootDir>/../tools/jest/safe-residences.cjs',
+  },
   // Some registry packages ship ES modules only.
-  transformIgnorePatterns: ['/node_modules/(?!(embla-carousel|dompurify)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(embla-carousel)/)'],
 });
 
 /**

@@ -45,10 +45,9 @@ export async function buildServer() {
   });
   // ES modules, said so (Node would otherwise parse each file twice, and warn).
   writeFileSync(join(SERVER_DIST, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
-  // The threads' entries, beside the bundle that starts them: they load the built worker found there.
-  copyFileSync(join(server, 'src', 'site', 'render', 'render-thread.mjs'), join(SERVER_DIST, 'render-thread.mjs'));
-  copyFileSync(join(server, 'src', 'api', 'upstream', 'feed-thread.mjs'), join(SERVER_DIST, 'feed-thread.mjs'));
-  copyFileSync(join(server, 'src', 'api', 'schedule', 'schedule-thread.mjs'), join(SERVER_DIST, 'schedule-thread.mjs'));
+  // The threads' one entry, beside the bundle that starts them: it loads the built worker found there
+  // (server/src/threads/threads.ts).
+  copyFileSync(join(server, 'src', 'threads', 'thread.mjs'), join(SERVER_DIST, 'thread.mjs'));
   console.log(`Construit : server (server/dist/main.js) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

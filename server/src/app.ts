@@ -13,7 +13,9 @@ import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
 import { sitePagesOf, sitePagesPlugin } from './site/render/pages';
 import { oembedPlugin } from './site/oembed';
-import { siteStatic } from './site/static';
+import { siteFiles } from './site/files';
+import { siteHealth } from './site/health';
+import { sitePageRoutes } from './site/page-routes';
 import { embedFramePlugin } from './site/embed-frame';
 import { devRemotes } from './site/dev';
 import { readResidences } from './residences';
@@ -129,6 +131,8 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   await app.register(oembedPlugin, { config: site, residencesFile: api.demo.residencesFile });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
-  await app.register(siteStatic, { config: site, radio: api.radio });
+  await app.register(siteFiles, { config: site });
+  await app.register(sitePageRoutes, { config: site, radio: api.radio });
+  await app.register(siteHealth);
   return app;
 }

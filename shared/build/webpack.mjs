@@ -113,6 +113,17 @@ export function fontRule() {
   return { test: /\.woff2$/, use: require.resolve('./unhinted-font.cjs') };
 }
 
+/**
+ * The residences' content file with each description as safe HTML (shared/build/safe-html.cjs): a
+ * page shows it as is, in the browser and on the server, without a sanitiser of its own.
+ */
+export function contentRule() {
+  return {
+    test: /[\\/]shared[\\/]content[\\/]residences\.json$/,
+    use: require.resolve('./safe-residences-loader.cjs'),
+  };
+}
+
 /** Writes a JSON file beside the manifest: a remote's declared pages. */
 class JsonAssetPlugin {
   /**
@@ -287,7 +298,9 @@ function serverBundleConfig({ name, dir, entry }) {
       },
     ],
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-    module: { rules: [scriptRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }] },
+    module: {
+      rules: [scriptRule(), contentRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }],
+    },
     // One file: the server reads and evaluates it whole, from disk or over HTTP.
     plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     // Readable stack traces in the server's log; the file is never sent to a visitor's browser to run.
@@ -398,6 +411,7 @@ export function federatedConfig({ name, dir, html = false }) {
         module: {
           rules: [
             scriptRule(),
+            contentRule(),
             fontRule(),
             { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
           ],

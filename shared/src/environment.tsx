@@ -4,7 +4,7 @@ import { sitePages, type PageRef } from './pages';
 
 /**
  * What a render depends on besides its data (docs/rendering.md, « State per request »): the radio's
- * settings, the page table and a window for libraries that need a DOM (DOMPurify). On the server
+ * settings and the page table. On the server
  * they are the rendering app's, passed down the React tree for each request, never set on a module:
  * two apps in one process (or one app with new settings) each render with their own. In the browser
  * there is one page, and each is read from it.
@@ -12,8 +12,6 @@ import { sitePages, type PageRef } from './pages';
 export interface SiteEnvironment {
   radio: RadioSettings;
   pages: readonly PageRef[];
-  /** A DOM window: the page's in the browser, a jsdom window on the server. */
-  window: Window;
 }
 
 export const SiteEnvironmentContext = createContext<SiteEnvironment | null>(null);
@@ -25,9 +23,22 @@ export function useSiteEnvironment(): SiteEnvironment {
   if (typeof window === 'undefined') {
     throw new Error('Rendu serveur : aucun environnement fourni (SiteEnvironmentContext)');
   }
-  return { radio: radioSettings(), pages: sitePages(), window };
+  return { radio: radioSettings(), pages: sitePages() };
 }
 
 export const useRadioSettings = (): RadioSettings => useSiteEnvironment().radio;
 export const usePages = (): readonly PageRef[] => useSiteEnvironment().pages;
-export const useDocumentWindow = (): Window => useSiteEnvironment().window;
+
+/**
+ * Kept for parts built before « Safe HTML » (docs/rendering.md): their residence and episode pages
+ * sanitised descriptions on a window read here. A part deploys on its own day, so the shared
+ * library still answers it for one version: the page's window in the browser; on the server there
+ * is none any more (descriptions arrive as safe HTML), so it throws and the area that called it is
+ * rendered in the browser. Removed once every part is built without it (docs/parts.md, « The
+ * contract's versions »).
+ * @deprecated Show a description as it arrives: it is safe HTML already.
+ */
+export function useDocumentWindow(): Window {
+  if (typeof window !== 'undefined') return window;
+  throw new Error('Rendu serveur : aucune fenêtre, les descriptions arrivent déjà sûres');
+}

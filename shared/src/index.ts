@@ -53,16 +53,15 @@ export {
   type PagePreload,
 } from './pageDefinition';
 export { ROUTER_STATE_ID, SSR_STATE_ID, ssrHydrated, type SsrState, type ServerModules } from './ssr';
-// Kept one version for parts built before « State per request » (docs/parts.md, « The contract's versions »).
-// eslint-disable-next-line @typescript-eslint/no-deprecated
-export { documentWindow } from './ssr';
 export {
   SiteEnvironmentContext,
   useSiteEnvironment,
   useRadioSettings,
   usePages,
-  useDocumentWindow,
   type SiteEnvironment,
 } from './environment';
+// Kept one version for parts built before « Safe HTML » (docs/parts.md, « The contract's versions »).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+export { useDocumentWindow } from './environment';
 export { useReducedMotion } from './ui/useReducedMotion';
 export * from './libraries';

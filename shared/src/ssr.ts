@@ -28,15 +28,5 @@ export interface SsrState {
  */
 export const ssrHydrated = createAction<SsrState>('ssr/hydrated');
 
-/**
- * The page's window in the browser.
- * @deprecated Read the window during render with `useDocumentWindow()`: on the server it is the
- * rendering app's (docs/rendering.md, « State per request »); here, on the server, this throws.
- */
-export function documentWindow(): Window {
-  if (typeof window !== 'undefined') return window;
-  throw new Error('Rendu serveur : fenêtre à lire par useDocumentWindow()');
-}
-
 /** The modules of one part as its server bundle exports them. */
 export type ServerModules = Readonly<Record<string, ComponentType>>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAppStore, useDocumentWindow, type AppDispatch, type StoreExtra } from '@collectif/shared';
+import { useAppStore, type AppDispatch, type StoreExtra } from '@collectif/shared';
 
 const originOf = (href: string | undefined | null): string | null => {
   if (href === undefined || href === null || href === '') return null;
@@ -32,7 +32,9 @@ export function readSiteOrigin(dispatch: AppDispatch, document: Document | undef
 /** The site's public origin during render (read once per mount: it does not change). */
 export function useSiteOrigin(): string {
   const store = useAppStore();
-  const window = useDocumentWindow();
-  const [origin] = useState(() => readSiteOrigin(store.dispatch, window.document));
+  // No document on the server: there the store's /api base gives it.
+  const [origin] = useState(() =>
+    readSiteOrigin(store.dispatch, typeof document === 'undefined' ? undefined : document),
+  );
   return origin;
 }

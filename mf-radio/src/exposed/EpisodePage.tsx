@@ -15,7 +15,6 @@ import {
   useEpisodesQuery,
   useParams,
   useRememberedPosition,
-  useDocumentWindow,
   useSearchParams,
   type Episode,
   type PlayerSnapshot,
@@ -27,7 +26,6 @@ import { configuratorSearchFor } from '../embed/configurator';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence } from '../residences/residences';
-import { sanitizeDescription } from '../residences/sanitize';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 
@@ -91,8 +89,8 @@ function EpisodeView({ episode }: { episode: Episode }) {
   const playingHere = player?.mode === 'REPLAY' && player.source === resumeKey(episode) && player.currentTime >= 1;
   const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
   const date = cardDate(episode.pubDate);
-  const domWindow = useDocumentWindow();
-  const description = episode.summary === undefined ? '' : sanitizeDescription(episode.summary, domWindow);
+  // Safe HTML: the server sanitised it when it read the feed (docs/rendering.md, « Safe HTML »).
+  const description = episode.summary ?? '';
   const href = usePageHref();
   const address = (at?: number) => {
     const url = new URL(

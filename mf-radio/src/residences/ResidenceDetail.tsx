@@ -1,14 +1,7 @@
-import {
-  ExternalLink,
-  RESIDENCE_PICTURES,
-  residenceImages,
-  useDocumentWindow,
-  type Residence,
-} from '@collectif/shared';
+import { ExternalLink, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
 import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictures';
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
-import { sanitizeDescription } from './sanitize';
 import { NextShow } from '../schedule/NextShow';
 import { Subscribe } from './Subscribe';
 import { configuratorSearchFor } from '../embed/configurator';
@@ -59,7 +52,6 @@ function EmbedLink({ id }: { id: string }) {
 
 /** A resident show: header, description, styles, links and latest shows (docs/site.md, « Residents »). */
 export function ResidenceDetail({ residence }: { residence: Residence }) {
-  const window = useDocumentWindow();
   const styles = visibleStyles(residence.styles);
   return (
     <article className="residence">
@@ -82,8 +74,8 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
       <NextShow residence={residence.id} />
       <div
         className="residence__description"
-        // Sanitised with DOMPurify: only emphasis, line breaks and safe links survive.
-        dangerouslySetInnerHTML={{ __html: sanitizeDescription(residence.description, window) }}
+        // Safe HTML: sanitised when the part was built (docs/rendering.md, « Safe HTML »).
+        dangerouslySetInnerHTML={{ __html: residence.description }}
       />
       {styles.length === 0 ? null : (
         <ul className="residence__styles" aria-label="Styles">

@@ -3,3 +3,4 @@ export * from './item';
 export * from './map';
 export * from './filter';
 export * from './episodes';
+export * from './text';

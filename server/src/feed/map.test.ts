@@ -153,6 +153,18 @@ describe('mapFeedItem', () => {
     });
   });
 
+  it('keeps the description as safe HTML, sanitised once, here, where the feed is read', () => {
+    const item = mapFeedItem(
+      rawItem({
+        'itunes:summary':
+          'Du <em>dub</em>\nen direct<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">lien</a> &amp; <a href="https://example.org">site</a>',
+      }),
+    );
+    expect(item.summary).toBe(
+      'Du <em>dub</em><br>en direct<a target="_blank" rel="noopener noreferrer">lien</a> &amp; <a href="https://example.org" target="_blank" rel="noopener noreferrer">site</a>',
+    );
+  });
+
   it('uses the default cover without itunes:image, and has no trackUrn without a track guid', () => {
     const item = mapFeedItem(rawItem({ 'itunes:image': undefined, guid: 'https://example.org/show/1' }));
     expect(item.cover).toBe(DEFAULT_COVER);

@@ -1,5 +1,6 @@
 import type { PodcastItem } from '@collectif/shared';
 import { nodeAttribute, nodeText, type RawFeedItem } from './item';
+import { safeHtml } from './text';
 
 /** docs/site.md, « The feed »: an item counts as a podcast only above this enclosure length (bytes). */
 export const PODCAST_MIN_BYTES = 10_000_000;
@@ -67,7 +68,7 @@ function isoDate(text: string): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-/** A podcast as the feed gives it: with the item's own description, which episode pages show. */
+/** A podcast as the feed gives it: with the item's own description as safe HTML, which episode pages show. */
 export type FeedPodcast = PodcastItem & {
   summary?: string;
   /** The enclosure's length in bytes, as the feed claims it (a podcast feed republishes it). */
@@ -81,7 +82,7 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
   const cover = nodeAttribute(item['itunes:image'], 'href') ?? '';
   const trackUrn = trackUrnFromGuid(nodeText(item.guid));
   const link = nodeText(item.link);
-  const summary = nodeText(item['itunes:summary']) || nodeText(item.description);
+  const summary = safeHtml(nodeText(item['itunes:summary']) || nodeText(item.description));
   const length = Math.floor(enclosureLength(item));
   return {
     ...(trackUrn === undefined ? {} : { trackUrn }),

@@ -10,7 +10,8 @@ import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
 import { xmlSafe } from '../xml';
-import { enclosureBytes, itunesDuration, plain, residenceFeed } from './feeds/rss';
+import { plain } from '../feed';
+import { enclosureBytes, itunesDuration, residenceFeed } from './feeds/rss';
 import { sitemap } from './feeds/sitemap';
 import { shortName } from './feeds/manifest';
 

@@ -10,7 +10,7 @@ import { PAGES } from './paths';
 function renderWith(pages: readonly PageRef[]) {
   return render(
     <MemoryRouter>
-      <SiteEnvironmentContext value={{ radio: radioSettings(), pages, window }}>
+      <SiteEnvironmentContext value={{ radio: radioSettings(), pages }}>
         <PageLink page={PAGES.episode} params={{ slug: 'axonberg-2' }} search={{ t: '1:00' }}>
           Synapses #10
         </PageLink>

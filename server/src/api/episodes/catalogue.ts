@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { Episode, EpisodesPage, StyleCount } from '@collectif/shared';
-import { longSlug, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../../feed';
+import { longSlug, plain, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../../feed';
 
 /**
  * The archive (docs/episodes.md): the feed's podcasts as episodes with their slugs, residences and
@@ -76,6 +76,9 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
       index = new MiniSearch<Episode>({
         idField: 'slug',
         fields: ['artist', 'show', 'summary'],
+        // The summary is safe HTML: its words, not its tags (« <br>dub » would be one word).
+        extractField: (episode, field) =>
+          field === 'summary' ? plain(episode.summary ?? '') : String(episode[field as keyof Episode] ?? ''),
         processTerm: searchTerm,
         // Every word required, each matching the start of a word; typos forgiven only in a word long
         // enough to carry one (« dub » must not find « du » within one edit: docs/episodes.md).

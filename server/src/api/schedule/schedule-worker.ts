@@ -1,5 +1,5 @@
-import type { MessagePort } from 'node:worker_threads';
-import { ThreadClient } from '../thread-client';
+import type { Piscina } from 'piscina';
+import { startThreads } from '../../threads/threads';
 import { expandCalendar, readCalendar, type ExpandOptions, type Expanded } from './expand';
 import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
 
@@ -12,56 +12,66 @@ import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
  * occurrences and the files.
  */
 
-type Request =
-  | { id: number; kind: 'check'; text: string }
-  | { id: number; kind: 'expand'; texts: string[]; options: ExpandOptions }
-  | { id: number; kind: 'write'; events: IcsEvent[]; options: IcsOptions };
+type Task =
+  | { kind: 'check'; text: string }
+  | { kind: 'expand'; texts: string[]; options: ExpandOptions }
+  | { kind: 'write'; events: IcsEvent[]; options: IcsOptions };
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+/** A task's value, or its French error (an Error loses its class between threads). */
+type Reply = { ok: true; value: unknown } | { ok: false; message: string };
 
-/** The worker's side: each request answered in turn, an error as its French message. */
-export function serveExpansions(port: MessagePort): void {
-  port.on('message', (request: Request) => {
-    let reply: Reply;
-    try {
-      let value: unknown;
-      if (request.kind === 'check') readCalendar(request.text);
-      else if (request.kind === 'expand') value = request.texts.map((text) => expandCalendar(text, request.options));
-      else value = scheduleIcs(request.events, request.options);
-      reply = { id: request.id, ok: true, value };
-    } catch (error) {
-      reply = { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-    port.postMessage(reply);
-  });
+/** The worker's side: one task, an error as its French message. */
+export function runTask(task: Task): Reply {
+  try {
+    let value: unknown;
+    if (task.kind === 'check') readCalendar(task.text);
+    else if (task.kind === 'expand') value = task.texts.map((text) => expandCalendar(text, task.options));
+    else value = scheduleIcs(task.events, task.options);
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
-/** The server's side: the thread, started on first use, restarted on the use after a crash. */
+/** The server's side: the thread, started on first use, replaced on the use after a crash. */
 export class ScheduleWorker {
-  private readonly client = new ThreadClient<Request, Reply>(
-    new URL('./schedule-thread.mjs', import.meta.url),
-    (reply) => (reply.ok ? { value: reply.value } : { error: new Error(reply.message) }),
-    (cause) => new Error(`lecture de l’agenda interrompue (${cause.message})`),
-  );
+  private threads: Piscina<Task, Reply> | undefined;
+
+  private async run(task: Task): Promise<unknown> {
+    this.threads ??= startThreads<Task, Reply>('schedule-worker', new URL('./schedule-worker.ts', import.meta.url), {
+      maxThreads: 1,
+      idleTimeoutMs: Number.POSITIVE_INFINITY,
+    });
+    let reply: Reply;
+    try {
+      reply = await this.threads.run(task);
+    } catch (cause) {
+      throw new Error(`lecture de l’agenda interrompue (${(cause as Error).message})`, { cause });
+    }
+    if (!reply.ok) throw new Error(reply.message);
+    return reply.value;
+  }
 
   /** Whether a text is a calendar (readCalendar): resolves, or rejects with the French reason. */
   async check(text: string): Promise<void> {
-    await this.client.call({ kind: 'check', text });
+    await this.run({ kind: 'check', text });
   }
 
   /** Each text expanded as expandCalendar does; rejects with its French error, or when the thread stops. */
   async expand(texts: readonly string[], options: ExpandOptions): Promise<Expanded[]> {
-    return (await this.client.call({ kind: 'expand', texts: [...texts], options })) as Expanded[];
+    return (await this.run({ kind: 'expand', texts: [...texts], options })) as Expanded[];
   }
 
   /** These shows as a calendar file (scheduleIcs). */
   async write(events: readonly IcsEvent[], options: IcsOptions): Promise<string> {
-    return (await this.client.call({ kind: 'write', events: [...events], options })) as string;
+    return (await this.run({ kind: 'write', events: [...events], options })) as string;
   }
 
   /** Stops the thread (the server is closing); what was waiting for it is rejected. */
-  close(): Promise<void> {
-    return this.client.close();
+  async close(): Promise<void> {
+    const threads = this.threads;
+    this.threads = undefined;
+    await threads?.destroy();
   }
 }
 

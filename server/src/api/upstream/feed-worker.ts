@@ -1,5 +1,5 @@
-import type { MessagePort } from 'node:worker_threads';
-import { ThreadClient } from '../thread-client';
+import type { Piscina } from 'piscina';
+import { startThreads } from '../../threads/threads';
 import { UpstreamError, type UpstreamFailure } from '../errors';
 import { FeedDigest, type Digester, type FeedData } from './rss';
 
@@ -10,76 +10,88 @@ import { FeedDigest, type Digester, type FeedData } from './rss';
  * back the XML text and the podcasts.
  */
 
-type Request =
-  | { id: number; kind: 'page'; session: number; feedUrl: string; body: Uint8Array; contentType: string | null }
-  | { id: number; kind: 'result'; session: number; keepTrackUrns: boolean }
-  | { id: number; kind: 'drop'; session: number };
+type Task =
+  | { kind: 'page'; session: number; feedUrl: string; body: Uint8Array; contentType: string | null }
+  | { kind: 'result'; session: number; keepTrackUrns: boolean }
+  | { kind: 'drop'; session: number };
 
-type Reply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; failure: UpstreamFailure | null; message: string };
+/** A task's value, or its error said in what crosses threads (an Error loses its class there). */
+type Reply = { ok: true; value: unknown } | { ok: false; failure: UpstreamFailure | null; message: string };
 
-/** The worker's side: one FeedDigest per load in progress. */
-export function serveDigests(port: MessagePort): void {
-  const sessions = new Map<number, FeedDigest>();
-  port.on('message', (request: Request) => {
-    let reply: Reply;
-    try {
-      let value: unknown;
-      if (request.kind === 'page') {
-        let digest = sessions.get(request.session);
-        if (digest === undefined) {
-          digest = new FeedDigest(request.feedUrl);
-          sessions.set(request.session, digest);
-        }
-        value = digest.addPage(request.body, request.contentType);
-      } else if (request.kind === 'result') {
-        const digest = sessions.get(request.session) ?? new FeedDigest('');
-        sessions.delete(request.session);
-        value = digest.result(request.keepTrackUrns);
-      } else {
-        sessions.delete(request.session);
+/** The loads in progress in this thread, one FeedDigest each, from their first page to their result. */
+const sessions = new Map<number, FeedDigest>();
+
+/** The worker's side: one task of a load. */
+export function runTask(task: Task): Reply {
+  try {
+    let value: unknown;
+    if (task.kind === 'page') {
+      let digest = sessions.get(task.session);
+      if (digest === undefined) {
+        digest = new FeedDigest(task.feedUrl);
+        sessions.set(task.session, digest);
       }
-      reply = { id: request.id, ok: true, value };
-    } catch (error) {
-      sessions.delete(request.session);
-      reply = {
-        id: request.id,
-        ok: false,
-        failure: error instanceof UpstreamError ? error.failure : null,
-        message: error instanceof UpstreamError ? error.detail : String(error),
-      };
+      value = digest.addPage(task.body, task.contentType);
+    } else if (task.kind === 'result') {
+      const digest = sessions.get(task.session);
+      sessions.delete(task.session);
+      // A thread replaced during the load (a crash) has lost its pages.
+      if (digest === undefined) throw new Error('lecture du flux interrompue (fil de lecture remplacé)');
+      value = digest.result(task.keepTrackUrns);
+    } else {
+      sessions.delete(task.session);
     }
-    port.postMessage(reply);
-  });
+    return { ok: true, value };
+  } catch (error) {
+    sessions.delete(task.session);
+    return {
+      ok: false,
+      failure: error instanceof UpstreamError ? error.failure : null,
+      message: error instanceof UpstreamError ? error.detail : error instanceof Error ? error.message : String(error),
+    };
+  }
 }
 
-/** The server's side: a Digester whose pages are digested by the worker thread. */
+/**
+ * The server's side: a Digester whose pages are digested by one thread, started on first use and
+ * kept (a load's pages must reach the thread that holds its first ones).
+ */
 export class FeedWorker implements Digester {
   private nextSession = 1;
-  private readonly client = new ThreadClient<Request, Reply>(
-    new URL('./feed-thread.mjs', import.meta.url),
-    (reply) =>
-      reply.ok
-        ? { value: reply.value }
-        : { error: new UpstreamError('feed', reply.failure ?? 'invalid', reply.message) },
-    (cause) => new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${cause.message})`),
-  );
+  private threads: Piscina<Task, Reply> | undefined;
+
+  private async run(task: Task): Promise<unknown> {
+    this.threads ??= startThreads<Task, Reply>('feed-worker', new URL('./feed-worker.ts', import.meta.url), {
+      maxThreads: 1,
+      idleTimeoutMs: Number.POSITIVE_INFINITY,
+    });
+    let reply: Reply;
+    try {
+      reply = await this.threads.run(task);
+    } catch (cause) {
+      // The thread stopped (a crash, memory exhausted); Piscina starts another for the next load.
+      throw new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${(cause as Error).message})`);
+    }
+    if (!reply.ok) throw new UpstreamError('feed', reply.failure ?? 'invalid', reply.message);
+    return reply.value;
+  }
 
   start(feedUrl: string): ReturnType<Digester['start']> {
     const session = this.nextSession++;
     return {
       addPage: async (body, contentType) =>
-        (await this.client.call({ kind: 'page', session, feedUrl, body, contentType })) as string | undefined,
-      result: async (keepTrackUrns) => (await this.client.call({ kind: 'result', session, keepTrackUrns })) as FeedData,
+        (await this.run({ kind: 'page', session, feedUrl, body, contentType })) as string | undefined,
+      result: async (keepTrackUrns) => (await this.run({ kind: 'result', session, keepTrackUrns })) as FeedData,
       drop: () => {
-        if (this.client.running) void this.client.call({ kind: 'drop', session }).catch(() => undefined);
+        if (this.threads !== undefined) void this.run({ kind: 'drop', session }).catch(() => undefined);
       },
     };
   }
 
   /** Stops the thread (the server is closing). */
-  close(): Promise<void> {
-    return this.client.close();
+  async close(): Promise<void> {
+    const threads = this.threads;
+    this.threads = undefined;
+    await threads?.destroy();
   }
 }

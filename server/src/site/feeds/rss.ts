@@ -1,7 +1,6 @@
-import { decodeHTML } from 'entities';
 import { RESIDENCE_PICTURES, residenceImages, siteConfig } from '@collectif/shared';
 import { PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/addresses';
-import { PODCAST_MIN_BYTES } from '../../feed';
+import { plain, PODCAST_MIN_BYTES } from '../../feed';
 import { writeXml, xmlSafe } from '../../xml';
 import type { CatalogueEpisode } from '../../api/episodes/catalogue';
 import { readResidences } from '../../residences';
@@ -25,17 +24,6 @@ export function readFeedResidences(file: string): FeedResidence[] {
     show,
     description,
   }));
-}
-
-/**
- * Plain text from a description that may hold a little HTML: tags dropped, breaks kept as spaces,
- * entities read as a browser reads them (`entities`: every named and numeric one, so that `&amp;` is
- * one `&` once escaped again for XML, not `&amp;amp;`, and `&eacute;` an é).
- */
-export function plain(value: string): string {
-  return decodeHTML(value.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** `itunes:duration` as h:mm:ss, the form every podcast app reads. */

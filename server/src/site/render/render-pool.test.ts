@@ -130,8 +130,8 @@ describe('pages rendered in worker threads', () => {
     const after = (await app.inject({ url: '/readyz' })).json<Readiness>();
     expect(after.parts.radio?.state).toBe('ok');
     // The threads terminated at their deadline (here and in the tests above) were replaced.
-    expect(after.workers?.threads).toBe(2);
-    expect(after.workers?.replaced).toBeGreaterThanOrEqual(1);
+    expect(after.workers.threads).toBe(2);
+    expect(after.workers.replaced).toBeGreaterThanOrEqual(1);
   }, 20_000);
 });
 
@@ -186,7 +186,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
       // takes seconds on a busy machine: it is waited for, up to 40 s).
       await until(
         async () => {
-          if ((await status())?.recycled === 1) return true;
+          if ((await status()).recycled === 1) return true;
           expect((await site.app.inject({ url: '/' })).body).toContain('Version 3');
           return false;
         },

@@ -1,9 +1,17 @@
-import { MessageChannel } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { MessageChannel, type Transferable } from 'node:worker_threads';
+import { expose } from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import type { PartName } from '@collectif/shared';
+import { startThreads } from '../../threads/threads';
 import type { PartFileStatus } from './bundles';
 import type { RenderOutcome } from './page';
-import type { ApiReply, RenderTask, WarmUp, WorkerMessage } from './render-worker';
+import {
+  runTask as renderInThisThread,
+  type ApiAnswer,
+  type RenderHost,
+  type RenderTask,
+  type WarmUp,
+} from './render-worker';
 
 /**
  * Pages rendered in a pool of worker threads (docs/rendering.md, « Rendering in workers »). A
@@ -11,15 +19,19 @@ import type { ApiReply, RenderTask, WarmUp, WorkerMessage } from './render-worke
  * now-playing stream and the page cache: a bundle that loops forever costs one worker, which is
  * terminated at the deadline and replaced, and the page is answered for the browser to render.
  * Piscina: a pool that terminates a thread whose task is aborted, and replaces it.
+ *
+ * With no thread (RENDER_WORKERS=0, for stepping through a render in a debugger, and for the
+ * server's tests that do not test the threads), the same task runs in this thread, the same way,
+ * without a deadline that could stop it.
  */
 
 export interface RenderPoolOptions {
-  /** How many threads render (RENDER_WORKERS). */
+  /** How many threads render (RENDER_WORKERS; 0: this one). */
   workers: number;
   /** Past this, the render is abandoned and its thread terminated. */
   deadlineMs: number;
   /** A page's /api request, answered on the main thread. */
-  answerApi: (url: string) => Promise<Omit<ApiReply, 'id'>>;
+  answerApi: (url: string) => Promise<ApiAnswer>;
   log: { warn: (message: string) => void; debug: (message: string) => void };
   /** A worker's heap limit. */
   maxHeapMb?: number;
@@ -45,7 +57,16 @@ export interface PoolStatus {
   recycled: number;
 }
 
-type Threads = Piscina<RenderTask | WarmUp, RenderOutcome | null>;
+/** Where tasks run: a pool of threads, or this thread. */
+interface Threads {
+  run(task: RenderTask, options: { transferList: Transferable[]; signal: AbortSignal }): Promise<RenderOutcome | null>;
+  /** Every thread has loaded the server's code. */
+  ready: Promise<unknown>;
+  /** Stops once the tasks in progress have ended. */
+  retire(): Promise<void>;
+  /** Stops now (the server is closing). */
+  destroy(): Promise<void>;
+}
 
 export function createRenderPool({
   workers,
@@ -56,25 +77,37 @@ export function createRenderPool({
   queueLimitMs = deadlineMs,
   recycleAfter = 100,
 }: RenderPoolOptions) {
-  function threads(): { pool: Threads; ready: Promise<unknown> } {
-    const pool: Threads = new Piscina({
-      filename: new URL('./render-thread.mjs', import.meta.url).href,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // A young generation of 8 MB rather than V8's 32: measured, 25 MB less a thread, and the same
-      // throughput.
-      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 8 },
-    });
-    // Every thread loads the server's code (React, the shared package) before its first page: the
-    // deadline of a page counts from a ready pool, not from a thread still starting.
-    return { pool, ready: Promise.allSettled(Array.from({ length: workers }, () => pool.run({ warmUp: true }))) };
+  function threads(): Threads {
+    if (workers === 0) {
+      const none = () => Promise.resolve();
+      return { run: (task) => renderInThisThread(task), ready: Promise.resolve(), retire: none, destroy: none };
+    }
+    const pool = startThreads<RenderTask | WarmUp, RenderOutcome | null>(
+      'render-worker',
+      new URL('./render-worker.ts', import.meta.url),
+      {
+        minThreads: workers,
+        maxThreads: workers,
+        idleTimeoutMs: Number.POSITIVE_INFINITY,
+        // A young generation of 8 MB rather than V8's 32: measured, 25 MB less a thread, and the
+        // same throughput.
+        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 8 },
+      },
+    );
+    return {
+      run: (task, options) => pool.run(task, options),
+      // Every thread loads the server's code (React, the shared package) before its first page: the
+      // deadline of a page counts from a ready pool, not from a thread still starting.
+      ready: Promise.allSettled(Array.from({ length: workers }, () => pool.run({ warmUp: true }))),
+      retire: () => pool.close(),
+      destroy: () => pool.destroy(),
+    };
   }
   let current = threads();
   const status: PoolStatus = { threads: workers, replaced: 0, recycled: 0 };
   /** New bundles evaluated by the current threads. */
   let evaluated = 0;
-  let recycling: { pool: Threads } | null = null;
+  let recycling: Threads | null = null;
   /**
    * Fresh threads, put in service once they are ready; the old ones finish their pages and stop.
    */
@@ -87,7 +120,7 @@ export function createRenderPool({
       evaluated = 0;
       recycling = null;
       status.recycled += 1;
-      void old.pool.close();
+      void old.retire();
     });
   }
   /** Server bundles whose evaluation never ended (`part@version`), with why and since when. */
@@ -102,7 +135,7 @@ export function createRenderPool({
   const waiting: (() => void)[] = [];
   let running = 0;
   function turn(signal: AbortSignal): Promise<boolean> {
-    if (running < workers) {
+    if (running < Math.max(1, workers) || workers === 0) {
       running += 1;
       return Promise.resolve(true);
     }
@@ -126,10 +159,10 @@ export function createRenderPool({
   }
 
   async function render(task: Omit<RenderTask, 'port' | 'disabled'>): Promise<RenderOutcome> {
-    const { pool, ready } = current;
-    await ready;
+    const threads = current;
+    await threads.ready;
     const { port1, port2 } = new MessageChannel();
-    let reading: Extract<WorkerMessage, { kind: 'reading' }> | null = null;
+    let reading: { part: PartName; version: string; where: string } | null = null;
     // The deadline counts from the task's start on its thread, not from its place in the queue: a
     // page that waited is not cut short (and its thread terminated) for the others' time.
     const abort = new AbortController();
@@ -137,46 +170,36 @@ export function createRenderPool({
     let timer = setTimeout(() => {
       abort.abort(new Error(`aucun fil de rendu libre en ${String(queueLimitMs)} ms`));
     }, queueLimitMs);
-    port1.on('message', (message: WorkerMessage) => {
-      switch (message.kind) {
-        case 'started':
-          progress.started = true;
-          clearTimeout(timer);
-          timer = setTimeout(() => {
-            abort.abort(new Error(`délai de rendu dépassé (${String(deadlineMs)} ms)`));
-          }, deadlineMs);
-          break;
-        case 'api':
-          void answerApi(message.url).then(
-            (reply) => {
-              port1.postMessage({ id: message.id, ...reply } satisfies ApiReply);
-            },
-            () => {
-              port1.postMessage({ id: message.id, status: 502, headers: {}, body: new Uint8Array() });
-            },
-          );
-          break;
-        case 'log':
-          log[message.level](message.message);
-          break;
-        case 'reading':
-          reading = message;
-          break;
-        case 'read':
-          reading = null;
-          evaluated += 1;
-          if (evaluated >= recycleAfter * workers && recycling === null) recycle();
-          if (message.problem === null) refused.delete(message.part);
-          else {
-            const since = new Date().toISOString();
-            refused.set(message.part, {
-              version: message.version,
-              status: { state: 'refused', where: message.where, reason: message.problem, since },
-            });
-          }
-          break;
-      }
-    });
+    const host: RenderHost = {
+      started() {
+        progress.started = true;
+        clearTimeout(timer);
+        if (workers === 0) return;
+        timer = setTimeout(() => {
+          abort.abort(new Error(`délai de rendu dépassé (${String(deadlineMs)} ms)`));
+        }, deadlineMs);
+      },
+      api: (url) =>
+        answerApi(url).catch(() => ({ status: 502, headers: {}, body: new Uint8Array() }) satisfies ApiAnswer),
+      log(level, message) {
+        if (level === 'warn') log.warn(message);
+        else log.debug(message);
+      },
+      reading(part, version, where) {
+        reading = { part, version, where };
+      },
+      read(part, version, where, problem) {
+        reading = null;
+        evaluated += 1;
+        if (workers > 0 && evaluated >= recycleAfter * workers && recycling === null) recycle();
+        if (problem === null) refused.delete(part);
+        else {
+          const since = new Date().toISOString();
+          refused.set(part, { version, status: { state: 'refused', where, reason: problem, since } });
+        }
+      },
+    };
+    expose(host, nodeEndpoint(port1));
     const notStarted = () => {
       const reason = abort.signal.reason as { message?: unknown } | undefined;
       return { kind: 'browser' as const, reason: `rendu serveur non commencé : ${String(reason?.message)}` };
@@ -188,13 +211,13 @@ export function createRenderPool({
       return notStarted();
     }
     try {
-      const outcome = await pool.run(
+      const outcome = await threads.run(
         { ...task, disabled: [...disabled.keys()], port: port2 },
         { transferList: [port2], signal: abort.signal },
       );
       return outcome ?? { kind: 'browser', reason: 'aucun rendu' };
     } catch (error) {
-      const evaluating = reading as Extract<WorkerMessage, { kind: 'reading' }> | null;
+      const evaluating = reading as { part: PartName; version: string; where: string } | null;
       if (evaluating !== null) {
         // Its bundle never finished evaluating: that version is not evaluated again (its file changing
         // makes a new version), and the part's areas render in the browser meanwhile.
@@ -219,7 +242,9 @@ export function createRenderPool({
     } finally {
       done();
       clearTimeout(timer);
-      port1.close();
+      // A task that ended closed its end of the channel, after its last call (a call still on its
+      // way arrives first); one that was abandoned has not.
+      if (abort.signal.aborted) port1.close();
     }
   }
 
@@ -233,7 +258,7 @@ export function createRenderPool({
     },
     /** The threads (readiness). */
     status: (): PoolStatus => ({ ...status }),
-    close: () => Promise.all([current.pool.destroy(), recycling?.pool.destroy()]),
+    close: () => Promise.all([current.destroy(), recycling?.destroy()]),
   };
 }
 

@@ -1,15 +1,17 @@
 import type { MessagePort } from 'node:worker_threads';
-import { JSDOM } from 'jsdom';
-import type { ApiAccess, PageMatch, PageRef, PartName, RemotesConfig } from '@collectif/shared';
+import { wrap, type Remote } from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
+import type { PageMatch, PageRef, PartName, RemotesConfig } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { createBundles, type Bundles } from './bundles';
 import { renderPage, type RenderOutcome } from './page';
 
 /**
  * A render worker's side (docs/rendering.md, « Rendering in workers »): it loads the parts' server
- * bundles as the server did (files or another origin, read again when they change) and renders one
- * page per task. What the page's store asks of /api goes back to the main thread over the task's
- * port, where the API answers it once for every worker, from the same upstream cache.
+ * bundles (files or another origin, read again when they change) and renders one page per task.
+ * What the page's store asks of /api, and what the worker tells while it works, are calls on the
+ * task's host (Comlink over the task's port): the API answers on the main thread, once for every
+ * worker, from the same upstream cache.
  */
 
 export interface RenderTask {
@@ -25,36 +27,38 @@ export interface RenderTask {
   renderDeadlineMs: number;
   /** Server bundles whose evaluation never ended, as `part@version`: not evaluated again. */
   disabled: readonly string[];
-  /** Carries the page's /api requests to the main thread, and, before a bundle is evaluated, which. */
+  /** The host's end of the task's channel (RenderHost, through Comlink). */
   port: MessagePort;
 }
 
-/** What the main thread answers for one /api request. */
-export interface ApiReply {
-  id: number;
+/** An /api answer, as it crosses threads. */
+export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array;
 }
 
-/** What the worker tells the main thread while it works. */
-export type WorkerMessage =
+/** What a render calls on the server that gave it its task. */
+export interface RenderHost {
   /** The task has left the queue: its deadline starts now. */
-  | { kind: 'started' }
-  | { kind: 'api'; id: number; url: string }
-  | { kind: 'log'; level: 'warn' | 'debug'; message: string }
+  started(): void;
+  /** The page's /api request, answered by the main thread. */
+  api(url: string): Promise<ApiAnswer>;
+  log(level: 'warn' | 'debug', message: string): void;
   /** A part's server bundle is being evaluated: if the task is abandoned now, that version is at fault. */
-  | { kind: 'reading'; part: PartName; version: string; where: string }
-  | { kind: 'read'; part: PartName; version: string; where: string; problem: string | null };
+  reading(part: PartName, version: string, where: string): void;
+  read(part: PartName, version: string, where: string, problem: string | null): void;
+}
 
-let window: Window | undefined;
+/** Server bundles of the task in progress never to evaluate (`part@version`). */
+let disabled = new Set<string>();
 let bundles: { key: string; files: Bundles } | undefined;
-/** The task in progress: the bundles, made once per worker, speak to it. */
-let current: RenderTask | null = null;
-
-const tell = (message: WorkerMessage) => {
-  current?.port.postMessage(message);
-};
+/**
+ * The hosts of the tasks in progress (one in a thread; several when the server renders in its own
+ * thread, RENDER_WORKERS=0): the bundles, made once, speak to the latest.
+ */
+const hosts: Remote<RenderHost>[] = [];
+const host = (): Remote<RenderHost> | undefined => hosts.at(-1);
 
 function bundlesFor(task: RenderTask): Bundles {
   const key = JSON.stringify([task.remotes, task.distDirs]);
@@ -66,16 +70,16 @@ function bundlesFor(task: RenderTask): Bundles {
         remotes: task.remotes,
         distDirs: task.distDirs,
         warn: (message) => {
-          tell({ kind: 'log', level: 'warn', message });
+          void host()?.log('warn', message);
         },
         reading: {
-          disabled: (part, version) => current?.disabled.includes(`${part}@${version}`) === true,
+          disabled: (part, version) => disabled.has(`${part}@${version}`),
           start: (part, version, file) => {
             where.set(part, file);
-            tell({ kind: 'reading', part, version, where: file });
+            void host()?.reading(part, version, file);
           },
           end: (part, version, problem) => {
-            tell({ kind: 'read', part, version, where: where.get(part) ?? '', problem });
+            void host()?.read(part, version, where.get(part) ?? '', problem);
           },
         },
       }),
@@ -84,61 +88,42 @@ function bundlesFor(task: RenderTask): Bundles {
   return bundles.files;
 }
 
-/** The page's /api, answered by the main thread over the task's port. */
-function apiOver(port: MessagePort, base: string): ApiAccess {
-  let next = 1;
-  const waiting = new Map<number, (reply: ApiReply) => void>();
-  port.on('message', (reply: ApiReply) => {
-    waiting.get(reply.id)?.(reply);
-    waiting.delete(reply.id);
-  });
-  return {
-    base,
-    transport: (request) =>
-      new Promise<Response>((resolve) => {
-        const id = next;
-        next += 1;
-        waiting.set(id, (reply) => {
-          resolve(new Response(new Uint8Array(reply.body), { status: reply.status, headers: reply.headers }));
-        });
-        port.postMessage({ kind: 'api', id, url: request.url } satisfies WorkerMessage);
-      }),
-  };
-}
-
 /** A task that only makes the worker ready (its modules loaded), before the first page's deadline runs. */
 export interface WarmUp {
   warmUp: true;
 }
 
-export async function renderTask(task: RenderTask | WarmUp): Promise<RenderOutcome | null> {
+/** One task: a page rendered, with what the host answers and is told. */
+export async function runTask(task: RenderTask | WarmUp): Promise<RenderOutcome | null> {
   if ('warmUp' in task) return null;
-  const log = {
-    warn: (message: string) => {
-      task.port.postMessage({ kind: 'log', level: 'warn', message } satisfies WorkerMessage);
-    },
-    debug: (message: string) => {
-      task.port.postMessage({ kind: 'log', level: 'debug', message } satisfies WorkerMessage);
-    },
-  };
-  task.port.postMessage({ kind: 'started' } satisfies WorkerMessage);
-  window ??= new JSDOM('<!doctype html>').window as unknown as Window;
-  current = task;
+  const own = wrap<RenderHost>(nodeEndpoint(task.port));
+  void own.started();
+  hosts.push(own);
+  disabled = new Set(task.disabled);
   try {
     return await renderPage({
       pathname: task.pathname,
       search: task.search,
       origin: task.origin,
       match: task.match,
-      api: apiOver(task.port, new URL('/api', task.origin).href),
-      environment: { radio: task.radio, pages: task.pages, window },
+      api: {
+        base: new URL('/api', task.origin).href,
+        transport: async (request) => {
+          const { status, headers, body } = await own.api(request.url);
+          return new Response(new Uint8Array(body), { status, headers });
+        },
+      },
+      environment: { radio: task.radio, pages: task.pages },
       bundles: bundlesFor(task),
       dataDeadlineMs: task.dataDeadlineMs,
       renderDeadlineMs: task.renderDeadlineMs,
-      log,
+      log: {
+        warn: (message) => void own.log('warn', message),
+        debug: (message) => void own.log('debug', message),
+      },
     });
   } finally {
-    current = null;
+    hosts.splice(hosts.indexOf(own), 1);
     task.port.close();
   }
 }

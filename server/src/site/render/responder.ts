@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { JSDOM } from 'jsdom';
 import {
   aliasTarget,
   findAlias,
   findPage,
   PARTS,
-  type ApiAccess,
   type PageMatch,
   type PagePreload,
   type PageRef,
@@ -17,14 +15,13 @@ import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta, type HintsFor } from '../hints';
 import { contentSecurityPolicy } from '../headers';
 import { createStyleReader } from './styles';
-import { createBundles, createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
+import { createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
 import { createPageCache } from './cache';
 import { acceptsBrotli, brotliPage } from './encoded';
 import { answeredNotModified, etagOf } from '../../http/conditional';
 import { documentPolicy, invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
 import { pageModel, shellSheetFile } from './model';
-import { renderPage } from './page';
 
 /** What `/readyz` answers. */
 export interface Readiness {
@@ -34,8 +31,8 @@ export interface Readiness {
   serverRendering: boolean;
   /** Each part's server bundle: in use, missing, refused (with why) or unreachable, and since when. */
   parts: Record<string, PartFileStatus>;
-  /** The render threads (RENDER_WORKERS), or null when pages render on the main thread. */
-  workers: PoolStatus | null;
+  /** The render threads (RENDER_WORKERS; none when pages render on the main thread). */
+  workers: PoolStatus;
 }
 
 /** What a rendered page may be kept for (docs/rendering.md, « Cache »; docs/deploy.md). */
@@ -78,13 +75,7 @@ export function createPageResponder({
   hints,
   dataDeadlineMs = DATA_DEADLINE_MS,
 }: ResponderOptions) {
-  // What this app's renders read besides their data, passed to each one (docs/rendering.md, « State
-  // per request »), never set on a module: a window for DOMPurify, the radio's settings, and /api
-  // answered in-process (app.inject), without a network round trip.
-  // Made when first needed: with workers, this thread never renders a page (and keeps jsdom's
-  // memory, about 10 MB, to itself).
-  let window: Window | undefined;
-  /** An /api answer computed in-process (app.inject), for the renders here or in the workers. */
+  /** An /api answer computed in-process (app.inject), without a network round trip, for the renders. */
   async function answerApi(href: string) {
     const url = new URL(href);
     const answer = await app.inject({
@@ -98,13 +89,6 @@ export function createPageResponder({
     }
     return { status: answer.statusCode, headers, body: new Uint8Array(answer.rawPayload) };
   }
-  const api: ApiAccess = {
-    base: new URL('/api', config.siteOrigin).href,
-    transport: async (request) => {
-      const { status, headers, body } = await answerApi(request.url);
-      return new Response(body, { status, headers });
-    },
-  };
   const log = {
     warn: (message: string) => {
       app.log.warn(message);
@@ -116,37 +100,27 @@ export function createPageResponder({
 
   // Where the server itself reads the parts' files: a remote in development from its dev server.
   const remotes = remotesForServer(config);
-  // With workers (RENDER_WORKERS, docs/rendering.md « Rendering in workers »), the parts' server
-  // code runs only there: this thread reads the bundles' files for their versions (the cache's key)
-  // and never evaluates them. Without, it evaluates them itself, as before.
-  const pool =
-    config.renderWorkers > 0
-      ? createRenderPool({
-          workers: config.renderWorkers,
-          deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
-          recycleAfter: config.renderRecycleAfter,
-          answerApi,
-          log,
-        })
-      : null;
-  app.addHook('onClose', async () => {
-    await pool?.close();
+  // The parts' server code runs in the render threads (RENDER_WORKERS, docs/rendering.md « Rendering
+  // in workers »), never here: this thread reads the bundles' files for their versions (the cache's
+  // key) only.
+  const pool = createRenderPool({
+    workers: config.renderWorkers,
+    deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
+    recycleAfter: config.renderRecycleAfter,
+    answerApi,
+    log,
   });
-  const bundles =
-    pool === null
-      ? createBundles({
-          remotes,
-          distDirs: config.distDirs,
-          warn: log.warn,
-        })
-      : createPartFiles<Record<string, unknown>>({
-          remotes,
-          distDirs: config.distDirs,
-          path: SERVER_BUNDLE,
-          what: 'Bundle serveur',
-          // Its version only: its code runs in the workers.
-          read: () => ({}),
-        });
+  app.addHook('onClose', async () => {
+    await pool.close();
+  });
+  const bundles = createPartFiles<Record<string, unknown>>({
+    remotes,
+    distDirs: config.distDirs,
+    path: SERVER_BUNDLE,
+    what: 'Bundle serveur',
+    // Its version only: its code runs in the render threads.
+    read: () => ({}),
+  });
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
   const shellAssets = shellAssetsReader(assetsPath, log.warn);
@@ -275,36 +249,18 @@ export function createPageResponder({
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
 
-    const outcome =
-      pool === null
-        ? await renderPage({
-            pathname,
-            match,
-            search,
-            origin: config.siteOrigin,
-            api,
-            environment: {
-              radio,
-              pages,
-              window: (window ??= new JSDOM('<!doctype html>').window as unknown as Window),
-            },
-            bundles,
-            dataDeadlineMs,
-            renderDeadlineMs: RENDER_DEADLINE_MS,
-            log,
-          })
-        : await pool.render({
-            pathname,
-            match,
-            search,
-            origin: config.siteOrigin,
-            radio,
-            pages,
-            remotes,
-            distDirs: config.distDirs,
-            dataDeadlineMs,
-            renderDeadlineMs: RENDER_DEADLINE_MS,
-          });
+    const outcome = await pool.render({
+      pathname,
+      match,
+      search,
+      origin: config.siteOrigin,
+      radio,
+      pages,
+      remotes,
+      distDirs: config.distDirs,
+      dataDeadlineMs,
+      renderDeadlineMs: RENDER_DEADLINE_MS,
+    });
     switch (outcome.kind) {
       case 'redirect':
         return reply.header('Cache-Control', 'no-cache').redirect(outcome.location, 302);
@@ -345,14 +301,14 @@ export function createPageResponder({
     const built = shellAssets() !== null;
     const parts = await bundles.status(PARTS.map((part) => part.name));
     // What the workers found when evaluating (a bundle that throws, or never ends).
-    for (const [name, found] of pool?.problems() ?? []) {
+    for (const [name, found] of pool.problems()) {
       if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
     }
     return {
       status: built ? 'ready' : 'not-built',
       serverRendering: config.ssr,
       parts,
-      workers: pool?.status() ?? null,
+      workers: pool.status(),
     };
   }
 

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
+import type { RadioSettings } from '@collectif/shared/config';
+import type { SiteServerConfig } from '../config';
+import { createHints, type HintsOptions } from './hints';
+import { DOCUMENT_ASSETS } from './render/document';
+import { createPageResponder, type Readiness } from './render/responder';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the site can answer pages, and which parts render on the server (`/readyz`). */
+    siteReadiness: () => Promise<Readiness>;
+  }
+}
+
+/** Each remote's files are under its own prefix: an unknown address there is not a page. */
+const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
+
+/**
+ * Every page of the site (docs/rendering.md): rendered on the server from the parts' server
+ * bundles, its model made in one place (render/model.ts) with the page's own hints. `radio`: the
+ * radio's run-time settings, written into every page beside the remote map.
+ */
+const pageRoutesPlugin: FastifyPluginCallback<{ config: SiteServerConfig; radio: RadioSettings }> = (
+  app,
+  { config, radio },
+  done,
+) => {
+  const hints = createHints({
+    remotes: config.remotes,
+    served: Object.fromEntries(
+      REMOTE_PARTS.map((part) => [part.name, { prefix: urlPrefix(part), dir: config.distDirs[part.name] }]),
+    ) as HintsOptions['served'],
+    assetsDir: config.assetsDir,
+    warn: (message) => {
+      app.log.warn(message);
+    },
+  });
+  const { respond, readiness } = createPageResponder({
+    app,
+    config,
+    radio,
+    assetsPath: join(config.distDirs.shell, DOCUMENT_ASSETS),
+    hints,
+  });
+  app.decorate('siteReadiness', readiness);
+
+  // Every address no other route takes, GET or HEAD (Fastify answers HEAD without the body): the
+  // page the table of pages names (deep links, reloads), else a file of the shell, else home.
+  // The API's, the embed's and the remotes' own addresses that match nothing are not pages.
+  const pages = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/embed/') || REMOTE_PREFIXES.some((p) => path.startsWith(p))) {
+      reply.callNotFound();
+      return reply;
+    }
+    return respond(request, reply, path, { file: () => reply.sendFile(path.slice(1)) });
+  };
+  app.get('/', pages);
+  app.get('/*', pages);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    return reply.code(404).send({ error: 'not_found', message: `Introuvable : ${path}` });
+  });
+  done();
+};
+
+export const sitePageRoutes = fp(pageRoutesPlugin, {
+  name: 'site-page-routes',
+  dependencies: ['site-files', 'site-pages'],
+});

@@ -1,0 +1,47 @@
+import { Piscina } from 'piscina';
+
+/**
+ * The server's worker threads (docs/server.md, « Threads »): one kind of pool, Piscina, for the
+ * pages' renders, the feed's digest and the schedule's calendars, and one entry (`thread.mjs`) that
+ * loads a worker's module, built or from its TypeScript. A worker's module exports `runTask`, run
+ * for each task; what it keeps between tasks (the feed's sessions, a render thread's
+ * bundles) lives in its module, for the thread's life.
+ */
+
+/** The workers, by the name of their built bundle (server/scripts/build.mjs). */
+export type ThreadName = 'render-worker' | 'feed-worker' | 'schedule-worker';
+
+export interface ThreadOptions {
+  /** Threads kept running (0: started on use). */
+  minThreads?: number;
+  maxThreads: number;
+  /** How long an idle thread beyond `minThreads` lives (an idle thread never keeps the process alive). */
+  idleTimeoutMs?: number;
+  resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
+}
+
+/**
+ * A pool of threads that run one worker.
+ * @param name the worker's bundle when built
+ * @param source its TypeScript, `new URL('./x-worker.ts', import.meta.url)` beside the caller
+ */
+export function startThreads<Task, Result>(
+  name: ThreadName,
+  source: URL,
+  { minThreads = 0, maxThreads, idleTimeoutMs = 30_000, resourceLimits }: ThreadOptions,
+): Piscina<Task, Result> {
+  const pool = new Piscina<Task, Result>({
+    filename: new URL('./thread.mjs', import.meta.url).href,
+    workerData: { name, source: source.href },
+    minThreads,
+    maxThreads,
+    idleTimeout: idleTimeoutMs,
+    ...(resourceLimits === undefined ? {} : { resourceLimits }),
+  });
+  // What fails outside a task (an idle thread that crashed, which Piscina replaces; the answer of a
+  // task to a pool being stopped) has nobody waiting for it: said, never thrown at the process.
+  pool.on('error', (error: unknown) => {
+    process.emitWarning(`fil « ${name} » : ${error instanceof Error ? error.message : String(error)}`);
+  });
+  return pool;
+}
