@@ -40,6 +40,11 @@ export async function buildServer() {
     // The shared package's components use React's automatic JSX runtime, as every part does.
     jsx: 'automatic',
     sourcemap: true,
+    // A CommonJS module of the workspace compiled in (shared/build/safe-html.cjs) requires its npm
+    // packages, which stay outside: an ES module has no `require` of its own.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+    },
     plugins: [packagesOutside],
     logLevel: 'warning',
   });
