@@ -45,3 +45,49 @@ export function startThreads<Task, Result>(
   });
   return pool;
 }
+
+/** What a worker of one thread answers: its value, or what its failure says (an Error loses its class between threads). */
+export type ThreadReply<Failure extends { ok: false }> = { ok: true; value: unknown } | Failure;
+
+/**
+ * One thread, started on first use and kept while the server runs: for a worker whose tasks must
+ * reach the same thread (the feed's loads in progress) or that is used in turns (the schedule).
+ * Its tasks answer a ThreadReply; `errors` makes the error of a failure, and of a task whose thread
+ * stopped (a crash, memory exhausted: Piscina starts another for the next task).
+ */
+export class OneThread<Task, Failure extends { ok: false }> {
+  private threads: Piscina<Task, ThreadReply<Failure>> | undefined;
+
+  constructor(
+    private readonly name: ThreadName,
+    private readonly source: URL,
+    private readonly errors: { failed: (failure: Failure) => Error; interrupted: (cause: unknown) => Error },
+  ) {}
+
+  /** Whether the thread was started (a task would otherwise start it). */
+  get started(): boolean {
+    return this.threads !== undefined;
+  }
+
+  async run(task: Task): Promise<unknown> {
+    this.threads ??= startThreads<Task, ThreadReply<Failure>>(this.name, this.source, {
+      maxThreads: 1,
+      idleTimeoutMs: Number.POSITIVE_INFINITY,
+    });
+    let reply: ThreadReply<Failure>;
+    try {
+      reply = await this.threads.run(task);
+    } catch (cause) {
+      throw this.errors.interrupted(cause);
+    }
+    if (!reply.ok) throw this.errors.failed(reply);
+    return reply.value;
+  }
+
+  /** Stops the thread (the server is closing); what was waiting for it is rejected. */
+  async close(): Promise<void> {
+    const threads = this.threads;
+    this.threads = undefined;
+    await threads?.destroy();
+  }
+}

@@ -1,5 +1,4 @@
-import type { Piscina } from 'piscina';
-import { startThreads } from '../../threads/threads';
+import { OneThread, type ThreadReply } from '../../threads/threads';
 import { expandCalendar, readCalendar, type ExpandOptions, type Expanded } from './expand';
 import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
 
@@ -17,11 +16,11 @@ type Task =
   | { kind: 'expand'; texts: string[]; options: ExpandOptions }
   | { kind: 'write'; events: IcsEvent[]; options: IcsOptions };
 
-/** A task's value, or its French error (an Error loses its class between threads). */
-type Reply = { ok: true; value: unknown } | { ok: false; message: string };
+/** A task's French error (an Error loses its class between threads). */
+type Failure = { ok: false; message: string };
 
 /** The worker's side: one task, an error as its French message. */
-export function runTask(task: Task): Reply {
+export function runTask(task: Task): ThreadReply<Failure> {
   try {
     let value: unknown;
     if (task.kind === 'check') readCalendar(task.text);
@@ -35,43 +34,33 @@ export function runTask(task: Task): Reply {
 
 /** The server's side: the thread, started on first use, replaced on the use after a crash. */
 export class ScheduleWorker {
-  private threads: Piscina<Task, Reply> | undefined;
-
-  private async run(task: Task): Promise<unknown> {
-    this.threads ??= startThreads<Task, Reply>('schedule-worker', new URL('./schedule-worker.ts', import.meta.url), {
-      maxThreads: 1,
-      idleTimeoutMs: Number.POSITIVE_INFINITY,
-    });
-    let reply: Reply;
-    try {
-      reply = await this.threads.run(task);
-    } catch (cause) {
-      throw new Error(`lecture de l’agenda interrompue (${(cause as Error).message})`, { cause });
-    }
-    if (!reply.ok) throw new Error(reply.message);
-    return reply.value;
-  }
+  private readonly thread = new OneThread<Task, Failure>(
+    'schedule-worker',
+    new URL('./schedule-worker.ts', import.meta.url),
+    {
+      failed: (reply) => new Error(reply.message),
+      interrupted: (cause) => new Error(`lecture de l’agenda interrompue (${(cause as Error).message})`, { cause }),
+    },
+  );
 
   /** Whether a text is a calendar (readCalendar): resolves, or rejects with the French reason. */
   async check(text: string): Promise<void> {
-    await this.run({ kind: 'check', text });
+    await this.thread.run({ kind: 'check', text });
   }
 
   /** Each text expanded as expandCalendar does; rejects with its French error, or when the thread stops. */
   async expand(texts: readonly string[], options: ExpandOptions): Promise<Expanded[]> {
-    return (await this.run({ kind: 'expand', texts: [...texts], options })) as Expanded[];
+    return (await this.thread.run({ kind: 'expand', texts: [...texts], options })) as Expanded[];
   }
 
   /** These shows as a calendar file (scheduleIcs). */
   async write(events: readonly IcsEvent[], options: IcsOptions): Promise<string> {
-    return (await this.run({ kind: 'write', events: [...events], options })) as string;
+    return (await this.thread.run({ kind: 'write', events: [...events], options })) as string;
   }
 
   /** Stops the thread (the server is closing); what was waiting for it is rejected. */
-  async close(): Promise<void> {
-    const threads = this.threads;
-    this.threads = undefined;
-    await threads?.destroy();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
 

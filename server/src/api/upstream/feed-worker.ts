@@ -1,5 +1,4 @@
-import type { Piscina } from 'piscina';
-import { startThreads } from '../../threads/threads';
+import { OneThread, type ThreadReply } from '../../threads/threads';
 import { UpstreamError, type UpstreamFailure } from '../errors';
 import { FeedDigest, type Digester, type FeedData } from './rss';
 
@@ -15,14 +14,14 @@ type Task =
   | { kind: 'result'; session: number; keepTrackUrns: boolean }
   | { kind: 'drop'; session: number };
 
-/** A task's value, or its error said in what crosses threads (an Error loses its class there). */
-type Reply = { ok: true; value: unknown } | { ok: false; failure: UpstreamFailure | null; message: string };
+/** A task's failure, said in what crosses threads (an Error loses its class there). */
+type Failure = { ok: false; failure: UpstreamFailure | null; message: string };
 
 /** The loads in progress in this thread, one FeedDigest each, from their first page to their result. */
 const sessions = new Map<number, FeedDigest>();
 
 /** The worker's side: one task of a load. */
-export function runTask(task: Task): Reply {
+export function runTask(task: Task): ThreadReply<Failure> {
   try {
     let value: unknown;
     if (task.kind === 'page') {
@@ -58,40 +57,26 @@ export function runTask(task: Task): Reply {
  */
 export class FeedWorker implements Digester {
   private nextSession = 1;
-  private threads: Piscina<Task, Reply> | undefined;
-
-  private async run(task: Task): Promise<unknown> {
-    this.threads ??= startThreads<Task, Reply>('feed-worker', new URL('./feed-worker.ts', import.meta.url), {
-      maxThreads: 1,
-      idleTimeoutMs: Number.POSITIVE_INFINITY,
-    });
-    let reply: Reply;
-    try {
-      reply = await this.threads.run(task);
-    } catch (cause) {
-      // The thread stopped (a crash, memory exhausted); Piscina starts another for the next load.
-      throw new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${(cause as Error).message})`);
-    }
-    if (!reply.ok) throw new UpstreamError('feed', reply.failure ?? 'invalid', reply.message);
-    return reply.value;
-  }
+  private readonly thread = new OneThread<Task, Failure>('feed-worker', new URL('./feed-worker.ts', import.meta.url), {
+    failed: (reply) => new UpstreamError('feed', reply.failure ?? 'invalid', reply.message),
+    interrupted: (cause) =>
+      new UpstreamError('feed', 'invalid', `lecture du flux interrompue (${(cause as Error).message})`),
+  });
 
   start(feedUrl: string): ReturnType<Digester['start']> {
     const session = this.nextSession++;
     return {
       addPage: async (body, contentType) =>
-        (await this.run({ kind: 'page', session, feedUrl, body, contentType })) as string | undefined,
-      result: async (keepTrackUrns) => (await this.run({ kind: 'result', session, keepTrackUrns })) as FeedData,
+        (await this.thread.run({ kind: 'page', session, feedUrl, body, contentType })) as string | undefined,
+      result: async (keepTrackUrns) => (await this.thread.run({ kind: 'result', session, keepTrackUrns })) as FeedData,
       drop: () => {
-        if (this.threads !== undefined) void this.run({ kind: 'drop', session }).catch(() => undefined);
+        if (this.thread.started) void this.thread.run({ kind: 'drop', session }).catch(() => undefined);
       },
     };
   }
 
   /** Stops the thread (the server is closing). */
-  async close(): Promise<void> {
-    const threads = this.threads;
-    this.threads = undefined;
-    await threads?.destroy();
+  close(): Promise<void> {
+    return this.thread.close();
   }
 }
