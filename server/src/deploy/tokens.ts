@@ -1,0 +1,56 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { PARTS, type PartName } from '@collectif/shared';
+import { ConfigError } from '../settings';
+
+/**
+ * The teams' deploy tokens (docs/deploy.md, « A team's tokens »): `DEPLOY_TOKENS` as `part:token`
+ * pairs separated by commas (`radio:…,label:…`); one token may be given for several parts. A token
+ * deploys only its parts.
+ */
+
+/** Each token's SHA-256, and the parts it may deploy. */
+export type DeployTokens = ReadonlyMap<string, ReadonlySet<PartName>>;
+
+/** Shorter than this, a token could be guessed in the attempts the rate limit allows over months. */
+export const MIN_TOKEN_LENGTH = 24;
+
+const PART_NAMES = new Set<string>(PARTS.map((part) => part.name));
+const digest = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The tokens of `DEPLOY_TOKENS`; a French ConfigError naming what is wrong, never the token. */
+export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): DeployTokens {
+  const tokens = new Map<string, Set<PartName>>();
+  for (const [index, pair] of text.split(',').entries()) {
+    const position = `paire n° ${String(index + 1)}`;
+    const colon = pair.indexOf(':');
+    if (colon < 0) throw new ConfigError(variable, `${position} : « partie:jeton » attendu`);
+    const part = pair.slice(0, colon).trim();
+    const token = pair.slice(colon + 1).trim();
+    if (!PART_NAMES.has(part)) {
+      throw new ConfigError(variable, `${position} : partie inconnue « ${part} » (${[...PART_NAMES].join(', ')})`);
+    }
+    if (token.length < MIN_TOKEN_LENGTH) {
+      throw new ConfigError(variable, `${position} : jeton de moins de ${String(MIN_TOKEN_LENGTH)} caractères`);
+    }
+    const key = digest(token).toString('hex');
+    const parts = tokens.get(key) ?? new Set<PartName>();
+    parts.add(part as PartName);
+    tokens.set(key, parts);
+  }
+  return tokens;
+}
+
+/**
+ * Whether a presented token may deploy a part: `unknown` (401) for a token that is none of them,
+ * `other-part` (403) for another team's. Every configured token is compared, in constant time,
+ * through their digests (of equal length whatever was presented).
+ */
+export function authorise(tokens: DeployTokens, presented: string, part: PartName): 'ok' | 'unknown' | 'other-part' {
+  const given = digest(presented);
+  let parts: ReadonlySet<PartName> | undefined;
+  for (const [key, allowed] of tokens) {
+    if (timingSafeEqual(Buffer.from(key, 'hex'), given)) parts = allowed;
+  }
+  if (parts === undefined) return 'unknown';
+  return parts.has(part) ? 'ok' : 'other-part';
+}
