@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { unpackArchive, type ArchiveLimits } from './archive';
+
+/**
+ * A part's versions side by side (docs/deploy.md, « Versions and the switch »): each deploy
+ * unpacked into `versions/<id>/` under the part's folder, and one link, `live`, to the version
+ * visitors get, switched at once (a new link renamed over the old: a reader sees one or the
+ * other, never none). Rollback is the same switch, to the version live before. The last `keep`
+ * versions are kept, and always the live one.
+ */
+
+const recordSchema = v.object({
+  id: v.string(),
+  /** When it was received (ISO). */
+  receivedAt: v.string(),
+  /** What the deploy said of it: team, commit, build time, contract range. */
+  about: v.record(v.string(), v.string()),
+});
+const historySchema = v.object({
+  versions: v.array(recordSchema),
+  /** Ids made live, oldest first: what a rollback goes back along. */
+  switches: v.array(v.string()),
+});
+
+export type VersionRecord = v.InferOutput<typeof recordSchema>;
+
+export interface VersionStoreOptions {
+  /** The part's folder under DEPLOY_ROOT. */
+  dir: string;
+  /** How many versions are kept (the live one always is). */
+  keep?: number;
+  limits?: ArchiveLimits;
+  now?: () => Date;
+}
+
+export function createVersionStore({ dir, keep = 5, limits, now = () => new Date() }: VersionStoreOptions) {
+  const historyFile = join(dir, 'history.json');
+  const liveLink = join(dir, 'live');
+  const versionDir = (id: string) => join(dir, 'versions', id);
+
+  function history(): v.InferOutput<typeof historySchema> {
+    if (!existsSync(historyFile)) return { versions: [], switches: [] };
+    return v.parse(historySchema, JSON.parse(readFileSync(historyFile, 'utf8')));
+  }
+
+  /** Written whole or not at all (a new file renamed over the old). */
+  function save(next: v.InferOutput<typeof historySchema>): void {
+    const temporary = `${historyFile}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`);
+    renameSync(temporary, historyFile);
+  }
+
+  function live(): string | null {
+    try {
+      return readlinkSync(liveLink).split('/').at(-1) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  function switchLink(id: string): void {
+    const temporary = `${liveLink}.${randomBytes(4).toString('hex')}`;
+    symlinkSync(join('versions', id), temporary);
+    renameSync(temporary, liveLink);
+  }
+
+  /** Forgets the oldest versions past `keep`, never the live one. */
+  function prune(state: v.InferOutput<typeof historySchema>): v.InferOutput<typeof historySchema> {
+    const current = live();
+    const kept = state.versions.slice(-keep).map((record) => record.id);
+    if (current !== null && !kept.includes(current)) kept.push(current);
+    for (const record of state.versions) {
+      if (!kept.includes(record.id)) rmSync(versionDir(record.id), { recursive: true, force: true });
+    }
+    return {
+      versions: state.versions.filter((record) => kept.includes(record.id)),
+      switches: state.switches.filter((id) => kept.includes(id)),
+    };
+  }
+
+  return {
+    /** Unpacks an archive as a new version, not live yet; its folder, to check before the switch. */
+    async add(archive: Uint8Array, about: Record<string, string>): Promise<VersionRecord & { dir: string }> {
+      const at = now();
+      const id = `${at.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      await unpackArchive(archive, versionDir(id), limits);
+      const record = { id, receivedAt: at.toISOString(), about };
+      const state = history();
+      save({ ...state, versions: [...state.versions, record] });
+      return { ...record, dir: versionDir(id) };
+    },
+    /** Makes a version live at once, and forgets the oldest past `keep`. */
+    switchTo(id: string): void {
+      const state = history();
+      if (!state.versions.some((record) => record.id === id)) throw new Error(`version inconnue : ${id}`);
+      switchLink(id);
+      save(prune({ ...state, switches: [...state.switches, id] }));
+    },
+    /**
+     * Makes the version live before this one live again; the id, or null when there is none
+     * to go back to.
+     */
+    rollback(): string | null {
+      const state = history();
+      const current = live();
+      const previous = state.switches.filter((id) => id !== current).at(-1);
+      if (previous === undefined) return null;
+      switchLink(previous);
+      save({ ...state, switches: state.switches.filter((id) => id !== current) });
+      return previous;
+    },
+    /** The live version's record, or null before the first switch. */
+    live(): VersionRecord | null {
+      const current = live();
+      return history().versions.find((record) => record.id === current) ?? null;
+    },
+    /** Every version kept, oldest first. */
+    list(): readonly VersionRecord[] {
+      return history().versions;
+    },
+    /** The live version's folder: what the server serves the part from. */
+    liveDir: liveLink,
+  };
+}
+
+export type VersionStore = ReturnType<typeof createVersionStore>;
+
+/** A part's folder under DEPLOY_ROOT, made when first needed. */
+export function partDir(deployRoot: string, part: string): string {
+  const dir = join(deployRoot, part);
+  mkdirSync(join(dir, 'versions'), { recursive: true });
+  return dir;
+}
