@@ -15,8 +15,6 @@ export interface ThreadOptions {
   /** Threads kept running (0: started on use). */
   minThreads?: number;
   maxThreads: number;
-  /** How long an idle thread beyond `minThreads` lives (an idle thread never keeps the process alive). */
-  idleTimeoutMs?: number;
   resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
 }
 
@@ -28,14 +26,16 @@ export interface ThreadOptions {
 export function startThreads<Task, Result>(
   name: ThreadName,
   source: URL,
-  { minThreads = 0, maxThreads, idleTimeoutMs = 30_000, resourceLimits }: ThreadOptions,
+  { minThreads = 0, maxThreads, resourceLimits }: ThreadOptions,
 ): Piscina<Task, Result> {
   const pool = new Piscina<Task, Result>({
     filename: new URL('./thread.mjs', import.meta.url).href,
     workerData: { name, source: source.href },
     minThreads,
     maxThreads,
-    idleTimeout: idleTimeoutMs,
+    // A thread once started stays (an idle one never keeps the process alive): the feed's loads in
+    // progress live in theirs, and starting one costs loading its code again.
+    idleTimeout: Number.POSITIVE_INFINITY,
     ...(resourceLimits === undefined ? {} : { resourceLimits }),
   });
   // What fails outside a task (an idle thread that crashed, which Piscina replaces; the answer of a
@@ -72,7 +72,6 @@ export class OneThread<Task, Failure extends { ok: false }> {
   async run(task: Task): Promise<unknown> {
     this.threads ??= startThreads<Task, ThreadReply<Failure>>(this.name, this.source, {
       maxThreads: 1,
-      idleTimeoutMs: Number.POSITIVE_INFINITY,
     });
     let reply: ThreadReply<Failure>;
     try {
