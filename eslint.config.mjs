@@ -6,6 +6,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { PARTS } from './shared/parts.mjs';
+import { MOVED_TO_HELPERS } from './shared/build/contract.mjs';
 
 /** The folders that may not import one another: every part of the registry, and the server. */
 const parts = [...PARTS.map((part) => part.folder), 'server'];
@@ -33,7 +34,29 @@ const throughShared = [
   '@reduxjs/toolkit/query/react',
   'react-redux',
   'redux',
-].map((name) => ({ name, message: 'Import it from @collectif/shared (add the export to shared/src/libraries.ts).' }));
+].map((name) => ({
+  name,
+  message:
+    "Import it from @collectif/shared. A new export of shared/src/libraries.ts is a minor version of the contract (docs/parts.md, « The contract's versions »).",
+}));
+
+/**
+ * What a part takes from the shared package by its own path (docs/parts.md, « Singletons and
+ * helpers »): the helpers the singleton still carries for parts built before 2.5.0, and the radio
+ * settings, which are the singleton's (only their types from `@collectif/shared/config`).
+ */
+const contractPaths = [
+  ...Object.entries(MOVED_TO_HELPERS).map(([path, importNames]) => ({
+    name: '@collectif/shared',
+    importNames: [...importNames],
+    message: `A helper: import it from ${path}, bundled with the part (docs/parts.md, « Singletons and helpers »).`,
+  })),
+  {
+    name: '@collectif/shared/config',
+    allowTypeImports: true,
+    message: 'The radio settings are one copy on the page: import them from @collectif/shared.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -44,6 +67,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'shared/assets/**',
       'server/.demo/**',
+      'deploys/**',
       'bench/results/**',
       'e2e/test-results/**',
       'e2e/report/**',
@@ -97,7 +121,7 @@ export default tseslint.config(
         'no-restricted-imports': [
           'error',
           {
-            paths: [...typedHooksOnly, ...libraries],
+            paths: [...typedHooksOnly, ...libraries, ...(part === 'server' ? [] : contractPaths)],
             patterns: [
               { group: otherParts(part), message: 'A part imports only @collectif/shared, never another part.' },
             ],

@@ -22,6 +22,8 @@ import { readResidences } from './residences';
 import { invalidAddressPage } from './site/render/document';
 import { RESPONSE_ENCODINGS } from './site/render/encoded';
 import { connectShared } from './shared-state';
+import { createDeploys, type Deploys } from './deploy/deploys';
+import { siteDeploys } from './deploy/routes';
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -44,7 +46,8 @@ export interface AppOptions {
  * Builds the whole server (docs/server.md, « Layout »): external plugins, then the app's plugins,
  * then the routes. Tests call it and use app.inject() or listen on a loopback port.
  */
-export async function buildApp({ site, api, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ site: settings, api, logger = false }: AppOptions): Promise<FastifyInstance> {
+  let site = settings;
   const app = Fastify({
     logger: logger ? { level: site.logLevel } : false,
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
@@ -113,6 +116,29 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
       : { ...rateLimitOptions, redis: shared.redis, skipOnError: true, nameSpace: 'collectif:limite:' },
   );
 
+  // Teams' deploys (DEPLOY_TOKENS, docs/deploy.md): each part served from its live version under
+  // DEPLOY_ROOT, the versions other instances made live followed first (REDIS_URL).
+  let deploys: Deploys | null = null;
+  if (site.deploy !== null) {
+    deploys = createDeploys({
+      settings: site.deploy,
+      builtDirs: site.distDirs,
+      shared: shared?.deploys ?? null,
+      log: {
+        info: (message) => {
+          app.log.info(message);
+        },
+        warn: (message) => {
+          app.log.warn(message);
+        },
+      },
+      tryPart: (part, dir, pages) => app.tryPart(part, dir, pages),
+      sitePages: async () => (await app.sitePages()).pages,
+    });
+    await deploys.follow();
+    site = { ...site, distDirs: { ...site.distDirs, ...deploys.liveDirs() } };
+  }
+
   // The residences of the content file, read once for the API and the feeds: what was left out is said.
   for (const problem of readResidences(api.demo.residencesFile).problems) app.log.warn(problem);
 
@@ -131,8 +157,9 @@ export async function buildApp({ site, api, logger = false }: AppOptions): Promi
   await app.register(oembedPlugin, { config: site, residencesFile: api.demo.residencesFile });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
-  await app.register(siteFiles, { config: site });
-  await app.register(sitePageRoutes, { config: site, radio: api.radio });
+  await app.register(siteFiles, { config: site, servedDirs: deploys?.servedDirs });
+  await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
+  await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);
   return app;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { ConfigError, setting, type Env } from './settings';
+import type { DeployTokens } from './deploy/tokens';
 import {
   PARTS,
   REMOTE_NAMES,
@@ -46,6 +47,8 @@ export interface SiteServerConfig {
    * bundle's code.
    */
   renderRecycleAfter: number;
+  /** How long a new server bundle's trial may take, in ms (RENDER_TRIAL_S; docs/deploy.md, « The trial »). */
+  renderTrialMs: number;
   /**
    * Redis or Valkey shared by several instances (REDIS_URL, `redis://` or `rediss://`): rate
    * limits, upstream answers and the now-playing channel (docs/deploy.md). null: one process alone.
@@ -56,6 +59,20 @@ export interface SiteServerConfig {
    * this server's own port under `devPrefix(part)` (docs/parts.md, « Development »).
    */
   devRemotes: DevRemote[];
+  /**
+   * Teams' deploys (docs/deploy.md, « A team's deploy »): on with DEPLOY_TOKENS, the parts then
+   * served from their live versions under DEPLOY_ROOT; null: no deploy endpoint, each part served
+   * from its dist/ as built or copied.
+   */
+  deploy: DeploySettings | null;
+}
+
+export interface DeploySettings {
+  tokens: DeployTokens;
+  /** DEPLOY_ROOT: each part's versions side by side, and its `live` link. */
+  root: string;
+  /** DEPLOY_KEEP: how many versions of a part are kept. */
+  keep: number;
 }
 
 /** A remote in development: its dev server's origin, reached through `prefix` on the site's port. */
@@ -222,9 +239,17 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     // for a core (docs/rendering.md, « Rendering in workers »).
     renderWorkers: setting(env, 'RENDER_WORKERS') ?? Math.max(1, availableParallelism() - 1),
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
+    renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
     redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,
+    deploy: readDeploySettings(env, distRoot),
   };
+}
+
+function readDeploySettings(env: Env, distRoot: string): DeploySettings | null {
+  const tokens = setting(env, 'DEPLOY_TOKENS');
+  if (tokens === undefined) return null;
+  return { tokens, root: setting(env, 'DEPLOY_ROOT') ?? join(distRoot, 'deploys'), keep: setting(env, 'DEPLOY_KEEP') };
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseDeployTokens } from './deploy/tokens';
 
 /**
  * Every environment variable the site's server, its API and the radio read (docs/settings.md, made
@@ -227,6 +228,31 @@ export const SETTINGS = {
     kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
     example: 'redis://127.0.0.1:6379',
   },
+  DEPLOY_TOKENS: {
+    group: 'site',
+    description:
+      "The teams' deploy tokens, `part:token` pairs separated by commas (one token may be given for several parts); unset: no deploy endpoint.",
+    kind: custom('des paires partie:jeton séparées par des virgules (jetons de 24 caractères ou plus)', (value) =>
+      parseDeployTokens(value),
+    ),
+    example: 'radio:8f3c…,label:b71e…',
+    secret: true,
+  },
+  DEPLOY_ROOT: {
+    group: 'site',
+    description:
+      "Where deployed versions are kept, each part's side by side with a `live` link to the one served (with DEPLOY_TOKENS).",
+    kind: text('un dossier'),
+    defaultNote: 'deploys/ under DIST_ROOT',
+    example: '/srv/collectif/deploys',
+  },
+  DEPLOY_KEEP: {
+    group: 'site',
+    description: 'How many versions of each part are kept for rollback (the live one always is).',
+    kind: integer(2, 50, 'de versions'),
+    default: '5',
+    example: '10',
+  },
   DIST_ROOT: {
     group: 'site',
     description: "Where the parts' built folders are (each part's dist/ under it).",
@@ -281,6 +307,14 @@ export const SETTINGS = {
     kind: integer(1, 10_000, "d'évaluations"),
     default: '100',
     example: '50',
+  },
+  RENDER_TRIAL_S: {
+    group: 'rendering',
+    description:
+      "How long a part's new server bundle may take on its trial (evaluated, each page rendered once) before it is refused.",
+    kind: seconds(1, 300),
+    default: '15',
+    example: '30',
   },
   SOUNDCLOUD_RSS_URL: {
     group: 'api',

@@ -61,11 +61,31 @@ export interface SharedEventChannel {
   listen(listener: (event: SharedEvent) => void): void;
 }
 
+/** A part's version made live by a deploy or a rollback on any instance (docs/deploy.md, « Every instance »). */
+export interface SharedLive {
+  part: string;
+  id: string;
+  receivedAt: string;
+  about: Record<string, string>;
+}
+
+/** The parts' live versions, shared by the instances, with the archives to unpack them from. */
+export interface SharedDeploys {
+  /** Says a version is live; with its archive when it is new (kept 30 days for the instances that lack it). */
+  publish(live: SharedLive, archive?: Uint8Array): Promise<void>;
+  /** Every part's live version, for an instance that starts. */
+  live(): Promise<SharedLive[]>;
+  archive(part: string, id: string): Promise<Buffer | null>;
+  /** Calls `listener` with each version made live by any instance. */
+  listen(listener: (live: SharedLive) => void): void;
+}
+
 export interface SharedState {
   /** The command connection (the rate limits' store uses it). */
   redis: Redis;
   cache: SharedCacheStore;
   nowPlaying: SharedEventChannel;
+  deploys: SharedDeploys;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -96,6 +116,17 @@ function asEvent(text: string): SharedEvent | null {
   try {
     const event = JSON.parse(text) as Partial<SharedEvent>;
     return typeof event.id === 'string' && typeof event.data === 'string' ? { id: event.id, data: event.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function asLive(text: string): SharedLive | null {
+  try {
+    const live = JSON.parse(text) as Partial<SharedLive>;
+    return typeof live.part === 'string' && typeof live.id === 'string' && typeof live.receivedAt === 'string'
+      ? { part: live.part, id: live.id, receivedAt: live.receivedAt, about: live.about ?? {} }
+      : null;
   } catch {
     return null;
   }
@@ -158,14 +189,21 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
 
   const key = (name: string) => `${PREFIX}${name}`;
   const channelName = key('nowplaying:events');
+  const deployChannel = key('deploy:live');
   const listeners: ((event: SharedEvent) => void)[] = [];
+  const deployListeners: ((live: SharedLive) => void)[] = [];
   subscriber.on('message', (channel: string, text: string) => {
+    if (channel === deployChannel) {
+      const live = asLive(text);
+      if (live !== null) for (const listener of deployListeners) listener(live);
+      return;
+    }
     if (channel !== channelName) return;
     const event = asEvent(text);
     if (event !== null) for (const listener of listeners) listener(event);
   });
   subscriber.on('error', () => undefined);
-  void subscriber.subscribe(channelName).catch(() => undefined);
+  void subscriber.subscribe(channelName, deployChannel).catch(() => undefined);
 
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, readyMs);
@@ -225,13 +263,37 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     },
   };
 
+  const ARCHIVE_KEPT_MS = 30 * 24 * 3600 * 1000;
+  const deploys: SharedDeploys = {
+    async publish(live, archive) {
+      const text = JSON.stringify(live);
+      const batch = redis.multi();
+      if (archive !== undefined) {
+        batch.set(key(`deploy:archive:${live.part}:${live.id}`), Buffer.from(archive), 'PX', ARCHIVE_KEPT_MS);
+      }
+      await batch.hset(key('deploy:versions'), live.part, text).publish(deployChannel, text).exec();
+    },
+    async live() {
+      const all = await redis.hgetall(key('deploy:versions'));
+      return Object.values(all)
+        .map(asLive)
+        .filter((live): live is SharedLive => live !== null);
+    },
+    archive: (part, id) => redis.getBuffer(key(`deploy:archive:${part}:${id}`)),
+    listen(listener) {
+      deployListeners.push(listener);
+    },
+  };
+
   return {
     redis,
     cache,
     nowPlaying,
+    deploys,
     available: () => state.up,
     close: async () => {
       listeners.length = 0;
+      deployListeners.length = 0;
       redis.disconnect();
       subscriber.disconnect();
       await Promise.resolve();

@@ -31,6 +31,11 @@ export interface WatchedFile<T> {
   problem(): string | null;
 }
 
+/** A file's version from its `stat` (the same for every reader: a bundle tried, then used). */
+export function fileVersion(stats: { size: number; mtimeMs: number; ino: number }): FileVersion {
+  return { id: `${String(stats.size)}-${String(stats.mtimeMs)}-${String(stats.ino)}`, size: stats.size };
+}
+
 /** An error's message; one thrown in another realm (a bundle's) is not this realm's `Error`. */
 function reasonOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
@@ -80,8 +85,7 @@ export function watchedFile<T>(
   function read(): T | null {
     let version: FileVersion;
     try {
-      const stats = statSync(path);
-      version = { id: `${String(stats.size)}-${String(stats.mtimeMs)}-${String(stats.ino)}`, size: stats.size };
+      version = fileVersion(statSync(path));
     } catch {
       parsed = warned = problem = null;
       good = null;

@@ -46,11 +46,17 @@ export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): Dep
  * through their digests (of equal length whatever was presented).
  */
 export function authorise(tokens: DeployTokens, presented: string, part: PartName): 'ok' | 'unknown' | 'other-part' {
+  const parts = teamOf(tokens, presented);
+  if (parts === null) return 'unknown';
+  return parts.has(part) ? 'ok' : 'other-part';
+}
+
+/** The parts a presented token deploys (its team), or null for a token that is none of them. */
+export function teamOf(tokens: DeployTokens, presented: string): ReadonlySet<PartName> | null {
   const given = digest(presented);
-  let parts: ReadonlySet<PartName> | undefined;
+  let parts: ReadonlySet<PartName> | null = null;
   for (const [key, allowed] of tokens) {
     if (timingSafeEqual(Buffer.from(key, 'hex'), given)) parts = allowed;
   }
-  if (parts === undefined) return 'unknown';
-  return parts.has(part) ? 'ok' : 'other-part';
+  return parts;
 }

@@ -32,6 +32,10 @@ const historySchema = v.object({
   versions: v.array(recordSchema),
   /** Ids made live, oldest first: what a rollback goes back along. */
   switches: v.array(v.string()),
+  /** When the live version was made live (ISO). */
+  liveSince: v.optional(v.string()),
+  /** The last deploy refused, and why (`GET /api/parts`). */
+  refusal: v.optional(v.object({ at: v.string(), reason: v.string(), by: v.string() })),
 });
 
 export type VersionRecord = v.InferOutput<typeof recordSchema>;
@@ -85,28 +89,76 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
       if (!kept.includes(record.id)) rmSync(versionDir(record.id), { recursive: true, force: true });
     }
     return {
+      ...state,
       versions: state.versions.filter((record) => kept.includes(record.id)),
       switches: state.switches.filter((id) => kept.includes(id)),
     };
   }
 
   return {
-    /** Unpacks an archive as a new version, not live yet; its folder, to check before the switch. */
-    async add(archive: Uint8Array, about: Record<string, string>): Promise<VersionRecord & { dir: string }> {
+    /**
+     * Unpacks an archive as a new version, not live yet; its folder, to check before the switch.
+     * `known`: a version another instance received (its id and date), added as it is; one already
+     * here (instances sharing DEPLOY_ROOT) is not unpacked again.
+     */
+    async add(
+      archive: Uint8Array,
+      about: Record<string, string>,
+      known?: { id: string; receivedAt: string },
+    ): Promise<VersionRecord & { dir: string }> {
       const at = now();
-      const id = `${at.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
-      await unpackArchive(archive, versionDir(id), limits);
-      const record = { id, receivedAt: at.toISOString(), about };
+      const id = known?.id ?? `${at.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      const record = { id, receivedAt: known?.receivedAt ?? at.toISOString(), about };
+      if (!existsSync(versionDir(id))) await unpackArchive(archive, versionDir(id), limits);
       const state = history();
-      save({ ...state, versions: [...state.versions, record] });
+      if (!state.versions.some((found) => found.id === id)) save({ ...state, versions: [...state.versions, record] });
       return { ...record, dir: versionDir(id) };
     },
+    /**
+     * The part as it was served before its first deploy through the endpoint (its dist/ as built or
+     * copied): a version like the others, a link to that folder, made live, to roll back to.
+     */
+    adopt(target: string, about: Record<string, string>): void {
+      if (live() !== null) return;
+      const id = 'construit';
+      if (!existsSync(versionDir(id))) symlinkSync(target, versionDir(id));
+      const state = history();
+      const record = { id, receivedAt: now().toISOString(), about };
+      save({ ...state, versions: [...state.versions.filter((found) => found.id !== id), record] });
+      this.switchTo(id);
+    },
+    /** What a version's record says, once its checks have read its build (team, commit, contract). */
+    describe(id: string, about: Record<string, string>): void {
+      const state = history();
+      save({ ...state, versions: state.versions.map((record) => (record.id === id ? { ...record, about } : record)) });
+    },
+    /** A kept version's folder. */
+    dirOf: versionDir,
+    /** When the live version was made live. */
+    liveSince: (): string | null => history().liveSince ?? null,
+    /** Whether a version is kept here. */
+    has: (id: string): boolean => history().versions.some((record) => record.id === id) && existsSync(versionDir(id)),
+    /** Forgets a version refused before its switch. */
+    discard(id: string): void {
+      if (live() === id) return;
+      rmSync(versionDir(id), { recursive: true, force: true });
+      const state = history();
+      save({ ...state, versions: state.versions.filter((record) => record.id !== id) });
+    },
+    /** Writes down a refused deploy: when, why, by whom. */
+    refuse(reason: string, by: string): void {
+      save({ ...history(), refusal: { at: now().toISOString(), reason, by } });
+    },
+    /** The last refused deploy, if any. */
+    refusal: () => history().refusal ?? null,
     /** Makes a version live at once, and forgets the oldest past `keep`. */
     switchTo(id: string): void {
       const state = history();
       if (!state.versions.some((record) => record.id === id)) throw new Error(`version inconnue : ${id}`);
+      // Said by several instances sharing DEPLOY_ROOT: once is enough.
+      if (live() === id) return;
       switchLink(id);
-      save(prune({ ...state, switches: [...state.switches, id] }));
+      save(prune({ ...state, switches: [...state.switches, id], liveSince: now().toISOString() }));
     },
     /**
      * Makes the version live before this one live again; the id, or null when there is none
@@ -118,7 +170,7 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
       const previous = state.switches.filter((id) => id !== current).at(-1);
       if (previous === undefined) return null;
       switchLink(previous);
-      save({ ...state, switches: state.switches.filter((id) => id !== current) });
+      save({ ...state, switches: state.switches.filter((id) => id !== current), liveSince: now().toISOString() });
       return previous;
     },
     /** The live version's record, or null before the first switch. */

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync } from 'fastify';
-import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
+import { join, normalize } from 'node:path';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { REMOTE_PARTS, urlPrefix, type PartName } from '@collectif/shared';
 import type { SiteServerConfig } from '../config';
 import { cacheControlFor, variesByEncoding } from './headers';
 
@@ -14,6 +15,22 @@ function setHeaders(res: { setHeader: (name: string, value: string) => void }, p
   res.setHeader('Access-Control-Allow-Origin', '*');
 }
 
+/**
+ * The first folder that has a file, or null: a path that leaves the folder (`..`), or names a folder,
+ * is in none.
+ */
+export function servedIn(dirs: readonly string[], file: string): string | null {
+  if (file === '' || normalize(file).startsWith('..') || file.includes('\0')) return null;
+  for (const dir of dirs) {
+    try {
+      if (statSync(join(dir, file)).isFile()) return dir;
+    } catch {
+      // Not in this one.
+    }
+  }
+  return null;
+}
+
 const staticOptions = { preCompressed: true, setHeaders, cacheControl: false, index: false, wildcard: true } as const;
 
 /**
@@ -21,8 +38,28 @@ const staticOptions = { preCompressed: true, setHeaders, cacheControl: false, in
  * images, the embeddable player when built, the shell's files (sent by the pages' route, after the
  * page table: `reply.sendFile`), and the remote map.
  */
-const filesPlugin: FastifyPluginAsync<{ config: SiteServerConfig }> = async (app, { config }) => {
-  for (const part of REMOTE_PARTS) {
+const filesPlugin: FastifyPluginAsync<{
+  config: SiteServerConfig;
+  /**
+   * With teams' deploys: the folders a part's files are served from, its live version first, then
+   * the earlier ones kept (docs/deploy.md, « Versions and the switch »): a visitor whose page
+   * came with an earlier version still gets its files.
+   */
+  servedDirs?: ((part: PartName) => string[]) | undefined;
+}> = async (app, { config, servedDirs }) => {
+  if (servedDirs !== undefined) {
+    for (const part of REMOTE_PARTS) {
+      const serve = (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+        const file = request.params['*'];
+        const dir = servedIn(servedDirs(part.name), file);
+        if (dir !== null) return reply.sendFile(file, dir);
+        reply.callNotFound();
+        return reply;
+      };
+      app.get(`${urlPrefix(part)}*`, serve);
+    }
+  }
+  for (const part of servedDirs === undefined ? REMOTE_PARTS : []) {
     await app.register(fastifyStatic, {
       ...staticOptions,
       root: config.distDirs[part.name],

@@ -10,12 +10,14 @@ const healthPlugin: FastifyPluginCallback = (app, _options, done) => {
 
   app.get('/readyz', async (_request, reply) => {
     const state = await app.siteReadiness();
+    // Which version of each part is live (docs/deploy.md): `construit` for its dist/ as built.
+    const live = Object.fromEntries(app.partsStatus().map((part) => [part.name, part.live?.version ?? null]));
     return reply
       .header('Cache-Control', 'no-store')
       .code(state.status === 'ready' ? 200 : 503)
-      .send(state);
+      .send({ ...state, live });
   });
   done();
 };
 
-export const siteHealth = fp(healthPlugin, { name: 'site-health', dependencies: ['site-page-routes'] });
+export const siteHealth = fp(healthPlugin, { name: 'site-health', dependencies: ['site-page-routes', 'site-deploys'] });

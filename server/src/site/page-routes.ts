@@ -1,17 +1,21 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { REMOTE_PARTS, urlPrefix } from '@collectif/shared';
+import { REMOTE_PARTS, urlPrefix, type PageRef, type PartName } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import type { SiteServerConfig } from '../config';
 import { createHints, type HintsOptions } from './hints';
+import { servedIn } from './files';
 import { DOCUMENT_ASSETS } from './render/document';
 import { createPageResponder, type Readiness } from './render/responder';
+import type { TrialOutcome } from './render/render-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the site can answer pages, and which parts render on the server (`/readyz`). */
     siteReadiness: () => Promise<Readiness>;
+    /** Tries a part's new version before it goes live (docs/deploy.md, « The trial »). */
+    tryPart: (part: PartName, dir: string, pages: readonly PageRef[]) => Promise<TrialOutcome>;
   }
 }
 
@@ -23,11 +27,12 @@ const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
  * bundles, its model made in one place (render/model.ts) with the page's own hints. `radio`: the
  * radio's run-time settings, written into every page beside the remote map.
  */
-const pageRoutesPlugin: FastifyPluginCallback<{ config: SiteServerConfig; radio: RadioSettings }> = (
-  app,
-  { config, radio },
-  done,
-) => {
+const pageRoutesPlugin: FastifyPluginCallback<{
+  config: SiteServerConfig;
+  radio: RadioSettings;
+  /** With teams' deploys: the shell's kept versions too, live first (files.ts). */
+  servedDirs?: ((part: PartName) => string[]) | undefined;
+}> = (app, { config, radio, servedDirs }, done) => {
   const hints = createHints({
     remotes: config.remotes,
     served: Object.fromEntries(
@@ -38,7 +43,7 @@ const pageRoutesPlugin: FastifyPluginCallback<{ config: SiteServerConfig; radio:
       app.log.warn(message);
     },
   });
-  const { respond, readiness } = createPageResponder({
+  const { respond, readiness, trial } = createPageResponder({
     app,
     config,
     radio,
@@ -46,6 +51,7 @@ const pageRoutesPlugin: FastifyPluginCallback<{ config: SiteServerConfig; radio:
     hints,
   });
   app.decorate('siteReadiness', readiness);
+  app.decorate('tryPart', trial);
 
   // Every address no other route takes, GET or HEAD (Fastify answers HEAD without the body): the
   // page the table of pages names (deep links, reloads), else a file of the shell, else home.
@@ -56,7 +62,11 @@ const pageRoutesPlugin: FastifyPluginCallback<{ config: SiteServerConfig; radio:
       reply.callNotFound();
       return reply;
     }
-    return respond(request, reply, path, { file: () => reply.sendFile(path.slice(1)) });
+    const file = path.slice(1);
+    const dir = servedDirs === undefined ? undefined : servedIn(servedDirs('shell'), file);
+    return respond(request, reply, path, {
+      file: () => (dir === undefined || dir === null ? reply.sendFile(file) : reply.sendFile(file, dir)),
+    });
   };
   app.get('/', pages);
   app.get('/*', pages);

@@ -69,6 +69,8 @@ interface Loaded<T> {
   checkedAt: number;
   /** Why `value` is null, and since when (this version refused, or the origin unreachable). */
   problem?: { state: 'refused' | 'unreachable'; reason: string; since: number };
+  /** Not read: a version of this server's file waiting for its trial. */
+  untried?: true;
 }
 
 /** What the server can do with one part's file, for the readiness endpoint (docs/rendering.md). */
@@ -104,6 +106,11 @@ export interface PartFilesOptions<T> {
    */
   reading?: {
     disabled: (name: PartName, version: string) => boolean;
+    /**
+     * A version of a file of this server not tried yet (docs/deploy.md, « The trial »): not read,
+     * and read once it has been.
+     */
+    untried?: (name: PartName, version: string) => boolean;
     start: (name: PartName, version: string, where: string) => void;
     end: (name: PartName, version: string, problem: string | null) => void;
   };
@@ -156,9 +163,21 @@ export function createPartFiles<T>({
   const loaded = new Map<PartName, Loaded<T>>();
   const fetching = new Map<PartName, Promise<void>>();
 
-  function store(name: PartName, version: string, text: string, where: string): Loaded<T> {
+  function store(name: PartName, version: string, text: string, where: string, local = false): Loaded<T> {
     let value: T | null = null;
     let problem: Loaded<T>['problem'];
+    if (local && reading?.untried?.(name, version) === true) {
+      const reason = 'nouvelle version à l’essai';
+      const entry: Loaded<T> = {
+        version,
+        value: null,
+        checkedAt: Date.now(),
+        problem: { state: 'refused', reason, since: Date.now() },
+        untried: true,
+      };
+      loaded.set(name, entry);
+      return entry;
+    }
     if (reading?.disabled(name, version) === true) {
       const entry: Loaded<T> = {
         version,
@@ -195,15 +214,17 @@ export function createPartFiles<T>({
    * that cannot be read leaves the last version read in use until it can.
    */
   function fromFile(name: PartName, file: string): T | null {
-    let watched = files.get(file);
-    if (watched === undefined) {
-      watched = watchedFile(file, (text, version) => store(name, version.id, text, file), {
+    const watch = () => {
+      const made = watchedFile(file, (text, version) => store(name, version.id, text, file, true), {
         warn,
         what: `${what} de « ${name} »`,
       });
-      files.set(file, watched);
-    }
-    const entry = watched();
+      files.set(file, made);
+      return made;
+    };
+    let entry = (files.get(file) ?? watch())();
+    // A version that waited for its trial is read once it has been tried.
+    if (entry?.untried === true && reading?.untried?.(name, entry.version) === false) entry = watch()();
     if (entry === null) loaded.delete(name);
     return entry?.value ?? null;
   }

@@ -10,6 +10,8 @@ import {
   type ApiAnswer,
   type RenderHost,
   type RenderTask,
+  type TrialOutcome,
+  type TrialTask,
   type WarmUp,
 } from './render-worker';
 
@@ -24,6 +26,9 @@ import {
  * server's tests that do not test the threads), the same task runs in this thread, the same way,
  * without a deadline that could stop it.
  */
+
+/** How long the trial thread may take to start (it loads the server's code first). */
+const TRIAL_START_MS = 60_000;
 
 export interface RenderPoolOptions {
   /** How many threads render (RENDER_WORKERS; 0: this one). */
@@ -46,6 +51,10 @@ export interface RenderPoolOptions {
    * redeploy and a thread).
    */
   recycleAfter?: number;
+  /** How long a new server bundle's trial may take (docs/deploy.md, « The trial »). */
+  trialDeadlineMs?: number;
+  /** The trial thread's heap limit. */
+  trialHeapMb?: number;
 }
 
 /** What `/readyz` says of the render threads. */
@@ -76,6 +85,8 @@ export function createRenderPool({
   maxHeapMb = 128,
   queueLimitMs = deadlineMs,
   recycleAfter = 100,
+  trialDeadlineMs = 15_000,
+  trialHeapMb = 256,
 }: RenderPoolOptions) {
   function threads(): Threads {
     if (workers === 0) {
@@ -157,7 +168,7 @@ export function createRenderPool({
     else next();
   }
 
-  async function render(task: Omit<RenderTask, 'port' | 'disabled'>): Promise<RenderOutcome> {
+  async function render(task: Omit<RenderTask, 'port' | 'disabled' | 'tried'>): Promise<RenderOutcome> {
     const threads = current;
     await threads.ready;
     const { port1, port2 } = new MessageChannel();
@@ -211,7 +222,7 @@ export function createRenderPool({
     }
     try {
       const outcome = await threads.run(
-        { ...task, disabled: [...disabled.keys()], port: port2 },
+        { ...task, disabled: [...disabled.keys()], tried: workers === 0 ? null : [...tried], port: port2 },
         { transferList: [port2], signal: abort.signal },
       );
       return outcome ?? { kind: 'browser', reason: 'aucun rendu' };
@@ -247,8 +258,103 @@ export function createRenderPool({
     }
   }
 
+  /**
+   * New server bundles are tried on a thread of their own before a thread that serves visitors
+   * evaluates them (docs/deploy.md, « The trial »): one at a time, with a deadline and a heap limit.
+   * With no render thread (RENDER_WORKERS=0, a debugger's setting) every bundle is used as it is.
+   */
+  let trialThreads: ReturnType<typeof startThreads<TrialTask, TrialOutcome>> | null = null;
+  /** Versions that may be evaluated by the render threads (`part@version`): tried, or there at start. */
+  const tried = new Set<string>();
+  /** The trial in progress or done of a part's bundle in a folder, by `part@version` asked. */
+  const trials = new Map<string, Promise<TrialOutcome>>();
+
+  async function trial(task: Omit<TrialTask, 'port'>): Promise<TrialOutcome> {
+    trialThreads ??= startThreads<TrialTask, TrialOutcome>(
+      'render-worker',
+      new URL('./render-worker.ts', import.meta.url),
+      {
+        minThreads: 0,
+        maxThreads: 1,
+        resourceLimits: { maxOldGenerationSizeMb: trialHeapMb, maxYoungGenerationSizeMb: 8 },
+      },
+    );
+    const { port1, port2 } = new MessageChannel();
+    const abort = new AbortController();
+    // The deadline counts from the trial's start on its thread: a thread still loading the server's
+    // code (seconds on a busy machine) is not the bundle's time.
+    let timer = setTimeout(() => {
+      abort.abort(new Error('start'));
+    }, TRIAL_START_MS);
+    const host: Pick<RenderHost, 'started' | 'api' | 'log'> = {
+      started() {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          abort.abort(new Error('deadline'));
+        }, trialDeadlineMs);
+      },
+      api: (url) =>
+        answerApi(url).catch(() => ({ status: 502, headers: {}, body: new Uint8Array() }) satisfies ApiAnswer),
+      log(level, message) {
+        if (level === 'warn') log.warn(message);
+      },
+    };
+    expose(host, nodeEndpoint(port1));
+    try {
+      const outcome = await trialThreads.run({ ...task, port: port2 }, { transferList: [port2], signal: abort.signal });
+      if (outcome.ok) tried.add(`${task.trial.part}@${outcome.version}`);
+      return outcome;
+    } catch (error) {
+      // Piscina terminates the thread of an aborted task, or one past its heap limit; the next trial
+      // starts another.
+      const cause = (abort.signal.reason as { message?: unknown } | undefined)?.message;
+      const reason = abort.signal.aborted
+        ? cause === 'start'
+          ? `le fil d'essai n'a pas démarré en ${String(TRIAL_START_MS / 1000)} s`
+          : `son essai ne finit pas en ${String(trialDeadlineMs / 1000)} s (une boucle sans fin ?)`
+        : `son essai s'arrête : ${(error as { message?: unknown } | null)?.message === undefined ? String(error) : String((error as { message: unknown }).message)}`;
+      return { ok: false, reason };
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+  }
+
   return {
     render,
+    /** Tries a part's server bundle in a folder (a deploy's version before its switch). */
+    trial,
+    /** A version of a part's bundle the render threads may evaluate: tried, or trusted. */
+    allowed: (part: PartName, version: string): boolean => workers === 0 || tried.has(`${part}@${version}`),
+    /** A version there when the server started: the admin's, used as it is (with the deadline's guard). */
+    trust(part: PartName, version: string): void {
+      tried.add(`${part}@${version}`);
+    },
+    /**
+     * A part's bundle seen in a version not tried yet (copied by hand, or switched by another
+     * instance): tried once in the background; its pages render in the browser meanwhile. The
+     * outcome of the trial of that version, shared by whoever asks.
+     */
+    tryOnce(part: PartName, version: string, task: () => Omit<TrialTask, 'port'>): Promise<TrialOutcome> {
+      const key = `${part}@${version}`;
+      let pending = trials.get(key);
+      if (pending === undefined) {
+        pending = trial(task()).then((outcome) => {
+          if (outcome.ok && outcome.version !== version) trials.delete(key);
+          if (!outcome.ok) {
+            log.warn(`Bundle serveur de « ${part} » refusé à l'essai : ${outcome.reason}`);
+            const since = new Date().toISOString();
+            refused.set(part, {
+              version,
+              status: { state: 'refused', where: 'ce serveur', reason: outcome.reason, since },
+            });
+          }
+          return outcome;
+        });
+        trials.set(key, pending);
+      }
+      return pending;
+    },
     /** What the workers found of each part's bundle beyond its file, by version (readiness). */
     problems(): Map<PartName, { version: string; status: PartFileStatus }> {
       const found = new Map(refused);
@@ -257,7 +363,7 @@ export function createRenderPool({
     },
     /** The threads (readiness). */
     status: (): PoolStatus => ({ ...status }),
-    close: () => Promise.all([current.destroy(), recycling?.destroy()]),
+    close: () => Promise.all([current.destroy(), recycling?.destroy(), trialThreads?.destroy()]),
   };
 }
 

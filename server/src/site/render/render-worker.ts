@@ -1,10 +1,14 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MessagePort } from 'node:worker_threads';
 import { wrap, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
-import type { PageMatch, PageRef, PartName, RemotesConfig } from '@collectif/shared';
+import { fillPath } from '@collectif/shared/addresses';
+import { findPage, type PageMatch, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
-import { createBundles, type Bundles } from './bundles';
-import { renderPage, type RenderOutcome } from './page';
+import { fileVersion } from '../../watched-file';
+import { createBundles, evaluateBundle, SERVER_BUNDLE, type Bundles } from './bundles';
+import { renderPage, type RenderOptions, type RenderOutcome } from './page';
 
 /**
  * A render worker's side (docs/rendering.md, « Rendering in workers »): it loads the parts' server
@@ -27,6 +31,12 @@ export interface RenderTask {
   renderDeadlineMs: number;
   /** Server bundles whose evaluation never ended, as `part@version`: not evaluated again. */
   disabled: readonly string[];
+  /**
+   * The versions of the parts' bundles on this server that may be evaluated (`part@version`): tried
+   * off the serving threads, or there when the server started (docs/deploy.md, « The trial »); null:
+   * any (no render thread). A part whose bundle is in another version renders in the browser.
+   */
+  tried: readonly string[] | null;
   /** The host's end of the task's channel (RenderHost, through Comlink). */
   port: MessagePort;
 }
@@ -52,6 +62,8 @@ export interface RenderHost {
 
 /** Server bundles of the task in progress never to evaluate (`part@version`). */
 let disabled = new Set<string>();
+/** Versions of bundles on this server that may be evaluated (`part@version`); null: any. */
+let tried: Set<string> | null = null;
 let bundles: { key: string; files: Bundles } | undefined;
 /**
  * The hosts of the tasks in progress (one in a thread; several when the server renders in its own
@@ -74,6 +86,7 @@ function bundlesFor(task: RenderTask): Bundles {
         },
         reading: {
           disabled: (part, version) => disabled.has(`${part}@${version}`),
+          untried: (part, version) => tried !== null && !tried.has(`${part}@${version}`),
           start: (part, version, file) => {
             where.set(part, file);
             void host()?.reading(part, version, file);
@@ -93,13 +106,133 @@ export interface WarmUp {
   warmUp: true;
 }
 
-/** One task: a page rendered, with what the host answers and is told. */
-export async function runTask(task: RenderTask | WarmUp): Promise<RenderOutcome | null> {
+/**
+ * A part's new server bundle tried before it is used (docs/deploy.md, « The trial »), on a thread
+ * that serves no visitor: evaluated, then each of its pages rendered once with the other parts'
+ * bundles in use, from the page table it would make.
+ */
+export interface TrialTask {
+  trial: { part: PartName; dir: string };
+  origin: string;
+  radio: RadioSettings;
+  /** The site's page table with the new version's pages in place of the part's. */
+  pages: readonly PageRef[];
+  remotes: RemotesConfig;
+  distDirs: Record<PartName, string>;
+  dataDeadlineMs: number;
+  renderDeadlineMs: number;
+  port: MessagePort;
+}
+
+/** What a trial found: the version of the bundle tried (as `watchedFile` names it), or why it is refused. */
+export type TrialOutcome = { ok: true; version: string; pages: number } | { ok: false; reason: string };
+
+const reasonOf = (error: unknown): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+};
+
+/** A page's address with every parameter filled with a made-up value (the page says « introuvable »). */
+function trialPath(page: PageRef): string {
+  return fillPath(
+    page.path,
+    Object.fromEntries([...page.path.matchAll(/:(\w+)/g)].map((found) => [found[1] ?? '', 'essai'])),
+  );
+}
+
+async function runTrial(task: TrialTask, own: Remote<RenderHost>): Promise<TrialOutcome> {
+  const { part, dir } = task.trial;
+  const file = join(dir, SERVER_BUNDLE);
+  let version: string;
+  let exports: Record<string, unknown>;
+  try {
+    version = fileVersion(statSync(file)).id;
+  } catch {
+    return { ok: false, reason: `pas de bundle serveur (${SERVER_BUNDLE})` };
+  }
+  try {
+    exports = evaluateBundle(readFileSync(file, 'utf8'), file);
+  } catch (error) {
+    return { ok: false, reason: `son bundle serveur échoue à l'évaluation : ${reasonOf(error)}` };
+  }
+  const modules = exports.modules as Record<string, unknown> | null | undefined;
+  if (part === 'shell' ? typeof exports.renderApp !== 'function' : typeof modules !== 'object' || modules === null) {
+    return { ok: false, reason: `son bundle serveur n'exporte pas ${part === 'shell' ? 'renderApp' : 'modules'}` };
+  }
+  const others = createBundles({ remotes: task.remotes, distDirs: task.distDirs });
+  const withPart = (value: Record<string, unknown>): RenderOptions['bundles'] =>
+    ({ get: async (name: PartName) => (name === part ? value : others.get(name)) }) as unknown as Bundles;
+  const home = task.pages.filter((page) => page.path === '');
+  const pages = part === 'shell' || part === 'player' ? home : task.pages.filter((page) => page.remote === part);
+  const render = async (pathname: string, match: PageMatch, bundles: RenderOptions['bundles']) => {
+    const warnings: string[] = [];
+    const outcome = await renderPage({
+      pathname,
+      search: '',
+      origin: task.origin,
+      match,
+      api: {
+        base: new URL('/api', task.origin).href,
+        transport: async (request) => {
+          const { status, headers, body } = await own.api(request.url);
+          return new Response(new Uint8Array(body), { status, headers });
+        },
+      },
+      environment: { radio: task.radio, pages: task.pages },
+      bundles,
+      dataDeadlineMs: task.dataDeadlineMs,
+      renderDeadlineMs: task.renderDeadlineMs,
+      log: { warn: (message) => warnings.push(message), debug: () => undefined },
+    });
+    return { outcome, warnings };
+  };
+  for (const page of pages) {
+    const pathname = trialPath(page);
+    const match = findPage(pathname, task.pages);
+    if (match === null) continue;
+    const { outcome, warnings } = await render(pathname, match, withPart(exports));
+    if (outcome.kind !== 'page') {
+      return {
+        ok: false,
+        reason: `la page ${pathname} ne se rend pas : ${outcome.kind === 'browser' ? outcome.reason : outcome.kind}`,
+      };
+    }
+    if (warnings.length > 0) return { ok: false, reason: `la page ${pathname} : ${warnings[0] ?? ''}` };
+    // What renders nothing gives the page its part's area left empty: the same page as a module that
+    // renders null.
+    const module = part === 'player' ? 'Player' : part === 'shell' ? null : page.module;
+    if (module !== null && modules !== undefined) {
+      const blank = { ...exports, modules: { ...modules, [module]: () => null } };
+      const empty = await render(pathname, match, withPart(blank));
+      if (empty.outcome.kind === 'page' && empty.outcome.body === outcome.body) {
+        return { ok: false, reason: `la page ${pathname} ne rend rien de « ${module} »` };
+      }
+    } else if (outcome.body.trim() === '') {
+      return { ok: false, reason: `la page ${pathname} ne rend rien` };
+    }
+  }
+  return { ok: true, version, pages: pages.length };
+}
+
+/** One task: a page rendered (or a bundle tried), with what the host answers and is told. */
+export async function runTask(task: TrialTask): Promise<TrialOutcome>;
+export async function runTask(task: RenderTask | WarmUp): Promise<RenderOutcome | null>;
+export async function runTask(task: RenderTask | WarmUp | TrialTask): Promise<RenderOutcome | TrialOutcome | null> {
   if ('warmUp' in task) return null;
+  if ('trial' in task) {
+    const own = wrap<RenderHost>(nodeEndpoint(task.port));
+    void own.started();
+    try {
+      return await runTrial(task, own);
+    } finally {
+      task.port.close();
+    }
+  }
   const own = wrap<RenderHost>(nodeEndpoint(task.port));
   void own.started();
   hosts.push(own);
   disabled = new Set(task.disabled);
+  tried = task.tried === null ? null : new Set(task.tried);
   try {
     return await renderPage({
       pathname: task.pathname,

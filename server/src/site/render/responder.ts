@@ -15,8 +15,9 @@ import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta, type HintsFor } from '../hints';
 import { contentSecurityPolicy } from '../headers';
 import { createStyleReader } from './styles';
-import { createPartFiles, SERVER_BUNDLE, type PartFileStatus } from './bundles';
+import { createPartFiles, partFileSource, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
+import type { TrialOutcome, TrialTask } from './render-worker';
 import { createPageCache } from './cache';
 import { acceptsBrotli, brotliPage } from './encoded';
 import { answeredNotModified, etagOf } from '../../http/conditional';
@@ -107,6 +108,7 @@ export function createPageResponder({
     workers: config.renderWorkers,
     deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
     recycleAfter: config.renderRecycleAfter,
+    trialDeadlineMs: config.renderTrialMs,
     answerApi,
     log,
   });
@@ -121,6 +123,43 @@ export function createPageResponder({
     // Its version only: its code runs in the render threads.
     read: () => ({}),
   });
+  /** A part's bundle read from this server's files (the ones tried before use; docs/deploy.md). */
+  const local = (name: PartName) => partFileSource(name, SERVER_BUNDLE, remotes, config.distDirs)?.file !== undefined;
+  // The bundles there at start are the admin's: used as they are (a bundle that never finishes
+  // evaluating is still disabled at the deadline). Any later version is tried first.
+  const trusted = Promise.all(
+    PARTS.map(async ({ name }) => {
+      await bundles.get(name);
+      const version = bundles.versionOf(name);
+      if (version !== undefined && local(name)) pool.trust(name, version);
+    }),
+  );
+  /** What a trial of a part's bundle on this server needs besides the part (its folder, the table). */
+  const trialTask = (part: PartName, dir: string, pages: readonly PageRef[]): Omit<TrialTask, 'port'> => ({
+    trial: { part, dir },
+    origin: config.siteOrigin,
+    radio,
+    pages,
+    remotes,
+    distDirs: config.distDirs,
+    dataDeadlineMs,
+    renderDeadlineMs: RENDER_DEADLINE_MS,
+  });
+  /**
+   * The parts of a page whose bundle on this server is in a version not tried yet: each tried in the
+   * background, once; the page renders their areas in the browser meanwhile, and nobody keeps it.
+   */
+  function onTrial(match: PageMatch | null, pages: readonly PageRef[]): boolean {
+    const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
+    let waiting = false;
+    for (const name of names) {
+      const version = bundles.versionOf(name);
+      if (version === undefined || !local(name) || pool.allowed(name, version)) continue;
+      waiting = true;
+      void pool.tryOnce(name, version, () => trialTask(name, config.distDirs[name], pages));
+    }
+    return waiting;
+  }
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
   const shellAssets = shellAssetsReader(assetsPath, log.warn);
@@ -244,8 +283,10 @@ export function createPageResponder({
     // while a remote's pages could not be read lacks that remote's routes and menu links: nobody
     // keeps it, this server nor a browser (which would show it once more, « stale while
     // revalidate »), so the next request, once the remote answers, gets the whole site.
-    reply.header('Cache-Control', complete ? PAGE_CACHE_CONTROL : 'no-store');
+    await trusted;
     const version = `${await partsVersion(match)}|${pagesVersion}`;
+    const whole = complete && !onTrial(match, pages);
+    reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
 
@@ -287,7 +328,7 @@ export function createPageResponder({
         });
         const etag = etagOf(page.html);
         const brotli = await brotliPage(page.html);
-        if (complete) cache.set(key, { status: outcome.status, ...page, brotli, etag, version });
+        if (whole) cache.set(key, { status: outcome.status, ...page, brotli, etag, version });
         return sendHtml(request, reply, outcome.status, { ...page, brotli }, etag);
       }
     }
@@ -312,5 +353,16 @@ export function createPageResponder({
     };
   }
 
-  return { respond, readiness };
+  return {
+    respond,
+    readiness,
+    /**
+     * Tries a part's new version in `dir` before it goes live (a deploy): its server bundle evaluated
+     * and its pages rendered once, on the trial thread, with the page table it would make.
+     */
+    trial: async (part: PartName, dir: string, pages: readonly PageRef[]): Promise<TrialOutcome> => {
+      await trusted;
+      return pool.trial(trialTask(part, dir, pages));
+    },
+  };
 }
