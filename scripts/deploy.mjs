@@ -32,7 +32,7 @@ export const EXIT = /** @type {const} */ ({
   refused: 1,
   /** Nothing was sent: the command's arguments, DEPLOY_TOKEN, the build or the part's dist/. */
   local: 2,
-  /** The site could not be reached, or answered something that is not its JSON. */
+  /** The site could not be reached, failed (5xx), or answered something that is not its JSON. */
   unreachable: 3,
 });
 
@@ -495,7 +495,7 @@ export function describeStatus(answer, site, only) {
       const facts = [];
       const since = formatDate(live.liveSince);
       if (since !== null) facts.push(`en ligne depuis le ${since}`);
-      if (typeof live.by === 'string' && live.by !== '') facts.push(`par ${live.by}`);
+      if (entry.source !== 'build' && typeof live.by === 'string' && live.by !== '') facts.push(`par ${live.by}`);
       if (typeof live.commit === 'string' && live.commit !== '') facts.push(`commit ${live.commit}`);
       if (typeof live.contract === 'string' && live.contract !== '') facts.push(`contrat ${live.contract}`);
       const built = formatDate(live.builtAt);
@@ -508,7 +508,8 @@ export function describeStatus(answer, site, only) {
     if (refusal !== null) {
       const at = formatDate(refusal.at);
       const reason = typeof refusal.reason === 'string' ? refusal.reason : 'raison non donnée';
-      out.push(`  ${' '.repeat(width)}  dernier refus${at === null ? '' : ` le ${at}`} : ${reason}`);
+      const by = typeof refusal.by === 'string' && refusal.by !== '' ? ` (${refusal.by})` : '';
+      out.push(`  ${' '.repeat(width)}  dernier refus${at === null ? '' : ` le ${at}`}${by} : ${reason}`);
     }
   }
   return { exit: EXIT.ok, out, err: [] };

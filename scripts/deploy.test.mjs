@@ -268,7 +268,7 @@ describe('what the command says', () => {
                 by: 'label',
               },
               source: 'deploy',
-              lastRefusal: { at: '2025-06-02T08:30:00.000Z', reason: 'remoteEntry.js manque' },
+              lastRefusal: { at: '2025-06-02T08:30:00.000Z', reason: 'remoteEntry.js manque', by: 'équipe label' },
             },
             { name: 'about', live: null, source: 'deploy', lastRefusal: null },
           ],
@@ -282,7 +282,7 @@ describe('what the command says', () => {
       'Parties en ligne sur https://collectif.example.org/ :',
       '  shell   build (livrée avec le serveur, pas déployée) — contrat 2.3',
       '  label   v7 — en ligne depuis le 01/06/2025 10:00, par label, commit abc1234, contrat 2.3, construite le 01/06/2025 09:00',
-      '          dernier refus le 02/06/2025 08:30 : remoteEntry.js manque',
+      '          dernier refus le 02/06/2025 08:30 (équipe label) : remoteEntry.js manque',
       '  about   aucune version en ligne',
     ]);
   });
