@@ -1,7 +1,16 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+  preParsingHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { PARTS, type PartName } from '@collectif/shared';
 import type { DeploySettings } from '../config';
 import { ARCHIVE_LIMITS } from './archive';
@@ -17,7 +26,7 @@ declare module 'fastify' {
 }
 
 /** How many deploy or rollback attempts a client may make a minute (a wrong token counts). */
-export const DEPLOY_ATTEMPTS_PER_MINUTE = 10;
+export const DEPLOY_ATTEMPTS_PER_MINUTE = 30;
 
 const PART_NAMES = PARTS.map((part) => part.name);
 
@@ -118,8 +127,14 @@ const deployRoutes: FastifyPluginCallback<{ settings: DeploySettings; deploys: D
     teams.set(request, by);
     return by;
   }
-  const checked = (request: FastifyRequest<{ Params: { part: string } }>, reply: FastifyReply, done: () => void) => {
-    if (team(request, reply) !== null) done();
+  // After the attempts are counted (the rate limit's `onRequest`), before the body is read.
+  const checked: preParsingHookHandler<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    { Params: { part: string } }
+  > = (request, reply, payload, done) => {
+    if (team(request, reply) !== null) done(null, payload);
   };
 
   // The archive is read only once the token is known good: nobody else makes the server read 50 MB.
@@ -161,7 +176,7 @@ const deployRoutes: FastifyPluginCallback<{ settings: DeploySettings; deploys: D
     {
       config: limited,
       schema: { response: { 401: errorSchema, 403: errorSchema, 413: errorSchema, 422: errorSchema } },
-      onRequest: checked,
+      preParsing: checked,
     },
     async (request, reply) => {
       const by = teams.get(request) ?? '';
@@ -182,7 +197,7 @@ const deployRoutes: FastifyPluginCallback<{ settings: DeploySettings; deploys: D
 
   app.post<{ Params: { part: string } }>(
     '/api/parts/:part/rollback',
-    { config: limited, onRequest: checked },
+    { config: limited, preParsing: checked },
     async (request, reply) => {
       const by = teams.get(request) ?? '';
       return answer(reply, request.params.part, await deploys.rollback(request.params.part as PartName, by));

@@ -244,7 +244,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
     const site = await siteWith(1, radio(0), { RENDER_RECYCLE_AFTER: '3' });
     try {
       const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
-      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 0 });
+      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 0, trying: null });
       for (let n = 1; n <= 3; n += 1) {
         site.write('mf-radio/dist/server/ssr.js', radio(n));
         await renderedAgain(site, `Version ${String(n)}`);
@@ -259,7 +259,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         },
         { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
       );
-      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 1 });
+      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 1, trying: null });
       site.write('mf-radio/dist/server/ssr.js', radio(4));
       await renderedAgain(site, 'Version 4');
     } finally {

@@ -64,6 +64,8 @@ export interface PoolStatus {
   replaced: number;
   /** Times every thread was replaced after `recycleAfter` bundle evaluations each. */
   recycled: number;
+  /** The part whose new server bundle is on trial now (docs/deploy.md, « The trial »), if any. */
+  trying: PartName | null;
 }
 
 /** Where tasks run: a pool of threads, or this thread. */
@@ -114,7 +116,7 @@ export function createRenderPool({
     };
   }
   let current = threads();
-  const status: PoolStatus = { threads: workers, replaced: 0, recycled: 0 };
+  const status: PoolStatus = { threads: workers, replaced: 0, recycled: 0, trying: null };
   /** New bundles evaluated by the current threads. */
   let evaluated = 0;
   let recycling: Threads | null = null;
@@ -300,6 +302,7 @@ export function createRenderPool({
       },
     };
     expose(host, nodeEndpoint(port1));
+    status.trying = task.trial.part;
     try {
       const outcome = await trialThreads.run({ ...task, port: port2 }, { transferList: [port2], signal: abort.signal });
       if (outcome.ok) tried.add(`${task.trial.part}@${outcome.version}`);
@@ -315,6 +318,7 @@ export function createRenderPool({
         : `son essai s'arrête : ${(error as { message?: unknown } | null)?.message === undefined ? String(error) : String((error as { message: unknown }).message)}`;
       return { ok: false, reason };
     } finally {
+      status.trying = null;
       clearTimeout(timer);
       port1.close();
     }

@@ -1,0 +1,301 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as tar from 'tar';
+import { pagesJson, until } from '@collectif/shared/testing';
+import { buildApp } from '../app';
+import { testConfig } from '../api/testing/fixtures';
+import { readSiteServerConfig } from '../config';
+import { SHELL, writeUnder, documentJson } from '../site/render/fixtures';
+import type { PartStatus } from './deploys';
+import { DEPLOY_ATTEMPTS_PER_MINUTE } from './routes';
+
+// A team's deploy through the endpoint (docs/deploy.md), on a real server on loopback: checked,
+// tried on a thread that serves no visitor, switched live at once, rolled back; refused, with
+// the reason the team reads and nothing changed for visitors, when anything is wrong.
+
+const LABEL_TOKEN = 'label-jeton-de-test-000000000001';
+const RADIO_TOKEN = 'radio-jeton-de-test-000000000002';
+
+const component = (module: string, text: string) => `
+const React = require('react');
+exports.modules = { ${module}: () => React.createElement('h1', null, ${JSON.stringify(text)}) };
+`;
+
+/** A label part whose server code does what a careless deploy could. */
+const HOSTILE_LABEL: Record<string, { code: string; reason: string }> = {
+  'throws when evaluated': { code: 'throw new Error("cassé au chargement");', reason: "échoue à l'évaluation" },
+  'loops when evaluated': { code: 'for (;;) {}', reason: 'ne finit pas' },
+  'renders nothing': {
+    code: 'exports.modules = { LabelPage: () => null };',
+    reason: 'ne rend rien',
+  },
+};
+
+/** What a part's build writes beside its files (shared/build/webpack.mjs). */
+const partJson = (name: string, contract: string) =>
+  JSON.stringify({ name, contract, builtAt: '2026-11-20T10:00:00.000Z', commit: 'abc1234' });
+
+const manifest = (name: string) =>
+  JSON.stringify({ name: `collectif_${name}`, metaData: { remoteEntry: { name: 'remoteEntry.js' } } });
+
+interface LabelVersion {
+  text?: string;
+  code?: string;
+  contract?: string;
+  files?: Record<string, string>;
+  name?: string;
+}
+
+/** The label's dist/ packed as `npm run deploy` packs it. */
+async function labelArchive({
+  text = 'Label v2',
+  code,
+  contract = '^2.4.0',
+  files = {},
+  name = 'label',
+}: LabelVersion = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'label-dist-'));
+  const write = (path: string, content: string) => {
+    writeUnder(dir, path, content);
+  };
+  write('part.json', partJson(name, contract));
+  write('mf-manifest.json', manifest(name));
+  write('remoteEntry.js', `/* ${text} */`);
+  write('pages.json', pagesJson('mf-label'));
+  write('server/ssr.js', code ?? component('LabelPage', text));
+  for (const [path, content] of Object.entries(files)) write(path, content);
+  const chunks: Buffer[] = [];
+  const stream = tar.c({ gzip: true, cwd: dir, portable: true }, ['.']);
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  rmSync(dir, { recursive: true, force: true });
+  return Buffer.concat(chunks);
+}
+
+/** A site on built parts in a folder of its own, with deploys on unless `env` says otherwise. */
+async function siteWith(env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'deploys-'));
+  const write = (path: string, content: string) => {
+    writeUnder(dir, path, content);
+  };
+  write('shell/dist/document.json', documentJson());
+  write('shell/dist/mf-manifest.json', JSON.stringify({ name: 'collectif_shell' }));
+  write('shell/dist/part.json', partJson('shell', '2.4.0'));
+  write('shell/dist/server/ssr.js', SHELL);
+  write('mf-radio/dist/server/ssr.js', component('HomePage', 'Accueil'));
+  write('mf-about/dist/server/ssr.js', component('AboutPage', 'À propos du collectif'));
+  write('mf-label/dist/server/ssr.js', component('LabelPage', 'Label v1'));
+  write('mf-label/dist/remoteEntry.js', '/* Label v1 */');
+  write('mf-label/dist/1.aaaaaaaaaa.js', '/* a chunk of v1 */');
+  for (const [part, name] of [
+    ['mf-radio', 'radio'],
+    ['mf-player', 'player'],
+    ['mf-label', 'label'],
+    ['mf-about', 'about'],
+  ] as const) {
+    write(`${part}/dist/mf-manifest.json`, manifest(name));
+    write(`${part}/dist/part.json`, partJson(name, '^2.3.0'));
+    if (part !== 'mf-player') write(`${part}/dist/pages.json`, pagesJson(part));
+  }
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  const site = readSiteServerConfig({
+    DIST_ROOT: dir,
+    ASSETS_DIR: join(dir, 'assets'),
+    SITE_ORIGIN: 'https://radio.example.org',
+    RENDER_WORKERS: '1',
+    PAGE_CACHE_TTL_S: '0',
+    RENDER_TRIAL_S: '3',
+    DEPLOY_TOKENS: `label:${LABEL_TOKEN},radio:${RADIO_TOKEN},about:${RADIO_TOKEN}`,
+    ...env,
+  });
+  const app = await buildApp({ site, api: testConfig() });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    origin,
+    dir,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: { part?: string; version?: string; message?: string; advice?: string; error?: string };
+}
+
+let site: Awaited<ReturnType<typeof siteWith>>;
+beforeAll(async () => {
+  site = await siteWith();
+}, 60_000);
+afterAll(async () => {
+  await site.close();
+});
+
+async function deploy(archive: Buffer, { token = LABEL_TOKEN, part = 'label' } = {}): Promise<Answer> {
+  const res = await fetch(`${site.origin}/api/parts/${part}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip' },
+    body: new Uint8Array(archive),
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+async function rollback(token = LABEL_TOKEN): Promise<Answer> {
+  const res = await fetch(`${site.origin}/api/parts/label/rollback`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+const page = async (path: string) => (await fetch(`${site.origin}${path}`)).text();
+const parts = async () => ((await (await fetch(`${site.origin}/api/parts`)).json()) as { parts: PartStatus[] }).parts;
+const label = async () => (await parts()).find((part) => part.name === 'label');
+
+describe('a team deploys its part', () => {
+  it('is live at once: its page, its files, /api/parts and /readyz say the new version', async () => {
+    expect(await page('/label')).toContain('Label v1');
+    expect((await label())?.live).toMatchObject({ version: 'construit', by: 'construction' });
+
+    const answer = await deploy(await labelArchive({ files: { '2.bbbbbbbbbb.js': '/* a chunk of v2 */' } }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toContain('en ligne');
+    expect(await page('/label')).toContain('Label v2');
+    expect(await page('/mf-label/remoteEntry.js')).toContain('Label v2');
+    // A visitor whose page came with the version before still gets its files.
+    expect(await page('/mf-label/1.aaaaaaaaaa.js')).toContain('a chunk of v1');
+    expect(await page('/mf-label/2.bbbbbbbbbb.js')).toContain('a chunk of v2');
+
+    expect(await label()).toMatchObject({
+      source: 'deploy',
+      live: { version: answer.body.version, by: 'équipe label', contract: '^2.4.0', commit: 'abc1234' },
+    });
+    const ready = (await (await fetch(`${site.origin}/readyz`)).json()) as { live: Record<string, string | null> };
+    expect(ready.live.label).toBe(answer.body.version);
+    expect(ready.live.radio).toBe('construit');
+  }, 30_000);
+
+  it('rolls back to the version before, down to the part as it was built, then has nothing left', async () => {
+    const second = await deploy(await labelArchive({ text: 'Label v3' }));
+    expect(await page('/label')).toContain('Label v3');
+    const back = await rollback();
+    expect(back.status).toBe(200);
+    expect(back.body.version).not.toBe(second.body.version);
+    expect(await page('/label')).toContain('Label v2');
+    expect((await rollback()).body.version).toBe('construit');
+    expect(await page('/label')).toContain('Label v1');
+    const none = await rollback();
+    expect(none.status).toBe(409);
+    expect(none.body.message).toContain('pas de version précédente');
+  });
+
+  it('is refused with a wrong token (401) or another team’s (403), and nothing changes', async () => {
+    const before = (await label())?.live?.version;
+    const unknown = await deploy(await labelArchive({ text: 'Label pirate' }), { token: 'x'.repeat(30) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.message).toBe('Jeton de déploiement inconnu');
+    const other = await deploy(await labelArchive({ text: 'Label pirate' }), { token: RADIO_TOKEN });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toContain('pas « label »');
+    expect((await label())?.live?.version).toBe(before);
+    expect(await page('/label')).not.toContain('pirate');
+  });
+
+  it('is refused when built for a newer contract than the live shell provides', async () => {
+    const answer = await deploy(await labelArchive({ contract: '^2.5.0', text: 'Label trop neuf' }));
+    expect(answer.status).toBe(422);
+    expect(`${answer.body.message ?? ''} : ${answer.body.advice ?? ''}`).toBe(
+      "construit pour le contrat 2.5, le shell en ligne fournit 2.4 : déployez d'abord le shell",
+    );
+    expect(await page('/label')).not.toContain('trop neuf');
+    expect((await label())?.lastRefusal?.reason).toContain('construit pour le contrat 2.5');
+  });
+
+  it('is refused when the archive is another part, or lacks its manifest', async () => {
+    const other = await deploy(await labelArchive({ name: 'about' }));
+    expect(other.status).toBe(422);
+    expect(other.body.message).toContain('cette archive est la partie « about »');
+    expect(other.body.advice).toContain('npm run deploy -- about');
+  });
+
+  it('is refused when the archive is hostile, with nothing written outside its folder', async () => {
+    const header = new tar.Header({ path: '../../evade.js', type: 'File', size: 1, mode: 0o644, mtime: new Date() });
+    const block = Buffer.alloc(512);
+    header.encode(block, 0);
+    const body = Buffer.alloc(512);
+    body.write('x');
+    const answer = await deploy(Buffer.concat([block, body, Buffer.alloc(1024)]));
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toContain('..');
+    expect(existsSync(join(site.dir, 'deploys', 'evade.js'))).toBe(false);
+    expect(existsSync(join(site.dir, 'evade.js'))).toBe(false);
+  });
+
+  it.each(Object.entries(HOSTILE_LABEL))(
+    'is refused when its server bundle %s, tried on its own thread; visitors see no change',
+    async (_what, { code, reason }) => {
+      const before = await page('/label');
+      const answer = await deploy(await labelArchive({ code }));
+      expect(answer.status).toBe(422);
+      expect(answer.body.message).toContain(reason);
+      expect(await page('/label')).toBe(before);
+    },
+    30_000,
+  );
+
+  it('answers pages and /healthz while a looping bundle is on trial, on a server with one render thread', async () => {
+    const order: string[] = [];
+    const trial = deploy(await labelArchive({ code: 'for (;;) {}' })).then((answer) => {
+      order.push('essai');
+      return answer;
+    });
+    // Asked once the bundle is on trial.
+    await until(
+      async () => {
+        const ready = (await (await fetch(`${site.origin}/readyz`)).json()) as { workers: { trying: string | null } };
+        return ready.workers.trying === 'label';
+      },
+      { timeoutMs: 20_000, everyMs: 20, what: 'le bundle du label à l’essai (/readyz)' },
+    );
+    const about = await page('/a-propos');
+    order.push('a-propos');
+    const health = await fetch(`${site.origin}/healthz`);
+    order.push('healthz');
+    expect(about).toContain('À propos du collectif');
+    expect(health.status).toBe(200);
+    expect((await trial).status).toBe(422);
+    expect(order).toEqual(['a-propos', 'healthz', 'essai']);
+  }, 30_000);
+
+  it('counts attempts: past the limit a client is told to wait (429)', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n <= DEPLOY_ATTEMPTS_PER_MINUTE; n += 1) statuses.push((await rollback('y'.repeat(30))).status);
+    expect(statuses).toContain(429);
+    expect(statuses[0]).toBe(401);
+  });
+});
+
+describe('a site without DEPLOY_TOKENS', () => {
+  it('has no deploy endpoint (404), and lists its parts as built', async () => {
+    const plain = await siteWith({ DEPLOY_TOKENS: '' });
+    try {
+      const res = await fetch(`${plain.origin}/api/parts/label`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${LABEL_TOKEN}`, 'content-type': 'application/gzip' },
+        body: new Uint8Array(await labelArchive()),
+      });
+      expect(res.status).toBe(404);
+      const listed = ((await (await fetch(`${plain.origin}/api/parts`)).json()) as { parts: PartStatus[] }).parts;
+      expect(listed.find((part) => part.name === 'label')).toMatchObject({
+        source: 'build',
+        live: { version: 'construit', contract: '^2.3.0' },
+        lastRefusal: null,
+      });
+    } finally {
+      await plain.close();
+    }
+  }, 60_000);
+});
