@@ -1,13 +1,12 @@
-// The contract every part compiles against. Shared at run time as one federated singleton.
+// The shared singleton (docs/parts.md, « Singletons and helpers »): one copy on a page, the shell's,
+// which every remote runs against whatever version it was built with. It holds what a page must have
+// once: the store and the API slice, the event bus, the React contexts, the radio settings, the
+// router and the Redux libraries. Versioned by the contract (shared/package.json `version`,
+// docs/contract.md): an export added here is a minor version, the shell deployed first; one removed,
+// a major. A helper (no state of its own) goes to a path of its own instead (shared/build/contract.mjs).
 export * from './types';
-export * from './time';
-export * from './schedule';
-export * from './resume';
-export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
 export * from './http';
-export * from './tokens';
 export * from './remotes';
-export { RESIDENCE_PICTURES, residenceImages, residencePictureUrls } from './residenceImages.mjs';
 export * from './events/contract';
 export { emit, on, lastPayload, resetEvents } from './events/bus';
 export { siteConfig, releaseUrl, twitchChannelUrl, mailto, type SiteConfig } from './config';
@@ -33,16 +32,9 @@ export {
   type StoreExtra,
 } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
-export { ExternalLink } from './ui/ExternalLink';
-export { StatusMessage } from './ui/StatusMessage';
-export { Card, cardDate, type CardProps, type CardImage } from './ui/Card';
-export { EmbedFacade } from './ui/EmbedFacade';
-export { useReveal } from './ui/useReveal';
-// Kept one version for parts built before « One head » (docs/parts.md, « The contract's versions »).
+// Deprecated, kept until 3.0.0 for parts built before « One head » (docs/contract.md, « Deprecated »).
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 export { usePageMeta } from './ui/usePageMeta';
-export { scrollToTop, prefersReducedMotion } from './ui/scroll';
-export { answerStatus, type AnswerStatus } from './ui/answerStatus';
 export { readWith, replaySelection, legacyReplayNames, nowPlayingAnswer } from './schemas/answers';
 export * from './pages';
 export {
@@ -60,8 +52,32 @@ export {
   usePages,
   type SiteEnvironment,
 } from './environment';
-// Kept one version for parts built before « Safe HTML » (docs/parts.md, « The contract's versions »).
+// Deprecated, kept until 3.0.0 for parts built before « Safe HTML » (docs/contract.md, « Deprecated »).
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 export { useDocumentWindow } from './environment';
-export { useReducedMotion } from './ui/useReducedMotion';
 export * from './libraries';
+
+// Helpers the singleton carried up to 2.4.0, kept until 3.0.0 for the parts built before 2.5.0, which
+// run against the shell's copy (docs/contract.md, « 2.5.0 »). A part imports them from their own
+// paths (shared/build/contract.mjs, MOVED_TO_HELPERS; lint names the path).
+export * from './time';
+export * from './schedule';
+export * from './resume';
+export { parseStartTime, startTimeParam, isSlug } from './episodeAddress';
+export * from './tokens';
+export { RESIDENCE_PICTURES, residenceImages, residencePictureUrls } from './residenceImages.mjs';
+export {
+  Card,
+  cardDate,
+  EmbedFacade,
+  ExternalLink,
+  StatusMessage,
+  answerStatus,
+  prefersReducedMotion,
+  scrollToTop,
+  useReducedMotion,
+  useReveal,
+  type AnswerStatus,
+  type CardImage,
+  type CardProps,
+} from './ui';

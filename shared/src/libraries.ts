@@ -2,7 +2,12 @@
 // The shared package is one federated singleton, so each library is still loaded once on a page,
 // and webpack keeps only what is listed here: shared as whole packages, react-router-dom and the
 // Redux toolkit cost the visitor about twice as many bytes (measured in bench/, see README).
-// A part that needs another export adds it here.
+// These exports are part of the shared singleton, so adding one is a change of the contract: a minor
+// version (shared/package.json `version`, 2.5.0 → 2.6.0, and its line in docs/contract.md), the
+// shell deployed first, then the parts that use it, which the deploy refuses until then (docs/parts.md,
+// « The contract's versions »). Code that holds no state of its own is not added to the singleton at
+// all: it is a helper, on a path of its own that each part bundles (docs/parts.md, « Singletons and
+// helpers »).
 export {
   createBrowserRouter,
   data,

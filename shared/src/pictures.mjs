@@ -5,6 +5,8 @@
 // path (`@collectif/shared/pictures`), so a part that uses it works with any deployed shell.
 import { RESIDENCE_PICTURES, residencePictureUrls } from './residenceImages.mjs';
 
+export { RESIDENCE_PICTURES, residenceImages, residencePictureUrls } from './residenceImages.mjs';
+
 /** How wide a picture of the About page is shown (mf-about: the page's width, half of it from 800 px). */
 export const ABOUT_IMAGE_SIZES = '(min-width: 75rem) 37.5rem, (min-width: 800px) 50vw, 100vw';
 

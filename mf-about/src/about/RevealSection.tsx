@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useReveal } from '@collectif/shared';
+import { useReveal } from '@collectif/shared/ui';
 
 /** Reveal threshold on the About page: 50 px above the viewport bottom (docs/site.md, « About »). */
 const REVEAL_OFFSET_PX = 50;

@@ -1,4 +1,4 @@
-import { EmbedFacade } from '@collectif/shared';
+import { EmbedFacade } from '@collectif/shared/ui';
 
 /** The embeddable map of an address (no API key needed). */
 export function mapEmbedUrl(address: string): string {

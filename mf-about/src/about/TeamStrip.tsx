@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { prefersReducedMotion } from '@collectif/shared';
+import { prefersReducedMotion } from '@collectif/shared/ui';
 
 export interface TeamMember {
   imagePath: string;

@@ -1,13 +1,5 @@
 import { useEffect } from 'react';
-import {
-  ExternalLink,
-  mailto,
-  scrollToTop,
-  siteConfig,
-  type PageRoute,
-  type RemoteContract,
-  type PageDefinition,
-} from '@collectif/shared';
+import { mailto, siteConfig, type PageRoute, type RemoteContract, type PageDefinition } from '@collectif/shared';
 import about from '../../content/about.json';
 import team from '../../content/team.json';
 import { ContentImage } from '../about/ContentImage';
@@ -20,6 +12,7 @@ import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
 import { PAGES } from '@collectif/shared/addresses';
+import { ExternalLink, scrollToTop } from '@collectif/shared/ui';
 
 const { stats, emails } = siteConfig;
 

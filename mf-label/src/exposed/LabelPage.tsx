@@ -1,8 +1,5 @@
 import { useEffect } from 'react';
 import {
-  answerStatus,
-  scrollToTop,
-  StatusMessage,
   useReleasesQuery,
   type PageRoute,
   type RemoteContract,
@@ -15,6 +12,7 @@ import '../releases/label.css';
 import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { musicAlbums } from '@collectif/shared/seo';
 import { PAGES } from '@collectif/shared/addresses';
+import { answerStatus, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 
 // The title and meta description ('Label', 'Liste des releases du label') are set by the shell's route.
 function LabelPage() {

@@ -1,5 +1,6 @@
-import { Card, releaseUrl, useReveal, type Release } from '@collectif/shared';
+import { releaseUrl, type Release } from '@collectif/shared';
 import { gridSquare } from '@collectif/shared/pictures';
+import { Card, useReveal } from '@collectif/shared/ui';
 
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
 const COVER_SIZE = 600;

@@ -1,4 +1,4 @@
-import { DEFAULT_COVER, RADIO_SETTINGS_ID, resetRadioSettings, siteConfig } from '@collectif/shared';
+import { RADIO_SETTINGS_ID, resetRadioSettings, siteConfig } from '@collectif/shared';
 import {
   chatUrl,
   configurePlayer,
@@ -7,6 +7,7 @@ import {
   resolveMediaUrl,
   resolveStreamAnswer,
 } from './config';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
 
 afterEach(() => {
   configurePlayer({ apiBase: siteConfig.radio.apiBase });

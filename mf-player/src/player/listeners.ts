@@ -6,8 +6,6 @@ import {
   nowPlayingAnswer,
   radioSettingsReady,
   readWith,
-  rememberPosition,
-  resumeKey,
   type startAppListening,
   type AppDispatch,
   type NowPlaying,
@@ -43,6 +41,7 @@ import {
 } from './playerSlice';
 import type { PlayerRuntime } from './runtime';
 import { sameSnapshot } from './snapshots';
+import { rememberPosition, resumeKey } from '@collectif/shared/resume';
 
 /** How long the live stream may wait for data before it is reconnected (docs/player.md, « Live stream »). */
 export const LIVE_STALL_GRACE_MS = 8_000;

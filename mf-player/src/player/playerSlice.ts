@@ -1,7 +1,6 @@
 import {
   createAction,
   createSlice,
-  DEFAULT_COVER,
   type PayloadAction,
   rootReducer,
   type NowPlaying,
@@ -9,9 +8,10 @@ import {
   type ReplayRequest,
   type ReplaySource,
   type RootState,
-  resumeKey,
 } from '@collectif/shared';
 import { resolveImageUrl } from './config';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
+import { resumeKey } from '@collectif/shared/resume';
 
 export type PlayerMode = 'LIVE' | 'REPLAY';
 

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { ExternalLink, useAppDispatch } from '@collectif/shared';
+import { useAppDispatch } from '@collectif/shared';
 import { chatUrl } from '../player/config';
 import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerSlice';
 import { CloseIcon } from './icons';
 import { useEscape } from './useEscape';
+import { ExternalLink } from '@collectif/shared/ui';
 
 export const CHAT_PANEL_ID = 'lecteur-chat';
 const TITLE_ID = 'lecteur-chat-titre';

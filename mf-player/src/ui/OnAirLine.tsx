@@ -1,18 +1,16 @@
+import { api, useScheduleQuery, type PlayedTrack } from '@collectif/shared';
+import { CloseIcon } from './icons';
+import { useEscape } from './useEscape';
 import {
-  api,
   dayOf,
   hourOf,
   nextShows,
   relativeDayLabel,
   showOnAir,
   useScheduleClock,
-  useScheduleQuery,
   upcomingRange,
   useShown,
-  type PlayedTrack,
-} from '@collectif/shared';
-import { CloseIcon } from './icons';
-import { useEscape } from './useEscape';
+} from '@collectif/shared/schedule';
 
 /** The shows the panel lists after the one on air. */
 const PANEL_NEXT_SHOWS = 3;

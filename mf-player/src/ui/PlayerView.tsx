@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { formatTime, useAppDispatch, useAppSelector } from '@collectif/shared';
+import { useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
   chatToggled,
   liveRequested,
@@ -25,6 +25,7 @@ import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine, OnAirPanel } from './OnAirLine';
 import { ProgressSlider } from './ProgressSlider';
 import './player.css';
+import { formatTime } from '@collectif/shared/time';
 
 /** Controls inside the bar act by themselves; a click on them must not also toggle the player. */
 const CONTROLS = 'button, a, input, select, textarea, iframe, [role="slider"]';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { speakTime, useAppDispatch, useAppSelector } from '@collectif/shared';
+import { useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
   selectCurrentTime,
   selectDuration,
@@ -11,6 +11,7 @@ import {
   SLIDER_MIN,
 } from '../player/playerSlice';
 import { sliderKeyValue } from '../player/sliderKeys';
+import { speakTime } from '@collectif/shared/time';
 
 /** The replay position: a native range, with the keys of docs/player.md, « Slider ». */
 export function ProgressSlider() {

@@ -1,9 +1,10 @@
 import { useId, useState, useSyncExternalStore } from 'react';
-import { cardDate, useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
+import { useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
 import { useDebounced } from '../ui/useDebounced';
 import { Choice } from './Choice';
 import { SEARCH_FIELD, SEARCH_RESULTS } from './configurator';
+import { cardDate } from '@collectif/shared/ui';
 
 /** The episode search follows the typing after this pause, like the archive's. */
 export const EMBED_SEARCH_DEBOUNCE_MS = 300;

@@ -1,20 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
-  StatusMessage,
-  cardDate,
   emit,
-  formatTime,
-  isSlug,
   lastPayload,
   on,
-  parseStartTime,
-  resumeKey,
-  scrollToTop,
-  startTimeParam,
   useEpisodeQuery,
   useEpisodesQuery,
   useParams,
-  useRememberedPosition,
   useSearchParams,
   type Episode,
   type PlayerSnapshot,
@@ -27,7 +18,10 @@ import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence } from '../residences/residences';
 import '../styles/episodes.css';
-import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
+import { PageLink, PAGES, usePageHref, isSlug, parseStartTime, startTimeParam } from '@collectif/shared/addresses';
+import { StatusMessage, cardDate, scrollToTop } from '@collectif/shared/ui';
+import { formatTime } from '@collectif/shared/time';
+import { resumeKey, useRememberedPosition } from '@collectif/shared/resume';
 
 /** Other episodes of the same residence shown under an episode. */
 export const MORE_EPISODES = 4;

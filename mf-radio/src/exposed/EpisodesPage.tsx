@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  StatusMessage,
   useEpisodesQuery,
   useSearchParams,
   useStylesQuery,
@@ -16,6 +15,7 @@ import { residences } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
+import { StatusMessage } from '@collectif/shared/ui';
 
 /** The search follows the typing after this pause (docs/episodes.md, « The archive »). */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,11 +1,4 @@
-import {
-  siteConfig,
-  type PageRoute,
-  type RemoteContract,
-  api,
-  upcomingRange,
-  type PageDefinition,
-} from '@collectif/shared';
+import { siteConfig, type PageRoute, type RemoteContract, api, type PageDefinition } from '@collectif/shared';
 import { Carousel } from '../home/Carousel';
 import { PodcastsBlock, LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { ReleasesBlock, LATEST_RELEASES } from '../home/ReleasesBlock';
@@ -16,6 +9,7 @@ import '../styles/home.css';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { radioStation } from '@collectif/shared/seo';
 import { PAGES } from '@collectif/shared/addresses';
+import { upcomingRange } from '@collectif/shared/schedule';
 
 /** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
 function HomePage() {

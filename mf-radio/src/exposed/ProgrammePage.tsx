@@ -1,23 +1,12 @@
 import {
-  addDays,
-  dayLabel,
-  dayOf,
-  dayStart,
-  selectScheduleArrival,
-  showOnAir,
-  showsByDay,
-  StatusMessage,
   useAppSelector,
-  useScheduleClock,
   useScheduleQuery,
   useSearchParams,
-  useVisitorZone,
   type PageRoute,
   type RemoteContract,
   type ScheduleEvent,
   api,
   siteConfig,
-  zonedIso,
   type PageDefinition,
 } from '@collectif/shared';
 import {
@@ -40,6 +29,19 @@ import {
 import '../styles/schedule.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { broadcastEvents } from '@collectif/shared/seo';
+import {
+  addDays,
+  dayLabel,
+  dayOf,
+  dayStart,
+  selectScheduleArrival,
+  showOnAir,
+  showsByDay,
+  useScheduleClock,
+  useVisitorZone,
+  zonedIso,
+} from '@collectif/shared/schedule';
+import { StatusMessage } from '@collectif/shared/ui';
 
 function WeekNav({ week }: { week: ProgrammeWeek }) {
   const previous = addDays(week.monday, -7);

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useParams, scrollToTop, type PageRoute, type RemoteContract } from '@collectif/shared';
+import { useParams, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { findResidence } from '../residences/residences';
 import '../styles/residences.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { scrollToTop } from '@collectif/shared/ui';
 
 function NotFound() {
   return (

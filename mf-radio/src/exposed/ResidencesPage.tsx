@@ -1,15 +1,10 @@
 import { useEffect } from 'react';
-import {
-  scrollToTop,
-  type PageRoute,
-  type RemoteContract,
-  residenceImages,
-  siteConfig,
-  type PageDefinition,
-} from '@collectif/shared';
+import { type PageRoute, type RemoteContract, siteConfig, type PageDefinition } from '@collectif/shared';
 import { ResidenceCard, CARD_SIZES } from '../residences/ResidenceCard';
 import { residences } from '../residences/residences';
 import '../styles/residences.css';
+import { scrollToTop } from '@collectif/shared/ui';
+import { residenceImages } from '@collectif/shared/pictures';
 
 /** Cards above the fold on a wide screen (one row of 4) load at once; the rest lazily. */
 const EAGER_CARDS = 4;

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { prefersReducedMotion, useReducedMotion } from '@collectif/shared';
 import { SLIDE_SIZES, slideSrcSet, type Slide } from './slides';
+import { prefersReducedMotion, useReducedMotion } from '@collectif/shared/ui';
 
 /** docs/site.md, « Home »: autoplay every 5 s, 1 visible, 2 per step, 20 px swipe threshold, 500 ms transition. */
 export const AUTOPLAY_DELAY_MS = 5000;

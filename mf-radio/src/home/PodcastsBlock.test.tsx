@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { DEFAULT_COVER, lastPayload, on, selectFeedLoaded, type ReplaySource } from '@collectif/shared';
+import { lastPayload, on, selectFeedLoaded, type ReplaySource } from '@collectif/shared';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { PodcastsBlock } from './PodcastsBlock';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
 
 let api: FakeApi;
 

@@ -1,7 +1,8 @@
-import { answerStatus, StatusMessage, usePodcastsQuery, useReveal } from '@collectif/shared';
+import { usePodcastsQuery } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { answerStatus, StatusMessage, useReveal } from '@collectif/shared/ui';
 
 /** The 8 newest podcasts (docs/site.md, « Home »). */
 export const LATEST_PODCASTS = 8;

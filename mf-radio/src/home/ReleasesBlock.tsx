@@ -1,6 +1,7 @@
-import { answerStatus, Card, releaseUrl, StatusMessage, useReleasesQuery, useReveal } from '@collectif/shared';
+import { releaseUrl, useReleasesQuery } from '@collectif/shared';
 import { gridSquare } from '@collectif/shared/pictures';
 import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
+import { answerStatus, Card, StatusMessage, useReveal } from '@collectif/shared/ui';
 
 /** The first 4 releases of the label (docs/site.md, « Home »). */
 export const LATEST_RELEASES = 4;

@@ -1,22 +1,18 @@
+import { siteConfig, useAppSelector, useScheduleQuery, type ScheduleEvent } from '@collectif/shared';
+import { AddToCalendar, ScheduleStatus, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
+import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 import {
   dayOf,
-  EmbedFacade,
   nextShows,
   relativeDayLabel,
   selectScheduleArrival,
   showOnAir,
-  siteConfig,
-  useAppSelector,
-  useReveal,
   useScheduleClock,
-  useScheduleQuery,
   upcomingRange,
   useVisitorZone,
-  type ScheduleEvent,
-} from '@collectif/shared';
-import { AddToCalendar, ScheduleStatus, ShowHour, ShowHours, ShowTitle } from '../schedule/shows';
-import { HOME_REVEAL_OFFSET_PX, revealClass } from './reveal';
-import { PageLink, PAGES } from '@collectif/shared/addresses';
+} from '@collectif/shared/schedule';
+import { EmbedFacade, useReveal } from '@collectif/shared/ui';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import {
   api,
-  ExternalLink,
   startAppListening,
   twitchChannelUrl,
   useAppDispatch,
@@ -11,6 +10,7 @@ import {
 import { refreshRequested, registerLiveListeners, selectLive, selectRefreshing } from './liveSlice';
 import { RecentTracks } from './RecentTracks';
 import { TwitchPlayer } from './TwitchPlayer';
+import { ExternalLink } from '@collectif/shared/ui';
 
 /**
  * How often the block asks /api/nowplaying again while the page is in front, so that « Titres

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { hourOf, type PlayedTrack } from '@collectif/shared';
+import { type PlayedTrack } from '@collectif/shared';
+import { hourOf } from '@collectif/shared/schedule';
 
 /** « Artiste — Titre », or the one the radio gave. */
 function trackLine({ artist, title }: PlayedTrack): string {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ExternalLink, StatusMessage, twitchChannelUrl, useRadioSettings } from '@collectif/shared';
+import { twitchChannelUrl, useRadioSettings } from '@collectif/shared';
 import { loadTwitch, type TwitchEmbed } from './twitch';
+import { ExternalLink, StatusMessage } from '@collectif/shared/ui';
 
 type PlayerState = 'loading' | 'ready' | 'unavailable';
 

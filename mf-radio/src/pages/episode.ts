@@ -4,9 +4,8 @@ import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
-import { isSlug } from '@collectif/shared';
 import { findResidence } from '../residences/residences';
-import { PAGES } from '@collectif/shared/addresses';
+import { PAGES, isSlug } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 

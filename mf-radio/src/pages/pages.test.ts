@@ -1,7 +1,7 @@
 import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { api, makeStore, radioSettings, residenceImages, siteConfig, type Episode } from '@collectif/shared';
+import { api, makeStore, radioSettings, siteConfig, type Episode } from '@collectif/shared';
 import { escapeHtml, headElements } from '@collectif/shared/seo';
 import { headHtml } from '@collectif/shared/testing';
 import { Carousel } from '../home/Carousel';
@@ -12,6 +12,7 @@ import { episodePage } from './episode';
 import { page as home } from '../exposed/HomePage';
 import { residence } from './residence';
 import { page as list } from '../exposed/ResidencesPage';
+import { residenceImages } from '@collectif/shared/pictures';
 
 const pages = { HomePage: home, ResidencePage: residence, ResidencesPage: list };
 

@@ -1,20 +1,14 @@
 // mf-radio's residence page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import {
-  api,
-  residenceImages,
-  selectScheduleArrival,
-  siteConfig,
-  zonedIso,
-  type PageDefinition,
-} from '@collectif/shared';
+import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
-import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictures';
+import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet, residenceImages } from '@collectif/shared/pictures';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { findResidence } from '../residences/residences';
 import { residenceFeedPath } from '@collectif/shared/addresses';
 import { PAGES } from '@collectif/shared/addresses';
+import { selectScheduleArrival, zonedIso } from '@collectif/shared/schedule';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 

@@ -1,6 +1,10 @@
-import { Card, DEFAULT_COVER, emit, formatTime, useRememberedPosition, type PodcastItem } from '@collectif/shared';
+import { emit, type PodcastItem } from '@collectif/shared';
 import { gridSquare } from '@collectif/shared/pictures';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
+import { Card } from '@collectif/shared/ui';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
+import { formatTime } from '@collectif/shared/time';
+import { useRememberedPosition } from '@collectif/shared/resume';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;

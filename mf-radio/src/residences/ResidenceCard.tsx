@@ -1,6 +1,7 @@
-import { Card, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
-import { GRID_IMAGE_SIZES } from '@collectif/shared/pictures';
+import { type Residence } from '@collectif/shared';
+import { GRID_IMAGE_SIZES, RESIDENCE_PICTURES, residenceImages } from '@collectif/shared/pictures';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
+import { Card } from '@collectif/shared/ui';
 
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
 export const CARD_SIZES = GRID_IMAGE_SIZES;

@@ -1,11 +1,17 @@
-import { ExternalLink, RESIDENCE_PICTURES, residenceImages, type Residence } from '@collectif/shared';
-import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet } from '@collectif/shared/pictures';
+import { type Residence } from '@collectif/shared';
+import {
+  PAGE_IMAGE_SIZES,
+  residenceHeaderSrcSet,
+  RESIDENCE_PICTURES,
+  residenceImages,
+} from '@collectif/shared/pictures';
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { NextShow } from '../schedule/NextShow';
 import { Subscribe } from './Subscribe';
 import { configuratorSearchFor } from '../embed/configurator';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { ExternalLink } from '@collectif/shared/ui';
 
 const SOCIAL_LINKS = [
   ['instagram', 'Instagram'],

@@ -1,13 +1,7 @@
-import {
-  answerStatus,
-  selectFeedLoaded,
-  StatusMessage,
-  useAppSelector,
-  usePodcastsQuery,
-  useReveal,
-} from '@collectif/shared';
+import { selectFeedLoaded, useAppSelector, usePodcastsQuery } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { answerStatus, StatusMessage, useReveal } from '@collectif/shared/ui';
 
 /** The list fades in as soon as its top enters the screen (0 px). */
 const REVEAL_OFFSET_PX = 0;

@@ -1,17 +1,15 @@
+import { useAppSelector, useScheduleQuery, type ScheduleEvent } from '@collectif/shared';
+import { AddToCalendar, SubscribeCalendar } from './shows';
 import {
   dayLabel,
   dayOf,
   hourOf,
   scheduleRange,
   selectScheduleArrival,
-  useAppSelector,
   useScheduleClock,
-  useScheduleQuery,
   useVisitorZone,
   visitorTime,
-  type ScheduleEvent,
-} from '@collectif/shared';
-import { AddToCalendar, SubscribeCalendar } from './shows';
+} from '@collectif/shared/schedule';
 
 /** How far a residence page looks for its next show: the days the server knows ahead. */
 export const NEXT_SHOW_DAYS = 28;

@@ -1,6 +1,8 @@
-import { apiUrl, hourOf, StatusMessage, visitorTime, type ScheduleEvent } from '@collectif/shared';
+import { apiUrl, type ScheduleEvent } from '@collectif/shared';
 import '../styles/schedule.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { hourOf, visitorTime } from '@collectif/shared/schedule';
+import { StatusMessage } from '@collectif/shared/ui';
 
 /**
  * The pieces every schedule of the site is made of (docs/schedule.md, « What listeners see »): a

@@ -1,4 +1,4 @@
-import { addDays, dayLabel, dayOf, readDay, scheduleRange, weekStart } from '@collectif/shared';
+import { addDays, dayLabel, dayOf, readDay, scheduleRange, weekStart } from '@collectif/shared/schedule';
 
 /**
  * The weeks of /programme (docs/schedule.md, « /programme »): Monday to Sunday in Paris, chosen

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '../libraries';
+// The page's one router (a helper takes it from the singleton: docs/parts.md, « Singletons and helpers »).
+import { Link } from '@collectif/shared';
 
 /** The card's picture. Square unless told otherwise; a missing or broken one shows `fallback`. */
 export interface CardImage {

@@ -10,9 +10,10 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { StatusMessage, type RemoteModuleRef } from '@collectif/shared';
+import { type RemoteModuleRef } from '@collectif/shared';
 import { loadRemoteModule, resetRemote, type LoadedModule } from './remotes';
 import { announceInteractive } from '../boot/interactive';
+import { StatusMessage } from '@collectif/shared/ui';
 
 interface BoundaryProps {
   label: string;

@@ -1,5 +1,6 @@
-import { ExternalLink, mailto, siteConfig } from '@collectif/shared';
+import { mailto, siteConfig } from '@collectif/shared';
 import { BandcampIcon, InstagramIcon, LinkListIcon, Logo, SoundCloudIcon } from './icons';
+import { ExternalLink } from '@collectif/shared/ui';
 
 const socials = [
   { href: siteConfig.links.instagram, label: 'Instagram', Icon: InstagramIcon },

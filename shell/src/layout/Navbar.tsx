@@ -1,20 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  Link,
-  NavLink,
-  useLocation,
-  useNavigate,
-  ExternalLink,
-  scrollToTop,
-  siteConfig,
-  usePages,
-  type MenuLink,
-} from '@collectif/shared';
+import { Link, NavLink, useLocation, useNavigate, siteConfig, usePages, type MenuLink } from '@collectif/shared';
 import { prefetchRemote } from '../federation/RemoteArea';
 import { BackIcon, Logo, MenuIcon } from './icons';
 import { backTarget, externalLinks, internalLinks } from './navigation';
 import { useHideOnScroll } from './useHideOnScroll';
 import { useMediaQuery } from './useMediaQuery';
+import { ExternalLink, scrollToTop } from '@collectif/shared/ui';
 
 export const DESKTOP_QUERY = '(min-width: 1200px)';
 const PILL_DELAY_MS = 100;
