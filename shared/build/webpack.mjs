@@ -2,6 +2,7 @@
 // The one webpack configuration every part builds with: a part's webpack.config.mjs calls
 // `federatedConfig` with its name; its port and exposes come from the registry of parts
 // (shared/parts.mjs, docs/parts.md). Shared singletons are declared here, once.
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
 import { declaredRoutes, routeFiles } from './pages.mjs';
 import { buildLoader } from './loader.mjs';
+import { CONTRACT_PACKAGE, contractVersion, partInfo, singletonShare } from './contract.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -47,22 +49,47 @@ if (injectRuntimePluginEsm === injectRuntimePluginCjs || !existsSync(injectRunti
  * Shared singletons: one copy each on a page, whichever part provides it first. The router and the
  * Redux libraries are not listed: every part reaches them through @collectif/shared (see
  * shared/src/libraries.ts), so that they are tree-shaken inside its one copy instead of shipped whole.
+ * @collectif/shared is shared by its main entry alone, versioned by the contract (contract.mjs): there
+ * is no `@collectif/shared/` key, so its other entries, the helpers, are bundled into each part that
+ * imports them (docs/parts.md, « Singletons and helpers »).
+ * @param {string} version the contract version the part is built against (`contractVersion()`)
+ * @param {string} [alsoAccepts] the next major the part is ready for (contract.mjs, `contractRange`)
  */
-export const sharedSingletons = {
-  react: singleton('react'),
-  'react/': singleton('react'),
-  'react-dom': singleton('react-dom'),
-  'react-dom/': singleton('react-dom'),
-  '@collectif/shared': { singleton: true, requiredVersion: sharedPkg.version, version: sharedPkg.version },
-};
+export function sharedSingletons(version, alsoAccepts) {
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    [CONTRACT_PACKAGE]: singletonShare(version, alsoAccepts),
+  };
+}
 
 /**
  * The shell is always the page's first part, so with 'loaded-first' its copies are the ones every
  * remote uses: they go in its entry chunk (eager), which saves a round trip and a dozen requests.
+ * @param {ReturnType<typeof sharedSingletons>} shared
  */
-const eagerSingletons = Object.fromEntries(
-  Object.entries(sharedSingletons).map(([key, value]) => [key, { ...value, eager: true }]),
-);
+const eagerSingletons = (shared) =>
+  Object.fromEntries(Object.entries(shared).map(([key, value]) => [key, { ...value, eager: true }]));
+
+/**
+ * The commit a part is built from (`git rev-parse --short HEAD`), or null outside a git checkout.
+ * @param {string} dir
+ * @returns {string | null}
+ */
+function gitCommit(dir) {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return commit === '' ? null : commit;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * V8's explicit compile hint, first in the shell's entry (docs/rendering.md, « Work after the
@@ -369,11 +396,18 @@ function devServer(part) {
  *   name: import('../src/remotes').PartName,
  *   dir: string,
  *   html?: boolean,
- * }} options
+ *   alsoAccepts?: string,
+ * }} options `alsoAccepts`: a remote whose code is ready for the contract's next major says so
+ *   (`'^3.0.0'`) before the shell moves to it (docs/parts.md, « The contract's versions »).
  */
-export function federatedConfig({ name, dir, html = false }) {
+export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
   const { part, modules, exposes } = registered(name);
+  if (alsoAccepts !== undefined && part.name === 'shell') {
+    throw new Error('Le shell fournit une version exacte du contrat : alsoAccepts ne vaut que pour un remote');
+  }
   const entry = serverEntry(dir, modules);
+  const version = contractVersion();
+  const commit = gitCommit(dir);
   /** @returns {import('webpack').Configuration[]} */
   return (env, argv) => {
     const production = argv.mode !== 'development';
@@ -421,7 +455,7 @@ export function federatedConfig({ name, dir, html = false }) {
             name: federationName(name),
             filename: 'remoteEntry.js',
             ...(isHost ? {} : { exposes }),
-            shared: isHost ? eagerSingletons : sharedSingletons,
+            shared: isHost ? eagerSingletons(sharedSingletons(version)) : sharedSingletons(version, alsoAccepts),
             shareStrategy: 'loaded-first',
             dts: false,
             manifest: { fileName: 'mf-manifest.json' },
@@ -435,6 +469,10 @@ export function federatedConfig({ name, dir, html = false }) {
                 : {},
           }),
           ...(isHost ? [] : declaredPagesPlugin(dir, modules)),
+          // What the deploy reads of the built part (contract.mjs, `partInfo`).
+          new JsonAssetPlugin('part.json', () =>
+            partInfo({ name: part.name, isHost, version, alsoAccepts, builtAt: new Date(), commit }),
+          ),
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash:10].css' : '[name].css',
             chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
