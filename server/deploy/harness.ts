@@ -18,6 +18,8 @@ export const ROOT = join(dirname(__filename), '..', '..');
 
 export interface Instance {
   port: number;
+  /** Its own settings (DeploymentOptions.instanceEnv). */
+  env: Record<string, string>;
   process: ChildProcess | null;
   /** What it wrote (its log). */
   log: string[];
@@ -45,6 +47,11 @@ export interface DeploymentOptions {
   nginx?: boolean;
   /** Settings of every instance, beside those of the unit. */
   env?: Record<string, string>;
+  /**
+   * Settings of one instance (by its place), beside those: `deployRoot` is the folder nginx serves
+   * teams' deploys from (DEPLOY_ROOT of the instances that share its machine).
+   */
+  instanceEnv?: (index: number, paths: { deployRoot: string; dir: string }) => Record<string, string>;
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -57,6 +64,14 @@ async function answers(url: string): Promise<boolean> {
 
 /** deploy/nginx.conf with this run's ports and folders, and without TLS. */
 function nginxConfig(dir: string, port: number, instances: Instance[]): string {
+  // The checkout as nginx's root, but with this run's DEPLOY_ROOT: links to the parts' folders, and
+  // `deploys` to this run's.
+  const root = join(dir, 'root');
+  mkdirSync(root);
+  for (const folder of ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
+    symlinkSync(join(ROOT, folder), join(root, folder));
+  }
+  symlinkSync(join(dir, 'deploys'), join(root, 'deploys'));
   let conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
   const replace = (from: string | RegExp, to: string) => {
     const before = conf;
@@ -82,6 +97,7 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
     'http {',
     `http {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  keepalive_requests 1000000;`,
   );
+  replace('root /srv/collectif;', `root ${root};`);
   return conf.replaceAll('/srv/collectif', ROOT);
 }
 
@@ -90,6 +106,7 @@ export async function startDeployment({
   redis: withRedis = true,
   nginx: withNginx = true,
   env = {},
+  instanceEnv = () => ({}),
 }: DeploymentOptions): Promise<Deployment> {
   if (
     !existsSync(join(ROOT, 'shell', 'dist', 'document.json')) ||
@@ -98,14 +115,17 @@ export async function startDeployment({
     throw new Error('le site n’est pas construit : lancez « npm run build » avant les tests de déploiement');
   }
   const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
-  for (const sub of ['cache', 'body', 'proxy']) mkdirSync(join(dir, sub));
+  for (const sub of ['cache', 'body', 'proxy', 'deploys']) mkdirSync(join(dir, sub));
   // Debian's module files are named relative to nginx's prefix, here this run's folder.
   symlinkSync('/usr/lib/nginx/modules', join(dir, 'modules'));
   const redis = withRedis ? await startRedis() : null;
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const instances: Instance[] = [];
-  for (let i = 0; i < count; i += 1) instances.push({ port: await freePort(), process: null, log: [] });
+  for (let i = 0; i < count; i += 1) {
+    const own = instanceEnv(i, { deployRoot: join(dir, 'deploys'), dir });
+    instances.push({ port: await freePort(), env: own, process: null, log: [] });
+  }
 
   async function start(instance: Instance): Promise<void> {
     const child = spawn(process.execPath, ['--max-old-space-size=256', 'server/dist/main.js'], {
@@ -120,6 +140,7 @@ export async function startDeployment({
         SITE_ORIGIN: origin,
         LOG_LEVEL: 'warn',
         ...env,
+        ...instance.env,
       },
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -75,8 +75,11 @@ interface Loaded<T> {
 
 /** What the server can do with one part's file, for the readiness endpoint (docs/rendering.md). */
 export interface PartFileStatus {
-  /** `ok`: in use; `missing`: no file where the remote map says; `refused`: unusable; `unreachable`: its origin did not answer. */
-  state: 'ok' | 'missing' | 'refused' | 'unreachable';
+  /**
+   * `ok`: in use; `missing`: no file where the remote map says; `refused`: unusable; `unreachable`:
+   * its origin did not answer; `trying`: a new version on trial (docs/deploy.md, « The trial »).
+   */
+  state: 'ok' | 'missing' | 'refused' | 'unreachable' | 'trying';
   /** Where it is read: a file of this server or a URL. */
   where: string;
   reason?: string;

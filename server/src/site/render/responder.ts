@@ -49,6 +49,13 @@ export const RENDER_DEADLINE_MS = 2000;
 /** A worker's render is abandoned, and its thread replaced, this long after both deadlines. */
 const POOL_MARGIN_MS = 500;
 const CACHE_ENTRIES = 500;
+/** How long a page waits for the trial of a part's new server bundle before leaving its area to the browser. */
+const TRIAL_WAIT_MS = 1500;
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 // A page is 24 to 47 KB of HTML (twice that as a string): 350 to 700 pages. A crawler walking every
 // search fills this, not the memory (docs/rendering.md, « Cache »).
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -146,19 +153,35 @@ export function createPageResponder({
     renderDeadlineMs: RENDER_DEADLINE_MS,
   });
   /**
-   * The parts of a page whose bundle on this server is in a version not tried yet: each tried in the
-   * background, once; the page renders their areas in the browser meanwhile, and nobody keeps it.
+   * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
+   * background; what each trial answers.
    */
-  function onTrial(match: PageMatch | null, pages: readonly PageRef[]): boolean {
-    const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
-    let waiting = false;
+  function trials(names: readonly PartName[], pages: readonly PageRef[]): Map<PartName, Promise<unknown>> {
+    const pending = new Map<PartName, Promise<unknown>>();
     for (const name of names) {
       const version = bundles.versionOf(name);
       if (version === undefined || !local(name) || pool.allowed(name, version)) continue;
-      waiting = true;
-      void pool.tryOnce(name, version, () => trialTask(name, config.distDirs[name], pages));
+      pending.set(
+        name,
+        pool.tryOnce(name, version, () => trialTask(name, config.distDirs[name], pages)),
+      );
     }
-    return waiting;
+    return pending;
+  }
+  /**
+   * Whether a page's parts may all be rendered by the serving threads: a part in a new version waits
+   * for its trial a little (a good bundle's takes about a second); past that, its area renders in
+   * the browser, and nobody keeps the page.
+   */
+  async function tried(match: PageMatch | null, pages: readonly PageRef[]): Promise<boolean> {
+    const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
+    const pending = trials(names, pages);
+    if (pending.size === 0) return true;
+    await Promise.race([Promise.all(pending.values()), wait(TRIAL_WAIT_MS)]);
+    return names.every((name) => {
+      const version = bundles.versionOf(name);
+      return version === undefined || !local(name) || pool.allowed(name, version);
+    });
   }
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
@@ -285,7 +308,7 @@ export function createPageResponder({
     // revalidate »), so the next request, once the remote answers, gets the whole site.
     await trusted;
     const version = `${await partsVersion(match)}|${pagesVersion}`;
-    const whole = complete && !onTrial(match, pages);
+    const whole = (await tried(match, pages)) && complete;
     reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
@@ -344,6 +367,14 @@ export function createPageResponder({
     // What the workers found when evaluating (a bundle that throws, or never ends).
     for (const [name, found] of pool.problems()) {
       if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
+    }
+    // A new version not tried yet is tried now, even before any page asks for it.
+    const { pages } = await app.sitePages();
+    for (const name of trials(
+      PARTS.map((part) => part.name),
+      pages,
+    ).keys()) {
+      if (parts[name]?.state === 'ok') parts[name] = { state: 'trying', where: 'ce serveur' };
     }
     return {
       status: built ? 'ready' : 'not-built',

@@ -1,0 +1,135 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import * as tar from 'tar';
+import { until } from '@collectif/shared/testing';
+import { ROOT, startDeployment, type Deployment, type Instance } from './harness';
+
+// A team's deploy on the deployment as shipped (deploy/nginx.conf, docs/deploy.md « Every
+// instance »), for real on loopback: two instances of the built site sharing Redis, each with a
+// DEPLOY_ROOT of its own (two machines), nginx serving the first one's; the label team deploys
+// through the second instance.
+
+const TOKEN = 'label-jeton-de-deploiement-0000000001';
+
+let deployment: Deployment;
+let otherRoot: string;
+
+/** The label part as built, with a file that says which version it is. */
+async function labelArchive(mark: string): Promise<Uint8Array<ArrayBuffer>> {
+  const dir = mkdtempSync(join(tmpdir(), 'label-'));
+  cpSync(join(ROOT, 'mf-label', 'dist'), dir, { recursive: true });
+  writeFileSync(join(dir, 'version.txt'), mark);
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.']))
+    chunks.push(Buffer.from(chunk as Buffer));
+  rmSync(dir, { recursive: true, force: true });
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const at = (instance: Instance) => `http://127.0.0.1:${String(instance.port)}`;
+const first = () => deployment.instances[0] as Instance;
+const second = () => deployment.instances[1] as Instance;
+
+async function send(instance: Instance, path: string, body?: Uint8Array<ArrayBuffer>) {
+  const res = await fetch(`${at(instance)}${path}`, {
+    method: body === undefined ? 'POST' : 'PUT',
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/gzip' }),
+    },
+    ...(body === undefined ? {} : { body }),
+  });
+  return { status: res.status, body: (await res.json()) as { version?: string; message?: string } };
+}
+
+/** What `/mf-label/version.txt` says at an address (nginx, or an instance). */
+const versionAt = async (origin: string) => {
+  const res = await fetch(`${origin}/mf-label/version.txt`);
+  return res.ok ? await res.text() : null;
+};
+
+/** Every address (nginx and each instance) says the version `mark` (null: none, as built). */
+const everywhere = (mark: string | null) => async () => {
+  const seen = await Promise.all([deployment.origin, ...deployment.instances.map(at)].map(versionAt));
+  return seen.every((value) => value === mark);
+};
+
+beforeAll(async () => {
+  otherRoot = mkdtempSync(join(tmpdir(), 'deploy-root-'));
+  deployment = await startDeployment({
+    instances: 2,
+    env: { DEPLOY_TOKENS: `label:${TOKEN}`, RENDER_WORKERS: '1' },
+    instanceEnv: (index, { deployRoot }) => ({ DEPLOY_ROOT: index === 0 ? deployRoot : otherRoot }),
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await deployment.close();
+  rmSync(otherRoot, { recursive: true, force: true });
+}, 30_000);
+
+describe('a team deploys to a site of two instances behind nginx', () => {
+  it('is live on every instance and on the files nginx serves within 5 s, with no failed request under load', async () => {
+    // Visitors meanwhile: pages of the part and its entry, through nginx.
+    let load: autocannon.Instance | undefined;
+    const loaded = new Promise<autocannon.Result>((resolve) => {
+      load = autocannon(
+        {
+          url: deployment.origin,
+          connections: 4,
+          duration: 60,
+          requests: [{ path: '/label' }, { path: '/mf-label/remoteEntry.js' }, { path: '/a-propos' }],
+        },
+        (_error, result) => {
+          resolve(result);
+        },
+      );
+    });
+
+    const answer = await send(second(), '/api/parts/label', await labelArchive('v2'));
+    expect(answer.status).toBe(200);
+    await until(everywhere('v2'), { timeoutMs: 5000, everyMs: 50, what: 'v2 en ligne partout' });
+
+    const back = await send(first(), '/api/parts/label/rollback');
+    expect(back.status).toBe(200);
+    expect(back.body.version).toBe('construit');
+    await until(everywhere(null), { timeoutMs: 5000, everyMs: 50, what: 'la version construite partout' });
+
+    load?.stop();
+    const result = await loaded;
+    if (result.errors + result.timeouts + result.non2xx > 0) console.log(deployment.errors().slice(-3000));
+    expect(result.errors + result.timeouts).toBe(0);
+    expect(result.non2xx).toBe(0);
+    expect(result.requests.total).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('keeps the files of the version a visitor’s page came with, across a switch', async () => {
+    const page = await (await fetch(`${deployment.origin}/label`)).text();
+    const manifest = (await (await fetch(`${deployment.origin}/mf-label/mf-manifest.json`)).json()) as {
+      exposes: { assets: { js: { sync: string[] } } }[];
+    };
+    const chunk = manifest.exposes[0]?.assets.js.sync[0] ?? '';
+    expect(page).toContain('mf-label');
+    expect((await send(second(), '/api/parts/label', await labelArchive('v3'))).status).toBe(200);
+    await until(everywhere('v3'), { timeoutMs: 5000, everyMs: 50, what: 'v3 en ligne partout' });
+    // The chunk the open page would ask for next is still there, whichever version it is in.
+    expect((await fetch(`${deployment.origin}/mf-label/${chunk}`)).status).toBe(200);
+  }, 30_000);
+
+  it('reaches an instance started later, from Redis, with a DEPLOY_ROOT of its own', async () => {
+    await deployment.stop(first());
+    rmSync(first().env.DEPLOY_ROOT ?? '', { recursive: true, force: true });
+    await deployment.start(first());
+    expect(await versionAt(at(first()))).toBe('v3');
+    expect(await versionAt(deployment.origin)).toBe('v3');
+    const parts = (await (await fetch(`${at(first())}/api/parts`)).json()) as {
+      parts: { name: string; source: string; live: { by: string } | null }[];
+    };
+    expect(parts.parts.find((part) => part.name === 'label')).toMatchObject({
+      source: 'deploy',
+      live: { by: 'équipe label' },
+    });
+  }, 60_000);
+});
