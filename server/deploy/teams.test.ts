@@ -23,7 +23,7 @@ async function labelArchive(mark: string): Promise<Uint8Array<ArrayBuffer>> {
   writeFileSync(join(dir, 'version.txt'), mark);
   const chunks: Buffer[] = [];
   for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.']))
-    chunks.push(Buffer.from(chunk as Buffer));
+    chunks.push(Buffer.from(chunk));
   rmSync(dir, { recursive: true, force: true });
   return new Uint8Array(Buffer.concat(chunks));
 }
