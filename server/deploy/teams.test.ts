@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -16,14 +16,14 @@ const TOKEN = 'label-jeton-de-deploiement-0000000001';
 let deployment: Deployment;
 let otherRoot: string;
 
-/** The label part as built, with a file that says which version it is. */
+/** The label part as built, its build's record saying which version it is (`mark`). */
 async function labelArchive(mark: string): Promise<Uint8Array<ArrayBuffer>> {
   const dir = mkdtempSync(join(tmpdir(), 'label-'));
   cpSync(join(ROOT, 'mf-label', 'dist'), dir, { recursive: true });
-  writeFileSync(join(dir, 'version.txt'), mark);
+  const info = JSON.parse(readFileSync(join(dir, 'part.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(dir, 'part.json'), JSON.stringify({ ...info, mark }));
   const chunks: Buffer[] = [];
-  for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.']))
-    chunks.push(Buffer.from(chunk));
+  for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.'])) chunks.push(Buffer.from(chunk));
   rmSync(dir, { recursive: true, force: true });
   return new Uint8Array(Buffer.concat(chunks));
 }
@@ -44,10 +44,10 @@ async function send(instance: Instance, path: string, body?: Uint8Array<ArrayBuf
   return { status: res.status, body: (await res.json()) as { version?: string; message?: string } };
 }
 
-/** What `/mf-label/version.txt` says at an address (nginx, or an instance). */
+/** Which version of the label an address serves (nginx, or an instance): null for the one built. */
 const versionAt = async (origin: string) => {
-  const res = await fetch(`${origin}/mf-label/version.txt`);
-  return res.ok ? await res.text() : null;
+  const res = await fetch(`${origin}/mf-label/part.json`);
+  return ((await res.json()) as { mark?: string }).mark ?? null;
 };
 
 /** Every address (nginx and each instance) says the version `mark` (null: none, as built). */
