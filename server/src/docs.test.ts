@@ -329,6 +329,8 @@ describe('docs/server.md, « Layout »', () => {
         ASSETS_DIR: join(dir, 'assets'),
         DEV_REMOTES: JSON.stringify({ radio: 'http://127.0.0.1:9' }),
         RENDER_WORKERS: '0',
+        // Every optional plugin on: teams' deploys too.
+        DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
       });
       app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test' }) });
     } finally {

@@ -235,7 +235,7 @@ export const SETTINGS = {
     kind: custom('des paires partie:jeton séparées par des virgules (jetons de 24 caractères ou plus)', (value) =>
       parseDeployTokens(value),
     ),
-    example: 'radio:8f3c…,label:b71e…',
+    example: 'radio:k8Vq3nR7xW2mP9sL4tY6bZ1c,label:h5Jd8fG2qW7eR4tY9uI3oP6a',
     secret: true,
   },
   DEPLOY_ROOT: {
