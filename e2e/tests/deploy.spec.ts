@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as tar from 'tar';
 import { expect, test } from '../fixtures';
 import { freePort } from '../../scripts/ports.mjs';
 import { serverArgs } from '../../scripts/server-command.mjs';
@@ -23,6 +24,8 @@ const NEW_PAGE = {
   area: 'La page Nous rejoindre',
   menu: 'Nous rejoindre',
 };
+
+const ABOUT_TOKEN = 'about-jeton-du-test-navigateur-000001';
 
 let distRoot: string;
 let server: ChildProcess;
@@ -59,6 +62,8 @@ test.beforeAll(async () => {
       LOG_LEVEL: 'silent',
       // A looping bundle's trial ends sooner than the default 15 s.
       RENDER_TRIAL_S: '5',
+      // Teams' deploys on: every part served from its live version (its dist/ until a deploy).
+      DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`,
     },
   });
   await waitForServer();
@@ -296,4 +301,41 @@ test('a part whose server code never ends: refused at its trial, the page is sti
     expect(again).toContain('Garonne Dub Vol. 6');
     expect(again).not.toMatch(LEFT_TO_BROWSER);
   }
+});
+
+test('a visitor’s open page keeps navigating across a team’s deploy and rollback', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const menu = page.getByRole('navigation', { name: 'Navigation principale' });
+  const releases = page.locator('#contenu').getByRole('list', { name: 'Sorties du label' });
+  const about = page.locator('#contenu').getByRole('heading', { name: 'Le collectif' });
+  await page.goto(`${origin}/label`);
+  await expect(releases).toBeVisible();
+
+  // The about team deploys its part (its build, packed as npm run deploy packs it) while the page is open.
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar.c({ gzip: true, cwd: join(distRoot, 'mf-about', 'dist'), portable: true }, ['.'])) {
+    chunks.push(Buffer.from(chunk as Buffer));
+  }
+  const send = (path: string, body?: Buffer) =>
+    fetch(`${origin}${path}`, {
+      method: body === undefined ? 'POST' : 'PUT',
+      headers: { authorization: `Bearer ${ABOUT_TOKEN}`, 'content-type': 'application/gzip' },
+      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+    });
+  const deployed = await send('/api/parts/about', Buffer.concat(chunks));
+  expect(deployed.status).toBe(200);
+
+  // The open page goes on: the new version's part in place, then back.
+  await menu.getByRole('link', { name: 'À propos' }).click();
+  await expect(page).toHaveURL(`${origin}/a-propos`);
+  await expect(about).toBeVisible();
+  await menu.getByRole('link', { name: 'Label' }).click();
+  await expect(releases).toBeVisible();
+
+  // Rolled back while the page is open: the same.
+  expect((await send('/api/parts/about/rollback')).status).toBe(200);
+  await menu.getByRole('link', { name: 'À propos' }).click();
+  await expect(about).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -50,11 +50,15 @@ const versionAt = async (origin: string) => {
   return ((await res.json()) as { mark?: string }).mark ?? null;
 };
 
+/** What each address (nginx, then each instance) said last, for a failure's message. */
+let lastSeen: (string | null)[] = [];
+
 /** Every address (nginx and each instance) says the version `mark` (null: none, as built). */
 const everywhere = (mark: string | null) => async () => {
-  const seen = await Promise.all([deployment.origin, ...deployment.instances.map(at)].map(versionAt));
-  return seen.every((value) => value === mark);
+  lastSeen = await Promise.all([deployment.origin, ...deployment.instances.map(at)].map(versionAt));
+  return lastSeen.every((value) => value === mark);
 };
+const said = () => `nginx, instances : ${lastSeen.map(String).join(', ')}`;
 
 beforeAll(async () => {
   otherRoot = mkdtempSync(join(tmpdir(), 'deploy-root-'));
@@ -90,12 +94,20 @@ describe('a team deploys to a site of two instances behind nginx', () => {
 
     const answer = await send(second(), '/api/parts/label', await labelArchive('v2'));
     expect(answer.status).toBe(200);
-    await until(everywhere('v2'), { timeoutMs: 5000, everyMs: 50, what: 'v2 en ligne partout' });
+    await until(everywhere('v2'), { timeoutMs: 5000, everyMs: 50, what: 'v2 en ligne partout' }).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)} (${said()})`);
+      },
+    );
 
     const back = await send(first(), '/api/parts/label/rollback');
     expect(back.status).toBe(200);
     expect(back.body.version).toBe('construit');
-    await until(everywhere(null), { timeoutMs: 5000, everyMs: 50, what: 'la version construite partout' });
+    await until(everywhere(null), { timeoutMs: 5000, everyMs: 50, what: 'la version construite partout' }).catch(
+      (error: unknown) => {
+        throw new Error(`${String(error)} (${said()})`);
+      },
+    );
 
     load?.stop();
     const result = await loaded;

@@ -264,22 +264,26 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   };
 
   const ARCHIVE_KEPT_MS = 30 * 24 * 3600 * 1000;
+  // Deploys are rare and carry archives of megabytes: a connection of their own, whose commands may
+  // take seconds on a busy instance (the others fail in half a second, to serve visitors alone).
+  const deployRedis = new Redis(url, { ...options, commandTimeout: 15_000 });
+  deployRedis.on('error', () => undefined);
   const deploys: SharedDeploys = {
     async publish(live, archive) {
       const text = JSON.stringify(live);
-      const batch = redis.multi();
+      const batch = deployRedis.multi();
       if (archive !== undefined) {
         batch.set(key(`deploy:archive:${live.part}:${live.id}`), Buffer.from(archive), 'PX', ARCHIVE_KEPT_MS);
       }
       await batch.hset(key('deploy:versions'), live.part, text).publish(deployChannel, text).exec();
     },
     async live() {
-      const all = await redis.hgetall(key('deploy:versions'));
+      const all = await deployRedis.hgetall(key('deploy:versions'));
       return Object.values(all)
         .map(asLive)
         .filter((live): live is SharedLive => live !== null);
     },
-    archive: (part, id) => redis.getBuffer(key(`deploy:archive:${part}:${id}`)),
+    archive: (part, id) => deployRedis.getBuffer(key(`deploy:archive:${part}:${id}`)),
     listen(listener) {
       deployListeners.push(listener);
     },
@@ -295,6 +299,7 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
       listeners.length = 0;
       deployListeners.length = 0;
       redis.disconnect();
+      deployRedis.disconnect();
       subscriber.disconnect();
       await Promise.resolve();
     },
