@@ -315,7 +315,7 @@ test('a visitor’s open page keeps navigating across a team’s deploy and roll
   // The about team deploys its part (its build, packed as npm run deploy packs it) while the page is open.
   const chunks: Buffer[] = [];
   for await (const chunk of tar.c({ gzip: true, cwd: join(distRoot, 'mf-about', 'dist'), portable: true }, ['.'])) {
-    chunks.push(Buffer.from(chunk as Buffer));
+    chunks.push(Buffer.from(chunk));
   }
   const send = (path: string, body?: Buffer) =>
     fetch(`${origin}${path}`, {
