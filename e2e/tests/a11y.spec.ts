@@ -463,6 +463,8 @@ test.describe('keyboard only', () => {
 
 test.describe('language and motion', () => {
   test('every route: French document, a meta description, one h1; still French after navigating', async ({ page }) => {
+    // A walk over every route: three times the time of one page's test, for a loaded machine.
+    test.slow();
     for (const path of ROUTES) {
       await gotoPage(page, path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

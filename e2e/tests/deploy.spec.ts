@@ -258,6 +258,8 @@ test('a part whose server code is missing or throws: its area is rendered by the
 test('a part whose server code never ends: refused at its trial, the page is still answered and shown, the site keeps answering', async ({
   page,
 }) => {
+  // Two bundles that loop, each tried until its deadline (RENDER_TRIAL_S, 5 s here).
+  test.slow();
   const bundle = join(distRoot, 'mf-label', 'dist', 'server', 'ssr.js');
   const label = readFileSync(bundle, 'utf8');
   // A careless deploy: a loop at the top of the bundle, then one in the page's render.

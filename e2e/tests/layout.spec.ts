@@ -177,6 +177,8 @@ test.describe('the chat panel', () => {
 test.describe('one content width', () => {
   for (const width of [1280, 1920]) {
     test(`${String(width)} px: the navbar, every page and the footer share their left edge`, async ({ page }) => {
+      // A walk over every route: three times the time of one page's test, for a loaded machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       for (const { path } of ROUTES) {
         await gotoPage(page, path);

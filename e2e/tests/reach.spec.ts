@@ -10,6 +10,8 @@ for (const viewport of VIEWPORTS) {
     const mobile = viewport.width < 1200;
 
     test('no route scrolls sideways, menu open or not', async ({ page }) => {
+      // A walk over every route: three times the time of one page's test, for a loaded machine.
+      test.slow();
       for (const { path } of ROUTES) {
         await gotoPage(page, path);
         expect(await sidewaysOverflow(page), path).toBe(0);
