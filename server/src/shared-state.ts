@@ -160,6 +160,10 @@ const options = {
  */
 export async function connectShared(url: string, log: SharedLog, readyMs = 2000): Promise<SharedState> {
   const redis = new Redis(url, options);
+  // Deploys are rare and carry archives of megabytes: a connection of their own, whose commands may
+  // take seconds on a busy instance (the others fail in half a second, to serve visitors alone).
+  const deployRedis = new Redis(url, { ...options, commandTimeout: 15_000 });
+  deployRedis.on('error', () => undefined);
   // Subscribed connections take no other command: one for the channel.
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true });
   const where = shown(url);
@@ -205,13 +209,21 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   subscriber.on('error', () => undefined);
   void subscriber.subscribe(channelName, deployChannel).catch(() => undefined);
 
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, readyMs);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
+  // Both connections ready (an instance that starts reads the live versions on the second), or
+  // `readyMs` past.
+  const ready = (connection: Redis) =>
+    new Promise<void>((resolve) => {
+      if (connection.status === 'ready') {
+        resolve();
+        return;
+      }
+      const timer = setTimeout(resolve, readyMs);
+      connection.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-  });
+  await Promise.all([ready(redis), ready(deployRedis)]);
   if (!state.up && !state.said) down();
 
   const cache: SharedCacheStore = {
@@ -264,10 +276,6 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   };
 
   const ARCHIVE_KEPT_MS = 30 * 24 * 3600 * 1000;
-  // Deploys are rare and carry archives of megabytes: a connection of their own, whose commands may
-  // take seconds on a busy instance (the others fail in half a second, to serve visitors alone).
-  const deployRedis = new Redis(url, { ...options, commandTimeout: 15_000 });
-  deployRedis.on('error', () => undefined);
   const deploys: SharedDeploys = {
     async publish(live, archive) {
       const text = JSON.stringify(live);
