@@ -22,6 +22,8 @@ export const PARTS = /** @type {const} */ ([
     exposes: [
       'HomePage',
       'ProgrammePage',
+      'EventsPage',
+      'EventPage',
       'ResidencesPage',
       'ResidencePage',
       'EpisodesPage',

@@ -22,6 +22,8 @@ describe("the site's pages, as the remotes declare them", () => {
     expect(table.map(({ path, remote, module, title }) => ({ path, remote, module, title }))).toEqual([
       { path: '', remote: 'radio', module: 'HomePage', title: 'Accueil' },
       { path: 'programme', remote: 'radio', module: 'ProgrammePage', title: 'Programme · Cette semaine' },
+      { path: 'evenements', remote: 'radio', module: 'EventsPage', title: 'Évènements · Soirées et concerts' },
+      { path: 'evenements/:slug', remote: 'radio', module: 'EventPage', title: 'Évènement' },
       { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
       { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
       { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
@@ -133,6 +135,7 @@ describe('the menu and the back button, from the table', () => {
   it('lists the pages with a menu label, in order, with their address and module', () => {
     expect(menuOf(table)).toEqual([
       { to: '/programme', label: 'Programme', page: { remote: 'radio', module: 'ProgrammePage' } },
+      { to: '/evenements', label: 'Évènements', page: { remote: 'radio', module: 'EventsPage' } },
       { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
       { to: '/emissions', label: 'Émissions', page: { remote: 'radio', module: 'EpisodesPage' } },
       { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },

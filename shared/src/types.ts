@@ -11,6 +11,9 @@ import type {
   replaySourceSchema,
   scheduleEventSchema,
   scheduleSchema,
+  eventArtistSchema,
+  eventItemSchema,
+  eventsSchema,
 } from './schemas/answers';
 
 /** Data shapes that more than one part exchanges; the /api answers come from their schemas (docs/api.md). */
@@ -55,6 +58,15 @@ export type LiveStatus = InferOutput<typeof liveStatusSchema>;
 export type ScheduleEvent = InferOutput<typeof scheduleEventSchema>;
 
 export type Schedule = InferOutput<typeof scheduleSchema>;
+
+/** One event of the collective's events calendars (docs/events.md). */
+export type EventItem = InferOutput<typeof eventItemSchema>;
+
+/** One name of an event's line-up, and the residence it is when it is one. */
+export type EventArtist = InferOutput<typeof eventArtistSchema>;
+
+/** GET /api/events: the coming events and the past ones. */
+export type Events = InferOutput<typeof eventsSchema>;
 
 /** Error body of every /api route that fails. */
 export type ApiError = InferOutput<typeof apiErrorSchema>;

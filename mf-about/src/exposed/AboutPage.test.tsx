@@ -1,19 +1,36 @@
 import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
-import { siteConfig } from '@collectif/shared';
+import { configureApiBase, siteConfig } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
+import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import team from '../../content/team.json';
 import AboutPage from './AboutPage';
 
 let windowScrollTo: jest.SpiedFunction<typeof window.scrollTo>;
+let api: FakeServer;
+/** The events the fake /api answers: the demo's (the site's figure stays) unless a test says otherwise. */
+let events = { source: 'demo', thisYear: 4 };
 
-beforeEach(() => {
+beforeEach(async () => {
   // jsdom does not scroll; the page's smooth scroll to top is observed here.
   windowScrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  events = { source: 'demo', thisYear: 4 };
+  api = await startFakeServer({
+    headers: { 'access-control-allow-origin': '*' },
+    routes: {
+      '/api/events': (request, response) =>
+        json({ zone: 'Europe/Paris', now: '2026-11-25T19:30:00.000Z', stale: false, ...events, coming: [], past: [] })(
+          request,
+          response,
+        ),
+    },
+  });
+  configureApiBase(`${api.origin}/api`);
 });
 
-afterEach(() => {
+afterEach(async () => {
   jest.restoreAllMocks();
+  await api.close();
 });
 
 function renderPage() {
@@ -59,6 +76,22 @@ describe('AboutPage', () => {
     expect(figures('La radio en chiffres')).toEqual(['83 résidences', '181k écoutes', '185 directs au studio']);
     expect(figures('Le label en chiffres')).toEqual(['37 sorties', '58 artistes']);
     expect(figures('Les évènements en chiffres')).toEqual(['30 productions', '7 cette année']);
+  });
+
+  it('counts this year’s events from the collective’s calendar when one is configured, and links to them', async () => {
+    events = { source: 'calendar', thisYear: 12 };
+    renderPage();
+    const list = screen.getByRole('list', { name: 'Les évènements en chiffres' });
+    expect(await within(list).findByText('12')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['30 productions', '12 cette année']);
+    expect(within(sectionNamed('Évènements')).getByRole('link', { name: 'Voir les évènements' })).toHaveAttribute(
+      'href',
+      '/evenements',
+    );
   });
 
   it('says what the radio, the label and the funding are about', () => {

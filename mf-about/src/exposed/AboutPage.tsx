@@ -1,5 +1,13 @@
 import { useEffect } from 'react';
-import { mailto, siteConfig, type PageRoute, type RemoteContract, type PageDefinition } from '@collectif/shared';
+import {
+  api,
+  mailto,
+  siteConfig,
+  useEventsQuery,
+  type PageRoute,
+  type RemoteContract,
+  type PageDefinition,
+} from '@collectif/shared';
 import about from '../../content/about.json';
 import team from '../../content/team.json';
 import { ContentImage } from '../about/ContentImage';
@@ -11,7 +19,7 @@ import { TeamStrip } from '../about/TeamStrip';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
-import { PAGES } from '@collectif/shared/addresses';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop } from '@collectif/shared/ui';
 
 const { stats, emails } = siteConfig;
@@ -23,7 +31,17 @@ const contacts = [
 ];
 
 // The title ('<name> À Propos') and meta description ('Qui sommes-nous ?') are set by the shell's route.
+/**
+ * « cette année »: the events of the collective's calendar this year when one is configured
+ * (EVENTS_ICS_URLS, docs/events.md), else the figure of the site's settings.
+ */
+function useEventsThisYear(): number | string {
+  const { data } = useEventsQuery({});
+  return data?.source === 'calendar' ? data.thisYear : stats.events.thisYear;
+}
+
 function AboutPage() {
+  const eventsThisYear = useEventsThisYear();
   useEffect(() => {
     scrollToTop();
   }, []);
@@ -113,9 +131,12 @@ function AboutPage() {
             label={about.events.statsLabel}
             stats={[
               { value: stats.events.productions, label: about.events.stats.productions },
-              { value: stats.events.thisYear, label: about.events.stats.thisYear },
+              { value: eventsThisYear, label: about.events.stats.thisYear },
             ]}
           />
+          <PageLink className="button button--ghost" page={PAGES.events}>
+            {about.events.link}
+          </PageLink>
         </div>
         <ContentImage image={about.events.image} />
       </RevealSection>
@@ -191,6 +212,8 @@ export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
+  // The events, for the figure of « cette année » (useEventsThisYear).
+  load: ({ dispatch }) => [dispatch(api.endpoints.events.initiate({}))],
   // The page's largest paint: the intro image (src/about/ContentImage.tsx).
   preloads: () => [
     { href: about.intro.image.src, ...preloadSrcSet(about.intro.image.src, ABOUT_IMAGE_SIZES), fetchpriority: 'high' },

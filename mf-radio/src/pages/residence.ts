@@ -5,6 +5,7 @@ import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet, residenceImages } from '@collectif/shared/pictures';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
+import { residenceEventsArgs } from '../events/ResidenceEvents';
 import { findResidence } from '../residences/residences';
 import { residenceFeedPath } from '@collectif/shared/addresses';
 import { PAGES } from '@collectif/shared/addresses';
@@ -34,6 +35,7 @@ export const residence: PageDefinition = {
       : [
           dispatch(api.endpoints.podcasts.initiate({ q: found.artist })),
           dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
+          dispatch(api.endpoints.events.initiate(residenceEventsArgs(found.id))),
         ];
   },
   head: ({ params, state, origin, href }) => {

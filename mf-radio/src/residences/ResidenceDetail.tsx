@@ -8,6 +8,7 @@ import {
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { NextShow } from '../schedule/NextShow';
+import { ResidenceEvents } from '../events/ResidenceEvents';
 import { Subscribe } from './Subscribe';
 import { configuratorSearchFor } from '../embed/configurator';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
@@ -92,6 +93,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
           ))}
         </ul>
       )}
+      <ResidenceEvents residence={residence.id} artist={residence.artist} />
       <SocialLinks residence={residence} />
       <Subscribe id={residence.id} />
       <EmbedLink id={residence.id} />

@@ -82,8 +82,16 @@ export function AddToCalendar({ event, label = false }: { event: ScheduleEvent; 
  * the page's origin on a click, so that the server's HTML and the first render agree); without
  * JavaScript, the calendar file itself.
  */
-export function SubscribeCalendar({ residence, children }: { residence?: string; children: string }) {
-  const href = scheduleIcsHref(residence);
+export function SubscribeCalendar({
+  residence,
+  href = scheduleIcsHref(residence),
+  children,
+}: {
+  residence?: string;
+  /** Another calendar than the programme's (the events'). */
+  href?: string;
+  children: string;
+}) {
   return (
     <a
       className="button button--ghost"

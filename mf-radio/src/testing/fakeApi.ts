@@ -1,4 +1,10 @@
-import { configureApiBase, type PodcastItem, type Release, type ScheduleEvent } from '@collectif/shared';
+import {
+  configureApiBase,
+  type PodcastItem,
+  type Release,
+  type ScheduleEvent,
+  type EventItem,
+} from '@collectif/shared';
 import { cut, json, startFakeServer } from '@collectif/shared/testing';
 
 /** An answer of the fake /api: a JSON body with a status, or a connection that is cut. */
@@ -75,4 +81,33 @@ export function scheduleEvent(
   residence: string | null = null,
 ): ScheduleEvent {
   return { id, title, start, end, allDay: false, residence };
+}
+
+/** An event of /api/events: a confirmed evening at a Toulouse venue; `over` changes what a test needs. */
+export function eventItem(
+  slug: string,
+  title: string,
+  start: string,
+  end: string,
+  over: Partial<EventItem> = {},
+): EventItem {
+  return {
+    slug,
+    title,
+    start,
+    end,
+    allDay: false,
+    zone: 'Europe/Paris',
+    status: 'confirmed',
+    rescheduled: false,
+    venue: 'Le Metronum',
+    address: '2 rond-point Madame de Mondonville, 31200 Toulouse',
+    geo: null,
+    tickets: null,
+    description: '',
+    image: null,
+    categories: [],
+    lineup: [],
+    ...over,
+  };
 }

@@ -28,6 +28,9 @@ export type PageModule = {
 export const PAGES = {
   home: { remote: 'radio', module: 'HomePage' },
   programme: { remote: 'radio', module: 'ProgrammePage' },
+  events: { remote: 'radio', module: 'EventsPage' },
+  /** Parameter: `slug`, the event's. */
+  event: { remote: 'radio', module: 'EventPage' },
   residences: { remote: 'radio', module: 'ResidencesPage' },
   /** Parameter: `id`, the residence's. */
   residence: { remote: 'radio', module: 'ResidencePage' },

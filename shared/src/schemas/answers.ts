@@ -141,6 +141,67 @@ export const scheduleSchema = v.object({
   events: v.array(scheduleEventSchema),
 });
 
+/** One name of an event's line-up: the residence it is, when it is one (docs/events.md, « Line-up »). */
+export const eventArtistSchema = v.object({
+  name: v.string(),
+  residence: v.nullable(v.string()),
+});
+
+/** What an event is: as planned, to be confirmed (`TENTATIVE`), or cancelled (`CANCELLED`). */
+export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
+
+/** One event of the collective's events calendars (docs/events.md): one occurrence of a VEVENT. */
+export const eventItemSchema = v.object({
+  /**
+   * Its address: `2026-12-05-3f9a1c0d2b`, its start's day in Paris and a fingerprint of its UID (and,
+   * for an occurrence of a series, of the occurrence it replaces): a renamed event keeps it, a
+   * moved one keeps its fingerprint, by which the API finds it.
+   */
+  slug: v.string(),
+  title: v.string(),
+  /** UTC instants (ISO 8601); an all-day event from midnight to midnight in `zone`. */
+  start: v.string(),
+  end: v.string(),
+  allDay: v.boolean(),
+  /** The zone its calendar writes its times in (its DTSTART's TZID, else the calendar's). */
+  zone: v.string(),
+  status: v.picklist(EVENT_STATUSES),
+  /** An occurrence moved from its series' date (RECURRENCE-ID with another start). */
+  rescheduled: v.boolean(),
+  /** The place's name: LOCATION's first part (before its first comma or line). */
+  venue: v.nullable(v.string()),
+  /** The rest of LOCATION: its street address, as written. */
+  address: v.nullable(v.string()),
+  /** GEO, when the calendar gives it. */
+  geo: v.nullable(v.object({ lat: v.number(), lon: v.number() })),
+  /** Its tickets (URL): an http(s) address, else null. */
+  tickets: v.nullable(v.string()),
+  /** DESCRIPTION as plain text (never HTML): the page writes it as text and links its addresses. */
+  description: v.string(),
+  /** Its poster (IMAGE, or ATTACH of an image type): an https address or a picture of the site. */
+  image: v.nullable(v.string()),
+  /** Its styles (CATEGORIES). */
+  categories: v.array(v.string()),
+  /** Who plays: the line « Avec : … » of its text, each name matched to a residence when one is it. */
+  lineup: v.array(eventArtistSchema),
+});
+
+/** GET /api/events: the coming events (soonest first) and the past ones (latest first). */
+export const eventsSchema = v.object({
+  /** The zone the collective's calendars are kept in (dates are shown in it). */
+  zone: v.string(),
+  /** The instant the answer was made: what « coming » means. */
+  now: v.string(),
+  /** The calendars could not be read again: these are the last events read. */
+  stale: v.boolean(),
+  /** Where they come from: the collective's calendars (EVENTS_ICS_URLS) or the demo's. */
+  source: v.picklist(['calendar', 'demo']),
+  /** Events (not cancelled) this year in Paris, past and coming. */
+  thisYear: v.number(),
+  coming: v.array(eventItemSchema),
+  past: v.array(eventItemSchema),
+});
+
 /** GET /api/radio: the radio's run-time settings for the player on partner sites. */
 export const radioSettingsAnswerSchema = v.object({
   liveStreamUrl: v.string(),
@@ -404,3 +465,39 @@ export const scheduleAnswer = v.pipe(
     ),
   }),
 );
+
+/** An event as the client reads it: its instants must be dates, ending after they start. */
+const eventReading = v.pipe(
+  v.object({
+    ...eventItemSchema.entries,
+    title: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    start: instantText,
+    end: instantText,
+  }),
+  v.check((event) => Date.parse(event.end) >= Date.parse(event.start)),
+);
+
+/** One event as the client reads it (GET /api/events/:slug). */
+export const eventAnswer = eventReading;
+
+const usableEvents = v.pipe(
+  v.array(v.unknown()),
+  v.transform((items) =>
+    items.flatMap((item) => {
+      const read = v.safeParse(eventReading, item);
+      return read.success ? [read.output] : [];
+    }),
+  ),
+);
+
+/** The events as the client reads them: an event it cannot place is dropped, the others kept. */
+export const eventsAnswer = v.object({
+  ...eventsSchema.entries,
+  zone: v.fallback(v.string(), 'Europe/Paris'),
+  now: instantText,
+  stale: v.fallback(v.boolean(), false),
+  source: v.fallback(v.picklist(['calendar', 'demo']), 'calendar'),
+  thisYear: v.fallback(v.number(), 0),
+  coming: usableEvents,
+  past: usableEvents,
+});

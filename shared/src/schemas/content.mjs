@@ -201,6 +201,8 @@ export const aboutSchema = v.pipe(
       paragraphs,
       statsLabel: text,
       stats: statsWords(['productions', 'thisYear'], 'stats.events'),
+      /** The link to the events' page (/evenements). */
+      link: text,
       image,
     }),
     funding: v.strictObject({

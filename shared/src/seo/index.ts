@@ -15,6 +15,8 @@ export {
   isoDuration,
   missingProperties,
   musicAlbums,
+  musicEvent,
+  type MusicEventInput,
   organization,
   radioEpisode,
   radioSeries,

@@ -162,6 +162,91 @@ export function broadcastEvents(shows: readonly BroadcastInput[]) {
   }));
 }
 
+export interface MusicEventInput {
+  name: string;
+  /** The event's page. */
+  url: string;
+  /** ISO 8601 with the zone's offset; a whole day as its date (`2026-12-05`). */
+  startDate: string;
+  endDate: string;
+  status: 'confirmed' | 'tentative' | 'cancelled';
+  /** Moved from its series' date. */
+  rescheduled: boolean;
+  description?: string;
+  /** Absolute URL of its poster. */
+  image?: string;
+  location: { name: string; address: string | null; geo: { lat: number; lon: number } | null } | null;
+  /** Its tickets' address. */
+  tickets: string | null;
+  /** Who plays: a residence's page when the name is one. */
+  performers: readonly { name: string; url?: string }[];
+  organizer: { name: string; url: string };
+}
+
+/**
+ * One of the collective's events (schema.org's MusicEvent, as Google's event rich results read it):
+ * its status (cancelled, moved), held in a place (`Place` with its `PostalAddress`), its tickets as
+ * an `Offer`, its performers linked to their residences' pages.
+ */
+export function musicEvent(input: MusicEventInput) {
+  const status =
+    input.status === 'cancelled' ? 'EventCancelled' : input.rescheduled ? 'EventRescheduled' : 'EventScheduled';
+  const location =
+    input.location === null
+      ? undefined
+      : {
+          '@type': 'Place',
+          name: input.location.name,
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: input.location.address ?? input.location.name,
+            addressCountry: 'FR',
+          },
+          ...(input.location.geo === null
+            ? {}
+            : {
+                geo: {
+                  '@type': 'GeoCoordinates',
+                  latitude: input.location.geo.lat,
+                  longitude: input.location.geo.lon,
+                },
+              }),
+        };
+  return {
+    '@context': CONTEXT,
+    '@type': 'MusicEvent',
+    name: input.name,
+    url: input.url,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    eventStatus: `https://schema.org/${status}`,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    inLanguage: 'fr',
+    ...(input.description === undefined || input.description === '' ? {} : { description: input.description }),
+    ...(input.image === undefined ? {} : { image: [input.image] }),
+    ...(location === undefined ? {} : { location }),
+    ...(input.tickets === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            url: input.tickets,
+            availability: `https://schema.org/${input.status === 'cancelled' ? 'SoldOut' : 'InStock'}`,
+          },
+        }),
+    ...(input.performers.length === 0
+      ? {}
+      : {
+          performer: input.performers.map((performer) => ({
+            '@type': 'PerformingGroup',
+            name: performer.name,
+            ...(performer.url === undefined ? {} : { url: performer.url }),
+          })),
+        }),
+    organizer: { '@type': 'Organization', name: input.organizer.name, url: input.organizer.url },
+  };
+}
+
 export interface AlbumInput {
   name: string;
   artist: string;
@@ -235,6 +320,11 @@ export const REQUIRED_PROPERTIES: Readonly<Record<string, readonly string[]>> = 
   Person: ['name'],
   Organization: ['name', 'url'],
   PostalAddress: ['streetAddress'],
+  MusicEvent: ['name', 'startDate', 'eventStatus', 'location', 'organizer'],
+  Place: ['name', 'address'],
+  Offer: ['url'],
+  PerformingGroup: ['name'],
+  GeoCoordinates: ['latitude', 'longitude'],
 };
 
 const empty = (value: unknown) =>

@@ -11,6 +11,8 @@ import type { GenericSchema, StandardProps } from 'valibot';
 import {
   episodeAnswer,
   episodesPageAnswer,
+  eventAnswer,
+  eventsAnswer,
   liveStatusAnswer,
   nowPlayingAnswer,
   podcastsAnswer,
@@ -21,6 +23,8 @@ import {
 import type {
   Episode,
   EpisodesPage,
+  EventItem,
+  Events,
   LiveStatus,
   NowPlaying,
   PodcastItem,
@@ -164,6 +168,15 @@ export const api = createApi({
       }),
       responseSchema: answer(scheduleAnswer),
     }),
+    // The collective's events (docs/events.md): the coming ones and the past ones, or one residence's.
+    events: build.query<Events, { residence?: string }>({
+      query: ({ residence }) => ({ url: '/events', params: residence === undefined ? {} : { residence } }),
+      responseSchema: answer(eventsAnswer),
+    }),
+    event: build.query<EventItem, string>({
+      query: (slug) => `/events/${encodeURIComponent(slug)}`,
+      responseSchema: answer(eventAnswer),
+    }),
     trackStream: build.query<string, string>({
       query: (trackUrn) => ({ url: `/track/${encodeURIComponent(trackUrn)}`, responseHandler: 'text' }),
     }),
@@ -177,4 +190,6 @@ export const {
   useEpisodeQuery,
   useStylesQuery,
   useScheduleQuery,
+  useEventsQuery,
+  useEventQuery,
 } = api;

@@ -1,0 +1,23 @@
+import { Fragment } from 'react';
+import type { EventArtist } from '@collectif/shared';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
+
+/** « Axonberg, Kalibre et DJ Invitée »: each residence a link to its page, the others as written. */
+export function Lineup({ lineup }: { lineup: readonly EventArtist[] }) {
+  return (
+    <>
+      {lineup.map((artist, index) => (
+        <Fragment key={`${artist.name}|${String(index)}`}>
+          {index === 0 ? '' : index === lineup.length - 1 ? ' et ' : ', '}
+          {artist.residence === null ? (
+            artist.name
+          ) : (
+            <PageLink page={PAGES.residence} params={{ id: artist.residence }}>
+              {artist.name}
+            </PageLink>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
