@@ -20,6 +20,8 @@ const SIZES = {
   releases: [600, 600],
   slides: [1600, 900],
   'a-propos': [1200, 800],
+  // Events' posters (server/content/demo-events.json), 3:2.
+  evenements: [1200, 800],
   covers: [600, 600],
   '': [600, 600],
 };

@@ -8,6 +8,7 @@ import type { ApiConfig } from './api/env';
 import { representationsPlugin } from './api/plugins/representations';
 import { rateLimitOptions } from './api/plugins/security';
 import { sourcesPlugin } from './api/plugins/sources';
+import { eventsPlugin } from './api/plugins/events';
 import apiRoutes from './api/routes/index';
 import { contentSecurityPolicy } from './site/headers';
 import { feedsPlugin } from './site/feeds';
@@ -144,6 +145,7 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
 
   // The app's plugins: shared services, decorated on the instance.
   await app.register(sourcesPlugin, { config: api, shared });
+  await app.register(eventsPlugin);
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {
     read: sitePagesOf(site, (message) => {

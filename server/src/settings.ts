@@ -397,6 +397,13 @@ export const SETTINGS = {
     kind: list(httpAddress, 10, (value) => value.replace(/^webcal:/i, 'https:')),
     example: 'https://calendar.example.org/radio.ics',
   },
+  EVENTS_ICS_URLS: {
+    group: 'api',
+    description:
+      "The collective's calendars of parties and concerts, for the events (webcal: accepted; unset: the demo's).",
+    kind: list(httpAddress, 10, (value) => value.replace(/^webcal:/i, 'https:')),
+    example: 'https://calendar.example.org/evenements.ics',
+  },
   ADMIN_TOKEN: {
     group: 'api',
     description: 'Bearer token of POST /api/admin/live (unset: the route does not exist).',
@@ -426,6 +433,12 @@ export const SETTINGS = {
   SCHEDULE_TTL_S: {
     group: 'api',
     description: 'How long the calendars are kept.',
+    ...seconds1(300, 86_400),
+    example: '600',
+  },
+  EVENTS_TTL_S: {
+    group: 'api',
+    description: 'How long the events calendars are kept.',
     ...seconds1(300, 86_400),
     example: '600',
   },

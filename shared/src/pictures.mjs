@@ -30,6 +30,9 @@ const WITH_COPY = [
   { original: /^(default-cover)\.webp$/, width: 600, copy: { width: 400, height: 400 } },
   // A picture of the About page, 1200×800; its copy: a phone's width at 1.75 dppx is 665 px.
   { original: /^(a-propos\/[^/?#]+)\.webp$/, width: 1200, copy: { width: 800, height: 533 } },
+  // An event's poster, 1200×800 (3:2); its copy for its card, across a phone (665 px at 1.75 dppx)
+  // or a third of a wide page (24rem, 768 px at 2 dppx): 600 px would be too narrow for either.
+  { original: /^(evenements\/[^/?#]+)\.webp$/, width: 1200, copy: { width: 800, height: 533 } },
   // A residence's header, 1600×600; its copy for phones.
   {
     original: new RegExp(`^(residences/[^/?#]+${RESIDENCE_PICTURES.header.suffix})\\.webp$`),

@@ -25,6 +25,12 @@ describe('the sizes of a picture of the site', () => {
     );
   });
 
+  it("offers an event's poster at 800 and 1200 px", () => {
+    expect(pictureSrcSet('/assets/images/evenements/nuit-jungle.webp')).toBe(
+      '/assets/images/evenements/nuit-jungle-800.webp 800w, /assets/images/evenements/nuit-jungle.webp 1200w',
+    );
+  });
+
   it('offers nothing for a picture that comes in one width', () => {
     for (const src of [
       'https://podcasts.example/cover.jpg',
@@ -75,6 +81,9 @@ describe('the sizes of a picture of the site', () => {
     expect(pictureCopies('default-cover.webp')).toEqual([{ path: 'default-cover-400.webp', width: 400, height: 400 }]);
     expect(pictureCopies('a-propos/intro.webp')).toEqual([
       { path: 'a-propos/intro-800.webp', width: 800, height: 533 },
+    ]);
+    expect(pictureCopies('evenements/nuit-jungle.webp')).toEqual([
+      { path: 'evenements/nuit-jungle-800.webp', width: 800, height: 533 },
     ]);
     expect(pictureCopies('releases/brique-rose-400.webp')).toEqual([]);
     expect(pictureCopies('slides/rentree.webp')).toEqual([]);

@@ -30,6 +30,22 @@ describe('readApiConfig', () => {
     expect(() => readApiConfig({ SCHEDULE_ICS_URLS: 'ftp://calendar.example/radio.ics' })).toThrow(/SCHEDULE_ICS_URLS/);
   });
 
+  it('reads the events calendars’ addresses (EVENTS_ICS_URLS) as the schedule’s, and their TTL', () => {
+    const config = readApiConfig({
+      EVENTS_ICS_URLS: 'webcal://calendar.example/evenements.ics, https://calendar.example/concerts.ics/',
+      EVENTS_TTL_S: '900',
+    });
+    expect(config.events).toEqual({
+      urls: ['https://calendar.example/evenements.ics', 'https://calendar.example/concerts.ics'],
+    });
+    expect(config.ttlMs.events).toBe(900_000);
+    expect(readApiConfig({}).ttlMs.events).toBe(300_000);
+    expect(() => readApiConfig({ EVENTS_ICS_URLS: 'javascript:alert(1)' })).toThrow(/EVENTS_ICS_URLS/);
+    expect(() =>
+      readApiConfig({ EVENTS_ICS_URLS: Array(11).fill('https://calendar.example/x.ics').join(',') }),
+    ).toThrow(/au plus 10/);
+  });
+
   it('runs every upstream on the embedded demo when nothing is set', () => {
     const config = readApiConfig({});
     expect(config).toMatchObject({
@@ -38,6 +54,7 @@ describe('readApiConfig', () => {
       twitch: null,
       azuracast: null,
       schedule: null,
+      events: null,
       adminToken: null,
     });
     expect(config.ttlMs).toEqual({
@@ -46,6 +63,7 @@ describe('readApiConfig', () => {
       nowPlaying: 15_000,
       track: 300_000,
       schedule: 300_000,
+      events: 300_000,
     });
     expect(config.upstream).toEqual({ timeoutMs: 5000, maxBytes: 10 * 1024 * 1024 });
     expect(config.demo.live).toBe(false);

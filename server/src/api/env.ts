@@ -26,7 +26,9 @@ export interface ApiConfig {
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
   schedule: { urls: string[] } | null;
-  ttlMs: { feed: number; live: number; nowPlaying: number; track: number; schedule: number };
+  /** The collective's events calendars (EVENTS_ICS_URLS, their ICS addresses); null: the demo's. */
+  events: { urls: string[] } | null;
+  ttlMs: { feed: number; live: number; nowPlaying: number; track: number; schedule: number; events: number };
   upstream: { timeoutMs: number; maxBytes: number };
   demo: {
     /** Live status at start-up (DEMO_LIVE); the admin route switches it. */
@@ -37,6 +39,8 @@ export interface ApiConfig {
     /** Run the generator at start-up when the demo audio is missing. */
     generateAudio: boolean;
     residencesFile: string;
+    /** The demo's events (server/content/demo-events.json), from which its events calendar is made. */
+    eventsFile: string;
   };
   /** Bearer token of POST /api/admin/live; null: the route does not exist. */
   adminToken: string | null;
@@ -79,6 +83,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
   const channel = radio.twitchChannel;
   const azuracastUrl = setting(env, 'AZURACAST_NOWPLAYING_URL');
   const scheduleUrls = setting(env, 'SCHEDULE_ICS_URLS') ?? [];
+  const eventsUrls = setting(env, 'EVENTS_ICS_URLS') ?? [];
   const adminToken = setting(env, 'ADMIN_TOKEN') ?? null;
   return {
     rss: rssUrl === undefined ? null : { url: rssUrl, maxPages },
@@ -93,12 +98,14 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     radio,
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
+    events: eventsUrls.length === 0 ? null : { urls: eventsUrls },
     ttlMs: {
       feed: setting(env, 'FEED_TTL_S'),
       live: setting(env, 'ISLIVE_TTL_S'),
       nowPlaying: setting(env, 'NOWPLAYING_TTL_S'),
       track: setting(env, 'TRACK_TTL_S'),
       schedule: setting(env, 'SCHEDULE_TTL_S'),
+      events: setting(env, 'EVENTS_TTL_S'),
     },
     upstream: {
       timeoutMs: setting(env, 'UPSTREAM_TIMEOUT_MS'),
@@ -110,6 +117,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       audioDir: join(SERVER_DIR, '.demo'),
       generateAudio: true,
       residencesFile: join(workspaceRoot, 'shared', 'content', 'residences.json'),
+      eventsFile: join(SERVER_DIR, 'content', 'demo-events.json'),
     },
     adminToken,
     limits: {

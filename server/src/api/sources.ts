@@ -14,7 +14,8 @@ import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
 import { buildCatalogue, type Catalogue } from './episodes/catalogue';
 import { demoScheduleIcs } from './schedule/demo';
-import { scheduleLoader } from './schedule/fetch';
+import { calendarLoader } from './schedule/fetch';
+import { demoEventsIcs, loadDemoEvents } from './events/demo';
 import type { Release } from '@collectif/shared';
 
 /** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
@@ -31,6 +32,8 @@ export interface Sources {
   nowPlaying: Source<NowPlaying>;
   /** The collective's calendars, as ICS texts (docs/schedule.md). */
   schedule: Source<string[]>;
+  /** The collective's events calendars, as ICS texts (docs/events.md). */
+  events: Source<string[]>;
   /** The residences of the site's content file (what shows and episodes are linked to). */
   residences: readonly DemoResidence[];
   track(urn: string): Promise<Cached<string>>;
@@ -132,10 +135,25 @@ export function createSources(
             now,
           },
         )
-      : new UpstreamCache('schedule', scheduleLoader(config.schedule.urls, limits), {
+      : new UpstreamCache('schedule', calendarLoader('schedule', config.schedule.urls, limits), {
           ttlMs: config.ttlMs.schedule,
           now,
           ...shared('schedule'),
+        });
+
+  // The events calendars: the demo's, made from its content file for the demo's day, or the collective's.
+  const events: Source<string[]> =
+    config.events === null
+      ? new UpstreamCache(
+          'events',
+          () =>
+            Promise.resolve([demoEventsIcs(loadDemoEvents(config.demo.eventsFile), options.anchor ?? new Date(now()))]),
+          { ttlMs: Number.POSITIVE_INFINITY, now },
+        )
+      : new UpstreamCache('events', calendarLoader('events', config.events.urls, limits), {
+          ttlMs: config.ttlMs.events,
+          now,
+          ...shared('events'),
         });
 
   const streams =
@@ -155,6 +173,7 @@ export function createSources(
     live,
     nowPlaying,
     schedule,
+    events,
     residences,
     track: (urn) => {
       const local = config.rss === null ? demo().tracks.get(urn) : undefined;

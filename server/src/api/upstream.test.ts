@@ -27,7 +27,7 @@ const TTL = 60_000;
 async function api(overrides: Partial<ApiConfig>): Promise<FastifyInstance> {
   app = await buildApi({
     config: testConfig({
-      ttlMs: { feed: TTL, live: TTL, nowPlaying: TTL, track: TTL, schedule: TTL },
+      ttlMs: { feed: TTL, live: TTL, nowPlaying: TTL, track: TTL, schedule: TTL, events: TTL },
       adminToken: 'e2e-admin',
       ...overrides,
     }),
@@ -235,7 +235,10 @@ describe('the now playing from AzuraCast', () => {
     fake.on('/api/nowplaying', (request, response) => {
       json(200, song)(request, response);
     });
-    const config = { ...azuracast(), ttlMs: { feed: TTL, live: TTL, nowPlaying: 20, track: TTL, schedule: TTL } };
+    const config = {
+      ...azuracast(),
+      ttlMs: { feed: TTL, live: TTL, nowPlaying: 20, track: TTL, schedule: TTL, events: TTL },
+    };
     const server = await api(config);
     const base = await listen(server);
     expect((await server.inject({ url: '/api/nowplaying' })).json()).toEqual({

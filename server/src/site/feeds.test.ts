@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { colors, siteConfig, type PodcastItem } from '@collectif/shared';
+import { colors, siteConfig, type Events, type PodcastItem } from '@collectif/shared';
 import { declaredHref, declaredPages, pagesJson, startFakeServer } from '@collectif/shared/testing';
 import { hrefOf } from '@collectif/shared/addresses';
 import { buildApp } from '../app';
@@ -297,6 +297,21 @@ describe('the sitemap and robots.txt', () => {
     }
   });
 
+  it('lists the events’ page and every event’s page the calendars hold', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    const locs = (parser.parse(res.body) as { urlset: { url: { loc: string }[] } }).urlset.url.map((url) => url.loc);
+    expect(locs).toContain(`${ORIGIN}/evenements`);
+    const events = (await app.inject({ url: '/api/events' })).json<Events>();
+    const slugs = [...events.coming, ...events.past].map((event) => event.slug);
+    expect(slugs.length).toBeGreaterThan(5);
+    for (const slug of slugs) expect(locs).toContain(`${ORIGIN}/evenements/${slug}`);
+    expect(
+      sitemap(declaredPages(), [], [], ORIGIN, [{ slug: '2026-12-05-3f9a1c0d2b' }]).match(
+        /<loc>[^<]*evenements[^<]*<\/loc>/g,
+      ),
+    ).toEqual([`<loc>${ORIGIN}/evenements</loc>`, `<loc>${ORIGIN}/evenements/2026-12-05-3f9a1c0d2b</loc>`]);
+  });
+
   it('robots.txt allows everything and names the sitemap', async () => {
     const res = await app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
@@ -370,6 +385,24 @@ describe('the sitemap and robots.txt', () => {
     );
     expect(unlinked).not.toContain('a-b-1');
     expect(unlinked).toContain(`<guid isPermaLink="false">${ORIGIN}/a.mp3</guid>`);
+  });
+});
+
+describe('the events’ calendar, /evenements.ics', () => {
+  it('is the file of /api/events.ics, to subscribe to, at an address of the site', async () => {
+    const site = await app.inject({ url: '/evenements.ics' });
+    const api = await app.inject({ url: '/api/events.ics' });
+    expect(site.statusCode).toBe(200);
+    expect(site.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(site.headers['content-disposition']).toBe('inline; filename="evenements.ics"');
+    expect(site.body).toBe(api.body);
+    expect(site.headers.etag).toBe(api.headers.etag);
+    expect(site.body).toContain(`X-WR-CALNAME:${siteConfig.name} · évènements`);
+    expect(site.body).toContain(`URL:${ORIGIN}/evenements/`);
+    const head = await app.inject({ method: 'HEAD', url: '/evenements.ics' });
+    expect([head.statusCode, head.body, head.headers.etag]).toEqual([200, '', site.headers.etag]);
+    const again = await app.inject({ url: '/evenements.ics', headers: { 'if-none-match': String(site.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 });
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import { hrefOf } from '@collectif/shared/addresses';
+import { hrefOf, PAGES, pagePattern } from '@collectif/shared/addresses';
 import type { SiteServerConfig } from '../config';
 import { readFeedResidences, residenceFeed } from './feeds/rss';
 import { robotsTxt, sitemap } from './feeds/sitemap';
@@ -8,10 +8,11 @@ import { webManifest } from './feeds/manifest';
 
 /**
  * What the site offers beside its pages (docs/feeds.md): a podcast feed per residence
- * (feeds/rss.ts), the sitemap and robots.txt (feeds/sitemap.ts) and the web app manifest
- * (feeds/manifest.ts). Each is made from the feed's catalogue (or the declared pages) once per
- * version, and answered as every /api answer is: `reply.representation` (api/plugins/representations.ts),
- * with its ETag, or 304.
+ * (feeds/rss.ts), the sitemap and robots.txt (feeds/sitemap.ts), the web app manifest
+ * (feeds/manifest.ts) and the events' calendar, `/evenements.ics` (the same file as
+ * /api/events.ics, docs/events.md). Each is made from the feed's catalogue (or the declared pages,
+ * or the events) once per version, and answered as every /api answer is: `reply.representation`
+ * (api/plugins/representations.ts), with its ETag, or 304.
  */
 
 interface FeedsOptions {
@@ -48,10 +49,47 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [catalogue, { pages, version }] = await Promise.all([app.sources.episodes.get(), app.sitePages()]);
-    return send(reply, `sitemap|${String(catalogue.version)}|${version}`, 'application/xml; charset=utf-8', () =>
-      sitemap(pages, residences, catalogue.value.episodes, origin),
+    const [catalogue, { pages, version }, events] = await Promise.all([
+      app.sources.episodes.get(),
+      app.sitePages(),
+      // The events' pages, when their calendars were ever read (the sitemap does not wait for them otherwise).
+      app.eventsBook.read().catch(() => null),
+    ]);
+    const reading = events?.reading;
+    return send(
+      reply,
+      `sitemap|${String(catalogue.version)}|${version}|${reading?.key ?? ''}`,
+      'application/xml; charset=utf-8',
+      () => sitemap(pages, residences, catalogue.value.episodes, origin, reading?.events ?? []),
     );
+  });
+
+  // The events to subscribe to, at an address of the site's own: the same file, ETag and caching as
+  // GET /api/events.ics (the same key), a fixed route of the server, not a page.
+  app.get('/evenements.ics', async (_request, reply) => {
+    const unavailable = () =>
+      reply
+        .code(503)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Les évènements sont indisponibles pour le moment. Réessayez dans un instant.');
+    let text: string;
+    let key: string;
+    let read: Awaited<ReturnType<typeof app.eventsBook.read>>;
+    try {
+      read = await app.eventsBook.read();
+      const path = pagePattern((await app.sitePages()).pages, PAGES.event);
+      text = await app.eventsBook.subscription(read.reading, { origin, eventPath: path });
+      key = `events.ics|${read.reading.key}|${path ?? ''}|${origin}`;
+    } catch (error) {
+      app.log.warn(`/evenements.ics : ${error instanceof Error ? error.message : String(error)}`);
+      return unavailable();
+    }
+    reply.header('Content-Disposition', 'inline; filename="evenements.ics"');
+    return reply.representation(key, () => text, {
+      type: 'text/calendar; charset=utf-8',
+      ...app.eventsBook.answered(read),
+    });
   });
 
   app.get('/robots.txt', (_request, reply) =>
@@ -66,5 +104,5 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
 
 export const feedsPlugin = fp(feeds, {
   name: 'site-feeds',
-  dependencies: ['sources', 'representations', 'site-pages'],
+  dependencies: ['sources', 'events-book', 'representations', 'site-pages'],
 });

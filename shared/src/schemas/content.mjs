@@ -20,6 +20,10 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const picture = (/** @type {string} */ folder) =>
   v.pipe(v.string(), v.regex(new RegExp(`^/assets/images/${folder}/[a-z0-9-]+\\.webp$`)));
 const paragraphs = v.pipe(v.array(text), v.minLength(1));
+const unique = v.check(
+  (/** @type {string[]} */ items) => new Set(items).size === items.length,
+  'chaque valeur une seule fois',
+);
 
 /** The radio's settings in site.json (the server's variables override them, docs/settings.md). */
 export const radioConfigSchema = v.strictObject({
@@ -116,6 +120,108 @@ export const releasesContentSchema = v.pipe(
   ),
 );
 
+/** A Paris wall time, `HH:MM`. */
+const wallTime = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
+const demoWeekday = v.picklist(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']);
+
+/**
+ * server/content/demo-events.json: the demo's events, from which the server writes the demo's
+ * events calendar for the demo's day (server/src/api/events/demo.ts, docs/events.md « The demo »).
+ */
+export const demoEventsSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.strictObject({
+        id: v.pipe(
+          v.string(),
+          v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+          v.description("Nom de l'évènement : son UID dans l'agenda (<id>@demo.collectif)."),
+        ),
+        title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
+        day: v.optional(
+          v.pipe(
+            v.number(),
+            v.integer(),
+            v.minValue(-1000),
+            v.maxValue(365),
+            v.description('Son jour, compté depuis le jour de la démonstration (négatif : passé).'),
+          ),
+        ),
+        monthly: v.optional(
+          v.pipe(
+            v.strictObject({
+              weekday: demoWeekday,
+              nth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4)),
+              monthsBefore: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24)),
+              count: v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(36)),
+              moved: v.optional(v.pipe(v.number(), v.integer(), v.minValue(-6), v.maxValue(6))),
+            }),
+            v.description(
+              "Une série mensuelle : le n-ième jour (weekday) du mois, depuis monthsBefore mois avant celui de la démonstration, count fois ; moved : la première date à venir (une semaine après le jour de la démonstration ou plus) est déplacée d'autant de jours (RECURRENCE-ID).",
+            ),
+          ),
+        ),
+        start: v.optional(v.pipe(wallTime, v.description('Heure de début (heure de Paris), HH:MM.'))),
+        end: v.optional(
+          v.pipe(wallTime, v.description('Heure de fin, HH:MM (le lendemain si elle ne vient pas après le début).')),
+        ),
+        days: v.optional(
+          v.pipe(
+            v.number(),
+            v.integer(),
+            v.minValue(1),
+            v.maxValue(7),
+            v.description('Un évènement sur la journée entière : son nombre de jours (sans start ni end).'),
+          ),
+        ),
+        location: v.pipe(
+          v.string(),
+          v.minLength(1),
+          v.maxLength(200),
+          v.description('Le lieu, puis son adresse : « Le Bocal, 8 rue Pharaon, 31000 Toulouse ».'),
+        ),
+        geo: v.optional(
+          v.strictObject({
+            lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+            lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+          }),
+        ),
+        description: v.pipe(
+          v.string(),
+          v.minLength(1),
+          v.maxLength(2000),
+          v.description('Le texte, lignes séparées par \\n, dont la ligne « Avec : … » qui nomme qui joue.'),
+        ),
+        tickets: v.optional(v.pipe(v.string(), v.regex(HTTPS), v.description('La billetterie (https).'))),
+        categories: v.optional(v.pipe(v.array(text), unique)),
+        poster: v.optional(
+          v.pipe(
+            v.string(),
+            // Its name ends with a letter: one ending with a number is read as a copy's width by the
+            // asset generator (scripts/generate-assets.mjs).
+            v.regex(/^\/assets\/images\/evenements\/[a-z0-9-]*[a-z]\.webp$/),
+            v.description('Affiche 1200 × 800 sous /assets/images/evenements/, son nom finissant par une lettre.'),
+          ),
+        ),
+        status: v.optional(v.picklist(['CONFIRMED', 'TENTATIVE', 'CANCELLED'])),
+      }),
+      v.check(
+        (event) => (event.day === undefined) !== (event.monthly === undefined),
+        'day ou monthly, un seul des deux',
+      ),
+      v.check(
+        (event) => (event.days === undefined) === (event.start !== undefined && event.end !== undefined),
+        'start et end, ou days',
+      ),
+    ),
+  ),
+  v.minLength(1),
+  v.title('Évènements de la démonstration'),
+  v.description(
+    "Les évènements de l'agenda de démonstration (sans EVENTS_ICS_URLS), datés à partir du jour de la démonstration. Chaque affiche est dessinée par le générateur de ressources à partir de son chemin.",
+  ),
+);
+
 /** mf-radio/content/slides.json. */
 export const slidesSchema = v.pipe(
   v.array(
@@ -162,10 +268,6 @@ const statsWords = (/** @type {string[]} */ names, /** @type {string} */ where) 
     v.strictObject(Object.fromEntries(names.map((name) => [name, text]))),
     v.description(`Le mot affiché après chaque chiffre de site.json (${where}).`),
   );
-const unique = v.check(
-  (/** @type {string[]} */ items) => new Set(items).size === items.length,
-  'chaque valeur une seule fois',
-);
 
 /** mf-about/content/about.json: every text of the About page, in the page's order. */
 export const aboutSchema = v.pipe(
@@ -251,6 +353,7 @@ export const CONTENT = [
   { file: 'shared/config/site.json', schema: siteConfigSchema },
   { file: 'shared/content/residences.json', schema: residencesSchema },
   { file: 'server/content/releases.json', schema: releasesContentSchema },
+  { file: 'server/content/demo-events.json', schema: demoEventsSchema },
   { file: 'mf-radio/content/slides.json', schema: slidesSchema },
   { file: 'mf-about/content/team.json', schema: teamSchema },
   { file: 'mf-about/content/about.json', schema: aboutSchema },

@@ -5,6 +5,7 @@ import { isDemoMode } from '../plugins/sources';
 import adminLive from './admin-live';
 import demoAudio from './demo-audio';
 import episodes from './episodes';
+import events from './events';
 import islive from './islive';
 import nowplaying from './nowplaying';
 import podcasts from './podcasts';
@@ -32,6 +33,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(nowplaying);
   // The site's public origin, for the residence pages the calendar files link to.
   await app.register(schedule, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+  // The same origin, for the event pages the events' calendar files link to.
+  await app.register(events, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
   await app.register(track);
 
   const config = app.apiConfig;

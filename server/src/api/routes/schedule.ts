@@ -8,6 +8,7 @@ import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 import { wallAt, type ScheduleOccurrence } from '../schedule/expand';
 import { fileSlug, scheduleIcs } from '../schedule/ics';
+import { LastGood } from '../schedule/last-good';
 import { holdScheduleWorker } from '../schedule/schedule-worker';
 import type { Cached } from '../upstream/cache';
 import type { DemoResidence } from '../demo/residences';
@@ -84,10 +85,15 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
   // is answered (said stale) and the same calendars are tried again a minute later, not at every request.
   const thread = holdScheduleWorker();
   instance.addHook('onClose', () => thread.release());
-  let expanded: { expansion: Expansion; order: number } | undefined;
-  let running: { key: string; promise: Promise<Expansion> } | undefined;
-  let failed: { key: string; at: number; message: string } | undefined;
-  let started = 0;
+  const expansions = new LastGood<Expansion>({
+    clock,
+    retryMs: RETRY_MS,
+    warn: (message) => {
+      app.log.warn(`Agenda : ${message}`);
+    },
+    unreadable: (message) =>
+      new ApiHttpError(502, 'upstream_invalid', `L’agenda de la radio est illisible : ${message}`),
+  });
   let saidFor: number | undefined;
 
   async function expand(texts: readonly string[], version: number, today: number, key: string) {
@@ -110,34 +116,8 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
   async function expansionOf(calendars: Cached<string[]>): Promise<{ expansion: Expansion; stale: boolean }> {
     const today = Math.floor(clock() / DAY_MS) * DAY_MS;
     const key = `${String(calendars.version)}|${String(today)}`;
-    if (expanded?.expansion.key === key) return { expansion: expanded.expansion, stale: false };
-    if (failed?.key !== key || clock() - failed.at >= RETRY_MS) {
-      if (running?.key !== key) {
-        const order = (started += 1);
-        const promise = (async () => {
-          try {
-            const expansion = await expand(calendars.value, calendars.version, today, key);
-            if (expanded === undefined || expanded.order < order) expanded = { expansion, order };
-            return expansion;
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            failed = { key, at: clock(), message };
-            app.log.warn(`Agenda : ${message}`);
-            throw error;
-          } finally {
-            if (running?.key === key) running = undefined;
-          }
-        })();
-        running = { key, promise };
-      }
-      try {
-        return { expansion: await running.promise, stale: false };
-      } catch {
-        // Said in the log once; the last good expansion is answered below.
-      }
-    }
-    if (expanded !== undefined) return { expansion: expanded.expansion, stale: true };
-    throw new ApiHttpError(502, 'upstream_invalid', `L’agenda de la radio est illisible : ${failed?.message ?? ''}`);
+    const { value, stale } = await expansions.get(key, () => expand(calendars.value, calendars.version, today, key));
+    return { expansion: value, stale };
   }
 
   /** Cache-Control and X-Cache: the calendars', or stale when the last good expansion is answered. */

@@ -27,7 +27,7 @@ function seriesStart(anchor: Date): Date {
 }
 
 /** Lines folded at 75 octets, as RFC 5545 wants (Google folds them too). */
-function fold(line: string): string {
+export function fold(line: string): string {
   const bytes = Buffer.from(line, 'utf8');
   if (bytes.length <= 75) return line;
   const parts: string[] = [];
@@ -42,7 +42,9 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,');
+/** A TEXT value as RFC 5545 writes it: backslashes, semicolons, commas and line breaks escaped. */
+export const escapeText = (value: string): string =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Date): string {
   const start = seriesStart(anchor);
@@ -50,7 +52,7 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
   const paris = (name: string, date: Date, hour: number, minute = 0) =>
     `${name};TZID=Europe/Paris:${wall(date, hour, minute)}`;
   residences.forEach((residence, index) => {
-    const title = `SUMMARY:${text(`${residence.artist} · ${residence.show}`)}`;
+    const title = `SUMMARY:${escapeText(`${residence.artist} · ${residence.show}`)}`;
     const uid = `UID:${residence.id}@demo.collectif`;
     if (index < 14) {
       const day = dayOf(start, index % 7);
@@ -72,7 +74,7 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
           paris('RECURRENCE-ID', moved, hour),
           paris('DTSTART', moved, hour, 30),
           paris('DTEND', moved, hour + 2),
-          `SUMMARY:${text(`${residence.artist} · ${residence.show} (spéciale)`)}`,
+          `SUMMARY:${escapeText(`${residence.artist} · ${residence.show} (spéciale)`)}`,
         ]);
       }
       return;
@@ -101,7 +103,7 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
       `UID:invite-${String(days)}@demo.collectif`,
       paris('DTSTART', day, 14),
       paris('DTEND', day, 15),
-      `SUMMARY:${text(name)}`,
+      `SUMMARY:${escapeText(name)}`,
     ]);
   }
   const stamp = `DTSTAMP:${wall(anchor, 0)}Z`;

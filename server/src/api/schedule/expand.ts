@@ -160,7 +160,45 @@ export function readCalendar(text: string, maxLength = LIMITS.maxLength): ICAL.C
   return calendar;
 }
 
-export function expandCalendar(text: string, options: ExpandOptions): Expanded {
+/** One occurrence as the walk gives it (walkCalendar): what each reader of the calendars builds on. */
+export interface WalkedOccurrence {
+  /** Its series: the VEVENT without RECURRENCE-ID. */
+  series: ICAL.Event;
+  /** What the occurrence says: its series, or the VEVENT that overrides it (RECURRENCE-ID). */
+  item: ICAL.Event;
+  /** Whether the series repeats (RRULE, RDATE). */
+  recurring: boolean;
+  /** Where its series places it (its RECURRENCE-ID), as an instant: `start` unless an override moved it. */
+  planned: number;
+  /** UTC instants, in ms; `end` is never before `start`. */
+  start: number;
+  end: number;
+  /** A whole day (or days): its start is a date (VALUE=DATE). */
+  allDay: boolean;
+  /** Its start as written (an all-day event's date). */
+  startDate: ICAL.Time;
+  /** The zone its times were read in: its DTSTART's TZID when the runtime knows it, else the calendar's. */
+  zone: string;
+}
+
+export interface WalkOptions extends ExpandOptions {
+  /** What the occurrences are, in French, for the problem said past `maxOccurrences` (« émissions »). */
+  what?: string;
+}
+
+/**
+ * Every occurrence of a calendar overlapping the window, series by series, each handed to `visit`
+ * (docs/schedule.md, « Recurrences and changes of time »): the calendar read and checked
+ * (readCalendar), its series related once to their overridden occurrences, each occurrence expanded
+ * in its own wall-clock time and turned into an instant in its own zone, within the bounds of
+ * LIMITS. The schedule (expandCalendar) and the events (../events/read.ts) both read calendars
+ * through it. Throws readCalendar's French errors; what was left out is in `problems`.
+ */
+export function walkCalendar(
+  text: string,
+  options: WalkOptions,
+  visit: (occurrence: WalkedOccurrence) => void,
+): { problems: string[]; calendarZone: string } {
   const limits = { ...LIMITS, ...options };
   const problems: string[] = [];
   const calendar = readCalendar(text, limits.maxLength);
@@ -201,25 +239,28 @@ export function expandCalendar(text: string, options: ExpandOptions): Expanded {
     }
   }
 
+  /** The zone a TZID stands for: itself when the runtime knows it, else the calendar's (said once). */
+  const zoneOf = (tzid: string | null): string => {
+    const zone = tzid ?? calendarZone;
+    if (knownZone(zone)) return zone;
+    unknownZones.add(zone);
+    return calendarZone;
+  };
   /** The instant of an occurrence's time, in the zone its event names. */
   const instant = (time: ICAL.Time, zone: string | null): number => {
     if (time.zone === ICAL.Timezone.utcTimezone) return time.toJSDate().getTime();
-    let use = zone ?? calendarZone;
-    if (!knownZone(use)) {
-      unknownZones.add(use);
-      use = calendarZone;
-    }
     return wallToInstant(
       { year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute, second: time.second },
-      use,
+      zoneOf(zone),
     );
   };
 
-  const occurrences: ScheduleOccurrence[] = [];
+  let kept = 0;
   let full = false;
   for (const event of series.values()) {
     if (full) break;
     const zone = tzidOf(event.component, 'dtstart');
+    const recurring = event.isRecurring();
     const iterator = event.iterator();
     for (let steps = 0; ; steps += 1) {
       if (steps >= limits.maxSteps) {
@@ -233,30 +274,53 @@ export function expandCalendar(text: string, options: ExpandOptions): Expanded {
       const itemZone = details.item === event ? zone : (tzidOf(details.item.component, 'dtstart') ?? zone);
       const start = instant(details.startDate, itemZone);
       const end = Math.max(start, instant(details.endDate, itemZone));
+      const planned = instant(next, zone);
       // Occurrences come in order of their (unmodified) start: past the window, the series is done.
-      if (instant(next, zone) >= options.to && start >= options.to) break;
+      if (planned >= options.to && start >= options.to) break;
       if (end <= options.from || start >= options.to) {
-        if (!event.isRecurring()) break;
+        if (!recurring) break;
         continue;
       }
-      occurrences.push({
-        id: `${event.uid}/${new Date(start).toISOString()}`,
-        title: details.item.summary,
-        start: new Date(start).toISOString(),
-        end: new Date(end).toISOString(),
+      visit({
+        series: event,
+        item: details.item,
+        recurring,
+        planned,
+        start,
+        end,
         allDay: details.startDate.isDate,
+        startDate: details.startDate,
+        zone: details.startDate.zone === ICAL.Timezone.utcTimezone ? calendarZone : zoneOf(itemZone),
       });
-      if (occurrences.length >= limits.maxOccurrences) {
-        problems.push(`plus de ${String(limits.maxOccurrences)} émissions dans la fenêtre : la suite est ignorée`);
+      kept += 1;
+      if (kept >= limits.maxOccurrences) {
+        problems.push(
+          `plus de ${String(limits.maxOccurrences)} ${options.what ?? 'émissions'} dans la fenêtre : la suite est ignorée`,
+        );
         full = true;
         break;
       }
-      if (!event.isRecurring()) break;
+      if (!recurring) break;
     }
   }
   for (const zone of unknownZones) {
     problems.push(`fuseau horaire inconnu « ${zone} » : heures lues à l’heure de ${calendarZone}`);
   }
+  return { problems, calendarZone };
+}
+
+/** The schedule's occurrences of a calendar in a window (docs/schedule.md), in order of start. */
+export function expandCalendar(text: string, options: ExpandOptions): Expanded {
+  const occurrences: ScheduleOccurrence[] = [];
+  const { problems } = walkCalendar(text, options, ({ series, item, start, end, allDay }) => {
+    occurrences.push({
+      id: `${series.uid}/${new Date(start).toISOString()}`,
+      title: item.summary,
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      allDay,
+    });
+  });
   occurrences.sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
   return { occurrences, problems };
 }

@@ -73,6 +73,39 @@ export interface IcsOptions {
   product: string;
 }
 
+/**
+ * One VEVENT of a calendar file, whatever it comes from (the schedule's shows, the events): UTC
+ * instants, written in Paris wall time; the other properties when it has them.
+ */
+export interface IcsItem {
+  /** Its UID, as written (occurrenceUid makes one from anything). */
+  uid: string;
+  title: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+  /** Its page (URL), an absolute address. */
+  url?: string | null;
+  location?: string | null;
+  geo?: { lat: number; lon: number } | null;
+  description?: string;
+  /** Written when not as planned: STATUS:TENTATIVE or STATUS:CANCELLED. */
+  status?: 'confirmed' | 'tentative' | 'cancelled';
+  categories?: readonly string[];
+}
+
+export interface CalendarOptions {
+  /** The calendar's name (X-WR-CALNAME). */
+  name: string;
+  /** A subscription: its refresh interval is said (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+  subscription: boolean;
+  /** When its items were read (DTSTAMP): the same file for the same reading. */
+  stamp: number;
+  /** The product (PRODID): the collective's name, and what the file holds (`Programme`). */
+  product: string;
+  contents: string;
+}
+
 const LONGEST_UID = 200;
 
 /**
@@ -109,27 +142,35 @@ function parisTime(instant: number, allDay: boolean): ICAL.Time {
   return ICAL.Time.fromData({ ...wallAt(instant, ICS_ZONE), isDate: false }, parisZone);
 }
 
-function vevent(event: IcsEvent, options: IcsOptions, stamp: ICAL.Time): ICAL.Component {
+function vevent(item: IcsItem, stamp: ICAL.Time): ICAL.Component {
   const component = new ICAL.Component('vevent');
   const written = new ICAL.Event(component);
-  written.uid = occurrenceUid(event.id);
+  written.uid = item.uid;
   component.addPropertyWithValue('dtstamp', stamp);
-  written.startDate = parisTime(Date.parse(event.start), event.allDay);
-  written.endDate = parisTime(Date.parse(event.end), event.allDay);
-  written.summary = event.title;
-  if (event.residence !== null && options.residencePath !== null) {
-    component.addPropertyWithValue(
-      'url',
-      new URL(fillPath(options.residencePath, { id: event.residence }), options.origin).href,
-    );
+  written.startDate = parisTime(Date.parse(item.start), item.allDay);
+  written.endDate = parisTime(Date.parse(item.end), item.allDay);
+  written.summary = item.title;
+  if (item.url !== undefined && item.url !== null) component.addPropertyWithValue('url', item.url);
+  if (item.location !== undefined && item.location !== null && item.location !== '') {
+    written.location = item.location;
+  }
+  if (item.geo !== undefined && item.geo !== null) component.addPropertyWithValue('geo', [item.geo.lat, item.geo.lon]);
+  if (item.description !== undefined && item.description !== '') written.description = item.description;
+  if (item.status === 'tentative' || item.status === 'cancelled') {
+    component.addPropertyWithValue('status', item.status.toUpperCase());
+  }
+  if (item.categories !== undefined && item.categories.length > 0) {
+    const categories = new ICAL.Property('categories');
+    categories.setValues([...item.categories]);
+    component.addProperty(categories);
   }
   return component;
 }
 
-/** A calendar of these occurrences, as ICS text (CRLF lines, folded at 75 octets). */
-export function scheduleIcs(events: readonly IcsEvent[], options: IcsOptions): string {
+/** A calendar of these items, as ICS text (CRLF lines, folded at 75 octets). */
+export function calendarIcs(items: readonly IcsItem[], options: CalendarOptions): string {
   const calendar = new ICAL.Component('vcalendar');
-  calendar.addPropertyWithValue('prodid', `-//${options.product}//Programme//FR`);
+  calendar.addPropertyWithValue('prodid', `-//${options.product}//${options.contents}//FR`);
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('method', 'PUBLISH');
@@ -144,6 +185,30 @@ export function scheduleIcs(events: readonly IcsEvent[], options: IcsOptions): s
   }
   calendar.addSubcomponent(new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown[]));
   const stamp = ICAL.Time.fromJSDate(new Date(options.stamp), true);
-  for (const event of events) calendar.addSubcomponent(vevent(event, options, stamp));
+  for (const item of items) calendar.addSubcomponent(vevent(item, stamp));
   return `${calendar.toString()}\r\n`;
+}
+
+/** The schedule's shows as a calendar: each with its occurrence's UID and its residence's page. */
+export function scheduleIcs(events: readonly IcsEvent[], options: IcsOptions): string {
+  return calendarIcs(
+    events.map((event) => ({
+      uid: occurrenceUid(event.id),
+      title: event.title,
+      start: event.start,
+      end: event.end,
+      allDay: event.allDay,
+      url:
+        event.residence !== null && options.residencePath !== null
+          ? new URL(fillPath(options.residencePath, { id: event.residence }), options.origin).href
+          : null,
+    })),
+    {
+      name: options.name,
+      subscription: options.subscription,
+      stamp: options.stamp,
+      product: options.product,
+      contents: 'Programme',
+    },
+  );
 }

@@ -1,5 +1,8 @@
+import { readEventCalendars } from '../events/read';
+import { googleCalendar, nextcloudCalendar, TODAY } from '../events/test-calendars';
+import { eventIcsItem, eventsCalendar } from '../events/ics';
 import { expandCalendar } from './expand';
-import { scheduleIcs } from './ics';
+import { calendarIcs, scheduleIcs } from './ics';
 import { holdScheduleWorker, ScheduleWorker } from './schedule-worker';
 import { hugeCalendar } from './test-calendars';
 
@@ -76,6 +79,20 @@ describe('the schedule’s thread', () => {
       product: 'Test',
     };
     expect(await worker.write(events, options)).toBe(scheduleIcs(events, options));
+  });
+
+  it('reads events calendars and writes their file as it is done on the loop (docs/events.md)', async () => {
+    const options = { today: TODAY, defaultZone: 'Europe/Paris', residences: [{ id: 'axonberg', artist: 'Axonberg' }] };
+    const texts = [googleCalendar(), nextcloudCalendar()];
+    const read = await worker.readEvents(texts, options);
+    expect(read).toEqual(readEventCalendars(texts, options));
+    expect(read.events.length).toBeGreaterThan(4);
+    const items = read.events.map((event) =>
+      eventIcsItem(event, { origin: 'https://radio.example.org', eventPath: 'evenements/:slug' }),
+    );
+    expect(await worker.writeCalendar(items, eventsCalendar(TODAY, true))).toBe(
+      calendarIcs(items, eventsCalendar(TODAY, true)),
+    );
   });
 
   it('checks calendars, and brings back the same French errors', async () => {

@@ -1,6 +1,7 @@
 import { OneThread, type ThreadReply } from '../../threads/threads';
+import { readEventCalendars, type EventsRead, type EventsReadOptions } from '../events/read';
 import { expandCalendar, readCalendar, type ExpandOptions, type Expanded } from './expand';
-import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
+import { calendarIcs, scheduleIcs, type CalendarOptions, type IcsEvent, type IcsItem, type IcsOptions } from './ics';
 
 /**
  * The schedule's worker (docs/schedule.md, « Off the event loop »): reading a hostile calendar of
@@ -8,13 +9,16 @@ import { scheduleIcs, type IcsEvent, type IcsOptions } from './ics';
  * other request would wait that long; writing 5,000 shows as a calendar file takes about 0.15 s.
  * One worker thread per process checks the calendars as they are fetched, expands them and writes
  * the subscription files; the event loop only sends the texts and the shows, and gets back the
- * occurrences and the files.
+ * occurrences and the files. The events' calendars are read by the same thread, the same way
+ * (docs/events.md, « Off the event loop »): one thread for every calendar of the site.
  */
 
 type Task =
   | { kind: 'check'; text: string }
   | { kind: 'expand'; texts: string[]; options: ExpandOptions }
-  | { kind: 'write'; events: IcsEvent[]; options: IcsOptions };
+  | { kind: 'write'; events: IcsEvent[]; options: IcsOptions }
+  | { kind: 'events'; texts: string[]; options: EventsReadOptions }
+  | { kind: 'calendar'; items: IcsItem[]; options: CalendarOptions };
 
 /** A task's French error (an Error loses its class between threads). */
 type Failure = { ok: false; message: string };
@@ -25,7 +29,9 @@ export function runTask(task: Task): ThreadReply<Failure> {
     let value: unknown;
     if (task.kind === 'check') readCalendar(task.text);
     else if (task.kind === 'expand') value = task.texts.map((text) => expandCalendar(text, task.options));
-    else value = scheduleIcs(task.events, task.options);
+    else if (task.kind === 'write') value = scheduleIcs(task.events, task.options);
+    else if (task.kind === 'events') value = readEventCalendars(task.texts, task.options);
+    else value = calendarIcs(task.items, task.options);
     return { ok: true, value };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -58,6 +64,16 @@ export class ScheduleWorker {
     return (await this.thread.run({ kind: 'write', events: [...events], options })) as string;
   }
 
+  /** The events of these calendars (readEventCalendars); rejects with its French error, or when the thread stops. */
+  async readEvents(texts: readonly string[], options: EventsReadOptions): Promise<EventsRead> {
+    return (await this.thread.run({ kind: 'events', texts: [...texts], options })) as EventsRead;
+  }
+
+  /** These items as a calendar file (calendarIcs). */
+  async writeCalendar(items: readonly IcsItem[], options: CalendarOptions): Promise<string> {
+    return (await this.thread.run({ kind: 'calendar', items: [...items], options })) as string;
+  }
+
   /** Stops the thread (the server is closing); what was waiting for it is rejected. */
   close(): Promise<void> {
     return this.thread.close();
@@ -68,8 +84,9 @@ let shared: ScheduleWorker | undefined;
 let users = 0;
 
 /**
- * The process's schedule thread, shared by the calendars' loader (which checks each calendar as it
- * is fetched) and the schedule's routes (which expand them): one thread, however many use it.
+ * The process's schedule thread, shared by the calendars' loaders (which check each calendar as it
+ * is fetched), the schedule's routes (which expand them) and the events (which read theirs): one
+ * thread, however many use it.
  */
 export function scheduleWorker(): ScheduleWorker {
   return (shared ??= new ScheduleWorker());

@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   episodeWireSchema,
   episodesPageWireSchema,
+  eventItemSchema,
+  eventsSchema,
   stylesSchema,
   liveStatusSchema,
   nowPlayingSchema,
@@ -56,4 +58,10 @@ export const routeSchemas = {
   scheduleEventIcsQuery: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) })),
   // GET /api/schedule.ics?residence=: the schedule, or one residence's shows, to subscribe to.
   scheduleIcsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+  // GET /api/events?residence=: the coming and past events, or those whose line-up names a residence (docs/events.md).
+  eventsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+  events: jsonSchema(eventsSchema),
+  // GET /api/events/:slug (and its .ics): anything that is not a slug is an unknown event, 404.
+  eventParams: jsonSchema(v.object({ slug: v.string() })),
+  event: jsonSchema(eventItemSchema),
 };

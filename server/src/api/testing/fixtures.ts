@@ -9,6 +9,7 @@ import type { Env } from '../../config';
 import { representationsPlugin } from '../plugins/representations';
 import { rateLimitOptions } from '../plugins/security';
 import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
+import { eventsPlugin } from '../plugins/events';
 import apiRoutes from '../routes/index';
 import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/render/pages';
@@ -61,7 +62,7 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
   return {
     ...base,
     upstream: { timeoutMs: 400, maxBytes: 64 * 1024 },
-    ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000, schedule: 60_000 },
+    ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000, schedule: 60_000, events: 60_000 },
     demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },
     ssePingMs: 60_000,
     ...overrides,
@@ -74,6 +75,7 @@ export async function buildApi(options: SourcesOptions): Promise<FastifyInstance
   const app = Fastify({ routerOptions: { maxParamLength: 16_384 } });
   await app.register(rateLimit, rateLimitOptions);
   await app.register(sourcesPlugin, options);
+  await app.register(eventsPlugin);
   await app.register(representationsPlugin);
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).
   const pages = declaredPages();

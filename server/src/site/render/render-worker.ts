@@ -140,6 +140,17 @@ function trialPath(page: PageRef): string {
   );
 }
 
+/** The page's /api, answered by the host's server in its own process (docs/rendering.md, « State per request »). */
+function apiOver(own: Remote<RenderHost>, origin: string): RenderOptions['api'] {
+  return {
+    base: new URL('/api', origin).href,
+    transport: async (request) => {
+      const { status, headers, body } = await own.api(request.url);
+      return new Response(new Uint8Array(body), { status, headers });
+    },
+  };
+}
+
 async function runTrial(task: TrialTask, own: Remote<RenderHost>): Promise<TrialOutcome> {
   const { part, dir } = task.trial;
   const file = join(dir, SERVER_BUNDLE);
@@ -171,13 +182,7 @@ async function runTrial(task: TrialTask, own: Remote<RenderHost>): Promise<Trial
       search: '',
       origin: task.origin,
       match,
-      api: {
-        base: new URL('/api', task.origin).href,
-        transport: async (request) => {
-          const { status, headers, body } = await own.api(request.url);
-          return new Response(new Uint8Array(body), { status, headers });
-        },
-      },
+      api: apiOver(own, task.origin),
       environment: { radio: task.radio, pages: task.pages },
       bundles,
       dataDeadlineMs: task.dataDeadlineMs,
@@ -239,13 +244,7 @@ export async function runTask(task: RenderTask | WarmUp | TrialTask): Promise<Re
       search: task.search,
       origin: task.origin,
       match: task.match,
-      api: {
-        base: new URL('/api', task.origin).href,
-        transport: async (request) => {
-          const { status, headers, body } = await own.api(request.url);
-          return new Response(new Uint8Array(body), { status, headers });
-        },
-      },
+      api: apiOver(own, task.origin),
       environment: { radio: task.radio, pages: task.pages },
       bundles: bundlesFor(task),
       dataDeadlineMs: task.dataDeadlineMs,

@@ -278,7 +278,7 @@ describe('pages rendered on the server', () => {
         pagesConfig(whole.body)
           .filter((page) => page.menu !== undefined)
           .map((page) => page.menu),
-      ).toEqual(['Programme', 'Résidences', 'Émissions', 'Label', 'À propos']);
+      ).toEqual(['Programme', 'Évènements', 'Résidences', 'Émissions', 'Label', 'À propos']);
       expect(whole.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
       expect((await app.inject({ url: '/residences/connue' })).body).toContain('<h1>Résidence connue</h1>');
     } finally {
@@ -433,16 +433,16 @@ describe('pages rendered on the server', () => {
 
   it('serves a page a remote declares once it is deployed, with no restart, and tells the shell', async () => {
     const app = await start();
-    const before = await app.inject({ url: '/evenements' });
+    const before = await app.inject({ url: '/ateliers' });
     const declared = JSON.parse(readFileSync(join(dir, 'mf-radio/dist/pages.json'), 'utf8')) as unknown[];
     write(
       'mf-radio/dist/pages.json',
       JSON.stringify([
         ...declared,
-        { path: 'evenements', module: 'HomePage', title: 'Évènements', area: 'Les évènements', menu: 'Évènements' },
+        { path: 'ateliers', module: 'HomePage', title: 'Ateliers', area: 'Les ateliers', menu: 'Ateliers' },
       ]),
     );
-    const after = await app.inject({ url: '/evenements' });
+    const after = await app.inject({ url: '/ateliers' });
     // A refused declaration leaves the remote without pages, never the site broken.
     write(
       'mf-radio/dist/pages.json',
@@ -452,11 +452,11 @@ describe('pages rendered on the server', () => {
     await app.close();
     expect(before.statusCode).toBe(302);
     expect(after.statusCode).toBe(200);
-    expect(after.body).toContain('<title>Évènements</title>');
+    expect(after.body).toContain('<title>Ateliers</title>');
     expect(after.body).toContain('Accueil du serveur');
     const table = new RegExp(`<script type="application/json" id="${PAGES_CONFIG_ID}">(.*?)</script>`).exec(after.body);
     expect(JSON.parse(table?.[1] ?? '[]')).toContainEqual(
-      expect.objectContaining({ path: 'evenements', menu: 'Évènements', remote: 'radio' }),
+      expect.objectContaining({ path: 'ateliers', menu: 'Ateliers', remote: 'radio' }),
     );
     expect(refused.statusCode).toBe(200);
     expect(refused.body).not.toContain('<script>');

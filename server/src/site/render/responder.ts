@@ -156,11 +156,16 @@ export function createPageResponder({
    * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
    * background; what each trial answers.
    */
+  /** Whether the serving threads may evaluate a part's bundle: none here, another host's, or tried. */
+  const usable = (name: PartName): boolean => {
+    const version = bundles.versionOf(name);
+    return version === undefined || !local(name) || pool.allowed(name, version);
+  };
   function trials(names: readonly PartName[], pages: readonly PageRef[]): Map<PartName, Promise<unknown>> {
     const pending = new Map<PartName, Promise<unknown>>();
     for (const name of names) {
       const version = bundles.versionOf(name);
-      if (version === undefined || !local(name) || pool.allowed(name, version)) continue;
+      if (version === undefined || usable(name)) continue;
       pending.set(
         name,
         pool.tryOnce(name, version, () => trialTask(name, config.distDirs[name], pages)),
@@ -178,10 +183,7 @@ export function createPageResponder({
     const pending = trials(names, pages);
     if (pending.size === 0) return true;
     await Promise.race([Promise.all(pending.values()), wait(TRIAL_WAIT_MS)]);
-    return names.every((name) => {
-      const version = bundles.versionOf(name);
-      return version === undefined || !local(name) || pool.allowed(name, version);
-    });
+    return names.every(usable);
   }
   const cache = createPageCache({ ttlMs: config.pageCacheTtlMs, maxEntries: CACHE_ENTRIES, maxBytes: CACHE_BYTES });
 
