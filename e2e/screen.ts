@@ -1,10 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoPage } from './fixtures';
 
+/**
+ * The demo's « Carte blanche à Faya Rootz » as the tests' server (which lives on Sunday 22 November
+ * 2026) has it: its address is its day in Paris and its UID's fingerprint (docs/events.md), both
+ * stable since the demo's calendar is made for the server's day.
+ */
+export const EVENT_PATH = '/evenements/2027-01-13-8dd2e5d3f7';
+
 /** The routes a visitor can land on, with the page's own heading (residence: a known demo id). */
 export const ROUTES = [
   { path: '/', name: 'accueil' },
   { path: '/programme', name: 'programme' },
+  { path: '/evenements', name: 'evenements' },
+  { path: EVENT_PATH, name: 'evenement' },
   { path: '/residences', name: 'residences' },
   { path: '/residences/axonberg', name: 'residence' },
   { path: '/emissions', name: 'emissions' },

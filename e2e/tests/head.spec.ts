@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
 import { expect, gotoPage, test } from '../fixtures';
+import { EVENT_PATH } from '../screen';
 
 /**
  * One head (docs/head.md, « One head »): the head a page has once the browser has taken it over is
@@ -62,6 +63,9 @@ const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
   ['the programme', () => Promise.resolve('/programme')],
   ['another week of the programme', () => Promise.resolve('/programme?semaine=2026-11-25')],
   ['a week not known (404)', () => Promise.resolve('/programme?semaine=2030-01-07')],
+  ['the events', () => Promise.resolve('/evenements')],
+  ['an event', () => Promise.resolve(EVENT_PATH)],
+  ['an unknown event (404)', () => Promise.resolve('/evenements/2026-12-05-0000000000')],
   ['the residences', () => Promise.resolve('/residences')],
   ['a residence', () => Promise.resolve('/residences/axonberg')],
   ['an unknown residence (404)', () => Promise.resolve('/residences/nexiste-pas')],

@@ -29,8 +29,8 @@ for (const viewport of VIEWPORTS) {
           await gotoPage(page, path);
           await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
           const menu = page.getByRole('dialog', { name: 'Menu' });
-          // Five pages, four outside links, « Nous soutenir ».
-          await expect(menu.getByRole('link')).toHaveCount(10);
+          // Six pages, four outside links, « Nous soutenir ».
+          await expect(menu.getByRole('link')).toHaveCount(11);
           expect(await unreachableControls(page, '#menu-mobile'), path).toEqual([]);
           expect(await unreachableControls(page, 'header.navbar'), path).toEqual([]);
         }
