@@ -1,5 +1,5 @@
 // API throughput (issue 3), not a test: starts the real server on its embedded default, then
-// autocannon on /api/podcasts?limit=8, /api/islive and /api/schedule with a warm cache, beside the same server
+// autocannon on /api/podcasts?limit=8, /api/islive, /api/schedule and /api/events with a warm cache, beside the same server
 // sending a static file of the same size in the same run; and the cold parse + map time of a
 // generated 2,000-item feed. Writes bench/results/api.md and bench/results/api.json.
 //   node bench/api.mjs [--duration=5]
@@ -88,6 +88,8 @@ try {
     { name: '/api/islive', path: '/api/islive', headers: cookie },
     // The week of /programme, from the calendars expanded once (docs/schedule.md).
     { name: '/api/schedule (a week)', path: '/api/schedule', headers: cookie },
+    // The events of /evenements, from the calendars read once (docs/events.md).
+    { name: '/api/events', path: '/api/events', headers: cookie },
   ];
   for (const target of targets.filter((t) => t.headers === cookie)) {
     const body = Buffer.from(await (await fetch(`${base}${target.path}`, { headers: cookie })).arrayBuffer());

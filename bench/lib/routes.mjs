@@ -2,6 +2,7 @@
 export const routes = [
   { name: 'accueil', path: '/' },
   { name: 'programme', path: '/programme' },
+  { name: 'évènements', path: '/evenements' },
   { name: 'résidences', path: '/residences' },
   { name: 'une résidence', path: '/residences/axonberg' },
   { name: 'label', path: '/label' },

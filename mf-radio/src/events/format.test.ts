@@ -22,7 +22,11 @@ describe('how an event’s dates are said', () => {
     expect(eventHours(day)).toBe('Toute la journée');
     expect(visitorHours(day, 'America/Montreal')).toBe('');
     const weekend = { start: '2026-07-03T22:00:00.000Z', end: '2026-07-05T22:00:00.000Z', allDay: true };
-    expect(eventDateLabel(weekend)).toBe('du 4 juillet au 5 juillet 2026');
+    expect(eventDateLabel(weekend)).toBe('du 4 au 5 juillet 2026');
+    const across = { start: '2026-06-29T22:00:00.000Z', end: '2026-07-02T22:00:00.000Z', allDay: true };
+    expect(eventDateLabel(across)).toBe('du 30 juin au 2 juillet 2026');
+    const newYear = { start: '2026-12-30T23:00:00.000Z', end: '2027-01-01T23:00:00.000Z', allDay: true };
+    expect(eventDateLabel(newYear)).toBe('du 31 décembre 2026 au 1 janvier 2027');
   });
 
   it('across a change of time: the night of 24 October is 23:00 – 05:00 in Paris though UTC moved an hour', () => {

@@ -36,7 +36,20 @@ export function eventDateLabel(event: Pick<EventItem, 'start' | 'end' | 'allDay'
   if (!event.allDay) return long.format(utcNoon(first));
   const last = lastDay(event);
   if (last <= first) return long.format(utcNoon(first));
-  return `du ${format('day', { timeZone: 'UTC', day: 'numeric', month: 'long' }).format(utcNoon(first))} au ${format('dayYear', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(utcNoon(last))}`;
+  const end = format('dayYear', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    utcNoon(last),
+  );
+  // « du 4 au 5 juillet 2026 », « du 30 juin au 2 juillet 2026 », « du 31 décembre 2026 au 1 janvier 2027 ».
+  const from =
+    first.slice(0, 7) === last.slice(0, 7)
+      ? String(Number(first.slice(8, 10)))
+      : format(first.slice(0, 4) === last.slice(0, 4) ? 'day' : 'dayYear', {
+          timeZone: 'UTC',
+          day: 'numeric',
+          month: 'long',
+          ...(first.slice(0, 4) === last.slice(0, 4) ? {} : { year: 'numeric' }),
+        }).format(utcNoon(first));
+  return `du ${from} au ${end}`;
 }
 
 /** `20:00 – 02:00` in Paris; `Toute la journée` for a whole day. */
