@@ -120,7 +120,7 @@ test('an event’s JSON-LD: a MusicEvent, field by field', async ({ page }) => {
   await gotoPage(page, EVENT_PATH);
   const data = await page
     .locator('script[type="application/ld+json"]')
-    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? 'null') as unknown));
+    .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent) as unknown));
   const event = data.find((node) => (node as { '@type'?: string })['@type'] === 'MusicEvent') as Record<
     string,
     unknown
@@ -159,7 +159,7 @@ test('an event’s JSON-LD: a MusicEvent, field by field', async ({ page }) => {
   const status = await page
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) =>
-      scripts.map((script) => (JSON.parse(script.textContent ?? '{}') as { eventStatus?: string }).eventStatus),
+      scripts.map((script) => (JSON.parse(script.textContent) as { eventStatus?: string }).eventStatus),
     );
   expect(status).toContain('https://schema.org/EventCancelled');
 });
