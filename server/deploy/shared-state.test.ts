@@ -149,6 +149,25 @@ describe('two instances sharing Redis', () => {
     for (const listener of [onA, onB, moved]) listener.close();
   });
 
+  it('serve a change of content saved on one instance from the other within 2 s, and from one that starts later', async () => {
+    const team = (await (await fetch(`${b.base}/api/content/team`)).json()) as { title: string }[];
+    const changed = [{ ...team[0], title: 'Camille (partagé)' }, ...team.slice(1)];
+    a.app.content.save('team', changed, { by: 'camille' });
+    const served = async () =>
+      ((await (await fetch(`${b.base}/api/content/team`)).json()) as { title: string }[])[0]?.title;
+    // The promise of docs/content.md: every instance within 2 s.
+    for (let i = 0; i < 40 && (await served()) !== 'Camille (partagé)'; i += 1) await delay(50);
+    expect(await served()).toBe('Camille (partagé)');
+
+    const later = await instance();
+    try {
+      const answer = (await (await fetch(`${later.base}/api/content/team`)).json()) as { title: string }[];
+      expect(answer[0]?.title).toBe('Camille (partagé)');
+    } finally {
+      await later.app.close();
+    }
+  });
+
   it('keep answering while Redis is away, and share again once it is back, without a restart', async () => {
     await redis.stop();
     for (let i = 0; i < 50 && (a.app.shared?.available() === true || b.app.shared?.available() === true); i += 1) {

@@ -238,6 +238,14 @@ export const SETTINGS = {
     example: 'radio:k8Vq3nR7xW2mP9sL4tY6bZ1c,label:h5Jd8fG2qW7eR4tY9uI3oP6a',
     secret: true,
   },
+  CONTENT_DIR: {
+    group: 'site',
+    description:
+      'Where the content volunteers edit is kept: one folder of versions per kind, started from the repository’s files (docs/content.md). A backup is a copy of it.',
+    kind: text('un dossier'),
+    defaultNote: 'server/.content',
+    example: '/srv/collectif/contenu',
+  },
   DEPLOY_ROOT: {
     group: 'site',
     description:

@@ -80,12 +80,26 @@ export interface SharedDeploys {
   listen(listener: (live: SharedLive) => void): void;
 }
 
+/**
+ * The content volunteers edit (docs/content.md, « Several instances »): each kind's current version,
+ * as its JSON, said to every instance when one saves it. Every method may throw.
+ */
+export interface SharedContent {
+  /** Says a kind's new current version (a ContentVersion, as JSON). */
+  publish(kind: string, version: string): Promise<void>;
+  /** Every kind's current version, for an instance that starts. */
+  current(): Promise<string[]>;
+  /** Calls `listener` with each version any instance saves. */
+  listen(listener: (version: string) => void): void;
+}
+
 export interface SharedState {
   /** The command connection (the rate limits' store uses it). */
   redis: Redis;
   cache: SharedCacheStore;
   nowPlaying: SharedEventChannel;
   deploys: SharedDeploys;
+  content: SharedContent;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -196,7 +210,13 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   const deployChannel = key('deploy:live');
   const listeners: ((event: SharedEvent) => void)[] = [];
   const deployListeners: ((live: SharedLive) => void)[] = [];
+  const contentChannel = key('content:current');
+  const contentListeners: ((version: string) => void)[] = [];
   subscriber.on('message', (channel: string, text: string) => {
+    if (channel === contentChannel) {
+      for (const listener of contentListeners) listener(text);
+      return;
+    }
     if (channel === deployChannel) {
       const live = asLive(text);
       if (live !== null) for (const listener of deployListeners) listener(live);
@@ -207,7 +227,7 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     if (event !== null) for (const listener of listeners) listener(event);
   });
   subscriber.on('error', () => undefined);
-  void subscriber.subscribe(channelName, deployChannel).catch(() => undefined);
+  void subscriber.subscribe(channelName, deployChannel, contentChannel).catch(() => undefined);
 
   // Both connections ready (an instance that starts reads the live versions on the second), or
   // `readyMs` past.
@@ -297,15 +317,29 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     },
   };
 
+  const content: SharedContent = {
+    async publish(kind, version) {
+      await redis.multi().hset(contentChannel, kind, version).publish(contentChannel, version).exec();
+    },
+    async current() {
+      return Object.values(await redis.hgetall(contentChannel));
+    },
+    listen(listener) {
+      contentListeners.push(listener);
+    },
+  };
+
   return {
     redis,
     cache,
     nowPlaying,
     deploys,
+    content,
     available: () => state.up,
     close: async () => {
       listeners.length = 0;
       deployListeners.length = 0;
+      contentListeners.length = 0;
       redis.disconnect();
       deployRedis.disconnect();
       subscriber.disconnect();

@@ -51,6 +51,8 @@ export interface ApiConfig {
     liveListeners: number;
   };
   releasesFile: string;
+  /** CONTENT_DIR: the content volunteers edit, one folder of versions per kind (docs/content.md). */
+  contentDir: string;
   ssePingMs: number;
 }
 
@@ -127,6 +129,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       liveListeners: setting(env, 'DEMO_LIVE_MAX_LISTENERS'),
     },
     releasesFile: join(SERVER_DIR, 'content', 'releases.json'),
+    contentDir: setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content'),
     ssePingMs: 25_000,
   };
 }

@@ -95,7 +95,7 @@ describe('the API in demo mode (no upstream configured), through the whole app',
 
   it('answers with Cache-Control, ETag and open CORS, and 304 on revalidation', async () => {
     const first = await app.inject({ url: '/api/releases?limit=4', headers: { cookie: 'XSRF-TOKEN=abc' } });
-    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
     expect(first.headers['access-control-allow-origin']).toBe('*');
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);

@@ -7,6 +7,9 @@ import type { ApiConfig } from '../env';
 import { releasesContent } from '../schemas/releases';
 import { createSources, type Sources } from '../sources';
 import type { SharedState } from '../../shared-state';
+import { repositorySeeds } from '../../content/kinds';
+import { shareContent } from '../../content/shared';
+import { createContentStore, type ContentStore } from '../../content/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +19,10 @@ declare module 'fastify' {
     clock: () => number;
     /** Where each answer's data comes from: the upstream adapters and their caches, or the demo. */
     sources: Sources;
-    /** The label's releases, read once. */
+    /** The label's releases as the repository has them, for the demo's tracks. */
     releases: readonly Release[];
+    /** The content volunteers edit, current version by kind (docs/content.md). */
+    content: ContentStore;
     /** What the instances share through Redis (REDIS_URL), or null: this process alone. */
     shared: SharedState | null;
   }
@@ -62,6 +67,8 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   app.decorate('apiConfig', config);
   app.decorate('clock', now);
   app.decorate('releases', releases);
+  const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
+  app.decorate('content', shared === null ? content : await shareContent(content, shared.content, app.log));
   app.decorate('sources', created);
   app.addHook('preClose', () => created.close());
   // Build the demo feed now (it reads the residences) so the first visitor does not wait for it.

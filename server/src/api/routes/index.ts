@@ -3,6 +3,8 @@ import { errorsPlugin } from '../plugins/errors';
 import { securityPlugin } from '../plugins/security';
 import { isDemoMode } from '../plugins/sources';
 import adminLive from './admin-live';
+import content from './content';
+import contentEdit from './content-edit';
 import demoAudio from './demo-audio';
 import episodes from './episodes';
 import events from './events';
@@ -28,6 +30,9 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(podcasts);
   await app.register(episodes);
   await app.register(releases);
+  await app.register(content);
+  const { adminToken } = app.apiConfig;
+  if (adminToken !== null) await app.register(contentEdit, { token: adminToken });
   await app.register(radio);
   await app.register(islive);
   await app.register(nowplaying);

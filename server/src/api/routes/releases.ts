@@ -1,12 +1,12 @@
 import type { FastifyPluginCallback } from 'fastify';
+import type { Release } from '@collectif/shared';
 import { latest } from '../../feed';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 
-/** GET /api/releases?limit=: the label's releases, newest first. */
+/** GET /api/releases?limit=: the label's releases, newest first, as the label team last saved them. */
 const releases: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
-  const all = app.releases;
   app.get(
     '/releases',
     {
@@ -17,9 +17,13 @@ const releases: FastifyPluginCallback = (instance, _options, done) => {
     },
     async (request, reply) => {
       const { limit } = request.query;
-      return reply.representation(`releases|${String(limit)}`, () => reply.serialized(latest(all, limit)), {
-        cacheControl: 'public, max-age=300',
-      });
+      const { id, data } = app.content.current('releases');
+      return reply.representation(
+        `releases|${id}|${String(limit)}`,
+        () => reply.serialized(latest(data as Release[], limit)),
+        // Short: a change the label team saves is seen within the minute (docs/content.md).
+        { cacheControl: 'public, max-age=60' },
+      );
     },
   );
   done();

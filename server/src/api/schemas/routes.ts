@@ -43,6 +43,23 @@ export const routeSchemas = {
   episode: jsonSchema(episodeWireSchema),
   styles: jsonSchema(stylesSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
+  // GET /api/content/:kind: one kind of the content volunteers edit (docs/content.md).
+  contentParams: jsonSchema(v.object({ kind: v.pipe(v.string(), v.maxLength(40)) })),
+  contentVersionParams: jsonSchema(
+    v.object({ kind: v.pipe(v.string(), v.maxLength(40)), id: v.pipe(v.string(), v.maxLength(60)) }),
+  ),
+  residenceParams: jsonSchema(v.object({ id: v.pipe(v.string(), v.maxLength(60)) })),
+  // A save: the content, and the version it started from (a conflict is told, docs/content.md).
+  contentSave: jsonSchema(
+    v.strictObject({ data: v.unknown(), basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))) }),
+  ),
+  residenceSave: jsonSchema(
+    v.strictObject({
+      entry: v.record(v.string(), v.unknown()),
+      basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))),
+    }),
+  ),
+  contentRestore: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.maxLength(60)) })),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
   adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),
   scheduleQuery: jsonSchema(

@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
   emptyDir ??= mkdtempSync(join(tmpdir(), 'demo-audio-'));
   return {
     ...base,
+    // Each test server its own content, started from the repository's files.
+    contentDir: mkdtempSync(join(tmpdir(), 'contenu-')),
     upstream: { timeoutMs: 400, maxBytes: 64 * 1024 },
     ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000, schedule: 60_000, events: 60_000 },
     demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },

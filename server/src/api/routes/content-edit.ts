@@ -1,0 +1,167 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { mayEdit, kindsOf, type Editor } from '../../content/editors';
+import { CONTENT_KIND_NAMES, isContentKind, type ContentKind } from '../../content/kinds';
+import {
+  ContentConflict,
+  ContentInvalid,
+  ContentUnknown,
+  ContentUnwritable,
+  type ContentVersion,
+} from '../../content/store';
+import { ApiHttpError } from '../errors';
+import { JSON_TYPE } from '../plugins/representations';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+
+/**
+ * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a
+ * whole kind or of one residence, a restore. Every write is checked against the editor's rights
+ * and the kind's schema, and carries the XSRF header (the /api scope's rule); every change and
+ * every refusal is logged with the account. Until volunteers have accounts, the one editor is the
+ * admin's token (ADMIN_TOKEN), with an admin's rights.
+ */
+const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token }, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const expected = digest(`Bearer ${token}`);
+
+  function editorOf(request: FastifyRequest): Editor {
+    const given = request.headers.authorization ?? '';
+    if (!timingSafeEqual(digest(given), expected)) {
+      request.log.warn({ url: request.url }, 'contenu : écriture refusée, sans compte');
+      throw new ApiHttpError(401, 'unauthorized', 'Connectez-vous pour modifier le contenu.');
+    }
+    return { account: 'admin (jeton)', role: 'admin' };
+  }
+
+  function kindOf(name: string): ContentKind {
+    if (!isContentKind(name)) {
+      throw new ApiHttpError(404, 'not_found', `Contenu inconnu : ${CONTENT_KIND_NAMES.join(', ')} existent.`);
+    }
+    return name;
+  }
+
+  function allowed(request: FastifyRequest, editor: Editor, kind: ContentKind, entry?: string): void {
+    if (mayEdit(editor, kind, entry)) return;
+    request.log.warn({ account: editor.account, kind, entry }, 'contenu : écriture refusée, hors de ses droits');
+    throw new ApiHttpError(403, 'forbidden', 'Ce compte ne peut pas modifier ce contenu.');
+  }
+
+  /** A save's outcome, or its refusal said in French with what the editor needs to go on. */
+  function saved(request: FastifyRequest, reply: FastifyReply, editor: Editor, write: () => ContentVersion) {
+    try {
+      const { data: _data, ...version } = write();
+      request.log.info({ account: editor.account, kind: version.kind, version: version.id }, 'contenu enregistré');
+      return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ version });
+    } catch (error) {
+      if (error instanceof ContentInvalid) {
+        request.log.warn({ account: editor.account, problems: error.problems }, 'contenu refusé par son schéma');
+        return reply.code(400).send({
+          error: 'invalid',
+          message: 'Le contenu a des erreurs : rien n’a été enregistré.',
+          problems: error.problems,
+        });
+      }
+      if (error instanceof ContentConflict) {
+        request.log.warn({ account: editor.account, current: error.current.id }, 'contenu : conflit de versions');
+        return reply.code(409).send({
+          error: 'conflict',
+          message: `Modifié entre-temps par ${error.current.by} : comparez avec la version actuelle avant d’enregistrer.`,
+          current: error.current,
+        });
+      }
+      if (error instanceof ContentUnwritable) {
+        request.log.error({ account: editor.account, reason: error.reason }, 'contenu : dossier non inscriptible');
+        throw new ApiHttpError(
+          503,
+          'unwritable',
+          'Le contenu ne peut pas être enregistré pour le moment : rien n’a changé sur le site.',
+        );
+      }
+      if (error instanceof ContentUnknown) throw new ApiHttpError(404, 'not_found', 'Cette version n’existe pas.');
+      throw error;
+    }
+  }
+
+  app.get('/content/:kind/history', { schema: { params: routeSchemas.contentParams } }, async (request, reply) => {
+    const editor = editorOf(request);
+    const kind = kindOf(request.params.kind);
+    if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(JSON_TYPE)
+      .send({ current: app.content.current(kind).id, versions: app.content.history(kind) });
+  });
+
+  app.get(
+    '/content/:kind/versions/:id',
+    { schema: { params: routeSchemas.contentVersionParams } },
+    async (request, reply) => {
+      const editor = editorOf(request);
+      const kind = kindOf(request.params.kind);
+      if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
+      try {
+        return await reply
+          .header('Cache-Control', 'no-store')
+          .type(JSON_TYPE)
+          .send(app.content.version(kind, request.params.id));
+      } catch (error) {
+        if (error instanceof ContentUnknown) throw new ApiHttpError(404, 'not_found', 'Cette version n’existe pas.');
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/content/:kind',
+    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentSave } },
+    async (request, reply) => {
+      const editor = editorOf(request);
+      const kind = kindOf(request.params.kind);
+      allowed(request, editor, kind);
+      const { data, basedOn } = request.body;
+      return saved(request, reply, editor, () =>
+        app.content.save(kind, data, { by: editor.account, ...(basedOn === undefined ? {} : { basedOn }) }),
+      );
+    },
+  );
+
+  app.put(
+    '/content/residences/:id',
+    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residenceSave } },
+    async (request, reply) => {
+      const editor = editorOf(request);
+      const { id } = request.params;
+      allowed(request, editor, 'residences', id);
+      const { entry, basedOn } = request.body;
+      if ((entry as { id?: unknown }).id !== id) {
+        throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
+      }
+      return saved(request, reply, editor, () => {
+        const present = app.content.current('residences').data as { id: string }[];
+        const at = present.findIndex((residence) => residence.id === id);
+        const next = at === -1 ? [...present, entry] : present.map((residence, i) => (i === at ? entry : residence));
+        return app.content.save('residences', next, {
+          by: editor.account,
+          entry: id,
+          ...(basedOn === undefined ? {} : { basedOn }),
+        });
+      });
+    },
+  );
+
+  app.post(
+    '/content/:kind/restore',
+    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentRestore } },
+    async (request, reply) => {
+      const editor = editorOf(request);
+      const kind = kindOf(request.params.kind);
+      allowed(request, editor, kind);
+      return saved(request, reply, editor, () => app.content.restore(kind, request.body.id, editor.account));
+    },
+  );
+  done();
+};
+
+export default contentEdit;

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import type { ApiError, Release } from '@collectif/shared';
+import { repositorySeeds } from '../../content/kinds';
+import { buildApi, testConfig } from '../testing/fixtures';
+
+// The content volunteers edit, served at run time (docs/content.md): GET /api/content/:kind and
+// /api/releases give the current version, and a saved version at once, with no restart.
+
+let app: FastifyInstance;
+
+beforeEach(async () => {
+  app = await buildApi({ config: testConfig() });
+});
+
+afterEach(async () => {
+  await app.close();
+});
+
+const seeds = repositorySeeds();
+const fromRepository = (kind: keyof typeof seeds): unknown => JSON.parse(readFileSync(seeds[kind], 'utf8'));
+
+describe('GET /api/content/:kind', () => {
+  it('gives each kind as the repository has it at first, revalidated at each use', async () => {
+    for (const kind of ['residences', 'releases', 'team', 'about', 'slides'] as const) {
+      const res = await app.inject({ url: `/api/content/${kind}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.json()).toEqual(fromRepository(kind));
+    }
+  });
+
+  it('gives a saved version at once, with a new ETag, and never says who saved it', async () => {
+    const before = await app.inject({ url: '/api/content/team' });
+    const team = before.json<{ title: string }[]>();
+    app.content.save('team', [{ ...team[0], title: 'Camille B.' }, ...team.slice(1)], { by: 'compte-secret' });
+    const after = await app.inject({
+      url: '/api/content/team',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json<{ title: string }[]>()[0]?.title).toBe('Camille B.');
+    expect(after.body).not.toContain('compte-secret');
+    const again = await app.inject({
+      url: '/api/content/team',
+      headers: { 'if-none-match': String(after.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers an unknown kind with a 404 in French, naming the kinds', async () => {
+    for (const kind of ['membres', '..%2F..%2Fetc', 'constructor', '__proto__']) {
+      const res = await app.inject({ url: `/api/content/${kind}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<ApiError>().message).toBe(
+        'Contenu inconnu : residences, releases, team, about, slides existent.',
+      );
+    }
+  });
+});
+
+describe('GET /api/releases', () => {
+  it('gives the label team’s last saved releases, newest first', async () => {
+    const releases = fromRepository('releases') as Release[];
+    const [first] = releases;
+    if (first === undefined) throw new Error('aucune sortie');
+    app.content.save('releases', [{ ...first, title: 'Nouvelle sortie' }, ...releases], { by: 'label' });
+    const res = await app.inject({ url: '/api/releases?limit=2', headers: { cookie: 'XSRF-TOKEN=abc' } });
+    expect(res.json<Release[]>().map(({ title }) => title)).toEqual(['Nouvelle sortie', first.title]);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+});

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { contentProblems } from '@collectif/shared/content-schemas';
+import { CONTENT_KINDS, type ContentKind } from './kinds';
+
+/**
+ * The collective's content at run time (docs/content.md, « Where content lives »): for each kind
+ * (residences, releases, team, About texts, slides) a folder of immutable versions, one JSON file
+ * each, and one link, `current`, to the version visitors get, switched at once (a new link renamed
+ * over the old: a reader sees one or the other, never none), as a part's deploys are. A save
+ * writes a new version and moves the link; a restore saves an earlier version's content again, so
+ * the history only grows and says who did what, when. Every version is checked against its kind's
+ * schema before it is written; what is served is always the last good version read.
+ */
+
+export const versionSchema = v.object({
+  id: v.string(),
+  kind: v.string(),
+  /** When it was saved (ISO). */
+  savedAt: v.string(),
+  /** Who saved it: an account, `dépôt` for the repository's seed. */
+  by: v.string(),
+  /** The version whose content this one brings back, for a restore. */
+  restoredFrom: v.optional(v.string()),
+  data: v.unknown(),
+});
+
+export type ContentVersion = v.InferOutput<typeof versionSchema>;
+/** A version without its content, for the history. */
+export type ContentRecord = Omit<ContentVersion, 'data'>;
+
+/** A save the kind's schema refuses: nothing was written. */
+export class ContentInvalid extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`contenu refusé : ${problems.join(' ; ')}`);
+  }
+}
+
+/**
+ * A save based on a version that is no longer the current one, where what it changes was changed
+ * since: nothing was written, and the writer gets the current content to compare with theirs.
+ */
+export class ContentConflict extends Error {
+  constructor(readonly current: ContentVersion) {
+    super(`contenu modifié entre-temps par ${current.by} (${current.savedAt})`);
+  }
+}
+
+/** The folder refused the write (full, read-only): nothing changed, the current version is served. */
+export class ContentUnwritable extends Error {
+  constructor(readonly reason: string) {
+    super(`le dossier du contenu ne peut pas être écrit : ${reason}`);
+  }
+}
+
+/** A version that does not exist (a restore of an unknown id). */
+export class ContentUnknown extends Error {}
+
+export interface SaveOptions {
+  /** The account that saves. */
+  by: string;
+  /**
+   * The version the writer started from. When it is not the current one, the save is refused with
+   * ContentConflict if the part it changes (`entry`, or the whole) differs between the two.
+   */
+  basedOn?: string;
+  /** For a kind that is a list with ids: the one entry this save changes. */
+  entry?: string;
+  restoredFrom?: string;
+}
+
+export interface ContentStoreOptions {
+  /** CONTENT_DIR: one folder per kind. */
+  dir: string;
+  /** Where each kind's first version comes from (the repository's files), by kind. */
+  seeds?: Partial<Record<ContentKind, string>>;
+  now?: () => Date;
+}
+
+export interface ContentStore {
+  readonly dir: string;
+  /** The current version of a kind (the last good one read); seeds the kind from its file the first time. */
+  current(kind: ContentKind): ContentVersion;
+  /** Every version of a kind, newest first, without content. */
+  history(kind: ContentKind): ContentRecord[];
+  version(kind: ContentKind, id: string): ContentVersion;
+  /** Checks and writes a new version, then makes it current. */
+  save(kind: ContentKind, data: unknown, options: SaveOptions): ContentVersion;
+  /** Saves an earlier version's content again, as a new version. */
+  restore(kind: ContentKind, id: string, by: string): ContentVersion;
+  /**
+   * Takes a version saved by another instance (shared through Redis): writes it if it is missing
+   * and makes it current if it is newer than the current one. Whether it was taken.
+   */
+  adopt(version: ContentVersion): boolean;
+}
+
+/** Versions sort by their ids: the save's time, then random letters. */
+function newId(at: Date): string {
+  return `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+const ID = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
+
+/** The entry of a list kind with this id, as JSON, for comparing two versions. */
+function entryOf(kind: ContentKind, data: unknown, entry: string): string | undefined {
+  const key = CONTENT_KINDS[kind].key;
+  if (key === undefined || !Array.isArray(data)) return undefined;
+  const found: unknown = data.find((item: unknown) => (item as Record<string, unknown>)[key] === entry);
+  return found === undefined ? undefined : JSON.stringify(found);
+}
+
+export function createContentStore({ dir, seeds = {}, now = () => new Date() }: ContentStoreOptions): ContentStore {
+  const kindDir = (kind: ContentKind) => join(dir, kind);
+  const versionFile = (kind: ContentKind, id: string) => join(kindDir(kind), 'versions', `${id}.json`);
+  const link = (kind: ContentKind) => join(kindDir(kind), 'current');
+  /** The last good version read of each kind. */
+  const good = new Map<ContentKind, ContentVersion>();
+
+  function read(kind: ContentKind, id: string): ContentVersion {
+    if (!ID.test(id)) throw new ContentUnknown(`version inconnue : ${id}`);
+    let text: string;
+    try {
+      text = readFileSync(versionFile(kind, id), 'utf8');
+    } catch {
+      throw new ContentUnknown(`version inconnue : ${id}`);
+    }
+    return v.parse(versionSchema, JSON.parse(text));
+  }
+
+  function pointer(kind: ContentKind): string | null {
+    try {
+      return readlinkSync(link(kind))
+        .replace(/^versions\//, '')
+        .replace(/\.json$/, '');
+    } catch {
+      return null;
+    }
+  }
+
+  /** Written whole or not at all; an existing version is never replaced. */
+  function write(version: ContentVersion): void {
+    mkdirSync(join(kindDir(version.kind as ContentKind), 'versions'), { recursive: true });
+    const file = versionFile(version.kind as ContentKind, version.id);
+    if (existsSync(file)) return;
+    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(version, null, 2)}\n`, { flag: 'wx' });
+    renameSync(temporary, file);
+  }
+
+  function switchTo(kind: ContentKind, id: string): void {
+    const temporary = `${link(kind)}.${randomBytes(4).toString('hex')}`;
+    symlinkSync(join('versions', `${id}.json`), temporary);
+    try {
+      renameSync(temporary, link(kind));
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  function check(kind: ContentKind, data: unknown): void {
+    const problems = contentProblems(CONTENT_KINDS[kind].schema, data, kind);
+    if (problems.length > 0) throw new ContentInvalid(problems);
+  }
+
+  /** The repository's file of a kind, checked; undefined when there is none. */
+  function repositoryData(kind: ContentKind): unknown {
+    const file = seeds[kind];
+    if (file === undefined) return undefined;
+    const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    check(kind, data);
+    return data;
+  }
+
+  function seed(kind: ContentKind, data = repositoryData(kind)): ContentVersion {
+    if (data === undefined) throw new Error(`${kind} : aucun contenu ni fichier de départ`);
+    const at = now();
+    const version: ContentVersion = { id: newId(at), kind, savedAt: at.toISOString(), by: 'dépôt', data };
+    try {
+      write(version);
+      switchTo(kind, version.id);
+    } catch {
+      // A folder that cannot be written: the repository's content is served all the same, from
+      // memory; a save will say why it cannot be kept.
+    }
+    return version;
+  }
+
+  function current(kind: ContentKind): ContentVersion {
+    const id = pointer(kind);
+    const last = good.get(kind);
+    if (id === null) {
+      if (last !== undefined) return last;
+      const seeded = seed(kind);
+      good.set(kind, seeded);
+      return seeded;
+    }
+    if (last?.id === id) return last;
+    try {
+      let version = read(kind, id);
+      check(kind, version.data);
+      if (last === undefined && version.by === 'dépôt') version = repositoryChange(kind, version);
+      good.set(kind, version);
+      return version;
+    } catch (error) {
+      // A version that cannot be used (edited by hand, a disk error): the last good one stays; a
+      // process that has read none takes the newest good one in the folder.
+      if (last !== undefined) return last;
+      const fallback = newestGood(kind);
+      if (fallback === undefined) throw error;
+      good.set(kind, fallback);
+      return fallback;
+    }
+  }
+
+  /**
+   * A kind nobody has saved since the repository's file started it: a newer file in the repository
+   * (a developer's change, pulled and deployed) is taken in as a new version by `dépôt`. Once a
+   * volunteer has saved, their content stays; the repository's file no longer replaces it.
+   */
+  function repositoryChange(kind: ContentKind, present: ContentVersion): ContentVersion {
+    let data: unknown;
+    try {
+      data = repositoryData(kind);
+    } catch {
+      return present;
+    }
+    if (data === undefined || JSON.stringify(data) === JSON.stringify(present.data)) return present;
+    return seed(kind, data);
+  }
+
+  function newestGood(kind: ContentKind): ContentVersion | undefined {
+    for (const { id } of history(kind)) {
+      try {
+        const version = read(kind, id);
+        check(kind, version.data);
+        return version;
+      } catch {
+        // The next older one.
+      }
+    }
+    return undefined;
+  }
+
+  function history(kind: ContentKind): ContentRecord[] {
+    let names: string[];
+    try {
+      names = readdirSync(join(kindDir(kind), 'versions'));
+    } catch {
+      return [];
+    }
+    return names
+      .filter((name) => name.endsWith('.json') && ID.test(name.slice(0, -5)))
+      .sort()
+      .reverse()
+      .flatMap((name) => {
+        try {
+          const { data: _data, ...record } = read(kind, name.slice(0, -5));
+          return [record];
+        } catch {
+          return [];
+        }
+      });
+  }
+
+  function save(kind: ContentKind, data: unknown, options: SaveOptions): ContentVersion {
+    check(kind, data);
+    const present = current(kind);
+    if (options.basedOn !== undefined && options.basedOn !== present.id) {
+      const base = read(kind, options.basedOn);
+      const changed =
+        options.entry === undefined
+          ? JSON.stringify(base.data) !== JSON.stringify(present.data)
+          : entryOf(kind, base.data, options.entry) !== entryOf(kind, present.data, options.entry);
+      if (changed) throw new ContentConflict(present);
+    }
+    const at = now();
+    const version: ContentVersion = {
+      id: newId(at),
+      kind,
+      savedAt: at.toISOString(),
+      by: options.by,
+      ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
+      data,
+    };
+    try {
+      write(version);
+      switchTo(kind, version.id);
+    } catch (error) {
+      throw new ContentUnwritable(error instanceof Error ? error.message : String(error));
+    }
+    good.set(kind, version);
+    return version;
+  }
+
+  return {
+    dir,
+    current,
+    history,
+    version: read,
+    save,
+    restore(kind, id, by) {
+      const earlier = read(kind, id);
+      return save(kind, earlier.data, { by, restoredFrom: id });
+    },
+    adopt(version) {
+      const kind = version.kind as ContentKind;
+      if (!(kind in CONTENT_KINDS) || !ID.test(version.id)) return false;
+      check(kind, version.data);
+      write(version);
+      const present = pointer(kind);
+      if (present !== null && present >= version.id) return false;
+      switchTo(kind, version.id);
+      good.set(kind, version);
+      return true;
+    },
+  };
+}
