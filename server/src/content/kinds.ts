@@ -8,32 +8,58 @@ import {
   teamSchema,
 } from '@collectif/shared/content-schemas';
 import { workspaceRoot } from '../config';
+import { accountsSchema, NO_ACCOUNTS } from './accounts-schema';
+
+interface KindRule {
+  schema: v.GenericSchema;
+  /** The repository's file that seeds it (the embedded default); none: it starts as `empty`. */
+  file?: string;
+  /** For a list whose entries have an id: the field that names an entry. */
+  key?: string;
+  empty?: unknown;
+  /** Served to visitors (`GET /api/content/:kind`) and edited through `/api/content`. */
+  visible: boolean;
+}
 
 /**
- * The kinds of content volunteers edit (docs/content.md): each with its schema, the repository's
- * file that seeds it (the embedded default), and, for a list whose entries have an id, the field
- * that names an entry (a save of one entry conflicts only with another change of that entry).
+ * The kinds of content the store keeps (docs/content.md): each with its schema, its seed, and, for
+ * a list whose entries have an id, the field that names an entry (a save of one entry conflicts
+ * only with another change of that entry). The volunteers' accounts are kept the same way, never
+ * served.
  */
-export const CONTENT_KINDS = {
-  residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id' },
-  releases: { schema: releasesContentSchema, file: 'server/content/releases.json', key: 'href' },
-  team: { schema: teamSchema, file: 'mf-about/content/team.json', key: undefined },
-  about: { schema: aboutSchema, file: 'mf-about/content/about.json', key: undefined },
-  slides: { schema: slidesSchema, file: 'mf-radio/content/slides.json', key: undefined },
-} satisfies Record<string, { schema: v.GenericSchema; file: string; key: string | undefined }>;
+export const CONTENT_KINDS: Record<'residences' | 'releases' | 'team' | 'about' | 'slides' | 'accounts', KindRule> = {
+  residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id', visible: true },
+  releases: { schema: releasesContentSchema, file: 'server/content/releases.json', key: 'href', visible: true },
+  team: { schema: teamSchema, file: 'mf-about/content/team.json', visible: true },
+  about: { schema: aboutSchema, file: 'mf-about/content/about.json', visible: true },
+  slides: { schema: slidesSchema, file: 'mf-radio/content/slides.json', visible: true },
+  accounts: { schema: accountsSchema, empty: NO_ACCOUNTS, visible: false },
+};
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
 
-export const CONTENT_KIND_NAMES = Object.keys(CONTENT_KINDS) as ContentKind[];
+/** The kinds visitors get and editors edit. */
+export const CONTENT_KIND_NAMES = (Object.keys(CONTENT_KINDS) as ContentKind[]).filter(
+  (kind) => CONTENT_KINDS[kind].visible,
+);
 
 export function isContentKind(name: string): name is ContentKind {
-  return Object.hasOwn(CONTENT_KINDS, name);
+  return (CONTENT_KIND_NAMES as string[]).includes(name);
 }
 
 /** The repository's files, by kind: what a new CONTENT_DIR starts from. */
-export function repositorySeeds(root = workspaceRoot): Record<ContentKind, string> {
-  return Object.fromEntries(CONTENT_KIND_NAMES.map((kind) => [kind, join(root, CONTENT_KINDS[kind].file)])) as Record<
-    ContentKind,
-    string
-  >;
+export function repositorySeeds(root = workspaceRoot): Partial<Record<ContentKind, string>> {
+  const seeds: Partial<Record<ContentKind, string>> = {};
+  for (const kind of CONTENT_KIND_NAMES) {
+    const { file } = CONTENT_KINDS[kind];
+    if (file !== undefined) seeds[kind] = join(root, file);
+  }
+  return seeds;
+}
+
+/** The repository's file of a kind that has one. */
+export function seedFile(kind: ContentKind, root = workspaceRoot): string {
+  const { file } = CONTENT_KINDS[kind];
+  if (file === undefined) throw new Error(`${kind} : aucun fichier dans le dépôt`);
+  return join(root, file);
 }

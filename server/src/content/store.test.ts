@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repositorySeeds } from './kinds';
+import { repositorySeeds, seedFile } from './kinds';
 import {
   ContentConflict,
   ContentInvalid,
@@ -22,7 +22,7 @@ let clock: number;
 let store: ContentStore;
 
 const seeds = repositorySeeds();
-const repositoryResidences = JSON.parse(readFileSync(seeds.residences, 'utf8')) as Residence[];
+const repositoryResidences = JSON.parse(readFileSync(seedFile('residences'), 'utf8')) as Residence[];
 
 function open(): ContentStore {
   return createContentStore({ dir, seeds, now: () => new Date((clock += 1000)) });
@@ -160,7 +160,7 @@ describe('the content store', () => {
 
   it('takes in a change of the repository’s file until a volunteer has saved, and never after', () => {
     const copies = { ...seeds, team: join(dir, 'team.json') };
-    const team = JSON.parse(readFileSync(seeds.team, 'utf8')) as { title: string }[];
+    const team = JSON.parse(readFileSync(seedFile('team'), 'utf8')) as { title: string }[];
     const rename = (title: string) => [{ ...team[0], title }, ...team.slice(1)];
     writeFileSync(copies.team, JSON.stringify(team));
     const started = () => createContentStore({ dir, seeds: copies, now: () => new Date((clock += 1000)) });

@@ -179,7 +179,7 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
   /** The repository's file of a kind, checked; undefined when there is none. */
   function repositoryData(kind: ContentKind): unknown {
     const file = seeds[kind];
-    if (file === undefined) return undefined;
+    if (file === undefined) return CONTENT_KINDS[kind].empty;
     const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
     check(kind, data);
     return data;

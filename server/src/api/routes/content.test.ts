@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import type { ApiError, Release } from '@collectif/shared';
-import { repositorySeeds } from '../../content/kinds';
+import { seedFile } from '../../content/kinds';
 import { buildApi, testConfig } from '../testing/fixtures';
 
 // The content volunteers edit, served at run time (docs/content.md): GET /api/content/:kind and
@@ -17,8 +17,8 @@ afterEach(async () => {
   await app.close();
 });
 
-const seeds = repositorySeeds();
-const fromRepository = (kind: keyof typeof seeds): unknown => JSON.parse(readFileSync(seeds[kind], 'utf8'));
+
+const fromRepository = (kind: Parameters<typeof seedFile>[0]): unknown => JSON.parse(readFileSync(seedFile(kind), 'utf8'));
 
 describe('GET /api/content/:kind', () => {
   it('gives each kind as the repository has it at first, revalidated at each use', async () => {
