@@ -17,8 +17,8 @@ afterEach(async () => {
   await app.close();
 });
 
-
-const fromRepository = (kind: Parameters<typeof seedFile>[0]): unknown => JSON.parse(readFileSync(seedFile(kind), 'utf8'));
+const fromRepository = (kind: Parameters<typeof seedFile>[0]): unknown =>
+  JSON.parse(readFileSync(seedFile(kind), 'utf8'));
 
 describe('GET /api/content/:kind', () => {
   it('gives each kind as the repository has it at first, revalidated at each use', async () => {
