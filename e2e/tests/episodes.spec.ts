@@ -113,7 +113,11 @@ test.describe('an episode', () => {
   test('has its own page, reached from a card title; « Écouter » plays it in the player', async ({ page }) => {
     const episode = await episodeOf(page, 'axonberg');
     await gotoPage(page, '/residences/axonberg');
-    await page.getByRole('link', { name: 'Axonberg' }).first().click();
+    await page
+      .getByRole('list', { name: 'Émissions de Axonberg' })
+      .getByRole('link', { name: 'Axonberg' })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/emissions\/[a-z0-9-]+$/);
     await gotoPage(page, `/emissions/${episode.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: episode.artist })).toBeVisible();

@@ -114,6 +114,9 @@ test('an event’s page: date and hours, venue and its map, line-up, Billets, an
   const next = content(page).getByRole('region', { name: /^Prochains évènements avec/ });
   await expect(next.locator('.event-card')).toHaveCount(1);
   await expect(next).toContainText('Carte blanche à Faya Rootz');
+  // On its own page, the residence is named in the line-up, not linked to the page the visitor is on.
+  await expect(next.locator('.event-card__lineup')).toContainText('Faya Rootz / Dalia Sound');
+  await expect(next.getByRole('link', { name: 'Faya Rootz / Dalia Sound' })).toHaveCount(0);
 });
 
 test('an event’s JSON-LD: a MusicEvent, field by field', async ({ page }) => {
@@ -182,6 +185,8 @@ test('by keyboard: from the list to an event, and to its tickets', async ({ page
   await title.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(EVENT_PATH);
+  // The event's own page, not the list still on screen while it loads.
+  await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Carte blanche à Faya Rootz');
   const tickets = content(page).getByRole('link', { name: /^Billets/ });
   for (let i = 0; i < 40 && !(await tickets.evaluate((link) => link === document.activeElement)); i += 1) {
     await page.keyboard.press('Tab');

@@ -78,12 +78,15 @@ export function EventCard({
   zone,
   priority = false,
   headingLevel = 3,
+  residence,
 }: {
   event: EventItem;
   coming: boolean;
   zone: string | null;
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** On a residence's page: the residence, not linked in the line-up. */
+  residence?: string;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const own = visitorHours(event, zone);
@@ -105,7 +108,7 @@ export function EventCard({
         {event.venue === null ? null : <p className="event-card__venue">{event.venue}</p>}
         {event.lineup.length === 0 ? null : (
           <p className="event-card__lineup">
-            Avec <Lineup lineup={event.lineup} />
+            Avec <Lineup lineup={event.lineup} current={residence} />
           </p>
         )}
         <Tickets event={event} coming={coming} title={event.title} />

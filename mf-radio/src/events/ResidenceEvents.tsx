@@ -21,7 +21,7 @@ export function ResidenceEvents({ residence, artist }: { residence: string; arti
       <h2 id="prochains-evenements">Prochains évènements avec {artist}</h2>
       <ol className="events__list">
         {coming.map((event) => (
-          <EventCard key={event.slug} event={event} coming zone={zone} />
+          <EventCard key={event.slug} event={event} coming zone={zone} residence={residence} />
         ))}
       </ol>
       <p>
