@@ -79,12 +79,17 @@ test.describe('the replay player on a phone', () => {
       await openPlayer(page);
       await openReplay(page);
       const bar = player(page);
+      // One line of names, above the slider's row, once the player has taken its replay layout.
+      await expect
+        .poll(async () =>
+          Math.abs((await box(bar.locator('.player__artist'))).y - (await box(bar.locator('.player__show'))).y),
+        )
+        .toBeLessThan(4);
       const slider = await box(bar.getByRole('slider'));
       const artist = await box(bar.locator('.player__artist'));
       const show = await box(bar.locator('.player__show'));
       const elapsed = await box(bar.locator('.player__time').first());
       const remaining = await box(bar.locator('.player__time--remaining'));
-      // One line of names, above the slider's row.
       expect(Math.abs(artist.y - show.y)).toBeLessThan(4);
       expect(slider.y).toBeGreaterThan(artist.y + artist.height - 2);
       // The slider takes the row between the two times.

@@ -246,6 +246,13 @@ export const SETTINGS = {
     defaultNote: 'server/.content',
     example: '/srv/collectif/contenu',
   },
+  EDITOR_IDLE_MIN: {
+    group: 'site',
+    description: "An editor's session ends after this many minutes without a request (docs/content.md).",
+    kind: integer(5, 24 * 60, 'minutes'),
+    default: '60',
+    example: '30',
+  },
   DEPLOY_ROOT: {
     group: 'site',
     description:
@@ -510,6 +517,13 @@ export const SETTINGS = {
     description: 'How long each demo show stays on air.',
     ...seconds1(180, 86_400),
     example: '60',
+  },
+  EDITOR_SIGNIN_PER_MIN: {
+    group: 'limits',
+    description: 'Passkey sign-in and invitation attempts a client may make a minute (docs/content.md).',
+    kind: integer(1, 1000),
+    default: '10',
+    example: '20',
   },
   RATE_LIMIT_TRACK_PER_MIN: {
     group: 'limits',

@@ -53,6 +53,8 @@ export interface ApiConfig {
   releasesFile: string;
   /** CONTENT_DIR: the content volunteers edit, one folder of versions per kind (docs/content.md). */
   contentDir: string;
+  /** Volunteers' sessions and sign-ins (docs/content.md, « Signing in »). */
+  editor: { idleMs: number; attemptsPerMinute: number };
   ssePingMs: number;
 }
 
@@ -130,6 +132,10 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     },
     releasesFile: join(SERVER_DIR, 'content', 'releases.json'),
     contentDir: setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content'),
+    editor: {
+      idleMs: setting(env, 'EDITOR_IDLE_MIN') * 60_000,
+      attemptsPerMinute: setting(env, 'EDITOR_SIGNIN_PER_MIN'),
+    },
     ssePingMs: 25_000,
   };
 }

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { mayEdit, kindsOf, type Editor } from '../../content/editors';
 import { CONTENT_KIND_NAMES, isContentKind, type ContentKind } from '../../content/kinds';
@@ -18,22 +17,12 @@ import { routeSchemas } from '../schemas/routes';
  * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a
  * whole kind or of one residence, a restore. Every write is checked against the editor's rights
  * and the kind's schema, and carries the XSRF header (the /api scope's rule); every change and
- * every refusal is logged with the account. Until volunteers have accounts, the one editor is the
- * admin's token (ADMIN_TOKEN), with an admin's rights.
+ * every refusal is logged with the account. Who writes is a volunteer's session, or the admin's
+ * token (ADMIN_TOKEN) with an admin's rights (routes/editor.ts).
  */
-const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token }, done) => {
+const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  const expected = digest(`Bearer ${token}`);
-
-  function editorOf(request: FastifyRequest): Editor {
-    const given = request.headers.authorization ?? '';
-    if (!timingSafeEqual(digest(given), expected)) {
-      request.log.warn({ url: request.url }, 'contenu : écriture refusée, sans compte');
-      throw new ApiHttpError(401, 'unauthorized', 'Connectez-vous pour modifier le contenu.');
-    }
-    return { account: 'admin (jeton)', role: 'admin' };
-  }
+  const editorOf = (request: FastifyRequest) => app.editorOf(request);
 
   function kindOf(name: string): ContentKind {
     if (!isContentKind(name)) {
@@ -85,7 +74,7 @@ const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token
   }
 
   app.get('/content/:kind/history', { schema: { params: routeSchemas.contentParams } }, async (request, reply) => {
-    const editor = editorOf(request);
+    const editor = await editorOf(request);
     const kind = kindOf(request.params.kind);
     if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
     return reply
@@ -98,7 +87,7 @@ const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token
     '/content/:kind/versions/:id',
     { schema: { params: routeSchemas.contentVersionParams } },
     async (request, reply) => {
-      const editor = editorOf(request);
+      const editor = await editorOf(request);
       const kind = kindOf(request.params.kind);
       if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
       try {
@@ -117,7 +106,7 @@ const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token
     '/content/:kind',
     { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentSave } },
     async (request, reply) => {
-      const editor = editorOf(request);
+      const editor = await editorOf(request);
       const kind = kindOf(request.params.kind);
       allowed(request, editor, kind);
       const { data, basedOn } = request.body;
@@ -131,7 +120,7 @@ const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token
     '/content/residences/:id',
     { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residenceSave } },
     async (request, reply) => {
-      const editor = editorOf(request);
+      const editor = await editorOf(request);
       const { id } = request.params;
       allowed(request, editor, 'residences', id);
       const { entry, basedOn } = request.body;
@@ -155,7 +144,7 @@ const contentEdit: FastifyPluginCallback<{ token: string }> = (instance, { token
     '/content/:kind/restore',
     { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentRestore } },
     async (request, reply) => {
-      const editor = editorOf(request);
+      const editor = await editorOf(request);
       const kind = kindOf(request.params.kind);
       allowed(request, editor, kind);
       return saved(request, reply, editor, () => app.content.restore(kind, request.body.id, editor.account));

@@ -5,6 +5,7 @@ import { isDemoMode } from '../plugins/sources';
 import adminLive from './admin-live';
 import content from './content';
 import contentEdit from './content-edit';
+import { editorPlugin } from './editor';
 import demoAudio from './demo-audio';
 import episodes from './episodes';
 import events from './events';
@@ -31,8 +32,12 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(episodes);
   await app.register(releases);
   await app.register(content);
-  const { adminToken } = app.apiConfig;
-  if (adminToken !== null) await app.register(contentEdit, { token: adminToken });
+  // Volunteers' sign-in, then the content's writes, which ask it who writes.
+  await app.register(editorPlugin, {
+    siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
+    ...app.apiConfig.editor,
+  });
+  await app.register(contentEdit);
   await app.register(radio);
   await app.register(islive);
   await app.register(nowplaying);

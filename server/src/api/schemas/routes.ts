@@ -59,6 +59,19 @@ export const routeSchemas = {
       basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))),
     }),
   ),
+  // The passkeys' ceremonies (docs/content.md, « Signing in »).
+  invitationOptions: jsonSchema(
+    v.strictObject({
+      token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+      name: v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), v.maxLength(60)),
+    }),
+  ),
+  passkeyAnswer: jsonSchema(
+    v.strictObject({
+      ceremony: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+      response: v.record(v.string(), v.unknown()),
+    }),
+  ),
   contentRestore: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.maxLength(60)) })),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
   adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),

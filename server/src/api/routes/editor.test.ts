@@ -1,0 +1,177 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { ApiError } from '@collectif/shared';
+import { invite, revoke } from '../../content/accounts';
+import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
+import { buildApi, testConfig } from '../testing/fixtures';
+
+// Volunteers sign in with a passkey (docs/content.md, « Signing in »), here with an authenticator in
+// software (the browser tests use Chromium's): an invitation, a passkey registered, a session, a
+// resident's rights enforced by the server, signing out, a revoked account, a reused invitation.
+
+const ORIGIN = 'http://localhost:8080';
+const XSRF = { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' };
+
+let app: FastifyInstance;
+let device: SoftwareAuthenticator;
+
+beforeEach(async () => {
+  app = await buildApi({ config: testConfig({ adminToken: null }) });
+  device = softwareAuthenticator();
+});
+
+afterEach(async () => {
+  await app.close();
+});
+
+/** A request with the XSRF pair and, when given, the session's cookie. */
+function call(options: InjectOptions & { session?: string | undefined }) {
+  const { session, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: { ...XSRF, cookie: session === undefined ? XSRF.cookie : `${XSRF.cookie}; ${session}` },
+  });
+}
+
+/** The session cookie a response sets, as a request sends it back. */
+function sessionOf(res: LightMyRequestResponse): string {
+  const set = String(res.headers['set-cookie']);
+  expect(set).toMatch(/^collectif_editeur=[^;]+; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=3600$/);
+  return set.split(';')[0] ?? '';
+}
+
+async function register(token: string, name: string): Promise<LightMyRequestResponse> {
+  const start = await call({ method: 'POST', url: '/api/editor/invitation/options', payload: { token, name } });
+  expect(start.statusCode).toBe(200);
+  const { ceremony, options } = start.json<{
+    ceremony: string;
+    options: Parameters<SoftwareAuthenticator['create']>[0];
+  }>();
+  return call({
+    method: 'POST',
+    url: '/api/editor/invitation',
+    payload: { ceremony, response: device.create(options, ORIGIN) },
+  });
+}
+
+async function signIn(): Promise<LightMyRequestResponse> {
+  const start = await call({ method: 'POST', url: '/api/editor/signin/options' });
+  const { ceremony, options } = start.json<{
+    ceremony: string;
+    options: Parameters<SoftwareAuthenticator['get']>[0];
+  }>();
+  return call({
+    method: 'POST',
+    url: '/api/editor/signin',
+    payload: { ceremony, response: device.get(options, ORIGIN) },
+  });
+}
+
+const residentInvitation = () => invite(app.content, { role: 'residence', residence: 'axonberg', by: 'camille' }).token;
+
+describe('a volunteer’s passkey', () => {
+  it('makes the account from an invitation, signs in alone afterwards, and signs out', async () => {
+    const registered = await register(residentInvitation(), 'axonberg');
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ name: 'axonberg', role: 'residence', residence: 'axonberg' });
+    const first = sessionOf(registered);
+    expect((await call({ url: '/api/editor/me', session: first })).json()).toMatchObject({ name: 'axonberg' });
+
+    const signedIn = await signIn();
+    expect(signedIn.statusCode).toBe(200);
+    const second = sessionOf(signedIn);
+    expect(second).not.toBe(first);
+    expect((await call({ method: 'POST', url: '/api/editor/signout', session: second })).statusCode).toBe(204);
+    expect((await call({ url: '/api/editor/me', session: second })).statusCode).toBe(401);
+  });
+
+  it('lets a resident save their residence, and refuses another one and the other kinds (403)', async () => {
+    const session = sessionOf(await register(residentInvitation(), 'axonberg'));
+    const residences = (await app.inject({ url: '/api/content/residences' })).json<
+      { id: string; description: string }[]
+    >();
+    const own = residences.find(({ id }) => id === 'axonberg');
+    const other = residences.find(({ id }) => id !== 'axonberg');
+    if (own === undefined || other === undefined) throw new Error('résidences de démonstration attendues');
+    const put = (entry: { id: string; description: string }) =>
+      call({ method: 'PUT', url: `/api/content/residences/${entry.id}`, session, payload: { entry } });
+    expect((await put({ ...own, description: 'Ma bio.' })).json<{ version: { by: string } }>().version.by).toBe(
+      'axonberg',
+    );
+    const refused = await put({ ...other, description: 'Pas la mienne.' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApiError>().message).toBe('Ce compte ne peut pas modifier ce contenu.');
+    const team = await call({ method: 'PUT', url: '/api/content/team', session, payload: { data: [] } });
+    expect(team.statusCode).toBe(403);
+    const now = (await app.inject({ url: '/api/content/residences' })).json<{ id: string; description: string }[]>();
+    expect(now.find(({ id }) => id === 'axonberg')?.description).toBe('Ma bio.');
+    expect(now.find(({ id }) => id === other.id)?.description).toBe(other.description);
+  });
+
+  it('refuses a reused invitation, and a revoked account’s session and passkey', async () => {
+    const token = residentInvitation();
+    const session = sessionOf(await register(token, 'axonberg'));
+    const again = await call({
+      method: 'POST',
+      url: '/api/editor/invitation/options',
+      payload: { token, name: 'autre' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json<ApiError>().message).toBe('Cette invitation a déjà servi : demandez-en une nouvelle.');
+
+    revoke(app.content, 'axonberg', 'camille');
+    expect((await call({ url: '/api/editor/me', session })).statusCode).toBe(401);
+    const signedIn = await signIn();
+    expect(signedIn.statusCode).toBe(401);
+    expect(signedIn.json<ApiError>().message).toBe('Cette clé d’accès n’ouvre aucun compte actif.');
+  });
+
+  it('refuses an answer signed for another site, or to a ceremony already used', async () => {
+    const token = residentInvitation();
+    const start = await call({
+      method: 'POST',
+      url: '/api/editor/invitation/options',
+      payload: { token, name: 'axonberg' },
+    });
+    const { ceremony, options } = start.json<{
+      ceremony: string;
+      options: Parameters<SoftwareAuthenticator['create']>[0];
+    }>();
+    const forged = await call({
+      method: 'POST',
+      url: '/api/editor/invitation',
+      payload: { ceremony, response: device.create(options, 'https://site-piege.example') },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json<ApiError>().message).toBe('Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+    const replay = await call({
+      method: 'POST',
+      url: '/api/editor/invitation',
+      payload: { ceremony, response: device.create(options, ORIGIN) },
+    });
+    expect(replay.json<ApiError>().message).toBe('Cette demande a expiré : recommencez.');
+  });
+
+  it('refuses writes signed out, and sign-ins without the XSRF header', async () => {
+    const put = await call({ method: 'PUT', url: '/api/content/team', payload: { data: [] } });
+    expect(put.statusCode).toBe(401);
+    expect(put.json<ApiError>().message).toBe('Connectez-vous pour modifier le contenu.');
+    const noXsrf = await app.inject({
+      method: 'POST',
+      url: '/api/editor/signin/options',
+      headers: { cookie: 'XSRF-TOKEN=abc' },
+    });
+    expect(noXsrf.statusCode).toBe(403);
+  });
+
+  it('limits sign-in attempts a minute, in French', async () => {
+    const statuses: number[] = [];
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 11; i += 1) {
+      last = await call({ method: 'POST', url: '/api/editor/signin/options' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(last?.json<ApiError>().message).toMatch(/^Trop de requêtes : réessayez dans \d+ s\.$/);
+  });
+});

@@ -1,0 +1,293 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { readCookie } from '@collectif/shared';
+import { AccountRefused, activeAccount, openInvitation, redeem } from '../../content/accounts';
+import type { Accounts } from '../../content/accounts-schema';
+import type { Editor } from '../../content/editors';
+import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../../content/ephemeral';
+import { ApiHttpError } from '../errors';
+import { JSON_TYPE } from '../plugins/representations';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
+
+/**
+ * Volunteers sign in with a passkey (docs/content.md, « Signing in »): an invitation's link makes
+ * the account and its first passkey; afterwards the passkey alone signs in. A session is an id in
+ * an HttpOnly, Secure, SameSite=Strict cookie, kept on the server (in Redis with REDIS_URL), ended
+ * by signing out, by revoking the account, or after EDITOR_IDLE_MIN without a request. Attempts
+ * are rate-limited; every sign-in, refusal and sign-out is logged with the account.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The editor a request comes from (a session, or the admin's token); 401 otherwise. */
+    editorOf(request: FastifyRequest): Promise<Editor>;
+  }
+}
+
+export const SESSION_COOKIE = 'collectif_editeur';
+/** How long a passkey ceremony may take, from its options to its answer. */
+const CEREMONY_MS = 5 * 60 * 1000;
+const RP_NAME = 'Collectif Garonne';
+
+export interface EditorOptions {
+  /** The site's public origin: the passkeys' relying party is its host name. */
+  siteOrigin: string;
+  idleMs: number;
+  /** Sign-in attempts a client may make per minute. */
+  attemptsPerMinute: number;
+}
+
+interface Ceremony {
+  challenge: string;
+  /** For a registration: the invitation's token and the account's name. */
+  token?: string;
+  name?: string;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, idleMs, attemptsPerMinute }, done) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const rpID = new URL(siteOrigin).hostname;
+  const store: Ephemeral = app.shared === null ? memoryEphemeral() : redisEphemeral(app.shared.redis);
+  const adminToken = app.apiConfig.adminToken;
+  const expectedAdmin = adminToken === null ? null : digest(`Bearer ${adminToken}`);
+  const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
+
+  const secure = siteOrigin.startsWith('https:') || rpID === 'localhost';
+  const cookie = (value: string, maxAge: number) =>
+    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}; Max-Age=${String(maxAge)}`;
+
+  async function startSession(reply: FastifyReply, account: string): Promise<void> {
+    const id = randomBytes(32).toString('base64url');
+    await store.set(`session:${id}`, account, idleMs);
+    reply.header('Set-Cookie', cookie(id, Math.round(idleMs / 1000)));
+  }
+
+  app.decorate('editorOf', async (request: FastifyRequest): Promise<Editor> => {
+    const given = request.headers.authorization;
+    if (given !== undefined && expectedAdmin !== null && timingSafeEqual(digest(given), expectedAdmin)) {
+      return { account: 'admin (jeton)', role: 'admin' };
+    }
+    const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
+    const name = id === null || id === '' ? null : await store.get(`session:${id}`);
+    const account = name === null ? null : activeAccount(app.content, name);
+    if (id === null || account === null) {
+      request.log.warn({ url: request.url }, 'éditeur : requête refusée, sans session');
+      throw new ApiHttpError(401, 'unauthorized', 'Connectez-vous pour modifier le contenu.');
+    }
+    // Each request renews the session's idle time.
+    await store.set(`session:${id}`, account.name, idleMs);
+    return {
+      account: account.name,
+      role: account.role,
+      ...(account.residence === undefined ? {} : { residence: account.residence }),
+    };
+  });
+
+  function refused(request: FastifyRequest, error: unknown): never {
+    if (error instanceof AccountRefused) {
+      request.log.warn({ reason: error.message }, 'éditeur : invitation refusée');
+      throw new ApiHttpError(400, 'invitation', error.message);
+    }
+    throw error;
+  }
+
+  app.post(
+    '/editor/invitation/options',
+    { config: limited, schema: { body: routeSchemas.invitationOptions } },
+    async (request, reply) => {
+      const { token, name } = request.body;
+      try {
+        openInvitation(app.content, token);
+      } catch (error) {
+        refused(request, error);
+      }
+      if ((app.content.current('accounts').data as Accounts).accounts.some((account) => account.name === name)) {
+        throw new ApiHttpError(400, 'invitation', `Le nom « ${name} » est déjà pris.`);
+      }
+      const options = await generateRegistrationOptions({
+        rpName: RP_NAME,
+        rpID,
+        userName: name,
+        attestationType: 'none',
+        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      });
+      const ceremony = randomBytes(16).toString('base64url');
+      await store.set(
+        `ceremony:${ceremony}`,
+        JSON.stringify({ challenge: options.challenge, token, name } satisfies Ceremony),
+        CEREMONY_MS,
+      );
+      return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ ceremony, options });
+    },
+  );
+
+  app.post(
+    '/editor/invitation',
+    { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
+    async (request, reply) => {
+      const { ceremony, response } = request.body;
+      const saved = await store.take(`ceremony:${ceremony}`);
+      const pending = saved === null ? null : (JSON.parse(saved) as Ceremony);
+      if (pending?.token === undefined || pending.name === undefined) {
+        throw new ApiHttpError(400, 'ceremony', 'Cette demande a expiré : recommencez.');
+      }
+      let verification;
+      try {
+        verification = await verifyRegistrationResponse({
+          response: response as unknown as RegistrationResponseJSON,
+          expectedChallenge: pending.challenge,
+          expectedOrigin: siteOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: false,
+        });
+      } catch (error) {
+        request.log.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'éditeur : clé d’accès refusée',
+        );
+        throw new ApiHttpError(400, 'passkey', 'Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+      }
+      if (!verification.verified)
+        throw new ApiHttpError(400, 'passkey', 'Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+      const { credential } = verification.registrationInfo;
+      let account;
+      try {
+        account = redeem(app.content, pending.token, {
+          name: pending.name,
+          passkey: {
+            id: credential.id,
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+            counter: credential.counter,
+            ...(credential.transports === undefined ? {} : { transports: credential.transports }),
+            createdAt: new Date().toISOString(),
+          },
+        });
+      } catch (error) {
+        refused(request, error);
+      }
+      await startSession(reply, account.name);
+      request.log.info({ account: account.name, role: account.role }, 'éditeur : compte créé');
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type(JSON_TYPE)
+        .send({ name: account.name, role: account.role, residence: account.residence ?? null });
+    },
+  );
+
+  app.post('/editor/signin/options', { config: limited }, async (_request, reply) => {
+    const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
+    const ceremony = randomBytes(16).toString('base64url');
+    await store.set(
+      `ceremony:${ceremony}`,
+      JSON.stringify({ challenge: options.challenge } satisfies Ceremony),
+      CEREMONY_MS,
+    );
+    return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ ceremony, options });
+  });
+
+  app.post(
+    '/editor/signin',
+    { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
+    async (request, reply) => {
+      const { ceremony, response } = request.body;
+      const saved = await store.take(`ceremony:${ceremony}`);
+      if (saved === null) throw new ApiHttpError(400, 'ceremony', 'Cette demande a expiré : recommencez.');
+      const { challenge } = JSON.parse(saved) as Ceremony;
+      const answer = response as unknown as AuthenticationResponseJSON;
+      const { accounts } = app.content.current('accounts').data as Accounts;
+      const owner = accounts.find((account) => account.passkeys.some((passkey) => passkey.id === answer.id));
+      const passkey = owner?.passkeys.find((item) => item.id === answer.id);
+      if (owner === undefined || passkey === undefined || owner.revokedAt !== undefined) {
+        request.log.warn(
+          { account: owner?.name ?? null },
+          'éditeur : connexion refusée, clé inconnue ou compte révoqué',
+        );
+        throw new ApiHttpError(401, 'unknown_passkey', 'Cette clé d’accès n’ouvre aucun compte actif.');
+      }
+      let verification;
+      try {
+        verification = await verifyAuthenticationResponse({
+          response: answer,
+          expectedChallenge: challenge,
+          expectedOrigin: siteOrigin,
+          expectedRPID: rpID,
+          credential: {
+            id: passkey.id,
+            publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+            counter: passkey.counter,
+            ...(passkey.transports === undefined ? {} : { transports: passkey.transports }),
+          },
+          requireUserVerification: false,
+        });
+      } catch (error) {
+        request.log.warn(
+          { account: owner.name, reason: error instanceof Error ? error.message : String(error) },
+          'éditeur : connexion refusée',
+        );
+        throw new ApiHttpError(401, 'passkey', 'Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+      }
+      if (!verification.verified)
+        throw new ApiHttpError(401, 'passkey', 'Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+      const { newCounter } = verification.authenticationInfo;
+      if (newCounter > passkey.counter) {
+        // The counter only grows: a copied passkey that answers with an older one is refused next time.
+        app.content.save(
+          'accounts',
+          {
+            accounts: accounts.map((account) =>
+              account.name === owner.name
+                ? {
+                    ...account,
+                    passkeys: account.passkeys.map((item) =>
+                      item.id === passkey.id ? { ...item, counter: newCounter } : item,
+                    ),
+                  }
+                : account,
+            ),
+            invitations: (app.content.current('accounts').data as Accounts).invitations,
+          },
+          { by: owner.name },
+        );
+      }
+      await startSession(reply, owner.name);
+      request.log.info({ account: owner.name }, 'éditeur : connexion');
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type(JSON_TYPE)
+        .send({ name: owner.name, role: owner.role, residence: owner.residence ?? null });
+    },
+  );
+
+  app.get('/editor/me', async (request, reply) => {
+    const who = await app.editorOf(request);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(JSON_TYPE)
+      .send({ name: who.account, role: who.role, residence: who.residence ?? null });
+  });
+
+  app.post('/editor/signout', async (request, reply) => {
+    const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
+    if (id !== null && id !== '') {
+      const name = await store.get(`session:${id}`);
+      await store.delete(`session:${id}`);
+      request.log.info({ account: name }, 'éditeur : déconnexion');
+    }
+    return reply.header('Set-Cookie', cookie('', 0)).code(204).send();
+  });
+  done();
+};
+
+export const editorPlugin = fp(editor, { name: 'editor' });
