@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
 import { expect, test } from '../fixtures';
-import { openPlayer, openReplay, openStill, player, ROUTES } from '../screen';
+import { openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } from '../screen';
 
 // Screenshot tests (README, "Tests"): what a visitor sees, compared with reviewed baselines in
 // e2e/tests/__screenshots__/. Still by construction: no motion (reduced motion, animations off), the
@@ -61,6 +61,8 @@ for (const width of [390, 1280] as const) {
     for (const { path, name } of ROUTES) {
       test(`page ${name}`, async ({ page }) => {
         await still(page, path);
+        // No page scrolls sideways (reach.spec.ts walks the other widths, the menu open).
+        expect(await sidewaysOverflow(page), path).toBe(0);
         await expect(page).toHaveScreenshot(`${name}-${String(width)}.png`, {
           fullPage: true,
           mask: masks(page),
