@@ -1,6 +1,7 @@
 import { contentProblems, residenceEntrySchema } from '@collectif/shared/content-schemas';
 import * as v from 'valibot';
 import { watchedFile, type WatchedFile } from './watched-file';
+import type { ContentStore } from './content/store';
 
 /**
  * The residences of the content file, read by one loader for the whole server (the API's demo feed
@@ -70,4 +71,33 @@ export function readResidences(file: string): ResidencesRead {
     residences: [],
     problems: [problem === null ? `fichier des résidences introuvable (${file})` : unreadable(file, problem)],
   };
+}
+
+/** Each version's residences as the server uses them, made once per version. */
+const byVersion = new Map<string, readonly ContentResidence[]>();
+
+/**
+ * The residences volunteers edit, as the content store serves them now (docs/content.md), with
+ * their version: the feeds, the sitemap and oEmbed read these, so a residence added or renamed in
+ * the editor has its podcast feed and its player at once. The store's schema checked them.
+ */
+export function currentResidences(content: Pick<ContentStore, 'current'>): {
+  version: string;
+  residences: readonly ContentResidence[];
+} {
+  const { id, data } = content.current('residences');
+  let residences = byVersion.get(id);
+  if (residences === undefined) {
+    residences = (data as ContentResidence[]).map(({ id: key, artist, show, description, styles }) => ({
+      id: key,
+      artist: artist.trim(),
+      show: show.trim(),
+      description,
+      styles: styles.filter((s) => s.trim() !== ''),
+    }));
+    // One version at a time is enough: the previous one is not asked for again.
+    byVersion.clear();
+    byVersion.set(id, residences);
+  }
+  return { version: id, residences };
 }

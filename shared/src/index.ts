@@ -36,6 +36,7 @@ export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 export { usePageMeta } from './ui/usePageMeta';
 export { readWith, replaySelection, legacyReplayNames, nowPlayingAnswer } from './schemas/answers';
+export type { AboutTexts, Slide, TeamMember } from './schemas/answers';
 export * from './pages';
 export {
   fullHead,

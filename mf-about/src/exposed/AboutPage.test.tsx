@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { configureApiBase, siteConfig } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
+import about from '../../content/about.json';
 import team from '../../content/team.json';
 import AboutPage from './AboutPage';
 
@@ -10,14 +11,20 @@ let windowScrollTo: jest.SpiedFunction<typeof window.scrollTo>;
 let api: FakeServer;
 /** The events the fake /api answers: the demo's (the site's figure stays) unless a test says otherwise. */
 let events = { source: 'demo', thisYear: 4 };
+/** The About texts the fake /api answers (GET /api/content/about): the shipped ones unless a test says otherwise. */
+let texts: { status: number; body: unknown } = { status: 200, body: about };
 
 beforeEach(async () => {
   // jsdom does not scroll; the page's smooth scroll to top is observed here.
   windowScrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   events = { source: 'demo', thisYear: 4 };
+  texts = { status: 200, body: about };
   api = await startFakeServer({
     headers: { 'access-control-allow-origin': '*' },
     routes: {
+      // The page's texts and team are the site's content (docs/content.md), as shipped.
+      '/api/content/about': (request, response) => json(texts.body, texts.status)(request, response),
+      '/api/content/team': json(team),
       '/api/events': (request, response) =>
         json({ zone: 'Europe/Paris', now: '2026-11-25T19:30:00.000Z', stale: false, ...events, coming: [], past: [] })(
           request,
@@ -33,15 +40,18 @@ afterEach(async () => {
   await api.close();
 });
 
-function renderPage() {
-  return renderWithProviders(<AboutPage />, { route: '/a-propos' });
+/** The page once its texts arrived. */
+async function renderPage() {
+  const rendered = renderWithProviders(<AboutPage />, { route: '/a-propos' });
+  await screen.findByRole('heading', { level: 2, name: 'Le collectif' });
+  return rendered;
 }
 
 const sectionNamed = (name: string) => screen.getByRole('region', { name });
 
 describe('AboutPage', () => {
-  it('shows the sections in the order of the spec', () => {
-    renderPage();
+  it('shows the sections in the order of the spec', async () => {
+    await renderPage();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('À propos');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -62,8 +72,8 @@ describe('AboutPage', () => {
     expect(screen.getByText(/^Une radio qui ne dort jamais/)).toBeInTheDocument();
   });
 
-  it('shows the creation, the city and every statistic from the site configuration', () => {
-    renderPage();
+  it('shows the creation, the city and every statistic from the site configuration', async () => {
+    await renderPage();
 
     const indicators = sectionNamed('Repères');
     expect(within(indicators).getByText('2017')).toBeInTheDocument();
@@ -80,7 +90,7 @@ describe('AboutPage', () => {
 
   it('counts this year’s events from the collective’s calendar when one is configured, and links to them', async () => {
     events = { source: 'calendar', thisYear: 12 };
-    renderPage();
+    await renderPage();
     const list = screen.getByRole('list', { name: 'Les évènements en chiffres' });
     expect(await within(list).findByText('12')).toBeInTheDocument();
     expect(
@@ -94,8 +104,8 @@ describe('AboutPage', () => {
     );
   });
 
-  it('says what the radio, the label and the funding are about', () => {
-    renderPage();
+  it('says what the radio, the label and the funding are about', async () => {
+    await renderPage();
 
     const radio = sectionNamed('Webradio');
     expect(radio).toHaveTextContent('24h/24 7j/7');
@@ -117,7 +127,7 @@ describe('AboutPage', () => {
   });
 
   it('shows the studio map only once asked (« Afficher le plan »), with a link to the map site beside it', async () => {
-    renderPage();
+    await renderPage();
 
     const studio = sectionNamed('Le studio');
     const address = siteConfig.studio.address;
@@ -141,8 +151,8 @@ describe('AboutPage', () => {
     );
   });
 
-  it('presents every team member in a strip that keyboard users can focus', () => {
-    renderPage();
+  it('presents every team member in a strip that keyboard users can focus', async () => {
+    await renderPage();
 
     const strip = screen.getByRole('region', { name: /Membres de l'équipe/ });
     expect(strip).toHaveAttribute('tabindex', '0');
@@ -162,8 +172,8 @@ describe('AboutPage', () => {
     expect(screen.getByRole('button', { name: 'Membres précédents' })).toHaveAttribute('aria-controls', strip.id);
   });
 
-  it('lists the three contact addresses as labelled mailto links', () => {
-    renderPage();
+  it('lists the three contact addresses as labelled mailto links', async () => {
+    await renderPage();
 
     const contact = sectionNamed('Contact');
     expect(
@@ -184,8 +194,8 @@ describe('AboutPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('opens the donation page in a new tab and credits the work as text', () => {
-    renderPage();
+  it('opens the donation page in a new tab and credits the work as text', async () => {
+    await renderPage();
 
     const donate = within(sectionNamed('Nous soutenir')).getByRole('link', { name: /Faire un don/ });
     expect(donate).toHaveAttribute('href', siteConfig.links.donation);
@@ -199,8 +209,8 @@ describe('AboutPage', () => {
     expect(within(credits).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('gives every image its size and loads only the first one at once', () => {
-    const { container } = renderPage();
+  it('gives every image its size and loads only the first one at once', async () => {
+    const { container } = await renderPage();
 
     const images = [...container.querySelectorAll('img')];
     for (const image of images) {
@@ -211,8 +221,27 @@ describe('AboutPage', () => {
     expect(screen.getByRole('img', { name: /Le collectif réuni/ })).toBe(images[0]);
   });
 
-  it('scrolls smoothly to the top on entry', () => {
-    renderPage();
+  it('scrolls smoothly to the top on entry', async () => {
+    await renderPage();
     expect(windowScrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0, behavior: 'smooth' }));
+  });
+
+  it('shows the texts the About team saved last, with no rebuild', async () => {
+    texts = { status: 200, body: { ...about, collective: { ...about.collective, heading: 'Qui nous sommes' } } };
+    renderWithProviders(<AboutPage />, { route: '/a-propos' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Qui nous sommes' })).toBeInTheDocument();
+  });
+
+  it('says in French when its texts cannot be had, and tries again on request', async () => {
+    texts = { status: 503, body: { error: 'unavailable', message: 'Indisponible.' } };
+    renderWithProviders(<AboutPage />, { route: '/a-propos' });
+    expect(
+      await screen.findByText(
+        'La présentation du collectif est momentanément indisponible. Réessayez dans un instant.',
+      ),
+    ).toBeInTheDocument();
+    texts = { status: 200, body: about };
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Le collectif' })).toBeInTheDocument();
   });
 });

@@ -3,13 +3,17 @@ import {
   api,
   mailto,
   siteConfig,
+  useAboutTextsQuery,
   useEventsQuery,
+  useTeamQuery,
+  type AboutTexts,
+  type AppDispatch,
   type PageRoute,
+  type RootState,
+  type TeamMember,
   type RemoteContract,
   type PageDefinition,
 } from '@collectif/shared';
-import about from '../../content/about.json';
-import team from '../../content/team.json';
 import { ContentImage } from '../about/ContentImage';
 import { Paragraphs } from '../about/Paragraphs';
 import { RevealSection } from '../about/RevealSection';
@@ -20,15 +24,26 @@ import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
-import { ExternalLink, scrollToTop } from '@collectif/shared/ui';
+import { ExternalLink, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 
 const { stats, emails } = siteConfig;
 
-const contacts = [
+const contactsOf = (about: AboutTexts) => [
   { label: about.contact.labels.contact, address: emails.contact },
   { label: about.contact.labels.shows, address: emails.shows },
   { label: about.contact.labels.labelDemos, address: emails.labelDemos },
 ];
+
+/*
+ * The page's texts and its team are the About team's content, read at run time (GET
+ * /api/content/about and /api/content/team, docs/content.md): a saved change shows on the next page
+ * with no rebuild. The page loads both with its other data, so the server renders them.
+ */
+const loadTexts = (dispatch: AppDispatch) => [
+  dispatch(api.endpoints.aboutTexts.initiate(undefined)),
+  dispatch(api.endpoints.team.initiate(undefined)),
+];
+const selectTexts = (state: RootState) => api.endpoints.aboutTexts.select(undefined)(state).data;
 
 // The title ('<name> À Propos') and meta description ('Qui sommes-nous ?') are set by the shell's route.
 /**
@@ -41,11 +56,35 @@ function useEventsThisYear(): number | string {
 }
 
 function AboutPage() {
-  const eventsThisYear = useEventsThisYear();
+  const texts = useAboutTextsQuery(undefined);
+  const team = useTeamQuery(undefined);
   useEffect(() => {
     scrollToTop();
   }, []);
+  // Shown whole, once the team has come too (or failed: the strip is then empty).
+  if (texts.data !== undefined && !team.isLoading) return <AboutView about={texts.data} team={team.data ?? []} />;
+  return (
+    <div className="page about-page">
+      <h1>À propos</h1>
+      {texts.isError ? (
+        <StatusMessage
+          kind="error"
+          onRetry={() => {
+            void texts.refetch();
+          }}
+        >
+          La présentation du collectif est momentanément indisponible. Réessayez dans un instant.
+        </StatusMessage>
+      ) : (
+        <StatusMessage kind="loading">Chargement de la présentation du collectif ...</StatusMessage>
+      )}
+    </div>
+  );
+}
 
+function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMember[] }) {
+  const eventsThisYear = useEventsThisYear();
+  const contacts = contactsOf(about);
   return (
     <div className="page about-page">
       <header className="about-intro">
@@ -213,25 +252,31 @@ export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
   // The events, for the figure of « cette année » (useEventsThisYear).
-  load: ({ dispatch }) => [dispatch(api.endpoints.events.initiate({}))],
+  load: ({ dispatch }) => [...loadTexts(dispatch), dispatch(api.endpoints.events.initiate({}))],
   // The page's largest paint: the intro image (src/about/ContentImage.tsx).
-  preloads: () => [
-    { href: about.intro.image.src, ...preloadSrcSet(about.intro.image.src, ABOUT_IMAGE_SIZES), fetchpriority: 'high' },
-  ],
-  head: ({ origin, href }) => ({
-    image: { url: new URL(about.intro.image.src, origin).href, alt: about.intro.image.alt },
-    jsonLd: [
-      organization({
-        name: siteConfig.name,
-        url: new URL(href(PAGES.home) ?? '/', origin).href,
-        logo: new URL('/assets/images/logo.svg', origin).href,
-        email: siteConfig.emails.contact,
-        sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
-        address: siteConfig.studio.address,
-        foundingDate: String(siteConfig.stats.created),
-      }),
-    ],
-  }),
+  preloads: ({ state }) => {
+    const image = selectTexts(state)?.intro.image;
+    return image === undefined
+      ? []
+      : [{ href: image.src, ...preloadSrcSet(image.src, ABOUT_IMAGE_SIZES), fetchpriority: 'high' }];
+  },
+  head: ({ origin, href, state }) => {
+    const image = selectTexts(state)?.intro.image;
+    return {
+      ...(image === undefined ? {} : { image: { url: new URL(image.src, origin).href, alt: image.alt } }),
+      jsonLd: [
+        organization({
+          name: siteConfig.name,
+          url: new URL(href(PAGES.home) ?? '/', origin).href,
+          logo: new URL('/assets/images/logo.svg', origin).href,
+          email: siteConfig.emails.contact,
+          sameAs: [siteConfig.links.instagram, siteConfig.links.soundcloud, siteConfig.links.bandcamp],
+          address: siteConfig.studio.address,
+          foundingDate: String(siteConfig.stats.created),
+        }),
+      ],
+    };
+  },
 };
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */

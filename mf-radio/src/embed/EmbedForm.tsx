@@ -3,6 +3,7 @@ import { EMBED_FORMATS, type EmbedFormat, type EmbedOptions, type EmbedSource } 
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { Choice } from './Choice';
 import { KIND_FIELD, embeddableResidences, type SourceKind } from './configurator';
+import { useResidences } from '../residences/residences';
 import { EpisodePicker } from './EpisodePicker';
 import { ThemeChoice } from './ThemeChoice';
 
@@ -48,6 +49,7 @@ export function EmbedForm({
   onChange,
 }: EmbedFormProps) {
   const residenceId = useId();
+  const embeddable = embeddableResidences(useResidences().residences);
   // Without JavaScript the choices are sent to this page's own address, which renders them.
   const action = usePageHref()(PAGES.embed) ?? undefined;
   return (
@@ -92,13 +94,13 @@ export function EmbedForm({
                 onSource({ kind: 'residence', id: event.target.value });
               }}
             >
-              {embeddableResidences.map((entry) => (
+              {embeddable.map((entry) => (
                 <option key={entry.id} value={entry.id}>
                   {entry.artist} · {entry.show}
                 </option>
               ))}
               {/* A residence from a shared address that is not (or no longer) in the list still shows. */}
-              {embeddableResidences.some((entry) => entry.id === residence) ? null : (
+              {embeddable.some((entry) => entry.id === residence) ? null : (
                 <option value={residence}>{residence}</option>
               )}
             </select>

@@ -9,7 +9,7 @@ import {
   type EmbedSource,
   type EmbedTheme,
 } from '@collectif/shared/embed';
-import { residences } from '../residences/residences';
+import type { Residence } from '@collectif/shared';
 import { MAX_QUERY_LENGTH } from '../episodes/search';
 
 export type SourceKind = EmbedSource['kind'];
@@ -78,9 +78,10 @@ export function configuratorSearchFor(source: EmbedSource): string | null {
 export const SEARCH_RESULTS = 5;
 
 /** The residences a player can play, by artist. */
-export const embeddableResidences = residences
-  .filter((residence) => configuratorSearchFor({ kind: 'residence', id: residence.id }) !== null)
-  .sort((a, b) => a.artist.localeCompare(b.artist, 'fr'));
+export const embeddableResidences = (residences: readonly Residence[]): Residence[] =>
+  residences
+    .filter((residence) => configuratorSearchFor({ kind: 'residence', id: residence.id }) !== null)
+    .sort((a, b) => a.artist.localeCompare(b.artist, 'fr'));
 
 /** The themes in the form's order, with their French names. */
 export const THEME_LABELS: Readonly<Record<EmbedTheme, string>> = {

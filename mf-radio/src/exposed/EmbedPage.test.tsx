@@ -121,6 +121,8 @@ describe('EmbedPage', () => {
 
   it('follows each choice in its address, its preview and its code', async () => {
     renderPage();
+    // The residences arrive from the site's content (the server's page has them already).
+    await screen.findByRole('option', { name: /^Axonberg · /, hidden: true });
     fireEvent.click(screen.getByRole('radio', { name: /Une résidence/ }));
     fireEvent.change(screen.getByRole('combobox', { name: 'Résidence' }), { target: { value: 'axonberg' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Clair' }));

@@ -20,12 +20,10 @@ import {
 import { embeddableResidences, readConfigurator, streamOriginOf, type SourceKind } from '../embed/configurator';
 import { EmbedCode } from '../embed/EmbedCode';
 import { EmbedForm } from '../embed/EmbedForm';
+import { loadResidences, useResidences } from '../residences/residences';
 import { useSiteOrigin } from '../embed/siteOrigin';
 import '../styles/integrer.css';
 import { PAGES } from '@collectif/shared/addresses';
-
-/** The residence the select shows before one is chosen. */
-const FIRST_RESIDENCE = embeddableResidences[0]?.id ?? '';
 
 interface Picks {
   /** The source the address had when these were set: another one (the back button) resets them. */
@@ -39,7 +37,7 @@ function picksFor(source: EmbedSource, kind: SourceKind, previous?: Picks): Pick
   return {
     from: JSON.stringify(source),
     kind,
-    residence: source.kind === 'residence' ? source.id : (previous?.residence ?? FIRST_RESIDENCE),
+    residence: source.kind === 'residence' ? source.id : (previous?.residence ?? ''),
     episode: source.kind === 'episode' ? source.slug : (previous?.episode ?? null),
   };
 }
@@ -109,6 +107,9 @@ function EmbedPage() {
   const streamOrigin = streamOriginOf(useRadioSettings().liveStreamUrl, origin);
   const [picks, setPicks] = useState(() => picksFor(options.source, read.kind));
   if (picks.from !== JSON.stringify(options.source)) setPicks(picksFor(options.source, read.kind, picks));
+  // Before one is chosen, the select shows the first residence (once the residences are there).
+  const first = embeddableResidences(useResidences().residences)[0]?.id ?? '';
+  const residence = picks.residence === '' ? first : picks.residence;
 
   /** The address says the choice: replaced as the choices change, shareable as it is. */
   const change = (next: Partial<EmbedOptions>) => {
@@ -124,7 +125,7 @@ function EmbedPage() {
   };
   const chooseKind = (next: SourceKind) => {
     if (next === 'direct') choose({ kind: 'direct' });
-    else if (next === 'residence') choose({ kind: 'residence', id: picks.residence });
+    else if (next === 'residence') choose({ kind: 'residence', id: residence });
     else if (picks.episode !== null) choose({ kind: 'episode', slug: picks.episode });
     // « Un épisode » before any is chosen: the search opens, the code waits for an episode.
     else setPicks({ ...picks, kind: 'episode' });
@@ -144,7 +145,7 @@ function EmbedPage() {
           options={options}
           kind={picks.kind}
           initialQuery={read.q}
-          residence={picks.residence}
+          residence={residence}
           episode={picks.episode}
           onKind={chooseKind}
           onSource={choose}
@@ -178,6 +179,7 @@ export const page: PageDefinition = {
   load: ({ query, dispatch }) => {
     const { options, q } = readConfigurator(query);
     return [
+      loadResidences(dispatch),
       ...(options.source.kind === 'episode' ? [dispatch(api.endpoints.episode.initiate(options.source.slug))] : []),
       ...(q === '' ? [] : [dispatch(api.endpoints.episodes.initiate({ q }))]),
     ];

@@ -11,7 +11,7 @@ import {
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { useDebounced } from '../ui/useDebounced';
-import { residences } from '../residences/residences';
+import { loadResidences, useResidences } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
@@ -30,6 +30,7 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
     onChange({ q, page: 1 });
   }, SEARCH_DEBOUNCE_MS);
   const styles = useStylesQuery(undefined).data ?? [];
+  const { residences } = useResidences();
   // The address changed another way (back button, a link): the box shows it, unless it only
   // caught up with what is typed (the address drops the space the visitor just typed).
   if (draft.from !== search.q) {
@@ -220,6 +221,7 @@ export const page: PageDefinition = {
     const search = readSearch(query);
     return [
       dispatch(api.endpoints.styles.initiate(undefined)),
+      loadResidences(dispatch),
       ...(search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))]),
     ];
   },

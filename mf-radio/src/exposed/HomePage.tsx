@@ -1,9 +1,16 @@
-import { siteConfig, type PageRoute, type RemoteContract, api, type PageDefinition } from '@collectif/shared';
+import {
+  siteConfig,
+  type PageRoute,
+  type RemoteContract,
+  api,
+  type PageDefinition,
+  useSlidesQuery,
+} from '@collectif/shared';
 import { Carousel } from '../home/Carousel';
 import { PodcastsBlock, LATEST_PODCASTS } from '../home/PodcastsBlock';
 import { ReleasesBlock, LATEST_RELEASES } from '../home/ReleasesBlock';
 import { ScheduleBlock } from '../home/ScheduleBlock';
-import { slides, SLIDE_SIZES, slideSrcSet } from '../home/slides';
+import { selectSlides, SLIDE_SIZES, slideSrcSet } from '../home/slides';
 import { LiveBlock } from '../live/LiveBlock';
 import '../styles/home.css';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
@@ -13,10 +20,12 @@ import { upcomingRange } from '@collectif/shared/schedule';
 
 /** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
 function HomePage() {
+  const slides = useSlidesQuery(undefined).data ?? [];
   return (
     <div className="page home">
       <h1 className="visually-hidden">{siteConfig.name}</h1>
-      <Carousel slides={slides} />
+      {/* Slides that could not be had: the page opens on the live block. */}
+      {slides.length === 0 ? null : <Carousel slides={slides} />}
       <LiveBlock />
       <ScheduleBlock />
       <PodcastsBlock />
@@ -32,22 +41,23 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
   // The carousel's first slide, with the attributes of its <img>: the page's largest paint.
-  preloads: () => {
-    const [first] = slides;
+  preloads: ({ state }) => {
+    const [first] = selectSlides(state);
     if (first === undefined) return [];
     const href = first.imagePath;
     return [{ href, imagesrcset: slideSrcSet(href), imagesizes: SLIDE_SIZES, fetchpriority: 'high' }];
   },
   // The same arguments as the blocks' own queries, so the browser finds them answered.
   load: ({ dispatch }) => [
+    dispatch(api.endpoints.slides.initiate(undefined)),
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
     dispatch(api.endpoints.schedule.initiate(upcomingRange(Date.now()))),
     // « Titres précédents » in the live block: in the page, so nothing moves when it arrives.
     dispatch(api.endpoints.nowPlaying.initiate(undefined)),
   ],
-  head: ({ origin, radio, href }) => {
-    const [first] = slides;
+  head: ({ origin, radio, href, state }) => {
+    const [first] = selectSlides(state);
     const home = href(PAGES.home) ?? '/';
     return {
       description: siteConfig.baseline,

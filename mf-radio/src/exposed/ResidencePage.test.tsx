@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { on, type ReplaySource, type Residence } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
-import { residences } from '../residences/residences';
+import { shippedResidences as residences } from '../testing/fakeApi';
 import { podcast, startFakeApi, type FakeAnswer, type FakeApi } from '../testing/fakeApi';
 import ResidencePage from './ResidencePage';
 // A residence's description as a built part holds it: sanitised by the build (docs/rendering.md,
@@ -77,10 +77,10 @@ function Detail({ residence }: { residence: Residence }) {
 }
 
 describe('ResidencePage', () => {
-  it('finds the residence of the address and scrolls to the top', () => {
+  it('finds the residence of the address and scrolls to the top', async () => {
     const residence = residences[0]!;
     renderWithProviders(<Routed />, { route: `/residences/${residence.id}` });
-    expect(screen.getByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
     expect(screen.getByText(residence.show)).toBeInTheDocument();
     const header = screen.getByRole('banner').querySelector('img');
     expect(header).toHaveAttribute('src', `/assets/images/residences/${residence.id}-header.webp`);
@@ -174,14 +174,24 @@ describe('ResidencePage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
-  it('shows "Résidence introuvable" with a link back to the list for an unknown id', () => {
+  it('shows "Résidence introuvable" with a link back to the list for an unknown id', async () => {
     renderWithProviders(<Routed />, { route: '/residences/nexiste-pas' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Résidence introuvable' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Résidence introuvable' })).toBeInTheDocument();
     const back = screen.getByRole('link', { name: 'Voir toutes les résidences' });
     expect(back).toHaveAttribute('href', '/residences');
     fireEvent.click(back);
     expect(screen.getByText('Liste des résidences')).toBeInTheDocument();
-    expect(api.requests).toEqual([]);
+    // Only the residences were asked for: an unknown one has no episodes, shows or events.
+    expect(api.requests).toEqual(['/content/residences']);
+  });
+
+  it('says the residences cannot be had, not that this one does not exist, when their answer fails', async () => {
+    api.set('/content/residences', () => 'network-error');
+    renderWithProviders(<Routed />, { route: `/residences/${residences[0]!.id}` });
+    expect(
+      await screen.findByText('Les résidences sont momentanément indisponibles. Réessayez dans un instant.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Résidence introuvable' })).not.toBeInTheDocument();
   });
 });
 

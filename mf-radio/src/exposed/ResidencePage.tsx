@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useParams, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
-import { findResidence } from '../residences/residences';
+import { findResidence, useResidences } from '../residences/residences';
+import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { scrollToTop } from '@collectif/shared/ui';
@@ -23,11 +24,20 @@ function NotFound() {
 /** residences/:id: one resident show, or a French 'not found' page for an unknown id. */
 function ResidencePage() {
   const { id = '' } = useParams();
-  const residence = findResidence(id);
+  const { residences, status, retry } = useResidences();
+  const residence = findResidence(id, residences);
   useEffect(() => {
     scrollToTop();
   }, [id]);
-  if (residence === undefined) return <NotFound />;
+  if (residence === undefined) {
+    return status === 'ready' ? (
+      <NotFound />
+    ) : (
+      <div className="page">
+        <ResidencesStatus status={status} retry={retry} />
+      </div>
+    );
+  }
   return (
     <div className="page">
       <ResidenceDetail key={residence.id} residence={residence} />

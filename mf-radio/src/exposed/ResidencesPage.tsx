@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { type PageRoute, type RemoteContract, siteConfig, type PageDefinition } from '@collectif/shared';
 import { ResidenceCard, CARD_SIZES } from '../residences/ResidenceCard';
-import { residences } from '../residences/residences';
+import { loadResidences, selectResidences, useResidences } from '../residences/residences';
+import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
 import { scrollToTop } from '@collectif/shared/ui';
 import { residenceImages } from '@collectif/shared/pictures';
@@ -11,17 +12,27 @@ const EAGER_CARDS = 4;
 
 /** The residents grid (docs/site.md, « Residents »). */
 function ResidencesPage() {
+  const { residences, status, retry } = useResidences();
   useEffect(() => {
     scrollToTop();
   }, []);
   return (
     <div className="page">
       <h1>Résidences</h1>
-      <ul className="grid residence-grid" aria-label="Émissions résidentes">
-        {residences.map((residence, index) => (
-          <ResidenceCard key={residence.id} residence={residence} eager={index < EAGER_CARDS} priority={index === 0} />
-        ))}
-      </ul>
+      {status === 'ready' ? (
+        <ul className="grid residence-grid" aria-label="Émissions résidentes">
+          {residences.map((residence, index) => (
+            <ResidenceCard
+              key={residence.id}
+              residence={residence}
+              eager={index < EAGER_CARDS}
+              priority={index === 0}
+            />
+          ))}
+        </ul>
+      ) : (
+        <ResidencesStatus status={status} retry={retry} />
+      )}
     </div>
   );
 }
@@ -33,16 +44,23 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
   // The first card's image, with the attributes of its <img>: the page's largest paint.
-  preloads: () => {
-    const [first] = residences;
+  preloads: ({ state }) => {
+    const [first] = selectResidences(state);
     if (first === undefined) return [];
     const images = residenceImages(first.id);
     return [{ href: images.card, imagesrcset: images.cardSrcSet, imagesizes: CARD_SIZES, fetchpriority: 'high' }];
   },
-  head: ({ origin }) => {
+  load: ({ dispatch }) => [loadResidences(dispatch)],
+  head: ({ origin, state }) => {
+    const residences = selectResidences(state);
     const [first] = residences;
     return {
-      description: `Les ${String(residences.length)} émissions résidentes de ${siteConfig.name}, chaque mois sur la radio.`,
+      // Without the residences (their answer failed), the page table's own description.
+      ...(residences.length === 0
+        ? {}
+        : {
+            description: `Les ${String(residences.length)} émissions résidentes de ${siteConfig.name}, chaque mois sur la radio.`,
+          }),
       ...(first === undefined
         ? {}
         : { image: { url: absolute(origin, residenceImages(first.id).card), alt: `${first.artist}, ${first.show}` } }),

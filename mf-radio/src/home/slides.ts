@@ -1,16 +1,15 @@
+import { api, type RootState, type Slide } from '@collectif/shared';
 import { PAGE_IMAGE_SIZES } from '@collectif/shared/pictures';
-import slidesJson from '../../content/slides.json';
 
-/** A carousel slide (content/slides.json, checked against slides.schema.json at build and test time). */
-export interface Slide {
-  imagePath: string;
-  titre: string;
-  description: string;
-  /** External page the '+' button opens in a new tab. */
-  link?: string;
-}
+/*
+ * The home's carousel, read at run time from the site's content (GET /api/content/slides,
+ * docs/content.md): the About team edits it, and the next page shows the change with no rebuild.
+ */
+export type { Slide };
 
-export const slides: readonly Slide[] = slidesJson;
+/** The slides as loaded into a store; none while they are not. */
+export const selectSlides = (state: RootState): readonly Slide[] =>
+  api.endpoints.slides.select(undefined)(state).data ?? [];
 
 /** A slide's image fills the content width (75rem) or the screen. */
 export const SLIDE_SIZES = PAGE_IMAGE_SIZES;

@@ -4,7 +4,7 @@ import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
-import { findResidence } from '../residences/residences';
+import { findResidence, loadResidences, selectResidences } from '../residences/residences';
 import { PAGES, isSlug } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
@@ -26,16 +26,20 @@ export const episodePage: PageDefinition = {
     const slug = params.slug ?? '';
     if (!isSlug(slug)) return [];
     const episode = dispatch(api.endpoints.episode.initiate(slug));
+    const residences = loadResidences(dispatch);
     // The residence's other episodes, as the page asks for them (EpisodePage.tsx, MoreEpisodes).
-    const more = episode.then((result) => {
-      const residence = result.data?.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+    const more = Promise.all([episode, residences]).then(([result, known]) => {
+      const list = known.data ?? [];
+      const residence = result.data?.residences
+        .map((id) => findResidence(id, list))
+        .find((found) => found !== undefined);
       if (residence === undefined) return undefined;
       const query = dispatch(api.endpoints.episodes.initiate({ residence: residence.id }));
       return query.finally(() => {
         query.unsubscribe();
       });
     });
-    return [episode, more];
+    return [episode, residences, more];
   },
   head: ({ params, state, origin, href }) => {
     const slug = params.slug ?? '';
@@ -52,7 +56,10 @@ export const episodePage: PageDefinition = {
           }
         : {};
     }
-    const residence = episode.residences.map((id) => findResidence(id)).find((found) => found !== undefined);
+    const residences = selectResidences(state);
+    const residence = episode.residences
+      .map((id) => findResidence(id, residences))
+      .find((found) => found !== undefined);
     // Its own address in the page table (this page is rendered, so the table has it).
     const path = href(PAGES.episode, { slug: episode.slug }) ?? '/';
     const url = absolute(origin, path);

@@ -1,13 +1,12 @@
 import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { api, makeStore, radioSettings, siteConfig, type Episode } from '@collectif/shared';
+import { api, makeStore, radioSettings, siteConfig, type Episode, type RootState } from '@collectif/shared';
 import { escapeHtml, headElements } from '@collectif/shared/seo';
 import { headHtml } from '@collectif/shared/testing';
 import { Carousel } from '../home/Carousel';
-import { slides } from '../home/slides';
 import { CARD_SIZES } from '../residences/ResidenceCard';
-import { residences } from '../residences/residences';
+import { shippedResidences as residences, shippedSlides as slides, storeWithContent } from '../testing/fakeApi';
 import { episodePage } from './episode';
 import { page as home } from '../exposed/HomePage';
 import { residence } from './residence';
@@ -18,6 +17,12 @@ const pages = { HomePage: home, ResidencePage: residence, ResidencesPage: list }
 
 const ORIGIN = 'https://radio.example.org';
 
+// A page's store once its data arrived: the shipped residences and slides.
+let content: RootState;
+beforeAll(async () => {
+  content = (await storeWithContent()).getState();
+});
+
 function residenceHead(id: string) {
   const { head } = pages.ResidencePage;
   if (head === undefined) throw new Error('the residence page has no head');
@@ -27,7 +32,7 @@ function residenceHead(id: string) {
     query: new URLSearchParams(),
     radio: radioSettings(),
     href: declaredHref,
-    state: makeStore().getState(),
+    state: content,
   });
 }
 
@@ -64,7 +69,7 @@ describe("a residence page's head", () => {
 });
 
 describe('the oEmbed discovery link (docs/embed.md, « oEmbed »)', () => {
-  const context = (state = makeStore().getState(), params: Record<string, string> = {}) => ({
+  const context = (state = content, params: Record<string, string> = {}) => ({
     params,
     origin: ORIGIN,
     query: new URLSearchParams(),
@@ -121,7 +126,7 @@ describe('the images a page announces before its scripts (`preloads`)', () => {
     query: new URLSearchParams(),
     radio: radioSettings(),
     href: declaredHref,
-    state: makeStore().getState(),
+    state: content,
   });
 
   it("are the residence's header, and none for an unknown residence", () => {

@@ -6,7 +6,7 @@ import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet, residenceImages } from '@colle
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { residenceEventsArgs } from '../events/ResidenceEvents';
-import { findResidence } from '../residences/residences';
+import { findResidence, loadResidences, residencesFailed, selectResidences } from '../residences/residences';
 import { residenceFeedPath } from '@collectif/shared/addresses';
 import { PAGES } from '@collectif/shared/addresses';
 import { selectScheduleArrival, zonedIso } from '@collectif/shared/schedule';
@@ -15,8 +15,8 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
 export const residence: PageDefinition = {
   // Its header image, as src/exposed/ResidencePage.tsx renders it; an unknown residence has none.
-  preloads: ({ params }) => {
-    const found = findResidence(params.id ?? '');
+  preloads: ({ params, state }) => {
+    const found = findResidence(params.id ?? '', selectResidences(state));
     return found === undefined
       ? []
       : [
@@ -28,18 +28,27 @@ export const residence: PageDefinition = {
           },
         ];
   },
+  // The residences first (the address names one of them), then its episodes, shows and events.
   load: ({ params, dispatch }) => {
-    const found = findResidence(params.id ?? '');
-    return found === undefined
-      ? []
-      : [
-          dispatch(api.endpoints.podcasts.initiate({ q: found.artist })),
-          dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
-          dispatch(api.endpoints.events.initiate(residenceEventsArgs(found.id))),
-        ];
+    const residences = loadResidences(dispatch);
+    const rest = residences.then(({ data }) => {
+      const found = findResidence(params.id ?? '', data ?? []);
+      if (found === undefined) return [];
+      const queries = [
+        dispatch(api.endpoints.podcasts.initiate({ q: found.artist })),
+        dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
+        dispatch(api.endpoints.events.initiate(residenceEventsArgs(found.id))),
+      ];
+      return Promise.allSettled(queries).finally(() => {
+        for (const query of queries) query.unsubscribe();
+      });
+    });
+    return [residences, rest];
   },
   head: ({ params, state, origin, href }) => {
-    const found = findResidence(params.id ?? '');
+    // Residences that could not be had say nothing of this one: no 404 (the page says why).
+    if (residencesFailed(state)) return {};
+    const found = findResidence(params.id ?? '', selectResidences(state));
     if (found === undefined) {
       return {
         status: 404,

@@ -81,7 +81,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
       <NextShow residence={residence.id} />
       <div
         className="residence__description"
-        // Safe HTML: sanitised when the part was built (docs/rendering.md, « Safe HTML »).
+        // Safe HTML: sanitised by the server that serves the residences (docs/rendering.md, « Safe HTML »).
         dangerouslySetInnerHTML={{ __html: residence.description }}
       />
       {styles.length === 0 ? null : (

@@ -1,11 +1,40 @@
+import residencesJson from '@collectif/shared/content/residences.json';
 import {
+  api,
   configureApiBase,
+  makeStore,
+  type AppStore,
+  type Residence,
+  type Slide,
   type PodcastItem,
   type Release,
   type ScheduleEvent,
   type EventItem,
 } from '@collectif/shared';
 import { cut, json, startFakeServer } from '@collectif/shared/testing';
+import slidesJson from '../../content/slides.json';
+
+/**
+ * The content the site serves with nothing edited yet (GET /api/content/:kind, seeded from the
+ * repository's files; docs/content.md). The residences' descriptions are safe HTML, as the server
+ * serves them (the tests' transform sanitises the file as the server does).
+ */
+export const shippedResidences: readonly Residence[] = residencesJson;
+export const shippedSlides: readonly Slide[] = slidesJson;
+
+/** What the fake /api answers unless a test says otherwise: the shipped content. */
+const CONTENT: Record<string, FakeHandler> = {
+  '/content/residences': () => ({ body: shippedResidences }),
+  '/content/slides': () => ({ body: shippedSlides }),
+};
+
+/** A store holding the shipped content, as a page's store holds it once loaded. */
+export async function storeWithContent(): Promise<AppStore> {
+  const store = makeStore();
+  await store.dispatch(api.util.upsertQueryData('residences', undefined, [...shippedResidences]));
+  await store.dispatch(api.util.upsertQueryData('slides', undefined, [...shippedSlides]));
+  return store;
+}
 
 /** An answer of the fake /api: a JSON body with a status, or a connection that is cut. */
 export type FakeAnswer = { status?: number; body: unknown } | 'network-error';
@@ -26,7 +55,7 @@ export interface FakeApi {
  * tested through the network like in the browser, with no module of ours replaced.
  */
 export async function startFakeApi(handlers: Record<string, FakeHandler> = {}): Promise<FakeApi> {
-  const routes = new Map(Object.entries(handlers));
+  const routes = new Map(Object.entries({ ...CONTENT, ...handlers }));
   const requests: string[] = [];
   const server = await startFakeServer({
     headers: { 'access-control-allow-origin': '*' },

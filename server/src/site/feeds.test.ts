@@ -224,6 +224,8 @@ describe('a feed of a residence with hostile content', () => {
     const base = testConfig();
     const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
     hostileApp = await buildApp({ site, api: testConfig({ demo: { ...base.demo, residencesFile } }) });
+    // The feeds read the residences volunteers saved (docs/content.md): saved as a volunteer would.
+    hostileApp.content.save('residences', JSON.parse(readFileSync(residencesFile, 'utf8')), { by: 'test' });
   });
 
   afterAll(async () => {
@@ -244,6 +246,31 @@ describe('a feed of a residence with hostile content', () => {
 });
 
 describe('the sitemap and robots.txt', () => {
+  it('has a residence volunteers just saved, with no restart: its podcast feed and its address', async () => {
+    const before = app.content.current('residences');
+    const added = {
+      id: 'nouvelle-venue',
+      artist: 'Nouvelle Venue',
+      show: 'Premier Mardi',
+      description: 'Tous les premiers mardis.',
+      styles: [],
+    };
+    app.content.save('residences', [...(before.data as unknown[]), added], { by: 'test' });
+    try {
+      const feed = await app.inject({ url: '/residences/nouvelle-venue/feed.xml' });
+      expect(feed.statusCode).toBe(200);
+      expect((parser.parse(feed.body) as { rss: { channel: Node } }).rss.channel.title).toBe(
+        'Nouvelle Venue · Premier Mardi',
+      );
+      const sitemap = await app.inject({ url: '/sitemap.xml' });
+      expect(sitemap.body).toContain(`<loc>${ORIGIN}/residences/nouvelle-venue</loc>`);
+    } finally {
+      app.content.restore('residences', before.id, 'test');
+    }
+    expect((await app.inject({ url: '/residences/nouvelle-venue/feed.xml' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/sitemap.xml' })).body).not.toContain('/residences/nouvelle-venue<');
+  });
+
   it('lists every page without parameters, every residence and every episode, with lastmod from the feed', async () => {
     const res = await app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);

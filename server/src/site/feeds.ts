@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { hrefOf, PAGES, pagePattern } from '@collectif/shared/addresses';
 import type { SiteServerConfig } from '../config';
-import { readFeedResidences, residenceFeed } from './feeds/rss';
+import { residenceFeed } from './feeds/rss';
+import { currentResidences } from '../residences';
 import { robotsTxt, sitemap } from './feeds/sitemap';
 import { webManifest } from './feeds/manifest';
 
@@ -17,11 +18,10 @@ import { webManifest } from './feeds/manifest';
 
 interface FeedsOptions {
   config: SiteServerConfig;
-  residencesFile: string;
 }
 
-const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFile }, done) => {
-  const residences = readFeedResidences(residencesFile);
+const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config }, done) => {
+  // The residences as volunteers last saved them (docs/content.md): a new one has its feed at once.
   const origin = config.siteOrigin;
   // As the pages (docs/rendering.md, « Cache »): browsers revalidate with the ETag, shared caches keep 10 s.
   const cacheControl = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -30,6 +30,7 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
     reply.representation(`site|${key}`, make, { type, cacheControl });
 
   app.get<{ Params: { id: string } }>('/residences/:id/feed.xml', async (request, reply) => {
+    const { version: saved, residences } = currentResidences(app.content);
     const residence = residences.find((candidate) => candidate.id === request.params.id);
     if (residence === undefined) {
       return reply
@@ -42,7 +43,7 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
     const own = catalogue.value.episodes.filter((episode) => episode.residences.includes(residence.id));
     return send(
       reply,
-      `feed|${residence.id}|${String(catalogue.version)}|${version}`,
+      `feed|${residence.id}|${saved}|${String(catalogue.version)}|${version}`,
       'application/rss+xml; charset=utf-8',
       () => residenceFeed(residence, own, origin, new Date(app.clock()), hrefOf(pages)),
     );
@@ -56,9 +57,10 @@ const feeds: FastifyPluginCallback<FeedsOptions> = (app, { config, residencesFil
       app.eventsBook.read().catch(() => null),
     ]);
     const reading = events?.reading;
+    const { version: saved, residences } = currentResidences(app.content);
     return send(
       reply,
-      `sitemap|${String(catalogue.version)}|${version}|${reading?.key ?? ''}`,
+      `sitemap|${saved}|${String(catalogue.version)}|${version}|${reading?.key ?? ''}`,
       'application/xml; charset=utf-8',
       () => sitemap(pages, residences, catalogue.value.episodes, origin, reading?.events ?? []),
     );

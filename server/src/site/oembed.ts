@@ -23,7 +23,7 @@ import {
 } from '@collectif/shared/embed';
 import { OEMBED_PATH, oembedTitle } from '@collectif/shared/oembed';
 import type { SiteServerConfig } from '../config';
-import { readResidences, type ContentResidence } from '../residences';
+import { currentResidences, type ContentResidence } from '../residences';
 import { UpstreamError, upstreamErrorReply } from '../api/errors';
 
 /**
@@ -168,7 +168,6 @@ const NOT_FOUND =
 
 interface OembedOptions {
   config: SiteServerConfig;
-  residencesFile: string;
 }
 
 interface OembedQuery {
@@ -178,10 +177,11 @@ interface OembedQuery {
   maxheight?: string | string[];
 }
 
-const oembed: FastifyPluginCallback<OembedOptions> = (app, { config, residencesFile }, done) => {
+const oembed: FastifyPluginCallback<OembedOptions> = (app, { config }, done) => {
   const origin = config.siteOrigin;
-  const residences = readResidences(residencesFile).residences;
-  const residenceOf = (id: string): ContentResidence | undefined => residences.find((known) => known.id === id);
+  // The residences as volunteers last saved them (docs/content.md).
+  const residenceOf = (id: string): ContentResidence | undefined =>
+    currentResidences(app.content).residences.find((known) => known.id === id);
 
   app.get<{ Querystring: OembedQuery }>(OEMBED_PATH, async (request, reply) => {
     const { url, format, maxwidth, maxheight } = request.query;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { releaseUrl } from '../config';
+import { aboutSchema, residenceEntrySchema, slidesSchema, teamSchema } from './content.mjs';
 
 /*
  * The one definition of each /api answer (docs/api.md). The server validates and serialises with
@@ -315,6 +316,19 @@ const releaseReading = v.pipe(
 
 export const podcastsAnswer = usableList(podcastReading);
 export const releasesAnswer = usableList(releaseReading);
+/*
+ * The content volunteers edit (GET /api/content/:kind, docs/content.md), read with the schemas that
+ * check every save. A residence is read loosely (fields a newer server adds are ignored) and one that
+ * does not fit is dropped; the other kinds are whole texts, used whole or not at all.
+ */
+export const residencesAnswer = usableList(v.object(residenceEntrySchema.entries));
+export const slidesAnswer = slidesSchema;
+export const teamAnswer = teamSchema;
+export const aboutAnswer = aboutSchema;
+/** The home's carousel, the About page's team and texts, as their schemas describe them. */
+export type Slide = v.InferOutput<typeof slidesSchema>[number];
+export type TeamMember = v.InferOutput<typeof teamSchema>[number];
+export type AboutTexts = v.InferOutput<typeof aboutSchema>;
 export const episodeAnswer = episodeReading;
 /** A page of the archive: its unusable episodes dropped, its counts whole numbers. */
 export const episodesPageAnswer = v.object({

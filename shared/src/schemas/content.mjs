@@ -263,9 +263,14 @@ const image = v.strictObject({
 });
 const textSection = v.strictObject({ heading: text, paragraphs });
 /** Words shown after each figure of site.json. */
-const statsWords = (/** @type {string[]} */ names, /** @type {string} */ where) =>
+/**
+ * @template {string} K
+ * @param {readonly K[]} names
+ * @param {string} where
+ */
+const statsWords = (names, where) =>
   v.pipe(
-    v.strictObject(Object.fromEntries(names.map((name) => [name, text]))),
+    v.strictObject(/** @type {Record<K, typeof text>} */ (Object.fromEntries(names.map((name) => [name, text])))),
     v.description(`Le mot affiché après chaque chiffre de site.json (${where}).`),
   );
 

@@ -17,6 +17,13 @@ import {
   nowPlayingAnswer,
   podcastsAnswer,
   releasesAnswer,
+  residencesAnswer,
+  slidesAnswer,
+  teamAnswer,
+  aboutAnswer,
+  type AboutTexts,
+  type Slide,
+  type TeamMember,
   scheduleAnswer,
   stylesAnswer,
 } from '../schemas/answers';
@@ -29,6 +36,7 @@ import type {
   NowPlaying,
   PodcastItem,
   Release,
+  Residence,
   Schedule,
   StyleCount,
 } from '../types';
@@ -147,6 +155,24 @@ export const api = createApi({
       query: ({ limit }) => ({ url: '/releases', params: limit === undefined ? {} : { limit } }),
       responseSchema: answer(releasesAnswer),
     }),
+    // The content volunteers edit (docs/content.md): read at run time, so that a saved change shows
+    // on the next page with no rebuild. The server revalidates each (its ETag is the version).
+    residences: build.query<Residence[], undefined>({
+      query: () => '/content/residences',
+      responseSchema: answer(residencesAnswer),
+    }),
+    slides: build.query<Slide[], undefined>({
+      query: () => '/content/slides',
+      responseSchema: answer(slidesAnswer),
+    }),
+    team: build.query<TeamMember[], undefined>({
+      query: () => '/content/team',
+      responseSchema: answer(teamAnswer),
+    }),
+    aboutTexts: build.query<AboutTexts, undefined>({
+      query: () => '/content/about',
+      responseSchema: answer(aboutAnswer),
+    }),
     liveStatus: build.query<LiveStatus, undefined>({
       // 'Rafraîchir' must reach the server (which revalidates with its ETag), not the browser's HTTP cache.
       query: () => ({ url: '/islive', cache: 'no-cache' }),
@@ -186,6 +212,10 @@ export const api = createApi({
 export const {
   usePodcastsQuery,
   useReleasesQuery,
+  useResidencesQuery,
+  useSlidesQuery,
+  useTeamQuery,
+  useAboutTextsQuery,
   useEpisodesQuery,
   useEpisodeQuery,
   useStylesQuery,

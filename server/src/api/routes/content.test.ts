@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import type { ApiError, Release } from '@collectif/shared';
+import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
 import { seedFile } from '../../content/kinds';
 import { buildApi, testConfig } from '../testing/fixtures';
 
@@ -27,8 +28,27 @@ describe('GET /api/content/:kind', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.json()).toEqual(fromRepository(kind));
+      // A residence's description is served as the safe HTML the pages show (docs/rendering.md).
+      const expected =
+        kind === 'residences'
+          ? (fromRepository(kind) as { description: string }[]).map((entry) => ({
+              ...entry,
+              description: safeHtml(entry.description),
+            }))
+          : fromRepository(kind);
+      expect(res.json()).toEqual(expected);
     }
+  });
+
+  it('serves a residence’s description as safe HTML whatever was saved', async () => {
+    const [first, ...rest] = fromRepository('residences') as { id: string; description: string }[];
+    const description =
+      'Du <em>dub</em>.<script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">x</a>';
+    app.content.save('residences', [{ ...first, description }, ...rest], { by: 'test' });
+    const served = (await app.inject({ url: '/api/content/residences' })).json<{ id: string; description: string }[]>();
+    const shown = served.find((entry) => entry.id === first?.id)?.description ?? '';
+    expect(shown).toContain('<em>dub</em>');
+    expect(shown).not.toMatch(/<script|onerror|javascript:/);
   });
 
   it('gives a saved version at once, with a new ETag, and never says who saved it', async () => {

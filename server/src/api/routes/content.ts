@@ -1,4 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
 import { CONTENT_KIND_NAMES, isContentKind } from '../../content/kinds';
 import { ApiHttpError } from '../errors';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
@@ -10,6 +11,16 @@ import { routeSchemas } from '../schemas/routes';
  * as its ETag. Revalidated at each use, so that a saved change is seen at once; who saved it is
  * not said (visitors see no account).
  */
+/**
+ * What visitors get of a kind: a residence's description keeps only the emphasis and links the
+ * site allows (docs/rendering.md, « Safe HTML »), whatever a save or a file holds; the pages show it
+ * as HTML. Made once per version (the representation is kept by its key).
+ */
+function served(kind: string, data: unknown): unknown {
+  if (kind !== 'residences' || !Array.isArray(data)) return data;
+  return data.map((entry: { description: string }) => ({ ...entry, description: safeHtml(entry.description) }));
+}
+
 const content: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   app.get(
@@ -21,7 +32,7 @@ const content: FastifyPluginCallback = (instance, _options, done) => {
         throw new ApiHttpError(404, 'not_found', `Contenu inconnu : ${CONTENT_KIND_NAMES.join(', ')} existent.`);
       }
       const { id, data } = app.content.current(kind);
-      return reply.representation(`content|${kind}|${id}`, () => JSON.stringify(data), {
+      return reply.representation(`content|${kind}|${id}`, () => JSON.stringify(served(kind, data)), {
         cacheControl: 'no-cache',
       });
     },

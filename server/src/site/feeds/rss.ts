@@ -3,7 +3,6 @@ import { PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/address
 import { plain, PODCAST_MIN_BYTES } from '../../feed';
 import { writeXml, xmlSafe } from '../../xml';
 import type { CatalogueEpisode } from '../../api/episodes/catalogue';
-import { readResidences } from '../../residences';
 import { absolute } from './absolute';
 
 /** A podcast feed per residence, `/residences/:id/feed.xml` (docs/feeds.md). */
@@ -14,16 +13,6 @@ export interface FeedResidence {
   artist: string;
   show: string;
   description: string;
-}
-
-/** The residences of the content file (server/src/residences.ts). */
-export function readFeedResidences(file: string): FeedResidence[] {
-  return readResidences(file).residences.map(({ id, artist, show, description }) => ({
-    id,
-    artist,
-    show,
-    description,
-  }));
 }
 
 /** `itunes:duration` as h:mm:ss, the form every podcast app reads. */

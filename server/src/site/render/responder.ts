@@ -14,6 +14,7 @@ import { headElements, type HeadElement } from '@collectif/shared/seo';
 import { remotesForServer, type SiteServerConfig } from '../../config';
 import { pageMeta, type HintsFor } from '../hints';
 import { contentSecurityPolicy } from '../headers';
+import { CONTENT_KIND_NAMES } from '../../content/kinds';
 import { createStyleReader } from './styles';
 import { createPartFiles, partFileSource, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
@@ -271,6 +272,14 @@ export function createPageResponder({
     return bundles.versions();
   }
 
+  /**
+   * The content volunteers edit, by version (docs/content.md): a saved change is in the next page,
+   * not one the cache kept from before it.
+   */
+  function contentVersion(): string {
+    return CONTENT_KIND_NAMES.map((kind) => app.content.current(kind).id).join(',');
+  }
+
   let lastBrowserReason: string | null = null;
 
   /**
@@ -309,7 +318,7 @@ export function createPageResponder({
     // keeps it, this server nor a browser (which would show it once more, « stale while
     // revalidate »), so the next request, once the remote answers, gets the whole site.
     await trusted;
-    const version = `${await partsVersion(match)}|${pagesVersion}`;
+    const version = `${await partsVersion(match)}|${pagesVersion}|${contentVersion()}`;
     const whole = (await tried(match, pages)) && complete;
     reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
     const cached = cache.get(key, version);
