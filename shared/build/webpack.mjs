@@ -140,17 +140,6 @@ export function fontRule() {
   return { test: /\.woff2$/, use: require.resolve('./unhinted-font.cjs') };
 }
 
-/**
- * The residences' content file with each description as safe HTML (shared/build/safe-html.cjs): a
- * page shows it as is, in the browser and on the server, without a sanitiser of its own.
- */
-export function contentRule() {
-  return {
-    test: /[\\/]shared[\\/]content[\\/]residences\.json$/,
-    use: require.resolve('./safe-residences-loader.cjs'),
-  };
-}
-
 /** Writes a JSON file beside the manifest: a remote's declared pages. */
 class JsonAssetPlugin {
   /**
@@ -326,7 +315,7 @@ function serverBundleConfig({ name, dir, entry }) {
     ],
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     module: {
-      rules: [scriptRule(), contentRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }],
+      rules: [scriptRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }],
     },
     // One file: the server reads and evaluates it whole, from disk or over HTTP.
     plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
@@ -445,7 +434,6 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
         module: {
           rules: [
             scriptRule(),
-            contentRule(),
             fontRule(),
             { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
           ],
