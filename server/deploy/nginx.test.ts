@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { png } from '../src/content/testing/pictures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
 import { followStream, startDeployment, type Deployment } from './harness';
@@ -9,6 +10,7 @@ import { followStream, startDeployment, type Deployment } from './harness';
 // started as the service starts them.
 
 const TRACK_PER_MINUTE = 6;
+const ADMIN_TOKEN = 'jeton-admin-du-deploiement';
 
 let upstream: FakeUpstream;
 let song = 1;
@@ -29,6 +31,7 @@ beforeAll(async () => {
       NOWPLAYING_TTL_S: '1',
       RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE),
       RENDER_WORKERS: '1',
+      ADMIN_TOKEN,
     },
   });
   origin = deployment.origin;
@@ -71,6 +74,38 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     // The API is never kept here: its answers are the visitor's (`private`).
     await fetch(`${origin}/api/islive`);
     expect((await fetch(`${origin}/api/islive`)).headers.get('x-proxy-cache')).toBeNull();
+  });
+
+  it('takes a picture up to its cap, refused beyond it by the server in French, and serves it from either instance', async () => {
+    const upload = (body: Buffer) =>
+      fetch(`${origin}/api/content/pictures?purpose=cover`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          cookie: 'XSRF-TOKEN=abc',
+          'x-xsrf-token': 'abc',
+          'content-type': 'application/octet-stream',
+        },
+        body: new Uint8Array(body),
+      });
+    const source = await png();
+    const stored = await upload(source);
+    expect(stored.status).toBe(201);
+    const { src } = (await stored.json()) as { src: string };
+    // Each instance in turn (nginx sends them one after the other): the one that lacks it takes it from Redis.
+    for (let i = 0; i < 4; i += 1) {
+      const served = await fetch(`${origin}${src}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('x-proxy-cache')).toBeNull();
+    }
+    // Over CONTENT_PICTURE_MAX_BYTES (10 MB) but within nginx's allowance: the server's answer.
+    const heavy = await upload(Buffer.concat([source, Buffer.alloc(10 * 1024 * 1024)]));
+    expect(heavy.status).toBe(413);
+    expect(((await heavy.json()) as { message: string }).message).toMatch(
+      /^Image refusée : le fichier dépasse 10 Mo\./,
+    );
   });
 
   it('refuses requests spread over both instances at the shared count', async () => {

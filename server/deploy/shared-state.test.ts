@@ -8,6 +8,7 @@ import { readSiteServerConfig } from '../src/config';
 import { listen, testConfig } from '../src/api/testing/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
+import { png } from '../src/content/testing/pictures';
 import { startRedis, type RedisServer } from './redis';
 
 // Two instances of the server sharing one Redis (REDIS_URL), on loopback, as two machines behind a
@@ -16,6 +17,7 @@ import { startRedis, type RedisServer } from './redis';
 
 const NOW_PLAYING_TTL_MS = 400;
 const TRACK_PER_MINUTE = 4;
+const ADMIN_TOKEN = 'jeton-admin-du-test';
 
 let redis: RedisServer;
 let upstream: FakeUpstream;
@@ -31,6 +33,7 @@ async function instance(): Promise<{ app: FastifyInstance; base: string }> {
       azuracast: { url: `${upstream.url}/api/nowplaying` },
       ttlMs: { ...base.ttlMs, nowPlaying: NOW_PLAYING_TTL_MS },
       limits: { ...base.limits, trackPerMinute: TRACK_PER_MINUTE },
+      adminToken: ADMIN_TOKEN,
     }),
   });
   return { app, base: await listen(app) };
@@ -60,6 +63,14 @@ afterAll(async () => {
   await redis.close();
   rmSync(distRoot, { recursive: true, force: true });
 });
+
+/** A picture uploaded to an instance as the editor sends it. */
+const upload = async (base: string, body: Buffer) =>
+  fetch(`${base}/api/content/pictures?purpose=slide`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
+    body: new Uint8Array(body),
+  });
 
 /** The statuses of `count` requests of a rate-limited route, alternately on each instance. */
 async function trackStatuses(count: number): Promise<number[]> {
@@ -168,6 +179,25 @@ describe('two instances sharing Redis', () => {
     }
   });
 
+  it('serve a picture uploaded to one instance from the other at once, and from one that starts later', async () => {
+    const stored = await upload(a.base, await png());
+    expect(stored.status).toBe(201);
+    const { src, srcset } = (await stored.json()) as { src: string; srcset: string };
+    const small = srcset.split(' ')[0] ?? '';
+    const here = await fetch(`${a.base}${src}`);
+    const there = await fetch(`${b.base}${src}`);
+    expect([here.status, there.status]).toEqual([200, 200]);
+    expect(there.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await there.arrayBuffer())).toEqual(Buffer.from(await here.arrayBuffer()));
+
+    const later = await instance();
+    try {
+      expect((await fetch(`${later.base}${small}`)).status).toBe(200);
+    } finally {
+      await later.app.close();
+    }
+  });
+
   it('keep answering while Redis is away, and share again once it is back, without a restart', async () => {
     await redis.stop();
     for (let i = 0; i < 50 && (a.app.shared?.available() === true || b.app.shared?.available() === true); i += 1) {
@@ -180,6 +210,14 @@ describe('two instances sharing Redis', () => {
     await listener.until(1);
     listener.close();
     expect((await trackStatuses(TRACK_PER_MINUTE + 2)).includes(429)).toBe(false);
+    // A picture the others could not serve is refused, and nothing is lost: the editor sends it again.
+    const refused = await upload(a.base, await png(320, 180));
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'L’image ne peut pas être enregistrée pour le moment : réessayez dans un instant.',
+    );
+    // A picture this instance lacks cannot be looked for: 503, for nginx to ask the next instance.
+    expect((await fetch(`${b.base}/media/${'0'.repeat(32)}-800.webp`)).status).toBe(503);
 
     await redis.start();
     for (let i = 0; i < 100 && (a.app.shared?.available() !== true || b.app.shared?.available() !== true); i += 1) {

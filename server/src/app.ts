@@ -15,6 +15,7 @@ import { feedsPlugin } from './site/feeds';
 import { sitePagesOf, sitePagesPlugin } from './site/render/pages';
 import { oembedPlugin } from './site/oembed';
 import { siteFiles } from './site/files';
+import { siteMedia } from './site/media';
 import { siteHealth } from './site/health';
 import { sitePageRoutes } from './site/page-routes';
 import { embedFramePlugin } from './site/embed-frame';
@@ -155,11 +156,12 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
   await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });
-  await app.register(feedsPlugin, { config: site, residencesFile: api.demo.residencesFile });
-  await app.register(oembedPlugin, { config: site, residencesFile: api.demo.residencesFile });
+  await app.register(feedsPlugin, { config: site });
+  await app.register(oembedPlugin, { config: site });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
   await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
   await app.register(siteFiles, { config: site, servedDirs: deploys?.servedDirs });
+  await app.register(siteMedia);
   await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
   await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);

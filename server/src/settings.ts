@@ -246,6 +246,14 @@ export const SETTINGS = {
     defaultNote: 'server/.content',
     example: '/srv/collectif/contenu',
   },
+  CONTENT_PICTURE_MAX_BYTES: {
+    group: 'site',
+    description:
+      "The largest picture an editor may upload (JPEG, PNG, WebP or AVIF), before it is re-encoded (docs/content.md, « Pictures »); nginx's `client_max_body_size` for the upload must allow it.",
+    kind: bytes(64 * 1024, 100 * 1024 * 1024),
+    default: String(10 * 1024 * 1024),
+    example: String(20 * 1024 * 1024),
+  },
   EDITOR_IDLE_MIN: {
     group: 'site',
     description: "An editor's session ends after this many minutes without a request (docs/content.md).",

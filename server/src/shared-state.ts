@@ -93,6 +93,16 @@ export interface SharedContent {
   listen(listener: (version: string) => void): void;
 }
 
+/**
+ * The pictures editors upload (docs/content.md, « Pictures »): each WebP file by its name, with no
+ * expiry, for an instance asked for one it lacks. A name comes from the content, so a file is
+ * written once and never replaced. Every method may throw.
+ */
+export interface SharedPictures {
+  put(files: readonly { name: string; bytes: Buffer }[]): Promise<void>;
+  get(name: string): Promise<Buffer | null>;
+}
+
 export interface SharedState {
   /** The command connection (the rate limits' store uses it). */
   redis: Redis;
@@ -100,6 +110,7 @@ export interface SharedState {
   nowPlaying: SharedEventChannel;
   deploys: SharedDeploys;
   content: SharedContent;
+  pictures: SharedPictures;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -174,8 +185,9 @@ const options = {
  */
 export async function connectShared(url: string, log: SharedLog, readyMs = 2000): Promise<SharedState> {
   const redis = new Redis(url, options);
-  // Deploys are rare and carry archives of megabytes: a connection of their own, whose commands may
-  // take seconds on a busy instance (the others fail in half a second, to serve visitors alone).
+  // Deploys and uploaded pictures are rare and carry megabytes: a connection of their own, whose
+  // commands may take seconds on a busy instance (the others fail in half a second, to serve
+  // visitors alone).
   const deployRedis = new Redis(url, { ...options, commandTimeout: 15_000 });
   deployRedis.on('error', () => undefined);
   // Subscribed connections take no other command: one for the channel.
@@ -329,12 +341,22 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     },
   };
 
+  const pictures: SharedPictures = {
+    async put(files) {
+      const batch = deployRedis.multi();
+      for (const { name, bytes } of files) batch.set(key(`picture:${name}`), bytes, 'NX');
+      await batch.exec();
+    },
+    get: (name) => deployRedis.getBuffer(key(`picture:${name}`)),
+  };
+
   return {
     redis,
     cache,
     nowPlaying,
     deploys,
     content,
+    pictures,
     available: () => state.up,
     close: async () => {
       listeners.length = 0;

@@ -53,6 +53,8 @@ export interface ApiConfig {
   releasesFile: string;
   /** CONTENT_DIR: the content volunteers edit, one folder of versions per kind (docs/content.md). */
   contentDir: string;
+  /** CONTENT_PICTURE_MAX_BYTES: the largest picture an editor may upload (docs/content.md, « Pictures »). */
+  pictureMaxBytes: number;
   /** Volunteers' sessions and sign-ins (docs/content.md, « Signing in »). */
   editor: { idleMs: number; attemptsPerMinute: number };
   ssePingMs: number;
@@ -132,6 +134,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     },
     releasesFile: join(SERVER_DIR, 'content', 'releases.json'),
     contentDir: setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content'),
+    pictureMaxBytes: setting(env, 'CONTENT_PICTURE_MAX_BYTES'),
     editor: {
       idleMs: setting(env, 'EDITOR_IDLE_MIN') * 60_000,
       attemptsPerMinute: setting(env, 'EDITOR_SIGNIN_PER_MIN'),

@@ -67,6 +67,24 @@ describe('the content store', () => {
     expect(residences(open())).toEqual(residences());
   });
 
+  it('keeps saves made in the same millisecond in their order, the last one current', () => {
+    // A clock that does not move (coarse, or fixed): ids from the time alone would sort at random.
+    const still = createContentStore({ dir, seeds, now: () => new Date(clock) });
+    const names = ['Un', 'Deux', 'Trois', 'Quatre', 'Cinq'];
+    const saved = names.map((name) =>
+      still.save('team', [{ imagePath: '/assets/images/team/camille.webp', title: name, description: 'Radio' }], {
+        by: name,
+      }),
+    );
+    expect(
+      still
+        .history('team')
+        .map(({ by }) => by)
+        .slice(0, names.length),
+    ).toEqual([...names].reverse());
+    expect(still.current('team').id).toBe(saved.at(-1)?.id);
+  });
+
   it('refuses what the schema refuses, in French, and changes nothing', () => {
     const before = store.current('residences');
     const broken = [{ ...repositoryResidences[0], instagram: 'javascript:alert(1)' }];

@@ -114,6 +114,18 @@ function newId(at: Date): string {
 
 const ID = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
 
+/**
+ * A new version's id, sorting after `previous` (the current one): a save in the same millisecond
+ * (a coarse or fixed clock) is still the newest, in the history and for the other instances.
+ */
+function idAfter(previous: string, at: Date): string {
+  const id = newId(at);
+  const time = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z/.exec(previous);
+  if (id > previous || time === null) return id;
+  const [year = 0, month = 1, day = 1, hours = 0, minutes = 0, seconds = 0, ms = 0] = time.slice(1).map(Number);
+  return newId(new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, ms + 1)));
+}
+
 /** The entry of a list kind with this id, as JSON, for comparing two versions. */
 function entryOf(kind: ContentKind, data: unknown, entry: string): string | undefined {
   const key = CONTENT_KINDS[kind].key;
@@ -289,7 +301,7 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     }
     const at = now();
     const version: ContentVersion = {
-      id: newId(at),
+      id: idAfter(present.id, at),
       kind,
       savedAt: at.toISOString(),
       by: options.by,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
@@ -10,6 +11,7 @@ import type { SharedState } from '../../shared-state';
 import { repositorySeeds } from '../../content/kinds';
 import { shareContent } from '../../content/shared';
 import { createContentStore, type ContentStore } from '../../content/store';
+import { createPictures, type Pictures } from '../../content/pictures';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +25,8 @@ declare module 'fastify' {
     releases: readonly Release[];
     /** The content volunteers edit, current version by kind (docs/content.md). */
     content: ContentStore;
+    /** The pictures editors upload, served at /media (docs/content.md, « Pictures »). */
+    pictures: Pictures;
     /** What the instances share through Redis (REDIS_URL), or null: this process alone. */
     shared: SharedState | null;
   }
@@ -69,6 +73,14 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   app.decorate('releases', releases);
   const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
   app.decorate('content', shared === null ? content : await shareContent(content, shared.content, app.log));
+  app.decorate(
+    'pictures',
+    createPictures({
+      dir: join(config.contentDir, 'pictures'),
+      maxBytes: config.pictureMaxBytes,
+      shared: shared?.pictures ?? null,
+    }),
+  );
   app.decorate('sources', created);
   app.addHook('preClose', () => created.close());
   // Build the demo feed now (it reads the residences) so the first visitor does not wait for it.

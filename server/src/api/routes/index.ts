@@ -5,6 +5,7 @@ import { isDemoMode } from '../plugins/sources';
 import adminLive from './admin-live';
 import content from './content';
 import contentEdit from './content-edit';
+import contentPictures from './content-pictures';
 import { editorPlugin } from './editor';
 import demoAudio from './demo-audio';
 import episodes from './episodes';
@@ -32,12 +33,13 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(episodes);
   await app.register(releases);
   await app.register(content);
-  // Volunteers' sign-in, then the content's writes, which ask it who writes.
+  // Volunteers' sign-in, then the content's writes and pictures, which ask it who writes.
   await app.register(editorPlugin, {
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
     ...app.apiConfig.editor,
   });
   await app.register(contentEdit);
+  await app.register(contentPictures);
   await app.register(radio);
   await app.register(islive);
   await app.register(nowplaying);

@@ -1,0 +1,106 @@
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import type { Editor } from '../../content/editors';
+import {
+  isPicturePurpose,
+  PICTURE_PURPOSE_NAMES,
+  pictureTooLarge,
+  PictureRefused,
+  PictureUnwritable,
+  type PicturePurpose,
+  type PictureRefusal,
+} from '../../content/pictures';
+import { ApiHttpError } from '../errors';
+import { JSON_TYPE } from '../plugins/representations';
+
+/**
+ * A picture's upload (docs/content.md, « Pictures »): `POST /api/content/pictures?purpose=…`, the
+ * file itself as the body (any Content-Type: the bytes say what it is). Any signed-in editor may
+ * upload; the picture shows on the site only once a save the editor's rights allow names it. The
+ * editor and the purpose are checked before the body is read, so nobody else makes the server
+ * read megabytes; every picture stored and every refusal is logged with the account.
+ */
+
+type Upload = { Querystring: { purpose?: string }; Body: Buffer | undefined };
+
+const STATUS: Record<PictureRefusal, number> = {
+  empty: 400,
+  unreadable: 400,
+  too_large: 413,
+  too_many_pixels: 413,
+  format: 415,
+};
+
+const contentPictures: FastifyPluginCallback = (app, _options, done) => {
+  const { limits } = app.pictures;
+  /** The editor of each request let through, and its purpose. */
+  const uploads = new WeakMap<FastifyRequest, { editor: Editor; purpose: PicturePurpose }>();
+
+  // This context reads every body as bytes, whatever it says it is, up to the cap.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBytes }, (_request, body, parsed) => {
+    parsed(null, body);
+  });
+  // A body over the cap is cut by Fastify while it is read: said as the other refusals are.
+  app.setErrorHandler((error: Error & { code?: string }, request) => {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    const sent = uploads.get(request);
+    const refused = pictureTooLarge(limits);
+    request.log.warn(
+      { account: sent?.editor.account, purpose: sent?.purpose, reason: refused.reason },
+      'image refusée',
+    );
+    throw new ApiHttpError(STATUS[refused.reason], refused.reason, refused.message);
+  });
+
+  app.post<Upload>(
+    '/content/pictures',
+    {
+      // After the XSRF check (the /api scope's onRequest), before the body is read.
+      preParsing: async (request, _reply, payload) => {
+        const editor = await app.editorOf(request);
+        const purpose = request.query.purpose ?? '';
+        if (!isPicturePurpose(purpose)) {
+          request.log.warn({ account: editor.account, purpose }, 'image refusée : usage inconnu');
+          throw new ApiHttpError(
+            400,
+            'bad_request',
+            `Usage de l’image inconnu : purpose vaut ${PICTURE_PURPOSE_NAMES.join(', ')}.`,
+          );
+        }
+        uploads.set(request, { editor, purpose });
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const sent = uploads.get(request);
+      if (sent === undefined) throw new Error('image : envoi sans éditeur');
+      const { editor, purpose } = sent;
+      const bytes = request.body ?? Buffer.alloc(0);
+      try {
+        const picture = await app.pictures.store(bytes, purpose);
+        request.log.info(
+          { account: editor.account, purpose, src: picture.src, bytes: bytes.length },
+          'image enregistrée',
+        );
+        return await reply.code(201).header('Cache-Control', 'no-store').type(JSON_TYPE).send(picture);
+      } catch (error) {
+        if (error instanceof PictureRefused) {
+          request.log.warn({ account: editor.account, purpose, reason: error.reason }, 'image refusée');
+          throw new ApiHttpError(STATUS[error.reason], error.reason, error.message);
+        }
+        if (error instanceof PictureUnwritable) {
+          request.log.error({ account: editor.account, purpose, reason: error.reason }, 'image non enregistrée');
+          throw new ApiHttpError(
+            503,
+            'unwritable',
+            'L’image ne peut pas être enregistrée pour le moment : réessayez dans un instant.',
+          );
+        }
+        throw error;
+      }
+    },
+  );
+  done();
+};
+
+export default contentPictures;
