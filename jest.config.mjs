@@ -54,6 +54,9 @@ const config = {
   // timers more than they compute. Measured one after the other on one machine of two cores:
   // 231 s with two, 319 s with one (the default there, the cores but one).
   maxWorkers: 2,
+  // A guard against a test that hangs, not a timing goal (those are benchmarks, bench/): the tests
+  // that start servers and threads took more than jest's 5 s on a loaded machine of two cores.
+  testTimeout: 15_000,
   projects: [
     browserPart('shared'),
     ...PARTS.map((part) => browserPart(part.folder)),
