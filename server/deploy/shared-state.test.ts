@@ -10,6 +10,11 @@ import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-up
 import { readEvents } from '../src/api/testing/streams';
 import { png } from '../src/content/testing/pictures';
 import { startRedis, type RedisServer } from './redis';
+import { until } from '@collectif/shared/testing';
+import { connectShared } from '../src/shared-state';
+
+/** A log for connections made by the tests themselves. */
+const quiet = { warn: () => undefined };
 
 // Two instances of the server sharing one Redis (REDIS_URL), on loopback, as two machines behind a
 // proxy would (docs/deploy.md, « Shared state »): Debian's redis-server, real HTTP, a fake AzuraCast
@@ -176,6 +181,23 @@ describe('two instances sharing Redis', () => {
       expect(answer[0]?.title).toBe('Camille (partagé)');
     } finally {
       await later.app.close();
+    }
+  });
+
+  it('hear a change said by another instance right after they connected', async () => {
+    // Each connection is new, and the first thing said is heard: none is lost to a subscription
+    // still on its way.
+    for (let round = 0; round < 5; round += 1) {
+      const [speaker, listener] = await Promise.all([connectShared(redis.url, quiet), connectShared(redis.url, quiet)]);
+      try {
+        const heard: string[] = [];
+        listener.content.listen((text) => heard.push(text));
+        await speaker.content.publish('team', `essai ${String(round)}`);
+        await until(() => heard.length > 0, { timeoutMs: 2000, what: 'le changement entendu' });
+        expect(heard).toEqual([`essai ${String(round)}`]);
+      } finally {
+        await Promise.all([speaker.close(), listener.close()]);
+      }
     }
   });
 

@@ -239,7 +239,12 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
     if (event !== null) for (const listener of listeners) listener(event);
   });
   subscriber.on('error', () => undefined);
-  void subscriber.subscribe(channelName, deployChannel, contentChannel).catch(() => undefined);
+  // Subscribed before the instance serves: a save or a deploy said by another instance right after
+  // this one started is heard (a subscription still on its way would miss it, for good).
+  const subscribed = subscriber.subscribe(channelName, deployChannel, contentChannel).then(
+    () => undefined,
+    () => undefined,
+  );
 
   // Both connections ready (an instance that starts reads the live versions on the second), or
   // `readyMs` past.
@@ -255,7 +260,9 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
         resolve();
       });
     });
-  await Promise.all([ready(redis), ready(deployRedis)]);
+  const atMost = (promise: Promise<void>) =>
+    Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, readyMs).unref())]);
+  await Promise.all([ready(redis), ready(deployRedis), atMost(subscribed)]);
   if (!state.up && !state.said) down();
 
   const cache: SharedCacheStore = {
