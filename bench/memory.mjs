@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startServer } from './lib/browser.mjs';
 import { freePort } from './lib/cli.mjs';
+import { PARTS } from '../shared/parts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
@@ -34,8 +35,8 @@ const rssMb = (pid) => {
 };
 
 const copy = mkdtempSync(join(tmpdir(), 'bench-memory-'));
-for (const part of ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
-  cpSync(join(root, part, 'dist'), join(copy, part, 'dist'), { recursive: true });
+for (const { folder } of PARTS) {
+  cpSync(join(root, folder, 'dist'), join(copy, folder, 'dist'), { recursive: true });
 }
 const bundle = join(copy, 'mf-label', 'dist', 'server', 'ssr.js');
 const original = readFileSync(bundle, 'utf8');

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pagesJson } from '@collectif/shared/testing';
+import { REMOTE_PARTS } from '../shared/parts.mjs';
 import { buildApp } from '../server/src/app';
 import { readSiteServerConfig } from '../server/src/config';
 import { testConfig } from '../server/src/api/testing/fixtures';
@@ -44,10 +45,11 @@ function siteDist() {
     'mf-player/dist/server/ssr.js',
     "exports.modules = { Player: () => require('react').createElement('button', { type: 'button' }, 'Écouter le direct') };",
   );
-  for (const folder of ['mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
+  for (const { folder } of REMOTE_PARTS) {
     writeUnder(dir, `${folder}/dist/mf-manifest.json`, '{}');
   }
-  for (const folder of ['mf-radio', 'mf-label', 'mf-about'])
+  // Every remote's pages but the player's (it has none).
+  for (const { folder } of REMOTE_PARTS.filter((part) => part.name !== 'player'))
     writeUnder(dir, `${folder}/dist/pages.json`, pagesJson(folder));
   return dir;
 }

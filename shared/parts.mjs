@@ -33,6 +33,8 @@ export const PARTS = /** @type {const} */ ([
   },
   { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },
   { name: 'about', folder: 'mf-about', devPort: 3004, exposes: ['AboutPage'] },
+  // The volunteers' editor (docs/content.md, « The editor »): not in the menu, never indexed.
+  { name: 'admin', folder: 'mf-admin', devPort: 3005, exposes: ['AdminPage', 'InvitationPage'] },
 ]);
 
 /**

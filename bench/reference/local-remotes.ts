@@ -16,10 +16,12 @@ const loaders: Record<string, Loader> = {
   'radio/EmbedPage': () => import('../../mf-radio/src/exposed/EmbedPage'),
   'label/LabelPage': () => import('../../mf-label/src/exposed/LabelPage'),
   'about/AboutPage': () => import('../../mf-about/src/exposed/AboutPage'),
+  'admin/AdminPage': () => import('../../mf-admin/src/exposed/AdminPage'),
+  'admin/InvitationPage': () => import('../../mf-admin/src/exposed/InvitationPage'),
 };
 
 export function readRemotesConfig(): Promise<RemotesConfig> {
-  return Promise.resolve({ player: '', radio: '', label: '', about: '' });
+  return Promise.resolve({ player: '', radio: '', label: '', about: '', admin: '' });
 }
 
 export function registerFromConfig(): void {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { PARTS } from '@collectif/shared';
 import { readEvents } from '../src/api/testing/streams';
 import { freePort, startRedis, type RedisServer } from './redis';
 
@@ -68,7 +69,7 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
   // `deploys` to this run's.
   const root = join(dir, 'root');
   mkdirSync(root);
-  for (const folder of ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
+  for (const { folder } of PARTS) {
     symlinkSync(join(ROOT, folder), join(root, folder));
   }
   symlinkSync(join(dir, 'deploys'), join(root, 'deploys'));

@@ -27,6 +27,7 @@ function literal(node, where) {
     case 'ParenthesisExpression':
       return literal(node.expression, where);
     case 'StringLiteral':
+    case 'BooleanLiteral':
       return node.value;
     case 'TemplateLiteral':
       if (node.expressions.length === 0)

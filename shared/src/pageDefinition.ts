@@ -58,7 +58,7 @@ export interface PageDefinition {
 
 /** The whole head of a page: its part's, completed from the page table and the site's defaults. */
 export function fullHead(
-  page: Pick<PageRef, 'title' | 'description'>,
+  page: Pick<PageRef, 'title' | 'description' | 'noindex'>,
   pathname: string,
   origin: string,
   head: PageHeadParts,
@@ -71,6 +71,7 @@ export function fullHead(
     // none is declared (a residence's first sentence).
     description: page.description ?? head.description ?? DEFAULT_DESCRIPTION,
     canonical: new URL(canonicalPath ?? pathname, origin).href,
+    ...(page.noindex === true || head.noindex === true ? { noindex: true } : {}),
     image: head.image ?? { url: new URL('/assets/images/logo.svg', origin).href, alt: siteConfig.name },
   };
 }

@@ -13,6 +13,7 @@ import {
   type PageRef,
 } from './pages';
 import { declaredPages } from './testing/pages';
+import { fullHead } from './pageDefinition';
 
 const table = declaredPages();
 const page = (path: string) => table.find((entry) => entry.path === path);
@@ -31,6 +32,13 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
+      { path: 'admin', remote: 'admin', module: 'AdminPage', title: 'Espace des bénévoles' },
+      {
+        path: 'admin/invitation',
+        remote: 'admin',
+        module: 'InvitationPage',
+        title: 'Invitation · Espace des bénévoles',
+      },
     ]);
   });
 });
@@ -84,6 +92,25 @@ describe('readPageDeclarations', () => {
         'label',
       ),
     ).toThrow(/script/);
+  });
+});
+
+describe('a page not for search engines', () => {
+  it('is the editor’s, declared in its route, read from its module’s literal, and said in its head', () => {
+    expect(page('admin')).toMatchObject({ remote: 'admin', module: 'AdminPage', noindex: true });
+    expect(page('admin/invitation')).toMatchObject({ remote: 'admin', module: 'InvitationPage', noindex: true });
+    expect(menuOf(table).some((link) => link.to.startsWith('/admin'))).toBe(false);
+    expect(table.filter((entry) => entry.noindex === true).map((entry) => entry.path)).toEqual([
+      'admin',
+      'admin/invitation',
+    ]);
+    const admin = page('admin');
+    if (admin === undefined) throw new Error('pas de page admin');
+    expect(fullHead(admin, '/admin', 'https://radio.example.org', {}).noindex).toBe(true);
+    expect(fullHead({ title: 'Label' }, '/label', 'https://radio.example.org', {}).noindex).toBeUndefined();
+    expect(() =>
+      readPageDeclarations([{ path: 'x', module: 'X', title: 'X', area: 'x', noindex: 'oui' }], 'admin'),
+    ).toThrow(/0\.noindex/);
   });
 });
 

@@ -34,6 +34,8 @@ export interface PageRef extends RemoteModuleRef {
    * permanent redirect to the current one, so that a renamed page keeps its links from elsewhere.
    */
   aliases?: string[];
+  /** Not for search engines: out of the sitemap, `noindex` in its head (the volunteers' editor). */
+  noindex?: boolean;
 }
 
 /** `<script type="application/json" id="pages-config">`: the table, as the server read it. */
@@ -60,6 +62,7 @@ const declaration = v.strictObject({
   menu: v.optional(text(40)),
   back: v.optional(pathSchema),
   aliases: v.optional(v.pipe(v.array(pathSchema), v.maxLength(10))),
+  noindex: v.optional(v.boolean()),
 });
 
 /** What a remote's `pages.json` holds: its pages, in menu order (made from its modules' `route`). */

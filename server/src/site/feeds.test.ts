@@ -281,6 +281,8 @@ describe('the sitemap and robots.txt', () => {
     for (const path of ['/', '/residences', '/emissions', '/label', '/a-propos', '/residences/axonberg']) {
       expect(locs).toContain(`${ORIGIN}${path}`);
     }
+    // The volunteers' editor is not for search engines (its route says `noindex`).
+    expect(locs.filter((loc) => loc.startsWith(`${ORIGIN}/admin`))).toEqual([]);
     const { total } = (await app.inject({ url: '/api/episodes' })).json<{ total: number }>();
     expect(locs.filter((loc) => loc.startsWith(`${ORIGIN}/emissions/`))).toHaveLength(total);
     expect(locs.some((loc) => loc.includes(':'.concat('id')))).toBe(false);

@@ -16,6 +16,7 @@ const REMOTES: RemotesConfig = {
   radio: '/mf-radio/mf-manifest.json',
   label: '/mf-label/mf-manifest.json',
   about: '/mf-about/mf-manifest.json',
+  admin: '/mf-admin/mf-manifest.json',
 };
 
 function write(path: string, content: unknown): void {

@@ -40,6 +40,9 @@ export const PAGES = {
   embed: { remote: 'radio', module: 'EmbedPage' },
   label: { remote: 'label', module: 'LabelPage' },
   about: { remote: 'about', module: 'AboutPage' },
+  /** The volunteers' editor, and the page an invitation's link opens. */
+  admin: { remote: 'admin', module: 'AdminPage' },
+  invitation: { remote: 'admin', module: 'InvitationPage' },
 } as const satisfies Record<string, PageModule>;
 
 /** A query to add to a page's address: `?a=b` (or without its `?`), or its parameters. */

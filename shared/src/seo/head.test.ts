@@ -66,6 +66,16 @@ describe('headElements and jsonLdElements', () => {
     );
   });
 
+  it('tells search engines to leave a page out only when it says so', () => {
+    expect(headTags(HEAD, 'Collectif Garonne')).not.toContain('robots');
+    const html = headTags({ ...HEAD, noindex: true }, 'Collectif Garonne');
+    expect(tags(html).slice(0, 3)).toEqual([
+      '<title>',
+      '<meta name="description" content="Voyage entre electro de Détroit et techno hypnotique."/>',
+      '<meta name="robots" content="noindex"/>',
+    ]);
+  });
+
   it('escapes every value for where it goes, so that no text from a feed can add markup', () => {
     const hostile = '"><script>alert(1)</script>';
     const html = headTags(

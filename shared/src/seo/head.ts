@@ -25,6 +25,8 @@ export interface PageHead {
   /** Each written as its own <script type="application/ld+json">. */
   jsonLd?: readonly object[];
   alternates?: readonly { type: string; href: string; title: string }[];
+  /** A page search engines must not list (the volunteers' editor): `<meta name="robots" content="noindex">`. */
+  noindex?: boolean;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -115,6 +117,7 @@ export function headElements(head: PageHead, siteName: string): HeadElement[] {
   return [
     { tag: 'title', attributes: [], text: head.title },
     meta('name', 'description', head.description),
+    ...(head.noindex === true ? [meta('name', 'robots', 'noindex')] : []),
     link(['rel', 'canonical'], ['href', head.canonical]),
     ...(head.alternates ?? []).map((alternate) =>
       link(['rel', 'alternate'], ['type', alternate.type], ['href', alternate.href], ['title', alternate.title]),

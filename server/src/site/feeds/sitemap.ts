@@ -37,7 +37,8 @@ export function sitemap(
   // The home and the archive change with each new episode.
   const withEpisodes = new Set([PAGES.home, PAGES.episodes].map(({ remote, module }) => `${remote}/${module}`));
   for (const page of pages) {
-    if (page.path.includes(':')) continue;
+    // Pages with parameters are listed below, one per subject; pages not for search engines never.
+    if (page.path.includes(':') || page.noindex === true) continue;
     add(fillPath(page.path), withEpisodes.has(`${page.remote}/${page.module}`) ? newest : undefined);
   }
   for (const residence of residences) add(href(PAGES.residence, { id: residence.id }), newestOf.get(residence.id));

@@ -59,6 +59,7 @@ const REMOTES = {
   radio: '/mf-radio/mf-manifest.json',
   label: '/mf-label/mf-manifest.json',
   about: '/mf-about/mf-manifest.json',
+  admin: '/mf-admin/mf-manifest.json',
 };
 
 /** The same page, the browser to render it (or written with another shell's build). */

@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expectNoViolations } from '../axe';
+import { expect, gotoPage, test } from '../fixtures';
+
+// The volunteers' editor in Chromium (docs/content.md, « The editor »), signed in with passkeys made
+// by Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): an invitation made
+// with `npm run admin`, its passkey registered, a residence changed and shown to visitors with no
+// rebuild, the server's rights, a reused invitation, signing out and in again. On `localhost`, the
+// passkeys' relying party of a server whose SITE_ORIGIN is its default (127.0.0.1 cannot be one).
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+/** The site's address on `localhost`, the same server as the tests' base URL. */
+function localhost(path: string): string {
+  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173');
+  return `http://localhost:${base.port}${path}`;
+}
+
+/** `npm run admin -- invite …`, as an admin types it; the link it prints. */
+async function invite(args: string[]): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', './server/tsx.mjs', 'server/src/admin-cli.ts', 'invite', ...args, '--site', localhost('')],
+    { cwd: ROOT },
+  );
+  const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));
+  expect(link, stdout).toBeDefined();
+  return (link ?? '').trim();
+}
+
+/** A platform authenticator that holds passkeys and says yes, as a phone would after its lock. */
+async function authenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** The XSRF header a write of this page's context carries (the cookie any GET on /api hands out). */
+async function xsrf(page: Page): Promise<Record<string, string>> {
+  await page.request.get(localhost('/api/content/slides'));
+  const token = (await page.context().cookies(localhost('/'))).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  return { 'X-XSRF-TOKEN': token ?? '' };
+}
+
+test.describe('the editor, on a phone', () => {
+  test.slow();
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a resident invited signs in with a passkey, edits their residence and only it', async ({ page }) => {
+    const name = `res-${String(Date.now())}`;
+    const link = await invite(['--role', 'residence', '--residence', 'axonberg']);
+    await authenticator(page);
+    const admin = { Authorization: 'Bearer e2e-admin', ...(await xsrf(page)) };
+    const { current: before } = (await (
+      await page.request.get(localhost('/api/content/residences/history'), { headers: admin })
+    ).json()) as { current: string };
+
+    try {
+      // The invitation: a name, then the passkey; the editor opens, signed in.
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 1, name: 'Invitation' })).toBeVisible();
+      await expectNoViolations(page, 'invitation');
+      await page.getByLabel('Nom du compte').fill(name);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page).toHaveURL(localhost('/admin'));
+      await expect(page.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.getByLabel('Émission')).toBeVisible();
+      await expectNoViolations(page, 'the residence’s form');
+
+      // Their residence only: no way to another one here, and the server refuses it (403).
+      await expect(page.getByLabel('Résidence à modifier')).toHaveCount(0);
+      const show = `Synapses ${String(Date.now())}`;
+      await page.getByLabel('Émission').fill(show);
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(page.getByRole('status')).toContainText('Publié le');
+      const refused = await page.request.put(localhost('/api/content/residences/130E0A'), {
+        headers: await xsrf(page),
+        data: { entry: { id: '130E0A', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
+      });
+      expect(refused.status()).toBe(403);
+
+      // Visitors see it on the next page: no rebuild, no restart.
+      await page.goto(localhost('/residences/axonberg'));
+      await expect(page).toHaveTitle(new RegExp(`· ${show} · Résidences$`));
+
+      // Signed out, writes are refused; the passkey signs in again.
+      await page.goto(localhost('/admin'));
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
+      const signedOut = await page.request.put(localhost('/api/content/residences/axonberg'), {
+        headers: await xsrf(page),
+        data: { entry: { id: 'axonberg', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
+      });
+      expect(signedOut.status()).toBe(401);
+      await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
+      await expect(page.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
+
+      // The invitation served once.
+      await page.goto(link);
+      await page.getByLabel('Nom du compte').fill(`${name}-bis`);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Cette invitation a déjà servi : demandez-en une nouvelle.');
+    } finally {
+      const restored = await page.request.post(localhost('/api/content/residences/restore'), {
+        headers: admin,
+        data: { id: before },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+
+  test('is for volunteers only: out of the menu and the sitemap, never indexed', async ({ page }) => {
+    await page.goto(localhost('/admin'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Espace des bénévoles' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
+    await expectNoViolations(page, 'signed out');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByRole('navigation').getByRole('link', { name: /bénévoles|admin/i })).toHaveCount(0);
+    const sitemap = await (await page.request.get(localhost('/sitemap.xml'))).text();
+    expect(sitemap).not.toContain('/admin');
+  });
+
+  test('adds nothing to what a visitor of the public pages downloads', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/mf-admin/')) asked.push(request.url());
+    });
+    await gotoPage(page, '/');
+    // The shell prefetches the menu's pages once the page is idle: none of them is the editor's.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Résidences' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Résidences' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+import { useEffect, useId, useState } from 'react';
+import { StatusMessage } from '@collectif/shared/ui';
+import { call, messageOf } from './call';
+import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
+
+/*
+ * The forms of the kinds that are lists of a few texts (docs/content.md, « The editor »): the label's
+ * releases, the About page's team, the home's slides. Each entry's fields, entries added, removed
+ * and moved, the whole list saved on the version it was opened from; the site's refusals beside the
+ * field of the entry they name; a change made meanwhile shown beside the volunteer's list.
+ */
+
+interface Field {
+  name: string;
+  label: string;
+  hint?: string;
+  /** Left out of the entry when empty. */
+  optional?: boolean;
+}
+
+export interface ListKind {
+  kind: 'releases' | 'team' | 'slides';
+  title: string;
+  /** What « Publié » says is now shown, and where. */
+  shown: string;
+  /** An entry's name in its legend. */
+  entryLabel: string;
+  nameField: string;
+  fields: readonly Field[];
+}
+
+export const LIST_KINDS: Record<ListKind['kind'], ListKind> = {
+  releases: {
+    kind: 'releases',
+    title: 'Sorties du label',
+    shown: 'la page du label et l’accueil les montrent déjà.',
+    entryLabel: 'Sortie',
+    nameField: 'title',
+    fields: [
+      { name: 'title', label: 'Titre' },
+      { name: 'artist', label: 'Artiste', hint: '« Various Artists » pour une compilation.' },
+      {
+        name: 'href',
+        label: 'Page de vente',
+        hint: 'Son chemin sur la page du label, par exemple /album/garonne-dub-vol-6.',
+      },
+      {
+        name: 'image',
+        label: 'Pochette',
+        hint: 'Son chemin, par exemple /assets/images/releases/garonne-dub-vol-6.webp.',
+      },
+    ],
+  },
+  team: {
+    kind: 'team',
+    title: 'L’équipe (page À propos)',
+    shown: 'la page À propos la montre déjà.',
+    entryLabel: 'Membre',
+    nameField: 'title',
+    fields: [
+      { name: 'title', label: 'Prénom' },
+      { name: 'description', label: 'Rôles' },
+      { name: 'imagePath', label: 'Photo', hint: 'Son chemin, par exemple /assets/images/team/camille.webp.' },
+    ],
+  },
+  slides: {
+    kind: 'slides',
+    title: 'Carrousel de l’accueil',
+    shown: 'l’accueil le montre déjà.',
+    entryLabel: 'Diapositive',
+    nameField: 'titre',
+    fields: [
+      { name: 'titre', label: 'Titre' },
+      { name: 'description', label: 'Texte' },
+      { name: 'imagePath', label: 'Image', hint: 'Son chemin, par exemple /assets/images/slides/label.webp.' },
+      { name: 'link', label: 'Lien', hint: 'Adresse https://… ouverte par « + » (facultatif).', optional: true },
+    ],
+  },
+};
+
+type Entry = Record<string, string>;
+
+const entriesOf = (data: unknown): Entry[] =>
+  (data as Record<string, unknown>[]).map((item) =>
+    Object.fromEntries(Object.entries(item).map(([key, value]) => [key, typeof value === 'string' ? value : ''])),
+  );
+
+function dataOf(list: ListKind, entries: readonly Entry[]): Entry[] {
+  return entries.map((entry) => {
+    const saved: Entry = {};
+    for (const { name, optional } of list.fields) {
+      const value = (entry[name] ?? '').trim();
+      if (value !== '' || optional !== true) saved[name] = value;
+    }
+    return saved;
+  });
+}
+
+export function ListEditor({ list }: { list: ListKind }) {
+  const formId = useId();
+  const [loaded, setLoaded] = useState<{ basedOn: string; entries: Entry[] } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const [busy, setBusy] = useState(false);
+
+  // One kind per mounting (the page keys this form by its kind).
+  useEffect(() => {
+    const ended = new AbortController();
+    currentVersion(list.kind)
+      .then((version) => {
+        if (!ended.signal.aborted) setLoaded({ basedOn: version.id, entries: entriesOf(version.data) });
+      })
+      .catch((error: unknown) => {
+        if (!ended.signal.aborted) setFailure(messageOf(error));
+      });
+    return () => {
+      ended.abort();
+    };
+  }, [list.kind]);
+
+  if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
+  if (loaded === null) return <StatusMessage kind="loading">Chargement ...</StatusMessage>;
+  const { entries, basedOn } = loaded;
+  const errors = new Map<string, string>();
+  if (outcome.kind === 'invalid') {
+    for (const line of outcome.problems) {
+      const problem = readProblem(line);
+      const key = `${String(problem?.index ?? '')}/${problem?.field ?? ''}`;
+      if (problem !== null && !errors.has(key)) errors.set(key, problem.words);
+    }
+  }
+
+  const change = (next: Entry[]) => {
+    setLoaded({ basedOn, entries: next });
+  };
+  async function publish(basis: string) {
+    setBusy(true);
+    try {
+      const { version } = await call<{ version: { id: string; savedAt: string } }>('PUT', `/content/${list.kind}`, {
+        data: dataOf(list, entries),
+        basedOn: basis,
+      });
+      setLoaded({ basedOn: version.id, entries });
+      setOutcome({ kind: 'saved', at: version.savedAt });
+    } catch (error) {
+      setOutcome(outcomeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
+      <h2 id={`${formId}-titre`}>{list.title}</h2>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void publish(basedOn);
+        }}
+      >
+        {entries.map((entry, index) => {
+          const legend = `${list.entryLabel} ${String(index + 1)} : ${entry[list.nameField] ?? ''}`;
+          return (
+            <fieldset className="admin-entry" key={index}>
+              <legend>{legend}</legend>
+              {list.fields.map(({ name, label, hint }) => {
+                const fieldId = `${formId}-${String(index)}-${name}`;
+                const error = errors.get(`${String(index)}/${name}`);
+                const described = [
+                  hint === undefined ? null : `${fieldId}-aide`,
+                  error === undefined ? null : `${fieldId}-erreur`,
+                ]
+                  .filter((item) => item !== null)
+                  .join(' ');
+                return (
+                  <div className="admin-field" key={name}>
+                    <label htmlFor={fieldId}>{label}</label>
+                    <input
+                      id={fieldId}
+                      value={entry[name] ?? ''}
+                      aria-invalid={error === undefined ? undefined : true}
+                      aria-describedby={described === '' ? undefined : described}
+                      onChange={(event) => {
+                        change(
+                          entries.map((item, at) => (at === index ? { ...item, [name]: event.target.value } : item)),
+                        );
+                      }}
+                    />
+                    {hint === undefined ? null : (
+                      <p className="admin-field__hint" id={`${fieldId}-aide`}>
+                        {hint}
+                      </p>
+                    )}
+                    {error === undefined ? null : (
+                      <p className="admin-field__error" id={`${fieldId}-erreur`}>
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+              <div className="admin-actions">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={index === 0}
+                  aria-label={`Monter : ${legend}`}
+                  onClick={() => {
+                    const next = [...entries];
+                    [next[index - 1], next[index]] = [next[index] ?? {}, next[index - 1] ?? {}];
+                    change(next);
+                  }}
+                >
+                  Monter
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={index === entries.length - 1}
+                  aria-label={`Descendre : ${legend}`}
+                  onClick={() => {
+                    const next = [...entries];
+                    [next[index], next[index + 1]] = [next[index + 1] ?? {}, next[index] ?? {}];
+                    change(next);
+                  }}
+                >
+                  Descendre
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Retirer : ${legend}`}
+                  onClick={() => {
+                    change(entries.filter((_, at) => at !== index));
+                  }}
+                >
+                  Retirer
+                </button>
+              </div>
+            </fieldset>
+          );
+        })}
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            change([...entries, {}]);
+          }}
+        >
+          Ajouter : {list.entryLabel.toLowerCase()}
+        </button>
+        <div aria-live="polite">
+          <OutcomeMessage
+            outcome={outcome}
+            saved={list.shown}
+            theirs={
+              outcome.kind === 'conflict' ? (
+                <ol>
+                  {entriesOf(outcome.current.data).map((entry, index) => (
+                    <li key={index}>{entry[list.nameField]}</li>
+                  ))}
+                </ol>
+              ) : null
+            }
+            onTakeTheirs={(current) => {
+              setLoaded({ basedOn: current.id, entries: entriesOf(current.data) });
+              setOutcome({ kind: 'none' });
+            }}
+            onKeepMine={(current) => {
+              void publish(current.id);
+            }}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Publication ...' : 'Publier'}
+        </button>
+      </form>
+    </section>
+  );
+}

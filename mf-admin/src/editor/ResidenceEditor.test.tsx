@@ -1,0 +1,177 @@
+import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import { configureApiBase, type Residence } from '@collectif/shared';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import { json, startFakeServer, type FakeRequest, type FakeServer } from '@collectif/shared/testing';
+import { ResidenceEditor } from './ResidenceEditor';
+
+// The residence's form against a fake /api on loopback (the site's answers as docs/content.md says
+// them): what a volunteer sees and what the site is sent.
+
+const axonberg: Residence = {
+  id: 'axonberg',
+  artist: 'Axonberg',
+  show: 'Synapses',
+  description: 'Techno <em>lente</em>.\nUn jeudi sur deux.',
+  styles: ['techno', 'ambient'],
+  instagram: 'https://www.instagram.com/axonberg',
+};
+const other: Residence = { id: 'autre', artist: 'Autre', show: 'Ailleurs', description: 'Autre chose.', styles: [] };
+
+const version = (id: string, data: Residence[], by = 'dépôt') => ({
+  id,
+  kind: 'residences',
+  by,
+  savedAt: '2026-11-25T10:00:00.000Z',
+  data,
+});
+
+let api: FakeServer;
+let saves: FakeRequest[];
+/** What the next PUT answers. */
+let answer: { status: number; body: unknown };
+
+beforeEach(async () => {
+  saves = [];
+  answer = { status: 200, body: { version: { id: 'v2', savedAt: '2026-11-25T11:00:00.000Z' } } };
+  api = await startFakeServer({
+    headers: { 'access-control-allow-origin': '*' },
+    routes: {
+      '/api/content/residences/history': json({ current: 'v1', versions: [] }),
+      '/api/content/residences/versions/v1': json(version('v1', [other, axonberg])),
+      '/api/content/residences/axonberg': (request, response) => {
+        saves.push(request);
+        json(answer.body, answer.status)(request, response);
+      },
+    },
+  });
+  configureApiBase(`${api.origin}/api`);
+});
+
+afterEach(async () => {
+  await api.close();
+});
+
+const field = (name: string) => screen.getByLabelText(name);
+const sent = (at = 0) => JSON.parse(saves[at]?.body ?? 'null') as { entry: Residence; basedOn: string };
+
+describe('a residence’s form', () => {
+  it('opens on the text as saved, and publishes the entry on the version it started from', async () => {
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Résidence : Axonberg' })).toBeInTheDocument();
+    // As written (not as served, made safe): the volunteer edits their own words.
+    expect(field('Présentation')).toHaveValue('Techno <em>lente</em>.\nUn jeudi sur deux.');
+    expect(field('Styles')).toHaveValue('techno, ambient');
+    expect(field('Instagram')).toHaveValue('https://www.instagram.com/axonberg');
+    expect(screen.getByRole('link', { name: 'Voir la page publique' })).toHaveAttribute('href', '/residences/axonberg');
+
+    await userEvent.clear(field('Émission'));
+    await userEvent.type(field('Émission'), 'Synapses, saison 2');
+    await userEvent.clear(field('Styles'));
+    await userEvent.type(field('Styles'), 'techno, , dub ');
+    await userEvent.clear(field('Instagram'));
+    expect(within(screen.getByRole('region', { name: 'Aperçu' })).getByText('Synapses, saison 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Publié le 25 novembre 2026 à 12:00/);
+    expect(saves.map((request) => request.method)).toEqual(['PUT']);
+    expect(sent()).toEqual({
+      entry: {
+        id: 'axonberg',
+        artist: 'Axonberg',
+        show: 'Synapses, saison 2',
+        description: 'Techno <em>lente</em>.\nUn jeudi sur deux.',
+        styles: ['techno', 'dub'],
+      },
+      basedOn: 'v1',
+    });
+    // The next save starts from the version just published.
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+    await screen.findByRole('status');
+    expect(sent(1).basedOn).toBe('v2');
+  });
+
+  it('shows the site’s refusal beside the field it names, and keeps what was typed', async () => {
+    answer = {
+      status: 400,
+      body: {
+        error: 'invalid',
+        message: 'Le contenu a des erreurs : rien n’a été enregistré.',
+        problems: ['residences: champ /1/website : forme invalide (attendu : /^https:\\/\\//)'],
+      },
+    };
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    await userEvent.type(await screen.findByLabelText('Site'), 'http://axonberg.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Le contenu a des erreurs : rien n’a été enregistré. Corrigez les champs signalés.',
+    );
+    expect(field('Site')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Site')).toHaveAccessibleDescription('Adresse https://… forme invalide (attendu : /^https:\\/\\//)');
+    expect(field('Site')).toHaveValue('http://axonberg.example');
+    expect(field('Instagram')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('puts the other editor’s text beside the volunteer’s on a conflict, and loses neither', async () => {
+    const theirs = { ...axonberg, description: 'Leur nouvelle présentation.' };
+    answer = {
+      status: 409,
+      body: {
+        error: 'conflict',
+        message: 'Modifié entre-temps par camille : comparez avec la version actuelle avant d’enregistrer.',
+        current: { ...version('v3', [other, theirs], 'camille'), savedAt: '2026-11-25T10:30:00.000Z' },
+      },
+    };
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    await userEvent.clear(await screen.findByLabelText('Présentation'));
+    await userEvent.type(field('Présentation'), 'Ma présentation.');
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Modifié entre-temps par camille');
+    expect(alert).toHaveTextContent('Version actuelle (camille, 25 novembre 2026 à 11:30)');
+    expect(within(alert).getByText('Leur nouvelle présentation.')).toBeInTheDocument();
+    expect(field('Présentation')).toHaveValue('Ma présentation.');
+
+    // Mine, published over theirs knowingly: based on the version that was there.
+    answer = { status: 200, body: { version: { id: 'v4', savedAt: '2026-11-25T11:00:00.000Z' } } };
+    await userEvent.click(within(alert).getByRole('button', { name: 'Publier ma version à la place' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Publié le');
+    expect(sent(1)).toMatchObject({ entry: { description: 'Ma présentation.' }, basedOn: 'v3' });
+  });
+
+  it('takes the other editor’s text on request', async () => {
+    const theirs = { ...axonberg, show: 'Synapses (leur titre)' };
+    answer = {
+      status: 409,
+      body: {
+        error: 'conflict',
+        message: 'Modifié entre-temps par camille.',
+        current: version('v3', [theirs], 'camille'),
+      },
+    };
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publier' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reprendre la version actuelle' }));
+    expect(field('Émission')).toHaveValue('Synapses (leur titre)');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a refusal of the site in its own words, and a site that does not answer', async () => {
+    answer = { status: 403, body: { error: 'forbidden', message: 'Ce compte ne peut pas modifier ce contenu.' } };
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publier' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ce compte ne peut pas modifier ce contenu.');
+
+    await api.close();
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+    expect(
+      await screen.findByText('Le site ne répond pas : vérifiez votre connexion, puis réessayez.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says a residence that does not exist', async () => {
+    renderWithProviders(<ResidenceEditor id="inconnue" />);
+    expect(await screen.findByText('La résidence « inconnue » n’existe pas.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { apiUrl, withXsrf } from '@collectif/shared';
+
+/*
+ * The editor's requests to the site's /api (docs/content.md, « The editor »): the volunteer's own,
+ * with the session cookie and the XSRF header, never cached and never put in the visitors' store.
+ */
+
+/** A refusal of the site, with its French message (and, for some, what it sent with it). */
+export class EditorError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const UNREACHABLE = 'Le site ne répond pas : vérifiez votre connexion, puis réessayez.';
+
+/** One request; its JSON answer, or an EditorError with the site's words. */
+export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const request = new Request(apiUrl(path), {
+    method,
+    credentials: 'same-origin',
+    cache: 'no-store',
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  let response: Response;
+  try {
+    response = await fetch(withXsrf(request));
+  } catch {
+    throw new EditorError(0, 'network', UNREACHABLE, null);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const refusal = (data ?? {}) as { error?: unknown; message?: unknown };
+    throw new EditorError(
+      response.status,
+      typeof refusal.error === 'string' ? refusal.error : 'error',
+      typeof refusal.message === 'string'
+        ? refusal.message
+        : `Le site a refusé la demande (HTTP ${String(response.status)}).`,
+      data,
+    );
+  }
+  return data as T;
+}
+
+/** What a message says of any failure: the site's words, or a plain French one. */
+export const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message !== '' ? error.message : 'Une erreur est survenue : réessayez.';
+
+/** The signed-in volunteer (GET /api/editor/me). */
+export interface Me {
+  name: string;
+  role: 'admin' | 'residence' | 'label' | 'about';
+  residence: string | null;
+}
+
+/** The roles in French, as the editor names them. */
+export const ROLE_NAMES: Record<Me['role'], string> = {
+  admin: 'administration',
+  residence: 'résidence',
+  label: 'équipe du label',
+  about: 'équipe « À propos »',
+};

@@ -1,0 +1,97 @@
+import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
+import { configureApiBase } from '@collectif/shared';
+import { renderWithProviders } from '@collectif/shared/test-utils';
+import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
+import AdminPage from './AdminPage';
+import InvitationPage from './InvitationPage';
+
+// The editor's pages against a fake /api on loopback. Signing in and accepting an invitation with a
+// passkey need a browser's WebAuthn: they are tested in Chromium (e2e/tests/admin.spec.ts).
+
+let api: FakeServer;
+let me: { status: number; body: unknown };
+
+const residence = { id: 'axonberg', artist: 'Axonberg', show: 'Synapses', description: 'Techno.', styles: [] };
+
+beforeEach(async () => {
+  me = { status: 401, body: { error: 'unauthorized', message: 'Connectez-vous pour modifier le contenu.' } };
+  api = await startFakeServer({
+    headers: { 'access-control-allow-origin': '*' },
+    routes: {
+      '/api/editor/me': (request, response) => json(me.body, me.status)(request, response),
+      '/api/editor/signout': (_request, response) => {
+        me = { status: 401, body: {} };
+        response.writeHead(204).end();
+      },
+      '/api/content/residences': json([residence, { ...residence, id: 'autre', artist: 'Autre' }]),
+      '/api/content/residences/history': json({ current: 'v1', versions: [] }),
+      '/api/content/residences/versions/v1': json({
+        id: 'v1',
+        data: [residence, { ...residence, id: 'autre', artist: 'Autre' }],
+      }),
+    },
+  });
+  configureApiBase(`${api.origin}/api`);
+});
+
+afterEach(async () => {
+  await api.close();
+  window.location.hash = '';
+});
+
+describe('the editor (/admin)', () => {
+  it('asks a visitor who is not signed in for their passkey, and offers nothing else', async () => {
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Espace des bénévoles' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Présentation')).not.toBeInTheDocument();
+  });
+
+  it('gives a resident their residence’s form only, and signs them out', async () => {
+    me = { status: 200, body: { name: 'axonberg', role: 'residence', residence: 'axonberg' } };
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect(await screen.findByText(/Connecté·e :/)).toHaveTextContent('Connecté·e : axonberg (résidence « axonberg »)');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Résidence : Axonberg' })).toBeInTheDocument();
+    // No way to another residence in the interface (the site refuses it too: 403).
+    expect(screen.queryByLabelText('Résidence à modifier')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }));
+    expect(await screen.findByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeInTheDocument();
+  });
+
+  it('lets an admin choose any residence', async () => {
+    me = { status: 200, body: { name: 'camille', role: 'admin', residence: null } };
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const picker = await screen.findByLabelText('Résidence à modifier');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Résidence : Axonberg' })).toBeInTheDocument();
+    await userEvent.selectOptions(picker, 'autre');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Résidence : Autre' })).toBeInTheDocument();
+  });
+
+  it('says so when the site cannot be reached', async () => {
+    await api.close();
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    expect(
+      await screen.findByText('Le site ne répond pas : vérifiez votre connexion, puis réessayez.'),
+    ).toBeInTheDocument();
+    api = await startFakeServer();
+  });
+});
+
+describe('an invitation’s page (/admin/invitation#…)', () => {
+  it('says a link without its token is incomplete', () => {
+    renderWithProviders(<InvitationPage />, { route: '/admin/invitation' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Ce lien d’invitation est incomplet : ouvrez le lien reçu en entier.',
+    );
+  });
+
+  it('refuses a name that is not one, before asking anything of the site', async () => {
+    window.location.hash = '#jeton';
+    renderWithProviders(<InvitationPage />, { route: '/admin/invitation' });
+    await userEvent.type(screen.getByLabelText('Nom du compte'), 'Léa !');
+    await userEvent.click(screen.getByRole('button', { name: 'Créer ma clé d’accès' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Le nom : des lettres minuscules, des chiffres et des tirets');
+  });
+});

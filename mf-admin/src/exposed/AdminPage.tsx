@@ -1,0 +1,223 @@
+import { useEffect, useId, useState } from 'react';
+import { useResidencesQuery, type PageRoute, type RemoteContract } from '@collectif/shared';
+import { StatusMessage } from '@collectif/shared/ui';
+import { call, EditorError, messageOf, ROLE_NAMES, type Me } from '../editor/call';
+import { signIn } from '../editor/passkeys';
+import { History } from '../editor/History';
+import { LIST_KINDS, ListEditor } from '../editor/ListEditor';
+import { ResidenceEditor } from '../editor/ResidenceEditor';
+import '../editor/admin.css';
+
+/*
+ * /admin, the volunteers' editor (docs/content.md, « The editor »): sign in with a passkey, then
+ * edit what the account's role allows. The server checks every right on every write; this page only
+ * offers what the account may do. Visitors never see it: not in the menu, not in the sitemap, noindex.
+ */
+
+function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section className="admin-signin" aria-labelledby="admin-connexion">
+      <h2 id="admin-connexion">Connexion</h2>
+      <p>
+        Connectez-vous avec la clé d’accès créée à votre invitation : votre téléphone, votre ordinateur ou votre clé de
+        sécurité vous la demande. Rien à retenir, aucun mot de passe.
+      </p>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          signIn()
+            .then(onSignedIn)
+            .catch((failure: unknown) => {
+              setError(messageOf(failure));
+            })
+            .finally(() => {
+              setBusy(false);
+            });
+        }}
+      >
+        {busy ? 'Connexion ...' : 'Se connecter avec une clé d’accès'}
+      </button>
+      {error === null ? null : (
+        <p className="admin-outcome admin-outcome--error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="admin-field__hint">Pas encore de compte ? Demandez une invitation à l’équipe du collectif.</p>
+    </section>
+  );
+}
+
+/** An admin chooses the residence to edit; a resident has theirs. */
+function ResidencePicker({ revision }: { revision: number }) {
+  const pickerId = useId();
+  const residences = useResidencesQuery(undefined).data ?? [];
+  const [chosen, setChosen] = useState('');
+  const id = chosen === '' ? (residences[0]?.id ?? '') : chosen;
+  return (
+    <>
+      <div className="admin-field">
+        <label htmlFor={pickerId}>Résidence à modifier</label>
+        <select
+          id={pickerId}
+          value={id}
+          onChange={(event) => {
+            setChosen(event.target.value);
+          }}
+        >
+          {residences.map((residence) => (
+            <option key={residence.id} value={residence.id}>
+              {residence.artist} · {residence.show}
+            </option>
+          ))}
+        </select>
+      </div>
+      {id === '' ? null : <ResidenceEditor key={`${id}:${String(revision)}`} id={id} />}
+    </>
+  );
+}
+
+type Kind = 'residences' | 'releases' | 'team' | 'slides';
+const KIND_NAMES: Record<Kind, string> = {
+  residences: 'Résidences',
+  releases: LIST_KINDS.releases.title,
+  team: LIST_KINDS.team.title,
+  slides: LIST_KINDS.slides.title,
+};
+/** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
+const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
+  admin: ['residences', 'releases', 'team', 'slides'],
+  label: ['releases'],
+  about: ['team', 'slides'],
+};
+
+/** The forms a team's account opens, one kind at a time, with its history. */
+function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
+  const chooserId = useId();
+  const [kind, setKind] = useState<Kind>(kinds[0] ?? 'releases');
+  // A restore puts another version online: the form opens it.
+  const [revision, setRevision] = useState(0);
+  return (
+    <>
+      {kinds.length < 2 ? null : (
+        <div className="admin-field">
+          <label htmlFor={chooserId}>Contenu à modifier</label>
+          <select
+            id={chooserId}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as Kind);
+            }}
+          >
+            {kinds.map((each) => (
+              <option key={each} value={each}>
+                {KIND_NAMES[each]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {kind === 'residences' ? (
+        <ResidencePicker revision={revision} />
+      ) : (
+        <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} />
+      )}
+      <History
+        key={kind}
+        kind={kind}
+        title={KIND_NAMES[kind]}
+        onRestored={() => {
+          setRevision((count) => count + 1);
+        }}
+      />
+    </>
+  );
+}
+
+function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <div className="admin-account">
+        <p>
+          Connecté·e : <strong>{me.name}</strong> ({ROLE_NAMES[me.role]}
+          {me.residence === null ? '' : ` « ${me.residence} »`})
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            call('POST', '/editor/signout', {})
+              .then(onSignedOut)
+              .catch((failure: unknown) => {
+                setError(messageOf(failure));
+              });
+          }}
+        >
+          Se déconnecter
+        </button>
+        {error === null ? null : (
+          <p className="admin-outcome admin-outcome--error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {me.role === 'residence' ? (
+        me.residence === null ? null : (
+          <ResidenceEditor id={me.residence} />
+        )
+      ) : (
+        <TeamEditor kinds={KINDS_OF[me.role]} />
+      )}
+    </>
+  );
+}
+
+function AdminPage() {
+  // undefined: not known yet; null: signed out.
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    call<Me>('GET', '/editor/me')
+      .then(setMe)
+      .catch((failure: unknown) => {
+        if (failure instanceof EditorError && failure.status === 401) setMe(null);
+        else setError(messageOf(failure));
+      });
+  }, []);
+  let body;
+  if (error !== null) body = <StatusMessage kind="error">{error}</StatusMessage>;
+  else if (me === undefined) body = <StatusMessage kind="loading">Chargement de votre espace ...</StatusMessage>;
+  else if (me === null) body = <SignIn onSignedIn={setMe} />;
+  else
+    body = (
+      <Signed
+        me={me}
+        onSignedOut={() => {
+          setMe(null);
+        }}
+      />
+    );
+  return (
+    <div className="page admin-page">
+      <h1>Espace des bénévoles</h1>
+      {body}
+    </div>
+  );
+}
+
+export default AdminPage satisfies RemoteContract['admin']['AdminPage'];
+
+/** Its address and names (docs/parts.md, « Pages »): not in the menu, never indexed. */
+export const route: PageRoute = {
+  path: 'admin',
+  title: 'Espace des bénévoles',
+  description: 'Les bénévoles du collectif modifient ici les contenus du site.',
+  area: 'L’espace des bénévoles',
+  noindex: true,
+};
