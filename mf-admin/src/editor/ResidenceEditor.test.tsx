@@ -70,7 +70,10 @@ describe('a residence’s form', () => {
     await userEvent.clear(field('Styles'));
     await userEvent.type(field('Styles'), 'techno, , dub ');
     await userEvent.clear(field('Instagram'));
-    expect(within(screen.getByRole('region', { name: 'Aperçu' })).getByText('Synapses, saison 2')).toBeInTheDocument();
+    const preview = within(screen.getByRole('region', { name: 'Aperçu' }));
+    expect(preview.getByText('Synapses, saison 2')).toBeInTheDocument();
+    // The emphasis as the public page shows it, not as typed.
+    expect(preview.getByText('lente').tagName).toBe('EM');
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(/^Publié le 25 novembre 2026 à 12:00/);

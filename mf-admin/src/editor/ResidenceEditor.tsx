@@ -3,6 +3,7 @@ import type { Residence } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf } from './call';
+import { previewHtml } from './preview';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
 /*
@@ -197,7 +198,11 @@ export function ResidenceEditor({ id }: { id: string }) {
           <h3>Aperçu</h3>
           <p className="admin-preview__name">{draft.artist}</p>
           <p className="admin-preview__show">{draft.show}</p>
-          <p className="admin-preview__text">{draft.description}</p>
+          <p
+            className="admin-preview__text"
+            // Text with only the site's emphasis and breaks made markup (preview.ts).
+            dangerouslySetInnerHTML={{ __html: previewHtml(draft.description) }}
+          />
         </div>
         <div id={`${formId}-etat`} aria-live="polite">
           <OutcomeMessage

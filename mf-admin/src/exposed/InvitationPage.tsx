@@ -28,10 +28,13 @@ function InvitationPage() {
   const navigate = useNavigate();
   const admin = usePageHref()(PAGES.admin) ?? '/';
   const token = useSyncExternalStore(subscribeHash, readToken, noToken);
-  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const onSubmit = () => {
+  // The field is read when the form is sent (not kept in state): a name typed before the page's
+  // script took over is kept.
+  const onSubmit = (form: HTMLFormElement) => {
+    const field = form.elements.namedItem('nom');
+    const name = (field instanceof HTMLInputElement ? field.value : '').trim().toLowerCase();
     if (!NAME.test(name)) {
       setError(
         'Le nom : des lettres minuscules, des chiffres et des tirets, par exemple « camille » ou « axonberg-2 ».',
@@ -64,7 +67,7 @@ function InvitationPage() {
           className="admin-form"
           onSubmit={(event) => {
             event.preventDefault();
-            onSubmit();
+            onSubmit(event.currentTarget);
           }}
           noValidate
         >
@@ -77,13 +80,11 @@ function InvitationPage() {
             <input
               id={`${formId}-nom`}
               name="nom"
-              value={name}
               autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
               aria-describedby={`${formId}-aide`}
               aria-invalid={error === null ? undefined : true}
-              onChange={(event) => {
-                setName(event.target.value.trim().toLowerCase());
-              }}
             />
             <p className="admin-field__hint" id={`${formId}-aide`}>
               Lettres minuscules, chiffres et tirets.
