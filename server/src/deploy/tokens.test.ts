@@ -29,7 +29,7 @@ describe('DEPLOY_TOKENS', () => {
 
   it.each([
     ['radio', /paire n° 1 : « partie:jeton » attendu/],
-    [`radoi:${RADIO}`, /paire n° 1 : partie inconnue « radoi » \(shell, player, radio, label, about\)/],
+    [`radoi:${RADIO}`, /paire n° 1 : partie inconnue « radoi » \(shell, player, radio, label, about, admin\)/],
     [`radio:${RADIO},label:court`, /paire n° 2 : jeton de moins de 24 caractères/],
   ])('refuses « %s » in French, naming the pair, never the token', (text, message) => {
     expect(() => parseDeployTokens(text)).toThrow(ConfigError);

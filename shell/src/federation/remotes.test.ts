@@ -6,6 +6,7 @@ describe('parseRemotesConfig', () => {
     radio: 'https://cdn.example.org/mf-radio/mf-manifest.json',
     label: '/mf-label/mf-manifest.json',
     about: '/mf-about/mf-manifest.json',
+    admin: '/mf-admin/mf-manifest.json',
   };
 
   it('accepts a map of every remote to its manifest URL', () => {
@@ -29,6 +30,7 @@ describe('readRemotesConfig', () => {
     radio: '/mf-radio/mf-manifest.json',
     label: '/mf-label/mf-manifest.json',
     about: '/mf-about/mf-manifest.json',
+    admin: '/mf-admin/mf-manifest.json',
   };
 
   function page(inline: string): Document {

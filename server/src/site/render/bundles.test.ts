@@ -26,7 +26,7 @@ const remotesAt = (origin: string): RemotesConfig => ({
   radio: `${origin}/radio/mf-manifest.json`,
   label: '/mf-label/mf-manifest.json',
   about: 'pas-une-adresse',
-  admin: '/mf-admin/mf-manifest.json',
+  admin: 'pas-une-adresse',
 });
 
 /** Answers a bundle with an ETag, and 304 when the client has it. */
