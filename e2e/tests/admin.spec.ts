@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoViolations } from '../axe';
 import { expect, gotoPage, test } from '../fixtures';
 
@@ -85,6 +86,17 @@ test.describe('the editor, on a phone', () => {
       await expect(page.getByLabel('Résidence à modifier')).toHaveCount(0);
       const show = `Synapses ${String(Date.now())}`;
       await page.getByLabel('Émission').fill(show);
+      // A portrait from the phone's camera roll: sent as it is, made WebP by the site.
+      const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#c0392b' } })
+        .png()
+        .toBuffer();
+      await page
+        .locator('input[type="file"][data-purpose="portrait"]')
+        .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
+      await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+        'src',
+        /^\/media\/[0-9a-f]{32}-400\.webp$/,
+      );
       await page.getByRole('button', { name: 'Publier' }).click();
       await expect(page.getByRole('status')).toContainText('Publié le');
       const refused = await page.request.put(localhost('/api/content/residences/130E0A'), {
@@ -96,6 +108,12 @@ test.describe('the editor, on a phone', () => {
       // Visitors see it on the next page: no rebuild, no restart.
       await page.goto(localhost('/residences/axonberg'));
       await expect(page).toHaveTitle(new RegExp(`· ${show} · Résidences$`));
+      // Its portrait in the list, as the site made it, decoded by the browser.
+      await page.goto(localhost('/residences'));
+      const card = page.locator('a[href="/residences/axonberg"] img');
+      await expect(card).toHaveAttribute('src', /^\/media\/[0-9a-f]{32}-400\.webp$/);
+      await card.scrollIntoViewIfNeeded();
+      await expect.poll(() => card.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
 
       // Signed out, writes are refused; the passkey signs in again.
       await page.goto(localhost('/admin'));

@@ -15,6 +15,9 @@ export interface ContentResidence {
   show: string;
   description: string;
   styles: string[];
+  /** Uploaded pictures (docs/content.md, « Pictures »); without them, the ones named after its id. */
+  portrait?: string;
+  header?: string;
 }
 
 export interface ResidencesRead {
@@ -88,13 +91,17 @@ export function currentResidences(content: Pick<ContentStore, 'current'>): {
   const { id, data } = content.current('residences');
   let residences = byVersion.get(id);
   if (residences === undefined) {
-    residences = (data as ContentResidence[]).map(({ id: key, artist, show, description, styles }) => ({
-      id: key,
-      artist: artist.trim(),
-      show: show.trim(),
-      description,
-      styles: styles.filter((s) => s.trim() !== ''),
-    }));
+    residences = (data as ContentResidence[]).map(
+      ({ id: key, artist, show, description, styles, portrait, header }) => ({
+        id: key,
+        artist: artist.trim(),
+        show: show.trim(),
+        description,
+        styles: styles.filter((s) => s.trim() !== ''),
+        ...(portrait === undefined ? {} : { portrait }),
+        ...(header === undefined ? {} : { header }),
+      }),
+    );
     // One version at a time is enough: the previous one is not asked for again.
     byVersion.clear();
     byVersion.set(id, residences);

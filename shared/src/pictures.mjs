@@ -57,12 +57,34 @@ function copyOf(relPath) {
 }
 
 /**
+ * An uploaded picture (docs/content.md, « Pictures »): `/media/<name>-<width>.webp` at the largest
+ * width of its use, beside its copy at the width this table gives (a team photo has none).
+ */
+const UPLOADED = /^\/media\/([0-9a-f]{32})-(\d+)\.webp$/;
+/** @type {Readonly<Record<string, number>>} */
+const UPLOADED_COPY = { 1600: 800, 800: 400, 600: 400 };
+
+/**
+ * An uploaded picture's `srcset`, when it comes in two widths.
+ * @param {string} src
+ */
+function uploadedCopy(src) {
+  const found = UPLOADED.exec(src);
+  const copy = found === null ? undefined : UPLOADED_COPY[found[2] ?? ''];
+  return found === null || copy === undefined
+    ? undefined
+    : `/media/${found[1] ?? ''}-${String(copy)}.webp ${String(copy)}w, ${src} ${found[2] ?? ''}w`;
+}
+
+/**
  * The `srcset` of one of the site's pictures that comes in several widths; undefined for any other
  * picture (one hosted elsewhere, an upstream's cover, a copy).
  * @param {string} src
  * @returns {string | undefined}
  */
 export function pictureSrcSet(src) {
+  const uploaded = uploadedCopy(src);
+  if (uploaded !== undefined) return uploaded;
   const residence = RESIDENCE_CARD.exec(src)?.[1];
   if (residence !== undefined) return residencePictureUrls(residence).cardSrcSet;
   const found = src.startsWith(`${FOLDER}/`) ? copyOf(src.slice(FOLDER.length + 1)) : undefined;
@@ -79,6 +101,26 @@ export function pictureSrcSet(src) {
  */
 export function gridSquare(src, size) {
   return { src, srcSet: pictureSrcSet(src), sizes: GRID_IMAGE_SIZES, width: size, height: size };
+}
+
+/**
+ * A residence's pictures: the ones an editor uploaded for it (`portrait`, 800 px square, and
+ * `header`, 1600×600; docs/content.md, « Pictures »), else the ones named after its id.
+ * @param {{ id: string; portrait?: string | undefined; header?: string | undefined }} residence
+ */
+export function residencePictures(residence) {
+  const named = residencePictureUrls(encodeURIComponent(residence.id));
+  const { portrait, header } = residence;
+  const card = portrait === undefined ? named.card : portrait.replace(/-800\.webp$/, '-400.webp');
+  const headerSrc = header ?? named.header;
+  return {
+    card,
+    cardSrcSet: portrait === undefined ? named.cardSrcSet : `${card} 400w, ${portrait} 800w`,
+    /** The square at 800 px, for a feed's artwork. */
+    cardLarge: portrait ?? named.card.replace(/-400\.webp$/, '-800.webp'),
+    header: headerSrc,
+    headerSrcSet: pictureSrcSet(headerSrc),
+  };
 }
 
 /**

@@ -1,4 +1,13 @@
-import { gridSquare, pictureCopies, pictureSrcSet, preloadSrcSet, residenceHeaderSrcSet } from './pictures.mjs';
+import * as v from 'valibot';
+import {
+  gridSquare,
+  pictureCopies,
+  pictureSrcSet,
+  preloadSrcSet,
+  residenceHeaderSrcSet,
+  residencePictures,
+} from './pictures.mjs';
+import { releasesContentSchema, residenceEntrySchema, slidesSchema, teamSchema } from './schemas/content.mjs';
 
 describe('the sizes of a picture of the site', () => {
   it('offers a release cover at 400 and 600 px', () => {
@@ -87,5 +96,53 @@ describe('the sizes of a picture of the site', () => {
     ]);
     expect(pictureCopies('releases/brique-rose-400.webp')).toEqual([]);
     expect(pictureCopies('slides/rentree.webp')).toEqual([]);
+  });
+});
+
+describe('the pictures an editor uploaded (docs/content.md, « Pictures »)', () => {
+  const NAME = '0123456789abcdef0123456789abcdef';
+
+  it('offer the copy the site made beside them', () => {
+    expect(pictureSrcSet(`/media/${NAME}-1600.webp`)).toBe(
+      `/media/${NAME}-800.webp 800w, /media/${NAME}-1600.webp 1600w`,
+    );
+    expect(pictureSrcSet(`/media/${NAME}-600.webp`)).toBe(`/media/${NAME}-400.webp 400w, /media/${NAME}-600.webp 600w`);
+    // A team photo comes in one width; an address that is not one of the site's names, in none.
+    expect(pictureSrcSet(`/media/${NAME}-480.webp`)).toBeUndefined();
+    expect(pictureSrcSet(`/media/../${NAME}-1600.webp`)).toBeUndefined();
+  });
+
+  it('are a residence’s when it has them, else the ones named after its id', () => {
+    expect(
+      residencePictures({ id: 'axonberg', portrait: `/media/${NAME}-800.webp`, header: `/media/${NAME}-1600.webp` }),
+    ).toEqual({
+      card: `/media/${NAME}-400.webp`,
+      cardSrcSet: `/media/${NAME}-400.webp 400w, /media/${NAME}-800.webp 800w`,
+      cardLarge: `/media/${NAME}-800.webp`,
+      header: `/media/${NAME}-1600.webp`,
+      headerSrcSet: `/media/${NAME}-800.webp 800w, /media/${NAME}-1600.webp 1600w`,
+    });
+    expect(residencePictures({ id: 'axonberg' })).toEqual({
+      card: '/assets/images/residences/axonberg-400.webp',
+      cardSrcSet: '/assets/images/residences/axonberg-400.webp 400w, /assets/images/residences/axonberg-800.webp 800w',
+      cardLarge: '/assets/images/residences/axonberg-800.webp',
+      header: '/assets/images/residences/axonberg-header.webp',
+      headerSrcSet: residenceHeaderSrcSet('axonberg'),
+    });
+  });
+
+  it('are taken by the content at the width of their use only', () => {
+    const residence = { id: 'x', artist: 'X', show: 'Y', description: 'Z', styles: [] };
+    expect(v.is(residenceEntrySchema, { ...residence, portrait: `/media/${NAME}-800.webp` })).toBe(true);
+    expect(v.is(residenceEntrySchema, { ...residence, portrait: `/media/${NAME}-1600.webp` })).toBe(false);
+    expect(v.is(residenceEntrySchema, { ...residence, header: 'https://ailleurs.example/x.webp' })).toBe(false);
+    const slide = { titre: 'A', description: 'B' };
+    expect(v.is(slidesSchema, [{ ...slide, imagePath: `/media/${NAME}-1600.webp` }])).toBe(true);
+    expect(v.is(slidesSchema, [{ ...slide, imagePath: `/media/${NAME}-800.webp` }])).toBe(false);
+    const member = { title: 'Léa', description: 'Graphisme' };
+    expect(v.is(teamSchema, [{ ...member, imagePath: `/media/${NAME}-480.webp` }])).toBe(true);
+    const release = { href: '/album/essai', title: 'Essai', artist: 'X' };
+    expect(v.is(releasesContentSchema, [{ ...release, image: `/media/${NAME}-600.webp` }])).toBe(true);
+    expect(v.is(releasesContentSchema, [{ ...release, image: `/media/${NAME}.webp` }])).toBe(false);
   });
 });

@@ -46,6 +46,9 @@ export interface Residence {
   soundcloud?: string;
   bandcamp?: string;
   website?: string;
+  /** Uploaded pictures (docs/content.md, « Pictures »): a square at 800 px, a 1600×600 header. */
+  portrait?: string;
+  header?: string;
 }
 
 export type NowPlaying = InferOutput<typeof nowPlayingSchema>;

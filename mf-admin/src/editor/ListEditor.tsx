@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { StatusMessage } from '@collectif/shared/ui';
-import { call, messageOf } from './call';
+import { call, messageOf, type PicturePurpose } from './call';
+import { PictureUpload } from './PictureUpload';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
 /*
@@ -16,6 +17,8 @@ interface Field {
   hint?: string;
   /** Left out of the entry when empty. */
   optional?: boolean;
+  /** A picture's field: « Envoyer une image » fills it (docs/content.md, « Pictures »). */
+  purpose?: PicturePurpose;
 }
 
 export interface ListKind {
@@ -47,7 +50,8 @@ export const LIST_KINDS: Record<ListKind['kind'], ListKind> = {
       {
         name: 'image',
         label: 'Pochette',
-        hint: 'Son chemin, par exemple /assets/images/releases/garonne-dub-vol-6.webp.',
+        hint: 'Une image envoyée (carrée, au moins 600 × 600), ou son chemin sur le site.',
+        purpose: 'cover',
       },
     ],
   },
@@ -60,7 +64,12 @@ export const LIST_KINDS: Record<ListKind['kind'], ListKind> = {
     fields: [
       { name: 'title', label: 'Prénom' },
       { name: 'description', label: 'Rôles' },
-      { name: 'imagePath', label: 'Photo', hint: 'Son chemin, par exemple /assets/images/team/camille.webp.' },
+      {
+        name: 'imagePath',
+        label: 'Photo',
+        hint: 'Une image envoyée (portrait, au moins 480 × 600), ou son chemin sur le site.',
+        purpose: 'team',
+      },
     ],
   },
   slides: {
@@ -72,7 +81,12 @@ export const LIST_KINDS: Record<ListKind['kind'], ListKind> = {
     fields: [
       { name: 'titre', label: 'Titre' },
       { name: 'description', label: 'Texte' },
-      { name: 'imagePath', label: 'Image', hint: 'Son chemin, par exemple /assets/images/slides/label.webp.' },
+      {
+        name: 'imagePath',
+        label: 'Image',
+        hint: 'Une image envoyée (large, au moins 1600 × 900), ou son chemin sur le site.',
+        purpose: 'slide',
+      },
       { name: 'link', label: 'Lien', hint: 'Adresse https://… ouverte par « + » (facultatif).', optional: true },
     ],
   },
@@ -165,7 +179,7 @@ export function ListEditor({ list }: { list: ListKind }) {
           return (
             <fieldset className="admin-entry" key={index}>
               <legend>{legend}</legend>
-              {list.fields.map(({ name, label, hint }) => {
+              {list.fields.map(({ name, label, hint, purpose }) => {
                 const fieldId = `${formId}-${String(index)}-${name}`;
                 const error = errors.get(`${String(index)}/${name}`);
                 const described = [
@@ -192,6 +206,24 @@ export function ListEditor({ list }: { list: ListKind }) {
                       <p className="admin-field__hint" id={`${fieldId}-aide`}>
                         {hint}
                       </p>
+                    )}
+                    {purpose === undefined ? null : (
+                      <PictureUpload
+                        purpose={purpose}
+                        label={`${label}, ${legend}`}
+                        onUploaded={(src) => {
+                          setLoaded((now) =>
+                            now === null
+                              ? now
+                              : {
+                                  ...now,
+                                  entries: now.entries.map((item, at) =>
+                                    at === index ? { ...item, [name]: src } : item,
+                                  ),
+                                },
+                          );
+                        }}
+                      />
                     )}
                     {error === undefined ? null : (
                       <p className="admin-field__error" id={`${fieldId}-erreur`}>

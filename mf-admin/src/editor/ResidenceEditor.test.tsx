@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { configureApiBase, type Residence } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from '@collectif/shared/testing';
@@ -176,5 +176,60 @@ describe('a residence’s form', () => {
   it('says a residence that does not exist', async () => {
     renderWithProviders(<ResidenceEditor id="inconnue" />);
     expect(await screen.findByText('La résidence « inconnue » n’existe pas.')).toBeInTheDocument();
+  });
+
+  it('sends a picture as it is, shows the site’s, and publishes it with the entry', async () => {
+    const NAME = '0123456789abcdef0123456789abcdef';
+    let sentType = '';
+    let sentBytes = 0;
+    api.routes.set('/api/content/pictures', (request, response) => {
+      sentType = String(request.headers['content-type']);
+      sentBytes = Buffer.byteLength(request.body, 'latin1');
+      const purpose = new URL(request.url, 'http://x').searchParams.get('purpose');
+      if (purpose === 'header') {
+        json({ error: 'unsupported', message: 'Image refusée : JPEG, PNG, WebP ou AVIF seulement.' }, 415)(
+          request,
+          response,
+        );
+        return;
+      }
+      json({ src: `/media/${NAME}-800.webp` }, 201)(request, response);
+    });
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    const portrait = await screen.findByRole('group', { name: 'Portrait' });
+    expect(within(portrait).getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+      'src',
+      '/assets/images/residences/axonberg-400.webp',
+    );
+    const file = new File(['png bytes'], 'moi.png', { type: 'image/png' });
+    const [portraitInput, headerInput] = document.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(portraitInput!, file);
+    await within(portrait).findByText(/Une image envoyée/);
+    expect(sentType).toBe('image/png');
+    expect(sentBytes).toBe(9);
+    expect(within(portrait).getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+      'src',
+      `/media/${NAME}-400.webp`,
+    );
+
+    // A file the site refuses: its words, beside the picture; nothing else changes.
+    await userEvent.upload(headerInput!, new File(['pas une image'], 'faux.png', { type: 'image/png' }));
+    const header = screen.getByRole('group', { name: 'Bandeau' });
+    expect(await within(header).findByRole('alert')).toHaveTextContent(
+      'Image refusée : JPEG, PNG, WebP ou AVIF seulement.',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+    await screen.findByRole('status');
+    expect(sent().entry).toMatchObject({ id: 'axonberg', portrait: `/media/${NAME}-800.webp` });
+    expect(sent().entry).not.toHaveProperty('header');
+
+    // Back to the picture named after its id: the field is left out.
+    await userEvent.click(within(portrait).getByRole('button', { name: 'Reprendre l’image d’origine' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
+    await waitFor(() => {
+      expect(saves).toHaveLength(2);
+    });
+    expect(sent(1).entry).not.toHaveProperty('portrait');
   });
 });

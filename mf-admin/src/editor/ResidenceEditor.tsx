@@ -3,6 +3,8 @@ import type { Residence } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf } from './call';
+import { residencePictures } from '@collectif/shared/pictures';
+import { PictureUpload } from './PictureUpload';
 import { previewHtml } from './preview';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
@@ -23,6 +25,9 @@ interface Draft {
   soundcloud: string;
   bandcamp: string;
   website: string;
+  /** Uploaded pictures' addresses ('': the ones named after its id). */
+  portrait: string;
+  header: string;
 }
 
 const LINKS = ['instagram', 'soundcloud', 'bandcamp', 'website'] as const;
@@ -50,7 +55,20 @@ const draftOf = (residence: Residence): Draft => ({
   soundcloud: residence.soundcloud ?? '',
   bandcamp: residence.bandcamp ?? '',
   website: residence.website ?? '',
+  portrait: residence.portrait ?? '',
+  header: residence.header ?? '',
 });
+
+/** Its two pictures: what each is, its use (the widths the site makes), how it is shown here. */
+const PICTURES = [
+  {
+    name: 'portrait',
+    label: 'Portrait',
+    hint: 'Carré, au moins 800 × 800 : la vignette de la liste.',
+    purpose: 'portrait',
+  },
+  { name: 'header', label: 'Bandeau', hint: 'Large, au moins 1600 × 600 : le haut de sa page.', purpose: 'header' },
+] as const;
 
 function entryOf(id: string, draft: Draft): Residence {
   const entry: Residence = {
@@ -64,6 +82,7 @@ function entryOf(id: string, draft: Draft): Residence {
       .filter((style) => style !== ''),
   };
   for (const link of LINKS) if (draft[link].trim() !== '') entry[link] = draft[link].trim();
+  for (const { name } of PICTURES) if (draft[name] !== '') entry[name] = draft[name];
   return entry;
 }
 
@@ -72,7 +91,7 @@ function problemsByField(problems: readonly string[]): Partial<Record<keyof Draf
   const found: Partial<Record<keyof Draft, string>> = {};
   for (const line of problems) {
     const problem = readProblem(line);
-    const field = FIELDS.find((known) => known.name === problem?.field)?.name;
+    const field = [...FIELDS, ...PICTURES].find((known) => known.name === problem?.field)?.name;
     if (problem !== null && field !== undefined) found[field] ??= problem.words;
   }
   return found;
@@ -124,8 +143,9 @@ export function ResidenceEditor({ id }: { id: string }) {
     }
   }
 
+  // From the state as it is then: an upload answers later, after other fields may have changed.
   const edit = (name: keyof Draft, value: string) => {
-    setLoaded({ basedOn, draft: { ...draft, [name]: value } });
+    setLoaded((now) => (now === null ? now : { ...now, draft: { ...now.draft, [name]: value } }));
   };
 
   return (
@@ -192,6 +212,53 @@ export function ResidenceEditor({ id }: { id: string }) {
                 </p>
               )}
             </div>
+          );
+        })}
+        {PICTURES.map(({ name, label, hint, purpose }) => {
+          const pictures = residencePictures({
+            id,
+            portrait: draft.portrait || undefined,
+            header: draft.header || undefined,
+          });
+          const error = fieldErrors[name];
+          return (
+            <fieldset className="admin-entry" key={name}>
+              <legend>{label}</legend>
+              <img
+                className={`admin-picture admin-picture--${name}`}
+                src={name === 'portrait' ? pictures.card : pictures.header}
+                alt={`${label} actuel`}
+              />
+              <p className="admin-field__hint">
+                {draft[name] === '' ? 'L’image d’origine. ' : 'Une image envoyée. '}
+                {hint} JPEG, PNG, WebP ou AVIF.
+              </p>
+              <div className="admin-actions">
+                <PictureUpload
+                  purpose={purpose}
+                  label={label}
+                  onUploaded={(src) => {
+                    edit(name, src);
+                  }}
+                />
+                {draft[name] === '' ? null : (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => {
+                      edit(name, '');
+                    }}
+                  >
+                    Reprendre l’image d’origine
+                  </button>
+                )}
+              </div>
+              {error === undefined ? null : (
+                <p className="admin-field__error" role="alert">
+                  {error}
+                </p>
+              )}
+            </fieldset>
           );
         })}
         <div className="admin-preview" aria-label="Aperçu" role="region">

@@ -49,6 +49,58 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body
   return data as T;
 }
 
+/** What a picture's use is (docs/content.md, « Pictures »): the widths the site makes of it. */
+export type PicturePurpose = 'portrait' | 'header' | 'team' | 'cover' | 'slide';
+
+/** A file's bytes (FileReader: in every browser, and in the DOM the tests run in). */
+function bytesOf(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(reader.result as ArrayBuffer);
+    };
+    reader.onerror = () => {
+      reject(new EditorError(0, 'file', 'Ce fichier n’a pas pu être lu : choisissez-le à nouveau.', null));
+    };
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+/**
+ * Sends a picture as it is (the site reads its type from its bytes, re-encodes it and strips its
+ * metadata); the address of its largest width, which the content then names.
+ */
+export async function uploadPicture(purpose: PicturePurpose, file: Blob): Promise<string> {
+  const request = new Request(apiUrl(`/content/pictures?purpose=${purpose}`), {
+    method: 'POST',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { 'content-type': file.type === '' ? 'application/octet-stream' : file.type },
+    // Its bytes, read first: any fetch sends them as they are.
+    body: await bytesOf(file),
+  });
+  let response: Response;
+  try {
+    response = await fetch(withXsrf(request));
+  } catch {
+    throw new EditorError(0, 'network', UNREACHABLE, null);
+  }
+  const data = (await response.json().catch(() => null)) as {
+    src?: unknown;
+    error?: unknown;
+    message?: unknown;
+  } | null;
+  if (!response.ok || typeof data?.src !== 'string') {
+    throw new EditorError(
+      response.status,
+      typeof data?.error === 'string' ? data.error : 'error',
+      typeof data?.message === 'string' ? data.message : `Le site a refusé l’image (HTTP ${String(response.status)}).`,
+      data,
+    );
+  }
+  return data.src;
+}
+
 /** What a message says of any failure: the site's words, or a plain French one. */
 export const messageOf = (error: unknown): string =>
   error instanceof Error && error.message !== '' ? error.message : 'Une erreur est survenue : réessayez.';

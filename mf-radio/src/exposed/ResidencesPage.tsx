@@ -5,7 +5,7 @@ import { loadResidences, selectResidences, useResidences } from '../residences/r
 import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
 import { scrollToTop } from '@collectif/shared/ui';
-import { residenceImages } from '@collectif/shared/pictures';
+import { residencePictures } from '@collectif/shared/pictures';
 
 /** Cards above the fold on a wide screen (one row of 4) load at once; the rest lazily. */
 const EAGER_CARDS = 4;
@@ -47,7 +47,7 @@ export const page: PageDefinition = {
   preloads: ({ state }) => {
     const [first] = selectResidences(state);
     if (first === undefined) return [];
-    const images = residenceImages(first.id);
+    const images = residencePictures(first);
     return [{ href: images.card, imagesrcset: images.cardSrcSet, imagesizes: CARD_SIZES, fetchpriority: 'high' }];
   },
   load: ({ dispatch }) => [loadResidences(dispatch)],
@@ -63,7 +63,7 @@ export const page: PageDefinition = {
           }),
       ...(first === undefined
         ? {}
-        : { image: { url: absolute(origin, residenceImages(first.id).card), alt: `${first.artist}, ${first.show}` } }),
+        : { image: { url: absolute(origin, residencePictures(first).card), alt: `${first.artist}, ${first.show}` } }),
     };
   },
 };

@@ -1,5 +1,5 @@
 import { api, type RootState, type Slide } from '@collectif/shared';
-import { PAGE_IMAGE_SIZES } from '@collectif/shared/pictures';
+import { PAGE_IMAGE_SIZES, pictureSrcSet } from '@collectif/shared/pictures';
 
 /*
  * The home's carousel, read at run time from the site's content (GET /api/content/slides,
@@ -15,4 +15,6 @@ export const selectSlides = (state: RootState): readonly Slide[] =>
 export const SLIDE_SIZES = PAGE_IMAGE_SIZES;
 
 /** Phones get the 800 px variant that the asset build makes beside each slide image. */
-export const slideSrcSet = (path: string) => `${path.replace(/\.webp$/, '-800.webp')} 800w, ${path} 1600w`;
+export const slideSrcSet = (path: string) =>
+  // An uploaded slide (docs/content.md, « Pictures ») has its copy by its own name.
+  pictureSrcSet(path) ?? `${path.replace(/\.webp$/, '-800.webp')} 800w, ${path} 1600w`;

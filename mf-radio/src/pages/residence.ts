@@ -2,7 +2,7 @@
 // route and its head from that data, exported by the page's module as `page`.
 import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
-import { PAGE_IMAGE_SIZES, residenceHeaderSrcSet, residenceImages } from '@collectif/shared/pictures';
+import { PAGE_IMAGE_SIZES, residencePictures } from '@collectif/shared/pictures';
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { residenceEventsArgs } from '../events/ResidenceEvents';
@@ -21,8 +21,10 @@ export const residence: PageDefinition = {
       ? []
       : [
           {
-            href: residenceImages(found.id).header,
-            imagesrcset: residenceHeaderSrcSet(found.id),
+            href: residencePictures(found).header,
+            ...(residencePictures(found).headerSrcSet === undefined
+              ? {}
+              : { imagesrcset: residencePictures(found).headerSrcSet }),
             imagesizes: PAGE_IMAGE_SIZES,
             fetchpriority: 'high',
           },
@@ -60,7 +62,7 @@ export const residence: PageDefinition = {
     // Its own address in the page table (this page is rendered, so the table has it).
     const path = href(PAGES.residence, { id: found.id }) ?? '/';
     const url = absolute(origin, path);
-    const image = absolute(origin, residenceImages(found.id).header);
+    const image = absolute(origin, residencePictures(found).header);
     const description = describe(found.description) || `${found.show} : émission résidente de ${found.artist}.`;
     // The instant its schedule arrived: the server's and the browser's heads agree.
     const now = selectScheduleArrival(state) ?? Date.now();

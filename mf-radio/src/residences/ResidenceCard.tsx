@@ -1,5 +1,5 @@
 import { type Residence } from '@collectif/shared';
-import { GRID_IMAGE_SIZES, RESIDENCE_PICTURES, residenceImages } from '@collectif/shared/pictures';
+import { GRID_IMAGE_SIZES, RESIDENCE_PICTURES, residencePictures } from '@collectif/shared/pictures';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { Card } from '@collectif/shared/ui';
 
@@ -16,7 +16,7 @@ export function ResidenceCard({
   /** The first card: the page's largest paint (pages/residences.ts announces it). */
   priority?: boolean;
 }) {
-  const images = residenceImages(residence.id);
+  const images = residencePictures(residence);
   const to = usePageHref()(PAGES.residence, { id: residence.id });
   return (
     <li className="residence-card">

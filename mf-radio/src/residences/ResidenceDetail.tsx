@@ -1,10 +1,5 @@
 import { type Residence } from '@collectif/shared';
-import {
-  PAGE_IMAGE_SIZES,
-  residenceHeaderSrcSet,
-  RESIDENCE_PICTURES,
-  residenceImages,
-} from '@collectif/shared/pictures';
+import { PAGE_IMAGE_SIZES, RESIDENCE_PICTURES, residencePictures } from '@collectif/shared/pictures';
 import { visibleStyles } from './residences';
 import { ResidencePodcasts } from './ResidencePodcasts';
 import { NextShow } from '../schedule/NextShow';
@@ -60,13 +55,14 @@ function EmbedLink({ id }: { id: string }) {
 /** A resident show: header, description, styles, links and latest shows (docs/site.md, « Residents »). */
 export function ResidenceDetail({ residence }: { residence: Residence }) {
   const styles = visibleStyles(residence.styles);
+  const pictures = residencePictures(residence);
   return (
     <article className="residence">
       <header className="residence__header">
         <img
           className="residence__header-image"
-          src={residenceImages(residence.id).header}
-          srcSet={residenceHeaderSrcSet(residence.id)}
+          src={pictures.header}
+          srcSet={pictures.headerSrcSet}
           sizes={PAGE_IMAGE_SIZES}
           alt=""
           width={RESIDENCE_PICTURES.header.width}

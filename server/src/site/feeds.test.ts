@@ -254,14 +254,16 @@ describe('the sitemap and robots.txt', () => {
       show: 'Premier Mardi',
       description: 'Tous les premiers mardis.',
       styles: [],
+      // Its portrait, uploaded (docs/content.md, « Pictures »): the feed's square picture.
+      portrait: '/media/0123456789abcdef0123456789abcdef-800.webp',
     };
     app.content.save('residences', [...(before.data as unknown[]), added], { by: 'test' });
     try {
       const feed = await app.inject({ url: '/residences/nouvelle-venue/feed.xml' });
       expect(feed.statusCode).toBe(200);
-      expect((parser.parse(feed.body) as { rss: { channel: Node } }).rss.channel.title).toBe(
-        'Nouvelle Venue · Premier Mardi',
-      );
+      const channel = (parser.parse(feed.body) as { rss: { channel: Node } }).rss.channel;
+      expect(channel.title).toBe('Nouvelle Venue · Premier Mardi');
+      expect((channel['itunes:image'] as Node)['@href']).toBe(`${ORIGIN}${added.portrait}`);
       const sitemap = await app.inject({ url: '/sitemap.xml' });
       expect(sitemap.body).toContain(`<loc>${ORIGIN}/residences/nouvelle-venue</loc>`);
     } finally {

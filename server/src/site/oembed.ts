@@ -6,11 +6,11 @@ import {
   findAlias,
   findPage,
   isSlug,
-  residenceImages,
   siteConfig,
   type PageRef,
 } from '@collectif/shared';
 import { hrefOf, PAGES, type PageModule } from '@collectif/shared/addresses';
+import { residencePictures } from '@collectif/shared/pictures';
 import {
   DEFAULT_EMBED_OPTIONS,
   EMBED_HEIGHTS,
@@ -145,6 +145,8 @@ export function sitePicture(address: string, origin: string): Thumbnail | null {
     thumbnail_height: height,
   });
   if (url.pathname === DEFAULT_COVER) return size(DEFAULT_COVER_SIZE, DEFAULT_COVER_SIZE);
+  // An uploaded square's copy (a residence's portrait card; docs/content.md, « Pictures »).
+  if (/^\/media\/[0-9a-f]{32}-400\.webp$/.test(url.pathname)) return size(400, 400);
   for (const picture of Object.values(RESIDENCE_PICTURES)) {
     if (new RegExp(`^/assets/images/residences/[^/]+${picture.suffix}\\.webp$`).test(url.pathname)) {
       return size(picture.width, picture.height);
@@ -214,7 +216,7 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config }, done) => 
       if (residence === undefined) return refuse(reply, 404, 'not_found', 'Cette résidence n’existe pas.');
       title = oembedTitle(siteConfig.name, residence);
       author = { author_name: residence.artist, ...residencePage(residence.id) };
-      thumbnail = sitePicture(residenceImages(residence.id).card, origin);
+      thumbnail = sitePicture(residencePictures(residence).card, origin);
     } else {
       let found;
       try {
@@ -238,7 +240,7 @@ const oembed: FastifyPluginCallback<OembedOptions> = (app, { config }, done) => 
       // Its cover when the site knows its size, else its residence's picture.
       thumbnail =
         sitePicture(found.cover, origin) ??
-        (residence === undefined ? null : sitePicture(residenceImages(residence.id).card, origin));
+        (residence === undefined ? null : sitePicture(residencePictures(residence).card, origin));
     }
 
     const size = embedSize(embedded, OEMBED_FORMATS[source.kind], width, height);

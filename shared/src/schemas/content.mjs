@@ -19,6 +19,21 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** A picture of the site under `folder`, as the build makes it (`.webp`). */
 const picture = (/** @type {string} */ folder) =>
   v.pipe(v.string(), v.regex(new RegExp(`^/assets/images/${folder}/[a-z0-9-]+\\.webp$`)));
+/** An uploaded picture's name at `width` (docs/content.md, « Pictures »), as a pattern's text. */
+const UPLOADED = (/** @type {number} */ width) => `/media/[0-9a-f]{32}-${String(width)}\\.webp`;
+/**
+ * A picture an editor uploaded, at the largest width of its use: `/media/<name>-<width>.webp`, its
+ * smaller copies beside it.
+ * @param {number} width
+ */
+export const uploadedPicture = (width) => new RegExp(`^${UPLOADED(width)}$`);
+/**
+ * A picture of the site under `folder`, or one uploaded for that use (at its largest width).
+ * @param {string} folder
+ * @param {number} width
+ */
+const pictureOrUpload = (folder, width) =>
+  v.pipe(v.string(), v.regex(new RegExp(`^(?:/assets/images/${folder}/[a-z0-9-]+\\.webp|${UPLOADED(width)})$`)));
 const paragraphs = v.pipe(v.array(text), v.minLength(1));
 const unique = v.check(
   (/** @type {string[]} */ items) => new Set(items).size === items.length,
@@ -79,6 +94,9 @@ export const residenceEntrySchema = v.strictObject({
   soundcloud: v.optional(https),
   bandcamp: v.optional(https),
   website: v.optional(https),
+  /** Uploaded pictures (docs/content.md, « Pictures »); without them, the ones named after its id. */
+  portrait: v.optional(v.pipe(v.string(), v.regex(uploadedPicture(800)))),
+  header: v.optional(v.pipe(v.string(), v.regex(uploadedPicture(1600)))),
 });
 
 export const residencesSchema = v.pipe(
@@ -101,8 +119,8 @@ export const releasesContentSchema = v.pipe(
       ),
       image: v.pipe(
         v.string(),
-        v.regex(/^\/assets\/images\/releases\/[a-z0-9-]+(-\d+)?\.webp$/),
-        v.description('Pochette : /assets/images/releases/<nom>.webp.'),
+        v.regex(new RegExp(`^(?:/assets/images/releases/[a-z0-9-]+(-\\d+)?\\.webp|${UPLOADED(600)})$`)),
+        v.description('Pochette : /assets/images/releases/<nom>.webp, ou une image envoyée (/media/…-600.webp).'),
       ),
       title: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
       artist: v.pipe(
@@ -226,7 +244,7 @@ export const demoEventsSchema = v.pipe(
 export const slidesSchema = v.pipe(
   v.array(
     v.strictObject({
-      imagePath: picture('slides'),
+      imagePath: pictureOrUpload('slides', 1600),
       titre: v.pipe(v.string(), v.minLength(1), v.maxLength(80)),
       description: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
       link: v.optional(https),
@@ -245,7 +263,7 @@ export const teamSchema = v.pipe(
   v.array(
     v.strictObject({
       imagePath: v.pipe(
-        picture('team'),
+        pictureOrUpload('team', 480),
         v.description('Photo au format portrait (480 × 600), sous /assets/images/team/.'),
       ),
       title: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description('Le prénom.')),

@@ -1,4 +1,5 @@
-import { RESIDENCE_PICTURES, residenceImages, siteConfig } from '@collectif/shared';
+import { siteConfig } from '@collectif/shared';
+import { residencePictures } from '@collectif/shared/pictures';
 import { PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/addresses';
 import { plain, PODCAST_MIN_BYTES } from '../../feed';
 import { writeXml, xmlSafe } from '../../xml';
@@ -13,6 +14,8 @@ export interface FeedResidence {
   artist: string;
   show: string;
   description: string;
+  /** Its uploaded square picture, if any (docs/content.md, « Pictures »). */
+  portrait?: string;
 }
 
 /** `itunes:duration` as h:mm:ss, the form every podcast app reads. */
@@ -55,11 +58,7 @@ export function residenceFeed(
   const page = absolute(origin, href(PAGES.residence, { id: residence.id }) ?? '/');
   const self = absolute(origin, residenceFeedPath(residence.id));
   // The square picture (Apple wants a square one), not the 1600×600 header (docs/feeds.md).
-  const { card, cardLarge } = RESIDENCE_PICTURES;
-  const image = absolute(
-    origin,
-    residenceImages(residence.id).card.replace(`${card.suffix}.webp`, `${cardLarge.suffix}.webp`),
-  );
+  const image = absolute(origin, residencePictures(residence).cardLarge);
   const description = plain(residence.description) || `${residence.show} : émission résidente de ${residence.artist}.`;
   const newest = episodes.find((episode) => episode.pubDate !== null)?.pubDate;
   const title = xmlSafe(`${residence.artist} · ${residence.show}`);
