@@ -237,7 +237,7 @@ describe('AboutPage', () => {
     renderWithProviders(<AboutPage />, { route: '/a-propos' });
     expect(
       await screen.findByText(
-        'La présentation du collectif est momentanément indisponible. Réessayez dans un instant.',
+        'La présentation du collectif ne peut pas être affichée pour le moment. Réessayez dans un instant.',
       ),
     ).toBeInTheDocument();
     texts = { status: 200, body: about };

@@ -73,7 +73,7 @@ function AboutPage() {
             void texts.refetch();
           }}
         >
-          La présentation du collectif est momentanément indisponible. Réessayez dans un instant.
+          La présentation du collectif ne peut pas être affichée pour le moment. Réessayez dans un instant.
         </StatusMessage>
       ) : (
         <StatusMessage kind="loading">Chargement de la présentation du collectif ...</StatusMessage>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { within, screen } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { installLayoutObservers, removeLayoutObservers, setReducedMotion } from '../testing/browserApis';
 import { podcast, release, startFakeApi, type FakeApi } from '../testing/fakeApi';
@@ -24,6 +24,7 @@ afterEach(async () => {
 describe('HomePage', () => {
   it('shows its five blocks in the order of the spec', async () => {
     renderWithProviders(<HomePage />);
+    await screen.findByRole('button', { name: 'Diapositive suivante' });
     await screen.findByRole('button', { name: /Artiste 2/ });
     await screen.findByRole('link', { name: /Sortie 1/ });
     await screen.findByRole('button', { name: 'Rafraîchir' });
@@ -41,11 +42,15 @@ describe('HomePage', () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await api.close();
     api = await startFakeApi();
+    // The slides are content the site serves (docs/content.md): down with the rest.
+    api.set('/content/slides', () => ({ status: 500, body: { error: 'internal', message: 'Panne.' } }));
     renderWithProviders(<HomePage />);
     expect(await screen.findByText('Les podcasts sont momentanément indisponibles.')).toBeInTheDocument();
     expect(await screen.findByText('Les sorties du label sont momentanément indisponibles.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Rafraîchir' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Diapositive suivante' })).toBeInTheDocument();
+    const featured = await screen.findByRole('region', { name: 'À la une' });
+    expect(featured).toHaveTextContent('La une est momentanément indisponible.');
+    expect(within(featured).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
     errors.mockRestore();
   });
 

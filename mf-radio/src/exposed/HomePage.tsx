@@ -17,15 +17,32 @@ import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { radioStation } from '@collectif/shared/seo';
 import { PAGES } from '@collectif/shared/addresses';
 import { upcomingRange } from '@collectif/shared/schedule';
+import { StatusMessage } from '@collectif/shared/ui';
 
 /** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
+/** « À la une »: the slides the About team keeps (docs/content.md), or why there are none now. */
+function Featured() {
+  const query = useSlidesQuery(undefined);
+  const slides = query.data ?? [];
+  if (slides.length > 0) return <Carousel slides={slides} />;
+  if (!query.isError) return null;
+  return (
+    <section className="home-block" aria-labelledby="a-la-une">
+      <h2 id="a-la-une" className="visually-hidden">
+        À la une
+      </h2>
+      <StatusMessage kind="error" onRetry={() => void query.refetch()}>
+        La une est momentanément indisponible.
+      </StatusMessage>
+    </section>
+  );
+}
+
 function HomePage() {
-  const slides = useSlidesQuery(undefined).data ?? [];
   return (
     <div className="page home">
       <h1 className="visually-hidden">{siteConfig.name}</h1>
-      {/* Slides that could not be had: the page opens on the live block. */}
-      {slides.length === 0 ? null : <Carousel slides={slides} />}
+      <Featured />
       <LiveBlock />
       <ScheduleBlock />
       <PodcastsBlock />
