@@ -300,13 +300,9 @@ async function expectFrenchStatesEverywhere(page: Page, timeout: number): Promis
   await expect(main.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   await expectNothingLoading(page, timeout);
 
-  // Its texts too: the page says it cannot show them, and offers to try again.
+  // The visit began here: its texts and team came with that first page, and are kept.
   await nav(page).getByRole('link', { name: 'À propos', exact: true }).click();
-  await expect(main).toContainText(
-    'La présentation du collectif ne peut pas être affichée pour le moment. Réessayez dans un instant.',
-    { timeout },
-  );
-  await expect(main.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: "L'équipe" })).toBeVisible();
   await expectNothingLoading(page, timeout);
 
   // No page was replaced by the shell's fallback on the way.
