@@ -181,9 +181,7 @@ describe('the bar before the first play', () => {
       '',
     );
     expect(
-      await inShadow(element).findByText('L’épisode ne répond pas pour le moment : voici le direct.', undefined, {
-        timeout: 6_000,
-      }),
+      await inShadow(element).findByText('L’épisode ne répond pas pour le moment : voici le direct.'),
     ).toBeInTheDocument();
   });
 
