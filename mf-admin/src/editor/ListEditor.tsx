@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf, type PicturePurpose } from './call';
+import { Field } from './Field';
 import { PictureUpload } from './PictureUpload';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
@@ -179,60 +180,38 @@ export function ListEditor({ list }: { list: ListKind }) {
           return (
             <fieldset className="admin-entry" key={index}>
               <legend>{legend}</legend>
-              {list.fields.map(({ name, label, hint, purpose }) => {
-                const fieldId = `${formId}-${String(index)}-${name}`;
-                const error = errors.get(`${String(index)}/${name}`);
-                const described = [
-                  hint === undefined ? null : `${fieldId}-aide`,
-                  error === undefined ? null : `${fieldId}-erreur`,
-                ]
-                  .filter((item) => item !== null)
-                  .join(' ');
-                return (
-                  <div className="admin-field" key={name}>
-                    <label htmlFor={fieldId}>{label}</label>
-                    <input
-                      id={fieldId}
-                      value={entry[name] ?? ''}
-                      aria-invalid={error === undefined ? undefined : true}
-                      aria-describedby={described === '' ? undefined : described}
-                      onChange={(event) => {
-                        change(
-                          entries.map((item, at) => (at === index ? { ...item, [name]: event.target.value } : item)),
+              {list.fields.map(({ name, label, hint, purpose }) => (
+                <Field
+                  key={name}
+                  id={`${formId}-${String(index)}-${name}`}
+                  label={label}
+                  hint={hint}
+                  error={errors.get(`${String(index)}/${name}`)}
+                  value={entry[name] ?? ''}
+                  onChange={(value) => {
+                    change(entries.map((item, at) => (at === index ? { ...item, [name]: value } : item)));
+                  }}
+                >
+                  {purpose === undefined ? null : (
+                    <PictureUpload
+                      purpose={purpose}
+                      label={`${label}, ${legend}`}
+                      onUploaded={(src) => {
+                        setLoaded((now) =>
+                          now === null
+                            ? now
+                            : {
+                                ...now,
+                                entries: now.entries.map((item, at) =>
+                                  at === index ? { ...item, [name]: src } : item,
+                                ),
+                              },
                         );
                       }}
                     />
-                    {hint === undefined ? null : (
-                      <p className="admin-field__hint" id={`${fieldId}-aide`}>
-                        {hint}
-                      </p>
-                    )}
-                    {purpose === undefined ? null : (
-                      <PictureUpload
-                        purpose={purpose}
-                        label={`${label}, ${legend}`}
-                        onUploaded={(src) => {
-                          setLoaded((now) =>
-                            now === null
-                              ? now
-                              : {
-                                  ...now,
-                                  entries: now.entries.map((item, at) =>
-                                    at === index ? { ...item, [name]: src } : item,
-                                  ),
-                                },
-                          );
-                        }}
-                      />
-                    )}
-                    {error === undefined ? null : (
-                      <p className="admin-field__error" id={`${fieldId}-erreur`}>
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
+                  )}
+                </Field>
+              ))}
               <div className="admin-actions">
                 <button
                   type="button"

@@ -4,6 +4,7 @@ import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf } from './call';
 import { residencePictures } from '@collectif/shared/pictures';
+import { Field } from './Field';
 import { PictureUpload } from './PictureUpload';
 import { previewHtml } from './preview';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
@@ -165,55 +166,22 @@ export function ResidenceEditor({ id }: { id: string }) {
         noValidate
         aria-describedby={`${formId}-etat`}
       >
-        {FIELDS.map(({ name, label, hint }) => {
-          const fieldId = `${formId}-${name}`;
-          const error = fieldErrors[name];
-          const described = [
-            hint === undefined ? null : `${fieldId}-aide`,
-            error === undefined ? null : `${fieldId}-erreur`,
-          ]
-            .filter((item) => item !== null)
-            .join(' ');
-          const common = {
-            id: fieldId,
-            name,
-            value: draft[name],
-            'aria-invalid': error === undefined ? undefined : true,
-            'aria-describedby': described === '' ? undefined : described,
-          };
-          return (
-            <div className="admin-field" key={name}>
-              <label htmlFor={fieldId}>{label}</label>
-              {name === 'description' ? (
-                <textarea
-                  {...common}
-                  rows={8}
-                  onChange={(event) => {
-                    edit(name, event.target.value);
-                  }}
-                />
-              ) : (
-                <input
-                  {...common}
-                  type={LINKS.includes(name as (typeof LINKS)[number]) ? 'url' : 'text'}
-                  onChange={(event) => {
-                    edit(name, event.target.value);
-                  }}
-                />
-              )}
-              {hint === undefined ? null : (
-                <p className="admin-field__hint" id={`${fieldId}-aide`}>
-                  {hint}
-                </p>
-              )}
-              {error === undefined ? null : (
-                <p className="admin-field__error" id={`${fieldId}-erreur`}>
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {FIELDS.map(({ name, label, hint }) => (
+          <Field
+            key={name}
+            id={`${formId}-${name}`}
+            name={name}
+            label={label}
+            hint={hint}
+            error={fieldErrors[name]}
+            value={draft[name]}
+            multiline={name === 'description'}
+            type={LINKS.includes(name as (typeof LINKS)[number]) ? 'url' : 'text'}
+            onChange={(value) => {
+              edit(name, value);
+            }}
+          />
+        ))}
         {PICTURES.map(({ name, label, hint, purpose }) => {
           const pictures = residencePictures({
             id,

@@ -96,6 +96,8 @@ export interface ContentStore {
   /** Every version of a kind, newest first, without content. */
   history(kind: ContentKind): ContentRecord[];
   version(kind: ContentKind, id: string): ContentVersion;
+  /** Checks content against its kind's schema without writing it (a preview): throws ContentInvalid. */
+  check(kind: ContentKind, data: unknown): void;
   /** Checks and writes a new version, then makes it current. */
   save(kind: ContentKind, data: unknown, options: SaveOptions): ContentVersion;
   /** Saves an earlier version's content again, as a new version. */
@@ -323,6 +325,7 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     current,
     history,
     version: read,
+    check,
     save,
     restore(kind, id, by) {
       const earlier = read(kind, id);

@@ -134,6 +134,79 @@ describe('content writes', () => {
   });
 });
 
+describe('previews', () => {
+  it('gives a residence’s entry as visitors would get it, made safe, and saves nothing', async () => {
+    const before = await residences();
+    const [first] = before;
+    if (first === undefined) throw new Error('aucune résidence');
+    const res = await call({
+      method: 'POST',
+      url: `/api/content/residences/${first.id}/preview`,
+      payload: {
+        entry: { ...first, artist: 'Nom en aperçu', description: 'Dub <em>lent</em><script>alert(1)</script>' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const shown = res.json<{ data: Residence[] }>().data;
+    expect(shown).toHaveLength(before.length);
+    expect(shown.find(({ id }) => id === first.id)).toMatchObject({
+      artist: 'Nom en aperçu',
+      description: 'Dub <em>lent</em>',
+    });
+    expect(await residences()).toEqual(before);
+  });
+
+  it('says a schema’s errors field by field, as a save would, for a residence or a whole kind', async () => {
+    const [first] = await residences();
+    if (first === undefined) throw new Error('aucune résidence');
+    const residence = await call({
+      method: 'POST',
+      url: `/api/content/residences/${first.id}/preview`,
+      payload: { entry: { ...first, instagram: 'javascript:alert(1)' } },
+    });
+    expect(residence.statusCode).toBe(400);
+    expect(residence.json<{ problems: string[] }>().problems.join('\n')).toMatch(/champ \/\d+\/instagram/);
+    const about = (await app.inject({ url: '/api/content/about' })).json<Record<string, unknown>>();
+    const whole = await call({
+      method: 'POST',
+      url: '/api/content/about/preview',
+      payload: { data: { ...about, heading: '' } },
+    });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json<{ message: string; problems: string[] }>()).toMatchObject({
+      message: 'Le contenu a des erreurs : l’aperçu ne peut pas le montrer.',
+      problems: [expect.stringMatching(/^about: champ \/heading : /) as unknown],
+    });
+    const fine = await call({
+      method: 'POST',
+      url: '/api/content/about/preview',
+      payload: { data: { ...about, heading: 'Qui sommes-nous' } },
+    });
+    expect(fine.json<{ data: { heading: string } }>().data.heading).toBe('Qui sommes-nous');
+    expect((await app.inject({ url: '/api/content/about' })).json<{ heading: string }>().heading).toBe(about.heading);
+  });
+
+  it('is refused signed out, without the XSRF header, under another id, and for an unknown kind', async () => {
+    const [first] = await residences();
+    if (first === undefined) throw new Error('aucune résidence');
+    const url = `/api/content/residences/${first.id}/preview`;
+    const signedOut = await app.inject({ method: 'POST', url, headers: XSRF, payload: { entry: first } });
+    expect(signedOut.statusCode).toBe(401);
+    const noXsrf = await app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { entry: first },
+    });
+    expect(noXsrf.statusCode).toBe(403);
+    const other = await call({ method: 'POST', url, payload: { entry: { ...first, id: 'autre' } } });
+    expect(other.json<ApiError>().message).toBe(`L’identifiant de la résidence doit rester « ${first.id} ».`);
+    const unknown = await call({ method: 'POST', url: '/api/content/comptes/preview', payload: { data: [] } });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('without ADMIN_TOKEN', () => {
   it('takes no token as an editor', async () => {
     const plain = await buildApi({ config: testConfig({ adminToken: null }) });

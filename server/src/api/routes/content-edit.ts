@@ -12,6 +12,7 @@ import { ApiHttpError } from '../errors';
 import { JSON_TYPE } from '../plugins/representations';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
+import { servedContent } from './content';
 
 /**
  * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a
@@ -35,6 +36,13 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     if (mayEdit(editor, kind, entry)) return;
     request.log.warn({ account: editor.account, kind, entry }, 'contenu : écriture refusée, hors de ses droits');
     throw new ApiHttpError(403, 'forbidden', 'Ce compte ne peut pas modifier ce contenu.');
+  }
+
+  /** The residences with this one put in its place (or added at the end when it is new). */
+  function withEntry(id: string, entry: unknown): unknown[] {
+    const present = app.content.current('residences').data as { id: string }[];
+    const at = present.findIndex((residence) => residence.id === id);
+    return at === -1 ? [...present, entry] : present.map((residence, i) => (i === at ? entry : residence));
   }
 
   /** A save's outcome, or its refusal said in French with what the editor needs to go on. */
@@ -127,16 +135,63 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
       if ((entry as { id?: unknown }).id !== id) {
         throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
       }
-      return saved(request, reply, editor, () => {
-        const present = app.content.current('residences').data as { id: string }[];
-        const at = present.findIndex((residence) => residence.id === id);
-        const next = at === -1 ? [...present, entry] : present.map((residence, i) => (i === at ? entry : residence));
-        return app.content.save('residences', next, {
+      return saved(request, reply, editor, () =>
+        app.content.save('residences', withEntry(id, entry), {
           by: editor.account,
           entry: id,
           ...(basedOn === undefined ? {} : { basedOn }),
-        });
+        }),
+      );
+    },
+  );
+
+  /**
+   * A preview (docs/content.md, « Preview »): the content as visitors would get it once saved
+   * (checked by its schema, a description made safe), written nowhere. The editor hands it to the
+   * public page it shows in a frame. Only for a kind the editor may save, so a preview is never
+   * more than what a save would show.
+   */
+  function previewed(request: FastifyRequest, reply: FastifyReply, editor: Editor, kind: ContentKind, data: unknown) {
+    try {
+      app.content.check(kind, data);
+    } catch (error) {
+      if (!(error instanceof ContentInvalid)) throw error;
+      request.log.info({ account: editor.account, kind }, 'aperçu refusé par le schéma');
+      return reply.code(400).send({
+        error: 'invalid',
+        message: 'Le contenu a des erreurs : l’aperçu ne peut pas le montrer.',
+        problems: error.problems,
       });
+    }
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(JSON_TYPE)
+      .send({ data: servedContent(kind, data) });
+  }
+
+  app.post(
+    '/content/:kind/preview',
+    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentPreview } },
+    async (request, reply) => {
+      const editor = await editorOf(request);
+      const kind = kindOf(request.params.kind);
+      allowed(request, editor, kind);
+      return previewed(request, reply, editor, kind, request.body.data);
+    },
+  );
+
+  app.post(
+    '/content/residences/:id/preview',
+    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residencePreview } },
+    async (request, reply) => {
+      const editor = await editorOf(request);
+      const { id } = request.params;
+      allowed(request, editor, 'residences', id);
+      const { entry } = request.body;
+      if ((entry as { id?: unknown }).id !== id) {
+        throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
+      }
+      return previewed(request, reply, editor, 'residences', withEntry(id, entry));
     },
   );
 

@@ -16,7 +16,7 @@ import { routeSchemas } from '../schemas/routes';
  * site allows (docs/rendering.md, « Safe HTML »), whatever a save or a file holds; the pages show it
  * as HTML. Made once per version (the representation is kept by its key).
  */
-function served(kind: string, data: unknown): unknown {
+export function servedContent(kind: string, data: unknown): unknown {
   if (kind !== 'residences' || !Array.isArray(data)) return data;
   return data.map((entry: { description: string }) => ({ ...entry, description: safeHtml(entry.description) }));
 }
@@ -32,7 +32,7 @@ const content: FastifyPluginCallback = (instance, _options, done) => {
         throw new ApiHttpError(404, 'not_found', `Contenu inconnu : ${CONTENT_KIND_NAMES.join(', ')} existent.`);
       }
       const { id, data } = app.content.current(kind);
-      return reply.representation(`content|${kind}|${id}`, () => JSON.stringify(served(kind, data)), {
+      return reply.representation(`content|${kind}|${id}`, () => JSON.stringify(servedContent(kind, data)), {
         cacheControl: 'no-cache',
       });
     },

@@ -53,6 +53,8 @@ export const routeSchemas = {
   contentSave: jsonSchema(
     v.strictObject({ data: v.unknown(), basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))) }),
   ),
+  contentPreview: jsonSchema(v.strictObject({ data: v.unknown() })),
+  residencePreview: jsonSchema(v.strictObject({ entry: v.record(v.string(), v.unknown()) })),
   residenceSave: jsonSchema(
     v.strictObject({
       entry: v.record(v.string(), v.unknown()),
