@@ -56,6 +56,18 @@ async function xsrf(page: Page): Promise<Record<string, string>> {
   return { 'X-XSRF-TOKEN': token ?? '' };
 }
 
+/** What the public page says in the editor's frame (shell/src/layout/PreviewBridge.tsx). */
+const PREVIEW_BANNER = 'Aperçu : cette page montre vos modifications, qui ne sont pas encore publiées.';
+
+/** A residence's show as visitors get it now. */
+async function showOf(id: string, page: Page): Promise<string | undefined> {
+  const residences = (await (await page.request.get(localhost('/api/content/residences'))).json()) as {
+    id: string;
+    show: string;
+  }[];
+  return residences.find((residence) => residence.id === id)?.show;
+}
+
 test.describe('the editor, on a phone', () => {
   test.slow();
   test.use({ viewport: { width: 390, height: 844 } });
@@ -97,8 +109,14 @@ test.describe('the editor, on a phone', () => {
         'src',
         /^\/media\/[0-9a-f]{32}-400\.webp$/,
       );
+      // The public page itself, with the change, before anything is published.
+      await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
+      const preview = page.frameLocator('iframe[title="Aperçu de la page de la résidence"]');
+      await expect(preview.getByRole('status')).toHaveText(PREVIEW_BANNER);
+      await expect(preview.locator('.residence__show')).toHaveText(show);
+      expect(await showOf('axonberg', page)).not.toBe(show);
       await page.getByRole('button', { name: 'Publier' }).click();
-      await expect(page.getByRole('status')).toContainText('Publié le');
+      await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
       const refused = await page.request.put(localhost('/api/content/residences/130E0A'), {
         headers: await xsrf(page),
         data: { entry: { id: '130E0A', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
@@ -141,6 +159,51 @@ test.describe('the editor, on a phone', () => {
       await expect(page.getByRole('alert')).toHaveText('Cette invitation a déjà servi : demandez-en une nouvelle.');
     } finally {
       const restored = await page.request.post(localhost('/api/content/residences/restore'), {
+        headers: admin,
+        data: { id: before },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  });
+
+  test('the About team edits the page’s texts, sees the page itself in preview, then publishes', async ({ page }) => {
+    const link = await invite(['--role', 'about']);
+    await authenticator(page);
+    const admin = { Authorization: 'Bearer e2e-admin', ...(await xsrf(page)) };
+    const { current: before } = (await (
+      await page.request.get(localhost('/api/content/about/history'), { headers: admin })
+    ).json()) as { current: string };
+    try {
+      await page.goto(link);
+      await page.getByLabel('Nom du compte').fill(`apropos-${String(Date.now())}`);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page.getByText(/Connecté·e :/)).toContainText('(équipe « À propos »)');
+      await page.getByLabel('Contenu à modifier').selectOption({ label: 'Textes de la page À propos' });
+      const collective = page.getByRole('group', { name: 'Le collectif' });
+      const heading = `Le collectif ${String(Date.now())}`;
+      await collective.getByLabel('Titre', { exact: true }).fill(heading);
+      await expectNoViolations(page, 'the About texts’ form');
+
+      await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
+      const preview = page.frameLocator('iframe[title="Aperçu de la page À propos"]');
+      await expect(preview.getByRole('status')).toHaveText(PREVIEW_BANNER);
+      await expect(preview.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+
+      // Not published yet: a visitor still reads the served text; then « Publier » shows it to all.
+      const served = (await (await page.request.get(localhost('/api/content/about'))).json()) as {
+        collective: { heading: string };
+      };
+      expect(served.collective.heading).not.toBe(heading);
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
+      const visitor = await page.context().browser()?.newPage();
+      if (visitor === undefined) throw new Error('pas de navigateur');
+      await visitor.goto(localhost('/a-propos'));
+      await expect(visitor.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(visitor.getByRole('status').filter({ hasText: 'Aperçu' })).toHaveCount(0);
+      await visitor.close();
+    } finally {
+      const restored = await page.request.post(localhost('/api/content/about/restore'), {
         headers: admin,
         data: { id: before },
       });

@@ -97,6 +97,7 @@ export const HELPER_ENTRIES = [
   './embed',
   './oembed',
   './pictures',
+  './preview',
   './resume',
   './schedule',
   './seo',

@@ -27,6 +27,8 @@ const NAMES: Record<string, string> = {
   paragraphs: 'Paragraphes',
   values: 'Valeurs',
   items: 'Liste',
+  'values.items': 'Les valeurs',
+  'credits.items': 'Les crédits',
   title: 'Titre',
   text: 'Texte',
   etymology: 'Étymologie',
@@ -72,10 +74,11 @@ const NAMES: Record<string, string> = {
   name: 'Nom',
 };
 
-/** An element of a list, in French (« Paragraphe 2 »). */
+/** An element of a list, in French (« Paragraphe 2 »), by the list's key or its section and key. */
 const ITEM_NAMES: Record<string, string> = {
   paragraphs: 'Paragraphe',
-  items: 'Élément',
+  'values.items': 'Valeur',
+  'credits.items': 'Crédit',
   styles: 'Style',
   sources: 'Ressource',
 };
@@ -120,6 +123,8 @@ interface Walk {
 function Node({ text, path, label, walk }: { text: Text; path: (string | number)[]; label: string; walk: Walk }) {
   const pointer = `/${path.join('/')}`;
   const key = [...path].reverse().find((part): part is string => typeof part === 'string') ?? '';
+  // The section it is in, to name its buttons apart from the other sections' (« Retirer : Le collectif, Paragraphe 2 »).
+  const section = nameOf(String(path[0] ?? ''));
   if (typeof text === 'string') {
     return (
       <Field
@@ -135,15 +140,13 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
     );
   }
   if (Array.isArray(text)) {
-    const itemName = ITEM_NAMES[key] ?? 'Élément';
+    const itemName = ITEM_NAMES[`${String(path[0])}.${key}`] ?? ITEM_NAMES[key] ?? 'Élément';
     const first = text[0];
     return (
       <fieldset className="admin-entry">
         <legend>{label}</legend>
         {text.map((item, index) => {
-          const itemLabel = `${itemName} ${String(index + 1)}${
-            typeof item === 'string' ? '' : ` : ${titleOf(item)}`
-          }`;
+          const itemLabel = `${itemName} ${String(index + 1)}${typeof item === 'string' ? '' : ` : ${titleOf(item)}`}`;
           return (
             <div className="admin-list-item" key={index}>
               <Node text={item} path={[...path, index]} label={itemLabel} walk={walk} />
@@ -151,7 +154,7 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
                 type="button"
                 className="button"
                 disabled={text.length === 1}
-                aria-label={`Retirer : ${label}, ${itemLabel}`}
+                aria-label={`Retirer : ${section}, ${itemLabel}`}
                 onClick={() => {
                   walk.change(
                     path,
@@ -172,21 +175,31 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
         <button
           type="button"
           className="button"
+          aria-label={`Ajouter : ${itemName.toLowerCase()}, ${section}`}
           onClick={() => {
             walk.change(path, [...text, first === undefined ? '' : emptyLike(first)]);
           }}
         >
-          Ajouter : {itemName.toLowerCase()} ({label})
+          Ajouter : {itemName.toLowerCase()}
         </button>
       </fieldset>
     );
   }
   const heading = text.heading;
   const children: ReactNode[] = Object.entries(text).map(([child, value]) => (
-    <Node key={child} text={value} path={[...path, child]} label={nameOf(child)} walk={walk} />
+    <Node
+      key={child}
+      text={value}
+      path={[...path, child]}
+      label={NAMES[`${String(path[0])}.${child}`] ?? nameOf(child)}
+      walk={walk}
+    />
   ));
   // A section of the page is named by its own title, as the page shows it.
-  const legend = typeof heading === 'string' && heading !== '' && path.length === 1 ? `${label} : ${heading}` : label;
+  const legend =
+    typeof heading === 'string' && heading !== '' && heading !== label && path.length === 1
+      ? `${label} : ${heading}`
+      : label;
   return path.length === 0 ? (
     <>{children}</>
   ) : (
@@ -257,8 +270,8 @@ export function AboutEditor() {
     <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
       <h2 id={`${formId}-titre`}>Textes de la page À propos</h2>
       <p className="admin-field__hint">
-        Les chiffres, les adresses et les liens de la page viennent de la configuration du site ; les photos de
-        l’équipe se modifient dans « L’équipe (page À propos) ».
+        Les chiffres, les adresses et les liens de la page viennent de la configuration du site ; les photos de l’équipe
+        se modifient dans « L’équipe (page À propos) ».
       </p>
       <form
         className="admin-form"
@@ -269,13 +282,15 @@ export function AboutEditor() {
         }}
       >
         <Node text={text} path={[]} label="" walk={walk} />
-        <PagePreview kind="about" data={text} />
+        <PagePreview source={{ kind: 'about', data: text }} onRefused={setOutcome} />
         <div aria-live="polite">
           <OutcomeMessage
             outcome={outcome}
             saved="la page À propos les montre déjà."
             theirs={
-              outcome.kind === 'conflict' ? <p>{titleOf((outcome.current.data as Record<string, Text>).intro ?? '')}</p> : null
+              outcome.kind === 'conflict' ? (
+                <p>{titleOf((outcome.current.data as Record<string, Text>).intro ?? '')}</p>
+              ) : null
             }
             onTakeTheirs={(current) => {
               setLoaded({ basedOn: current.id, text: current.data as Text });

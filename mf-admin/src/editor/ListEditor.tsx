@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf, type PicturePurpose } from './call';
 import { Field } from './Field';
+import { PagePreview } from './PagePreview';
 import { PictureUpload } from './PictureUpload';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
@@ -262,6 +263,7 @@ export function ListEditor({ list }: { list: ListKind }) {
         >
           Ajouter : {list.entryLabel.toLowerCase()}
         </button>
+        <PagePreview source={{ kind: list.kind, data: dataOf(list, entries) }} onRefused={setOutcome} />
         <div aria-live="polite">
           <OutcomeMessage
             outcome={outcome}

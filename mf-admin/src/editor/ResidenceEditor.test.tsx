@@ -28,17 +28,26 @@ const version = (id: string, data: Residence[], by = 'dépôt') => ({
 
 let api: FakeServer;
 let saves: FakeRequest[];
+let previews: FakeRequest[];
+/** What the next preview answers. */
+let previewAnswer: { status: number; body: unknown };
 /** What the next PUT answers. */
 let answer: { status: number; body: unknown };
 
 beforeEach(async () => {
   saves = [];
+  previews = [];
+  previewAnswer = { status: 200, body: { data: [other, axonberg] } };
   answer = { status: 200, body: { version: { id: 'v2', savedAt: '2026-11-25T11:00:00.000Z' } } };
   api = await startFakeServer({
     headers: { 'access-control-allow-origin': '*' },
     routes: {
       '/api/content/residences/history': json({ current: 'v1', versions: [] }),
       '/api/content/residences/versions/v1': json(version('v1', [other, axonberg])),
+      '/api/content/residences/axonberg/preview': (request, response) => {
+        previews.push(request);
+        json(previewAnswer.body, previewAnswer.status)(request, response);
+      },
       '/api/content/residences/axonberg': (request, response) => {
         saves.push(request);
         json(answer.body, answer.status)(request, response);
@@ -70,10 +79,15 @@ describe('a residence’s form', () => {
     await userEvent.clear(field('Styles'));
     await userEvent.type(field('Styles'), 'techno, , dub ');
     await userEvent.clear(field('Instagram'));
-    const preview = within(screen.getByRole('region', { name: 'Aperçu' }));
-    expect(preview.getByText('Synapses, saison 2')).toBeInTheDocument();
-    // The emphasis as the public page shows it, not as typed.
-    expect(preview.getByText('lente').tagName).toBe('EM');
+    // The public page itself, in a frame, with the entry as the site would serve it (e2e/tests/admin.spec.ts
+    // follows it into the frame).
+    await userEvent.click(screen.getByRole('button', { name: 'Voir l’aperçu de la page' }));
+    expect((await screen.findByTitle('Aperçu de la page de la résidence')).getAttribute('src')).toBe(
+      '/residences/axonberg',
+    );
+    expect(
+      previews.map((request) => [request.method, (JSON.parse(request.body) as { entry: Residence }).entry.show]),
+    ).toEqual([['POST', 'Synapses, saison 2']]);
     await userEvent.click(screen.getByRole('button', { name: 'Publier' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(/^Publié le 25 novembre 2026 à 12:00/);
@@ -171,6 +185,26 @@ describe('a residence’s form', () => {
     expect(
       await screen.findByText('Le site ne répond pas : vérifiez votre connexion, puis réessayez.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows no preview of content the site refuses, and says why beside the field', async () => {
+    previewAnswer = {
+      status: 400,
+      body: {
+        error: 'invalid',
+        message: 'Le contenu a des erreurs : l’aperçu ne peut pas le montrer.',
+        problems: ['residences: champ /1/instagram : forme invalide (attendu : https://www.instagram.com/…)'],
+      },
+    };
+    renderWithProviders(<ResidenceEditor id="axonberg" />);
+    await userEvent.clear(await screen.findByLabelText('Instagram'));
+    await userEvent.type(field('Instagram'), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Voir l’aperçu de la page' }));
+    expect(await screen.findByText(/^L’aperçu ne peut pas montrer un contenu refusé/)).toBeInTheDocument();
+    expect(field('Instagram')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Instagram')).toHaveAccessibleDescription(/forme invalide/);
+    expect(screen.queryByTitle('Aperçu de la page de la résidence')).not.toBeInTheDocument();
+    expect(saves).toEqual([]);
   });
 
   it('says a residence that does not exist', async () => {

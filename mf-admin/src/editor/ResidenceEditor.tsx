@@ -6,7 +6,7 @@ import { call, messageOf } from './call';
 import { residencePictures } from '@collectif/shared/pictures';
 import { Field } from './Field';
 import { PictureUpload } from './PictureUpload';
-import { previewHtml } from './preview';
+import { PagePreview } from './PagePreview';
 import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
 
 /*
@@ -229,16 +229,7 @@ export function ResidenceEditor({ id }: { id: string }) {
             </fieldset>
           );
         })}
-        <div className="admin-preview" aria-label="Aperçu" role="region">
-          <h3>Aperçu</h3>
-          <p className="admin-preview__name">{draft.artist}</p>
-          <p className="admin-preview__show">{draft.show}</p>
-          <p
-            className="admin-preview__text"
-            // Text with only the site's emphasis and breaks made markup (preview.ts).
-            dangerouslySetInnerHTML={{ __html: previewHtml(draft.description) }}
-          />
-        </div>
+        <PagePreview source={{ kind: 'residences', entry: entryOf(id, draft) }} onRefused={setOutcome} />
         <div id={`${formId}-etat`} aria-live="polite">
           <OutcomeMessage
             outcome={outcome}

@@ -58,6 +58,16 @@ export function readProblem(line: string): { index: number | null; field: string
   };
 }
 
+/**
+ * A schema's line read for a nested text: the JSON pointer of the field it names
+ * (« about: champ /values/items/0/title : trop court » gives « /values/items/0/title ») and the words.
+ */
+export function problemPointer(line: string): { pointer: string; words: string } | null {
+  const found = /: champ (\/\S*) : (.*)$/s.exec(line);
+  if (found === null) return null;
+  return { pointer: found[1] ?? '', words: found[2] ?? '' };
+}
+
 export const dateOf = (iso: string) =>
   new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(
     new Date(iso),

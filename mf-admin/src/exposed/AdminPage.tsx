@@ -3,6 +3,7 @@ import { useResidencesQuery, type PageRoute, type RemoteContract } from '@collec
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, EditorError, messageOf, ROLE_NAMES, type Me } from '../editor/call';
 import { signIn } from '../editor/passkeys';
+import { AboutEditor } from '../editor/AboutEditor';
 import { History } from '../editor/History';
 import { LIST_KINDS, ListEditor } from '../editor/ListEditor';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
@@ -82,18 +83,19 @@ function ResidencePicker({ revision }: { revision: number }) {
   );
 }
 
-type Kind = 'residences' | 'releases' | 'team' | 'slides';
+type Kind = 'residences' | 'releases' | 'team' | 'about' | 'slides';
 const KIND_NAMES: Record<Kind, string> = {
   residences: 'Résidences',
   releases: LIST_KINDS.releases.title,
   team: LIST_KINDS.team.title,
+  about: 'Textes de la page À propos',
   slides: LIST_KINDS.slides.title,
 };
 /** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
 const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
-  admin: ['residences', 'releases', 'team', 'slides'],
+  admin: ['residences', 'releases', 'team', 'about', 'slides'],
   label: ['releases'],
-  about: ['team', 'slides'],
+  about: ['team', 'about', 'slides'],
 };
 
 /** The forms a team's account opens, one kind at a time, with its history. */
@@ -124,6 +126,8 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
       )}
       {kind === 'residences' ? (
         <ResidencePicker revision={revision} />
+      ) : kind === 'about' ? (
+        <AboutEditor key={`about:${String(revision)}`} />
       ) : (
         <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} />
       )}

@@ -5,6 +5,7 @@ import { announceInteractive } from '../boot/interactive';
 import { RemoteArea } from '../federation/RemoteArea';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { PreviewBridge } from './PreviewBridge';
 
 /** The areas the shell hydrates on their own, as the page's loader names them (`data-zone`). */
 export const PAGE_ZONE = 'page';
@@ -24,6 +25,7 @@ export function Layout() {
       </a>
       <Navbar menuOpen={menuOpen} onMenuChange={setMenuOpen} />
       <div className={`page-area${menuOpen ? ' page-area--menu-open' : ''}`} inert={menuOpen || undefined}>
+        <PreviewBridge zone={PAGE_ZONE} />
         <main id="contenu" tabIndex={-1} {...{ [AREA_ATTRIBUTE]: PAGE_ZONE }}>
           <Outlet />
         </main>

@@ -1,0 +1,71 @@
+import { api, type AppDispatch, type RootState } from '@collectif/shared';
+
+/*
+ * The editor's preview of a public page (docs/content.md, « Preview »): the editor shows the page
+ * itself in a frame of the same site and hands it the content as visitors would get it once saved
+ * (the site's `POST /api/content/…/preview`); the page's shell puts that content in the frame's own
+ * store in place of the served one, and the page's own code renders it. Nothing is saved, and no
+ * other window's store changes.
+ *
+ * The conversation, by `postMessage` between the editor and its frame, both of the site's origin:
+ * 1. the frame's shell, once the page is interactive, says `PREVIEW_READY` to its parent;
+ * 2. the editor answers `PREVIEW_CONTENT` with the kind and its content;
+ * 3. the shell puts it in the store and says on the page that it is a preview.
+ * A page the visitor opens in a frame of another site hears nothing: messages are taken only from
+ * the parent window, and only of the site's own origin.
+ */
+
+export const PREVIEW_READY = 'collectif:apercu-pret';
+export const PREVIEW_CONTENT = 'collectif:apercu';
+
+/** The kinds of content a page shows, and the query each is read by (docs/content.md, « Read by the pages »). */
+export const PREVIEW_QUERIES = {
+  residences: 'residences',
+  slides: 'slides',
+  team: 'team',
+  about: 'aboutTexts',
+  releases: 'releases',
+} as const;
+
+export type PreviewKind = keyof typeof PREVIEW_QUERIES;
+
+export interface PreviewContent {
+  type: typeof PREVIEW_CONTENT;
+  kind: PreviewKind;
+  /** The content as the preview route gave it (checked and made safe by the site). */
+  data: unknown;
+}
+
+export const isPreviewKind = (kind: unknown): kind is PreviewKind =>
+  typeof kind === 'string' && Object.hasOwn(PREVIEW_QUERIES, kind);
+
+/** A message of the editor's, read: its kind and content, or null for anything else. */
+export function readPreviewMessage(data: unknown): PreviewContent | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as Record<string, unknown>;
+  if (message.type !== PREVIEW_CONTENT || !isPreviewKind(message.kind) || !('data' in message)) return null;
+  return { type: PREVIEW_CONTENT, kind: message.kind, data: message.data };
+}
+
+/**
+ * Puts a preview's content in a store, in place of the served one: every cached use of its query
+ * (the releases are asked for with several limits: each gets its first ones), and the query the
+ * page would ask next.
+ */
+export async function applyPreview(
+  { dispatch, getState }: { dispatch: AppDispatch; getState: () => RootState },
+  { kind, data }: Pick<PreviewContent, 'kind' | 'data'>,
+): Promise<void> {
+  if (kind === 'releases') {
+    const list = Array.isArray(data) ? (data as never[]) : [];
+    const uses = api.util.selectCachedArgsForQuery(getState(), 'releases');
+    await Promise.all(
+      (uses.length === 0 ? [{}] : uses).map((args) =>
+        dispatch(api.util.upsertQueryData('releases', args, list.slice(0, args.limit ?? list.length))),
+      ),
+    );
+    return;
+  }
+  const query = PREVIEW_QUERIES[kind];
+  await dispatch(api.util.upsertQueryData(query, undefined, data as never));
+}
