@@ -1,7 +1,7 @@
 // Lighthouse 12 (mobile, simulated throttling) on chosen pages of the built site, without the whole
 // `npm run bench`: the real server on loopback, each page audited `--runs` times, the median run
-// reported with every run's score. Not a test. Writes bench/results/lighthouse.md and .json.
-//   node bench/lighthouse.mjs [--runs=3] [--paths=/evenements,/a-propos]
+// reported with every run's score. Not a test. Writes bench/results/<out>.md and .json.
+//   node bench/lighthouse.mjs [--runs=3] [--paths=/evenements,/a-propos] [--out=lighthouse]
 // `@event` in --paths is the first coming event's page (from /api/events). Default: the events'
 // list and an event's page.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
 const RUNS = Number(arg('runs', '3'));
 const PATHS = arg('paths', '/evenements,@event').split(',');
+// Another name keeps another set of pages' figures beside the default one.
+const OUT = arg('out', 'lighthouse');
 
 const port = await freePort();
 const origin = `http://127.0.0.1:${String(port)}`;
@@ -36,7 +38,7 @@ try {
     console.log(path, report.pages[path].median);
   }
   mkdirSync(results, { recursive: true });
-  writeFileSync(join(results, 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(results, `${OUT}.json`), `${JSON.stringify(report, null, 2)}\n`);
   const lines = [
     `# Lighthouse, chosen pages (${report.date.slice(0, 10)}, ${String(report.cores)} cœurs)`,
     '',
@@ -51,7 +53,7 @@ try {
     ),
     '',
   ];
-  writeFileSync(join(results, 'lighthouse.md'), lines.join('\n'));
+  writeFileSync(join(results, `${OUT}.md`), lines.join('\n'));
 } finally {
   server.kill();
 }

@@ -124,7 +124,12 @@ export async function startDeployment({
   const origin = `http://127.0.0.1:${String(port)}`;
   const instances: Instance[] = [];
   for (let i = 0; i < count; i += 1) {
-    const own = instanceEnv(i, { deployRoot: join(dir, 'deploys'), dir });
+    // Each instance its own content folder, as on separate machines (docs/content.md, « Several
+    // instances »): what one saves reaches the other through Redis only, never through a shared disk.
+    const own = {
+      CONTENT_DIR: join(dir, `contenu-${String(i)}`),
+      ...instanceEnv(i, { deployRoot: join(dir, 'deploys'), dir }),
+    };
     instances.push({ port: await freePort(), env: own, process: null, log: [] });
   }
 

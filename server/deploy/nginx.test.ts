@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 import { png } from '../src/content/testing/pictures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
-import { followStream, startDeployment, type Deployment } from './harness';
+import { chromium } from '@playwright/test';
+import { followStream, startDeployment, type Deployment, type Instance } from './harness';
 
 // The deployment as shipped (deploy/nginx.conf, docs/deploy.md), for real on loopback (harness.ts):
 // Debian's nginx running that very file, Debian's redis-server, and two instances of the built site
@@ -106,6 +107,67 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     expect(((await heavy.json()) as { message: string }).message).toMatch(
       /^Image refusée : le fichier dépasse 10 Mo\./,
     );
+  });
+
+  it('shows a residence saved on one instance to a visitor of the other within 2 s, and to its editor through nginx at once', async () => {
+    const [one, other] = deployment.instances;
+    if (one === undefined || other === undefined) throw new Error('deux instances attendues');
+    const on = (instance: Instance, path: string) => `http://127.0.0.1:${String(instance.port)}${path}`;
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}`, cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' };
+    const { current } = (await (
+      await fetch(on(one, '/api/content/residences/history'), { headers: admin })
+    ).json()) as { current: string };
+    const saved = (await (
+      await fetch(on(one, `/api/content/residences/versions/${current}`), { headers: admin })
+    ).json()) as { data: { id: string; show: string }[] };
+    const entry = saved.data.find(({ id }) => id === 'axonberg');
+    if (entry === undefined) throw new Error('axonberg introuvable');
+    const show = `Synapses partagé ${String(Date.now())}`;
+
+    // Debian's Chromium, as the browser tests use it (e2e/chromium.ts).
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      // A visitor of the other instance: its page made and kept by that instance before the save.
+      const visitor = await browser.newPage();
+      const shown = async () => {
+        await visitor.goto(on(other, '/residences/axonberg'));
+        return visitor.locator('.residence__show').textContent();
+      };
+      expect(await shown()).toBe(entry.show);
+      expect(await (await fetch(`${origin}/residences/axonberg`)).text()).toContain(entry.show);
+
+      const put = await fetch(on(one, '/api/content/residences/axonberg'), {
+        method: 'PUT',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ entry: { ...entry, show }, basedOn: current }),
+      });
+      expect(put.status).toBe(200);
+      // nginx's copy (s-maxage, 10 s) is still what visitors get through it, for now.
+      const kept = await fetch(`${origin}/residences/axonberg`);
+      expect(kept.headers.get('x-proxy-cache')).toBe('HIT');
+      expect(await kept.text()).not.toContain(show);
+
+      // The promise of docs/content.md: every instance within 2 s; the visitor reloads meanwhile.
+      const deadline = Date.now() + 2000;
+      let text = await shown();
+      while (text !== show && Date.now() < deadline) {
+        await delay(100);
+        text = await shown();
+      }
+      expect(text).toBe(show);
+
+      // The volunteer, signed in (their session cookie), gets the page from an instance; the
+      // answer refreshes the copy for everyone.
+      const editor = await fetch(`${origin}/residences/axonberg`, { headers: { cookie: 'collectif_editeur=session' } });
+      expect(editor.headers.get('x-proxy-cache')).toBe('BYPASS');
+      expect(await editor.text()).toContain(show);
+      expect(await (await fetch(`${origin}/residences/axonberg`)).text()).toContain(show);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('refuses requests spread over both instances at the shared count', async () => {

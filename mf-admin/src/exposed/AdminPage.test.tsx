@@ -15,13 +15,14 @@ let me: { status: number; body: unknown };
 const residence = { id: 'axonberg', artist: 'Axonberg', show: 'Synapses', description: 'Techno.', styles: [] };
 
 beforeEach(async () => {
-  me = { status: 401, body: { error: 'unauthorized', message: 'Connectez-vous pour modifier le contenu.' } };
+  // Signed out: the site answers null (docs/content.md, « Signing in »).
+  me = { status: 200, body: null };
   api = await startFakeServer({
     headers: { 'access-control-allow-origin': '*' },
     routes: {
       '/api/editor/me': (request, response) => json(me.body, me.status)(request, response),
       '/api/editor/signout': (_request, response) => {
-        me = { status: 401, body: {} };
+        me = { status: 200, body: null };
         response.writeHead(204).end();
       },
       '/api/content/residences': json([residence, { ...residence, id: 'autre', artist: 'Autre' }]),

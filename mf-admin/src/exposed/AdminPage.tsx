@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useResidencesQuery, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { StatusMessage } from '@collectif/shared/ui';
-import { call, EditorError, messageOf, ROLE_NAMES, type Me } from '../editor/call';
+import { call, messageOf, ROLE_NAMES, type Me } from '../editor/call';
 import { signIn } from '../editor/passkeys';
 import { AboutEditor } from '../editor/AboutEditor';
 import { History } from '../editor/History';
@@ -21,10 +21,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <section className="admin-signin" aria-labelledby="admin-connexion">
       <h2 id="admin-connexion">Connexion</h2>
-      <p>
-        Connectez-vous avec la clé d’accès créée à votre invitation : votre téléphone, votre ordinateur ou votre clé de
-        sécurité vous la demande. Rien à retenir, aucun mot de passe.
-      </p>
+      <p>Votre téléphone, votre ordinateur ou votre clé de sécurité vous demande la clé créée à votre invitation.</p>
       <button
         type="button"
         className="button"
@@ -187,11 +184,10 @@ function AdminPage() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    call<Me>('GET', '/editor/me')
+    call<Me | null>('GET', '/editor/me')
       .then(setMe)
       .catch((failure: unknown) => {
-        if (failure instanceof EditorError && failure.status === 401) setMe(null);
-        else setError(messageOf(failure));
+        setError(messageOf(failure));
       });
   }, []);
   let body;
@@ -210,6 +206,13 @@ function AdminPage() {
   return (
     <div className="page admin-page">
       <h1>Espace des bénévoles</h1>
+      {/* Rendered by the server, whoever comes: the page's first text is there at once. */}
+      <p className="admin-intro">
+        Les bénévoles du collectif modifient ici le contenu du site : chaque résident·e sa résidence, l’équipe du label
+        ses sorties, l’équipe « À propos » ses textes, son équipe et la une de l’accueil. Ce qui est publié est en ligne
+        tout de suite, et chaque version reste dans l’historique. On se connecte avec une clé d’accès : rien à retenir,
+        aucun mot de passe.
+      </p>
       {body}
     </div>
   );

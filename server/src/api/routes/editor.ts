@@ -74,7 +74,8 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
     reply.header('Set-Cookie', cookie(id, Math.round(idleMs / 1000)));
   }
 
-  app.decorate('editorOf', async (request: FastifyRequest): Promise<Editor> => {
+  /** The editor a request comes from, or null (signed out, an ended session, a revoked account). */
+  async function editorOrNull(request: FastifyRequest): Promise<Editor | null> {
     const given = request.headers.authorization;
     if (given !== undefined && expectedAdmin !== null && timingSafeEqual(digest(given), expectedAdmin)) {
       return { account: 'admin (jeton)', role: 'admin' };
@@ -82,10 +83,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
     const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
     const name = id === null || id === '' ? null : await store.get(`session:${id}`);
     const account = name === null ? null : activeAccount(app.content, name);
-    if (id === null || account === null) {
-      request.log.warn({ url: request.url }, 'éditeur : requête refusée, sans session');
-      throw new ApiHttpError(401, 'unauthorized', 'Connectez-vous pour modifier le contenu.');
-    }
+    if (id === null || account === null) return null;
     // Each request renews the session's idle time.
     await store.set(`session:${id}`, account.name, idleMs);
     return {
@@ -93,6 +91,15 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
       role: account.role,
       ...(account.residence === undefined ? {} : { residence: account.residence }),
     };
+  }
+
+  app.decorate('editorOf', async (request: FastifyRequest): Promise<Editor> => {
+    const editor = await editorOrNull(request);
+    if (editor === null) {
+      request.log.warn({ url: request.url }, 'éditeur : requête refusée, sans session');
+      throw new ApiHttpError(401, 'unauthorized', 'Connectez-vous pour modifier le contenu.');
+    }
+    return editor;
   });
 
   function refused(request: FastifyRequest, error: unknown): never {
@@ -270,12 +277,16 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
     },
   );
 
+  // Who is signed in, or null: being signed out is an answer here, not a refusal (the editor's page
+  // asks at each visit; a 401 would be an error in the browser's console and a warning in the log).
   app.get('/editor/me', async (request, reply) => {
-    const who = await app.editorOf(request);
+    const who = await editorOrNull(request);
     return reply
       .header('Cache-Control', 'no-store')
       .type(JSON_TYPE)
-      .send({ name: who.account, role: who.role, residence: who.residence ?? null });
+      .send(
+        who === null ? 'null' : JSON.stringify({ name: who.account, role: who.role, residence: who.residence ?? null }),
+      );
   });
 
   app.post('/editor/signout', async (request, reply) => {
