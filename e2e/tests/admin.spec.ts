@@ -166,7 +166,9 @@ test.describe('the editor, on a phone', () => {
     }
   });
 
-  test('the About team edits the page’s texts, sees the page itself in preview, then publishes', async ({ page }) => {
+  test('the About team edits the page’s texts, previews the page itself, publishes, meets a conflict, restores, and sends a file that is no picture', async ({
+    page,
+  }) => {
     const link = await invite(['--role', 'about']);
     await authenticator(page);
     const admin = { Authorization: 'Bearer e2e-admin', ...(await xsrf(page)) };
@@ -202,6 +204,47 @@ test.describe('the editor, on a phone', () => {
       await expect(visitor.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expect(visitor.getByRole('status').filter({ hasText: 'Aperçu' })).toHaveCount(0);
       await visitor.close();
+
+      // Someone else saves meanwhile (the admin, through /api): « Publier » says so with their
+      // version beside the volunteer's, and « Publier ma version à la place » loses nothing.
+      const button = `Donner ${String(Date.now())}`;
+      const theirs = (await (await page.request.get(localhost('/api/content/about'))).json()) as {
+        support: { button: string };
+      };
+      const put = await page.request.put(localhost('/api/content/about'), {
+        headers: admin,
+        data: { data: { ...theirs, support: { ...theirs.support, button } } },
+      });
+      expect(put.status()).toBe(200);
+      await collective.getByLabel('Titre', { exact: true }).fill(`${heading} bis`);
+      await page.getByRole('button', { name: 'Publier' }).click();
+      const conflict = page.getByRole('alert').filter({ hasText: 'Modifié entre-temps par admin (jeton)' });
+      await expect(conflict).toBeVisible();
+      await expect(collective.getByLabel('Titre', { exact: true })).toHaveValue(`${heading} bis`);
+      await conflict.getByRole('button', { name: 'Publier ma version à la place' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
+
+      // The history puts their version back online in one action, and the form opens it.
+      await page
+        .getByRole('button', { name: /^Rétablir la version du .*, par admin \(jeton\)$/ })
+        .first()
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: 'rétablie : elle est en ligne.' })).toBeVisible();
+      await expect(collective.getByLabel('Titre', { exact: true })).toHaveValue(heading);
+      const online = (await (await page.request.get(localhost('/api/content/about'))).json()) as {
+        support: { button: string };
+      };
+      expect(online.support.button).toBe(button);
+
+      // A file that is no picture, sent as a team photo: refused in the site's words.
+      await page.getByLabel('Contenu à modifier').selectOption({ label: 'L’équipe (page À propos)' });
+      await page
+        .locator('input[type="file"][data-purpose="team"]')
+        .first()
+        .setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('%PDF-1.4 pas une image') });
+      await expect(page.getByRole('alert').filter({ hasText: 'Fichier refusé' })).toContainText(
+        'ce n’est pas une image reconnue.',
+      );
     } finally {
       const restored = await page.request.post(localhost('/api/content/about/restore'), {
         headers: admin,

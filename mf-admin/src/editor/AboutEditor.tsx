@@ -210,7 +210,7 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
   );
 }
 
-export function AboutEditor() {
+export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
   const formId = useId();
   const [loaded, setLoaded] = useState<{ basedOn: string; text: Text } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -251,6 +251,7 @@ export function AboutEditor() {
       });
       setLoaded({ basedOn: version.id, text });
       setOutcome({ kind: 'saved', at: version.savedAt });
+      onPublished?.();
     } catch (error) {
       setOutcome(outcomeOf(error));
     } finally {

@@ -19,7 +19,18 @@ interface Record {
 /** The last versions shown; the folder keeps every one (an admin reaches the rest from the server). */
 const SHOWN = 10;
 
-export function History({ kind, title, onRestored }: { kind: string; title: string; onRestored: () => void }) {
+export function History({
+  kind,
+  title,
+  published,
+  onRestored,
+}: {
+  kind: string;
+  title: string;
+  /** How many saves the form beside it has published: each one reads the history again. */
+  published: number;
+  onRestored: () => void;
+}) {
   const headingId = useId();
   const [history, setHistory] = useState<{ current: string; versions: Record[] } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -37,7 +48,7 @@ export function History({ kind, title, onRestored }: { kind: string; title: stri
     return () => {
       ended.abort();
     };
-  }, [kind, reloads]);
+  }, [kind, reloads, published]);
 
   return (
     <section className="admin-history" aria-labelledby={headingId}>

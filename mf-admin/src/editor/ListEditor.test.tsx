@@ -125,7 +125,7 @@ describe('a list’s form', () => {
 describe('the history', () => {
   it('says who saved what, and puts an earlier version back online in one action', async () => {
     const restored = jest.fn();
-    renderWithProviders(<History kind="team" title="L’équipe" onRestored={restored} />);
+    renderWithProviders(<History kind="team" title="L’équipe" published={0} onRestored={restored} />);
     const list = await screen.findByRole('list');
     expect(
       within(list)

@@ -112,7 +112,7 @@ function dataOf(list: ListKind, entries: readonly Entry[]): Entry[] {
   });
 }
 
-export function ListEditor({ list }: { list: ListKind }) {
+export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?: () => void }) {
   const formId = useId();
   const [loaded, setLoaded] = useState<{ basedOn: string; entries: Entry[] } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -158,6 +158,7 @@ export function ListEditor({ list }: { list: ListKind }) {
       });
       setLoaded({ basedOn: version.id, entries });
       setOutcome({ kind: 'saved', at: version.savedAt });
+      onPublished?.();
     } catch (error) {
       setOutcome(outcomeOf(error));
     } finally {

@@ -98,7 +98,7 @@ function problemsByField(problems: readonly string[]): Partial<Record<keyof Draf
   return found;
 }
 
-export function ResidenceEditor({ id }: { id: string }) {
+export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?: () => void }) {
   const formId = useId();
   const [loaded, setLoaded] = useState<{ basedOn: string; draft: Draft } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -137,6 +137,7 @@ export function ResidenceEditor({ id }: { id: string }) {
       );
       setLoaded({ basedOn: version.id, draft });
       setOutcome({ kind: 'saved', at: version.savedAt });
+      onPublished?.();
     } catch (error) {
       setOutcome(outcomeOf(error));
     } finally {

@@ -1,5 +1,5 @@
 import userEvent from '@testing-library/user-event';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
@@ -42,6 +42,29 @@ afterEach(async () => {
 });
 
 describe('the editor (/admin)', () => {
+  it('reads the history again once a form has published, so the new version can be restored from', async () => {
+    me = { status: 200, body: { name: 'camille', role: 'about', residence: null } };
+    const team = [{ imagePath: '/assets/images/team/camille.webp', title: 'Camille', description: 'Programmation' }];
+    const versions = [{ id: 'v1', by: 'dépôt', savedAt: '2026-11-25T10:00:00.000Z' }];
+    api.on('/api/content/team/history', (request, response) => {
+      json({ current: versions[0]?.id, versions })(request, response);
+    });
+    api.on('/api/content/team/versions/v1', json({ ...versions[0], kind: 'team', data: team }));
+    api.on('/api/content/team', (request, response) => {
+      const version = { id: 'v2', by: 'camille', savedAt: '2026-11-25T11:00:00.000Z' };
+      versions.unshift(version);
+      json({ version })(request, response);
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const history = await screen.findByRole('region', { name: /^Historique/ });
+    expect(await within(history).findAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publier' }));
+    expect(await within(history).findByText('25 novembre 2026 à 12:00, par camille : en ligne')).toBeInTheDocument();
+    expect(
+      within(history).getByRole('button', { name: 'Rétablir la version du 25 novembre 2026 à 11:00, par dépôt' }),
+    ).toBeInTheDocument();
+  });
+
   it('asks a visitor who is not signed in for their passkey, and offers nothing else', async () => {
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Espace des bénévoles' })).toBeInTheDocument();

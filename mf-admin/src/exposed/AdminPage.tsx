@@ -52,7 +52,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
 }
 
 /** An admin chooses the residence to edit; a resident has theirs. */
-function ResidencePicker({ revision }: { revision: number }) {
+function ResidencePicker({ revision, onPublished }: { revision: number; onPublished: () => void }) {
   const pickerId = useId();
   const residences = useResidencesQuery(undefined).data ?? [];
   const [chosen, setChosen] = useState('');
@@ -75,7 +75,7 @@ function ResidencePicker({ revision }: { revision: number }) {
           ))}
         </select>
       </div>
-      {id === '' ? null : <ResidenceEditor key={`${id}:${String(revision)}`} id={id} />}
+      {id === '' ? null : <ResidenceEditor key={`${id}:${String(revision)}`} id={id} onPublished={onPublished} />}
     </>
   );
 }
@@ -101,6 +101,11 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
   const [kind, setKind] = useState<Kind>(kinds[0] ?? 'releases');
   // A restore puts another version online: the form opens it.
   const [revision, setRevision] = useState(0);
+  // Each save published by the form: the history beside it reads the versions again.
+  const [published, setPublished] = useState(0);
+  const onPublished = () => {
+    setPublished((count) => count + 1);
+  };
   return (
     <>
       {kinds.length < 2 ? null : (
@@ -122,16 +127,17 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
         </div>
       )}
       {kind === 'residences' ? (
-        <ResidencePicker revision={revision} />
+        <ResidencePicker revision={revision} onPublished={onPublished} />
       ) : kind === 'about' ? (
-        <AboutEditor key={`about:${String(revision)}`} />
+        <AboutEditor key={`about:${String(revision)}`} onPublished={onPublished} />
       ) : (
-        <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} />
+        <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} onPublished={onPublished} />
       )}
       <History
         key={kind}
         kind={kind}
         title={KIND_NAMES[kind]}
+        published={published}
         onRestored={() => {
           setRevision((count) => count + 1);
         }}
