@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repositorySeeds, seedFile } from './kinds';
@@ -44,6 +44,23 @@ function withDescription(list: Residence[], id: string, description: string): Re
 }
 
 describe('the content store', () => {
+  it('serves a copy of its folder (a backup) as it was when copied, whatever was saved since', () => {
+    const [first] = residences();
+    if (first === undefined) throw new Error('aucune résidence');
+    store.save('residences', withDescription(residences(), first.id, 'Avant la copie.'), { by: 'camille' });
+    const backup = mkdtempSync(join(tmpdir(), 'sauvegarde-'));
+    try {
+      // `cp -a`, as docs/deploy.md says: the links stay links.
+      cpSync(dir, backup, { recursive: true, verbatimSymlinks: true });
+      store.save('residences', withDescription(residences(), first.id, 'Après la copie.'), { by: 'camille' });
+      const restored = createContentStore({ dir: backup, seeds, now: () => new Date((clock += 1000)) });
+      expect(residences(restored).find(({ id }) => id === first.id)?.description).toBe('Avant la copie.');
+      expect(restored.history('residences').map(({ by }) => by)).toEqual(['camille', 'dépôt']);
+    } finally {
+      rmSync(backup, { recursive: true, force: true });
+    }
+  });
+
   it('starts from the repository’s files, as the repository’s version', () => {
     expect(residences()).toEqual(repositoryResidences);
     const [first, ...rest] = store.history('residences');
