@@ -1,9 +1,9 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { StatusMessage } from '@collectif/shared/ui';
-import { call, messageOf } from './call';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
-import { currentVersion, OutcomeMessage, outcomeOf, problemPointer, type Outcome } from './outcome';
+import { problemPointer } from './outcome';
+import { PublishFooter, saveKind, useVersionForm } from './publish';
 
 /*
  * The About page's texts (the `about` kind, docs/content.md, « The editor »): one nested text, in the
@@ -212,28 +212,17 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
 
 export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
   const formId = useId();
-  const [loaded, setLoaded] = useState<{ basedOn: string; text: Text } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const ended = new AbortController();
-    currentVersion('about')
-      .then((version) => {
-        if (!ended.signal.aborted) setLoaded({ basedOn: version.id, text: version.data as Text });
-      })
-      .catch((error: unknown) => {
-        if (!ended.signal.aborted) setFailure(messageOf(error));
-      });
-    return () => {
-      ended.abort();
-    };
-  }, []);
+  const form = useVersionForm<Text>({
+    kind: 'about',
+    read: (version) => version.data as Text,
+    send: saveKind('about'),
+    onPublished,
+  });
+  const { loaded, failure, outcome } = form;
 
   if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
   if (loaded === null) return <StatusMessage kind="loading">Chargement des textes ...</StatusMessage>;
-  const { text, basedOn } = loaded;
+  const { value: text, basedOn } = loaded;
   const errors = new Map<string, string>();
   if (outcome.kind === 'invalid') {
     for (const line of outcome.problems) {
@@ -242,28 +231,11 @@ export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
     }
   }
 
-  async function publish(basis: string) {
-    setBusy(true);
-    try {
-      const { version } = await call<{ version: { id: string; savedAt: string } }>('PUT', '/content/about', {
-        data: text,
-        basedOn: basis,
-      });
-      setLoaded({ basedOn: version.id, text });
-      setOutcome({ kind: 'saved', at: version.savedAt });
-      onPublished?.();
-    } catch (error) {
-      setOutcome(outcomeOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const walk: Walk = {
     formId,
     errors,
     change: (path, value) => {
-      setLoaded((now) => (now === null ? now : { ...now, text: replaced(now.text, path, value) }));
+      form.edit((now) => replaced(now, path, value));
     },
   };
 
@@ -279,32 +251,16 @@ export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void publish(basedOn);
+          form.publish(basedOn);
         }}
       >
         <Node text={text} path={[]} label="" walk={walk} />
-        <PagePreview source={{ kind: 'about', data: text }} onRefused={setOutcome} />
-        <div aria-live="polite">
-          <OutcomeMessage
-            outcome={outcome}
-            saved="la page À propos les montre déjà."
-            theirs={
-              outcome.kind === 'conflict' ? (
-                <p>{titleOf((outcome.current.data as Record<string, Text>).intro ?? '')}</p>
-              ) : null
-            }
-            onTakeTheirs={(current) => {
-              setLoaded({ basedOn: current.id, text: current.data as Text });
-              setOutcome({ kind: 'none' });
-            }}
-            onKeepMine={(current) => {
-              void publish(current.id);
-            }}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Publication ...' : 'Publier'}
-        </button>
+        <PagePreview source={{ kind: 'about', data: text }} onRefused={form.setOutcome} />
+        <PublishFooter
+          form={form}
+          saved="la page À propos les montre déjà."
+          theirs={(current) => <p>{titleOf((current.data as Record<string, Text>).intro ?? '')}</p>}
+        />
       </form>
     </section>
   );

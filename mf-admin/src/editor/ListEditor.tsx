@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { StatusMessage } from '@collectif/shared/ui';
-import { call, messageOf, type PicturePurpose } from './call';
+import type { PicturePurpose } from './call';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
 import { PictureUpload } from './PictureUpload';
-import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
+import { readProblem } from './outcome';
+import { PublishFooter, saveKind, useVersionForm } from './publish';
 
 /*
  * The forms of the kinds that are lists of a few texts (docs/content.md, « The editor »): the label's
@@ -114,29 +115,17 @@ function dataOf(list: ListKind, entries: readonly Entry[]): Entry[] {
 
 export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?: () => void }) {
   const formId = useId();
-  const [loaded, setLoaded] = useState<{ basedOn: string; entries: Entry[] } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
-
-  // One kind per mounting (the page keys this form by its kind).
-  useEffect(() => {
-    const ended = new AbortController();
-    currentVersion(list.kind)
-      .then((version) => {
-        if (!ended.signal.aborted) setLoaded({ basedOn: version.id, entries: entriesOf(version.data) });
-      })
-      .catch((error: unknown) => {
-        if (!ended.signal.aborted) setFailure(messageOf(error));
-      });
-    return () => {
-      ended.abort();
-    };
-  }, [list.kind]);
+  const form = useVersionForm<Entry[]>({
+    kind: list.kind,
+    read: (version) => entriesOf(version.data),
+    send: (entries, basedOn) => saveKind(list.kind)(dataOf(list, entries), basedOn),
+    onPublished,
+  });
+  const { loaded, failure, outcome } = form;
 
   if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
   if (loaded === null) return <StatusMessage kind="loading">Chargement ...</StatusMessage>;
-  const { entries, basedOn } = loaded;
+  const { value: entries, basedOn } = loaded;
   const errors = new Map<string, string>();
   if (outcome.kind === 'invalid') {
     for (const line of outcome.problems) {
@@ -147,24 +136,8 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
   }
 
   const change = (next: Entry[]) => {
-    setLoaded({ basedOn, entries: next });
+    form.edit(() => next);
   };
-  async function publish(basis: string) {
-    setBusy(true);
-    try {
-      const { version } = await call<{ version: { id: string; savedAt: string } }>('PUT', `/content/${list.kind}`, {
-        data: dataOf(list, entries),
-        basedOn: basis,
-      });
-      setLoaded({ basedOn: version.id, entries });
-      setOutcome({ kind: 'saved', at: version.savedAt });
-      onPublished?.();
-    } catch (error) {
-      setOutcome(outcomeOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
@@ -174,7 +147,7 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void publish(basedOn);
+          form.publish(basedOn);
         }}
       >
         {entries.map((entry, index) => {
@@ -199,16 +172,7 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
                       purpose={purpose}
                       label={`${label}, ${legend}`}
                       onUploaded={(src) => {
-                        setLoaded((now) =>
-                          now === null
-                            ? now
-                            : {
-                                ...now,
-                                entries: now.entries.map((item, at) =>
-                                  at === index ? { ...item, [name]: src } : item,
-                                ),
-                              },
-                        );
+                        form.edit((now) => now.map((item, at) => (at === index ? { ...item, [name]: src } : item)));
                       }}
                     />
                   )}
@@ -264,32 +228,18 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
         >
           Ajouter : {list.entryLabel.toLowerCase()}
         </button>
-        <PagePreview source={{ kind: list.kind, data: dataOf(list, entries) }} onRefused={setOutcome} />
-        <div aria-live="polite">
-          <OutcomeMessage
-            outcome={outcome}
-            saved={list.shown}
-            theirs={
-              outcome.kind === 'conflict' ? (
-                <ol>
-                  {entriesOf(outcome.current.data).map((entry, index) => (
-                    <li key={index}>{entry[list.nameField]}</li>
-                  ))}
-                </ol>
-              ) : null
-            }
-            onTakeTheirs={(current) => {
-              setLoaded({ basedOn: current.id, entries: entriesOf(current.data) });
-              setOutcome({ kind: 'none' });
-            }}
-            onKeepMine={(current) => {
-              void publish(current.id);
-            }}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Publication ...' : 'Publier'}
-        </button>
+        <PagePreview source={{ kind: list.kind, data: dataOf(list, entries) }} onRefused={form.setOutcome} />
+        <PublishFooter
+          form={form}
+          saved={list.shown}
+          theirs={(current) => (
+            <ol>
+              {entriesOf(current.data).map((entry, index) => (
+                <li key={index}>{entry[list.nameField]}</li>
+              ))}
+            </ol>
+          )}
+        />
       </form>
     </section>
   );

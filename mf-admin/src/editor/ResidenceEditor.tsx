@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { Residence } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
-import { call, messageOf } from './call';
+import { call } from './call';
 import { residencePictures } from '@collectif/shared/pictures';
 import { Field } from './Field';
 import { PictureUpload } from './PictureUpload';
 import { PagePreview } from './PagePreview';
-import { currentVersion, OutcomeMessage, outcomeOf, readProblem, type Outcome } from './outcome';
+import { readProblem, type Version } from './outcome';
+import { PublishFooter, useVersionForm } from './publish';
 
 /*
  * A residence's form (docs/content.md, « The editor »): its texts and links as the site keeps them
@@ -100,54 +101,29 @@ function problemsByField(problems: readonly string[]): Partial<Record<keyof Draf
 
 export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?: () => void }) {
   const formId = useId();
-  const [loaded, setLoaded] = useState<{ basedOn: string; draft: Draft } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  const [busy, setBusy] = useState(false);
-
-  // One residence per mounting (the page keys this form by its id).
-  useEffect(() => {
-    const ended = new AbortController();
-    (async () => {
-      const version = await currentVersion('residences');
+  const form = useVersionForm<Draft>({
+    kind: 'residences',
+    read: (version) => {
       const residence = (version.data as Residence[]).find((entry) => entry.id === id);
-      if (ended.signal.aborted) return;
-      if (residence === undefined) setFailure(`La résidence « ${id} » n’existe pas.`);
-      else setLoaded({ basedOn: version.id, draft: draftOf(residence) });
-    })().catch((error: unknown) => {
-      if (!ended.signal.aborted) setFailure(messageOf(error));
-    });
-    return () => {
-      ended.abort();
-    };
-  }, [id]);
+      return residence === undefined ? { missing: `La résidence « ${id} » n’existe pas.` } : draftOf(residence);
+    },
+    send: (draft, basedOn) =>
+      call<{ version: { id: string; savedAt: string } }>('PUT', `/content/residences/${encodeURIComponent(id)}`, {
+        entry: entryOf(id, draft),
+        basedOn,
+      }),
+    onPublished,
+  });
+  const { loaded, failure, outcome } = form;
 
   if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
   if (loaded === null) return <StatusMessage kind="loading">Chargement de la résidence ...</StatusMessage>;
-  const { draft, basedOn } = loaded;
+  const { value: draft, basedOn } = loaded;
   const fieldErrors = outcome.kind === 'invalid' ? problemsByField(outcome.problems) : {};
-
-  async function publish(basis: string) {
-    setBusy(true);
-    try {
-      const { version } = await call<{ version: { id: string; savedAt: string } }>(
-        'PUT',
-        `/content/residences/${encodeURIComponent(id)}`,
-        { entry: entryOf(id, draft), basedOn: basis },
-      );
-      setLoaded({ basedOn: version.id, draft });
-      setOutcome({ kind: 'saved', at: version.savedAt });
-      onPublished?.();
-    } catch (error) {
-      setOutcome(outcomeOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   // From the state as it is then: an upload answers later, after other fields may have changed.
   const edit = (name: keyof Draft, value: string) => {
-    setLoaded((now) => (now === null ? now : { ...now, draft: { ...now.draft, [name]: value } }));
+    form.edit((now) => ({ ...now, [name]: value }));
   };
 
   return (
@@ -162,7 +138,7 @@ export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?:
         className="admin-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void publish(basedOn);
+          form.publish(basedOn);
         }}
         noValidate
         aria-describedby={`${formId}-etat`}
@@ -230,34 +206,21 @@ export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?:
             </fieldset>
           );
         })}
-        <PagePreview source={{ kind: 'residences', entry: entryOf(id, draft) }} onRefused={setOutcome} />
-        <div id={`${formId}-etat`} aria-live="polite">
-          <OutcomeMessage
-            outcome={outcome}
-            saved="la page de la résidence le montre déjà."
-            theirs={theirsOf(outcome, id)}
-            onTakeTheirs={(current) => {
-              const theirs = (current.data as Residence[]).find((entry) => entry.id === id);
-              if (theirs !== undefined) setLoaded({ basedOn: current.id, draft: draftOf(theirs) });
-              setOutcome({ kind: 'none' });
-            }}
-            onKeepMine={(current) => {
-              void publish(current.id);
-            }}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Publication ...' : 'Publier'}
-        </button>
+        <PagePreview source={{ kind: 'residences', entry: entryOf(id, draft) }} onRefused={form.setOutcome} />
+        <PublishFooter
+          form={form}
+          id={`${formId}-etat`}
+          saved="la page de la résidence le montre déjà."
+          theirs={(current) => theirsOf(current, id)}
+        />
       </form>
     </section>
   );
 }
 
 /** The residence as the other editor left it, to put beside the volunteer's. */
-function theirsOf(outcome: Outcome, id: string) {
-  if (outcome.kind !== 'conflict') return null;
-  const theirs = (outcome.current.data as Residence[]).find((entry) => entry.id === id);
+function theirsOf(current: Version, id: string) {
+  const theirs = (current.data as Residence[]).find((entry) => entry.id === id);
   return theirs === undefined ? null : (
     <>
       <p>
