@@ -190,6 +190,7 @@ test.describe('the editor, on a phone', () => {
       const preview = page.frameLocator('iframe[title="Aperçu de la page À propos"]');
       await expect(preview.getByRole('status')).toHaveText(PREVIEW_BANNER);
       await expect(preview.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expectNoViolations(page, 'the form with its preview');
 
       // Not published yet: a visitor still reads the served text; then « Publier » shows it to all.
       const served = (await (await page.request.get(localhost('/api/content/about'))).json()) as {
