@@ -45,27 +45,26 @@ export function outcomeOf(error: unknown): Outcome {
 }
 
 /**
- * A schema's line (« residences: champ /3/instagram : forme invalide … »), read: the entry's
- * position when the kind is a list, the field, and the words.
- */
-export function readProblem(line: string): { index: number | null; field: string; words: string } | null {
-  const found = /champ \/(?:(\d+)\/)?(\w+)/.exec(line);
-  if (found === null) return null;
-  return {
-    index: found[1] === undefined ? null : Number(found[1]),
-    field: found[2] ?? '',
-    words: line.replace(/^[^:]*: champ \S+ : /, ''),
-  };
-}
-
-/**
- * A schema's line read for a nested text: the JSON pointer of the field it names
- * (« about: champ /values/items/0/title : trop court » gives « /values/items/0/title ») and the words.
+ * A schema's line read: the JSON pointer of the field it names (« about: champ
+ * /values/items/0/title : trop court » gives « /values/items/0/title ») and the words.
  */
 export function problemPointer(line: string): { pointer: string; words: string } | null {
   const found = /: champ (\/\S*) : (.*)$/s.exec(line);
   if (found === null) return null;
   return { pointer: found[1] ?? '', words: found[2] ?? '' };
+}
+
+/**
+ * The same line for a form of entries (« residences: champ /3/instagram : forme invalide … »): the
+ * entry's position when the kind is a list, its field, and the words.
+ */
+export function readProblem(line: string): { index: number | null; field: string; words: string } | null {
+  const problem = problemPointer(line);
+  if (problem === null) return null;
+  const [first = '', second = ''] = problem.pointer.split('/').slice(1);
+  return /^\d+$/.test(first)
+    ? { index: Number(first), field: second, words: problem.words }
+    : { index: null, field: first, words: problem.words };
 }
 
 export const dateOf = (iso: string) =>
