@@ -177,7 +177,8 @@ test.describe('the editor, on a phone', () => {
     ).json()) as { current: string };
     try {
       await page.goto(link);
-      await page.getByLabel('Nom du compte').fill(`apropos-${String(Date.now())}`);
+      const account = `apropos-${String(Date.now())}`;
+      await page.getByLabel('Nom du compte').fill(account);
       await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
       await expect(page.getByText(/Connecté·e :/)).toContainText('(équipe « À propos »)');
       await page.getByLabel('Contenu à modifier').selectOption({ label: 'Textes de la page À propos' });
@@ -225,10 +226,14 @@ test.describe('the editor, on a phone', () => {
       await conflict.getByRole('button', { name: 'Publier ma version à la place' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
 
-      // The history puts their version back online in one action, and the form opens it.
-      await page
+      // The history puts their version back online in one action, and the form opens it. Once it
+      // has read the versions again: the volunteer's, theirs, the volunteer's first.
+      const versions = page.getByRole('region', { name: /^Historique/ }).getByRole('listitem');
+      await expect(versions.nth(2)).toContainText(`par ${account}`);
+      await expect(versions.nth(0)).toContainText(`par ${account} : en ligne`);
+      await versions
+        .nth(1)
         .getByRole('button', { name: /^Rétablir la version du .*, par admin \(jeton\)$/ })
-        .first()
         .click();
       await expect(page.getByRole('status').filter({ hasText: 'rétablie : elle est en ligne.' })).toBeVisible();
       await expect(collective.getByLabel('Titre', { exact: true })).toHaveValue(heading);
