@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from '../axe';
-import { expect, gotoPage, test } from '../fixtures';
+import { THIRD_PARTY, expect, gotoPage, test } from '../fixtures';
 
 // The volunteers' editor in Chromium (docs/content.md, « The editor »), signed in with passkeys made
 // by Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): an invitation made
@@ -34,10 +34,10 @@ async function invite(args: string[]): Promise<string> {
 }
 
 /** A platform authenticator that holds passkeys and says yes, as a phone would after its lock. */
-async function authenticator(page: Page): Promise<void> {
+async function authenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -47,6 +47,7 @@ async function authenticator(page: Page): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
+  return { cdp, authenticatorId };
 }
 
 /** The XSRF header a write of this page's context carries (the cookie any GET on /api hands out). */
@@ -67,6 +68,158 @@ async function showOf(id: string, page: Page): Promise<string | undefined> {
   }[];
   return residences.find((residence) => residence.id === id)?.show;
 }
+
+/** The XSRF cookie leaves this page's browser: each write after it starts as a new browser's would. */
+async function forgetXsrf(page: Page): Promise<void> {
+  await page.context().clearCookies({ name: 'XSRF-TOKEN' });
+}
+
+test.describe('the editor, from a browser that never visited the site (docs/api.md, « XSRF »)', () => {
+  test.slow();
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a new volunteer makes their passkey, and every write of the editor works without an XSRF cookie', async ({
+    page,
+    browser,
+    playwright,
+  }) => {
+    const name = `nouveau-${String(Date.now())}`;
+    const link = await invite(['--role', 'residence', '--residence', 'axonberg']);
+    const { cdp, authenticatorId } = await authenticator(page);
+    // The admin's own client, with its own cookies: nothing it does reaches the volunteer's browser.
+    const adminApi = await playwright.request.newContext();
+    const adminCookie = await adminApi.get(localhost('/api/xsrf'));
+    expect(adminCookie.status()).toBe(204);
+    const token = (await adminApi.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const admin = { Authorization: 'Bearer e2e-admin', 'X-XSRF-TOKEN': token };
+    const history = async (kind: string) =>
+      (
+        (await (await adminApi.get(localhost(`/api/content/${kind}/history`), { headers: admin })).json()) as {
+          current: string;
+        }
+      ).current;
+    const before = { residences: await history('residences'), about: await history('about') };
+    // Every answer of the API this browser got: none may be a refusal.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+    });
+
+    try {
+      expect(await page.context().cookies()).toEqual([]);
+      await page.goto(link);
+      await forgetXsrf(page);
+      await page.getByLabel('Nom du compte').fill(name);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page).toHaveURL(localhost('/admin'));
+      await expect(page.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
+
+      // A picture, a preview, a publish, signing out: each the first write of a browser with no cookie.
+      await forgetXsrf(page);
+      const show = `Première ${String(Date.now())}`;
+      await page.getByLabel('Émission').fill(show);
+      const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2e86c1' } })
+        .png()
+        .toBuffer();
+      await page
+        .locator('input[type="file"][data-purpose="portrait"]')
+        .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
+      await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+        'src',
+        /^\/media\/[0-9a-f]{32}-400\.webp$/,
+      );
+      await forgetXsrf(page);
+      await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
+      const preview = page.frameLocator('iframe[title="Aperçu de la page de la résidence"]');
+      await expect(preview.locator('.residence__show')).toHaveText(show);
+      await forgetXsrf(page);
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
+
+      await forgetXsrf(page);
+      await page.getByRole('button', { name: 'Se déconnecter' }).click();
+      await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
+
+      // The same passkey on another new browser (synced to a laptop): signing in is its first write.
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      expect(credentials).toHaveLength(1);
+      const laptop = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+      await laptop.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
+      try {
+        const other = await laptop.newPage();
+        other.on('response', (response) => {
+          if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+        });
+        const device = await authenticator(other);
+        for (const credential of credentials) {
+          await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential });
+        }
+        await other.goto(localhost('/admin'));
+        await laptop.clearCookies({ name: 'XSRF-TOKEN' });
+        await other.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
+        await expect(other.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
+      } finally {
+        await laptop.close();
+      }
+
+      // A team's new volunteer (the About team) in a third new browser: a publish, then a restore.
+      const team = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+      await team.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
+      try {
+        const phone = await team.newPage();
+        phone.on('response', (response) => {
+          if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+        });
+        await authenticator(phone);
+        await phone.goto(await invite(['--role', 'about']));
+        await team.clearCookies({ name: 'XSRF-TOKEN' });
+        await phone.getByLabel('Nom du compte').fill(`${name}-apropos`);
+        await phone.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+        await expect(phone.getByText(/Connecté·e :/)).toContainText('(équipe « À propos »)');
+        await phone.getByLabel('Contenu à modifier').selectOption({ label: 'Textes de la page À propos' });
+        const title = phone.getByRole('group', { name: 'Le collectif' }).getByLabel('Titre', { exact: true });
+        const heading = `Le collectif ${String(Date.now())}`;
+        await title.fill(heading);
+        await team.clearCookies({ name: 'XSRF-TOKEN' });
+        await phone.getByRole('button', { name: 'Publier' }).click();
+        await expect(phone.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
+        const versions = phone.getByRole('region', { name: /^Historique/ }).getByRole('listitem');
+        await expect(versions.nth(0)).toContainText(`par ${name}-apropos : en ligne`);
+        await team.clearCookies({ name: 'XSRF-TOKEN' });
+        await versions
+          .nth(1)
+          .getByRole('button', { name: /^Rétablir la version du / })
+          .click();
+        await expect(phone.getByRole('status').filter({ hasText: 'rétablie : elle est en ligne.' })).toBeVisible();
+        await expect(title).not.toHaveValue(heading);
+      } finally {
+        await team.close();
+      }
+      expect(refused).toEqual([]);
+
+      // A write with a wrong token, or none, is still refused.
+      const forged = await adminApi.put(localhost('/api/content/residences/axonberg'), {
+        headers: { ...admin, 'X-XSRF-TOKEN': `${token}x` },
+        data: { entry: { id: 'axonberg', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
+      });
+      expect(forged.status()).toBe(403);
+      const bare = await playwright.request.newContext();
+      const missing = await bare.post(localhost('/api/editor/signin/options'), { data: {} });
+      expect(missing.status()).toBe(403);
+      expect(((await missing.json()) as { message: string }).message).toContain('Autorisez les cookies de ce site');
+      await bare.dispose();
+    } finally {
+      for (const kind of ['residences', 'about'] as const) {
+        const restored = await adminApi.post(localhost(`/api/content/${kind}/restore`), {
+          headers: admin,
+          data: { id: before[kind] },
+        });
+        expect(restored.status()).toBe(200);
+      }
+      await adminApi.dispose();
+    }
+  });
+});
 
 test.describe('the editor, on a phone', () => {
   test.slow();

@@ -25,3 +25,45 @@ export function withXsrf(request: Request, origin: string = globalThis.location.
   headers.set(XSRF_HEADER, token);
   return new Request(request, { headers });
 }
+
+/** Where, under the API's base, the site's own client asks for an XSRF cookie (docs/api.md, « XSRF »). */
+export const XSRF_PATH = '/xsrf';
+
+function isWrite(request: Request, origin: string): boolean {
+  const method = request.method.toUpperCase();
+  return method !== 'GET' && method !== 'HEAD' && new URL(request.url).origin === origin;
+}
+
+/** Whether an answer is the server's refusal for a missing or wrong XSRF token (403 `xsrf`). */
+async function refusedForXsrf(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown } | null;
+  return body?.error === 'xsrf';
+}
+
+/**
+ * How the site's own client sends a request to /api (docs/api.md, « XSRF »). A write to this origin
+ * carries X-XSRF-TOKEN. A browser that holds no XSRF cookie yet (a new phone, a private window that
+ * opened an invitation's link) first asks `tokenUrl` (GET /api/xsrf) for one; a write refused for
+ * XSRF (a cookie that changed in another tab meanwhile) gets a fresh cookie and is sent once more.
+ * Anything else goes as it is. A failure to reach the site rejects, as fetch does.
+ */
+export async function sendWithXsrf(
+  request: Request,
+  tokenUrl: string,
+  send: (request: Request) => Promise<Response> = (r) => fetch(r),
+  origin: string = globalThis.location.origin,
+): Promise<Response> {
+  if (!isWrite(request, origin)) return send(request);
+  const fresh = (): Promise<Response> =>
+    send(new Request(new URL(tokenUrl, origin), { credentials: 'same-origin', cache: 'no-store' }));
+  const again = request.clone();
+  if (!readCookie(XSRF_COOKIE)) await fresh();
+  const response = await send(withXsrf(request, origin));
+  if (!(await refusedForXsrf(response))) return response;
+  await fresh();
+  return send(withXsrf(again, origin));
+}

@@ -1,8 +1,9 @@
-import { apiUrl, withXsrf } from '@collectif/shared';
+import { XSRF_PATH, apiUrl, sendWithXsrf } from '@collectif/shared';
 
 /*
  * The editor's requests to the site's /api (docs/content.md, « The editor »): the volunteer's own,
- * with the session cookie and the XSRF header, never cached and never put in the visitors' store.
+ * with the session cookie and the XSRF header (an XSRF cookie asked for first when the browser has
+ * none: docs/api.md, « XSRF »), never cached and never put in the visitors' store.
  */
 
 /** A refusal of the site, with its French message (and, for some, what it sent with it). */
@@ -29,7 +30,7 @@ export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body
   });
   let response: Response;
   try {
-    response = await fetch(withXsrf(request));
+    response = await sendWithXsrf(request, apiUrl(XSRF_PATH));
   } catch {
     throw new EditorError(0, 'network', UNREACHABLE, null);
   }
@@ -81,7 +82,7 @@ export async function uploadPicture(purpose: PicturePurpose, file: Blob): Promis
   });
   let response: Response;
   try {
-    response = await fetch(withXsrf(request));
+    response = await sendWithXsrf(request, apiUrl(XSRF_PATH));
   } catch {
     throw new EditorError(0, 'network', UNREACHABLE, null);
   }

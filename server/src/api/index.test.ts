@@ -118,6 +118,59 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     expect(withCookie.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
   });
 
+  it('gives a fresh XSRF cookie at GET /api/xsrf, with or without one, and no cache keeps it', async () => {
+    for (const headers of [{}, { cookie: 'XSRF-TOKEN=ancien' }]) {
+      const res = await app.inject({ url: '/api/xsrf', headers });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expect(res.headers['cache-control']).toBe('no-store');
+      // One cookie, even when the security hook gave one to a browser that had none.
+      const cookie = res.headers['set-cookie'];
+      expect(typeof cookie).toBe('string');
+      expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Strict$/);
+      expect(cookie).not.toContain('ancien');
+    }
+  });
+
+  it('marks the XSRF cookie Secure when the site is reached over https, behind a proxy it trusts', async () => {
+    const proxied = await buildApp({
+      site: readSiteServerConfig({ DIST_ROOT: distRoot, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' }),
+      api: testConfig(),
+    });
+    try {
+      const https = await proxied.inject({ url: '/api/xsrf', headers: { 'x-forwarded-proto': 'https' } });
+      expect(String(https.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Strict; Secure$/);
+      // A visitor cannot claim https to a server that trusts no proxy.
+      const forged = await app.inject({ url: '/api/xsrf', headers: { 'x-forwarded-proto': 'https' } });
+      expect(String(forged.headers['set-cookie'])).not.toContain('Secure');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses a write without the cookie, or with a header that differs, saying what mends it', async () => {
+    const body = { live: true };
+    const admin = { authorization: 'Bearer e2e-admin', 'content-type': 'application/json' };
+    const none = await app.inject({ method: 'POST', url: '/api/admin/live', headers: admin, payload: body });
+    expect(none.statusCode).toBe(403);
+    expect(none.json<ApiError>()).toEqual({
+      error: 'xsrf',
+      message:
+        'Jeton XSRF absent : ce navigateur n’a pas gardé le cookie du site. Autorisez les cookies de ce site, puis réessayez.',
+    });
+    const token = await xsrfCookie(app);
+    for (const header of [{}, { 'x-xsrf-token': `${token}x` }, { 'x-xsrf-token': '' }]) {
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/admin/live',
+        headers: { ...admin, cookie: `XSRF-TOKEN=${token}`, ...header },
+        payload: body,
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json<ApiError>()).toEqual({ error: 'xsrf', message: 'Jeton XSRF invalide : réessayez.' });
+    }
+  });
+
   it('lists the label releases, newest first, limited on request', async () => {
     const all = (await app.inject({ url: '/api/releases' })).json<Release[]>();
     expect(all).toHaveLength(36);

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { siteConfig } from '../config';
-import { withXsrf } from '../http';
+import { XSRF_PATH, sendWithXsrf } from '../http';
 import type { GenericSchema, StandardProps } from 'valibot';
 import {
   episodeAnswer,
@@ -68,7 +68,7 @@ export interface ApiAccess {
   transport: Transport;
 }
 
-const browserTransport: Transport = (request) => fetch(withXsrf(request));
+const browserTransport: Transport = (request) => sendWithXsrf(request, apiUrl(XSRF_PATH));
 
 function accessOf(extra: unknown): ApiAccess | null {
   const candidate = (extra as { api?: Partial<ApiAccess> } | undefined)?.api;

@@ -12,22 +12,39 @@ function same(a: string, b: string): boolean {
 }
 
 /**
- * The server half of the XSRF rule (docs/api.md; double-submit cookie): safe requests get an
- * XSRF-TOKEN cookie when they have none; any other request must echo that cookie in X-XSRF-TOKEN.
- * A page on another site can neither read the cookie nor send the header without our consent.
+ * Gives the browser a new XSRF cookie: random, for the whole site, SameSite=Strict (never sent with
+ * another site's request), Secure over https. Readable by this site's scripts only, which is what
+ * the double submit needs; never written in a body, which any site may read through CORS.
+ */
+export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const token = randomBytes(24).toString('base64url');
+  reply.header('Set-Cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${secure}`);
+}
+
+/**
+ * The server half of the XSRF rule (docs/api.md, « XSRF »; a double-submit cookie): safe requests
+ * get an XSRF-TOKEN cookie when they have none; any other request must echo that cookie in
+ * X-XSRF-TOKEN. A page on another site can neither read the cookie nor send the header without our
+ * consent. The site's own client asks GET /api/xsrf for a cookie before a write when it has none,
+ * and once more when a write is refused, so a refusal that reaches a person says what mends it:
+ * cookies allowed for the site (none came back), or another try (the two differed).
  */
 export function xsrfCheck(request: FastifyRequest, reply: FastifyReply): void {
   const cookie = readCookie(XSRF_COOKIE, request.headers.cookie ?? '');
   if (SAFE_METHODS.has(request.method)) {
-    if (cookie === null || cookie === '') {
-      const secure = request.protocol === 'https' ? '; Secure' : '';
-      const token = randomBytes(24).toString('base64url');
-      reply.header('Set-Cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${secure}`);
-    }
+    if (cookie === null || cookie === '') issueXsrfCookie(request, reply);
     return;
   }
+  if (cookie === null || cookie === '') {
+    throw new ApiHttpError(
+      403,
+      'xsrf',
+      'Jeton XSRF absent : ce navigateur n’a pas gardé le cookie du site. Autorisez les cookies de ce site, puis réessayez.',
+    );
+  }
   const header = request.headers[XSRF_HEADER.toLowerCase()];
-  if (cookie === null || cookie === '' || typeof header !== 'string' || !same(header, cookie)) {
-    throw new ApiHttpError(403, 'xsrf', 'Jeton XSRF absent ou invalide : rechargez la page puis réessayez.');
+  if (typeof header !== 'string' || !same(header, cookie)) {
+    throw new ApiHttpError(403, 'xsrf', 'Jeton XSRF invalide : réessayez.');
   }
 }

@@ -18,6 +18,7 @@ import releases from './releases';
 import schedule from './schedule';
 import soundcloudRss from './soundcloud-rss';
 import track from './track';
+import xsrf from './xsrf';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
@@ -28,6 +29,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
 
+  await app.register(xsrf);
   await app.register(soundcloudRss);
   await app.register(podcasts);
   await app.register(episodes);
