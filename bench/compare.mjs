@@ -5,7 +5,10 @@
 // a change of the server and the parts together (a newer server renders older parts' pages in the
 // browser, which would not compare like with like). Lighthouse
 // (mobile, simulated throttling) audits them in turns — before, after, before, after… — so that the
-// machine's ups and downs fall on both alike. Prints the medians; writes bench/results/compare.md.
+// machine's ups and downs fall on both alike. Prints the medians, and what the browser asked for
+// before the LCP; writes bench/results/compare.md and .json (--out=NAME: NAME.md and NAME.json).
+// --after=DIR puts another built checkout, with its own server, in place of this one: a bisect
+// compares two commits of the history on one machine in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +20,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const before = arg('before', undefined);
 if (before === undefined) throw new Error('--before=DIR : les parties construites à comparer');
 const runs = Number(arg('runs', '5'));
+// Another name keeps a comparison's figures beside the others' (bench/results/<out>.md and .json).
+const out = arg('out', 'compare');
 const routes = arg('routes', '/,/residences,/residences/axonberg,/label,/a-propos').split(',');
 
 const ownServer = process.argv.includes('--before-server');
@@ -25,9 +30,19 @@ const servers = [
   ownServer ? await startServer(before, ports.before) : await startServer(root, ports.before, { DIST_ROOT: before }),
 ];
 ports.after = await freePort();
-servers.push(await startServer(root, ports.after));
+// --after=DIR: another whole checkout, with its own server, in place of this one (a bisect's step).
+servers.push(await startServer(arg('after', root), ports.after));
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+function earlyOf(list) {
+  const run = [...list].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((list.length - 1) / 2)];
+  const early = run?.beforeLcp ?? [];
+  return {
+    beforeLcp: early.length,
+    beforeLcpKB: Math.round(early.reduce((sum, r) => sum + r.bytes, 0) / 102.4) / 10,
+    beforeLcpPaths: early.map((r) => r.path),
+  };
+}
 const rows = [];
 try {
   for (const route of routes) {
@@ -49,6 +64,8 @@ try {
         tbtMs: median(list.map((r) => r.tbtMs)),
         cls: median(list.map((r) => r.cls)),
         lcpElement: list[0]?.lcpElement ?? '',
+        // The median run's (by LCP) requests before the LCP: how many, their bytes.
+        ...earlyOf(list),
       };
       rows.push(row);
       console.log(JSON.stringify(row));
@@ -65,13 +82,14 @@ const md = [
     ? "before: the checkout given with --before, with its own server; after: this checkout's build and server"
     : "before: the build given with --before; after: this checkout's build",
   '',
-  '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | LCP element |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | requests before the LCP (KB) | LCP element |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.route} | ${r.side} | ${String(r.performance)} (${r.runs}) | ${String(r.fcpMs)} | ${String(r.lcpMs)} | ${String(r.tbtMs)} | ${String(r.cls)} | \`${String(r.lcpElement).replace(/\|/g, '\\|').slice(0, 70)}\` |`,
+      `| ${r.route} | ${r.side} | ${String(r.performance)} (${r.runs}) | ${String(r.fcpMs)} | ${String(r.lcpMs)} | ${String(r.tbtMs)} | ${String(r.cls)} | ${String(r.beforeLcp)} (${String(r.beforeLcpKB)}) | \`${String(r.lcpElement).replace(/\|/g, '\\|').slice(0, 70)}\` |`,
   ),
   '',
 ];
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'compare.md'), md.join('\n'));
+writeFileSync(join(root, 'bench', 'results', `${out}.md`), md.join('\n'));
+writeFileSync(join(root, 'bench', 'results', `${out}.json`), `${JSON.stringify(rows, null, 2)}\n`);

@@ -44,6 +44,9 @@ async function lighthouseOnce(url) {
       tbtMs: Math.round(audit('total-blocking-time') ?? 0),
       cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
       fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+      // What the browser asked for before the LCP, as Lighthouse saw it (its simulated slow 4G shares
+      // the bandwidth among them): path, bytes on the wire, priority.
+      beforeLcp: beforeLcp(lhr),
       lcpElement:
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
       failing: Object.values(lhr.audits)
@@ -60,4 +63,18 @@ async function lighthouseOnce(url) {
   } finally {
     await chrome.kill();
   }
+}
+
+/** The requests that started before the observed LCP (times from the first request, as Lighthouse's). */
+function beforeLcp(lhr) {
+  const observed = lhr.audits.metrics?.details?.items?.[0]?.observedLargestContentfulPaint;
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  if (typeof observed !== 'number') return [];
+  return items
+    .filter((item) => typeof item.networkRequestTime === 'number' && item.networkRequestTime < observed)
+    .map((item) => ({
+      path: new URL(item.url).pathname,
+      bytes: item.transferSize ?? 0,
+      priority: item.priority ?? '',
+    }));
 }

@@ -30,9 +30,21 @@ describe('the editor’s preview in a page', () => {
     expect(api.endpoints.releases.select({ limit: 2 })(state).data).toEqual(next.slice(0, 2));
     expect(api.endpoints.releases.select({})(state).data).toEqual(next);
 
+    // A residence's page asked for its residence by its address (whatever its case), a list page for
+    // the summaries: each reads the preview's content.
+    const [first] = residences;
+    if (first === undefined) throw new Error('aucune résidence');
+    await store.dispatch(api.util.upsertQueryData('residence', first.id.toUpperCase(), first));
+    await store.dispatch(api.util.upsertQueryData('residence', 'disparue', null));
     const changed = residences.map((entry, index) => (index === 0 ? { ...entry, show: 'En aperçu' } : entry));
     await applyPreview(store, { kind: 'residences', data: changed });
-    expect(api.endpoints.residences.select(undefined)(store.getState()).data).toEqual(changed);
+    const after = store.getState();
+    expect(api.endpoints.residences.select(undefined)(after).data).toEqual(changed);
+    expect(api.endpoints.residence.select(first.id.toUpperCase())(after).data).toEqual(changed[0]);
+    expect(api.endpoints.residence.select('disparue')(after).data).toBeNull();
+    const summaries = api.endpoints.residenceSummaries.select(undefined)(after).data ?? [];
+    expect(summaries).toHaveLength(changed.length);
+    expect(summaries[0]).toEqual({ id: first.id, artist: first.artist, show: 'En aperçu' });
   });
 
   it('takes nothing of another shape than the served answer’s (the same schema checks both)', async () => {
@@ -42,5 +54,6 @@ describe('the editor’s preview in a page', () => {
       () => undefined,
     );
     expect(api.endpoints.residences.select(undefined)(store.getState()).data).toEqual(residences);
+    expect(api.endpoints.residenceSummaries.select(undefined)(store.getState()).data).toBeUndefined();
   });
 });

@@ -1,4 +1,7 @@
 import { api, type AppDispatch, type RootState } from '@collectif/shared';
+import { findResidence } from './addresses/paths';
+import * as v from 'valibot';
+import { residenceSummary, residencesAnswer } from './schemas/residences';
 
 /*
  * The editor's preview of a public page (docs/content.md, « Preview »): the editor shows the page
@@ -64,6 +67,21 @@ export async function applyPreview(
         dispatch(api.util.upsertQueryData('releases', args, list.slice(0, args.limit ?? list.length))),
       ),
     );
+    return;
+  }
+  if (kind === 'residences') {
+    // Read with the served list's schema first (content of another shape leaves the store as it
+    // was), then given to every query that reads residences: the whole list, its summaries, and
+    // each residence a page asked for by its id.
+    const read = v.safeParse(residencesAnswer, data);
+    if (!read.success) return;
+    const list = read.output;
+    const ids = api.util.selectCachedArgsForQuery(getState(), 'residence');
+    await Promise.all([
+      dispatch(api.util.upsertQueryData('residences', undefined, list)),
+      dispatch(api.util.upsertQueryData('residenceSummaries', undefined, list.map(residenceSummary))),
+      ...ids.map((id) => dispatch(api.util.upsertQueryData('residence', id, findResidence(id, list) ?? null))),
+    ]);
     return;
   }
   const query = PREVIEW_QUERIES[kind];

@@ -51,6 +51,9 @@ export interface Residence {
   header?: string;
 }
 
+/** What a list of the residences shows of each (`residenceSummaries`): no description, no links. */
+export type ResidenceSummary = Pick<Residence, 'id' | 'artist' | 'show' | 'portrait'>;
+
 export type NowPlaying = InferOutput<typeof nowPlayingSchema>;
 
 /** One of now-playing's « Titres précédents » (`history`). */

@@ -50,8 +50,11 @@ const selectTexts = (state: RootState) => api.endpoints.aboutTexts.select(undefi
  * « cette année »: the events of the collective's calendar this year when one is configured
  * (EVENTS_ICS_URLS, docs/events.md), else the figure of the site's settings.
  */
+/** The events' answer with no event in it: the page shows only the year's figure. */
+const YEAR_ONLY = { coming: 0, past: 0 };
+
 function useEventsThisYear(): number | string {
-  const { data } = useEventsQuery({});
+  const { data } = useEventsQuery(YEAR_ONLY);
   return data?.source === 'calendar' ? data.thisYear : stats.events.thisYear;
 }
 
@@ -252,7 +255,7 @@ export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
   // The events, for the figure of « cette année » (useEventsThisYear).
-  load: ({ dispatch }) => [...loadTexts(dispatch), dispatch(api.endpoints.events.initiate({}))],
+  load: ({ dispatch }) => [...loadTexts(dispatch), dispatch(api.endpoints.events.initiate(YEAR_ONLY))],
   // The page's largest paint: the intro image (src/about/ContentImage.tsx).
   preloads: ({ state }) => {
     const image = selectTexts(state)?.intro.image;

@@ -4,8 +4,8 @@ import { useVisitorZone } from '@collectif/shared/schedule';
 import { EventCard } from './EventCard';
 import '../styles/events.css';
 
-/** The residence's events args, as its page loads them (pages/residence.ts). */
-export const residenceEventsArgs = (residence: string) => ({ residence });
+/** The residence's events args, as its page loads them (pages/residence.ts): the coming ones only. */
+export const residenceEventsArgs = (residence: string) => ({ residence, past: 0 });
 
 /**
  * « Prochains évènements » on a residence's page: the coming events whose line-up names it

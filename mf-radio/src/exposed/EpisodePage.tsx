@@ -16,7 +16,7 @@ import { pictureSrcSet } from '@collectif/shared/pictures';
 import { configuratorSearchFor } from '../embed/configurator';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
-import { findResidence, useResidences } from '../residences/residences';
+import { findResidence, useResidenceSummaries } from '../residences/residences';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref, isSlug, parseStartTime, startTimeParam } from '@collectif/shared/addresses';
 import { StatusMessage, cardDate, scrollToTop } from '@collectif/shared/ui';
@@ -81,7 +81,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
   const player = usePlayerSnapshot();
   const { message, share } = useShare();
   const playingHere = player?.mode === 'REPLAY' && player.source === resumeKey(episode) && player.currentTime >= 1;
-  const { residences } = useResidences();
+  const { residences } = useResidenceSummaries();
   const residence = episode.residences.map((id) => findResidence(id, residences)).find((found) => found !== undefined);
   const date = cardDate(episode.pubDate);
   // Safe HTML: the server sanitised it when it read the feed (docs/rendering.md, « Safe HTML »).
@@ -197,7 +197,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
 }
 
 function MoreEpisodes({ episode }: { episode: Episode }) {
-  const { residences } = useResidences();
+  const { residences } = useResidenceSummaries();
   const residence = episode.residences.map((id) => findResidence(id, residences)).find((found) => found !== undefined);
   const query = useEpisodesQuery(residence === undefined ? {} : { residence: residence.id }, {
     skip: residence === undefined,

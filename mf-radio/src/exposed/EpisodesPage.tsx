@@ -11,11 +11,12 @@ import {
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { useDebounced } from '../ui/useDebounced';
-import { loadResidences, useResidences } from '../residences/residences';
+import { loadResidenceSummaries, useResidenceSummaries } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
+import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 
 /** The search follows the typing after this pause (docs/episodes.md, « The archive »). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -30,7 +31,7 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
     onChange({ q, page: 1 });
   }, SEARCH_DEBOUNCE_MS);
   const styles = useStylesQuery(undefined).data ?? [];
-  const { residences } = useResidences();
+  const { residences } = useResidenceSummaries();
   // The address changed another way (back button, a link): the box shows it, unless it only
   // caught up with what is typed (the address drops the space the visitor just typed).
   if (draft.from !== search.q) {
@@ -216,12 +217,21 @@ export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
+  // The first card's cover, with the attributes of its <img>: the page's largest paint, when it is a
+  // picture of the site (a cover on the feed's host is found in the HTML anyway).
+  preloads: ({ query, state }) => {
+    const search = readSearch(query);
+    if (search.page === null) return [];
+    const cover = api.endpoints.episodes.select(apiQuery(search))(state).data?.items[0]?.cover;
+    if (cover === undefined || !cover.startsWith('/') || cover.startsWith('//')) return [];
+    return [{ href: cover, ...preloadSrcSet(cover, GRID_IMAGE_SIZES), fetchpriority: 'high' }];
+  },
   // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them answered.
   load: ({ query, dispatch }) => {
     const search = readSearch(query);
     return [
       dispatch(api.endpoints.styles.initiate(undefined)),
-      loadResidences(dispatch),
+      loadResidenceSummaries(dispatch),
       ...(search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))]),
     ];
   },

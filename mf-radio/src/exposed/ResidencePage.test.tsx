@@ -87,6 +87,14 @@ describe('ResidencePage', () => {
     expect(header).toHaveAttribute('width', '1600');
     expect(header).toHaveAttribute('height', '600');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    // That residence alone, not the whole list: the page carries only what it shows.
+    expect(api.requests[0]).toBe(`/content/residences?id=${encodeURIComponent(residence.id)}`);
+  });
+
+  it('finds a residence whose address was retyped in another case', async () => {
+    const residence = residences.find((entry) => entry.id === 'axonberg')!;
+    renderWithProviders(<Routed />, { route: '/residences/AXONBERG' });
+    expect(await screen.findByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
   });
 
   it('shows the sanitised description, the style tags and only the links it has', () => {
@@ -181,8 +189,8 @@ describe('ResidencePage', () => {
     expect(back).toHaveAttribute('href', '/residences');
     fireEvent.click(back);
     expect(screen.getByText('Liste des résidences')).toBeInTheDocument();
-    // Only the residences were asked for: an unknown one has no episodes, shows or events.
-    expect(api.requests).toEqual(['/content/residences']);
+    // Only that residence was asked for, alone: an unknown one has no episodes, shows or events.
+    expect(api.requests).toEqual(['/content/residences?id=nexiste-pas']);
   });
 
   it('says the residences cannot be had, not that this one does not exist, when their answer fails', async () => {

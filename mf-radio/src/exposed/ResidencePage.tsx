@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
-import { findResidence, useResidences } from '../residences/residences';
+import { useResidence } from '../residences/residences';
 import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
@@ -24,13 +24,12 @@ function NotFound() {
 /** residences/:id: one resident show, or a French 'not found' page for an unknown id. */
 function ResidencePage() {
   const { id = '' } = useParams();
-  const { residences, status, retry } = useResidences();
-  const residence = findResidence(id, residences);
+  const { residence, status, retry } = useResidence(id);
   useEffect(() => {
     scrollToTop();
   }, [id]);
-  if (residence === undefined) {
-    return status === 'ready' ? (
+  if (residence === undefined || residence === null) {
+    return status === 'empty' ? (
       <NotFound />
     ) : (
       <div className="page">

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { type PageRoute, type RemoteContract, siteConfig, type PageDefinition } from '@collectif/shared';
 import { ResidenceCard, CARD_SIZES } from '../residences/ResidenceCard';
-import { loadResidences, selectResidences, useResidences } from '../residences/residences';
+import { loadResidenceSummaries, selectResidenceSummaries, useResidenceSummaries } from '../residences/residences';
 import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
 import { scrollToTop } from '@collectif/shared/ui';
@@ -12,7 +12,7 @@ const EAGER_CARDS = 4;
 
 /** The residents grid (docs/site.md, « Residents »). */
 function ResidencesPage() {
-  const { residences, status, retry } = useResidences();
+  const { residences, status, retry } = useResidenceSummaries();
   useEffect(() => {
     scrollToTop();
   }, []);
@@ -45,14 +45,14 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
 export const page: PageDefinition = {
   // The first card's image, with the attributes of its <img>: the page's largest paint.
   preloads: ({ state }) => {
-    const [first] = selectResidences(state);
+    const [first] = selectResidenceSummaries(state);
     if (first === undefined) return [];
     const images = residencePictures(first);
     return [{ href: images.card, imagesrcset: images.cardSrcSet, imagesizes: CARD_SIZES, fetchpriority: 'high' }];
   },
-  load: ({ dispatch }) => [loadResidences(dispatch)],
+  load: ({ dispatch }) => [loadResidenceSummaries(dispatch)],
   head: ({ origin, state }) => {
-    const residences = selectResidences(state);
+    const residences = selectResidenceSummaries(state);
     const [first] = residences;
     return {
       // Without the residences (their answer failed), the page table's own description.

@@ -4,7 +4,7 @@ import { api, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
-import { findResidence, loadResidences, selectResidences } from '../residences/residences';
+import { findResidence, loadResidenceSummaries, selectResidenceSummaries } from '../residences/residences';
 import { PAGES, isSlug } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
@@ -26,7 +26,7 @@ export const episodePage: PageDefinition = {
     const slug = params.slug ?? '';
     if (!isSlug(slug)) return [];
     const episode = dispatch(api.endpoints.episode.initiate(slug));
-    const residences = loadResidences(dispatch);
+    const residences = loadResidenceSummaries(dispatch);
     // The residence's other episodes, as the page asks for them (EpisodePage.tsx, MoreEpisodes).
     const more = Promise.all([episode, residences]).then(([result, known]) => {
       const list = known.data ?? [];
@@ -56,7 +56,7 @@ export const episodePage: PageDefinition = {
           }
         : {};
     }
-    const residences = selectResidences(state);
+    const residences = selectResidenceSummaries(state);
     const residence = episode.residences
       .map((id) => findResidence(id, residences))
       .find((found) => found !== undefined);

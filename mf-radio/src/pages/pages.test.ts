@@ -20,7 +20,7 @@ const ORIGIN = 'https://radio.example.org';
 // A page's store once its data arrived: the shipped residences and slides.
 let content: RootState;
 beforeAll(async () => {
-  content = (await storeWithContent()).getState();
+  content = (await storeWithContent([residences[0]!.id, 'inconnue'])).getState();
 });
 
 function residenceHead(id: string) {

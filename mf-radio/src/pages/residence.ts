@@ -6,7 +6,7 @@ import { PAGE_IMAGE_SIZES, residencePictures } from '@collectif/shared/pictures'
 import { broadcastEvents, describe, radioSeries } from '@collectif/shared/seo';
 import { nextShowOf, residenceScheduleArgs } from '../schedule/NextShow';
 import { residenceEventsArgs } from '../events/ResidenceEvents';
-import { findResidence, loadResidences, residencesFailed, selectResidences } from '../residences/residences';
+import { loadResidence, selectResidence } from '../residences/residences';
 import { residenceFeedPath } from '@collectif/shared/addresses';
 import { PAGES } from '@collectif/shared/addresses';
 import { selectScheduleArrival, zonedIso } from '@collectif/shared/schedule';
@@ -16,8 +16,8 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
 export const residence: PageDefinition = {
   // Its header image, as src/exposed/ResidencePage.tsx renders it; an unknown residence has none.
   preloads: ({ params, state }) => {
-    const found = findResidence(params.id ?? '', selectResidences(state));
-    return found === undefined
+    const found = selectResidence(params.id ?? '', state).residence;
+    return found === undefined || found === null
       ? []
       : [
           {
@@ -30,12 +30,11 @@ export const residence: PageDefinition = {
           },
         ];
   },
-  // The residences first (the address names one of them), then its episodes, shows and events.
+  // The residence first (the address names it), then its episodes, shows and events.
   load: ({ params, dispatch }) => {
-    const residences = loadResidences(dispatch);
-    const rest = residences.then(({ data }) => {
-      const found = findResidence(params.id ?? '', data ?? []);
-      if (found === undefined) return [];
+    const residence = loadResidence(params.id ?? '', dispatch);
+    const rest = residence.then(({ data: found }) => {
+      if (found === undefined || found === null) return [];
       const queries = [
         dispatch(api.endpoints.podcasts.initiate({ q: found.artist })),
         dispatch(api.endpoints.schedule.initiate(residenceScheduleArgs(found.id, Date.now()))),
@@ -45,13 +44,13 @@ export const residence: PageDefinition = {
         for (const query of queries) query.unsubscribe();
       });
     });
-    return [residences, rest];
+    return [residence, rest];
   },
   head: ({ params, state, origin, href }) => {
-    // Residences that could not be had say nothing of this one: no 404 (the page says why).
-    if (residencesFailed(state)) return {};
-    const found = findResidence(params.id ?? '', selectResidences(state));
-    if (found === undefined) {
+    // A residence that could not be had is not said unknown: no 404 (the page says why).
+    const { residence: found, failed } = selectResidence(params.id ?? '', state);
+    if (failed || found === undefined) return {};
+    if (found === null) {
       return {
         status: 404,
         title: 'Résidence introuvable · Résidences',

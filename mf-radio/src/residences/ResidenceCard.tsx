@@ -1,4 +1,4 @@
-import { type Residence } from '@collectif/shared';
+import { type ResidenceSummary } from '@collectif/shared';
 import { GRID_IMAGE_SIZES, RESIDENCE_PICTURES, residencePictures } from '@collectif/shared/pictures';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { Card } from '@collectif/shared/ui';
@@ -11,7 +11,7 @@ export function ResidenceCard({
   eager,
   priority = false,
 }: {
-  residence: Residence;
+  residence: ResidenceSummary;
   eager: boolean;
   /** The first card: the page's largest paint (pages/residences.ts announces it). */
   priority?: boolean;

@@ -11,6 +11,8 @@ import {
   type ScheduleEvent,
   type EventItem,
 } from '@collectif/shared';
+import { findResidence } from '@collectif/shared/addresses';
+import { residenceSummary } from '@collectif/shared/schemas';
 import { cut, json, startFakeServer } from '@collectif/shared/testing';
 import slidesJson from '../../content/slides.json';
 
@@ -24,14 +26,29 @@ export const shippedSlides: readonly Slide[] = slidesJson;
 
 /** What the fake /api answers unless a test says otherwise: the shipped content. */
 const CONTENT: Record<string, FakeHandler> = {
-  '/content/residences': () => ({ body: shippedResidences }),
+  // With the server's filters (docs/api.md, « Content »): `?id=`, `?view=summary`.
+  '/content/residences': (url) => {
+    const id = url.searchParams.get('id');
+    const found =
+      id === null ? shippedResidences : [findResidence(id, shippedResidences)].filter((r) => r !== undefined);
+    return { body: url.searchParams.get('view') === 'summary' ? found.map(residenceSummary) : found };
+  },
   '/content/slides': () => ({ body: shippedSlides }),
 };
 
-/** A store holding the shipped content, as a page's store holds it once loaded. */
-export async function storeWithContent(): Promise<AppStore> {
+/**
+ * A store holding the shipped content, as a page's store holds it once loaded: the residences whole
+ * and as lists show them, and the residence of each address in `addresses` (none for an unknown one).
+ */
+export async function storeWithContent(addresses: readonly string[] = []): Promise<AppStore> {
   const store = makeStore();
   await store.dispatch(api.util.upsertQueryData('residences', undefined, [...shippedResidences]));
+  await store.dispatch(
+    api.util.upsertQueryData('residenceSummaries', undefined, shippedResidences.map(residenceSummary)),
+  );
+  for (const id of addresses) {
+    await store.dispatch(api.util.upsertQueryData('residence', id, findResidence(id, shippedResidences) ?? null));
+  }
   await store.dispatch(api.util.upsertQueryData('slides', undefined, [...shippedSlides]));
   return store;
 }

@@ -100,3 +100,11 @@ export const hrefOf =
  * docs/feeds.md), not a page of the table, so it does not move with the residence's page.
  */
 export const residenceFeedPath = (id: string): string => `/residences/${encodeURIComponent(id)}/feed.xml`;
+
+/**
+ * The entry an address's id names: matched exactly first (e.g. '130E0A'), then without case, so that
+ * a retyped address still works. The server's `?id=` and the pages match alike.
+ */
+export function findResidence<T extends { id: string }>(id: string, list: readonly T[]): T | undefined {
+  return list.find((entry) => entry.id === id) ?? list.find((entry) => entry.id.toLowerCase() === id.toLowerCase());
+}

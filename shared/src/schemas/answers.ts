@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { releaseUrl } from '../config';
-import { aboutSchema, residenceEntrySchema, slidesSchema, teamSchema } from './content.mjs';
+import { aboutSchema, slidesSchema, teamSchema } from './content.mjs';
+import { usableList } from './usable-list';
 
 /*
  * The one definition of each /api answer (docs/api.md). The server validates and serialises with
@@ -214,27 +215,6 @@ export const radioSettingsAnswerSchema = v.object({
 /** The body of every /api answer that fails. */
 export const apiErrorSchema = v.object({ error: v.string(), message: v.string() });
 
-/**
- * A list answer as the client reads it: items that do not fit are dropped; a list that had items
- * but none usable is a broken answer, not an empty one.
- */
-function usableList<T>(item: v.GenericSchema<unknown, T>) {
-  return v.pipe(
-    v.array(v.unknown()),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const items = dataset.value.flatMap((value) => {
-        const read = v.safeParse(item, value);
-        return read.success ? [read.output] : [];
-      });
-      if (items.length === 0 && dataset.value.length > 0) {
-        addIssue({ message: 'aucun élément utilisable dans la liste' });
-        return NEVER;
-      }
-      return items;
-    }),
-  );
-}
-
 const nonEmpty = (text: string | undefined): text is string => text !== undefined && text !== '';
 
 /**
@@ -321,7 +301,13 @@ export const releasesAnswer = usableList(releaseReading);
  * check every save. A residence is read loosely (fields a newer server adds are ignored) and one that
  * does not fit is dropped; the other kinds are whole texts, used whole or not at all.
  */
-export const residencesAnswer = usableList(v.object(residenceEntrySchema.entries));
+export {
+  residencesAnswer,
+  residenceAnswer,
+  RESIDENCE_SUMMARY_FIELDS,
+  residenceSummary,
+  residenceSummariesAnswer,
+} from './residences';
 export const slidesAnswer = slidesSchema;
 export const teamAnswer = teamSchema;
 export const aboutAnswer = aboutSchema;

@@ -18,6 +18,8 @@ import {
   podcastsAnswer,
   releasesAnswer,
   residencesAnswer,
+  residenceAnswer,
+  residenceSummariesAnswer,
   slidesAnswer,
   teamAnswer,
   aboutAnswer,
@@ -37,6 +39,7 @@ import type {
   PodcastItem,
   Release,
   Residence,
+  ResidenceSummary,
   Schedule,
   StyleCount,
 } from '../types';
@@ -161,6 +164,20 @@ export const api = createApi({
       query: () => '/content/residences',
       responseSchema: answer(residencesAnswer),
     }),
+    // What pages that list the residences show of them, and one residence for its own page: a page
+    // carries in its state only what it shows (docs/rendering.md, « The first screen's budget »).
+    residenceSummaries: build.query<ResidenceSummary[], undefined>({
+      query: () => ({ url: '/content/residences', params: { view: 'summary' } }),
+      responseSchema: answer(residenceSummariesAnswer),
+    }),
+    // null: no residence has that id.
+    residence: build.query<Residence | null, string>({
+      query: (id) => ({ url: '/content/residences', params: { id } }),
+      // The answer is a list of one, or none.
+      transformResponse: (list: unknown) =>
+        (Array.isArray(list) ? ((list[0] as unknown) ?? null) : list) as Residence | null,
+      responseSchema: answer(residenceAnswer),
+    }),
     slides: build.query<Slide[], undefined>({
       query: () => '/content/slides',
       responseSchema: answer(slidesAnswer),
@@ -195,8 +212,10 @@ export const api = createApi({
       responseSchema: answer(scheduleAnswer),
     }),
     // The collective's events (docs/events.md): the coming ones and the past ones, or one residence's.
-    events: build.query<Events, { residence?: string }>({
-      query: ({ residence }) => ({ url: '/events', params: residence === undefined ? {} : { residence } }),
+    // `coming` and `past`: how many of each at most, for a page that shows fewer (or none: the About
+    // page reads only the year's figure).
+    events: build.query<Events, { residence?: string; coming?: number; past?: number }>({
+      query: (args) => ({ url: '/events', params: args }),
       responseSchema: answer(eventsAnswer),
     }),
     event: build.query<EventItem, string>({
@@ -213,6 +232,8 @@ export const {
   usePodcastsQuery,
   useReleasesQuery,
   useResidencesQuery,
+  useResidenceSummariesQuery,
+  useResidenceQuery,
   useSlidesQuery,
   useTeamQuery,
   useAboutTextsQuery,

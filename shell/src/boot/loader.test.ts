@@ -33,12 +33,17 @@ function page(
     frames = true,
     list = JSON.stringify({ preloads }),
     paints,
-  }: { frames?: boolean; list?: string; paints?: Paints } = {},
+    images = '',
+  }: { frames?: boolean; list?: string; paints?: Paints; images?: string } = {},
 ): JSDOM {
   const dom = new JSDOM(
-    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page"><form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
+    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page">${images}<form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true },
   );
+  // Images on their way, as the browser has them when the page is painted: jsdom fetches none.
+  for (const image of dom.window.document.images) {
+    Object.defineProperty(image, 'complete', { value: image.hasAttribute('data-arrived'), configurable: true });
+  }
   if (!frames) dom.window.requestAnimationFrame = () => 0;
   if (paints) Object.assign(dom.window, { PerformanceObserver: paints.Observer });
   const loader = dom.window.document.createElement('script');
@@ -145,6 +150,45 @@ describe('the loader', () => {
     paints.report('first-contentful-paint');
     later(BOOT_FALLBACK_MS);
     expect(fetched(dom)).toHaveLength(2);
+    dom.window.close();
+  });
+
+  it('waits for the first screen’s images after the paint, then the frame that shows them', () => {
+    const paints = new Paints();
+    const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], {
+      paints,
+      images:
+        '<img id="une" src="/une.webp" fetchpriority="high"><img id="carte" src="/carte.webp"><img src="/loin.webp" loading="lazy"><img src="/la.webp" data-arrived>',
+    });
+    paints.report('first-contentful-paint');
+    later(500);
+    expect(fetched(dom)).toEqual([]);
+    const arrive = (id: string, event = 'load') => {
+      dom.window.document.getElementById(id)?.dispatchEvent(new dom.window.Event(event));
+    };
+    arrive('une');
+    later(500);
+    // The lazy one is not waited for, nor the one already there; a failed one counts as come.
+    expect(fetched(dom)).toEqual([]);
+    arrive('carte', 'error');
+    expect(fetched(dom)).toEqual([]);
+    // A frame, then a task: the images are on the screen first.
+    later(1000 / 60);
+    later(1);
+    expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
+    later(BOOT_FALLBACK_MS);
+    expect(fetched(dom)).toHaveLength(2);
+    dom.window.close();
+  });
+
+  it('starts anyway when the first screen’s image never comes', () => {
+    const paints = new Paints();
+    const dom = page([], { paints, images: '<img src="/une.webp">' });
+    paints.report('first-contentful-paint');
+    later(BOOT_FALLBACK_MS - 1);
+    expect(fetched(dom)).toEqual([]);
+    later(1);
+    expect(fetched(dom)).toEqual(['/main.js']);
     dom.window.close();
   });
 

@@ -6,7 +6,8 @@
 // A page rendered on the server is readable before any script runs; its scripts (the shell's entry,
 // the remote entries, the page's and the player's chunks, the manifests) would otherwise share the
 // phone's bandwidth with the page's image and run before the first paint. So the page names them in
-// a JSON element, and this loader fetches them once the page is painted.
+// a JSON element, and this loader fetches them once the page is painted and its first screen's images
+// have come: nothing is requested before the largest paint that the largest paint does not need.
 //
 // It also keeps the taps made on a button before its area is interactive (« Nothing lost before the
 // scripts arrive »): React attaches a button's handler when its area hydrates, and a tap before that
@@ -57,14 +58,43 @@ function start(): void {
   document.head.append(batch);
 }
 
-/** After the first contentful paint as the browser reports it, else one frame and one task. */
+/**
+ * Once the first screen's images have come (or failed), after the frame that shows them; at once
+ * (one task later) when there are none on their way. They are the page's largest paint: a script
+ * asked for before they arrive would share the phone's bandwidth with them. An image the page leaves
+ * lazy is not waited for.
+ */
+function afterImages(): void {
+  const waiting = [...document.images].filter((image) => image.getAttribute('loading') !== 'lazy' && !image.complete);
+  if (waiting.length === 0) {
+    setTimeout(start, 0);
+    return;
+  }
+  let left = waiting.length;
+  const settled = (): void => {
+    left -= 1;
+    if (left > 0) return;
+    requestAnimationFrame(() => {
+      setTimeout(start, 0);
+    });
+  };
+  for (const image of waiting) {
+    image.addEventListener('load', settled, { once: true });
+    image.addEventListener('error', settled, { once: true });
+  }
+}
+
+/**
+ * After the first contentful paint as the browser reports it (else one frame and one task), and the
+ * first screen's images.
+ */
 function afterPaint(): void {
   try {
     if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
       const observer = new PerformanceObserver((list) => {
         if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
         observer.disconnect();
-        setTimeout(start, 0);
+        afterImages();
       });
       observer.observe({ type: 'paint', buffered: true });
       return;
@@ -72,9 +102,7 @@ function afterPaint(): void {
   } catch {
     // A browser that does not report its paints.
   }
-  requestAnimationFrame(() => {
-    setTimeout(start, 0);
-  });
+  requestAnimationFrame(afterImages);
 }
 
 afterPaint();

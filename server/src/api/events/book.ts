@@ -58,7 +58,16 @@ const yearOf = (event: Pick<EventRecord, 'slug'>) => Number(event.slug.slice(0, 
  */
 export function eventsAnswer(
   events: readonly EventRecord[],
-  options: { now: number; residence?: string | undefined; stale: boolean; source: Events['source'] },
+  options: {
+    now: number;
+    residence?: string | undefined;
+    stale: boolean;
+    source: Events['source'];
+    /** At most this many coming events (all when unset). */
+    coming?: number | undefined;
+    /** At most this many past events (PAST_EVENTS when unset, never more). */
+    past?: number | undefined;
+  },
 ): Events {
   const { now, residence } = options;
   const mine =
@@ -72,11 +81,11 @@ export function eventsAnswer(
     stale: options.stale,
     source: options.source,
     thisYear: mine.filter((event) => event.status !== 'cancelled' && yearOf(event) === year).length,
-    coming: mine.filter((event) => Date.parse(event.end) > now),
+    coming: mine.filter((event) => Date.parse(event.end) > now).slice(0, options.coming),
     past: mine
       .filter((event) => Date.parse(event.end) <= now)
       .reverse()
-      .slice(0, PAST_EVENTS),
+      .slice(0, Math.min(PAST_EVENTS, options.past ?? PAST_EVENTS)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import type { ApiError, Release } from '@collectif/shared';
+import type { ApiError, Release, Residence } from '@collectif/shared';
 import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
 import { seedFile } from '../../content/kinds';
 import { buildApi, testConfig } from '../testing/fixtures';
@@ -37,6 +37,49 @@ describe('GET /api/content/:kind', () => {
             }))
           : fromRepository(kind);
       expect(res.json()).toEqual(expected);
+    }
+  });
+
+  it('gives the residences as a list shows them (`?view=summary`), and one by its id (`?id=`)', async () => {
+    const whole = (await app.inject({ url: '/api/content/residences' })).json<Residence[]>();
+    const summary = await app.inject({ url: '/api/content/residences?view=summary' });
+    expect(summary.statusCode).toBe(200);
+    expect(summary.headers['cache-control']).toBe('no-cache');
+    expect(summary.json()).toEqual(
+      whole.map(({ id, artist, show, portrait }) => ({
+        id,
+        artist,
+        show,
+        ...(portrait ? { portrait } : {}),
+      })),
+    );
+    // Far smaller than the whole: no description, no styles, no links.
+    expect(summary.body.length).toBeLessThan(JSON.stringify(whole).length / 2);
+
+    const axonberg = whole.find((entry) => entry.id === 'axonberg');
+    expect((await app.inject({ url: '/api/content/residences?id=axonberg' })).json()).toEqual([axonberg]);
+    // An address retyped in another case names it too; an unknown or hostile one, none.
+    expect((await app.inject({ url: '/api/content/residences?id=AXONBERG' })).json()).toEqual([axonberg]);
+    for (const id of ['personne', '<script>', '../about']) {
+      const none = await app.inject({ url: `/api/content/residences?id=${encodeURIComponent(id)}` });
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toEqual([]);
+    }
+    expect(
+      (await app.inject({ url: '/api/content/residences?id=axonberg&view=summary' })).json<Residence[]>()[0],
+    ).toEqual({ id: 'axonberg', artist: axonberg?.artist, show: axonberg?.show });
+  });
+
+  it('refuses a view it does not know, a filter on another kind, an id too long', async () => {
+    for (const url of [
+      '/api/content/residences?view=all',
+      '/api/content/team?view=summary',
+      '/api/content/releases?id=x',
+      `/api/content/residences?id=${'a'.repeat(61)}`,
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ApiError>().error).toBe('bad_request');
     }
   });
 

@@ -108,6 +108,25 @@ describe('the demo’s events', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers at most `coming` and `past` events of each, the year’s figure whole; refuses a count out of bounds', async () => {
+    const all = (await app.inject({ url: '/api/events' })).json<Events>();
+    expect(all.coming.length).toBeGreaterThan(1);
+    expect(all.past.length).toBeGreaterThan(1);
+    const none = await app.inject({ url: '/api/events?coming=0&past=0' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json<Events>()).toEqual({ ...all, coming: [], past: [] });
+    // Another answer, with its own ETag.
+    expect(none.headers.etag).not.toBe((await app.inject({ url: '/api/events' })).headers.etag);
+    const some = (await app.inject({ url: '/api/events?coming=1&past=1' })).json<Events>();
+    expect(some.coming).toEqual(all.coming.slice(0, 1));
+    expect(some.past).toEqual(all.past.slice(0, 1));
+    for (const wrong of ['coming=-1', 'past=1.5', 'coming=abc', 'past=501']) {
+      const refused = await app.inject({ url: `/api/events?${wrong}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ApiError>().error).toBe('bad_request');
+    }
+  });
+
   it('answers one residence’s events; an unknown residence is 404', async () => {
     const axonberg = (await app.inject({ url: '/api/events?residence=axonberg' })).json<Events>();
     expect(axonberg.coming.length + axonberg.past.length).toBeGreaterThan(0);

@@ -20,8 +20,8 @@ export interface EventsRouteOptions {
 }
 
 /**
- * The collective's events (docs/events.md, « The API »): GET /api/events?residence= (the coming and
- * past ones), GET /api/events/:slug (one, found by its slug's fingerprint), GET /api/events.ics
+ * The collective's events (docs/events.md, « The API »): GET /api/events?residence=&coming=&past= (the
+ * coming and past ones, at most that many of each), GET /api/events/:slug (one, found by its slug's fingerprint), GET /api/events.ics
  * (every event, to subscribe to) and GET /api/events/:slug.ics (one, « Ajouter à mon agenda »).
  * Read from the calendars once per version and per day (the `events-book` plugin).
  */
@@ -51,7 +51,7 @@ const events: FastifyPluginCallback<EventsRouteOptions> = (instance, options, do
     '/events',
     { schema: { querystring: routeSchemas.eventsQuery, response: { 200: routeSchemas.events, ...errors } } },
     async (request, reply) => {
-      const { residence } = request.query;
+      const { residence, coming, past } = request.query;
       if (residence !== undefined && !residences.has(residence)) {
         throw new ApiHttpError(404, 'not_found', 'Résidence inconnue.');
       }
@@ -60,8 +60,11 @@ const events: FastifyPluginCallback<EventsRouteOptions> = (instance, options, do
       const now = Math.floor(clock() / MINUTE_MS) * MINUTE_MS;
       const stale = answered.state === 'stale';
       return reply.representation(
-        `events|${read.reading.key}|${residence ?? ''}|${String(now)}|${String(stale)}`,
-        () => reply.serialized(eventsAnswer(read.reading.events, { now, residence, stale, source })),
+        `events|${read.reading.key}|${residence ?? ''}|${String(coming)}|${String(past)}|${String(now)}|${String(stale)}`,
+        () =>
+          reply.serialized(
+            eventsAnswer(read.reading.events, { now, residence, stale, source, coming, past }),
+          ),
         answered,
       );
     },

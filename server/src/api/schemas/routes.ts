@@ -17,6 +17,8 @@ import { jsonSchema } from './provider';
 
 /** `?limit=`: how many items, newest first. */
 const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)));
+/** `?coming=`, `?past=`: how many at most, none included. */
+const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(500)));
 
 /** The request and answer schemas of each /api route, all made from the shared definitions. */
 export const routeSchemas = {
@@ -45,6 +47,14 @@ export const routeSchemas = {
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   // GET /api/content/:kind: one kind of the content volunteers edit (docs/content.md).
   contentParams: jsonSchema(v.object({ kind: v.pipe(v.string(), v.maxLength(40)) })),
+  // The residences' filters (docs/api.md, « Content »): `?view=summary`, as a list shows them;
+  // `?id=`, the one residence of that id (none when unknown).
+  contentQuery: jsonSchema(
+    v.strictObject({
+      view: v.optional(v.picklist(['summary'])),
+      id: v.optional(v.pipe(v.string(), v.maxLength(60))),
+    }),
+  ),
   contentVersionParams: jsonSchema(
     v.object({ kind: v.pipe(v.string(), v.maxLength(40)), id: v.pipe(v.string(), v.maxLength(60)) }),
   ),
@@ -91,7 +101,14 @@ export const routeSchemas = {
   // GET /api/schedule.ics?residence=: the schedule, or one residence's shows, to subscribe to.
   scheduleIcsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
   // GET /api/events?residence=: the coming and past events, or those whose line-up names a residence (docs/events.md).
-  eventsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+  // `coming` and `past`: at most that many of each (a page that shows fewer, or only the year's figure).
+  eventsQuery: jsonSchema(
+    v.strictObject({
+      residence: v.optional(v.pipe(v.string(), v.maxLength(100))),
+      coming: count,
+      past: count,
+    }),
+  ),
   events: jsonSchema(eventsSchema),
   // GET /api/events/:slug (and its .ics): anything that is not a slug is an unknown event, 404.
   eventParams: jsonSchema(v.object({ slug: v.string() })),
