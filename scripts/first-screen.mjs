@@ -31,8 +31,7 @@ function get(url) {
       res.on('end', () => {
         const wire = Buffer.concat(chunks);
         const encoding = res.headers['content-encoding'];
-        const body =
-          encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+        const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
         resolve({ status: res.statusCode ?? 0, bytes: wire.length, body });
       });
     });
@@ -90,7 +89,8 @@ function beforePaint(document) {
     const rel = (a.get('rel') ?? '').toLowerCase().split(/\s+/);
     if (element.tagName === 'link' && (rel.includes('preload') || rel.includes('modulepreload'))) {
       const as = a.get('as') ?? 'script';
-      const href = as === 'image' ? phoneCandidate(a.get('imagesrcset'), a.get('imagesizes'), a.get('href')) : a.get('href');
+      const href =
+        as === 'image' ? phoneCandidate(a.get('imagesrcset'), a.get('imagesizes'), a.get('href')) : a.get('href');
       if (href !== undefined) wanted.push({ href, as });
     } else if (element.tagName === 'link' && rel.includes('stylesheet') && a.has('href')) {
       wanted.push({ href: a.get('href'), as: 'style' });
@@ -112,7 +112,8 @@ function afterPaint(document) {
     if (element.tagName === 'script' && a.get('id') === 'boot') {
       const text = element.childNodes?.[0]?.value ?? '{}';
       const { preloads } = JSON.parse(text);
-      for (const preload of Array.isArray(preloads) ? preloads : []) wanted.push({ href: preload.href, as: preload.as });
+      for (const preload of Array.isArray(preloads) ? preloads : [])
+        wanted.push({ href: preload.href, as: preload.as });
     } else if (element.tagName === 'script' && a.has('data-src')) {
       wanted.push({ href: a.get('data-src'), as: 'script' });
     }

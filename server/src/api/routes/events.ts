@@ -61,10 +61,7 @@ const events: FastifyPluginCallback<EventsRouteOptions> = (instance, options, do
       const stale = answered.state === 'stale';
       return reply.representation(
         `events|${read.reading.key}|${residence ?? ''}|${String(coming)}|${String(past)}|${String(now)}|${String(stale)}`,
-        () =>
-          reply.serialized(
-            eventsAnswer(read.reading.events, { now, residence, stale, source, coming, past }),
-          ),
+        () => reply.serialized(eventsAnswer(read.reading.events, { now, residence, stale, source, coming, past })),
         answered,
       );
     },
