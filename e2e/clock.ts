@@ -1,5 +1,1 @@
-/**
- * The instant the browser tests' server lives at (server-clock.mjs, docs/testing.md): a Sunday
- * morning in Paris, before the day's shows. The screenshot tests fix the browser's clock at it too.
- */
-export const E2E_NOW = '2026-11-22T10:00:00.000Z';
+export { E2E_NOW } from './clock.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // What a page's first screen costs a phone, in bytes on the wire (docs/rendering.md, « The first
 // screen's budget »). Bytes are the same on every machine, so the browser tests can hold them to a
 // budget (e2e/tests/first-screen.spec.ts) where they could not hold times; the benchmarks and a bisect
@@ -21,10 +22,15 @@ import { parse } from 'parse5';
 /** Lighthouse's phone: its width in CSS px and its pixel ratio. */
 export const PHONE = { width: 412, dppx: 1.75 };
 
-/** One GET as Chromium sends it: the bytes on the wire, and the body decoded. */
+/**
+ * One GET as Chromium sends it: the bytes on the wire, and the body decoded.
+ * @param {string} url
+ * @returns {Promise<{ status: number; bytes: number; body: Buffer }>}
+ */
 function get(url) {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', reject);
@@ -41,16 +47,30 @@ function get(url) {
   });
 }
 
-const attributesOf = (node) => new Map((node.attrs ?? []).map((a) => [a.name.toLowerCase(), a.value]));
+/** @typedef {import('parse5').DefaultTreeAdapterMap['element']} Element */
+/** @typedef {import('parse5').DefaultTreeAdapterMap['parentNode']} ParentNode */
+/** @typedef {{ href: string; as: string }} Wanted */
 
+/** @param {Element} element */
+const attributesOf = (element) => new Map(element.attrs.map((a) => [a.name.toLowerCase(), a.value]));
+
+/**
+ * Every element below a node, in document order (a template's content included).
+ * @param {ParentNode} node
+ * @returns {Generator<Element>}
+ */
 function* elements(node) {
-  for (const child of node.childNodes ?? []) {
-    if (typeof child.tagName === 'string') yield child;
-    yield* elements(child.tagName === 'template' ? child.content : child);
+  for (const child of node.childNodes) {
+    if (!('tagName' in child)) continue;
+    yield child;
+    yield* elements(child.tagName === 'template' && 'content' in child ? child.content : child);
   }
 }
 
-/** A length of `sizes` in CSS px (px, rem at 16 px, vw of the phone). */
+/**
+ * A length of `sizes` in CSS px (px, rem at 16 px, vw of the phone).
+ * @param {string} length
+ */
 function cssPx(length) {
   const match = /^([\d.]+)(px|rem|vw)$/.exec(length.trim());
   if (match === null) return PHONE.width;
@@ -58,31 +78,44 @@ function cssPx(length) {
   return match[2] === 'px' ? value : match[2] === 'rem' ? value * 16 : (value * PHONE.width) / 100;
 }
 
-/** The width `sizes` gives the image on the phone: the first `(min-width: …)` that holds, else the last. */
+/**
+ * The width `sizes` gives the image on the phone: the first `(min-width: …)` that holds, else the last.
+ * @param {string | undefined} sizes
+ */
 function slotWidth(sizes) {
   for (const entry of (sizes ?? '100vw').split(',')) {
     const match = /^\s*\(min-width:\s*([\d.]+(?:px|rem))\)\s+(.+)$/.exec(entry);
     if (match === null) return cssPx(entry);
-    if (PHONE.width >= cssPx(match[1])) return cssPx(match[2]);
+    if (PHONE.width >= cssPx(match[1] ?? '')) return cssPx(match[2] ?? '');
   }
   return PHONE.width;
 }
 
-/** The candidate of a `srcset` (in `w`) the phone takes: the narrowest wide enough, else the widest. */
+/**
+ * The candidate of a `srcset` (in `w`) the phone takes: the narrowest wide enough, else the widest.
+ * @param {string | undefined} srcset
+ * @param {string | undefined} sizes
+ * @param {string | undefined} fallback
+ * @returns {string | undefined}
+ */
 export function phoneCandidate(srcset, sizes, fallback) {
   const candidates = (srcset ?? '')
     .split(',')
-    .map((c) => c.trim().split(/\s+/))
-    .filter(([url, width]) => url !== undefined && url !== '' && /^\d+w$/.test(width ?? ''))
-    .map(([url, width]) => ({ url, width: Number.parseInt(width, 10) }))
+    .map((candidate) => /^(\S+)\s+(\d+)w$/.exec(candidate.trim()))
+    .flatMap((match) => (match === null ? [] : [{ url: match[1] ?? '', width: Number(match[2]) }]))
     .sort((a, b) => a.width - b.width);
   if (candidates.length === 0) return fallback;
   const needed = slotWidth(sizes) * PHONE.dppx;
-  return (candidates.find((c) => c.width >= needed) ?? candidates.at(-1)).url;
+  return (candidates.find((c) => c.width >= needed) ?? candidates[candidates.length - 1])?.url;
 }
 
-/** What the HTML asks for before the first paint, in document order: `{ href, as }`. */
+/**
+ * What the HTML asks for before the first paint, in document order.
+ * @param {ParentNode} document
+ * @returns {Wanted[]}
+ */
 function beforePaint(document) {
+  /** @type {Wanted[]} */
   const wanted = [];
   for (const element of elements(document)) {
     const a = attributesOf(element);
@@ -93,9 +126,9 @@ function beforePaint(document) {
         as === 'image' ? phoneCandidate(a.get('imagesrcset'), a.get('imagesizes'), a.get('href')) : a.get('href');
       if (href !== undefined) wanted.push({ href, as });
     } else if (element.tagName === 'link' && rel.includes('stylesheet') && a.has('href')) {
-      wanted.push({ href: a.get('href'), as: 'style' });
+      wanted.push({ href: a.get('href') ?? '', as: 'style' });
     } else if (element.tagName === 'script' && a.has('src')) {
-      wanted.push({ href: a.get('src'), as: 'script' });
+      wanted.push({ href: a.get('src') ?? '', as: 'script' });
     } else if (element.tagName === 'img' && a.get('loading') !== 'lazy') {
       const href = phoneCandidate(a.get('srcset'), a.get('sizes'), a.get('src'));
       if (href !== undefined && !href.startsWith('data:')) wanted.push({ href, as: 'image' });
@@ -104,25 +137,41 @@ function beforePaint(document) {
   return wanted;
 }
 
-/** What the page's loader asks for once the page is painted: its `#boot` preloads, then the shell's entry. */
+/**
+ * What the page's loader asks for once the page is painted: its `#boot` preloads, then the shell's entry.
+ * @param {ParentNode} document
+ * @returns {Wanted[]}
+ */
 function afterPaint(document) {
+  /** @type {Wanted[]} */
   const wanted = [];
   for (const element of elements(document)) {
     const a = attributesOf(element);
     if (element.tagName === 'script' && a.get('id') === 'boot') {
-      const text = element.childNodes?.[0]?.value ?? '{}';
-      const { preloads } = JSON.parse(text);
-      for (const preload of Array.isArray(preloads) ? preloads : [])
-        wanted.push({ href: preload.href, as: preload.as });
+      const [text] = element.childNodes;
+      /** @type {{ preloads?: unknown }} */
+      const list = JSON.parse(text !== undefined && 'value' in text ? text.value : '{}');
+      for (const preload of Array.isArray(list.preloads) ? list.preloads : []) {
+        wanted.push({ href: String(preload.href), as: String(preload.as) });
+      }
     } else if (element.tagName === 'script' && a.has('data-src')) {
-      wanted.push({ href: a.get('data-src'), as: 'script' });
+      wanted.push({ href: a.get('data-src') ?? '', as: 'script' });
     }
   }
   return wanted;
 }
 
-/** Each request fetched once (the browser asks an address once), with its bytes on the wire. */
+/** @typedef {{ requests: { path: string; as: string; bytes: number }[]; bytes: number }} Weighed */
+
+/**
+ * Each request fetched once (the browser asks an address once), with its bytes on the wire.
+ * @param {Wanted[]} wanted
+ * @param {string} base
+ * @param {Set<string>} seen
+ * @returns {Promise<Weighed>}
+ */
 async function weigh(wanted, base, seen) {
+  /** @type {Weighed['requests']} */
   const requests = [];
   for (const { href, as } of wanted) {
     const url = new URL(href, base).href;
@@ -138,6 +187,9 @@ async function weigh(wanted, base, seen) {
 /**
  * A page's first screen: `{ path, document, beforePaint, afterPaint }`, the document's bytes and each
  * group's requests (path, kind, bytes) and bytes, all as sent compressed.
+ * @param {string} origin
+ * @param {string} path
+ * @returns {Promise<{ path: string; document: number; beforePaint: Weighed; afterPaint: Weighed }>}
  */
 export async function firstScreen(origin, path) {
   const url = new URL(path, origin).href;

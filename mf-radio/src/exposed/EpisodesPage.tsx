@@ -11,7 +11,7 @@ import {
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
 import { useDebounced } from '../ui/useDebounced';
-import { loadResidenceSummaries, useResidenceSummaries } from '../residences/residences';
+import { useResidenceSummaries } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
@@ -226,14 +226,14 @@ export const page: PageDefinition = {
     if (cover === undefined || !cover.startsWith('/') || cover.startsWith('//')) return [];
     return [{ href: cover, ...preloadSrcSet(cover, GRID_IMAGE_SIZES), fetchpriority: 'high' }];
   },
-  // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them answered.
+  // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them
+  // answered. The filters' lists are not loaded with the page: a closed list shows nothing of them,
+  // and in the page's state they would delay its first screen (docs/episodes.md, « The filters »).
+  // The browser asks for them once the page is interactive; until then each list offers « all » and
+  // the choice of the address.
   load: ({ query, dispatch }) => {
     const search = readSearch(query);
-    return [
-      dispatch(api.endpoints.styles.initiate(undefined)),
-      loadResidenceSummaries(dispatch),
-      ...(search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))]),
-    ];
+    return search.page === null ? [] : [dispatch(api.endpoints.episodes.initiate(apiQuery(search)))];
   },
   head: ({ query, state, href }) => {
     const search = readSearch(query);

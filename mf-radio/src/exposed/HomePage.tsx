@@ -16,7 +16,6 @@ import '../styles/home.css';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { radioStation } from '@collectif/shared/seo';
 import { PAGES } from '@collectif/shared/addresses';
-import { upcomingRange } from '@collectif/shared/schedule';
 import { StatusMessage } from '@collectif/shared/ui';
 
 /** Home, blocks in their order (docs/site.md, « Home »): carousel, live, schedule, podcasts, releases. */
@@ -64,12 +63,14 @@ export const page: PageDefinition = {
     const href = first.imagePath;
     return [{ href, imagesrcset: slideSrcSet(href), imagesizes: SLIDE_SIZES, fetchpriority: 'high' }];
   },
-  // The same arguments as the blocks' own queries, so the browser finds them answered.
+  // The same arguments as the blocks' own queries, so the browser finds them answered. Not the
+  // schedule's « En ce moment » and « À suivre »: a block that shows only once scrolled to (it fades
+  // in), which the browser asks for once the page is interactive; in the page it would put the
+  // document past a phone's first round trip (docs/rendering.md, « The first screen's budget »).
   load: ({ dispatch }) => [
     dispatch(api.endpoints.slides.initiate(undefined)),
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),
     dispatch(api.endpoints.releases.initiate({ limit: LATEST_RELEASES })),
-    dispatch(api.endpoints.schedule.initiate(upcomingRange(Date.now()))),
     // « Titres précédents » in the live block: in the page, so nothing moves when it arrives.
     dispatch(api.endpoints.nowPlaying.initiate(undefined)),
   ],

@@ -63,15 +63,23 @@ const notFound = (error: unknown): boolean =>
 
 /**
  * The state the browser starts from: answers that arrived (a « not found » too), never a request
- * still on its way nor a failure (the browser asks again).
+ * still on its way nor a failure (the browser asks again). Each answer without the request's id and
+ * start, which the browser never reads of an answer already there: random and unique, they are the
+ * bytes of a page's state that compress worst (docs/rendering.md, « The first screen's budget »).
  */
 export function handOver(store: AppStore): SsrState {
   const { api, feed } = store.getState();
   const queries = Object.fromEntries(
-    Object.entries(api.queries).filter(
-      ([, query]) =>
-        query?.status === QueryStatus.fulfilled || (query?.status === QueryStatus.rejected && notFound(query.error)),
-    ),
+    Object.entries(api.queries).flatMap(([key, query]) => {
+      if (
+        query?.status !== QueryStatus.fulfilled &&
+        !(query?.status === QueryStatus.rejected && notFound(query.error))
+      ) {
+        return [];
+      }
+      const { requestId: _request, startedTimeStamp: _started, ...answer } = query;
+      return [[key, answer]];
+    }),
   );
   return { api: { ...api, queries, mutations: {} }, feed };
 }

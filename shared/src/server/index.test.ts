@@ -1,0 +1,50 @@
+import { api, makeStore } from '@collectif/shared';
+import { handOver } from './index';
+
+// The state a page rendered on the server hands over to the browser (docs/rendering.md, « State per
+// request »): the answers that arrived, without what only the server's requests were.
+
+/** A store whose /api answers from this table: a status and a body per path, nothing else. */
+function storeAnswering(answers: Record<string, { status: number; body: unknown }>) {
+  return makeStore(undefined, {
+    api: {
+      base: 'http://site.test/api',
+      transport: (request) => {
+        const answer = answers[new URL(request.url).pathname.replace(/^\/api/, '')];
+        return Promise.resolve(
+          answer === undefined
+            ? new Promise<Response>(() => undefined)
+            : Response.json(answer.body, { status: answer.status }),
+        );
+      },
+    },
+  });
+}
+
+describe('handOver', () => {
+  it('keeps the answers that arrived and a « not found », without their request’s id and start', async () => {
+    const store = storeAnswering({
+      '/releases': { status: 200, body: [{ title: 'Sortie', artist: 'A', href: '/album/sortie', image: '/a.webp' }] },
+      '/events/inconnu': { status: 404, body: { error: 'event_not_found', message: 'Inconnu.' } },
+      '/styles': { status: 500, body: { error: 'internal', message: 'Erreur.' } },
+    });
+    await Promise.all([
+      store.dispatch(api.endpoints.releases.initiate({})),
+      store.dispatch(api.endpoints.event.initiate('inconnu')),
+      store.dispatch(api.endpoints.styles.initiate(undefined)),
+    ]);
+    // A request still on its way.
+    void store.dispatch(api.endpoints.podcasts.initiate({ limit: 1 }));
+    const { queries } = handOver(store).api as ReturnType<typeof store.getState>['api'];
+    expect(Object.keys(queries).sort()).toEqual(['event("inconnu")', 'releases({})']);
+    for (const query of Object.values(queries)) {
+      expect(query).not.toHaveProperty('requestId');
+      expect(query).not.toHaveProperty('startedTimeStamp');
+    }
+    // When it arrived stays: the browser asks again once an answer is old enough.
+    expect(queries['releases({})']).toHaveProperty('fulfilledTimeStamp');
+    expect(queries['releases({})']?.data).toEqual([
+      { title: 'Sortie', artist: 'A', href: '/album/sortie', image: '/a.webp' },
+    ]);
+  });
+});
