@@ -69,6 +69,27 @@ async function showOf(id: string, page: Page): Promise<string | undefined> {
   return residences.find((residence) => residence.id === id)?.show;
 }
 
+/** A portrait from the phone's camera roll, sent as it is; the site shows the WebP it made of it. */
+async function sendPortrait(page: Page, side: number, background: string): Promise<void> {
+  const photo = await sharp({ create: { width: side, height: side, channels: 3, background } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type="file"][data-purpose="portrait"]')
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+    'src',
+    /^\/media\/[0-9a-f]{32}-400\.webp$/,
+  );
+}
+
+/** Keeps every refusal (403) a page of the editor meets, as `METHOD address`. */
+function keepRefusals(page: Page, refused: string[]): void {
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+  });
+}
+
 /** The XSRF cookie leaves this page's browser: each write after it starts as a new browser's would. */
 async function forgetXsrf(page: Page): Promise<void> {
   await page.context().clearCookies({ name: 'XSRF-TOKEN' });
@@ -101,9 +122,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
     const before = { residences: await history('residences'), about: await history('about') };
     // Every answer of the API this browser got: none may be a refusal.
     const refused: string[] = [];
-    page.on('response', (response) => {
-      if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
-    });
+    keepRefusals(page, refused);
 
     try {
       expect(await page.context().cookies()).toEqual([]);
@@ -118,16 +137,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
       await forgetXsrf(page);
       const show = `Première ${String(Date.now())}`;
       await page.getByLabel('Émission').fill(show);
-      const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#2e86c1' } })
-        .png()
-        .toBuffer();
-      await page
-        .locator('input[type="file"][data-purpose="portrait"]')
-        .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
-      await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
-        'src',
-        /^\/media\/[0-9a-f]{32}-400\.webp$/,
-      );
+      await sendPortrait(page, 600, '#2e86c1');
       await forgetXsrf(page);
       await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
       const preview = page.frameLocator('iframe[title="Aperçu de la page de la résidence"]');
@@ -147,9 +157,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
       await laptop.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
       try {
         const other = await laptop.newPage();
-        other.on('response', (response) => {
-          if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
-        });
+        keepRefusals(other, refused);
         const device = await authenticator(other);
         for (const credential of credentials) {
           await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential });
@@ -167,9 +175,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
       await team.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
       try {
         const phone = await team.newPage();
-        phone.on('response', (response) => {
-          if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
-        });
+        keepRefusals(phone, refused);
         await authenticator(phone);
         await phone.goto(await invite(['--role', 'about']));
         await team.clearCookies({ name: 'XSRF-TOKEN' });
@@ -252,16 +258,7 @@ test.describe('the editor, on a phone', () => {
       const show = `Synapses ${String(Date.now())}`;
       await page.getByLabel('Émission').fill(show);
       // A portrait from the phone's camera roll: sent as it is, made WebP by the site.
-      const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#c0392b' } })
-        .png()
-        .toBuffer();
-      await page
-        .locator('input[type="file"][data-purpose="portrait"]')
-        .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
-      await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
-        'src',
-        /^\/media\/[0-9a-f]{32}-400\.webp$/,
-      );
+      await sendPortrait(page, 900, '#c0392b');
       // The public page itself, with the change, before anything is published.
       await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
       const preview = page.frameLocator('iframe[title="Aperçu de la page de la résidence"]');

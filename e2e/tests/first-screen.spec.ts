@@ -43,22 +43,15 @@ for (const [route, limits] of Object.entries(budget.routes)) {
     const path = await resolveRoute(origin, route);
     expect(path, 'the site has a page for it').not.toBeNull();
     const measured = await firstScreen(origin, path ?? '/');
-    const list = (group: typeof measured.beforePaint) =>
-      group.requests.map((r) => `${r.path} (${String(r.bytes)})`).join(', ');
     expect(measured.document, `${route}: its document, compressed`).toBeLessThanOrEqual(limits.document);
-    expect(
-      measured.beforePaint.requests.length,
-      `${route}: before the paint, ${list(measured.beforePaint)}`,
-    ).toBeLessThanOrEqual(limits.beforePaint.requests);
-    expect(measured.beforePaint.bytes, `${route}: before the paint, ${list(measured.beforePaint)}`).toBeLessThanOrEqual(
-      limits.beforePaint.bytes,
-    );
-    expect(
-      measured.afterPaint.requests.length,
-      `${route}: after the paint, ${list(measured.afterPaint)}`,
-    ).toBeLessThanOrEqual(limits.afterPaint.requests);
-    expect(measured.afterPaint.bytes, `${route}: after the paint, ${list(measured.afterPaint)}`).toBeLessThanOrEqual(
-      limits.afterPaint.bytes,
-    );
+    for (const [group, said] of [
+      ['beforePaint', 'before the paint'],
+      ['afterPaint', 'after the paint'],
+    ] as const) {
+      const { requests, bytes } = measured[group];
+      const list = requests.map((r) => `${r.path} (${String(r.bytes)})`).join(', ');
+      expect(requests.length, `${route}: ${said}, ${list}`).toBeLessThanOrEqual(limits[group].requests);
+      expect(bytes, `${route}: ${said}, ${list}`).toBeLessThanOrEqual(limits[group].bytes);
+    }
   });
 }
