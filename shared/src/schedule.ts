@@ -35,15 +35,41 @@ const wallFormat = (zone: string) =>
         day: 'numeric',
         hour: 'numeric',
         minute: 'numeric',
+        second: 'numeric',
       }),
   );
 
-/** The zone's offset from UTC at an instant, in ms (Paris: 1 h in winter, 2 h in summer). */
-export function zoneOffset(instant: number, zone: string = SCHEDULE_ZONE): number {
+/** A wall-clock time, month from 1. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * What the wall clock of `zone` shows at an instant (to the second): the site's one reading of a
+ * zone's clock, for the pages and the server's calendars alike. An unknown zone throws (RangeError).
+ */
+export function wallAt(instant: number, zone: string = SCHEDULE_ZONE): WallTime {
   const parts: Record<string, number> = {};
   for (const part of wallFormat(zone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
-  return wall - Math.floor(instant / 60_000) * 60_000;
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in ms (Paris: 1 h in winter, 2 h in summer). */
+export function zoneOffset(instant: number, zone: string = SCHEDULE_ZONE): number {
+  const { year, month, day, hour, minute } = wallAt(instant, zone);
+  return Date.UTC(year, month - 1, day, hour, minute) - Math.floor(instant / 60_000) * 60_000;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

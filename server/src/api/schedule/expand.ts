@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { wallAt, type WallTime } from '@collectif/shared/schedule';
 
 /**
  * The collective's calendars as instants (docs/schedule.md): an ICS text read with ical.js
@@ -51,64 +52,20 @@ export interface Expanded {
 
 export const LIMITS = { maxSteps: 5000, maxOccurrences: 5000, maxEvents: 5000, maxLength: 8 * 1024 * 1024 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+// A zone's wall clock is read one way for the whole site (@collectif/shared/schedule).
+export { wallAt, type WallTime };
 
 /** Whether the runtime knows this zone. */
 export function knownZone(zone: string): boolean {
   try {
-    formatter(zone);
+    wallAt(0, zone);
     return true;
   } catch {
     return false;
   }
 }
 
-function formatter(zone: string): Intl.DateTimeFormat {
-  let found = formatters.get(zone);
-  if (found === undefined) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, found);
-  }
-  return found;
-}
-
-/** A wall-clock time, month from 1. */
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** What the wall clock of `zone` shows at an instant (to the second). */
-export function wallAt(instant: number, zone: string): WallTime {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** The zone's offset from UTC at an instant, in ms. */
+/** The zone's offset from UTC at an instant, in ms, to the second. */
 function offsetAt(instant: number, zone: string): number {
   const wall = wallAt(instant, zone);
   return (
