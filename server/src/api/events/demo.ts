@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { demoEventsSchema } from '@collectif/shared/content-schemas';
-import { escapeText, fold } from '../schedule/demo';
+import ICAL from 'ical.js';
 import { wallAt } from '../schedule/expand';
-import { PARIS_VTIMEZONE } from '../schedule/ics';
+import { icsComponent, icsText, PARIS_VTIMEZONE } from '../schedule/ics';
 
 /**
  * The embedded demo's events calendar (docs/events.md, « The demo »), an ICS text as Google
@@ -44,22 +44,20 @@ function nthWeekday(year: number, month: number, weekday: string, nth: number): 
   return plusDays(first, offset + (nth - 1) * 7);
 }
 
-/** An event's own lines (its times left out), as Google writes them. */
-function details(event: DemoEvent): string[] {
-  const lines = [`DESCRIPTION:${escapeText(event.description)}`, `LOCATION:${escapeText(event.location)}`];
+/** An event's own lines and texts (its times left out), as Google writes them; ical.js escapes the texts. */
+function details(event: DemoEvent): { lines: string[]; texts: Record<string, string | string[]> } {
+  const lines: string[] = [];
   if (event.geo !== undefined) lines.push(`GEO:${String(event.geo.lat)};${String(event.geo.lon)}`);
   if (event.tickets !== undefined) lines.push(`URL:${event.tickets}`);
-  if (event.categories !== undefined && event.categories.length > 0) {
-    lines.push(`CATEGORIES:${event.categories.map(escapeText).join(',')}`);
-  }
   if (event.poster !== undefined) lines.push(`IMAGE;VALUE=URI:${event.poster}`);
-  lines.push(
-    'SEQUENCE:0',
-    `STATUS:${event.status ?? 'CONFIRMED'}`,
-    `SUMMARY:${escapeText(event.title)}`,
-    'TRANSP:OPAQUE',
-  );
-  return lines;
+  lines.push('SEQUENCE:0', `STATUS:${event.status ?? 'CONFIRMED'}`, 'TRANSP:OPAQUE');
+  const texts: Record<string, string | string[]> = {
+    description: event.description,
+    location: event.location,
+    summary: event.title,
+  };
+  if (event.categories !== undefined && event.categories.length > 0) texts.categories = [...event.categories];
+  return { lines, texts };
 }
 
 /** DTSTART and DTEND of an event on `day`: Paris wall times (an end before its start is the next day's), or dates. */
@@ -79,12 +77,27 @@ export function demoEventsIcs(events: readonly DemoEvent[], anchor: Date): strin
   const wall = wallAt(anchor.getTime(), 'Europe/Paris');
   const today = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
   const stamp = `${dateText(plusDays(today, -1))}T120000Z`;
-  const vevents: string[][] = [];
+  const calendar = icsComponent(
+    'vcalendar',
+    [
+      'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+      'VERSION:2.0',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+      'X-WR-TIMEZONE:Europe/Paris',
+    ],
+    { 'x-wr-calname': 'Évènements (démonstration)' },
+  );
+  calendar.addSubcomponent(new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown[]));
+  const vevent = (lines: string[], event: DemoEvent) => {
+    const own = details(event);
+    calendar.addSubcomponent(icsComponent('vevent', [...lines, ...own.lines], own.texts));
+  };
   for (const event of events) {
     const head = [`DTSTAMP:${stamp}`, `UID:${event.id}@demo.collectif`, `CREATED:${stamp}`, `LAST-MODIFIED:${stamp}`];
     const { monthly } = event;
     if (monthly === undefined) {
-      vevents.push([...times(event, plusDays(today, event.day ?? 0)), ...head, ...details(event)]);
+      vevent([...times(event, plusDays(today, event.day ?? 0)), ...head], event);
       continue;
     }
     // A monthly series: the nth weekday of each month, from `monthsBefore` months before this one.
@@ -93,36 +106,26 @@ export function demoEventsIcs(events: readonly DemoEvent[], anchor: Date): strin
     );
     const [first] = dates;
     if (first === undefined) continue;
-    vevents.push([
-      ...times(event, first),
-      `RRULE:FREQ=MONTHLY;COUNT=${String(monthly.count)};BYDAY=${String(monthly.nth)}${monthly.weekday}`,
-      ...head,
-      ...details(event),
-    ]);
+    vevent(
+      [
+        ...times(event, first),
+        `RRULE:FREQ=MONTHLY;COUNT=${String(monthly.count)};BYDAY=${String(monthly.nth)}${monthly.weekday}`,
+        ...head,
+      ],
+      event,
+    );
     // Its first occurrence a week or more from today, moved (RECURRENCE-ID: the date it replaces).
     const moved = dates.find((date) => date.getTime() >= plusDays(today, 7).getTime());
     if (monthly.moved !== undefined && moved !== undefined && event.start !== undefined) {
-      vevents.push([
-        ...times(event, plusDays(moved, monthly.moved)),
-        ...head,
-        `RECURRENCE-ID;TZID=Europe/Paris:${wallText(moved, event.start)}`,
-        ...details({ ...event, description: `Date modifiée pour cette édition.\n\n${event.description}` }),
-      ]);
+      vevent(
+        [
+          ...times(event, plusDays(moved, monthly.moved)),
+          ...head,
+          `RECURRENCE-ID;TZID=Europe/Paris:${wallText(moved, event.start)}`,
+        ],
+        { ...event, description: `Date modifiée pour cette édition.\n\n${event.description}` },
+      );
     }
   }
-  return [
-    'BEGIN:VCALENDAR',
-    'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
-    'VERSION:2.0',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'X-WR-CALNAME:Évènements (démonstration)',
-    'X-WR-TIMEZONE:Europe/Paris',
-    ...PARIS_VTIMEZONE.split('\r\n'),
-    ...vevents.flatMap((lines) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT']),
-    'END:VCALENDAR',
-    '',
-  ]
-    .map(fold)
-    .join('\r\n');
+  return icsText(calendar);
 }

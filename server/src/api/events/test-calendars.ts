@@ -2,31 +2,15 @@
 // shaped like the exports of the programs the collective's volunteers use: Google Calendar,
 // Nextcloud and Outlook. Read on 23 November 2026 (TODAY).
 
+import { PARIS_VTIMEZONE } from '../schedule/ics';
+
 /** The day the tests read the calendars on. */
 export const TODAY = Date.UTC(2026, 10, 23);
 
 const crlf = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
-const PARIS = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Paris',
-  'X-LIC-LOCATION:Europe/Paris',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
+/** The Paris zone as Google's and Nextcloud's exports write it: the site's own (schedule/ics.ts). */
+const PARIS = PARIS_VTIMEZONE.split('\r\n');
 
 /**
  * A Google Calendar export: X-WR-TIMEZONE and its VTIMEZONE, descriptions with `\n` escapes (and

@@ -1,4 +1,5 @@
 import type { DemoResidence } from '../demo/residences';
+import { icsComponent, icsText } from './ics';
 
 /**
  * The embedded demo's calendar (docs/schedule.md, « The demo »), an ICS text as Google gives one,
@@ -26,33 +27,13 @@ function seriesStart(anchor: Date): Date {
   return dayOf(monday, -70);
 }
 
-/** Lines folded at 75 octets, as RFC 5545 wants (Google folds them too). */
-export function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest, 'utf8') > 74) {
-    let cut = 74;
-    while (Buffer.byteLength(rest.slice(0, cut), 'utf8') > 74) cut -= 1;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-  }
-  parts.push(rest);
-  return parts.join('\r\n ');
-}
-
-/** A TEXT value as RFC 5545 writes it: backslashes, semicolons, commas and line breaks escaped. */
-export const escapeText = (value: string): string =>
-  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
 export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Date): string {
   const start = seriesStart(anchor);
-  const events: string[][] = [];
+  const events: { lines: string[]; summary: string }[] = [];
   const paris = (name: string, date: Date, hour: number, minute = 0) =>
     `${name};TZID=Europe/Paris:${wall(date, hour, minute)}`;
   residences.forEach((residence, index) => {
-    const title = `SUMMARY:${escapeText(`${residence.artist} · ${residence.show}`)}`;
+    const title = `${residence.artist} · ${residence.show}`;
     const uid = `UID:${residence.id}@demo.collectif`;
     if (index < 14) {
       const day = dayOf(start, index % 7);
@@ -62,20 +43,21 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
         paris('DTSTART', day, hour),
         paris('DTEND', day, hour + 2),
         `RRULE:FREQ=WEEKLY;BYDAY=${DAYS[index % 7] ?? 'MO'}`,
-        title,
       ];
       // The first show is cancelled next week (EXDATE); the second is moved half an hour later in two weeks.
       if (index === 0) lines.push(paris('EXDATE', dayOf(day, 77), hour));
-      events.push(lines);
+      events.push({ lines, summary: title });
       if (index === 1) {
         const moved = dayOf(day, 84);
-        events.push([
-          uid,
-          paris('RECURRENCE-ID', moved, hour),
-          paris('DTSTART', moved, hour, 30),
-          paris('DTEND', moved, hour + 2),
-          `SUMMARY:${escapeText(`${residence.artist} · ${residence.show} (spéciale)`)}`,
-        ]);
+        events.push({
+          lines: [
+            uid,
+            paris('RECURRENCE-ID', moved, hour),
+            paris('DTSTART', moved, hour, 30),
+            paris('DTEND', moved, hour + 2),
+          ],
+          summary: `${title} (spéciale)`,
+        });
       }
       return;
     }
@@ -84,13 +66,15 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
     const nth = Math.floor((index - 14) / 14) + 1;
     const hour = slot < 7 ? 16 : 18;
     const day = dayOf(start, slot % 7);
-    events.push([
-      uid,
-      paris('DTSTART', day, hour),
-      paris('DTEND', day, hour + 2),
-      `RRULE:FREQ=MONTHLY;BYDAY=${String(nth)}${DAYS[slot % 7] ?? 'MO'}`,
-      title,
-    ]);
+    events.push({
+      lines: [
+        uid,
+        paris('DTSTART', day, hour),
+        paris('DTEND', day, hour + 2),
+        `RRULE:FREQ=MONTHLY;BYDAY=${String(nth)}${DAYS[slot % 7] ?? 'MO'}`,
+      ],
+      summary: title,
+    });
   });
   // Guests, once each, in the afternoon.
   for (const [days, name] of [
@@ -99,25 +83,23 @@ export function demoScheduleIcs(residences: readonly DemoResidence[], anchor: Da
     [15, 'Invitée : Kiko Lumen, carte blanche'],
   ] as const) {
     const day = dayOf(anchor, days);
-    events.push([
-      `UID:invite-${String(days)}@demo.collectif`,
-      paris('DTSTART', day, 14),
-      paris('DTEND', day, 15),
-      `SUMMARY:${escapeText(name)}`,
-    ]);
+    events.push({
+      lines: [`UID:invite-${String(days)}@demo.collectif`, paris('DTSTART', day, 14), paris('DTEND', day, 15)],
+      summary: name,
+    });
   }
   const stamp = `DTSTAMP:${wall(anchor, 0)}Z`;
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Collectif Garonne//Agenda de démonstration//FR',
-    'CALSCALE:GREGORIAN',
-    'X-WR-CALNAME:Radio (démonstration)',
-    'X-WR-TIMEZONE:Europe/Paris',
-    ...events.flatMap((lines) => ['BEGIN:VEVENT', stamp, ...lines, 'END:VEVENT']),
-    'END:VCALENDAR',
-    '',
-  ]
-    .map(fold)
-    .join('\r\n');
+  const calendar = icsComponent(
+    'vcalendar',
+    [
+      'VERSION:2.0',
+      'PRODID:-//Collectif Garonne//Agenda de démonstration//FR',
+      'CALSCALE:GREGORIAN',
+      'X-WR-TIMEZONE:Europe/Paris',
+    ],
+    { 'x-wr-calname': 'Radio (démonstration)' },
+  );
+  for (const { lines, summary } of events)
+    calendar.addSubcomponent(icsComponent('vevent', [stamp, ...lines], { summary }));
+  return icsText(calendar);
 }
