@@ -59,29 +59,32 @@ function start(): void {
 }
 
 /**
- * Once the first screen's images have come (or failed), after the frame that shows them; at once
- * (one task later) when there are none on their way. They are the page's largest paint: a script
- * asked for before they arrive would share the phone's bandwidth with them. An image the page leaves
- * lazy is not waited for.
+ * Once the first screen's images and fonts have come (or failed), after the frame that shows them; at
+ * once (one task later) when none is on its way. They are the page's largest paint (a heading's text
+ * is painted again when its font arrives): a script asked for before they arrive would share the
+ * phone's bandwidth with them. An image the page leaves lazy is not waited for.
  */
 function afterImages(): void {
-  const waiting = [...document.images].filter((image) => image.getAttribute('loading') !== 'lazy' && !image.complete);
+  const waiting: Promise<unknown>[] = [...document.images]
+    .filter((image) => image.getAttribute('loading') !== 'lazy' && !image.complete)
+    .map(
+      (image) =>
+        new Promise((done) => {
+          image.addEventListener('load', done);
+          image.addEventListener('error', done);
+        }),
+    );
+  const fonts = document.fonts as FontFaceSet | undefined;
+  if (fonts?.status === 'loading') waiting.push(fonts.ready);
   if (waiting.length === 0) {
     setTimeout(start, 0);
     return;
   }
-  let left = waiting.length;
-  const settled = (): void => {
-    left -= 1;
-    if (left > 0) return;
+  void Promise.allSettled(waiting).then(() => {
     requestAnimationFrame(() => {
       setTimeout(start, 0);
     });
-  };
-  for (const image of waiting) {
-    image.addEventListener('load', settled, { once: true });
-    image.addEventListener('error', settled, { once: true });
-  }
+  });
 }
 
 /**
