@@ -16,7 +16,6 @@ import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
-import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 
 /** The search follows the typing after this pause (docs/episodes.md, « The archive »). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -217,15 +216,6 @@ export default EpisodesPage satisfies RemoteContract['radio']['EpisodesPage'];
 
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
-  // The first card's cover, with the attributes of its <img>: the page's largest paint, when it is a
-  // picture of the site (a cover on the feed's host is found in the HTML anyway).
-  preloads: ({ query, state }) => {
-    const search = readSearch(query);
-    if (search.page === null) return [];
-    const cover = api.endpoints.episodes.select(apiQuery(search))(state).data?.items[0]?.cover;
-    if (cover === undefined || !cover.startsWith('/') || cover.startsWith('//')) return [];
-    return [{ href: cover, ...preloadSrcSet(cover, GRID_IMAGE_SIZES), fetchpriority: 'high' }];
-  },
   // The same arguments as the page's own queries (episodes/search.ts), so the browser finds them
   // answered. The filters' lists are not loaded with the page: a closed list shows nothing of them,
   // and in the page's state they would delay its first screen (docs/episodes.md, « The filters »).

@@ -20,14 +20,11 @@ export function PodcastCard({
   item,
   headingLevel,
   eager = false,
-  priority = false,
 }: {
   item: PodcastItem;
   headingLevel?: 2 | 3;
   /** At the top of a page: its cover is loaded at once rather than when scrolled to. */
   eager?: boolean;
-  /** The page's largest paint: its cover is fetched first (the page announces it, `preloads`). */
-  priority?: boolean;
 }) {
   const position = useRememberedPosition(item);
   const { slug } = item;
@@ -36,7 +33,7 @@ export function PodcastCard({
   return (
     <li className="podcast-card">
       <Card
-        image={{ ...gridSquare(item.cover, COVER_SIZE), fallback: DEFAULT_COVER, eager, priority }}
+        image={{ ...gridSquare(item.cover, COVER_SIZE), fallback: DEFAULT_COVER, eager }}
         title={item.artist}
         description={item.show}
         date={item.pubDate}
@@ -54,8 +51,7 @@ export function PodcastCard({
 
 /**
  * The podcast cards of a block, in the shared 2/3/4-column grid. `eagerCount`: how many first
- * covers a page that opens on the grid loads at once (its largest paint is the first of them, which
- * is then fetched first).
+ * covers a page that opens on the grid loads at once (its largest paint is among them).
  */
 export function PodcastGrid({
   items,
@@ -75,7 +71,6 @@ export function PodcastGrid({
           key={item.link}
           item={item}
           eager={index < eagerCount}
-          priority={index === 0 && eagerCount > 0}
           {...(headingLevel === undefined ? {} : { headingLevel })}
         />
       ))}
