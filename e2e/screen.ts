@@ -51,6 +51,9 @@ export async function openStill(page: Page, path: string): Promise<void> {
     window.scrollTo(0, 0);
     await document.fonts.ready;
   });
+  // What the browser asks for once the page is interactive (the home's schedule, the archive's
+  // filters: docs/rendering.md, « The first screen's budget ») has come.
+  await expect(page.locator('#contenu')).not.toContainText('Chargement');
   await expect
     .poll(() =>
       page.evaluate(
