@@ -182,6 +182,7 @@ export const MOVED_TO_HELPERS = {
     'useShown',
     'useVisitorZone',
     'visitorTime',
+    'wallAt',
     'weekStart',
     'zoneOffset',
     'zonedIso',
