@@ -11,14 +11,18 @@ export function readCookie(name: string, cookie: string = globalThis.document.co
   return null;
 }
 
+/** A request that must carry the token: not a read, and to this site's own origin. */
+function isWrite(request: Request, origin: string): boolean {
+  const method = request.method.toUpperCase();
+  return method !== 'GET' && method !== 'HEAD' && new URL(request.url).origin === origin;
+}
+
 /**
  * Adds X-XSRF-TOKEN (from the XSRF-TOKEN cookie) to non-GET requests for this site's own origin,
  * i.e. the requests the app makes to relative URLs. Other origins never see the token.
  */
 export function withXsrf(request: Request, origin: string = globalThis.location.origin): Request {
-  const method = request.method.toUpperCase();
-  if (method === 'GET' || method === 'HEAD') return request;
-  if (new URL(request.url).origin !== origin) return request;
+  if (!isWrite(request, origin)) return request;
   const token = readCookie(XSRF_COOKIE);
   if (token === null || request.headers.has(XSRF_HEADER)) return request;
   const headers = new Headers(request.headers);
@@ -28,11 +32,6 @@ export function withXsrf(request: Request, origin: string = globalThis.location.
 
 /** Where, under the API's base, the site's own client asks for an XSRF cookie (docs/api.md, « XSRF »). */
 export const XSRF_PATH = '/xsrf';
-
-function isWrite(request: Request, origin: string): boolean {
-  const method = request.method.toUpperCase();
-  return method !== 'GET' && method !== 'HEAD' && new URL(request.url).origin === origin;
-}
 
 /** Whether an answer is the server's refusal for a missing or wrong XSRF token (403 `xsrf`). */
 async function refusedForXsrf(response: Response): Promise<boolean> {
