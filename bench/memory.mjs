@@ -4,10 +4,11 @@
 //      label page requested after each), and
 //   2. walks thousands of distinct search pages, as a crawler would (`/emissions?q=…`, each a new
 //      page for the cache),
-// reading the whole process's resident memory (every thread shares it) before, during and after.
+// reading the resident memory of the server's process and of every process it started (its renderers,
+// the TypeScript loader's esbuild) before, during and after.
 // Writes bench/results/memory.md and bench/results/memory.json.
 //   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--workers=N]
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +27,45 @@ const REDEPLOYS = arg('redeploys', 100);
 const SEARCHES = arg('searches', 8000);
 const WORKERS = arg('workers', undefined);
 
-/** The process's resident memory, in MB (threads included: they share it). */
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${String(pid)}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+/** One process's resident memory, in kB (threads included: they share it); 0 once it is gone. */
+const rssKb = (pid) => {
+  try {
+    const line = readFileSync(`/proc/${String(pid)}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return Number(line?.split(/\s+/)[1] ?? 0);
+  } catch {
+    return 0;
+  }
 };
+
+/** The processes `pid` started, and theirs (from each process's parent in /proc). */
+function descendants(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command's name is in parentheses and may hold spaces: the parent follows its closing one.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found = [];
+  const walk = (at) => {
+    for (const child of children.get(at) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** The server's resident memory and its processes', in MB. */
+const rssMb = (pid) => Math.round([pid, ...descendants(pid)].reduce((sum, each) => sum + rssKb(each), 0) / 1024);
 
 const copy = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 for (const { folder } of PARTS) {

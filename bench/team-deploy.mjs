@@ -4,7 +4,7 @@
 //   1. seconds from `npm run deploy -- label --no-build` to the version live on both instances, and
 //      the same for `--rollback`;
 //   2. failed requests through nginx (autocannon, 4 connections) during that deploy and rollback;
-//   3. on a server with one render thread, the longest answer of /a-propos while a label bundle that
+//   3. on a server with one renderer, the longest answer of /a-propos while a label bundle that
 //      loops is on trial.
 // Writes bench/results/team-deploy.md and bench/results/team-deploy.json.
 //   node --import ./server/tsx.mjs bench/team-deploy.mjs
@@ -109,7 +109,7 @@ const report = { date: new Date().toISOString(), machine: `${String(cpus().lengt
   }
 }
 
-// 3: one instance, one render thread; a label bundle that loops, deployed through the endpoint.
+// 3: one instance, one renderer; a label bundle that loops, deployed through the endpoint.
 {
   const deployment = await startDeployment({
     instances: 1,
@@ -170,7 +170,7 @@ ${report.date}, ${report.machine}.
 | requests through nginx during both (autocannon, 4 connections) | ${String(two.requests)} |
 | failed or non-2xx | ${String(two.failed)} |
 | p99 latency through nginx meanwhile (ms) | ${String(two.latencyP99Ms)} |
-| \`/a-propos\` while a looping label bundle is on trial, one render thread: longest (ms) | ${String(loop.aboutLongestMs)} (median ${String(loop.aboutMedianMs)}, ${String(loop.aboutRequests)} requests) |
+| \`/a-propos\` while a looping label bundle is on trial, one renderer: longest (ms) | ${String(loop.aboutLongestMs)} (median ${String(loop.aboutMedianMs)}, ${String(loop.aboutRequests)} requests) |
 | that bundle | ${loop.refused ? 'refused' : 'NOT refused'}: ${String(loop.reason)} |
 `,
 );

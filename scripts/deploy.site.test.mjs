@@ -93,7 +93,7 @@ beforeAll(async () => {
     DIST_ROOT: siteDist(),
     ASSETS_DIR: tempDir('deploy-site-assets-'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: '0',
+    RENDER_WORKERS: '1',
     DEPLOY_TOKENS: `label:${TOKEN},radio:${OTHER_TEAM}`,
     DEPLOY_ROOT: tempDir('deploy-site-root-'),
   });

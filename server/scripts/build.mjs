@@ -1,9 +1,9 @@
 // Builds the site's server for production (docs/deploy.md, « The server, built »): its TypeScript and
-// the shared package's, bundled by esbuild into server/dist/ (main.js, and the render, feed and
-// schedule threads), the npm packages left as they are in node_modules. A deployment runs
+// the shared package's, bundled by esbuild into server/dist/ (main.js, the renderer processes'
+// entry, and the feed and schedule threads), the npm packages left as they are in node_modules. A deployment runs
 // `node server/dist/main.js`: no TypeScript loader at run time.
 //   node server/scripts/build.mjs
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,32 +21,51 @@ const packagesOutside = {
   },
 };
 
+/** What every bundle of the server is built with. */
+const options = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // The shared package's components use React's automatic JSX runtime, as every part does.
+  jsx: 'automatic',
+  sourcemap: true,
+  // A CommonJS module of the workspace compiled in (shared/build/safe-html.cjs) requires its npm
+  // packages, which stay outside: an ES module has no `require` of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  plugins: [packagesOutside],
+  logLevel: 'warning',
+};
+
+/** The renderer processes' entry (docs/rendering.md, « Renderers »). */
+const RENDERER_ENTRY = join(server, 'src', 'site', 'render', 'renderer-main.ts');
+
+/**
+ * The renderer alone, for a server run from its TypeScript: a renderer runs under Node's permission
+ * model, which allows no TypeScript loader (tsx needs a thread), so it always runs JavaScript.
+ * Written to `outfile` whole or not at all.
+ */
+export async function buildRenderer(outfile) {
+  const temporary = `${outfile}.${String(process.pid)}.mjs`;
+  await build({ ...options, sourcemap: false, entryPoints: [RENDERER_ENTRY], outfile: temporary });
+  renameSync(temporary, outfile);
+}
+
 export async function buildServer() {
   const started = Date.now();
   rmSync(SERVER_DIST, { recursive: true, force: true });
   mkdirSync(SERVER_DIST, { recursive: true });
   await build({
+    ...options,
     entryPoints: {
       main: join(server, 'src', 'main.ts'),
-      'render-worker': join(server, 'src', 'site', 'render', 'render-worker.ts'),
+      renderer: RENDERER_ENTRY,
       'feed-worker': join(server, 'src', 'api', 'upstream', 'feed-worker.ts'),
       'schedule-worker': join(server, 'src', 'api', 'schedule', 'schedule-worker.ts'),
     },
     outdir: SERVER_DIST,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // The shared package's components use React's automatic JSX runtime, as every part does.
-    jsx: 'automatic',
-    sourcemap: true,
-    // A CommonJS module of the workspace compiled in (shared/build/safe-html.cjs) requires its npm
-    // packages, which stay outside: an ES module has no `require` of its own.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-    },
-    plugins: [packagesOutside],
-    logLevel: 'warning',
   });
   // ES modules, said so (Node would otherwise parse each file twice, and warn).
   writeFileSync(join(SERVER_DIST, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
@@ -56,4 +75,9 @@ export async function buildServer() {
   console.log(`Construit : server (server/dist/main.js) en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `--renderer <file>`: the renderer alone (a server run from its TypeScript asks for it).
+  const renderer = process.argv.indexOf('--renderer');
+  if (renderer === -1) await buildServer();
+  else await buildRenderer(process.argv[renderer + 1]);
+}

@@ -47,6 +47,14 @@ describe('the rendering settings of the server', () => {
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(message);
   });
+
+  it('refuses rendering in the server’s own process (RENDER_WORKERS=0) when teams deploy: their code would see every secret', () => {
+    const read = () =>
+      readSiteServerConfig({ RENDER_WORKERS: '0', DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres' });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/RENDER_WORKERS : 0 .* refusé avec DEPLOY_TOKENS/);
+    expect(readSiteServerConfig({ RENDER_WORKERS: '0' }).renderWorkers).toBe(0);
+  });
 });
 
 describe('one rule per kind of setting', () => {

@@ -37,13 +37,14 @@ export interface SiteServerConfig {
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
   pageCacheTtlMs: number;
   /**
-   * How many worker threads render pages (RENDER_WORKERS; default: the cores available but one, at
-   * least 1). 0 renders on the main thread, as before (for debugging a render step by step).
+   * How many sandboxed renderer processes render pages (RENDER_WORKERS; default: the cores
+   * available but one, at least 1). 0 renders in the server's process (for debugging a render step
+   * by step), refused with DEPLOY_TOKENS.
    */
   renderWorkers: number;
   /**
-   * After how many redeployed server bundles evaluated (by each thread) the render threads are
-   * replaced by fresh ones (RENDER_RECYCLE_AFTER, default 100), as a thread keeps some of each old
+   * After how many redeployed server bundles evaluated (by each renderer) the renderers are
+   * replaced by fresh ones (RENDER_RECYCLE_AFTER, default 100), as a process keeps some of each old
    * bundle's code.
    */
   renderRecycleAfter: number;
@@ -234,16 +235,31 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     siteOrigin: readSiteOrigin(env),
     ssr: setting(env, 'SSR'),
     pageCacheTtlMs: setting(env, 'PAGE_CACHE_TTL_S'),
-    // One core is left to the main thread (HTTP, /api, the now-playing stream): measured on 2 cores,
-    // two threads rendered fewer pages a second than one (107 against 162 for home), each waiting
-    // for a core (docs/rendering.md, « Rendering in workers »).
-    renderWorkers: setting(env, 'RENDER_WORKERS') ?? Math.max(1, availableParallelism() - 1),
+    // One core is left to the server's process (HTTP, /api, the now-playing stream): measured on 2
+    // cores, two renderers rendered fewer pages a second than one, each waiting for a core
+    // (docs/rendering.md, « Renderers »).
+    renderWorkers: readRenderWorkers(env),
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
     renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
     redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,
     deploy: readDeploySettings(env, distRoot),
   };
+}
+
+/**
+ * RENDER_WORKERS: 0 renders in the server's own process, a debugging aid only: a part's code would
+ * then run beside every secret, so it is refused when teams deploy (DEPLOY_TOKENS).
+ */
+function readRenderWorkers(env: Env): number {
+  const workers = setting(env, 'RENDER_WORKERS') ?? Math.max(1, availableParallelism() - 1);
+  if (workers === 0 && setting(env, 'DEPLOY_TOKENS') !== undefined) {
+    throw new ConfigError(
+      'RENDER_WORKERS',
+      '0 (rendu dans le processus du serveur) est refusé avec DEPLOY_TOKENS : le code d’une équipe y verrait tous les secrets',
+    );
+  }
+  return workers;
 }
 
 function readDeploySettings(env: Env, distRoot: string): DeploySettings | null {

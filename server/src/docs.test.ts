@@ -328,7 +328,7 @@ describe('docs/server.md, « Layout »', () => {
         DIST_ROOT: dir,
         ASSETS_DIR: join(dir, 'assets'),
         DEV_REMOTES: JSON.stringify({ radio: 'http://127.0.0.1:9' }),
-        RENDER_WORKERS: '0',
+        RENDER_WORKERS: '1',
         // Every optional plugin on: teams' deploys too.
         DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
       });
@@ -362,5 +362,79 @@ describe('docs/server.md, « Layout »', () => {
       registeredButNotInTheDoc: [...registered].filter((route) => !documented.includes(route)),
       inTheDocButNotRegistered: documented.filter((route) => !registered.has(route)),
     }).toEqual({ registeredButNotInTheDoc: [], inTheDocButNotRegistered: [] });
+  });
+});
+
+/**
+ * Claims of the docs about the code's shape, each checked against the code: a list of files
+ * against the folder, a count against the modules, a pin against package.json.
+ */
+describe('what the docs say of the code', () => {
+  const sourceFiles = (dir: string) =>
+    readdirSync(join(workspaceRoot, dir))
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .sort();
+
+  it('README.md lists every definition file of mf-radio/src/pages/, and only those', () => {
+    const line = read('README.md')
+      .split('\n')
+      .find((each) => each.trimStart().startsWith('src/pages/'));
+    expect(line).toBeDefined();
+    const listed = [...(line ?? '').matchAll(/([\w-]+\.ts)\b/g)].map((match) => match[1]).sort();
+    expect(listed).toEqual(sourceFiles('mf-radio/src/pages'));
+  });
+
+  it('docs/parts.md names every definition with a file of its own, and counts the others right', () => {
+    const parts = read('docs/parts.md');
+    const files = REMOTE_PARTS.flatMap(({ folder }) =>
+      existsSync(join(workspaceRoot, folder, 'src', 'pages'))
+        ? sourceFiles(`${folder}/src/pages`).map((name) => `${folder}/src/pages/${name}`)
+        : [],
+    );
+    const named = [...parts.matchAll(/`(mf-\w+\/src\/pages\/[\w-]+\.ts)`/g)].map((match) => match[1]).sort();
+    expect([...new Set(named)]).toEqual(files.sort());
+    // The modules that export a page's definition (the player's and the editor's export none).
+    const pageModules = REMOTE_PARTS.flatMap(({ folder }) =>
+      existsSync(join(workspaceRoot, folder, 'src', 'exposed'))
+        ? sourceFiles(`${folder}/src/exposed`).filter((name) =>
+            /export const page\b|\bas page\b/.test(read(`${folder}/src/exposed/${name}`)),
+          )
+        : [],
+    );
+    const words = [
+      'zero',
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
+      'ten',
+      'eleven',
+      'twelve',
+    ];
+    const others = /The (\w+) others are in their\s+modules/.exec(parts)?.[1];
+    expect(others).toBe(words[pageModules.length - files.length]);
+  });
+
+  it('every package package.json says is pinned has a range that pins it, given as README.md gives it', () => {
+    const manifest = JSON.parse(read('package.json')) as {
+      devDependencies: Record<string, string>;
+      '//pins': Record<string, string>;
+    };
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    for (const name of Object.keys(manifest['//pins'])) {
+      const range = manifest.devDependencies[name] ?? '';
+      // Pinned: one version, or one minor (`~`); a caret range lets npm take the next minor.
+      expect([name, range]).toEqual([name, expect.stringMatching(/^~?\d+\.\d+\.\d+$/)]);
+    }
+    for (const claim of readme.matchAll(/pinned in package\.json as ((?:`[^`]+`(?:,| and)? ?)+)/g)) {
+      const given = [...(claim[1] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+      const ranges = Object.keys(manifest['//pins']).map((name) => manifest.devDependencies[name]);
+      for (const range of given) expect(ranges).toContain(range);
+    }
   });
 });

@@ -319,14 +319,15 @@ export const SETTINGS = {
   },
   RENDER_WORKERS: {
     group: 'rendering',
-    description: 'How many threads render pages (0: on the main thread).',
-    kind: integer(0, 64, 'de fils'),
+    description:
+      "How many sandboxed renderer processes render pages (0: in the server's own process, a debugging aid, refused with DEPLOY_TOKENS).",
+    kind: integer(0, 64, 'de processus'),
     defaultNote: 'the cores available but one, at least 1',
     example: '2',
   },
   RENDER_RECYCLE_AFTER: {
     group: 'rendering',
-    description: 'After how many redeployed server bundles evaluated a render thread is replaced.',
+    description: 'After how many redeployed server bundles evaluated a renderer process is replaced.',
     kind: integer(1, 10_000, "d'évaluations"),
     default: '100',
     example: '50',

@@ -246,7 +246,7 @@ describe('a team deploys its part', () => {
     30_000,
   );
 
-  it('answers pages and /healthz while a looping bundle is on trial, on a server with one render thread', async () => {
+  it('answers pages and /healthz while a looping bundle is on trial, on a server with one renderer', async () => {
     const order: string[] = [];
     const trial = deploy(await labelArchive({ code: 'for (;;) {}' })).then((answer) => {
       order.push('essai');

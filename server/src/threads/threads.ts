@@ -2,14 +2,14 @@ import { Piscina } from 'piscina';
 
 /**
  * The server's worker threads (docs/server.md, « Threads »): one kind of pool, Piscina, for the
- * pages' renders, the feed's digest and the schedule's calendars, and one entry (`thread.mjs`) that
- * loads a worker's module, built or from its TypeScript. A worker's module exports `runTask`, run
- * for each task; what it keeps between tasks (the feed's sessions, a render thread's
- * bundles) lives in its module, for the thread's life.
+ * feed's digest and the schedule's calendars (the site's own code: a part's code runs in the
+ * renderer processes, site/render/renderers.ts), and one entry (`thread.mjs`) that loads a worker's
+ * module, built or from its TypeScript. A worker's module exports `runTask`, run for each task; what
+ * it keeps between tasks (the feed's sessions) lives in its module, for the thread's life.
  */
 
 /** The workers, by the name of their built bundle (server/scripts/build.mjs). */
-export type ThreadName = 'render-worker' | 'feed-worker' | 'schedule-worker';
+export type ThreadName = 'feed-worker' | 'schedule-worker';
 
 export interface ThreadOptions {
   /** Threads kept running (0: started on use). */

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { decodeHTML } from 'entities';
 import { pagesJson, until } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
@@ -9,7 +10,7 @@ import { readSiteServerConfig } from '../../config';
 import type { Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
 
-// Pages rendered in worker threads (docs/rendering.md, « Rendering in workers »): whatever a part's
+// Pages rendered by renderer processes (docs/rendering.md, « Renderers »): whatever a part's
 // server code does, the page is answered and the rest of the server never waits on it.
 
 const GOOD_RADIO = `
@@ -19,7 +20,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Accueil ren
 
 /**
  * A radio part whose code does what a careless deploy could, on its home page: caught by its trial
- * (docs/deploy.md, « The trial »), before a thread that serves visitors evaluates it.
+ * (docs/deploy.md, « The trial »), before a renderer that serves visitors evaluates it.
  */
 const HOSTILE: Record<string, string> = {
   'throws when evaluated': 'throw new Error("cassé au chargement");',
@@ -36,7 +37,7 @@ exports.modules = { HomePage: () => { const kept = []; for (;;) kept.push(new Ar
 
 /**
  * A radio part that passes its trial and misbehaves later, on one address only (`?piege`): the
- * serving threads' own guard, a deadline that terminates the thread.
+ * serving renderers' own guard, a deadline that kills the renderer.
  */
 const LATER: Record<string, string> = {
   'loops while rendering': `
@@ -93,7 +94,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   ({ app, write, close } = await siteWith(2, GOOD_RADIO));
-  // The first page waits for both threads to have loaded the server's code.
+  // The first page waits for both renderers to have loaded the server's code.
   expect((await app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
 }, 60_000);
 
@@ -114,7 +115,7 @@ function arrivals() {
   };
 }
 
-const replacedThreads = async () => (await app.inject({ url: '/readyz' })).json<Readiness>().workers.replaced;
+const replacedRenderers = async () => (await app.inject({ url: '/readyz' })).json<Readiness>().workers.replaced;
 
 /** The page rendered on the server again, once the new bundle's trial has passed. */
 const renderedAgain = (site: { app: FastifyInstance }, text: string, url = '/') =>
@@ -126,10 +127,10 @@ const renderedAgain = (site: { app: FastifyInstance }, text: string, url = '/') 
 
 describe('a new server bundle copied by hand', () => {
   it.each(Object.entries(HOSTILE))(
-    'that %s is refused at its trial: pages are answered, no serving thread touches it, the good bundle comes back',
+    'that %s is refused at its trial: pages are answered, no serving renderer touches it, the good bundle comes back',
     async (_what, code) => {
       write('mf-radio/dist/server/ssr.js', code);
-      const replacedBefore = await replacedThreads();
+      const replacedBefore = await replacedRenderers();
       // The page while the new version is on trial: its area left to the browser, kept by nobody.
       const res = await app.inject({ url: '/' });
       expect(res.statusCode).toBe(200);
@@ -142,9 +143,9 @@ describe('a new server bundle copied by hand', () => {
         what: 'le bundle refusé à son essai (/readyz)',
       });
       expect((await ready()).parts.radio?.reason).toBeTruthy();
-      // Still refused, never evaluated by a thread serving pages.
+      // Still refused, never evaluated by a renderer serving pages.
       expect((await app.inject({ url: '/' })).body).not.toContain('Accueil rendu par un fil');
-      expect(await replacedThreads()).toBe(replacedBefore);
+      expect(await replacedRenderers()).toBe(replacedBefore);
 
       // Deployed again, the good bundle renders on the server once tried, with no restart.
       write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
@@ -159,19 +160,19 @@ describe('a new server bundle copied by hand', () => {
     async (what, code) => {
       write('mf-radio/dist/server/ssr.js', code);
       await renderedAgain({ app }, what === 'loops while rendering' ? 'Accueil rendu par un fil' : 'Sans données');
-      const replacedBefore = await replacedThreads();
+      const replacedBefore = await replacedRenderers();
       const answers = arrivals();
       const page = answers.get('/?piege');
-      // While the worker is busy with it, the main thread answers the rest.
+      // While the renderer is busy with it, the server answers the rest.
       const [health, podcasts] = await Promise.all([answers.get('/healthz'), answers.get('/api/podcasts?limit=1')]);
       const res = await page;
       expect(health.statusCode).toBe(200);
       expect(podcasts.statusCode).toBe(200);
       expect(res.statusCode).toBe(200);
       if (what === 'loops while rendering') {
-        // Answered while the page's thread was held, and the thread was terminated at the deadline.
+        // Answered while the page’s renderer was held, and the renderer was killed at the deadline.
         expect(answers.order).toEqual(['/healthz', '/api/podcasts?limit=1', '/?piege']);
-        expect(await replacedThreads()).toBe(replacedBefore + 1);
+        expect(await replacedRenderers()).toBe(replacedBefore + 1);
       }
       write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
       await renderedAgain({ app }, 'Accueil rendu par un fil');
@@ -187,7 +188,7 @@ describe('a new server bundle copied by hand', () => {
       const replaced = (await status()).workers.replaced;
       expect(replaced).toBe(1);
       await site.app.inject({ url: '/' });
-      // Known to loop: the next page does not evaluate it again, so no thread is held to the deadline.
+      // Known to loop: the next page does not evaluate it again, so no renderer is held to the deadline.
       expect((await status()).workers.replaced).toBe(replaced);
       expect((await status()).parts.radio).toMatchObject({
         state: 'refused',
@@ -202,8 +203,8 @@ describe('a new server bundle copied by hand', () => {
   }, 60_000);
 });
 
-describe('pages waiting for a thread', () => {
-  // Each page takes 60 ms of one thread's time.
+describe('pages waiting for a renderer', () => {
+  // Each page takes 60 ms of one renderer’s time.
   const SLOW_RADIO = `
 const React = require('react');
 exports.modules = { HomePage: () => {
@@ -218,7 +219,7 @@ exports.modules = { HomePage: () => {
     try {
       expect((await site.app.inject({ url: '/' })).body).toContain('Page lente');
       const finished: number[] = [];
-      // Sent one after the other, in one go: the first takes the thread, the others all come while it
+      // Sent one after the other, in one go: the first takes the renderer, the others all come while it
       // is rendering, each after the one before (the same way to the pool for each, none waiting on
       // anything but the pool).
       const pages = Array.from({ length: 6 }, async (_, n) => {
@@ -234,7 +235,7 @@ exports.modules = { HomePage: () => {
   }, 30_000);
 });
 
-describe('threads that have evaluated many redeployed bundles', () => {
+describe('renderers that have evaluated many redeployed bundles', () => {
   const radio = (n: number) => `
 const React = require('react');
 exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${String(n)}') };
@@ -244,12 +245,12 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
     const site = await siteWith(1, radio(0), { RENDER_RECYCLE_AFTER: '3' });
     try {
       const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
-      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 0, trying: null });
+      expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 0, trying: null });
       for (let n = 1; n <= 3; n += 1) {
         site.write('mf-radio/dist/server/ssr.js', radio(n));
         await renderedAgain(site, `Version ${String(n)}`);
       }
-      // Pages keep rendering while the fresh thread starts; then it takes over (a thread's start
+      // Pages keep rendering while the fresh renderer starts; then it takes over (a renderer’s start
       // takes seconds on a busy machine: it is waited for, up to 40 s).
       await until(
         async () => {
@@ -259,9 +260,103 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         },
         { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
       );
-      expect(await status()).toEqual({ threads: 1, replaced: 0, recycled: 1, trying: null });
+      expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 1, trying: null });
       site.write('mf-radio/dist/server/ssr.js', radio(4));
       await renderedAgain(site, 'Version 4');
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+});
+
+describe('a team’s server code, hostile', () => {
+  // What a hostile team's bundle tries when it is evaluated (docs/rendering.md, « Renderers »): each
+  // try's outcome, or the code of its error, rendered on its page (live) or thrown (at its trial).
+  const tries = (secretFile: string, writeTo: string) => `
+const React = require('react');
+const fs = require('node:fs');
+const tries = {};
+const attempt = (name, run) => {
+  try { tries[name] = String(run()).slice(0, 300); } catch (error) { tries[name] = String((error && error.code) || error); }
+};
+attempt('env', () => JSON.stringify(process.env));
+attempt('parentEnviron', () => fs.readFileSync('/proc/' + process.ppid + '/environ', 'utf8'));
+attempt('ownEnviron', () => fs.readFileSync('/proc/self/environ', 'utf8'));
+attempt('outside', () => fs.readFileSync(${JSON.stringify(secretFile)}, 'utf8'));
+attempt('write', () => { fs.writeFileSync(${JSON.stringify(writeTo)}, 'écrit'); return 'écrit'; });
+attempt('spawn', () => require('node:child_process').execFileSync('id').toString());
+attempt('worker', () => { new (require('node:worker_threads').Worker)('1', { eval: true }); return 'démarré'; });
+attempt('binding', () => Object.keys(process.binding('fs')).length);
+`;
+  const LIVE = (secretFile: string, writeTo: string) => `${tries(secretFile, writeTo)}
+exports.modules = { HomePage: () => React.createElement('pre', { id: 'essais' }, JSON.stringify(tries)) };
+`;
+  const AT_TRIAL = (secretFile: string, writeTo: string) => `${tries(secretFile, writeTo)}
+throw new Error('essais ' + JSON.stringify(tries));
+`;
+  const SECRET = 'jeton-secret-de-test-0123456789';
+  let outside: string;
+  let secretFile: string;
+  let writeTo: string;
+  const saved = process.env.ADMIN_TOKEN;
+  beforeAll(() => {
+    outside = mkdtempSync(join(tmpdir(), 'secrets-'));
+    secretFile = join(outside, 'accounts.json');
+    writeTo = join(outside, 'written.txt');
+    writeUnder(outside, 'accounts.json', `{"token":"${SECRET}"}`);
+    // A secret in the server's environment: the renderers' is an allow-list.
+    process.env.ADMIN_TOKEN = SECRET;
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.ADMIN_TOKEN;
+    else process.env.ADMIN_TOKEN = saved;
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  const expectDenied = (found: Record<string, string>) => {
+    expect(JSON.parse(found.env ?? 'null')).toEqual(
+      Object.fromEntries(
+        ['NODE_ENV', 'TZ'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+      ),
+    );
+    for (const name of ['parentEnviron', 'ownEnviron', 'outside', 'write', 'spawn', 'worker', 'binding']) {
+      expect([name, found[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
+    }
+    expect(existsSync(writeTo)).toBe(false);
+  };
+
+  it('live: every try is denied, and its page shows no secret', async () => {
+    const site = await siteWith(1, LIVE(secretFile, writeTo));
+    try {
+      const res = await site.app.inject({ url: '/' });
+      const shown = /<pre id="essais">([^<]*)<\/pre>/.exec(res.body)?.[1];
+      expect(shown).toBeDefined();
+      expectDenied(JSON.parse(decodeHTML(shown ?? '')) as Record<string, string>);
+      for (const answer of [res.body, (await site.app.inject({ url: '/readyz' })).body]) {
+        expect(answer).not.toContain(SECRET);
+      }
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
+  it('at its trial: every try is denied, and the refusal says no secret', async () => {
+    const site = await siteWith(1, GOOD_RADIO);
+    try {
+      await site.app.inject({ url: '/' });
+      site.write('mf-radio/dist/server/ssr.js', AT_TRIAL(secretFile, writeTo));
+      await site.app.inject({ url: '/' });
+      const ready = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>();
+      await until(async () => (await ready()).parts.radio?.state === 'refused', {
+        timeoutMs: 30_000,
+        everyMs: 100,
+        what: 'la version refusée à l’essai',
+      });
+      const reason = (await ready()).parts.radio?.reason ?? '';
+      const found = /essais (\{.*\})/.exec(reason)?.[1];
+      expect(found).toBeDefined();
+      expectDenied(JSON.parse(found ?? '{}') as Record<string, string>);
+      expect(JSON.stringify(await ready())).not.toContain(SECRET);
     } finally {
       await site.close();
     }

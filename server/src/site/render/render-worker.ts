@@ -1,8 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MessagePort } from 'node:worker_threads';
-import { wrap, type Remote } from 'comlink';
-import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { fillPath } from '@collectif/shared/addresses';
 import { findPage, type PageMatch, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
@@ -11,11 +8,12 @@ import { createBundles, evaluateBundle, SERVER_BUNDLE, type Bundles } from './bu
 import { renderPage, type RenderOptions, type RenderOutcome } from './page';
 
 /**
- * A render worker's side (docs/rendering.md, « Rendering in workers »): it loads the parts' server
- * bundles (files or another origin, read again when they change) and renders one page per task.
- * What the page's store asks of /api, and what the worker tells while it works, are calls on the
- * task's host (Comlink over the task's port): the API answers on the main thread, once for every
- * worker, from the same upstream cache.
+ * What a renderer does (docs/rendering.md, « Renderers »): it loads the parts' server bundles (files
+ * or another origin, read again when they change) and renders one page per task. It runs in a
+ * sandboxed process of its own (renderer.ts), or in the server's for a debugger (RENDER_WORKERS=0).
+ * What the page's store asks of /api, and what the renderer tells while it works, are calls on the
+ * task's host: the server answers the API as it answers an anonymous visitor, from the same
+ * upstream cache.
  */
 
 export interface RenderTask {
@@ -34,14 +32,12 @@ export interface RenderTask {
   /**
    * The versions of the parts' bundles on this server that may be evaluated (`part@version`): tried
    * off the serving threads, or there when the server started (docs/deploy.md, « The trial »); null:
-   * any (no render thread). A part whose bundle is in another version renders in the browser.
+   * any (no renderer process). A part whose bundle is in another version renders in the browser.
    */
   tried: readonly string[] | null;
-  /** The host's end of the task's channel (RenderHost, through Comlink). */
-  port: MessagePort;
 }
 
-/** An /api answer, as it crosses threads. */
+/** An /api answer, as it crosses processes. */
 export interface ApiAnswer {
   status: number;
   headers: Record<string, string>;
@@ -52,7 +48,7 @@ export interface ApiAnswer {
 export interface RenderHost {
   /** The task has left the queue: its deadline starts now. */
   started(): void;
-  /** The page's /api request, answered by the main thread. */
+  /** The page's /api request (a GET with no credentials), answered by the server. */
   api(url: string): Promise<ApiAnswer>;
   log(level: 'warn' | 'debug', message: string): void;
   /** A part's server bundle is being evaluated: if the task is abandoned now, that version is at fault. */
@@ -66,11 +62,11 @@ let disabled = new Set<string>();
 let tried: Set<string> | null = null;
 let bundles: { key: string; files: Bundles } | undefined;
 /**
- * The hosts of the tasks in progress (one in a thread; several when the server renders in its own
- * thread, RENDER_WORKERS=0): the bundles, made once, speak to the latest.
+ * The hosts of the tasks in progress (one in a renderer; several when the server renders in its own
+ * process, RENDER_WORKERS=0): the bundles, made once, speak to the latest.
  */
-const hosts: Remote<RenderHost>[] = [];
-const host = (): Remote<RenderHost> | undefined => hosts.at(-1);
+const hosts: RenderHost[] = [];
+const host = (): RenderHost | undefined => hosts.at(-1);
 
 function bundlesFor(task: RenderTask): Bundles {
   const key = JSON.stringify([task.remotes, task.distDirs]);
@@ -82,17 +78,17 @@ function bundlesFor(task: RenderTask): Bundles {
         remotes: task.remotes,
         distDirs: task.distDirs,
         warn: (message) => {
-          void host()?.log('warn', message);
+          host()?.log('warn', message);
         },
         reading: {
           disabled: (part, version) => disabled.has(`${part}@${version}`),
           untried: (part, version) => tried !== null && !tried.has(`${part}@${version}`),
           start: (part, version, file) => {
             where.set(part, file);
-            void host()?.reading(part, version, file);
+            host()?.reading(part, version, file);
           },
           end: (part, version, problem) => {
-            void host()?.read(part, version, where.get(part) ?? '', problem);
+            host()?.read(part, version, where.get(part) ?? '', problem);
           },
         },
       }),
@@ -121,7 +117,6 @@ export interface TrialTask {
   distDirs: Record<PartName, string>;
   dataDeadlineMs: number;
   renderDeadlineMs: number;
-  port: MessagePort;
 }
 
 /** What a trial found: the version of the bundle tried (as `watchedFile` names it), or why it is refused. */
@@ -141,7 +136,7 @@ function trialPath(page: PageRef): string {
 }
 
 /** The page's /api, answered by the host's server in its own process (docs/rendering.md, « State per request »). */
-function apiOver(own: Remote<RenderHost>, origin: string): RenderOptions['api'] {
+function apiOver(own: RenderHost, origin: string): RenderOptions['api'] {
   return {
     base: new URL('/api', origin).href,
     transport: async (request) => {
@@ -151,7 +146,7 @@ function apiOver(own: Remote<RenderHost>, origin: string): RenderOptions['api'] 
   };
 }
 
-async function runTrial(task: TrialTask, own: Remote<RenderHost>): Promise<TrialOutcome> {
+async function runTrial(task: TrialTask, own: RenderHost): Promise<TrialOutcome> {
   const { part, dir } = task.trial;
   const file = join(dir, SERVER_BUNDLE);
   let version: string;
@@ -220,21 +215,15 @@ async function runTrial(task: TrialTask, own: Remote<RenderHost>): Promise<Trial
 }
 
 /** One task: a page rendered (or a bundle tried), with what the host answers and is told. */
-export async function runTask(task: TrialTask): Promise<TrialOutcome>;
-export async function runTask(task: RenderTask | WarmUp): Promise<RenderOutcome | null>;
-export async function runTask(task: RenderTask | WarmUp | TrialTask): Promise<RenderOutcome | TrialOutcome | null> {
+export async function runTask(task: TrialTask, own: RenderHost): Promise<TrialOutcome>;
+export async function runTask(task: RenderTask | WarmUp, own: RenderHost): Promise<RenderOutcome | null>;
+export async function runTask(
+  task: RenderTask | WarmUp | TrialTask,
+  own: RenderHost,
+): Promise<RenderOutcome | TrialOutcome | null> {
   if ('warmUp' in task) return null;
-  if ('trial' in task) {
-    const own = wrap<RenderHost>(nodeEndpoint(task.port));
-    void own.started();
-    try {
-      return await runTrial(task, own);
-    } finally {
-      task.port.close();
-    }
-  }
-  const own = wrap<RenderHost>(nodeEndpoint(task.port));
-  void own.started();
+  own.started();
+  if ('trial' in task) return runTrial(task, own);
   hosts.push(own);
   disabled = new Set(task.disabled);
   tried = task.tried === null ? null : new Set(task.tried);
@@ -250,12 +239,15 @@ export async function runTask(task: RenderTask | WarmUp | TrialTask): Promise<Re
       dataDeadlineMs: task.dataDeadlineMs,
       renderDeadlineMs: task.renderDeadlineMs,
       log: {
-        warn: (message) => void own.log('warn', message),
-        debug: (message) => void own.log('debug', message),
+        warn: (message) => {
+          own.log('warn', message);
+        },
+        debug: (message) => {
+          own.log('debug', message);
+        },
       },
     });
   } finally {
     hosts.splice(hosts.indexOf(own), 1);
-    task.port.close();
   }
 }

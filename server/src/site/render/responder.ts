@@ -33,7 +33,7 @@ export interface Readiness {
   serverRendering: boolean;
   /** Each part's server bundle: in use, missing, refused (with why) or unreachable, and since when. */
   parts: Record<string, PartFileStatus>;
-  /** The render threads (RENDER_WORKERS; none when pages render on the main thread). */
+  /** The renderer processes (RENDER_WORKERS; none when pages render in the server's process). */
   workers: PoolStatus;
 }
 
@@ -84,9 +84,16 @@ export function createPageResponder({
   hints,
   dataDeadlineMs = DATA_DEADLINE_MS,
 }: ResponderOptions) {
-  /** An /api answer computed in-process (app.inject), without a network round trip, for the renders. */
+  /**
+   * A renderer's /api request, answered in-process (app.inject) exactly as to an anonymous visitor:
+   * a GET of the site's /api, no cookie, no credential, no header of the renderer's (its code is a
+   * part's: docs/rendering.md, « Renderers »). Any other address is refused.
+   */
   async function answerApi(href: string) {
     const url = new URL(href);
+    if (!url.pathname.startsWith('/api/')) {
+      return { status: 403, headers: {}, body: new TextEncoder().encode('{"error":"api"}') };
+    }
     const answer = await app.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
@@ -109,15 +116,17 @@ export function createPageResponder({
 
   // Where the server itself reads the parts' files: a remote in development from its dev server.
   const remotes = remotesForServer(config);
-  // The parts' server code runs in the render threads (RENDER_WORKERS, docs/rendering.md « Rendering
-  // in workers »), never here: this thread reads the bundles' files for their versions (the cache's
-  // key) only.
+  // The parts' server code runs in the renderer processes (RENDER_WORKERS, docs/rendering.md
+  // « Renderers »), never here: this process reads the bundles' files for their versions (the
+  // cache's key) only.
   const pool = createRenderPool({
     workers: config.renderWorkers,
     deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
     recycleAfter: config.renderRecycleAfter,
     trialDeadlineMs: config.renderTrialMs,
     answerApi,
+    // What a renderer may read beyond its code: the parts' folders, and the deployed versions.
+    readable: [...Object.values(config.distDirs), ...(config.deploy === null ? [] : [config.deploy.root])],
     log,
   });
   app.addHook('onClose', async () => {
@@ -128,7 +137,7 @@ export function createPageResponder({
     distDirs: config.distDirs,
     path: SERVER_BUNDLE,
     what: 'Bundle serveur',
-    // Its version only: its code runs in the render threads.
+    // Its version only: its code runs in the renderers.
     read: () => ({}),
   });
   /** A part's bundle read from this server's files (the ones tried before use; docs/deploy.md). */
@@ -143,7 +152,7 @@ export function createPageResponder({
     }),
   );
   /** What a trial of a part's bundle on this server needs besides the part (its folder, the table). */
-  const trialTask = (part: PartName, dir: string, pages: readonly PageRef[]): Omit<TrialTask, 'port'> => ({
+  const trialTask = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask => ({
     trial: { part, dir },
     origin: config.siteOrigin,
     radio,
@@ -157,7 +166,7 @@ export function createPageResponder({
    * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
    * background; what each trial answers.
    */
-  /** Whether the serving threads may evaluate a part's bundle: none here, another host's, or tried. */
+  /** Whether the serving renderers may evaluate a part's bundle: none here, another host's, or tried. */
   const usable = (name: PartName): boolean => {
     const version = bundles.versionOf(name);
     return version === undefined || !local(name) || pool.allowed(name, version);
@@ -175,7 +184,7 @@ export function createPageResponder({
     return pending;
   }
   /**
-   * Whether a page's parts may all be rendered by the serving threads: a part in a new version waits
+   * Whether a page's parts may all be rendered by the serving renderers: a part in a new version waits
    * for its trial a little (a good bundle's takes about a second); past that, its area renders in
    * the browser, and nobody keeps the page.
    */
