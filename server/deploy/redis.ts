@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,14 +23,17 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-function answers(port: number): Promise<boolean> {
+function answers(port: number, password: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.write('PING\r\n');
+      socket.write(`AUTH ${password}\r\nPING\r\n`);
     });
-    socket.once('data', (data) => {
+    let said = '';
+    socket.on('data', (data) => {
+      said += data.toString();
+      if (!said.includes('\r\n', said.indexOf('\r\n') + 2)) return;
       socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
+      resolve(said.includes('+PONG'));
     });
     socket.once('error', () => {
       resolve(false);
@@ -39,16 +43,32 @@ function answers(port: number): Promise<boolean> {
 
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
+  // Behind a password, as a deployment's (docs/deploy.md): what reaches its port without it gets
+  // nothing (a renderer, which never has it: docs/rendering.md, « Renderers »).
+  const password = randomBytes(18).toString('base64url');
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--requirepass',
+        password,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+      ],
       { stdio: 'ignore' },
     );
     for (let i = 0; i < 100; i += 1) {
-      if (await answers(port)) return;
+      if (await answers(port, password)) return;
       await delay(50);
     }
     throw new Error(`redis-server ne répond pas sur le port ${String(port)}`);
@@ -63,7 +83,7 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await start();
   return {
-    url: `redis://127.0.0.1:${String(port)}`,
+    url: `redis://:${password}@127.0.0.1:${String(port)}`,
     port,
     start,
     stop,

@@ -1,7 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { decodeHTML } from 'entities';
 import * as tar from 'tar';
 import { until } from '@collectif/shared/testing';
 import { ROOT, startDeployment, type Deployment, type Instance } from './harness';
@@ -16,12 +17,19 @@ const TOKEN = 'label-jeton-de-deploiement-0000000001';
 let deployment: Deployment;
 let otherRoot: string;
 
-/** The label part as built, its build's record saying which version it is (`mark`). */
-async function labelArchive(mark: string): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The label part as built, its build's record saying which version it is (`mark`); `hostile`, code
+ * appended to its server bundle.
+ */
+async function labelArchive(mark: string, hostile = ''): Promise<Uint8Array<ArrayBuffer>> {
   const dir = mkdtempSync(join(tmpdir(), 'label-'));
   cpSync(join(ROOT, 'mf-label', 'dist'), dir, { recursive: true });
   const info = JSON.parse(readFileSync(join(dir, 'part.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(dir, 'part.json'), JSON.stringify({ ...info, mark }));
+  if (hostile !== '') {
+    const bundle = join(dir, 'server', 'ssr.js');
+    writeFileSync(bundle, `${readFileSync(bundle, 'utf8')}\n${hostile}`);
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.'])) chunks.push(Buffer.from(chunk));
   rmSync(dir, { recursive: true, force: true });
@@ -73,6 +81,94 @@ afterAll(async () => {
   await deployment.close();
   rmSync(otherRoot, { recursive: true, force: true });
 }, 30_000);
+
+/**
+ * What a hostile label team appends to its server bundle, as the issue that made the renderers found
+ * it: each try's outcome, shown under the real label page (so that the trial passes it). Redis is
+ * tried on its port, as if guessed: without its password.
+ */
+const HOSTILE = (redisPort: number, outside: string) => `
+(() => {
+  const React = require('react');
+  const fs = require('node:fs');
+  const tries = {};
+  const attempt = (name, run) => {
+    try { tries[name] = String(run()).slice(0, 300); } catch (error) { tries[name] = String((error && error.code) || error); }
+  };
+  attempt('env', () => JSON.stringify(process.env));
+  attempt('parentEnviron', () => fs.readFileSync('/proc/' + process.ppid + '/environ', 'utf8'));
+  attempt('outside', () => fs.readFileSync(${JSON.stringify(outside)}, 'utf8'));
+  attempt('write', () => { fs.writeFileSync(${JSON.stringify(`${outside}.écrit`)}, 'écrit'); return 'écrit'; });
+  attempt('spawn', () => require('node:child_process').execFileSync('id').toString());
+  attempt('worker', () => { new (require('node:worker_threads').Worker)('1', { eval: true }); return 'démarré'; });
+  tries.redis = 'pas de réponse';
+  const socket = require('node:net').connect(${String(redisPort)}, '127.0.0.1', () => {
+    socket.write('SET collectif:pris oui\\r\\n');
+  });
+  socket.on('data', (data) => { tries.redis = data.toString().trim(); socket.destroy(); });
+  socket.on('error', (error) => { tries.redis = String(error.code); });
+  // The bundle's exports are getters (webpack's): replaced whole.
+  const Label = module.exports.modules.LabelPage;
+  module.exports = {
+    ...module.exports,
+    modules: {
+      ...module.exports.modules,
+      LabelPage: (props) =>
+        React.createElement(React.Fragment, null, React.createElement(Label, props), React.createElement('pre', { id: 'essais' }, JSON.stringify(tries))),
+    },
+  };
+})();
+`;
+
+describe('a hostile team', () => {
+  it('deploys a label whose server code reaches nothing: no secret, no file, no process, no Redis', async () => {
+    const redis = deployment.redis;
+    if (redis === null) throw new Error('Redis attendu');
+    const password = decodeURIComponent(new URL(redis.url).password);
+    const outside = join(otherRoot, '..', `secret-${String(process.pid)}.json`);
+    writeFileSync(outside, '{"secret":"contenu hors de la partie"}');
+    try {
+      const answer = await send(
+        second(),
+        '/api/parts/label',
+        await labelArchive('hostile', HOSTILE(redis.port, outside)),
+      );
+      expect(answer.status).toBe(200);
+      await until(everywhere('hostile'), { timeoutMs: 5000, everyMs: 50, what: 'la version hostile en ligne' });
+      // Rendered by a serving renderer (the Redis try answers a moment after evaluation).
+      let page = '';
+      await until(
+        async () => {
+          // A new address each time: the page cache keeps a page rendered before Redis answered.
+          page = await (await fetch(`${at(first())}/label?essai=${String(Date.now())}`)).text();
+          return page.includes('id="essais"') && !page.includes('pas de réponse');
+        },
+        { timeoutMs: 10_000, everyMs: 200, what: 'les essais sur la page du label' },
+      ).catch(async (error: unknown) => {
+        throw new Error(
+          `${String(error)} : ${await (await fetch(`${at(first())}/readyz`)).text()} ${page.slice(page.indexOf('essais') - 20, page.indexOf('essais') + 1200)}`,
+        );
+      });
+      const shown = decodeHTML(/<pre id="essais">([^<]*)<\/pre>/.exec(page)?.[1] ?? '{}');
+      const tries = JSON.parse(shown) as Record<string, string>;
+      expect(Object.keys(JSON.parse(tries.env ?? '{}') as object)).not.toContain('REDIS_URL');
+      for (const name of ['parentEnviron', 'outside', 'write', 'spawn', 'worker']) {
+        expect([name, tries[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
+      }
+      expect(tries.redis).toMatch(/^-NOAUTH/);
+      // Nothing it could have said: not in the page, the parts' list, the command's answer, the logs.
+      const parts = await (await fetch(`${at(first())}/api/parts`)).text();
+      for (const said of [page, parts, JSON.stringify(answer.body), deployment.errors()]) {
+        for (const secret of [TOKEN, password, 'contenu hors de la partie']) expect(said).not.toContain(secret);
+      }
+      expect(existsSync(`${outside}.écrit`)).toBe(false);
+    } finally {
+      rmSync(outside, { force: true });
+      await send(first(), '/api/parts/label/rollback');
+      await until(everywhere(null), { timeoutMs: 5000, everyMs: 50, what: 'la version construite partout' });
+    }
+  }, 60_000);
+});
 
 describe('a team deploys to a site of two instances behind nginx', () => {
   it('is live on every instance and on the files nginx serves within 5 s, with no failed request under load', async () => {
