@@ -7,7 +7,7 @@ import { pagesJson, until } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig } from '../../config';
-import type { Readiness } from './responder';
+import { visitorApi, type Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
 
 // Pages rendered by renderer processes (docs/rendering.md, « Renderers »): whatever a part's
@@ -361,4 +361,17 @@ throw new Error('essais ' + JSON.stringify(tries));
       await site.close();
     }
   }, 60_000);
+});
+
+describe('what a renderer may ask of the site', () => {
+  it('is a GET of /api as an anonymous visitor: any other address is refused', async () => {
+    const ask = visitorApi(app);
+    const origin = 'https://radio.example.org';
+    for (const path of ['/readyz', '/admin', '/api/../readyz', '/api/%2e%2e/readyz', '/mf-radio/mf-manifest.json']) {
+      expect([path, (await ask(`${origin}${path}`)).status]).toEqual([path, 403]);
+    }
+    const answer = await ask(`${origin}/api/content/residences?view=summary`);
+    expect(answer.status).toBe(200);
+    expect(Array.isArray(JSON.parse(new TextDecoder().decode(answer.body)))).toBe(true);
+  });
 });

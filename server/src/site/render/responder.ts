@@ -18,7 +18,7 @@ import { CONTENT_KIND_NAMES } from '../../content/kinds';
 import { createStyleReader } from './styles';
 import { createPartFiles, partFileSource, SERVER_BUNDLE, type PartFileStatus } from './bundles';
 import { createRenderPool, type PoolStatus } from './render-pool';
-import type { TrialOutcome, TrialTask } from './render-worker';
+import type { ApiAnswer, TrialOutcome, TrialTask } from './render-worker';
 import { createPageCache } from './cache';
 import { acceptsBrotli, brotliPage } from './encoded';
 import { answeredNotModified, etagOf } from '../../http/conditional';
@@ -73,23 +73,12 @@ export interface ResponderOptions {
 }
 
 /**
- * Answers every page of the site (docs/rendering.md): rendered on the server from the parts' server
- * bundles, or, when the shell's cannot render, the shell's page as before, rendered by the browser.
+ * A renderer's /api requests, answered in-process (app.inject) exactly as to an anonymous visitor:
+ * a GET of the site's /api, no cookie, no credential, no header of the renderer's (its code is a
+ * part's: docs/rendering.md, « Renderers »). Any other address is refused (403).
  */
-export function createPageResponder({
-  app,
-  config,
-  radio,
-  assetsPath,
-  hints,
-  dataDeadlineMs = DATA_DEADLINE_MS,
-}: ResponderOptions) {
-  /**
-   * A renderer's /api request, answered in-process (app.inject) exactly as to an anonymous visitor:
-   * a GET of the site's /api, no cookie, no credential, no header of the renderer's (its code is a
-   * part's: docs/rendering.md, « Renderers »). Any other address is refused.
-   */
-  async function answerApi(href: string) {
+export function visitorApi(app: FastifyInstance) {
+  return async (href: string): Promise<ApiAnswer> => {
     const url = new URL(href);
     if (!url.pathname.startsWith('/api/')) {
       return { status: 403, headers: {}, body: new TextEncoder().encode('{"error":"api"}') };
@@ -104,7 +93,22 @@ export function createPageResponder({
       if (typeof value === 'string') headers[name] = value;
     }
     return { status: answer.statusCode, headers, body: new Uint8Array(answer.rawPayload) };
-  }
+  };
+}
+
+/**
+ * Answers every page of the site (docs/rendering.md): rendered on the server from the parts' server
+ * bundles, or, when the shell's cannot render, the shell's page as before, rendered by the browser.
+ */
+export function createPageResponder({
+  app,
+  config,
+  radio,
+  assetsPath,
+  hints,
+  dataDeadlineMs = DATA_DEADLINE_MS,
+}: ResponderOptions) {
+  const answerApi = visitorApi(app);
   const log = {
     warn: (message: string) => {
       app.log.warn(message);
