@@ -67,6 +67,7 @@ export default tseslint.config(
       '**/node_modules/**',
       'shared/assets/**',
       'server/.demo/**',
+      'server/.renderer/**',
       'deploys/**',
       'bench/results/**',
       'e2e/test-results/**',
