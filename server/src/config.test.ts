@@ -55,6 +55,23 @@ describe('the rendering settings of the server', () => {
     expect(read).toThrow(/RENDER_WORKERS : 0 .* refusé avec DEPLOY_TOKENS/);
     expect(readSiteServerConfig({ RENDER_WORKERS: '0' }).renderWorkers).toBe(0);
   });
+
+  it('gives a renderer the mode, the time zone and the tests’ clock, and no other variable', () => {
+    const config = readSiteServerConfig({
+      NODE_ENV: 'production',
+      TZ: 'Europe/Paris',
+      E2E_CLOCK_START: '2026-06-01T20:00:00Z',
+      ADMIN_TOKEN: 'jeton-admin-de-test-de-24-caracteres',
+      DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+      REDIS_URL: 'redis://:secret@127.0.0.1:6379',
+      PATH: '/usr/bin',
+    });
+    expect(config.rendererEnv).toEqual({
+      NODE_ENV: 'production',
+      TZ: 'Europe/Paris',
+      E2E_CLOCK_START: '2026-06-01T20:00:00Z',
+    });
+  });
 });
 
 describe('one rule per kind of setting', () => {

@@ -51,6 +51,11 @@ export interface SiteServerConfig {
   /** How long a new server bundle's trial may take, in ms (RENDER_TRIAL_S; docs/deploy.md, « The trial »). */
   renderTrialMs: number;
   /**
+   * A renderer's whole environment: the variables of RENDERER_ENV set here (mode, time zone, the
+   * browser tests' clock), none of them a secret (docs/rendering.md, « Renderers »).
+   */
+  rendererEnv: Record<string, string>;
+  /**
    * Redis or Valkey shared by several instances (REDIS_URL, `redis://` or `rediss://`): rate
    * limits, upstream answers and the now-playing channel (docs/deploy.md). null: one process alone.
    */
@@ -241,10 +246,27 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     renderWorkers: readRenderWorkers(env),
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
     renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
+    rendererEnv: rendererEnv(env),
     redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,
     deploy: readDeploySettings(env, distRoot),
   };
+}
+
+/**
+ * The only variables a renderer's environment has, none of them a secret: the mode and the time zone,
+ * and the browser tests' clock (e2e/server-clock.mjs, docs/testing.md).
+ */
+export const RENDERER_ENV = ['NODE_ENV', 'TZ', 'E2E_CLOCK_START', 'E2E_CLOCK_EPOCH'] as const;
+
+/** A renderer's environment: the allow-list's variables that are set in `env`, nothing else. */
+export function rendererEnv(env: Env): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of RENDERER_ENV) {
+    const value = env[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
 }
 
 /**

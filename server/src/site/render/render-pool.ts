@@ -34,6 +34,8 @@ export interface RenderPoolOptions {
   answerApi: (url: string) => Promise<ApiAnswer>;
   /** The folders of the parts (their dist/, DEPLOY_ROOT): what a renderer may read beyond its code. */
   readable: readonly string[];
+  /** A renderer's environment, cut to RENDERER_ENV (the site's settings: `rendererEnv`). */
+  env: Readonly<Record<string, string>>;
   log: { warn: (message: string) => void; debug: (message: string) => void };
   /** A renderer's heap limit. */
   maxHeapMb?: number;
@@ -81,6 +83,7 @@ export function createRenderPool({
   deadlineMs,
   answerApi,
   readable,
+  env,
   log,
   maxHeapMb = 128,
   queueLimitMs = deadlineMs,
@@ -101,7 +104,7 @@ export function createRenderPool({
         destroy: none,
       };
     }
-    const renderers = startRenderers({ count: workers, heapMb: maxHeapMb, readable, warn });
+    const renderers = startRenderers({ count: workers, heapMb: maxHeapMb, readable, env, warn });
     return {
       run: (task, host, signal) => renderers.run(task, host, signal) as Promise<RenderOutcome | null>,
       ready: renderers.ready,
@@ -257,7 +260,7 @@ export function createRenderPool({
   const trials = new Map<string, Promise<TrialOutcome>>();
 
   async function trial(task: TrialTask): Promise<TrialOutcome> {
-    trialRenderer ??= startRenderers({ count: 1, heapMb: trialHeapMb, readable, warn: () => undefined });
+    trialRenderer ??= startRenderers({ count: 1, heapMb: trialHeapMb, readable, env, warn: () => undefined });
     const abort = new AbortController();
     // The deadline counts from the trial's start in its renderer: one still loading its code
     // (seconds on a busy machine) is not the bundle's time.

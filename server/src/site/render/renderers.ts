@@ -10,20 +10,14 @@ import type { ApiAnswer, RenderHost, RenderTask, TrialOutcome, TrialTask } from 
 /**
  * Renderer processes (docs/rendering.md, « Renderers »): a part's server code runs in a process of
  * its own, never in the server's, and that process holds nothing worth taking:
- * - its environment is an allow-list (RENDERER_ENV), with no secret;
+ * - its environment is an allow-list (RENDERER_ENV, config.ts), with no secret;
  * - it runs under Node's permission model: it reads its own code, `node_modules` and the parts'
  *   folders, and nothing else (not the content, the accounts, `/proc/<pid>/environ`); it writes no
  *   file, starts no process, no thread and no addon;
  * - it reaches the site only through its IPC channel, which answers a page's /api GET as to an
- *   anonymous visitor (the server's `answerApi`), and every message it sends is checked here.
+ *   anonymous visitor (`visitorApi` in responder.ts), and every message it sends is checked here.
  * A process that passes its deadline or its heap is killed (SIGKILL) and replaced.
  */
-
-/**
- * The only variables a renderer's environment has, none of them a secret: the mode and the time zone,
- * and the browser tests' clock (e2e/server-clock.mjs, docs/testing.md).
- */
-export const RENDERER_ENV = ['NODE_ENV', 'TZ', 'E2E_CLOCK_START', 'E2E_CLOCK_EPOCH'] as const;
 
 /** What the server sends a renderer. */
 export type ToRenderer =
@@ -90,6 +84,8 @@ export interface SandboxOptions {
   /** The folders of the parts (their dist/, DEPLOY_ROOT): what a renderer may read beyond its code. */
   readable: readonly string[];
   heapMb: number;
+  /** Its environment, already cut to RENDERER_ENV (the site's settings: `rendererEnv`). */
+  env: Readonly<Record<string, string>>;
 }
 
 /**
@@ -122,16 +118,6 @@ export function sandboxFlags(code: string, { readable, heapMb }: SandboxOptions)
   ];
 }
 
-/** The renderer's environment: the allow-list's variables that are set, nothing else. */
-export function rendererEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const name of RENDERER_ENV) {
-    const value = env[name];
-    if (value !== undefined) kept[name] = value;
-  }
-  return kept;
-}
-
 type Result = RenderOutcome | TrialOutcome | null;
 
 /** A task as a renderer takes it. */
@@ -156,12 +142,14 @@ class Renderer {
   /** Stopped, or being killed: given no more tasks. */
   exited = false;
   private running: Running | null = null;
+  /** Settles when the task in progress has ended, answered or not. */
+  finished: Promise<void> = Promise.resolve();
   /** The end of its standard error, said when it stops unexpectedly. */
   private stderr = '';
 
   constructor(code: string, sandbox: SandboxOptions, onExit: (renderer: Renderer, why: string) => void) {
     this.child = fork(code, [], {
-      env: rendererEnv(),
+      env: { ...sandbox.env },
       execArgv: sandboxFlags(code, sandbox),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -191,10 +179,6 @@ class Renderer {
       running?.reject(new RendererStopped(why));
       onExit(this, why);
     });
-  }
-
-  get busy(): boolean {
-    return this.running !== null;
   }
 
   private receive(sent: unknown, ready: () => void): void {
@@ -243,7 +227,7 @@ class Renderer {
   run(task: RendererTask, host: RenderHost, signal?: AbortSignal): Promise<Result> {
     tasks += 1;
     const id = tasks;
-    return new Promise<Result>((resolve, reject) => {
+    const answer = new Promise<Result>((resolve, reject) => {
       if (this.exited) {
         reject(new RendererStopped('processus de rendu arrêté'));
         return;
@@ -272,6 +256,11 @@ class Renderer {
       };
       this.child.send({ type: 'task', id, task } satisfies ToRenderer);
     });
+    this.finished = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answer;
   }
 
   kill(): void {
@@ -312,7 +301,8 @@ export function startRenderers({ count, warn, ...sandbox }: RenderersOptions) {
     if (closing) return null;
     const renderer = new Renderer(file, sandbox, (stopped, why) => {
       processes.delete(stopped);
-      free.splice(free.indexOf(stopped) >>> 0, free.includes(stopped) ? 1 : 0);
+      const at = free.indexOf(stopped);
+      if (at !== -1) free.splice(at, 1);
       if (closing) return;
       if (!killed.delete(stopped)) warn(why);
       void start();
@@ -363,7 +353,7 @@ export function startRenderers({ count, warn, ...sandbox }: RenderersOptions) {
       closing = true;
       await Promise.all(
         [...processes].map(async (renderer) => {
-          while (renderer.busy) await new Promise((resolve) => setTimeout(resolve, 20));
+          await renderer.finished;
           renderer.kill();
         }),
       );

@@ -131,6 +131,7 @@ export function createPageResponder({
     answerApi,
     // What a renderer may read beyond its code: the parts' folders, and the deployed versions.
     readable: [...Object.values(config.distDirs), ...(config.deploy === null ? [] : [config.deploy.root])],
+    env: config.rendererEnv,
     log,
   });
   app.addHook('onClose', async () => {
