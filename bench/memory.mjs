@@ -67,6 +67,33 @@ function descendants(pid) {
 /** The server's resident memory and its processes', in MB. */
 const rssMb = (pid) => Math.round([pid, ...descendants(pid)].reduce((sum, each) => sum + rssKb(each), 0) / 1024);
 
+/** What a process is, from its command line: the server, a renderer, the TypeScript loader's esbuild. */
+function role(pid) {
+  try {
+    const command = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8')
+      .split('\0')
+      .join(' ');
+    if (pid === server.pid) return 'serveur';
+    if (/renderer\.m?js/.test(command)) return 'rendu';
+    if (/esbuild/.test(command)) return 'esbuild';
+    return 'autre';
+  } catch {
+    return 'autre';
+  }
+}
+
+/** Each process's resident memory, in MB, by role (`rendu ×2`: two renderers together). */
+function breakdown(pid) {
+  const byRole = new Map();
+  for (const each of [pid, ...descendants(pid)]) {
+    const [count, kb] = byRole.get(role(each)) ?? [0, 0];
+    byRole.set(role(each), [count + 1, kb + rssKb(each)]);
+  }
+  return [...byRole]
+    .map(([name, [count, kb]]) => `${name}${count > 1 ? ` ×${String(count)}` : ''} ${String(Math.round(kb / 1024))}`)
+    .join(', ');
+}
+
 const copy = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 for (const { folder } of PARTS) {
   cpSync(join(root, folder, 'dist'), join(copy, folder, 'dist'), { recursive: true });
@@ -88,8 +115,9 @@ const report = {
 };
 const sample = (label) => {
   const mb = rssMb(server.pid);
-  report.samples.push({ label, rssMb: mb });
-  console.log(`${label}: ${String(mb)} MB`);
+  const parts = breakdown(server.pid);
+  report.samples.push({ label, rssMb: mb, processes: parts });
+  console.log(`${label}: ${String(mb)} MB (${parts})`);
 };
 
 try {
@@ -144,9 +172,9 @@ const lines = [
   '',
   'Resident memory of the whole server process (main thread and render workers), `node bench/memory.mjs`.',
   '',
-  '| moment | RSS (MB) |',
-  '| --- | --- |',
-  ...report.samples.map((s) => `| ${s.label} | ${String(s.rssMb)} |`),
+  '| moment | RSS (MB) | by process (MB) |',
+  '| --- | --- | --- |',
+  ...report.samples.map((s) => `| ${s.label} | ${String(s.rssMb)} | ${s.processes} |`),
   '',
   `Crawl: ${String(report.crawl?.requests)} requests, ${String(report.crawl?.requestsPerSecond)} req/s, ${String(report.crawl?.non2xx)} non-2xx, ${String(report.crawl?.errors)} errors.`,
   '',

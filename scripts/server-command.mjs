@@ -10,7 +10,10 @@
 /** The main thread's heap, in MB (`--max-old-space-size`). */
 export const SERVER_HEAP_MB = 256;
 
-/** Node's arguments that start the server, from the repository's root (or `root`, a relative path). */
+/**
+ * Node's arguments that start the server from its sources, through the TypeScript loader, from the
+ * repository's root (or `root`, a relative path): `npm run dev` and the browser tests.
+ */
 export function serverArgs(root = '.') {
   return [
     `--max-old-space-size=${String(SERVER_HEAP_MB)}`,
@@ -18,4 +21,14 @@ export function serverArgs(root = '.') {
     `${root}/server/tsx.mjs`,
     `${root}/server/src/main.ts`,
   ];
+}
+
+/**
+ * Node's arguments that start the built server (`server/dist/main.js`, made by
+ * `node server/scripts/build.mjs` in a fraction of a second): `npm start`, a deployment, the benches.
+ * No TypeScript loader at run time: measured at rest on one machine, the server's process took 193 MB
+ * built and 316 MB through tsx, which also ran three esbuild processes (56 MB more).
+ */
+export function builtServerArgs(root = '.') {
+  return [`--max-old-space-size=${String(SERVER_HEAP_MB)}`, `${root}/server/dist/main.js`];
 }

@@ -1,7 +1,9 @@
 // Shared by the benchmarks: Debian's Chromium through playwright-core, and the real server.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import { builtServerArgs, serverArgs } from '../../scripts/server-command.mjs';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,9 +22,14 @@ export function launch() {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
-/** Starts the site server on a loopback port; resolves once /healthz answers. */
+/**
+ * Starts the site server on a loopback port as `npm start` does, built (a checkout too old to build
+ * its server runs its sources); resolves once /healthz answers.
+ */
 export async function startServer(root, port, env = {}) {
-  const child = spawn(process.execPath, serverArgs(), {
+  const builder = join(root, 'server', 'scripts', 'build.mjs');
+  const built = existsSync(builder) && spawnSync(process.execPath, [builder], { stdio: 'ignore' }).status === 0;
+  const child = spawn(process.execPath, built ? builtServerArgs() : serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -101,6 +101,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await close();
 });
+
+/** This process's children running a renderer's code (the serving ones, and a trial's while it runs). */
+function rendererProcesses(): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return parent === process.pid && /renderer\.m?js/.test(command) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** The order in which answers arrive. */
 function arrivals() {
@@ -356,6 +371,13 @@ throw new Error('essais ' + JSON.stringify(tries));
       expect(found).toBeDefined();
       expectDenied(JSON.parse(found ?? '{}') as Record<string, string>);
       expect(JSON.stringify(await ready())).not.toContain(SECRET);
+      // The trial's process is gone once it has answered: the two serving renderers of the suite's
+      // site and this site's one remain.
+      await until(() => rendererProcesses().length === 3, {
+        timeoutMs: 10_000,
+        everyMs: 100,
+        what: 'la fin du processus d’essai',
+      });
     } finally {
       await site.close();
     }

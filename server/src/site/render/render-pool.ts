@@ -250,17 +250,28 @@ export function createRenderPool({
 
   /**
    * New server bundles are tried by a renderer of their own before one that serves visitors
-   * evaluates them (docs/deploy.md, « The trial »): one at a time, with a deadline and a heap limit.
-   * With no renderer (RENDER_WORKERS=0, a debugger's setting) every bundle is used as it is.
+   * evaluates them (docs/deploy.md, « The trial »): one at a time, with a deadline and a heap limit,
+   * each in a fresh process stopped once it has answered (no trial sees what one before it left, and
+   * no memory is held between deploys). With no renderer (RENDER_WORKERS=0, a debugger's setting)
+   * every bundle is used as it is.
    */
+  let trialsDone: Promise<unknown> = Promise.resolve();
+  /** The trial's process while one runs (stopped with the server). */
   let trialRenderer: Renderers | null = null;
   /** Versions that may be evaluated by the renderers (`part@version`): tried, or there at start. */
   const tried = new Set<string>();
   /** The trial in progress or done of a part's bundle in a folder, by `part@version` asked. */
   const trials = new Map<string, Promise<TrialOutcome>>();
 
-  async function trial(task: TrialTask): Promise<TrialOutcome> {
-    trialRenderer ??= startRenderers({ count: 1, heapMb: trialHeapMb, readable, env, warn: () => undefined });
+  function trial(task: TrialTask): Promise<TrialOutcome> {
+    const outcome = trialsDone.then(() => trialAlone(task));
+    trialsDone = outcome.catch(() => undefined);
+    return outcome;
+  }
+
+  async function trialAlone(task: TrialTask): Promise<TrialOutcome> {
+    const renderer = startRenderers({ count: 1, heapMb: trialHeapMb, readable, env, warn: () => undefined });
+    trialRenderer = renderer;
     const abort = new AbortController();
     // The deadline counts from the trial's start in its renderer: one still loading its code
     // (seconds on a busy machine) is not the bundle's time.
@@ -284,7 +295,7 @@ export function createRenderPool({
     };
     status.trying = task.trial.part;
     try {
-      const outcome = (await trialRenderer.run(task, host, abort.signal)) as TrialOutcome;
+      const outcome = (await renderer.run(task, host, abort.signal)) as TrialOutcome;
       if (outcome.ok) tried.add(`${task.trial.part}@${outcome.version}`);
       return outcome;
     } catch (error) {
@@ -299,6 +310,8 @@ export function createRenderPool({
     } finally {
       status.trying = null;
       clearTimeout(timer);
+      trialRenderer = null;
+      void renderer.destroy();
     }
   }
 
