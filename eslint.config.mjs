@@ -42,8 +42,8 @@ const throughShared = [
 
 /**
  * What a part takes from the shared package by its own path (docs/parts.md, « Singletons and
- * helpers »): the helpers the singleton still carries for parts built before 2.5.0, and the radio
- * settings, which are the singleton's (only their types from `@collectif/shared/config`).
+ * helpers »): the helpers the singleton carried up to contract 3.0.0 (lint names their path), and
+ * the radio settings, which are the singleton's (only their types from `@collectif/shared/config`).
  */
 const contractPaths = [
   ...Object.entries(MOVED_TO_HELPERS).map(([path, importNames]) => ({

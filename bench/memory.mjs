@@ -98,7 +98,7 @@ const copy = mkdtempSync(join(tmpdir(), 'bench-memory-'));
 for (const { folder } of PARTS) {
   cpSync(join(root, folder, 'dist'), join(copy, folder, 'dist'), { recursive: true });
 }
-const bundle = join(copy, 'mf-label', 'dist', 'server', 'ssr.js');
+const bundle = join(copy, 'mf-label', 'dist', 'server', 'remoteEntry.js');
 const original = readFileSync(bundle, 'utf8');
 
 const port = await freePort();

@@ -122,7 +122,7 @@ const report = { date: new Date().toISOString(), machine: `${String(cpus().lengt
   try {
     const origin = `http://127.0.0.1:${String(deployment.instances[0].port)}`;
     cpSync(join(root, 'mf-label', 'dist'), dist, { recursive: true });
-    writeFileSync(join(dist, 'server', 'ssr.js'), 'for (;;) {}');
+    writeFileSync(join(dist, 'server', 'remoteEntry.js'), 'for (;;) {}');
     const chunks = [];
     for await (const chunk of tar.c({ gzip: true, cwd: dist, portable: true }, ['.'])) chunks.push(chunk);
     await fetch(`${origin}/a-propos`);

@@ -268,7 +268,7 @@ class NoLinks extends Map {
 
 /**
  * A part's `dist/` as the site takes it: a gzipped tar of its files and folders, paths relative
- * to `dist/` (`mf-manifest.json`, `server/ssr.js`), without owners.
+ * to `dist/` (`mf-manifest.json`, `server/remoteEntry.js`), without owners.
  * @param {string} dist
  * @returns {Promise<{ archive: Buffer, files: number, bytes: number }>}
  */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pagesJson } from '@collectif/shared/testing';
+import { pagesJson, serverContainer } from '@collectif/shared/testing';
 import { REMOTE_PARTS } from '../shared/parts.mjs';
 import { buildApp } from '../server/src/app';
 import { readSiteServerConfig } from '../server/src/config';
@@ -33,7 +33,7 @@ const tempDir = (prefix) => {
 function siteDist() {
   const dir = tempDir('deploy-site-dist-');
   writeUnder(dir, 'shell/dist/document.json', documentJson());
-  writeUnder(dir, 'shell/dist/server/ssr.js', SHELL);
+  writeUnder(dir, 'shell/dist/server/remoteEntry.js', serverContainer(SHELL));
   writeUnder(dir, 'shell/dist/mf-manifest.json', JSON.stringify({ name: 'collectif_shell' }));
   writeUnder(
     dir,
@@ -42,8 +42,10 @@ function siteDist() {
   );
   writeUnder(
     dir,
-    'mf-player/dist/server/ssr.js',
-    "exports.modules = { Player: () => require('react').createElement('button', { type: 'button' }, 'Écouter le direct') };",
+    'mf-player/dist/server/remoteEntry.js',
+    serverContainer(
+      "exports.modules = { Player: () => require('react').createElement('button', { type: 'button' }, 'Écouter le direct') };",
+    ),
   );
   for (const { folder } of REMOTE_PARTS) {
     writeUnder(dir, `${folder}/dist/mf-manifest.json`, '{}');
@@ -77,9 +79,9 @@ function labelBuild(title, contract = `^${CONTRACT}`) {
   writeUnder(root, `${dist}/pages.json`, pagesJson('mf-label'));
   writeUnder(
     root,
-    `${dist}/server/ssr.js`,
-    `const h = require('react').createElement;
-exports.modules = { LabelPage: () => h('section', null, h('h1', null, ${JSON.stringify(title)})) };`,
+    `${dist}/server/remoteEntry.js`,
+    serverContainer(`const h = require('react').createElement;
+exports.modules = { LabelPage: () => h('section', null, h('h1', null, ${JSON.stringify(title)})) };`),
   );
   return root;
 }

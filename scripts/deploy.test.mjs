@@ -38,7 +38,7 @@ function fixtureRoot() {
   writeFileSync(join(dist, 'remoteEntry.js'), 'var collectif_label;');
   writeFileSync(join(dist, 'pages.json'), '[]');
   writeFileSync(join(dist, 'part.json'), '{"part":"label"}');
-  writeFileSync(join(dist, 'server', 'ssr.js'), 'module.exports = {};');
+  writeFileSync(join(dist, 'server', 'remoteEntry.js'), 'module.exports = {};');
   writeFileSync(join(dist, 'static', 'js', 'main.0123abcd.js'), 'console.log(1);'.repeat(500));
   return { root, dist };
 }
@@ -308,7 +308,7 @@ describe('what the command says', () => {
     expect(call?.init.headers).toEqual({ authorization: `Bearer ${TOKEN}`, 'content-type': 'application/gzip' });
     const body = Buffer.from(/** @type {Uint8Array} */ (call?.init.body));
     expect(body.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-    expect((await entriesOf(body)).map((entry) => entry.path)).toContain('server/ssr.js');
+    expect((await entriesOf(body)).map((entry) => entry.path)).toContain('server/remoteEntry.js');
     expect(printed.out[0]).toMatch(/^Envoi de label à https:\/\/collectif\.example\.org\/ : 6 fichiers, /);
     expect(printed.out.slice(1)).toEqual([
       '✔ label est en ligne.',
@@ -435,7 +435,7 @@ describe('the archive', () => {
       ['part.json', 'File'],
       ['remoteEntry.js', 'File'],
       ['server/', 'Directory'],
-      ['server/ssr.js', 'File'],
+      ['server/remoteEntry.js', 'File'],
       ['static/', 'Directory'],
       ['static/js/', 'Directory'],
       ['static/js/main.0123abcd.js', 'File'],
@@ -451,7 +451,7 @@ describe('the archive', () => {
     const dest = join(mkdtempSync(join(tmpdir(), 'deploy-unpacked-')), 'version');
     temporary.push(join(dest, '..'));
     await unpackArchive(archive, dest);
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'pages.json', 'part.json', 'server/ssr.js']) {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'pages.json', 'part.json', 'server/remoteEntry.js']) {
       expect(readFileSync(join(dest, file), 'utf8')).toBe(readFileSync(join(dist, file), 'utf8'));
     }
   });

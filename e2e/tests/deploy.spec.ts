@@ -225,11 +225,11 @@ test('a remote deployed alone with its routes renamed: every address follows, an
 test('a part whose server code is missing or throws: its area is rendered by the browser, the rest is HTML', async ({
   page,
 }) => {
-  const bundle = (part: string) => join(distRoot, part, 'dist', 'server', 'ssr.js');
+  const bundle = (part: string) => join(distRoot, part, 'dist', 'server', 'remoteEntry.js');
   const label = readFileSync(bundle('mf-label'), 'utf8');
   const about = readFileSync(bundle('mf-about'), 'utf8');
   rmSync(bundle('mf-label'));
-  writeFileSync(bundle('mf-about'), 'throw new Error("exercice : bundle serveur cassé");');
+  writeFileSync(bundle('mf-about'), 'throw new Error("exercice : conteneur serveur cassé");');
   try {
     for (const [path, shown] of [
       ['/label', page.locator('#contenu').getByRole('list', { name: 'Sorties du label' })],
@@ -260,13 +260,14 @@ test('a part whose server code never ends: refused at its trial, the page is sti
 }) => {
   // Two bundles that loop, each tried until its deadline (RENDER_TRIAL_S, 5 s here).
   test.slow();
-  const bundle = join(distRoot, 'mf-label', 'dist', 'server', 'ssr.js');
+  const bundle = join(distRoot, 'mf-label', 'dist', 'server', 'remoteEntry.js');
   const label = readFileSync(bundle, 'utf8');
   // A careless deploy: a loop at the top of the bundle, then one in the page's render.
   for (const hostile of [
     'for (;;) {}',
-    // The bundle's exports are read-only (webpack's getters): a new object in their place.
-    `${label}\nmodule.exports = { ...module.exports, modules: { ...module.exports.modules, LabelPage: () => { for (;;) {} } } };`,
+    // The container's exports are read-only (webpack's getters): a new container in their place,
+    // whose modules' components loop.
+    `${label}\nconst built = module.exports;\nmodule.exports = { init: built.init, get: (request) => built.get(request).then((factory) => () => ({ ...factory(), default: () => { for (;;) {} } })) };`,
   ]) {
     writeFileSync(bundle, hostile);
     try {

@@ -27,7 +27,7 @@ async function labelArchive(mark: string, hostile = ''): Promise<Uint8Array<Arra
   const info = JSON.parse(readFileSync(join(dir, 'part.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(dir, 'part.json'), JSON.stringify({ ...info, mark }));
   if (hostile !== '') {
-    const bundle = join(dir, 'server', 'ssr.js');
+    const bundle = join(dir, 'server', 'remoteEntry.js');
     writeFileSync(bundle, `${readFileSync(bundle, 'utf8')}\n${hostile}`);
   }
   const chunks: Buffer[] = [];
@@ -83,13 +83,12 @@ afterAll(async () => {
 }, 30_000);
 
 /**
- * What a hostile label team appends to its server bundle, as the issue that made the renderers found
+ * What a hostile label team appends to its server container, as the issue that made the renderers found
  * it: each try's outcome, shown under the real label page (so that the trial passes it). Redis is
  * tried on its port, as if guessed: without its password.
  */
 const HOSTILE = (redisPort: number, outside: string) => `
 (() => {
-  const React = require('react');
   const fs = require('node:fs');
   const tries = {};
   const attempt = (name, run) => {
@@ -107,15 +106,23 @@ const HOSTILE = (redisPort: number, outside: string) => `
   });
   socket.on('data', (data) => { tries.redis = data.toString().trim(); socket.destroy(); });
   socket.on('error', (error) => { tries.redis = String(error.code); });
-  // The bundle's exports are getters (webpack's): replaced whole.
-  const Label = module.exports.modules.LabelPage;
+  // The container's exports are getters (webpack's): a container in its place, whose label page
+  // shows what was tried, with React from the share scope the renderer gives it.
+  const built = module.exports;
+  let scope = {};
   module.exports = {
-    ...module.exports,
-    modules: {
-      ...module.exports.modules,
-      LabelPage: (props) =>
-        React.createElement(React.Fragment, null, React.createElement(Label, props), React.createElement('pre', { id: 'essais' }, JSON.stringify(tries))),
-    },
+    init: (shareScope, ...rest) => { scope = shareScope; return built.init(shareScope, ...rest); },
+    get: (request) => built.get(request).then((factory) => () => {
+      const exposed = factory();
+      if (request !== './LabelPage') return exposed;
+      const React = Object.values(scope.react)[0].lib();
+      const Label = exposed.default;
+      return {
+        ...exposed,
+        default: (props) =>
+          React.createElement(React.Fragment, null, React.createElement(Label, props), React.createElement('pre', { id: 'essais' }, JSON.stringify(tries))),
+      };
+    }),
   };
 })();
 `;

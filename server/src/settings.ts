@@ -327,7 +327,7 @@ export const SETTINGS = {
   },
   RENDER_RECYCLE_AFTER: {
     group: 'rendering',
-    description: 'After how many redeployed server bundles evaluated a renderer process is replaced.',
+    description: 'After how many redeployed server containers loaded a renderer process is replaced.',
     kind: integer(1, 10_000, "d'évaluations"),
     default: '100',
     example: '50',
@@ -335,7 +335,7 @@ export const SETTINGS = {
   RENDER_TRIAL_S: {
     group: 'rendering',
     description:
-      "How long a part's new server bundle may take on its trial (evaluated, each page rendered once) before it is refused.",
+      "How long a part's new server container may take on its trial (evaluated, each page rendered once) before it is refused.",
     kind: seconds(1, 300),
     default: '15',
     example: '30',

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StatusMessage } from '@collectif/shared';
+import { StatusMessage } from '@collectif/shared/ui';
 
 /**
  * What the server checks before it listens (docs/deploy.md, « The server, built »): that it can

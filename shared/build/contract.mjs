@@ -87,7 +87,7 @@ export const SINGLETON_ENTRY = '.';
 
 /**
  * Helpers: the entries a part's browser code imports by their own path and bundles for itself (its
- * server bundle too). Each holds no state a page must have once: none of them reaches, through its
+ * server container too). Each holds no state a page must have once: none of them reaches, through its
  * own files, the singleton's modules below or the libraries that must be one copy; what it needs of
  * them it imports from `@collectif/shared` (shared/build/contract.test.mjs checks it).
  */
@@ -109,10 +109,11 @@ export const HELPER_ENTRIES = [
 ];
 
 /**
- * Entries that are no part's browser code: the site's server and the parts' server bundles
+ * Entries that are no part's browser code: the site's server and the parts' server containers
  * (`config`, `schemas`, `server`), the build, the tests, a remote's page alone in development
- * (`standalone`). `config` holds the radio settings the singleton reads: a part reads them through
- * `@collectif/shared` (its types alone may come from here).
+ * (`standalone`), and `package.json` (the contract's version, which a renderer gives the share scope
+ * it offers the parts' server containers). `config` holds the radio settings the singleton reads: a
+ * part reads them through `@collectif/shared` (its types alone may come from here).
  */
 export const OTHER_ENTRIES = [
   './config',
@@ -123,6 +124,7 @@ export const OTHER_ENTRIES = [
   './test-utils',
   './testing',
   './standalone',
+  './package.json',
 ];
 
 /**

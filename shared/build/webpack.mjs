@@ -263,62 +263,72 @@ function registered(name) {
   };
 }
 
-/**
- * What a server bundle takes from the site's server instead of carrying its own copy: React and the
- * shared package, one copy on the server as in the browser (docs/rendering.md). Everything else a
- * part uses is in its bundle.
- */
-const SERVER_EXTERNALS = /^(react|react-dom)(\/.*)?$|^@collectif\/shared(\/(config|server))?$/;
-
-/** Where a part's server bundle is, inside its dist/ (`server/ssr.js`). */
+/** Where a part's server container is, inside its dist/ (`server/remoteEntry.js`). */
 export const SERVER_BUNDLE_DIR = 'server';
 
 /**
- * A part's server bundle: compiled for Node into one CommonJS file, `dist/server/ssr.js`, beside the
- * browser bundle and deployed with it. The site's server evaluates it at run time with its own React
- * and shared package, and again when it changes. The shell's is its `src/server.tsx`; a remote's is
- * made from its exposed modules (server-entry.cjs).
- * @param {string} dir
- * @param {readonly string[]} exposes
- * @returns {string | null}
+ * What a server container takes from the renderer instead of carrying its own copy, as the browser's
+ * remotes take them from the shell: React, React DOM and the shared package (with its `config` and
+ * `server` entries), singletons of the share scope (`import: false`: never bundled), one copy in a
+ * renderer as in a page (docs/rendering.md, « Server containers »).
+ * @param {string} version
+ * @param {string | undefined} alsoAccepts
  */
-function serverEntry(dir, exposes) {
-  for (const file of ['src/server.tsx', 'src/server.ts']) if (existsSync(join(dir, file))) return `./${file}`;
-  if (exposes.length === 0) return null;
-  return `${require.resolve('./server-entry.cjs')}?exposes=${exposes.join(',')}!${require.resolve('./server-entry.mjs')}`;
+function serverShared(version, alsoAccepts) {
+  const browser = sharedSingletons(version, alsoAccepts);
+  const contract = browser[CONTRACT_PACKAGE];
+  return Object.fromEntries(
+    Object.entries({
+      ...browser,
+      [`${CONTRACT_PACKAGE}/config`]: contract,
+      [`${CONTRACT_PACKAGE}/server`]: contract,
+    }).map(([key, value]) => [key, { ...value, import: false }]),
+  );
 }
 
 /**
- * @param {{ name: string, dir: string, entry: string }} options
+ * A part's server container (docs/rendering.md, « Server containers »): the same federation
+ * container as the browser's, compiled for Node into one CommonJS file, `dist/server/remoteEntry.js`
+ * (with its manifest), beside the browser's and deployed with it. A remote exposes its modules as in
+ * the browser; the shell exposes `./server` (its `src/server.tsx`). The site's renderers load it with
+ * the federation runtime, as the browser loads a remote, and again when it changes.
+ * @param {{ name: string, dir: string, exposes: Record<string, string>, version: string, alsoAccepts?: string }} options
  * @returns {import('webpack').Configuration}
  */
-function serverBundleConfig({ name, dir, entry }) {
+function serverBundleConfig({ name, dir, exposes, version, alsoAccepts }) {
   return {
     name: `${name}-server`,
     mode: 'production',
-    target: 'node20',
+    target: 'async-node',
     context: dir,
-    entry: { ssr: entry },
+    entry: {},
     devtool: false,
     output: {
       path: join(dir, 'dist', SERVER_BUNDLE_DIR),
       filename: '[name].js',
-      library: { type: 'commonjs2' },
+      // Its modules are found by webpack's own names, never by the browser build's.
+      uniqueName: `${federationName(name)}_server`,
+      // Named by the manifest, never fetched from it: one file.
+      publicPath: 'auto',
       clean: true,
     },
-    externalsType: 'commonjs',
-    externals: [
-      ({ request }, callback) => {
-        if (request !== undefined && SERVER_EXTERNALS.test(request)) callback(undefined, `commonjs ${request}`);
-        else callback();
-      },
-    ],
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
     module: {
       rules: [scriptRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }],
     },
-    // One file: the server reads and evaluates it whole, from disk or over HTTP.
-    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federationName(name),
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module' },
+        exposes,
+        shared: serverShared(version, alsoAccepts),
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+      }),
+      // One file: a renderer reads and evaluates it whole, from disk or over HTTP.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
     // Readable stack traces in the server's log; the file is never sent to a visitor's browser to run.
     optimization: { minimize: false, moduleIds: 'deterministic' },
     performance: { hints: false },
@@ -394,7 +404,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
   if (alsoAccepts !== undefined && part.name === 'shell') {
     throw new Error('Le shell fournit une version exacte du contrat : alsoAccepts ne vaut que pour un remote');
   }
-  const entry = serverEntry(dir, modules);
+  const serverExposes = part.name === 'shell' ? { './server': './src/server.tsx' } : exposes;
   const version = contractVersion();
   const commit = gitCommit(dir);
   /** @returns {import('webpack').Configuration[]} */
@@ -402,7 +412,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
     const production = argv.mode !== 'development';
     const isHost = part.name === 'shell';
     // The dev server serves the browser bundle only; pages render in the browser there.
-    const withServer = production && entry !== null && env?.WEBPACK_SERVE !== true;
+    const withServer = production && Object.keys(serverExposes).length > 0 && env?.WEBPACK_SERVE !== true;
     return [
       {
         mode: production ? 'production' : 'development',
@@ -423,7 +433,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
           // Not assets/: on the site that path is the generated images' (served from shared/assets).
           assetModuleFilename: 'files/[name].[contenthash:10][ext]',
           uniqueName: federationName(name),
-          // The server bundle, built beside this one into dist/server/, is not this build's to remove.
+          // The server container, built beside this one into dist/server/, is not this build's to remove.
           clean: withServer ? { keep: (/** @type {string} */ file) => file.startsWith(`${SERVER_BUNDLE_DIR}/`) } : true,
         },
         resolve: {
@@ -493,7 +503,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
         stats: production ? 'errors-warnings' : 'minimal',
         devServer: devServer(part),
       },
-      ...(withServer && entry !== null ? [serverBundleConfig({ name, dir, entry })] : []),
+      ...(withServer ? [serverBundleConfig({ name, dir, exposes: serverExposes, version, alsoAccepts })] : []),
     ];
   };
 }

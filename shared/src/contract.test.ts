@@ -1,6 +1,7 @@
-// The helpers the singleton still carries for the parts built before 2.5.0 (docs/contract.md,
-// « 2.5.0 »): a part built before gets them from the shell's copy, a part built now from their own
-// path, and both are the same code.
+// What the singleton no longer carries since contract 3.0.0 (docs/contract.md, « 3.0.0 »): the
+// helpers it kept for the parts built before 2.5.0, now only by their own paths (the list, and the
+// path lint names for each: MOVED_TO_HELPERS), and the deprecated exports those parts called. A
+// part that still calls one finds it undefined in the shell's copy.
 import { MOVED_TO_HELPERS } from '../build/contract.mjs';
 import * as singleton from '@collectif/shared';
 import * as addresses from '@collectif/shared/addresses';
@@ -20,26 +21,24 @@ const helpers: Record<string, Record<string, unknown>> = {
   '@collectif/shared/tokens': tokens,
   '@collectif/shared/ui': ui,
 };
-const kept: Record<string, unknown> = singleton;
+const exported: Record<string, unknown> = singleton;
 
-describe('helpers moved out of the singleton', () => {
-  it('are every path the list names', () => {
+describe('the singleton since contract 3.0.0', () => {
+  it('lists every path the helpers moved to', () => {
     expect(Object.keys(helpers).sort()).toEqual(Object.keys(MOVED_TO_HELPERS).sort());
   });
 
-  it.each(Object.entries(MOVED_TO_HELPERS))('%s: each name is the same from the singleton', (path, names) => {
+  it.each(Object.entries(MOVED_TO_HELPERS))('%s: each name is there, and no longer in the singleton', (path, names) => {
     const helper = helpers[path] ?? {};
     for (const name of names) {
       expect([name, helper[name]]).not.toEqual([name, undefined]);
-      expect([name, kept[name]]).toEqual([name, helper[name]]);
+      expect([name, exported[name]]).toEqual([name, undefined]);
     }
   });
 
-  it.each(Object.entries(MOVED_TO_HELPERS))(
-    '%s: every name the singleton also exports is listed, so that lint names its path',
-    (path, names) => {
-      const both = Object.keys(helpers[path] ?? {}).filter((name) => name in kept);
-      expect(both.sort()).toEqual([...names].sort());
-    },
-  );
+  it('has none of the deprecated exports the parts built before 2.5.0 called', () => {
+    for (const name of ['usePageMeta', 'useDocumentWindow', 'href']) {
+      expect([name, exported[name]]).toEqual([name, undefined]);
+    }
+  });
 });

@@ -28,17 +28,3 @@ export function useSiteEnvironment(): SiteEnvironment {
 
 export const useRadioSettings = (): RadioSettings => useSiteEnvironment().radio;
 export const usePages = (): readonly PageRef[] => useSiteEnvironment().pages;
-
-/**
- * Kept for parts built before « Safe HTML » (docs/rendering.md): their residence and episode pages
- * sanitised descriptions on a window read here. A part deploys on its own day, so the shared
- * library still answers it for one version: the page's window in the browser; on the server there
- * is none any more (descriptions arrive as safe HTML), so it throws and the area that called it is
- * rendered in the browser. Removed once every part is built without it (docs/parts.md, « The
- * contract's versions »).
- * @deprecated Show a description as it arrives: it is safe HTML already.
- */
-export function useDocumentWindow(): Window {
-  if (typeof window !== 'undefined') return window;
-  throw new Error('Rendu serveur : aucune fenêtre, les descriptions arrivent déjà sûres');
-}

@@ -138,14 +138,6 @@ export function sitePages(): readonly PageRef[] {
   return current;
 }
 
-/**
- * A page's address, its parameters filled in.
- * @deprecated Build addresses by the page's module (`pageHref` of `@collectif/shared/addresses`,
- * docs/parts.md « Addresses »); kept one version for parts built before it.
- */
-export const href = (page: Pick<PageRef, 'path'>, params: Record<string, string> = {}): string =>
-  fillPath(page.path, params);
-
 export interface MenuLink {
   to: string;
   label: string;

@@ -73,5 +73,5 @@ export function readRemotesMap(data: unknown, partial = false): Partial<RemotesC
   throw new Error(`« ${name} » doit être l'URL de son mf-manifest.json (/… ou https://…)`);
 }
 
-/** The federation name of each remote's container. */
-export const federationName = (remote: RemoteName): string => containerName(remote);
+/** The federation name of each part's container (the shell's too: its server container, docs/rendering.md). */
+export const federationName = (part: PartName): string => containerName(part);

@@ -1,5 +1,7 @@
-// The shell's server bundle (dist/server/ssr.js, docs/rendering.md): the site's server loads it at
-// run time, like a remote's, and renders the page it returns. Never part of the browser's download.
+// The shell's server module, exposed as `./server` by its server container
+// (dist/server/remoteEntry.js, docs/rendering.md « Server containers »): the site's renderers load it
+// with the federation runtime, like a remote's modules, and render the page it returns. Never part of
+// the browser's download.
 import {
   createStaticHandler,
   createStaticRouter,

@@ -118,8 +118,8 @@ describe('CollectifPlayer.mount', () => {
           detail: {
             url: '/api/demo/replays/b.mp3',
             duration: 120,
-            title: 'Artiste B',
-            description: 'Émission B',
+            artist: 'Artiste B',
+            show: 'Émission B',
             cover: '',
           },
         }),

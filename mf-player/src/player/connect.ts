@@ -44,7 +44,7 @@ export function connectPlayer(store: AppStore): () => void {
   const stopListening = registerPlayerListeners(startAppListening, runtime);
   const detachAudio = runtime.audio.attach(store.dispatch);
   const offReplay = on('replay-selected', (detail) => {
-    // A partner's page may still send the former names; they work until version 3, with a word.
+    // A partner's page may still send the names of version 1: ignored since version 3, with a word.
     const legacy = legacyReplayNames(detail);
     if (legacy !== null) console.warn(legacy);
     const source = parseReplaySource(detail);

@@ -57,9 +57,6 @@ describe('the podcast feed from the SoundCloud RSS upstream', () => {
         duration: 8766,
         artist: 'Mila Rose',
         show: 'Back to back #2',
-        // The former names, until contract version 3 (docs/contract.md).
-        title: 'Mila Rose',
-        description: 'Back to back #2',
         cover: 'https://i1.sndcdn.com/artworks-30-t3000x3000.jpg',
         link: 'https://soundcloud.com/collective/show-30',
         pubDate: '2026-03-04T18:00:00.000Z',

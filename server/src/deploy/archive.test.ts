@@ -77,7 +77,7 @@ describe('unpacking a part', () => {
     const dist = join(root, 'source');
     mkdirSync(join(dist, 'server'), { recursive: true });
     writeFileSync(join(dist, 'remoteEntry.js'), 'var radio;');
-    writeFileSync(join(dist, 'server', 'ssr.js'), 'exports.modules = {};');
+    writeFileSync(join(dist, 'server', 'remoteEntry.js'), 'exports.modules = {};');
     const archive = await new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       tar
@@ -91,7 +91,7 @@ describe('unpacking a part', () => {
     const dest = join(root, 'versions', 'v1');
     await unpackArchive(archive, dest, LIMITS);
     expect(readFileSync(join(dest, 'remoteEntry.js'), 'utf8')).toBe('var radio;');
-    expect(readFileSync(join(dest, 'server', 'ssr.js'), 'utf8')).toBe('exports.modules = {};');
+    expect(readFileSync(join(dest, 'server', 'remoteEntry.js'), 'utf8')).toBe('exports.modules = {};');
     expect(readdirSync(join(root, 'versions'))).toEqual(['v1']);
   });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tar from 'tar';
-import { pagesJson, until } from '@collectif/shared/testing';
+import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../config';
@@ -24,7 +24,7 @@ exports.modules = { ${module}: () => React.createElement('h1', null, ${JSON.stri
 
 /** A label part whose server code does what a careless deploy could. */
 const HOSTILE_LABEL: Record<string, { code: string; reason: string }> = {
-  'throws when evaluated': { code: 'throw new Error("cassé au chargement");', reason: "échoue à l'évaluation" },
+  'throws when evaluated': { code: 'throw new Error("cassé au chargement");', reason: 'échoue au chargement' },
   'loops when evaluated': { code: 'for (;;) {}', reason: 'ne finit pas' },
   'renders nothing': {
     code: 'exports.modules = { LabelPage: () => null };',
@@ -63,7 +63,7 @@ async function labelArchive({
   write('mf-manifest.json', manifest(name));
   write('remoteEntry.js', `/* ${text} */`);
   write('pages.json', pagesJson('mf-label'));
-  write('server/ssr.js', code ?? component('LabelPage', text));
+  write('server/remoteEntry.js', serverContainer(code ?? component('LabelPage', text)));
   for (const [path, content] of Object.entries(files)) write(path, content);
   const chunks: Buffer[] = [];
   const stream = tar.c({ gzip: true, cwd: dir, portable: true }, ['.']);
@@ -81,10 +81,10 @@ async function siteWith(env: Record<string, string> = {}) {
   write('shell/dist/document.json', documentJson());
   write('shell/dist/mf-manifest.json', JSON.stringify({ name: 'collectif_shell' }));
   write('shell/dist/part.json', partJson('shell', '2.4.0'));
-  write('shell/dist/server/ssr.js', SHELL);
-  write('mf-radio/dist/server/ssr.js', component('HomePage', 'Accueil'));
-  write('mf-about/dist/server/ssr.js', component('AboutPage', 'À propos du collectif'));
-  write('mf-label/dist/server/ssr.js', component('LabelPage', 'Label v1'));
+  write('shell/dist/server/remoteEntry.js', serverContainer(SHELL));
+  write('mf-radio/dist/server/remoteEntry.js', serverContainer(component('HomePage', 'Accueil')));
+  write('mf-about/dist/server/remoteEntry.js', serverContainer(component('AboutPage', 'À propos du collectif')));
+  write('mf-label/dist/server/remoteEntry.js', serverContainer(component('LabelPage', 'Label v1')));
   write('mf-label/dist/remoteEntry.js', '/* Label v1 */');
   write('mf-label/dist/1.aaaaaaaaaa.js', '/* a chunk of v1 */');
   for (const [part, name] of [

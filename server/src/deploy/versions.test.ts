@@ -21,7 +21,7 @@ async function build(name: string): Promise<Buffer> {
   const dist = mkdtempSync(join(root, 'dist-'));
   writeFileSync(join(dist, 'remoteEntry.js'), `// ${name}`);
   mkdirSync(join(dist, 'server'));
-  writeFileSync(join(dist, 'server', 'ssr.js'), `exports.build = '${name}';`);
+  writeFileSync(join(dist, 'server', 'remoteEntry.js'), `exports.build = '${name}';`);
   const packed = Buffer.from(await tar.c({ cwd: dist, gzip: true }, ['.']).concat());
   rmSync(dist, { recursive: true });
   return packed;

@@ -1,6 +1,6 @@
 import type { PodcastItem } from '@collectif/shared';
 import { assignSlugs, baseSlug, longSlug, slugify, withEpisodeFacts } from './episodes';
-import { isSlug } from '@collectif/shared';
+import { isSlug } from '@collectif/shared/addresses';
 
 const item = (link: string, pubDate: string | null, extra: Partial<PodcastItem> = {}): PodcastItem => ({
   url: `https://feeds.example.org/${link.length}.mp3`,

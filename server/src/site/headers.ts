@@ -9,7 +9,7 @@ const NEVER_ENCODED = /\.(webp|avif|png|jpe?g|gif|mp3|woff2?)$/;
 
 /**
  * Hashed chunks never change, so they are cached for a year; entry files (index.html, document.json,
- * mf-manifest.json, remoteEntry.js, pages.json, server/ssr.js) keep their names across deploys and are
+ * mf-manifest.json, remoteEntry.js, pages.json, server/remoteEntry.js) keep their names across deploys and are
  * revalidated. The rule is the same for `main.[hash].js` and the `main.[hash].js.br` sent in its place.
  */
 export function cacheControlFor(path: string): string {

@@ -15,7 +15,7 @@ import {
   EMBED_MIN_WIDTH,
   embedFrameSnippet,
 } from '@collectif/shared/embed';
-import { declaredPages, pagesJson } from '@collectif/shared/testing';
+import { declaredPages, pagesJson, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../config';
@@ -68,7 +68,7 @@ let episode: { slug: string; artist: string; show: string };
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'oembed-'));
   writeUnder(dir, 'shell/dist/document.json', documentJson());
-  writeUnder(dir, 'shell/dist/server/ssr.js', SHELL);
+  writeUnder(dir, 'shell/dist/server/remoteEntry.js', serverContainer(SHELL));
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about'])
     writeUnder(dir, `${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) writeUnder(dir, `${part}/dist/pages.json`, pagesJson(part));
@@ -90,8 +90,8 @@ beforeAll(async () => {
   // Read by the server when a page is first rendered.
   writeUnder(
     dir,
-    'mf-radio/dist/server/ssr.js',
-    radioBundle(['/', '/residences/axonberg', `/emissions/${first.slug}`]),
+    'mf-radio/dist/server/remoteEntry.js',
+    serverContainer(radioBundle(['/', '/residences/axonberg', `/emissions/${first.slug}`])),
   );
 });
 

@@ -1,16 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
-import {
-  DEFAULT_COVER,
-  RESIDENCE_PICTURES,
-  findAlias,
-  findPage,
-  isSlug,
-  siteConfig,
-  type PageRef,
-} from '@collectif/shared';
-import { hrefOf, PAGES, type PageModule } from '@collectif/shared/addresses';
-import { residencePictures } from '@collectif/shared/pictures';
+import { findAlias, findPage, siteConfig, type PageRef } from '@collectif/shared';
+import { hrefOf, isSlug, PAGES, type PageModule } from '@collectif/shared/addresses';
+import { RESIDENCE_PICTURES, residencePictures } from '@collectif/shared/pictures';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
 import {
   DEFAULT_EMBED_OPTIONS,
   EMBED_HEIGHTS,

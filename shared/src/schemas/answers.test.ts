@@ -7,7 +7,6 @@ import {
   readWith,
   releasesAnswer,
   replaySelection,
-  withLegacyNames,
 } from './answers';
 
 /** What a schema reads from an answer, or null when the answer is unusable (the block's error state). */
@@ -46,20 +45,19 @@ function release(n: number): Release {
 
 describe('podcasts answer', () => {
   it('keeps a well-formed answer as it is', () => {
-    const items = [podcast(1), podcast(2)].map(withLegacyNames);
+    const items = [podcast(1), podcast(2)];
     expect(readPodcasts(items)).toEqual(items);
     expect(readPodcasts([])).toEqual([]);
   });
 
-  it("reads an older server's answer (`title` and `description`) as `artist` and `show`", () => {
+  it('reads the names of contract version 2 only: no `title` or `description` on an item since version 3', () => {
     const { artist, show, ...rest } = podcast(1);
-    expect(readPodcasts([{ ...rest, title: artist, description: show }])).toEqual([withLegacyNames(podcast(1))]);
-  });
-
-  it('keeps the former names beside the new ones, for the parts built before contract version 2', () => {
-    const [read] = (readPodcasts([podcast(3)]) ?? []) as (PodcastItem & { title?: string; description?: string })[];
-    expect(read?.title).toBe('Artiste 3');
-    expect(read?.description).toBe('Émission 3');
+    // A server older than version 2 sent the former names alone: its items have no artist to show.
+    expect(readPodcasts([{ ...rest, title: artist, description: show }])).toBeNull();
+    const [read] = readPodcasts([{ ...podcast(3), title: 'Artiste 3', description: 'Émission 3' }]) ?? [];
+    expect(read).toEqual(podcast(3));
+    expect(read).not.toHaveProperty('title');
+    expect(read).not.toHaveProperty('description');
   });
 
   it('rejects what is not a list', () => {
@@ -69,12 +67,10 @@ describe('podcasts answer', () => {
   });
 
   it('drops the unusable items and keeps the others', () => {
-    expect(readPodcasts([null, 42, 'texte', { ...podcast(1), artist: 1 }, podcast(2)])).toEqual([
-      withLegacyNames(podcast(2)),
-    ]);
+    expect(readPodcasts([null, 42, 'texte', { ...podcast(1), artist: 1 }, podcast(2)])).toEqual([podcast(2)]);
     // Nothing to play: neither an enclosure nor a track.
     const { trackUrn: _urn, ...noTrack } = podcast(3);
-    expect(readPodcasts([{ ...noTrack, url: ' ' }, podcast(4)])).toEqual([withLegacyNames(podcast(4))]);
+    expect(readPodcasts([{ ...noTrack, url: ' ' }, podcast(4)])).toEqual([podcast(4)]);
   });
 
   it('rejects a list whose items are all unusable', () => {
@@ -84,7 +80,7 @@ describe('podcasts answer', () => {
   it('fills optional fields of the wrong type with neutral values', () => {
     const { trackUrn: _urn, ...item } = podcast(5);
     expect(readPodcasts([{ ...item, trackUrn: 7, duration: 'long', cover: null, pubDate: 3 }])).toEqual([
-      withLegacyNames({ ...item, duration: 0, cover: '', pubDate: null }),
+      { ...item, duration: 0, cover: '', pubDate: null },
     ]);
   });
 });
@@ -197,13 +193,16 @@ describe('now-playing answer', () => {
 });
 
 describe('replay selection', () => {
-  it("reads the former names of a partner's payload, and says which ones to use instead", () => {
+  it("ignores the former names of a partner's payload since contract version 3, and says which ones to use", () => {
     const former = { url: '/a.mp3', title: 'Artiste', description: 'Émission' };
     expect(readWith(replaySelection, former)).toEqual({
-      value: { url: '/a.mp3', duration: 0, artist: 'Artiste', show: 'Émission', cover: '' },
+      value: { url: '/a.mp3', duration: 0, artist: '', show: '', cover: '' },
     });
     expect(legacyReplayNames(former)).toBe(
-      'replay-selected : noms remplacés (« title » → « artist », « description » → « show ») ; les anciens ne seront plus lus à la version 3 du contrat.',
+      'replay-selected : noms ignorés depuis la version 3 du contrat (« title » → « artist », « description » → « show »).',
+    );
+    expect(legacyReplayNames({ url: '/a.mp3', title: 'Artiste', show: 'Émission' })).toBe(
+      'replay-selected : noms ignorés depuis la version 3 du contrat (« title » → « artist »).',
     );
     expect(legacyReplayNames({ url: '/a.mp3', artist: 'A', show: 'B' })).toBeNull();
   });

@@ -26,25 +26,6 @@ export const replaySourceSchema = v.object({
   cover: v.string(),
 });
 
-/**
- * The names `artist` and `show` had until contract version 2 (docs/contract.md): `title` held the
- * artist and `description` the show. /api answers still carry them, with the same values, for the
- * parts built before (they read them through this package), and a partner's `replay-selected` may
- * still use them (with a warning). They go in version 3, where `description` becomes the episode's
- * own description.
- */
-export const LEGACY_NAMES = { title: 'artist', description: 'show' } as const;
-
-/** What /api sends for an item: its fields, and the former names beside the new ones. */
-export function withLegacyNames<T extends { artist: string; show: string }>(
-  item: T,
-): T & { title: string; description: string } {
-  return { ...item, title: item.artist, description: item.show };
-}
-
-/** The wire form of an item: the former names are there, optional, so that answers keep them. */
-const legacyEntries = { title: v.optional(v.string()), description: v.optional(v.string()) };
-
 /** One episode of GET /api/podcasts. */
 export const podcastItemSchema = v.object({
   ...replaySourceSchema.entries,
@@ -68,10 +49,6 @@ export const episodeSchema = v.object({
   styles: v.array(v.string()),
 });
 
-/** The answers as sent: each item with its former names too (`withLegacyNames`). */
-export const podcastItemWireSchema = v.object({ ...podcastItemSchema.entries, ...legacyEntries });
-export const episodeWireSchema = v.object({ ...episodeSchema.entries, ...legacyEntries });
-
 /** GET /api/episodes: one page of the archive, for a search and filters. */
 export const episodesPageSchema = v.object({
   items: v.array(episodeSchema),
@@ -82,8 +59,6 @@ export const episodesPageSchema = v.object({
   pages: v.number(),
   pageSize: v.number(),
 });
-
-export const episodesPageWireSchema = v.object({ ...episodesPageSchema.entries, items: v.array(episodeWireSchema) });
 
 /** GET /api/styles: the residences' styles and how many episodes have each, by name. */
 export const stylesSchema = v.array(v.object({ name: v.string(), count: v.number() }));
@@ -217,17 +192,6 @@ export const apiErrorSchema = v.object({ error: v.string(), message: v.string() 
 
 const nonEmpty = (text: string | undefined): text is string => text !== undefined && text !== '';
 
-/**
- * An item as the client reads it, from a server of this version or an older one (teams deploy
- * alone): `artist` and `show`, else the former `title` and `description`.
- */
-function renamed<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  const item = value as Record<string, unknown>;
-  return { ...item, artist: item.artist ?? item.title, show: item.show ?? item.description } as T;
-}
-const currentNames = v.transform(renamed<unknown>);
-
 /** A podcast as the client reads it: optional fields of the wrong type get neutral values. */
 const podcastReadingEntries = {
   ...podcastItemSchema.entries,
@@ -242,25 +206,16 @@ const podcastReadingEntries = {
 /** The player needs something to play. */
 const playable = (item: { url: string; trackUrn?: string }) => item.url.trim() !== '' || nonEmpty(item.trackUrn);
 
-/**
- * Empty optional texts are left out; the former names are added back for the parts built before
- * contract version 2, which read them (not in the types: new code cannot use them).
- */
-function withoutEmpty<T extends { trackUrn?: string; summary?: string; artist: string; show: string }>({
-  trackUrn,
-  summary,
-  ...item
-}: T) {
-  return withLegacyNames({
+/** Empty optional texts are left out. */
+function withoutEmpty<T extends { trackUrn?: string; summary?: string }>({ trackUrn, summary, ...item }: T) {
+  return {
     ...(nonEmpty(trackUrn) ? { trackUrn } : {}),
     ...(nonEmpty(summary) ? { summary } : {}),
     ...item,
-  }) as Omit<T, 'trackUrn' | 'summary'> & { trackUrn?: string; summary?: string };
+  } as Omit<T, 'trackUrn' | 'summary'> & { trackUrn?: string; summary?: string };
 }
 
 const podcastReading = v.pipe(
-  v.unknown(),
-  currentNames,
   v.object(podcastReadingEntries),
   v.check((item) => playable(item)),
   v.transform((item) => withoutEmpty(item)),
@@ -268,8 +223,6 @@ const podcastReading = v.pipe(
 
 /** An episode as the client reads it: a podcast with a usable slug; unknown residences and styles are none. */
 const episodeReading = v.pipe(
-  v.unknown(),
-  currentNames,
   v.object({
     ...podcastReadingEntries,
     summary: v.fallback(v.optional(v.string()), undefined),
@@ -383,7 +336,6 @@ const text = (name: string) => v.optional(v.string(`« ${name} » doit être une
  */
 export const replaySelection = v.pipe(
   v.custom<object>((detail) => typeof detail === 'object' && detail !== null, 'un objet est attendu dans « detail »'),
-  v.transform(renamed<object>),
   // An object's own message is the one of a missing key: only the address cannot be left out.
   v.object(
     {
@@ -410,15 +362,18 @@ export const replaySelection = v.pipe(
 );
 
 /**
- * The warning for a `replay-selected` payload that uses the former names (`title`, `description`)
- * instead of `artist` and `show`, or null. They work until contract version 3 (docs/contract.md).
+ * The warning for a `replay-selected` payload that still uses the names `artist` and `show` had
+ * before contract version 2 (`title`, `description`), or null. Since version 3 they are not read
+ * (docs/contract.md, « 3.0.0 »): the episode plays without its two lines, and the player says which
+ * names to send. In the singleton: the players of 2.x call it too.
  */
 export function legacyReplayNames(detail: unknown): string | null {
   if (typeof detail !== 'object' || detail === null) return null;
-  const used = Object.entries(LEGACY_NAMES).filter(([former, current]) => former in detail && !(current in detail));
+  const renamed = { title: 'artist', description: 'show' };
+  const used = Object.entries(renamed).filter(([former, current]) => former in detail && !(current in detail));
   if (used.length === 0) return null;
   const list = used.map(([former, current]) => `« ${former} » → « ${current} »`).join(', ');
-  return `replay-selected : noms remplacés (${list}) ; les anciens ne seront plus lus à la version 3 du contrat.`;
+  return `replay-selected : noms ignorés depuis la version 3 du contrat (${list}).`;
 }
 
 /** The value `schema` reads from `data`, or the French message of its first issue. */

@@ -14,7 +14,10 @@ export type ServerPage = PageDefinition;
 export type ServerHead = PageHeadParts;
 export type ServerPageContext = PageContext;
 
-/** A remote's server bundle (`dist/server/ssr.js`): its modules, and its pages' server code by module name. */
+/**
+ * What a renderer reads of a remote's server container (`dist/server/remoteEntry.js`): its exposed
+ * modules' components, and their page definitions, by module name.
+ */
 export interface RemoteServerBundle {
   modules: ServerModules;
   pages?: Readonly<Record<string, ServerPage>>;

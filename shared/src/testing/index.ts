@@ -2,3 +2,4 @@ export * from './fakeServer';
 export * from './pages';
 export * from './head';
 export * from './until';
+export * from './serverContainer';

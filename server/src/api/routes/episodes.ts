@@ -1,11 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { isSlug } from '@collectif/shared';
+import { isSlug } from '@collectif/shared/addresses';
 import { cleanQuery } from '../episodes/catalogue';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { withLegacyNames } from '@collectif/shared/schemas';
 
 const notFound = () =>
   new ApiHttpError(404, 'episode_not_found', 'Cette émission n’existe pas ou n’est plus dans le flux.');
@@ -31,7 +30,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
         key,
         () => {
           const found = catalogue.value.query({ q: text, style, residence, page });
-          return reply.serialized({ ...found, items: found.items.map(withLegacyNames) });
+          return reply.serialized(found);
         },
         { cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()), state: catalogue.state },
       );
@@ -48,14 +47,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const catalogue = await sources.episodes.get();
       const episode = catalogue.value.find(slug);
       if (episode === undefined) throw notFound();
-      return reply.representation(
-        `episode|${String(catalogue.version)}|${slug}`,
-        () => reply.serialized(withLegacyNames(episode)),
-        {
-          cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
-          state: catalogue.state,
-        },
-      );
+      return reply.representation(`episode|${String(catalogue.version)}|${slug}`, () => reply.serialized(episode), {
+        cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
+        state: catalogue.state,
+      });
     },
   );
 

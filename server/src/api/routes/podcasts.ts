@@ -4,7 +4,6 @@ import { latest, podcastsByName } from '../../feed';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { withLegacyNames } from '@collectif/shared/schemas';
 
 /** GET /api/podcasts?limit=&q=: the feed's podcasts, newest first, optionally by show name. */
 const podcasts: FastifyPluginCallback = (instance, _options, done) => {
@@ -29,7 +28,7 @@ const podcasts: FastifyPluginCallback = (instance, _options, done) => {
           const found: readonly PodcastItem[] =
             name === '' ? catalogue.episodes : podcastsByName(catalogue.episodes, name);
           // Each with its page's slug (docs/episodes.md); the schema leaves the episode's other facts out.
-          return reply.serialized(latest(found, limit).map(withLegacyNames));
+          return reply.serialized(latest(found, limit));
         },
         { cacheControl: cacheControlFor(feed, config.ttlMs.feed, clock()), state: feed.state },
       );

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import {
   apiErrorSchema,
-  episodeWireSchema,
-  episodesPageWireSchema,
+  episodeSchema,
+  episodesPageSchema,
   eventItemSchema,
   eventsSchema,
   stylesSchema,
   liveStatusSchema,
   nowPlayingSchema,
-  podcastItemWireSchema,
+  podcastItemSchema,
   radioSettingsAnswerSchema,
   releaseSchema,
   scheduleSchema,
@@ -24,8 +24,7 @@ const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxVal
 export const routeSchemas = {
   error: jsonSchema(apiErrorSchema),
   podcastsQuery: jsonSchema(v.strictObject({ limit, q: v.optional(v.pipe(v.string(), v.maxLength(200))) })),
-  // Items with their former names too, for one version (shared/src/schemas/answers.ts, LEGACY_NAMES).
-  podcasts: jsonSchema(v.array(podcastItemWireSchema)),
+  podcasts: jsonSchema(v.array(podcastItemSchema)),
   releasesQuery: jsonSchema(v.strictObject({ limit })),
   releases: jsonSchema(v.array(releaseSchema)),
   radio: jsonSchema(radioSettingsAnswerSchema),
@@ -40,9 +39,9 @@ export const routeSchemas = {
       page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
     }),
   ),
-  episodes: jsonSchema(episodesPageWireSchema),
+  episodes: jsonSchema(episodesPageSchema),
   episodeParams: jsonSchema(v.object({ slug: v.pipe(v.string(), v.maxLength(200)) })),
-  episode: jsonSchema(episodeWireSchema),
+  episode: jsonSchema(episodeSchema),
   styles: jsonSchema(stylesSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   // GET /api/content/:kind: one kind of the content volunteers edit (docs/content.md).

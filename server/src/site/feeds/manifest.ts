@@ -1,4 +1,5 @@
-import { colors, siteConfig } from '@collectif/shared';
+import { siteConfig } from '@collectif/shared';
+import { colors } from '@collectif/shared/tokens';
 
 /** The web app manifest, `/manifest.webmanifest` (docs/feeds.md, « Installable »). */
 

@@ -6,11 +6,12 @@ import {
   type FakeRoute,
   type FakeServer,
   until,
+  serverContainer,
 } from '@collectif/shared/testing';
 import React from 'react';
 import * as shared from '@collectif/shared';
 import type { PartName, RemotesConfig } from '@collectif/shared';
-import { createBundles, evaluateBundle, partFileSource } from './bundles';
+import { createBundles, loadContainer, partFileSource } from './bundles';
 import { createSitePages } from './pages';
 
 const DIST = {
@@ -56,8 +57,12 @@ afterEach(() => server.close());
 describe('where a part’s server files are', () => {
   it('beside the manifest the remote map names: this server’s files, another origin, or nowhere', () => {
     const remotes = remotesAt('https://cdn.example.org');
-    expect(partFileSource('shell', 'server/ssr.js', remotes, DIST)).toEqual({ file: '/dist/shell/server/ssr.js' });
-    expect(partFileSource('player', 'server/ssr.js', remotes, DIST)).toEqual({ file: '/dist/player/server/ssr.js' });
+    expect(partFileSource('shell', 'server/remoteEntry.js', remotes, DIST)).toEqual({
+      file: '/dist/shell/server/remoteEntry.js',
+    });
+    expect(partFileSource('player', 'server/remoteEntry.js', remotes, DIST)).toEqual({
+      file: '/dist/player/server/remoteEntry.js',
+    });
     expect(partFileSource('radio', 'pages.json', remotes, DIST)).toEqual({
       url: 'https://cdn.example.org/radio/pages.json',
     });
@@ -65,12 +70,18 @@ describe('where a part’s server files are', () => {
   });
 });
 
-describe('a server bundle on another origin', () => {
+/** A radio container whose home page says which version it is. */
+const versionOne = serverContainer("exports.modules = { HomePage: () => 'version 1' };");
+const versionTwo = serverContainer("exports.modules = { HomePage: () => 'version 2' };");
+const homeOf = async (bundles: ReturnType<typeof createBundles>) =>
+  ((await bundles.get('radio'))?.modules as Record<string, () => string> | undefined)?.HomePage?.();
+
+describe('a server container on another origin', () => {
   it('is fetched once, then revalidated with its ETag, and a new version replaces it', async () => {
     // Every fetch the bundles start, to wait for the last one's answer before the fake server closes.
     const fetches = jest.spyOn(globalThis, 'fetch');
     try {
-      server.on('/radio/server/ssr.js', withEtag('exports.version = 1;', '"v1"'));
+      server.on('/radio/server/remoteEntry.js', withEtag(versionOne, '"v1"'));
       // Stale at once: every read revalidates in the background.
       const bundles = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, refreshMs: -1, warn });
       /**
@@ -88,16 +99,16 @@ describe('a server bundle on another origin', () => {
         );
       const validators = () => server.requests.map((request) => request.headers['if-none-match'] ?? null);
 
-      expect(await bundles.get('radio')).toEqual({ version: 1 });
+      expect(await homeOf(bundles)).toBe('version 1');
       // The next read answers with what it has and revalidates in the background (304).
-      expect(await bundles.get('radio')).toEqual({ version: 1 });
+      expect(await homeOf(bundles)).toBe('version 1');
       await until(() => server.requests.length >= 2, { what: 'la revalidation en arrière-plan' });
       expect(validators()).toEqual([null, '"v1"']);
 
-      server.on('/radio/server/ssr.js', withEtag('exports.version = 2;', '"v2"'));
+      server.on('/radio/server/remoteEntry.js', withEtag(versionTwo, '"v2"'));
       await readUntilRequest(3);
       await until(() => bundles.versions().includes('radio:"v2"'), { what: 'la version 2 en service' });
-      expect(await bundles.get('radio')).toEqual({ version: 2 });
+      expect(await homeOf(bundles)).toBe('version 2');
       expect(bundles.versions()).toContain('radio:"v2"');
       // Version 2 is revalidated with its own ETag (304), and that says nothing. Its fetch settled,
       // what the bundles do with the answer is done too: they were waiting on it before this test.
@@ -114,32 +125,49 @@ describe('a server bundle on another origin', () => {
     const closed = createBundles({ remotes: remotesAt(await closedOrigin()), distDirs: DIST, warn });
     expect(await closed.get('radio')).toBeNull();
 
-    server.on('/radio/server/ssr.js', silent);
+    server.on('/radio/server/remoteEntry.js', silent);
     const slow = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, fetchTimeoutMs: 100, warn });
     expect(await slow.get('radio')).toBeNull();
 
-    server.on('/radio/server/ssr.js', text('throw new Error("cassé");', 200, 'text/javascript'));
+    server.on('/radio/server/remoteEntry.js', text('throw new Error("cassé");', 200, 'text/javascript'));
     const broken = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
     expect(await broken.get('radio')).toBeNull();
     expect(warnings).toEqual([
-      expect.stringMatching(/^Bundle serveur de « radio » injoignable/),
-      expect.stringMatching(/^Bundle serveur de « radio » injoignable .*(timeout|aborted)/i),
+      expect.stringMatching(/^Conteneur serveur de « radio » injoignable/),
+      expect.stringMatching(/^Conteneur serveur de « radio » injoignable .*(timeout|aborted)/i),
       expect.stringMatching(
-        /^Bundle serveur de « radio » inutilisable \(http:\/\/127\.0\.0\.1:\d+\/radio\/server\/ssr\.js\) : cassé$/,
+        /^Conteneur serveur de « radio » inutilisable \(http:\/\/127\.0\.0\.1:\d+\/radio\/server\/remoteEntry\.js\) : cassé$/,
       ),
     ]);
   });
 });
 
-describe('evaluateBundle', () => {
-  it('gives a bundle this server’s React and shared package, and nothing it does not provide', () => {
-    const exports = evaluateBundle(
-      "exports.react = require('react'); exports.shared = require('@collectif/shared');",
-      'ssr.js',
+describe('loadContainer', () => {
+  it('gives a container this renderer’s React and shared package as singletons, and Node’s builtins alone as require', async () => {
+    const shell = await loadContainer(
+      serverContainer(
+        "exports.renderApp = () => null; exports.react = require('react'); exports.shared = require('@collectif/shared');",
+      ),
+      'remoteEntry.js',
+      'shell',
     );
-    expect(exports.react).toBe(React);
-    expect(exports.shared).toBe(shared);
-    expect(() => evaluateBundle("require('left-pad');", 'ssr.js')).toThrow(/module « left-pad » absent du serveur/);
+    expect(shell.react).toBe(React);
+    expect(shell.shared).toBe(shared);
+    await expect(
+      loadContainer(serverContainer("exports.renderApp = require('left-pad');"), 'remoteEntry.js', 'shell'),
+    ).rejects.toThrow(/module « left-pad » absent du serveur/);
+  });
+
+  it('gets each module a remote exposes, with its page definition', async () => {
+    const radio = await loadContainer(
+      serverContainer(
+        "exports.modules = { HomePage: () => 'accueil' }; exports.pages = { HomePage: { title: 'Accueil' } };",
+      ),
+      'remoteEntry.js',
+      'radio',
+    );
+    expect(Object.keys(radio.modules as object)).toEqual(['HomePage']);
+    expect(radio.pages).toEqual({ HomePage: { title: 'Accueil' } });
   });
 });
 

@@ -1,24 +1,28 @@
 import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compileFunction } from 'node:vm';
+import { createInstance } from '@module-federation/runtime';
 import React from 'react';
 import jsxRuntime from 'react/jsx-runtime';
 import ReactDOM from 'react-dom';
 import * as shared from '@collectif/shared';
 import * as sharedConfig from '@collectif/shared/config';
 import * as sharedServer from '@collectif/shared/server';
-import { PARTS, urlPrefix, type PartName, type RemotesConfig } from '@collectif/shared';
+import sharedPackage from '@collectif/shared/package.json';
+import { PARTS, federationName, urlPrefix, type PartName, type RemotesConfig } from '@collectif/shared';
 import { watchedFile, type WatchedFile } from '../../watched-file';
 
 /**
- * The parts' server bundles (docs/rendering.md, « Server bundles »): `dist/server/ssr.js` of each
- * part, read where the remote map says the part lives, evaluated with this server's own React and
- * shared package (one copy of each, as in the browser), and read again when it changes, so that a
- * part redeployed alone renders on the next request, with no restart.
+ * The parts' server containers (docs/rendering.md, « Server containers »): `dist/server/remoteEntry.js`
+ * of each part, read where the remote map says the part lives, loaded by the federation runtime as
+ * the browser loads a remote, with the renderer's own React and shared package as the share scope's
+ * singletons (one copy of each, as in a page), and loaded again when it changes, so that a part
+ * redeployed alone renders on the next request, with no restart.
  *
- * A bundle is not loaded through Node's module system: Node never forgets a module it has loaded,
- * while an old bundle here is dropped once replaced. A part whose bundle is missing, fails to load
- * or cannot be fetched in time renders in the browser instead.
+ * A container is not loaded through Node's module system: Node never forgets a module it has loaded,
+ * while an old version here is dropped once replaced. A part whose container is missing, fails to
+ * load or cannot be fetched in time renders in the browser instead.
  */
 
 const wait = (ms: number) =>
@@ -26,34 +30,109 @@ const wait = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
-/** Where a part's server bundle sits in its dist/ (shared/build/webpack.mjs). */
-export const SERVER_BUNDLE = 'server/ssr.js';
+/** Where a part's server container sits in its dist/ (shared/build/webpack.mjs). */
+export const SERVER_BUNDLE = 'server/remoteEntry.js';
 
-/** What a server bundle may take from this server instead of carrying it (shared/build/webpack.mjs). */
-const PROVIDED: Readonly<Record<string, unknown>> = {
-  react: React,
-  'react/jsx-runtime': jsxRuntime,
-  'react-dom': ReactDOM,
-  '@collectif/shared': shared,
-  '@collectif/shared/config': sharedConfig,
-  '@collectif/shared/server': sharedServer,
+/** The share scope a renderer offers every container: what a page's shell offers its remotes. */
+const SHARED: Readonly<Record<string, { version: string; module: unknown }>> = {
+  react: { version: React.version, module: React },
+  'react/jsx-runtime': { version: React.version, module: jsxRuntime },
+  'react-dom': { version: React.version, module: ReactDOM },
+  '@collectif/shared': { version: sharedPackage.version, module: shared },
+  '@collectif/shared/config': { version: sharedPackage.version, module: sharedConfig },
+  '@collectif/shared/server': { version: sharedPackage.version, module: sharedServer },
 };
 
 const BUILTINS = new Set(builtinModules);
 
+/**
+ * A container's `require`: Node's builtins only (webpack's Node runtime may ask for them; in a
+ * renderer, the permission model refuses what they would reach). Everything else is in the
+ * container or in the share scope.
+ */
 function provide(request: string): unknown {
-  if (Object.hasOwn(PROVIDED, request)) return PROVIDED[request];
   const builtin = request.startsWith('node:') ? request.slice(5) : request;
   if (BUILTINS.has(builtin)) return process.getBuiltinModule(builtin);
-  throw new Error(`module « ${request} » absent du serveur (un bundle serveur porte ses dépendances)`);
+  throw new Error(`module « ${request} » absent du serveur (un conteneur serveur porte ses dépendances)`);
 }
 
-/** Runs a CommonJS bundle in this realm (same React, same globals) and returns its exports. */
-export function evaluateBundle(code: string, filename: string): Record<string, unknown> {
-  const module = { exports: {} as Record<string, unknown> };
-  const run = compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], { filename });
-  run.call(module.exports, module.exports, provide, module, filename, dirname(filename));
-  return module.exports;
+/** A container's text, by the entry address the runtime is given for it, until the runtime asks. */
+const texts = new Map<string, { code: string; filename: string }>();
+
+/** The federation runtime of this renderer: one instance, each part's container registered in it. */
+let federation: ReturnType<typeof createInstance> | undefined;
+function runtime() {
+  federation ??= createInstance({
+    name: 'site_renderer',
+    remotes: [],
+    shared: Object.fromEntries(
+      Object.entries(SHARED).map(([name, { version, module }]) => [
+        name,
+        { version, lib: () => module, shareConfig: { singleton: true, requiredVersion: false } },
+      ]),
+    ),
+    plugins: [
+      {
+        name: 'site-renderer-entry',
+        // The container's text is read by this file (from the part's folder or its origin, with its
+        // version): evaluated here in this realm, with the builtins only as `require`.
+        loadEntry({ remoteInfo }) {
+          const found = texts.get(remoteInfo.entry);
+          if (found === undefined) return undefined;
+          texts.delete(remoteInfo.entry);
+          const module = { exports: {} as Record<string, unknown> };
+          const run = compileFunction(found.code, ['exports', 'require', 'module', '__filename', '__dirname'], {
+            filename: found.filename,
+          });
+          run.call(module.exports, module.exports, provide, module, found.filename, dirname(found.filename));
+          return module.exports as never;
+        },
+      },
+    ],
+  });
+  return federation;
+}
+
+/** The runtime's remote handler, with the method that forgets a remote. */
+interface RemoteHandler {
+  removeRemote(remote: unknown): void;
+}
+
+let loads = 0;
+
+/**
+ * A part's server container loaded as the browser loads a remote: registered with the federation
+ * runtime, initialised with the share scope, and each of its exposed modules got. What the
+ * renderer reads of it: a remote's components and page definitions (`modules`, `pages`), the
+ * shell's `renderApp`.
+ */
+export async function loadContainer(code: string, filename: string, part: PartName): Promise<Record<string, unknown>> {
+  const name = federationName(part);
+  loads += 1;
+  // A new address for each version: the runtime keeps what it loaded by address.
+  const entry = `${/^https?:\/\//.test(filename) ? filename : pathToFileURL(filename).href}#${String(loads)}`;
+  texts.set(entry, { code, filename });
+  const mf = runtime();
+  try {
+    // The version before, forgotten by the runtime (its modules, its globals), then this one. What
+    // `registerRemotes(…, { force: true })` does, without its warning at every redeploy (the method
+    // is the runtime's own, typed private; the runtime's version is pinned, package.json).
+    const before = mf.options.remotes.find((remote) => remote.name === name);
+    if (before !== undefined) (mf.remoteHandler as unknown as RemoteHandler).removeRemote(before);
+    mf.registerRemotes([{ name, entry }]);
+    if (part === 'shell') return (await mf.loadRemote<Record<string, unknown>>(`${name}/server`)) ?? {};
+    const exposed = PARTS.find((each) => each.name === part)?.exposes ?? [];
+    const modules: Record<string, unknown> = {};
+    const pages: Record<string, unknown> = {};
+    for (const module of exposed) {
+      const loaded = await mf.loadRemote<{ default?: unknown; page?: unknown }>(`${name}/${module}`);
+      if (loaded?.default !== undefined) modules[module] = loaded.default;
+      if (loaded?.page !== undefined) pages[module] = loaded.page;
+    }
+    return { modules, pages };
+  } finally {
+    texts.delete(entry);
+  }
 }
 
 export interface PartFileSource {
@@ -71,6 +150,8 @@ interface Loaded<T> {
   problem?: { state: 'refused' | 'unreachable'; reason: string; since: number };
   /** Not read: a version of this server's file waiting for its trial. */
   untried?: true;
+  /** While `read`'s promise runs: settles once `value` or `problem` is known. */
+  settled?: Promise<void>;
 }
 
 /** What the server can do with one part's file, for the readiness endpoint (docs/rendering.md). */
@@ -93,8 +174,8 @@ export interface PartFilesOptions<T> {
   /** The file's path in a part's dist/, which is also its path beside a remote's manifest. */
   path: string;
   /** Makes the value of the file's text; throws when it cannot be used. */
-  read: (text: string, where: string, name: PartName) => T;
-  /** What the file is, for the log: « Bundle serveur », « Pages déclarées ». */
+  read: (text: string, where: string, name: PartName) => T | Promise<T>;
+  /** What the file is, for the log: « Conteneur serveur », « Pages déclarées ». */
   what: string;
   /** How long a fetch from another origin may take. */
   fetchTimeoutMs?: number;
@@ -167,8 +248,6 @@ export function createPartFiles<T>({
   const fetching = new Map<PartName, Promise<void>>();
 
   function store(name: PartName, version: string, text: string, where: string, local = false): Loaded<T> {
-    let value: T | null = null;
-    let problem: Loaded<T>['problem'];
     if (local && reading?.untried?.(name, version) === true) {
       const reason = 'nouvelle version à l’essai';
       const entry: Loaded<T> = {
@@ -192,20 +271,49 @@ export function createPartFiles<T>({
       return entry;
     }
     reading?.start(name, version, publicPlace(where));
-    try {
-      value = read(text, where, name);
-    } catch (error) {
-      // A bundle's error may come from another realm than this module's `Error`: read its message.
+    const refuse = (error: unknown): NonNullable<Loaded<T>['problem']> => {
+      // A part's error may come from another realm than this module's `Error`: read its message.
       const message = (error as { message?: unknown } | null)?.message;
       const reason = typeof message === 'string' ? message : String(error);
       // Said once per version: the same file is not read again until it changes.
       warn(`${what} de « ${name} » inutilisable (${where}) : ${reason}`);
-      problem = { state: 'refused', reason, since: Date.now() };
-    }
-    reading?.end(name, version, problem?.reason ?? null);
-    const entry: Loaded<T> = { version, value, checkedAt: Date.now(), ...(problem === undefined ? {} : { problem }) };
+      reading?.end(name, version, reason);
+      return { state: 'refused', reason, since: Date.now() };
+    };
+    const entry: Loaded<T> = { version, value: null, checkedAt: Date.now() };
     loaded.set(name, entry);
+    let made: T | Promise<T>;
+    try {
+      made = read(text, where, name);
+    } catch (error) {
+      entry.problem = refuse(error);
+      return entry;
+    }
+    if (!(made instanceof Promise)) {
+      entry.value = made;
+      reading?.end(name, version, null);
+      return entry;
+    }
+    // Read in steps (a container's modules): the version is being read until they are all in.
+    entry.settled = made.then(
+      (value) => {
+        entry.value = value;
+        reading?.end(name, version, null);
+      },
+      (error: unknown) => {
+        entry.problem = refuse(error);
+      },
+    );
+    void entry.settled.finally(() => {
+      delete entry.settled;
+    });
     return entry;
+  }
+
+  /** A part's value once read: null while it has none. */
+  async function valueOf(entry: Loaded<T> | null | undefined): Promise<T | null> {
+    if (entry?.settled !== undefined) await entry.settled;
+    return entry?.value ?? null;
   }
 
   /** A file of this server, read again when it changes (watched-file.ts), per path. */
@@ -216,7 +324,7 @@ export function createPartFiles<T>({
    * it: the part renders in the browser, and /readyz says why), so `parse` never throws here; a file
    * that cannot be read leaves the last version read in use until it can.
    */
-  function fromFile(name: PartName, file: string): T | null {
+  function fromFile(name: PartName, file: string): Loaded<T> | null {
     const watch = () => {
       const made = watchedFile(file, (text, version) => store(name, version.id, text, file, true), {
         warn,
@@ -229,7 +337,7 @@ export function createPartFiles<T>({
     // A version that waited for its trial is read once it has been tried.
     if (entry?.untried === true && reading?.untried?.(name, entry.version) === false) entry = watch()();
     if (entry === null) loaded.delete(name);
-    return entry?.value ?? null;
+    return entry;
   }
 
   async function refresh(name: PartName, url: string): Promise<void> {
@@ -275,7 +383,7 @@ export function createPartFiles<T>({
     // The first request waits for the fetch (bounded by its timeout); one after a failure, a little.
     if (cached === undefined) await pending;
     else if (missing && pending !== undefined) await Promise.race([pending, wait(missingWaitMs)]);
-    return loaded.get(name)?.value ?? null;
+    return valueOf(loaded.get(name));
   }
 
   return {
@@ -283,7 +391,7 @@ export function createPartFiles<T>({
     async get(name: PartName): Promise<T | null> {
       const source = partFileSource(name, path, remotes, distDirs);
       if (source === null) return null;
-      if (source.file !== undefined) return fromFile(name, source.file);
+      if (source.file !== undefined) return valueOf(fromFile(name, source.file));
       return source.url === undefined ? null : fromUrl(name, source.url);
     },
     /** Where each part's file stands, read afresh (docs/rendering.md, « Readiness »). */
@@ -293,7 +401,7 @@ export function createPartFiles<T>({
           const source = partFileSource(name, path, remotes, distDirs);
           if (source === null) return [name, { state: 'missing', where: 'aucune adresse dans la carte des parties' }];
           const where = publicPlace(source.file ?? source.url ?? '');
-          const value = source.file !== undefined ? fromFile(name, source.file) : await this.get(name);
+          const value = source.file !== undefined ? await valueOf(fromFile(name, source.file)) : await this.get(name);
           const entry = loaded.get(name);
           if (value !== null) return [name, { state: 'ok', where }];
           if (entry?.problem === undefined) return [name, { state: 'missing', where }];
@@ -324,7 +432,12 @@ export type BundlesOptions = Omit<PartFilesOptions<Record<string, unknown>>, 'pa
 
 /** The parts' server bundles; a part without a usable one renders in the browser. */
 export function createBundles(options: BundlesOptions) {
-  return createPartFiles({ ...options, path: SERVER_BUNDLE, read: evaluateBundle, what: 'Bundle serveur' });
+  return createPartFiles({
+    ...options,
+    path: SERVER_BUNDLE,
+    read: (code, where, name) => loadContainer(code, where, name),
+    what: 'Conteneur serveur',
+  });
 }
 
 export type Bundles = PartFiles<Record<string, unknown>>;

@@ -121,24 +121,6 @@ describe('the document (the page as sent)', () => {
     expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);
     expect(browser.getElementById('root')?.innerHTML).toBe('');
     expect(browser.getElementById('ssr-state')).toBeNull();
-    // A shell built before its loader: the rendered page loads the entry at once.
-    const older = parse(
-      renderDocument(
-        pageModel({
-          assets: { ...assets, loader: null },
-          shellStyles: new Map(),
-          head: head(),
-          pages: [],
-          radio: radioSettings(),
-          remotes: REMOTES,
-          hints: { links: [], sheets: [], boot: [] },
-          rendered: { body: '<main></main>', state: '{}', router: '{}' },
-        }),
-      ),
-    );
-    expect(older.getElementById('boot')).toBeNull();
-    expect(older.querySelector('script[data-src]')).toBeNull();
-    expect(older.querySelector('script[src]')?.getAttribute('src')).toBe('/main.0123456789.js');
   });
 
   it('writes the page’s feeds as alternates, escaped, in the head', () => {
@@ -226,8 +208,11 @@ describe("the shell's list of its assets", () => {
     expect(() => readShellAssets({ ...assets, loader: { source: closing, hash: inlineHash(closing) } })).toThrow(
       /« loader » ne peut pas/,
     );
+    // A shell built before its loader (before contract 2.5.0) is refused since contract 3.0.0.
     const { loader: _loader, ...older } = assets;
-    expect(readShellAssets(older).loader).toBeNull();
+    expect(() => readShellAssets(older)).toThrow(
+      'document.json : « loader » manque (un shell construit avant le contrat 2.5.0)',
+    );
   });
 
   it('is read again when it changes; a list it cannot use is logged once, and the last usable one kept', () => {
@@ -244,11 +229,16 @@ describe("the shell's list of its assets", () => {
       expect(shellAssets()).toEqual(assets);
       writeFileSync(file, '{"scripts":');
       expect([shellAssets(), shellAssets()]).toEqual([assets, assets]);
+      // An older shell's list, without its loader: the site goes on with the last usable one.
+      const { loader: _loader, ...older } = assets;
+      writeFileSync(file, JSON.stringify(older));
+      expect(shellAssets()).toEqual(assets);
       expect(warnings).toEqual([
         expect.stringMatching(
           /^Liste des fichiers du shell inutilisable \(.*document\.json\) : document\.json : « scripts »/,
         ),
         expect.stringMatching(/document\.json\) : .+ ; la dernière version utilisable reste en service$/),
+        expect.stringMatching(/document\.json\) : document\.json : « loader » manque .+ reste en service$/),
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

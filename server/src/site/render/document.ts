@@ -1,7 +1,8 @@
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
-import { colors, SSR_STATE_ID } from '@collectif/shared';
+import { SSR_STATE_ID } from '@collectif/shared';
+import { colors } from '@collectif/shared/tokens';
 import { headElement, type HeadElement } from '@collectif/shared/seo';
 import { watchedFile } from '../../watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
@@ -24,9 +25,10 @@ export interface ShellAssets {
   fonts: string[];
   /**
    * The loader a page rendered on the server starts with (shell/src/boot/loader.ts) and its CSP hash,
-   * both made by the shell's build; null for a shell built before it (its pages load the entry at once).
+   * both made by the shell's build. Every shell of contract 2.5.0 or later has one; a list without it
+   * (a shell built before) is refused since contract 3.0.0 (docs/contract.md, « 3.0.0 »).
    */
-  loader: { source: string; hash: string } | null;
+  loader: { source: string; hash: string };
 }
 
 /** Where the shell's build writes its assets' list, in its dist/. */
@@ -47,7 +49,9 @@ export function readShellAssets(data: unknown): ShellAssets {
 
 /** The build's loader, checked: its hash must be its text's, or the policy would refuse it. */
 function readLoader(value: unknown): ShellAssets['loader'] {
-  if (value === undefined) return null;
+  if (value === undefined) {
+    throw new Error(`${DOCUMENT_ASSETS} : « loader » manque (un shell construit avant le contrat 2.5.0)`);
+  }
   const loader = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const { source, hash } = loader;
   if (typeof source !== 'string' || typeof hash !== 'string' || inlineHash(source) !== hash) {

@@ -52,8 +52,8 @@ export function pageModel({
 }: PageModelInput): DocumentModel {
   const [entry] = assets.scripts;
   // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
-  // page the browser renders, or a shell built without a loader, fetches them at once.
-  const loader = rendered === undefined || assets.loader === null || entry === undefined ? null : assets.loader;
+  // page the browser renders fetches them at once.
+  const loader = rendered === undefined || entry === undefined ? null : assets.loader;
   const sheets: Sheet[] = [
     ...assets.styles.map((href) => ({ href, css: shellStyles.get(href) ?? null })),
     ...hints.sheets,

@@ -145,8 +145,8 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
     return {
       kind: 'browser',
       reason: older
-        ? "bundle serveur du shell d'une version antérieure (sans renderApp)"
-        : 'bundle serveur du shell absent',
+        ? "conteneur serveur du shell d'une version antérieure (sans renderApp)"
+        : 'conteneur serveur du shell absent',
     };
   }
   const [remote, player] = await Promise.all([bundles.get(page.remote), bundles.get('player')]).then((list) =>
@@ -176,7 +176,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
       dataDeadlineMs: options.dataDeadlineMs,
     });
     if (!isServerApp(app)) {
-      return { kind: 'browser', reason: "bundle serveur du shell d'une version antérieure (sans routeur de pages)" };
+      return { kind: 'browser', reason: "conteneur serveur du shell d'une version antérieure (sans routeur de pages)" };
     }
     const body = withoutImagePreloads(await renderToHtml(app.element, options.renderDeadlineMs, log));
     return {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeHTML } from 'entities';
-import { pagesJson, until } from '@collectif/shared/testing';
+import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig } from '../../config';
@@ -62,8 +62,8 @@ async function siteWith(workers: number, radio: string, env: Record<string, stri
     writeUnder(dir, path, content);
   };
   write('shell/dist/document.json', documentJson());
-  write('shell/dist/server/ssr.js', SHELL);
-  write('mf-radio/dist/server/ssr.js', radio);
+  write('shell/dist/server/remoteEntry.js', serverContainer(SHELL));
+  write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio));
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
   const site = readSiteServerConfig({
@@ -144,7 +144,7 @@ describe('a new server bundle copied by hand', () => {
   it.each(Object.entries(HOSTILE))(
     'that %s is refused at its trial: pages are answered, no serving renderer touches it, the good bundle comes back',
     async (_what, code) => {
-      write('mf-radio/dist/server/ssr.js', code);
+      write('mf-radio/dist/server/remoteEntry.js', serverContainer(code));
       const replacedBefore = await replacedRenderers();
       // The page while the new version is on trial: its area left to the browser, kept by nobody.
       const res = await app.inject({ url: '/' });
@@ -163,7 +163,7 @@ describe('a new server bundle copied by hand', () => {
       expect(await replacedRenderers()).toBe(replacedBefore);
 
       // Deployed again, the good bundle renders on the server once tried, with no restart.
-      write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+      write('mf-radio/dist/server/remoteEntry.js', serverContainer(GOOD_RADIO));
       await renderedAgain({ app }, 'Accueil rendu par un fil');
       expect((await app.inject({ url: '/readyz' })).json<Readiness>().parts.radio?.state).toBe('ok');
     },
@@ -173,7 +173,7 @@ describe('a new server bundle copied by hand', () => {
   it.each(Object.entries(LATER))(
     'that passes its trial and %s on one address: that page is answered, the server never waits',
     async (what, code) => {
-      write('mf-radio/dist/server/ssr.js', code);
+      write('mf-radio/dist/server/remoteEntry.js', serverContainer(code));
       await renderedAgain({ app }, what === 'loops while rendering' ? 'Accueil rendu par un fil' : 'Sans données');
       const replacedBefore = await replacedRenderers();
       const answers = arrivals();
@@ -189,7 +189,7 @@ describe('a new server bundle copied by hand', () => {
         expect(answers.order).toEqual(['/healthz', '/api/podcasts?limit=1', '/?piege']);
         expect(await replacedRenderers()).toBe(replacedBefore + 1);
       }
-      write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+      write('mf-radio/dist/server/remoteEntry.js', serverContainer(GOOD_RADIO));
       await renderedAgain({ app }, 'Accueil rendu par un fil');
     },
     60_000,
@@ -209,7 +209,7 @@ describe('a new server bundle copied by hand', () => {
         state: 'refused',
         reason: expect.stringContaining('ne finit pas') as unknown,
       });
-      site.write('mf-radio/dist/server/ssr.js', GOOD_RADIO);
+      site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(GOOD_RADIO));
       await renderedAgain(site, 'Accueil rendu par un fil');
       expect((await status()).parts.radio?.state).toBe('ok');
     } finally {
@@ -262,7 +262,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
       const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
       expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 0, trying: null });
       for (let n = 1; n <= 3; n += 1) {
-        site.write('mf-radio/dist/server/ssr.js', radio(n));
+        site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(n)));
         await renderedAgain(site, `Version ${String(n)}`);
       }
       // Pages keep rendering while the fresh renderer starts; then it takes over (a renderer’s start
@@ -276,7 +276,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
       );
       expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 1, trying: null });
-      site.write('mf-radio/dist/server/ssr.js', radio(4));
+      site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(4)));
       await renderedAgain(site, 'Version 4');
     } finally {
       await site.close();
@@ -358,7 +358,7 @@ throw new Error('essais ' + JSON.stringify(tries));
     const site = await siteWith(1, GOOD_RADIO, siteEnv());
     try {
       await site.app.inject({ url: '/' });
-      site.write('mf-radio/dist/server/ssr.js', AT_TRIAL(secretFile, writeTo));
+      site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(AT_TRIAL(secretFile, writeTo)));
       await site.app.inject({ url: '/' });
       const ready = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>();
       await until(async () => (await ready()).parts.radio?.state === 'refused', {

@@ -231,7 +231,7 @@ export function createRenderPool({
           version: evaluating.version,
           status: { state: 'refused', where: evaluating.where, reason, since: new Date().toISOString() },
         });
-        log.warn(`Bundle serveur de « ${evaluating.part} » désactivé (${evaluating.where}) : ${reason}`);
+        log.warn(`Conteneur serveur de « ${evaluating.part} » désactivé (${evaluating.where}) : ${reason}`);
       }
       if (!progress.started && abort.signal.aborted) return notStarted();
       // The renderer of an aborted task is killed, one past its heap limit stops: another starts.
@@ -337,7 +337,7 @@ export function createRenderPool({
         pending = trial(task()).then((outcome) => {
           if (outcome.ok && outcome.version !== version) trials.delete(key);
           if (!outcome.ok) {
-            log.warn(`Bundle serveur de « ${part} » refusé à l'essai : ${outcome.reason}`);
+            log.warn(`Conteneur serveur de « ${part} » refusé à l'essai : ${outcome.reason}`);
             const since = new Date().toISOString();
             refused.set(part, {
               version,

@@ -4,7 +4,7 @@ import { fillPath } from '@collectif/shared/addresses';
 import { findPage, type PageMatch, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { fileVersion } from '../../watched-file';
-import { createBundles, evaluateBundle, SERVER_BUNDLE, type Bundles } from './bundles';
+import { createBundles, loadContainer, SERVER_BUNDLE, type Bundles } from './bundles';
 import { renderPage, type RenderOptions, type RenderOutcome } from './page';
 
 /**
@@ -154,16 +154,23 @@ async function runTrial(task: TrialTask, own: RenderHost): Promise<TrialOutcome>
   try {
     version = fileVersion(statSync(file)).id;
   } catch {
-    return { ok: false, reason: `pas de bundle serveur (${SERVER_BUNDLE})` };
+    return { ok: false, reason: `pas de conteneur serveur (${SERVER_BUNDLE})` };
   }
   try {
-    exports = evaluateBundle(readFileSync(file, 'utf8'), file);
+    exports = await loadContainer(readFileSync(file, 'utf8'), file, part);
   } catch (error) {
-    return { ok: false, reason: `son bundle serveur échoue à l'évaluation : ${reasonOf(error)}` };
+    return { ok: false, reason: `son conteneur serveur échoue au chargement : ${reasonOf(error)}` };
   }
   const modules = exports.modules as Record<string, unknown> | null | undefined;
-  if (part === 'shell' ? typeof exports.renderApp !== 'function' : typeof modules !== 'object' || modules === null) {
-    return { ok: false, reason: `son bundle serveur n'exporte pas ${part === 'shell' ? 'renderApp' : 'modules'}` };
+  if (
+    part === 'shell'
+      ? typeof exports.renderApp !== 'function'
+      : typeof modules !== 'object' || modules === null || Object.keys(modules).length === 0
+  ) {
+    return {
+      ok: false,
+      reason: `son conteneur serveur n'expose pas ${part === 'shell' ? 'renderApp (./server)' : 'ses modules'}`,
+    };
   }
   const others = createBundles({ remotes: task.remotes, distDirs: task.distDirs });
   const withPart = (value: Record<string, unknown>): RenderOptions['bundles'] =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
-import { pagesJson, startFakeServer, text } from '@collectif/shared/testing';
+import { pagesJson, startFakeServer, text, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../../app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, type Env } from '../../config';
@@ -19,7 +19,7 @@ const h = React.createElement;
 function HomePage() {
   const { data } = shared.usePodcastsQuery({ limit: 8 });
   const { liveStreamUrl } = shared.useRadioSettings();
-  return h('section', null, h('h1', null, '${marker}'), h('img', { src: '/assets/images/une.webp', alt: '' }), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.title))), h('p', { className: 'stream' }, liveStreamUrl));
+  return h('section', null, h('h1', null, '${marker}'), h('img', { src: '/assets/images/une.webp', alt: '' }), h('ul', null, (data ?? []).map((p) => h('li', { key: p.link }, p.show))), h('p', { className: 'stream' }, liveStreamUrl));
 }
 function ResidencePage() {
   const { id } = shared.useParams();
@@ -90,9 +90,9 @@ function stateOf(html: string): unknown {
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ssr-'));
   write('shell/dist/document.json', documentJson());
-  write('shell/dist/server/ssr.js', SHELL);
-  write('mf-radio/dist/server/ssr.js', radio('Accueil du serveur'));
-  write('mf-player/dist/server/ssr.js', PLAYER);
+  write('shell/dist/server/remoteEntry.js', serverContainer(SHELL));
+  write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio('Accueil du serveur')));
+  write('mf-player/dist/server/remoteEntry.js', serverContainer(PLAYER));
   write('assets/images/une.webp', 'RIFF');
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   // The pages each remote declares, as its build writes them (shared/build/webpack.mjs).
@@ -106,7 +106,7 @@ afterEach(() => {
 describe('pages rendered on the server', () => {
   it('sends the page with its content, its data, the player and a head of its own', async () => {
     const app = await start();
-    const podcasts = (await app.inject({ url: '/api/podcasts?limit=8' })).json<{ title: string }[]>();
+    const podcasts = (await app.inject({ url: '/api/podcasts?limit=8' })).json<{ show: string }[]>();
     const res = await app.inject({ url: '/' });
     await app.close();
     expect(res.statusCode).toBe(200);
@@ -119,7 +119,7 @@ describe('pages rendered on the server', () => {
       '<!--$--><section><h1>Accueil du serveur</h1><img src="/assets/images/une.webp" alt=""/>',
     );
     expect(podcasts.length).toBeGreaterThan(0);
-    for (const podcast of podcasts) expect(res.body).toContain(`<li>${podcast.title.replaceAll('&', '&amp;')}</li>`);
+    for (const podcast of podcasts) expect(res.body).toContain(`<li>${podcast.show.replaceAll('&', '&amp;')}</li>`);
     expect(res.body).toContain('Écouter le direct');
     expect(res.body).toContain('<title>Accueil</title>');
     expect(res.body).toContain('<meta name="description" content="Accueil rendu"/>');
@@ -257,7 +257,10 @@ describe('pages rendered on the server', () => {
   it("has a remote's routes and menu links on the first page after its pages answer, and keeps no page without them", async () => {
     const origin = await startFakeServer();
     origin.on('/radio/pages.json', text('compilation en cours', 503));
-    origin.on('/radio/server/ssr.js', text(radio('Accueil du serveur'), 200, 'text/javascript'));
+    origin.on(
+      '/radio/server/remoteEntry.js',
+      text(serverContainer(radio('Accueil du serveur')), 200, 'text/javascript'),
+    );
     const remotes = {
       player: '/mf-player/mf-manifest.json',
       radio: `${origin.origin}/radio/mf-manifest.json`,
@@ -288,7 +291,7 @@ describe('pages rendered on the server', () => {
   });
 
   it("names no folder of the server's disk in any answer", async () => {
-    write('mf-label/dist/server/ssr.js', 'throw new Error("cassé");');
+    write('mf-label/dist/server/remoteEntry.js', 'throw new Error("cassé");');
     const app = await start();
     const urls = [
       '/readyz',
@@ -356,7 +359,10 @@ describe('pages rendered on the server', () => {
   });
 
   it('renders in the browser, and says why, with a shell built before « State per request »', async () => {
-    write('shell/dist/server/ssr.js', SHELL.replace('exports.renderApp', 'exports.createServerApp'));
+    write(
+      'shell/dist/server/remoteEntry.js',
+      serverContainer(SHELL.replace('exports.renderApp', 'exports.createServerApp')),
+    );
     const app = await start();
     const warnings: string[] = [];
     app.log.warn = (message: string) => warnings.push(message);
@@ -368,7 +374,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('sends the shell alone, rendered by the browser, when the shell cannot render', async () => {
-    write('shell/dist/server/ssr.js', 'throw new Error("bundle cassé");');
+    write('shell/dist/server/remoteEntry.js', 'throw new Error("bundle cassé");');
     const app = await start();
     const res = await app.inject({ url: '/' });
     await app.close();
@@ -378,13 +384,13 @@ describe('pages rendered on the server', () => {
   });
 
   it('says at /readyz which parts render on the server, which do not and why, and logs a refused one once', async () => {
-    write('mf-radio/dist/server/ssr.js', 'throw new Error("bundle cassé au chargement");');
+    write('mf-radio/dist/server/remoteEntry.js', 'throw new Error("bundle cassé au chargement");');
     const app = await start();
     const warnings: string[] = [];
     app.log.warn = (message: string) => warnings.push(message);
     const pages = [await app.inject({ url: '/' }), await app.inject({ url: '/' })];
     const broken = await app.inject({ url: '/readyz' });
-    write('mf-radio/dist/server/ssr.js', radio('Réparé'));
+    write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio('Réparé')));
     const repaired = await app.inject({ url: '/readyz' });
     rmSync(join(dir, 'shell/dist/document.json'));
     const unbuilt = await app.inject({ url: '/readyz' });
@@ -411,7 +417,7 @@ describe('pages rendered on the server', () => {
     expect(state.parts.label?.state).toBe('missing');
     const refusals = warnings.filter((message) => message.includes('« radio »'));
     expect(refusals).toEqual([
-      `Bundle serveur de « radio » inutilisable (${join(dir, 'mf-radio/dist/server/ssr.js')}) : bundle cassé au chargement`,
+      `Conteneur serveur de « radio » inutilisable (${join(dir, 'mf-radio/dist/server/remoteEntry.js')}) : bundle cassé au chargement`,
     ]);
     // Redeployed: in use again, with no restart.
     expect(repaired.json<Readiness>().parts.radio?.state).toBe('ok');
@@ -423,7 +429,7 @@ describe('pages rendered on the server', () => {
   it('picks up a part redeployed in place on the next request, with no restart', async () => {
     const app = await start();
     const before = await app.inject({ url: '/' });
-    write('mf-radio/dist/server/ssr.js', radio('Nouvelle version'));
+    write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio('Nouvelle version')));
     const after = await app.inject({ url: '/' });
     await app.close();
     expect(before.body).toContain('Accueil du serveur');

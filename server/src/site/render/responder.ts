@@ -141,7 +141,7 @@ export function createPageResponder({
     remotes,
     distDirs: config.distDirs,
     path: SERVER_BUNDLE,
-    what: 'Bundle serveur',
+    what: 'Conteneur serveur',
     // Its version only: its code runs in the renderers.
     read: () => ({}),
   });
