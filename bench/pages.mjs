@@ -3,7 +3,7 @@
 // without it (PAGE_CACHE_TTL_S=0: every request renders), then autocannon on every route, beside a
 // static file of the same size as the home page served by the same server in the same run.
 // Writes bench/results/pages.md and bench/results/pages.json.
-//   node bench/pages.mjs [--duration=5]
+//   node bench/pages.mjs [--duration=5] [--root=DIR --out=NAME]
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,8 +14,13 @@ import { startServer } from './lib/browser.mjs';
 import { freePort } from './lib/cli.mjs';
 import { routePaths } from './lib/routes.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const results = join(root, 'bench', 'results');
+const here = fileURLToPath(new URL('..', import.meta.url));
+const results = join(here, 'bench', 'results');
+// --root=DIR: another built checkout's server and parts (a before/after pair on one machine, in one
+// run); --out=NAME: its figures in bench/results/NAME.md and .json.
+const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const root = option('root') ?? here;
+const out = option('out') ?? 'pages';
 const durationArg = process.argv.find((a) => a.startsWith('--duration='));
 const DURATION_S = durationArg === undefined ? 5 : Number(durationArg.split('=')[1]);
 const CONNECTIONS = 10;
@@ -108,6 +113,6 @@ const lines = [
   `Cached home page / static file of the same size: **${report.cachedHomeToStatic.toFixed(2)}×** the throughput.`,
   '',
 ];
-writeFileSync(join(results, 'pages.json'), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(join(results, 'pages.md'), lines.join('\n'));
+writeFileSync(join(results, `${out}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(results, `${out}.md`), lines.join('\n'));
 console.log(lines.join('\n'));

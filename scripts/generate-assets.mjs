@@ -186,7 +186,7 @@ export async function generateImages() {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="17" fill="none" stroke="#ffcf3f" stroke-width="4"/><circle cx="20" cy="20" r="6" fill="#ffcf3f"/></svg>',
     );
   }
-  // The installed site's icons (docs/feeds.md, « Installable »).
+  // The installed site's icons (docs/published.md, « Installable »).
   const background = pageColour();
   const logoSvg = readFileSync(logo);
   for (const size of [192, 512]) {

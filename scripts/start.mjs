@@ -6,7 +6,7 @@ import { root } from './parts.mjs';
 
 // `npm start -- --help`: the settings, with their defaults and an example (docs/settings.md).
 if (process.argv.includes('--help')) {
-  const help = spawnSync(process.execPath, ['--import', './server/tsx.mjs', 'server/src/settings-cli.ts'], {
+  const help = spawnSync(process.execPath, ['--import', './server/tsx.mjs', 'server/src/settings/cli.ts'], {
     cwd: root,
     stdio: 'inherit',
   });

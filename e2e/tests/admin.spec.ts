@@ -25,7 +25,7 @@ function localhost(path: string): string {
 async function invite(args: string[]): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', './server/tsx.mjs', 'server/src/admin-cli.ts', 'invite', ...args, '--site', localhost('')],
+    ['--import', './server/tsx.mjs', 'server/src/admin/cli.ts', 'invite', ...args, '--site', localhost('')],
     { cwd: ROOT },
   );
   const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { readSiteServerConfig } from '../src/config';
+import { buildApp } from '../src/app/app';
+import { readSiteServerConfig } from '../src/settings/config';
 import { listen, testConfig } from '../src/api/testing/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
 import { png } from '../src/content/testing/pictures';
 import { startRedis, type RedisServer } from './redis';
 import { until } from '@collectif/shared/testing';
-import { connectShared } from '../src/shared-state';
+import { connectShared } from '../src/instances/shared-state';
 
 /** A log for connections made by the tests themselves. */
 const quiet = { warn: () => undefined };

@@ -40,7 +40,7 @@ const options = {
 };
 
 /** The renderer processes' entry (docs/rendering.md, « Renderers »). */
-const RENDERER_ENTRY = join(server, 'src', 'site', 'render', 'renderer-main.ts');
+const RENDERER_ENTRY = join(server, 'src', 'site', 'render', 'renderer.ts');
 
 /**
  * The renderer alone, for a server run from its TypeScript: a renderer runs under Node's permission

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { REMOTE_PARTS } from '@collectif/shared';
-import { buildApp } from './app';
+import { buildApp } from './app/app';
 import { testConfig } from './api/testing/fixtures';
-import { readSiteServerConfig, workspaceRoot } from './config';
+import { readSiteServerConfig, workspaceRoot } from './settings/config';
 
 /**
  * Docs that match the code: every repository path README.md and docs/*.md name exists, every npm
  * command they give runs a script that exists, and docs/server.md's table of plugins and routes
- * is what server/src/app.ts registers. When one fails, fix the doc (or the code), not this file.
+ * is what server/src/app/app.ts registers. When one fails, fix the doc (or the code), not this file.
  */
 
 interface Doc {
@@ -87,7 +87,7 @@ const isPlaceholder = (path: string): boolean => /[<>*…{}[\]$:]/.test(path);
 /**
  * The repository paths a doc names:
  * - in inline code, every word whose first folder is a top-level folder of the repository and that
- *   goes on past it (`server/src/site/feeds.ts`, `node bench/first-load.mjs`); a word with no `/`
+ *   goes on past it (`server/src/site/published.ts`, `node bench/first-load.mjs`); a word with no `/`
  *   or starting with `/` (an address on the site: `/api/podcasts`) is not a repository path;
  * - every link that is not an address (`[parts.md](parts.md)`, `[deploy/](deploy)`), from the doc's
  *   folder, anchor removed;
@@ -134,9 +134,7 @@ function layoutPaths(text: string): string[] {
 describe('the paths the docs name', () => {
   it('finds the docs and the paths in them', () => {
     expect(DOCS.map((doc) => doc.file)).toEqual(expect.arrayContaining(['README.md', 'docs/server.md']));
-    expect(layoutPaths(DOCS[0]?.text ?? '')).toEqual(
-      expect.arrayContaining(['shared/src/events/', 'server/src/app.ts']),
-    );
+    expect(layoutPaths(DOCS[0]?.text ?? '')).toEqual(expect.arrayContaining(['shared/src/events/', 'server/src/app/']));
   });
 
   it('docs/README.md links every page of docs/', () => {

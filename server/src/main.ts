@@ -1,8 +1,8 @@
-import './production';
-import { buildApp } from './app';
-import { ConfigError, missingDists, readSiteServerConfig } from './config';
+import './app/production';
+import { buildApp } from './app/app';
+import { ConfigError, missingDists, readSiteServerConfig } from './settings/config';
 import { readApiConfig } from './api/env';
-import { renderingProblem } from './startup';
+import { renderingProblem } from './app/startup';
 
 async function main(): Promise<void> {
   let site;

@@ -12,7 +12,7 @@ describe('colors', () => {
     expect(colors.accent).toBe(property('color-accent'));
   });
 
-  it('give every page its theme colour and its manifest (docs/feeds.md, « Installable »)', () => {
+  it('give every page its theme colour and its manifest (docs/published.md, « Installable »)', () => {
     const html = readFileSync(join(root, 'shell', 'src', 'index.html'), 'utf8');
     expect(html).toContain(`<meta name="theme-color" content="${colors.bg}" />`);
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');

@@ -1,5 +1,5 @@
 import { siteConfig } from '@collectif/shared/config';
-import { ConfigError } from '../config';
+import { ConfigError } from '../settings/config';
 import { readApiConfig } from './env';
 
 /** The variable a bad environment is rejected for, and the one-line message. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { RadioSettings } from '@collectif/shared/config';
-import { ConfigError, workspaceRoot, type Env } from '../config';
-import { setting } from '../settings';
-import { readRadioSettings } from '../radio';
+import { ConfigError, workspaceRoot, type Env } from '../settings/config';
+import { setting } from '../settings/settings';
+import { readRadioSettings } from '../settings/radio';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 export interface ClientCredentialsConfig {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readRadioSettings } from '../radio';
+import { readRadioSettings } from '../settings/radio';
 import { buildApi, listen, testConfig } from './testing/fixtures';
 
 const radio = readRadioSettings({

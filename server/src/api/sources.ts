@@ -7,7 +7,7 @@ import type { ApiConfig } from './env';
 import { ApiHttpError } from './errors';
 import { azuracastNowPlaying } from './upstream/azuracast';
 import { KeyedUpstreamCache, UpstreamCache, type Cached } from './upstream/cache';
-import type { SharedCacheStore } from '../shared-state';
+import type { SharedCacheStore } from '../instances/shared-state';
 import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';

@@ -7,7 +7,7 @@ import {
   slidesSchema,
   teamSchema,
 } from '@collectif/shared/content-schemas';
-import { workspaceRoot } from '../config';
+import { workspaceRoot } from '../settings/config';
 import { accountsSchema, NO_ACCOUNTS } from './accounts-schema';
 
 interface KindRule {

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type createSharp from 'sharp';
 import type { SharpOptions } from 'sharp';
-import type { SharedPictures } from '../shared-state';
+import type { SharedPictures } from '../instances/shared-state';
 
 /**
  * The pictures editors upload (docs/content.md, « Pictures »): a residence's portrait and header, a

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { SharedContent } from '../shared-state';
+import type { SharedContent } from '../instances/shared-state';
 import { versionSchema, type ContentStore, type ContentVersion } from './store';
 
 /** Where what goes wrong is said. */

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tar from 'tar';
 import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
-import { readSiteServerConfig } from '../config';
+import { readSiteServerConfig } from '../settings/config';
 import { SHELL, writeUnder, documentJson } from '../site/render/fixtures';
 import type { PartStatus } from './deploys';
 import { DEPLOY_ATTEMPTS_PER_MINUTE } from './routes';
@@ -235,7 +235,7 @@ describe('a team deploys its part', () => {
   });
 
   it.each(Object.entries(HOSTILE_LABEL))(
-    'is refused when its server bundle %s, tried on its own thread; visitors see no change',
+    'is refused when its server container %s, tried on its own thread; visitors see no change',
     async (_what, { code, reason }) => {
       const before = await page('/label');
       const answer = await deploy(await labelArchive({ code }));

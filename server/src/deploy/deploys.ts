@@ -1,7 +1,7 @@
 import { PARTS, type PageRef, type PartName } from '@collectif/shared';
-import type { DeploySettings } from '../config';
-import type { SharedDeploys, SharedLive } from '../shared-state';
-import type { TrialOutcome } from '../site/render/render-worker';
+import type { DeploySettings } from '../settings/config';
+import type { SharedDeploys, SharedLive } from '../instances/shared-state';
+import type { TrialOutcome } from './trial';
 import { ArchiveRefused } from './archive';
 import { checkContract, checkFiles, DeployRefused, readPartInfo, type PartInfo } from './checks';
 import { createVersionStore, partDir, type VersionRecord, type VersionStore } from './versions';
@@ -18,7 +18,7 @@ export interface DeploysOptions {
   builtDirs: Record<PartName, string>;
   shared: SharedDeploys | null;
   log: { info: (message: string) => void; warn: (message: string) => void };
-  /** The trial of a version's server bundle and pages (the page responder's trial thread). */
+  /** The trial of a version's server container and pages (the page responder's trial thread). */
   tryPart: (part: PartName, dir: string, pages: readonly PageRef[]) => Promise<TrialOutcome>;
   /** The site's pages now, for the table a remote's new pages would make. */
   sitePages: () => Promise<readonly PageRef[]>;

@@ -12,7 +12,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { PARTS, type PartName } from '@collectif/shared';
-import type { DeploySettings } from '../config';
+import type { DeploySettings } from '../settings/config';
 import { ARCHIVE_LIMITS } from './archive';
 import { PART_INFO, readPartInfo } from './checks';
 import type { Deploys, PartStatus } from './deploys';

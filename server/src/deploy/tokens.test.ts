@@ -1,4 +1,4 @@
-import { ConfigError } from '../settings';
+import { ConfigError } from '../settings/settings';
 import { authorise, parseDeployTokens } from './tokens';
 
 // The teams' tokens (docs/deploy.md, « A team's tokens »): a token deploys its parts only.

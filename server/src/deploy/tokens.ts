@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PARTS, type PartName } from '@collectif/shared';
-import { ConfigError } from '../settings';
+import { ConfigError } from '../settings/settings';
 
 /**
  * The teams' deploy tokens (docs/deploy.md, « A team's tokens »): `DEPLOY_TOKENS` as `part:token`

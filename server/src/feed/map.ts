@@ -95,7 +95,7 @@ export function mapFeedItem(item: RawFeedItem, defaultCover: string = DEFAULT_CO
     link: link === '' ? url : link,
     pubDate: isoDate(nodeText(item.pubDate)),
     ...(summary === '' ? {} : { summary }),
-    // Republished by the residences' podcast feeds (docs/feeds.md); left out when the feed gives none.
+    // Republished by the residences' podcast feeds (docs/published.md); left out when the feed gives none.
     ...(length > 0 ? { length } : {}),
   };
 }

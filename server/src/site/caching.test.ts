@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
-import { readSiteServerConfig } from '../config';
+import { readSiteServerConfig } from '../settings/config';
 import { pagesJson } from '@collectif/shared/testing';
 import { documentJson } from './render/fixtures';
 
@@ -95,7 +95,7 @@ async function homeFiles(): Promise<string[]> {
     /<(?:script|link|style)\b[^>]*?\b(?:data-src|data-href|src|href)=(?:"([^"]+)"|([^\s">]+))[^>]*>/g,
   )) {
     const url = match[1] ?? match[2] ?? '';
-    // The icons and the web app manifest are the site's own, not the build's (docs/feeds.md).
+    // The icons and the web app manifest are the site's own, not the build's (docs/published.md).
     if (/\brel="(?:icon|apple-touch-icon|manifest)"/.test(match[0])) continue;
     if (url.startsWith('/')) urls.add(url);
   }

@@ -1,7 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DevRemote } from '../config';
+import type { DevRemote } from '../settings/config';
 
 /**
  * `npm run dev`: each remote being worked on is served by its webpack dev server, through this

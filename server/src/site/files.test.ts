@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
 import { pagesJson } from '@collectif/shared/testing';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
-import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../config';
+import { ConfigError, defaultRemotes, readRemotes, readSiteServerConfig } from '../settings/config';
 import { documentJson } from './render/fixtures';
 
 let dir: string;

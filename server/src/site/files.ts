@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { join, normalize } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_PARTS, urlPrefix, type PartName } from '@collectif/shared';
-import type { SiteServerConfig } from '../config';
+import type { SiteServerConfig } from '../settings/config';
 import { cacheControlFor, variesByEncoding } from './headers';
 
 /** `path` is the file sent: `main.[hash].js.br` when the client accepts brotli (docs/server.md). */

@@ -9,10 +9,9 @@ import {
   type RemotesConfig,
 } from '@collectif/shared';
 import type { BootPreload } from '@collectif/shared/boot';
-import { createStyleReader } from './render/styles';
+import { createStyleReader, sitePath } from './render/document';
 import * as v from 'valibot';
-import { watchedFile, type WatchedFile } from '../watched-file';
-import { sitePath } from './paths';
+import { watchedFile, type WatchedFile } from '../files/watched-file';
 import type { Sheet } from './render/document';
 import { siteConfig } from '@collectif/shared/config';
 import type { HeadElement } from '@collectif/shared/seo';

@@ -16,9 +16,9 @@ import {
   embedFrameSnippet,
 } from '@collectif/shared/embed';
 import { declaredPages, pagesJson, serverContainer } from '@collectif/shared/testing';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
-import { readSiteServerConfig, workspaceRoot } from '../config';
+import { readSiteServerConfig, workspaceRoot } from '../settings/config';
 import { SHELL, writeUnder, documentJson } from './render/fixtures';
 import { oembedAlternate } from '@collectif/shared/oembed';
 import { embedSize, readDimension, readSiteAddress, sitePicture } from './oembed';
@@ -46,7 +46,7 @@ const announce = (origin, path) => {
   if (origin !== '${ORIGIN}' || !(path in written)) throw new Error('adresse inattendue : ' + origin + path);
   return { alternates: [written[path]] };
 };
-exports.pages = {
+exports.definitions = {
   HomePage: { head: ({ origin }) => announce(origin, '/') },
   ResidencePage: {
     head: ({ params, origin }) => params.id === 'axonberg'

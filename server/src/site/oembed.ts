@@ -15,8 +15,8 @@ import {
   type EmbedSource,
 } from '@collectif/shared/embed';
 import { OEMBED_PATH, oembedTitle } from '@collectif/shared/oembed';
-import type { SiteServerConfig } from '../config';
-import { currentResidences, type ContentResidence } from '../residences';
+import type { SiteServerConfig } from '../settings/config';
+import { currentResidences, type ContentResidence } from '../content/residences';
 import { UpstreamError, upstreamErrorReply } from '../api/errors';
 
 /**

@@ -3,12 +3,12 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_PARTS, urlPrefix, type PageRef, type PartName } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
-import type { SiteServerConfig } from '../config';
+import type { SiteServerConfig } from '../settings/config';
 import { createHints, type HintsOptions } from './hints';
 import { servedIn } from './files';
 import { DOCUMENT_ASSETS } from './render/document';
 import { createPageResponder, type Readiness } from './render/responder';
-import type { TrialOutcome } from './render/render-worker';
+import type { TrialOutcome } from '../deploy/trial';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -97,7 +97,7 @@ export const hrefOf =
 
 /**
  * Where a residence's podcast feed is: a route of the site's server (`/residences/:id/feed.xml`,
- * docs/feeds.md), not a page of the table, so it does not move with the residence's page.
+ * docs/published.md), not a page of the table, so it does not move with the residence's page.
  */
 export const residenceFeedPath = (id: string): string => `/residences/${encodeURIComponent(id)}/feed.xml`;
 

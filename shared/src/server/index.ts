@@ -20,7 +20,8 @@ export type ServerPageContext = PageContext;
  */
 export interface RemoteServerBundle {
   modules: ServerModules;
-  pages?: Readonly<Record<string, ServerPage>>;
+  /** The page definitions its modules export as `page` (« pages » names the site's table of pages only). */
+  definitions?: Readonly<Record<string, ServerPage>>;
 }
 
 /** What the shell's `renderApp` answers: the page as React renders it, and what its router decided. */

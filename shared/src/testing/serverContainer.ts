@@ -1,7 +1,7 @@
 /**
  * A part's server container (`dist/server/remoteEntry.js`, docs/rendering.md, « Server containers »)
  * made by hand for a test, from a few lines of CommonJS that set `exports.modules` and
- * `exports.pages` (a remote) or `exports.renderApp` (the shell), small enough to read in the test.
+ * `exports.definitions` (a remote) or `exports.renderApp` (the shell), small enough to read in the test.
  * It answers the federation runtime as a built container does: `init` receives the share scope, and
  * `get('./Module')` a factory of the module (`default`, `page`), `get('./server')` the shell's. The
  * source's `require` gives React and the shared package from the share scope, and anything else from
@@ -37,7 +37,7 @@ module.exports = {
       const exported = load();
       const name = request.replace(/^\\.\\//, '');
       if (name === 'server') return () => exported;
-      return () => ({ default: (exported.modules || {})[name], page: (exported.pages || {})[name] });
+      return () => ({ default: (exported.modules || {})[name], page: (exported.definitions || {})[name] });
     });
   },
 };

@@ -1,4 +1,4 @@
-import { writeXml, xmlSafe } from '../../xml';
+import { writeXml, xmlSafe } from '../../files/xml';
 import { siteConfig } from '@collectif/shared/config';
 import type { DemoResidence } from './residences';
 
@@ -147,7 +147,7 @@ export function buildDemoFeed({
     });
   }
 
-  // Written by the site's one XML builder (src/xml.ts), as the site's own feeds are.
+  // Written by the site's one XML builder (src/files/xml.ts), as the site's own feeds are.
   const xml = writeXml({
     rss: {
       '@_version': '2.0',

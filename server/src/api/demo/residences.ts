@@ -1,4 +1,4 @@
-import { readResidences } from '../../residences';
+import { readResidences } from '../../content/residences';
 
 /** What the demo feed needs of a residence. */
 export interface DemoResidence {
@@ -19,7 +19,7 @@ export const FALLBACK_RESIDENCES: DemoResidence[] = [
   { id: 'la-brume', artist: 'La Brume', show: 'Ambiances', styles: ['ambient', ''] },
 ];
 
-/** The residences of the content file (server/src/residences.ts), or a few shows when it has none. */
+/** The residences of the content file (server/src/content/residences.ts), or a few shows when it has none. */
 export function loadResidences(file: string): DemoResidence[] {
   const { residences } = readResidences(file);
   if (residences.length === 0) return FALLBACK_RESIDENCES;

@@ -16,13 +16,13 @@ import type { LineupResidence } from './text';
  * read by the schedule's thread once per version of the calendars and per UTC day, never per
  * request; requests during a reading wait for that one; when a reading fails, the last good one is
  * answered (stale) and the same calendars are read again a minute later. The API's routes
- * (routes/events.ts), the site's `/evenements.ics` and the sitemap (site/feeds.ts) read the same.
+ * (routes/events.ts), the site's `/evenements.ics` and the sitemap (site/published.ts) read the same.
  */
 
 /** The zone the collective's calendars are kept in: days and years are counted in it. */
 export const EVENTS_ZONE = 'Europe/Paris';
 const DAY_MS = 24 * 3600 * 1000;
-/** A reading that failed is tried again this long after, not at every request. */
+/** A reading that failed is attempted again this long after, not at every request. */
 const RETRY_MS = 60_000;
 /** Past events in an answer, latest first. */
 export const PAST_EVENTS = 100;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import { workspaceRoot } from '../../config';
+import { workspaceRoot } from '../../settings/config';
 import { loadResidences } from '../demo/residences';
 import { demoEventsIcs, loadDemoEvents } from './demo';
 import { readEventCalendar } from './read';

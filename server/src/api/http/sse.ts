@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { NowPlaying } from '@collectif/shared';
-import type { SharedEvent, SharedEventChannel } from '../../shared-state';
+import type { SharedEvent, SharedEventChannel } from '../../instances/shared-state';
 
 export interface HubOptions {
   pollMs: number;

@@ -7,7 +7,7 @@ import type { Release } from '@collectif/shared';
 import type { ApiConfig } from '../env';
 import { releasesContent } from '../schemas/releases';
 import { createSources, type Sources } from '../sources';
-import type { SharedState } from '../../shared-state';
+import type { SharedState } from '../../instances/shared-state';
 import { repositorySeeds } from '../../content/kinds';
 import { shareContent } from '../../content/shared';
 import { createContentStore, type ContentStore } from '../../content/store';

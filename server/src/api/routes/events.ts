@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
-import { readSiteOrigin } from '../../config';
+import { readSiteOrigin } from '../../settings/config';
 import { ApiHttpError } from '../errors';
 import { EventsBook, eventsAnswer } from '../events/book';
 import { eventFileName } from '../events/ics';

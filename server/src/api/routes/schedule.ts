@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { siteConfig } from '@collectif/shared/config';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
-import { readSiteOrigin } from '../../config';
+import { readSiteOrigin } from '../../settings/config';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
@@ -23,7 +23,7 @@ const AFTER_DAYS = 28;
 const DEFAULT_SPAN_MS = 7 * DAY_MS;
 /** The longest span one request may ask for. */
 const MAX_SPAN_MS = 35 * DAY_MS;
-/** An expansion that failed is tried again this long after, not at every request. */
+/** An expansion that failed is attempted again this long after, not at every request. */
 const RETRY_MS = 60_000;
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
@@ -82,7 +82,7 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
 
   // One thread expands the calendars (docs/schedule.md, « Off the event loop »), stopped with the
   // server. Requests during an expansion wait for that one; when it fails, the last good expansion
-  // is answered (said stale) and the same calendars are tried again a minute later, not at every request.
+  // is answered (said stale) and the same calendars are attempted again a minute later, not at every request.
   const thread = holdScheduleWorker();
   instance.addHook('onClose', () => thread.release());
   const expansions = new LastGood<Expansion>({

@@ -2,7 +2,7 @@
  * What is made once per key from an upstream's value (the schedule's expansion, the events read,
  * per version of the calendars and per day), by the schedule's thread (docs/schedule.md, « Off the
  * event loop »): requests that arrive while it is made wait for that same making; when it fails,
- * the last good one is answered, said stale, and the same key is tried again `retryMs` later, not
+ * the last good one is answered, said stale, and the same key is attempted again `retryMs` later, not
  * at every request. With no good one yet, `unreadable` makes the error.
  */
 export class LastGood<T> {

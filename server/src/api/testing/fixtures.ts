@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { readApiConfig, type ApiConfig } from '../env';
-import type { Env } from '../../config';
+import type { Env } from '../../settings/config';
 import { representationsPlugin } from '../plugins/representations';
 import { rateLimitOptions } from '../plugins/security';
 import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { SharedCacheStore } from '../../shared-state';
+import type { SharedCacheStore } from '../../instances/shared-state';
 import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../errors';
 
 /** hit: fresh from memory; miss: just fetched; stale: the upstream failed, last good value served. */

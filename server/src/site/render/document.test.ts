@@ -14,8 +14,8 @@ import {
   renderDocument,
   shellAssetsReader,
   type ShellAssets,
+  pageModel,
 } from './document';
-import { pageModel } from './model';
 
 const assets: ShellAssets = {
   scripts: ['/main.0123456789.js'],
@@ -135,7 +135,7 @@ describe('the document (the page as sent)', () => {
     expect(parse(rendered()).querySelector('link[rel=alternate]')).toBeNull();
   });
 
-  it('keeps the manifest, the icons and the theme colour of every page (docs/feeds.md, « Installable »)', () => {
+  it('keeps the manifest, the icons and the theme colour of every page (docs/published.md, « Installable »)', () => {
     const document = parse(rendered());
     expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.webmanifest');
     expect(document.querySelector('meta[name=theme-color]')?.getAttribute('content')).toMatch(/^#[\da-f]{6}$/);

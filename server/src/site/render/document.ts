@@ -1,13 +1,29 @@
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
-import { SSR_STATE_ID } from '@collectif/shared';
+import {
+  SSR_STATE_ID,
+  PAGES_CONFIG_ID,
+  REMOTES_CONFIG_ID,
+  ROUTER_STATE_ID,
+  type PageRef,
+  type RemotesConfig,
+} from '@collectif/shared';
 import { colors } from '@collectif/shared/tokens';
-import { headElement, type HeadElement } from '@collectif/shared/seo';
-import { watchedFile } from '../../watched-file';
+import { headElement, type HeadElement, scriptJson } from '@collectif/shared/seo';
+import { watchedFile, type WatchedFile } from '../../files/watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
-import type { InlineStyle } from './styles';
-import { sitePath } from '../paths';
+import { join } from 'node:path';
+import { BOOT_ID } from '@collectif/shared/boot';
+import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
+import type { PageHints } from '../hints';
+
+/**
+ * An address of this site that a page may name in an attribute: a path from the root, never another
+ * host (`//…`), nor a character that could leave the attribute. Written once for what the shell's
+ * build lists (below) and the images a page announces (hints.ts).
+ */
+export const sitePath = v.pipe(v.string(), v.regex(/^\/(?!\/)[A-Za-z0-9/_.%-]*$/));
 
 /**
  * The page as sent (docs/rendering.md, « The document »): one model of the page, and one React
@@ -129,7 +145,7 @@ export interface DocumentModel {
 const dataElement = ({ id, json }: DataScript): ReactElement =>
   h('script', { key: id, type: 'application/json', id, dangerouslySetInnerHTML: { __html: json } });
 
-/** The icons, the manifest and the colour of every page of the site (docs/feeds.md, « Installable »). */
+/** The icons, the manifest and the colour of every page of the site (docs/published.md, « Installable »). */
 const siteFurniture = [
   h('meta', { key: 'theme', name: 'theme-color', content: colors.bg }),
   h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
@@ -233,4 +249,108 @@ export function invalidAddressPage(): string {
     }),
     head: [{ tag: 'title', attributes: [], text: 'Adresse invalide' }],
   });
+}
+
+/**
+ * The model of a page of the site (docs/rendering.md, « The document »), made here and nowhere
+ * else: its head, the data its scripts read, the sheets written into it, what it announces, its
+ * scripts or the loader, and its body. `Document` writes it; its policy is computed from it.
+ */
+
+export interface PageModelInput {
+  /** The shell's build: its scripts, sheets, fonts and loader. */
+  assets: ShellAssets;
+  /** The shell's sheets that can be written into the page, by address (render/styles.ts). */
+  shellStyles: ReadonlyMap<string, string>;
+  /** The page's own head: its definition's (rendered), or the table's title and description. */
+  head: readonly HeadElement[];
+  pages: readonly PageRef[];
+  radio: RadioSettings;
+  /** The remote map the browser loads the parts from. */
+  remotes: RemotesConfig;
+  /** What the page announces and, rendered on the server, its areas' sheets (site/hints.ts). */
+  hints: PageHints;
+  /**
+   * The page rendered on the server: its HTML, the store's state and the router's hydration data
+   * (each `scriptJson`), made where it was.
+   */
+  rendered?: { body: string; state: string; router: string };
+}
+
+const data = (id: string, value: unknown): DataScript => ({ id, json: scriptJson(value) });
+
+export function pageModel({
+  assets,
+  shellStyles,
+  head,
+  pages,
+  radio,
+  remotes,
+  hints,
+  rendered,
+}: PageModelInput): DocumentModel {
+  const [entry] = assets.scripts;
+  // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
+  // page the browser renders fetches them at once.
+  const loader = rendered === undefined || entry === undefined ? null : assets.loader;
+  const sheets: Sheet[] = [
+    ...assets.styles.map((href) => ({ href, css: shellStyles.get(href) ?? null })),
+    ...hints.sheets,
+  ];
+  return {
+    ...emptyModel(rendered === undefined ? { app: '' } : { app: rendered.body, state: rendered.state }),
+    head,
+    // A sheet two areas share is written once.
+    sheets: [...new Map(sheets.map((sheet) => [sheet.href, sheet])).values()],
+    data: [
+      data(PAGES_CONFIG_ID, pages),
+      data(RADIO_SETTINGS_ID, radio),
+      data(REMOTES_CONFIG_ID, remotes),
+      ...(rendered === undefined ? [] : [{ id: ROUTER_STATE_ID, json: rendered.router }]),
+      ...(loader === null || hints.boot === null ? [] : [data(BOOT_ID, { preloads: hints.boot })]),
+    ],
+    links: hints.links,
+    fonts: assets.fonts,
+    scripts: loader === null ? assets.scripts : [],
+    loader: loader === null || entry === undefined ? null : { ...loader, entry },
+  };
+}
+
+/** Where a shell sheet named by its address is on disk. */
+export const shellSheetFile = (shellDir: string, href: string): string => join(shellDir, ...href.slice(1).split('/'));
+
+/**
+ * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
+ * « Styles in the page »): the first screen needs no round trip for them. Each `<style>` carries
+ * the sheet's address (`data-href`), so that webpack's and the federation runtime's loaders find it
+ * there and do not block on it again; the page's Content-Security-Policy allows each by its hash,
+ * never with 'unsafe-inline'.
+ */
+
+/** A built sheet as read from disk: its address on the site and its text. */
+export interface InlineStyle {
+  href: string;
+  css: string;
+}
+
+/** Past this a sheet stays a link: the page would carry more than it saves (60 KB). */
+export const INLINE_STYLE_MAX_BYTES = 60 * 1024;
+
+/**
+ * Reads built sheets, again when a file changes (a part redeployed; watched-file.ts). Null for a
+ * file that is missing, too large, or whose text could end the `<style>` element (`</style`): that
+ * sheet stays a link.
+ */
+export function createStyleReader(): (file: string) => string | null {
+  const sheets = new Map<string, WatchedFile<string | null>>();
+  const inline = (text: string, { size }: { size: number }) =>
+    size > INLINE_STYLE_MAX_BYTES || /<\/style/i.test(text) ? null : text;
+  return function read(file) {
+    let sheet = sheets.get(file);
+    if (sheet === undefined) {
+      sheet = watchedFile(file, inline);
+      sheets.set(file, sheet);
+    }
+    return sheet();
+  };
 }

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
-// Test fixtures of the render tests (render.test.ts, render-pool.test.ts): a shell's server bundle
+// Test fixtures of the render tests (render.test.ts, render-pool.test.ts): a shell's server container
 // as its build makes it (CommonJS, React and the shared package taken from the server), small
-// enough to read here. The real parts' bundles are rendered in e2e/tests/ssr.spec.ts.
+// enough to read here. The real parts' containers are rendered in e2e/tests/ssr.spec.ts.
 export const SHELL = `
 const React = require('react');
 const { createStaticHandler, createStaticRouter, StaticRouterProvider } = require('@collectif/shared/server');

@@ -18,13 +18,13 @@ import {
   type ShellServerBundle,
 } from '@collectif/shared/server';
 import { scriptJson, type PageHead } from '@collectif/shared/seo';
-import type { Bundles } from './bundles';
+import type { Bundles } from './containers';
 
 /**
  * Renders one page on the server (docs/rendering.md, « The router runs the page »): the shell's
  * router runs the page (its loader loads its data through the same RTK Query endpoints as in the
  * browser, answered in-process, and says its status and head), then React renders the shell's tree
- * with the page's and the player's modules from their server bundles.
+ * with the page's and the player's modules from their server containers.
  */
 
 export type RenderOutcome =
@@ -153,13 +153,13 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
     list.map(asRemote),
   );
 
-  // What the page renders and its definition, from the parts' server bundles: its router runs it.
+  // What the page renders and its definition, from the parts' server containers: its router runs it.
   const key = `${page.remote}/${page.module}`;
   const modules = new Map<string, ComponentType>();
   const definitions = new Map<string, ServerPage>();
   const pageModule = remote?.modules[page.module];
   if (pageModule !== undefined) modules.set(key, pageModule);
-  const definition = pageModule === undefined ? undefined : remote?.pages?.[page.module];
+  const definition = pageModule === undefined ? undefined : remote?.definitions?.[page.module];
   if (definition !== undefined) definitions.set(key, definition);
   const playerModule = player?.modules.Player;
   if (playerModule !== undefined) modules.set('player/Player', playerModule);

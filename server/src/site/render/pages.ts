@@ -7,8 +7,8 @@ import {
   type RemoteName,
 } from '@collectif/shared';
 import fp from 'fastify-plugin';
-import { remotesForServer, type SiteServerConfig } from '../../config';
-import { createPartFiles, type PartFilesOptions } from './bundles';
+import { remotesForServer, type SiteServerConfig } from '../../settings/config';
+import { createPartFiles, type PartFilesOptions } from './containers';
 
 /** Where a remote's build writes its pages, beside its manifest (shared/build/webpack.mjs). */
 export const PAGES_FILE = 'pages.json';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeHTML } from 'entities';
 import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
-import { buildApp } from '../../app';
+import { buildApp } from '../../app/app';
 import { testConfig } from '../../api/testing/fixtures';
-import { readSiteServerConfig } from '../../config';
+import { readSiteServerConfig } from '../../settings/config';
 import { visitorApi, type Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
 
@@ -51,7 +51,7 @@ exports.modules = { HomePage: () => {
   'waits for data that never arrives': `
 const React = require('react');
 exports.modules = { HomePage: () => React.createElement('h1', null, 'Sans données') };
-exports.pages = { HomePage: { load: () => [new Promise(() => undefined)] } };
+exports.definitions = { HomePage: { load: () => [new Promise(() => undefined)] } };
 `,
 };
 
@@ -140,7 +140,7 @@ const renderedAgain = (site: { app: FastifyInstance }, text: string, url = '/') 
     what: `« ${text} » rendu sur le serveur`,
   });
 
-describe('a new server bundle copied by hand', () => {
+describe('a new server container copied by hand', () => {
   it.each(Object.entries(HOSTILE))(
     'that %s is refused at its trial: pages are answered, no serving renderer touches it, the good bundle comes back',
     async (_what, code) => {

@@ -1,14 +1,8 @@
 import type { PartName } from '@collectif/shared';
-import type { PartFileStatus } from './bundles';
+import type { PartFileStatus } from './containers';
 import type { RenderOutcome } from './page';
-import {
-  runTask as renderInThisProcess,
-  type ApiAnswer,
-  type RenderHost,
-  type RenderTask,
-  type TrialOutcome,
-  type TrialTask,
-} from './render-worker';
+import { runTask as renderInThisProcess, type ApiAnswer, type RenderHost, type RenderTask } from './renderer';
+import type { TrialOutcome, TrialTask } from '../../deploy/trial';
 import { startRenderers, type Renderers } from './renderers';
 
 /**
@@ -45,11 +39,11 @@ export interface RenderPoolOptions {
    */
   queueLimitMs?: number;
   /**
-   * After this many new server bundles evaluated (by each renderer, on average), every renderer is
+   * After this many new server containers evaluated (by each renderer, on average), every renderer is
    * replaced by a fresh one: a realm keeps some of each old bundle's code.
    */
   recycleAfter?: number;
-  /** How long a new server bundle's trial may take (docs/deploy.md, « The trial »). */
+  /** How long a new server container's trial may take (docs/deploy.md, « The trial »). */
   trialDeadlineMs?: number;
   /** The trial renderer's heap limit. */
   trialHeapMb?: number;
@@ -63,7 +57,7 @@ export interface PoolStatus {
   replaced: number;
   /** Times every renderer was replaced after `recycleAfter` bundle evaluations each. */
   recycled: number;
-  /** The part whose new server bundle is on trial now (docs/deploy.md, « The trial »), if any. */
+  /** The part whose new server container is on trial now (docs/deploy.md, « The trial »), if any. */
   trying: PartName | null;
 }
 
@@ -134,7 +128,7 @@ export function createRenderPool({
   }
   /** Server bundles whose evaluation never ended (`part@version`), with why and since when. */
   const disabled = new Map<string, { part: PartName; version: string; status: PartFileStatus }>();
-  /** What the renderers said of each part's bundle, by version: refused when its evaluation threw. */
+  /** What the renderers said of each part's container, by version: refused when its evaluation threw. */
   const refused = new Map<PartName, { version: string; status: PartFileStatus }>();
 
   // Pages wait for a renderer here, first come first rendered, and a renderer is given one task at
@@ -165,7 +159,7 @@ export function createRenderPool({
     else next();
   }
 
-  async function render(task: Omit<RenderTask, 'disabled' | 'tried'>): Promise<RenderOutcome> {
+  async function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
     const here = current;
     await here.ready;
     let reading: { part: PartName; version: string; where: string } | null = null;
@@ -215,7 +209,7 @@ export function createRenderPool({
     }
     try {
       const outcome = await here.run(
-        { ...task, disabled: [...disabled.keys()], tried: workers === 0 ? null : [...tried] },
+        { ...task, disabled: [...disabled.keys()], allowed: workers === 0 ? null : [...allowedVersions] },
         host,
         abort.signal,
       );
@@ -249,7 +243,7 @@ export function createRenderPool({
   }
 
   /**
-   * New server bundles are tried by a renderer of their own before one that serves visitors
+   * New server containers are tried by a renderer of their own before one that serves visitors
    * evaluates them (docs/deploy.md, « The trial »): one at a time, with a deadline and a heap limit,
    * each in a fresh process stopped once it has answered (no trial sees what one before it left, and
    * no memory is held between deploys). With no renderer (RENDER_WORKERS=0, a debugger's setting)
@@ -258,9 +252,12 @@ export function createRenderPool({
   let trialsDone: Promise<unknown> = Promise.resolve();
   /** The trial's process while one runs (stopped with the server). */
   let trialRenderer: Renderers | null = null;
-  /** Versions that may be evaluated by the renderers (`part@version`): tried, or there at start. */
-  const tried = new Set<string>();
-  /** The trial in progress or done of a part's bundle in a folder, by `part@version` asked. */
+  /**
+   * Versions the serving renderers may load (`part@version`): passed their trial, or there when the
+   * server started (trusted).
+   */
+  const allowedVersions = new Set<string>();
+  /** The trial in progress or done of a part's container in a folder, by `part@version` asked. */
   const trials = new Map<string, Promise<TrialOutcome>>();
 
   function trial(task: TrialTask): Promise<TrialOutcome> {
@@ -296,7 +293,7 @@ export function createRenderPool({
     status.trying = task.trial.part;
     try {
       const outcome = (await renderer.run(task, host, abort.signal)) as TrialOutcome;
-      if (outcome.ok) tried.add(`${task.trial.part}@${outcome.version}`);
+      if (outcome.ok) allowedVersions.add(`${task.trial.part}@${outcome.version}`);
       return outcome;
     } catch (error) {
       // The renderer of an aborted trial is killed, one past its heap limit stops: another starts.
@@ -317,16 +314,16 @@ export function createRenderPool({
 
   return {
     render,
-    /** Tries a part's server bundle in a folder (a deploy's version before its switch). */
+    /** Tries a part's server container in a folder (a deploy's version before its switch). */
     trial,
-    /** A version of a part's bundle the renderers may evaluate: tried, or trusted. */
-    allowed: (part: PartName, version: string): boolean => workers === 0 || tried.has(`${part}@${version}`),
+    /** A version of a part's container the renderers may evaluate: tried, or trusted. */
+    allowed: (part: PartName, version: string): boolean => workers === 0 || allowedVersions.has(`${part}@${version}`),
     /** A version there when the server started: the admin's, used as it is (with the deadline's guard). */
     trust(part: PartName, version: string): void {
-      tried.add(`${part}@${version}`);
+      allowedVersions.add(`${part}@${version}`);
     },
     /**
-     * A part's bundle seen in a version not tried yet (copied by hand, or switched by another
+     * A part's container seen in a version not tried yet (copied by hand, or switched by another
      * instance): tried once in the background; its pages render in the browser meanwhile. The
      * outcome of the trial of that version, shared by whoever asks.
      */
@@ -350,7 +347,7 @@ export function createRenderPool({
       }
       return pending;
     },
-    /** What the workers found of each part's bundle beyond its file, by version (readiness). */
+    /** What the workers found of each part's container beyond its file, by version (readiness). */
     problems(): Map<PartName, { version: string; status: PartFileStatus }> {
       const found = new Map(refused);
       for (const { part, version, status } of disabled.values()) found.set(part, { version, status });

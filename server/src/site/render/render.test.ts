@@ -6,9 +6,9 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import type { FastifyInstance } from 'fastify';
 import { PAGES_CONFIG_ID, SSR_STATE_ID } from '@collectif/shared';
 import { pagesJson, startFakeServer, text, serverContainer } from '@collectif/shared/testing';
-import { buildApp } from '../../app';
+import { buildApp } from '../../app/app';
 import { testConfig } from '../../api/testing/fixtures';
-import { readSiteServerConfig, type Env } from '../../config';
+import { readSiteServerConfig, type Env } from '../../settings/config';
 import type { Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
 
@@ -28,7 +28,7 @@ function ResidencePage() {
 }
 function ResidencesPage() { throw new Error('panne du module'); }
 exports.modules = { HomePage, ResidencePage, ResidencesPage };
-exports.pages = {
+exports.definitions = {
   HomePage: {
     preloads: () => [{ href: '/assets/images/une.webp', fetchpriority: 'high' }, { href: 'https://pisteur.example/x.gif' }],
     load: ({ dispatch }) => [dispatch(shared.api.endpoints.podcasts.initiate({ limit: 8 }))],
@@ -326,7 +326,7 @@ describe('pages rendered on the server', () => {
     expect(res.body).toContain('Écouter le direct');
   });
 
-  it('renders the page in the browser when a part has no server bundle', async () => {
+  it('renders the page in the browser when a part has no server container', async () => {
     rmSync(join(dir, 'mf-radio/dist/server'), { recursive: true });
     const app = await start();
     const res = await app.inject({ url: '/' });
@@ -413,7 +413,7 @@ describe('pages rendered on the server', () => {
       reason: 'bundle cassé au chargement',
       since: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
     });
-    // No server bundle deployed for the label: its page renders in the browser.
+    // No server container deployed for the label: its page renders in the browser.
     expect(state.parts.label?.state).toBe('missing');
     const refusals = warnings.filter((message) => message.includes('« radio »'));
     expect(refusals).toEqual([

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PartName } from '@collectif/shared';
 import type { RenderOutcome } from './page';
-import type { ApiAnswer, RenderHost, RenderTask, TrialOutcome, TrialTask } from './render-worker';
+import type { TrialOutcome, TrialTask } from '../../deploy/trial';
+import { RENDERER_FLAG, type ApiAnswer, type RenderHost, type RenderTask } from './renderer';
 
 /**
  * Renderer processes (docs/rendering.md, « Renderers »): a part's server code runs in a process of
@@ -148,7 +149,7 @@ class Renderer {
   private stderr = '';
 
   constructor(code: string, sandbox: SandboxOptions, onExit: (renderer: Renderer, why: string) => void) {
-    this.child = fork(code, [], {
+    this.child = fork(code, [RENDERER_FLAG], {
       env: { ...sandbox.env },
       execArgv: sandboxFlags(code, sandbox),
       serialization: 'advanced',

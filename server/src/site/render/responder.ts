@@ -11,19 +11,29 @@ import {
 } from '@collectif/shared';
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { headElements, type HeadElement } from '@collectif/shared/seo';
-import { remotesForServer, type SiteServerConfig } from '../../config';
+import { remotesForServer, type SiteServerConfig } from '../../settings/config';
 import { pageMeta, type HintsFor } from '../hints';
 import { contentSecurityPolicy } from '../headers';
 import { CONTENT_KIND_NAMES } from '../../content/kinds';
-import { createStyleReader } from './styles';
-import { createPartFiles, partFileSource, SERVER_BUNDLE, type PartFileStatus } from './bundles';
+import { createPartFiles, partFileSource, SERVER_BUNDLE, type PartFileStatus } from './containers';
 import { createRenderPool, type PoolStatus } from './render-pool';
-import type { ApiAnswer, TrialOutcome, TrialTask } from './render-worker';
-import { createPageCache } from './cache';
-import { acceptsBrotli, brotliPage } from './encoded';
+import type { TrialOutcome, TrialTask } from '../../deploy/trial';
+import type { ApiAnswer } from './renderer';
 import { answeredNotModified, etagOf } from '../../http/conditional';
-import { documentPolicy, invalidAddressPage, renderDocument, shellAssetsReader, type ShellAssets } from './document';
-import { pageModel, shellSheetFile } from './model';
+import {
+  createStyleReader,
+  documentPolicy,
+  invalidAddressPage,
+  pageModel,
+  renderDocument,
+  shellAssetsReader,
+  shellSheetFile,
+  type ShellAssets,
+} from './document';
+import { LRUCache } from 'lru-cache';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 /** What `/readyz` answers. */
 export interface Readiness {
@@ -31,7 +41,7 @@ export interface Readiness {
   status: 'ready' | 'not-built';
   /** SSR=off renders every page in the browser. */
   serverRendering: boolean;
-  /** Each part's server bundle: in use, missing, refused (with why) or unreachable, and since when. */
+  /** Each part's server container: in use, missing, refused (with why) or unreachable, and since when. */
   parts: Record<string, PartFileStatus>;
   /** The renderer processes (RENDER_WORKERS; none when pages render in the server's process). */
   workers: PoolStatus;
@@ -50,7 +60,7 @@ export const RENDER_DEADLINE_MS = 2000;
 /** A worker's render is abandoned, and its thread replaced, this long after both deadlines. */
 const POOL_MARGIN_MS = 500;
 const CACHE_ENTRIES = 500;
-/** How long a page waits for the trial of a part's new server bundle before leaving its area to the browser. */
+/** How long a page waits for the trial of a part's new server container before leaving its area to the browser. */
 const TRIAL_WAIT_MS = 1500;
 
 const wait = (ms: number) =>
@@ -145,7 +155,7 @@ export function createPageResponder({
     // Its version only: its code runs in the renderers.
     read: () => ({}),
   });
-  /** A part's bundle read from this server's files (the ones tried before use; docs/deploy.md). */
+  /** A part's container read from this server's files (the ones tried before use; docs/deploy.md). */
   const local = (name: PartName) => partFileSource(name, SERVER_BUNDLE, remotes, config.distDirs)?.file !== undefined;
   // The bundles there at start are the admin's: used as they are (a bundle that never finishes
   // evaluating is still disabled at the deadline). Any later version is tried first.
@@ -156,7 +166,7 @@ export function createPageResponder({
       if (version !== undefined && local(name)) pool.trust(name, version);
     }),
   );
-  /** What a trial of a part's bundle on this server needs besides the part (its folder, the table). */
+  /** What a trial of a part's container on this server needs besides the part (its folder, the table). */
   const trialTask = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask => ({
     trial: { part, dir },
     origin: config.siteOrigin,
@@ -171,7 +181,7 @@ export function createPageResponder({
    * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
    * background; what each trial answers.
    */
-  /** Whether the serving renderers may evaluate a part's bundle: none here, another host's, or tried. */
+  /** Whether the serving renderers may load a part's container: none here, another host's, or allowed (tried, or trusted). */
   const usable = (name: PartName): boolean => {
     const version = bundles.versionOf(name);
     return version === undefined || !local(name) || pool.allowed(name, version);
@@ -193,7 +203,7 @@ export function createPageResponder({
    * for its trial a little (a good bundle's takes about a second); past that, its area renders in
    * the browser, and nobody keeps the page.
    */
-  async function tried(match: PageMatch | null, pages: readonly PageRef[]): Promise<boolean> {
+  async function allUsable(match: PageMatch | null, pages: readonly PageRef[]): Promise<boolean> {
     const names: PartName[] = ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
     const pending = trials(names, pages);
     if (pending.size === 0) return true;
@@ -333,7 +343,7 @@ export function createPageResponder({
     // revalidate »), so the next request, once the remote answers, gets the whole site.
     await trusted;
     const version = `${await partsVersion(match)}|${pagesVersion}|${contentVersion()}`;
-    const whole = (await tried(match, pages)) && complete;
+    const whole = (await allUsable(match, pages)) && complete;
     reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
     const cached = cache.get(key, version);
     if (cached !== null) return sendHtml(request, reply, cached.status, cached, cached.etag);
@@ -413,7 +423,7 @@ export function createPageResponder({
     respond,
     readiness,
     /**
-     * Tries a part's new version in `dir` before it goes live (a deploy): its server bundle evaluated
+     * Tries a part's new version in `dir` before it goes live (a deploy): its server container evaluated
      * and its pages rendered once, on the trial thread, with the page table it would make.
      */
     trial: async (part: PartName, dir: string, pages: readonly PageRef[]): Promise<TrialOutcome> => {
@@ -421,4 +431,102 @@ export function createPageResponder({
       return pool.trial(trialTask(part, dir, pages));
     },
   };
+}
+
+/**
+ * Rendered pages kept per URL for a short time (docs/rendering.md, « Cache »): a burst of visitors
+ * on one page costs one render. An entry serves only while the parts' server containers are the ones it
+ * was rendered with, so a redeployed part shows on the next request. Bounded by entries and by
+ * bytes (lru-cache): a crawler walking thousands of distinct searches keeps the memory bounded.
+ */
+export interface CachedPage {
+  status: number;
+  html: string;
+  /** Its Content-Security-Policy, which allows the styles written into it by their hashes. */
+  csp: string;
+  /** The HTML in brotli, made once per rendered page (render/encoded.ts). */
+  brotli: Buffer;
+  etag: string;
+  /** The server containers' versions it was rendered with. */
+  version: string;
+}
+
+export interface PageCacheOptions {
+  /** How long an entry serves; 0 turns the cache off. */
+  ttlMs: number;
+  /** Entries kept at most; the least recently used goes first. */
+  maxEntries: number;
+  /** Bytes kept at most: the HTML as strings in memory (two bytes a code unit), and its brotli. */
+  maxBytes: number;
+  now?: () => number;
+}
+
+export function createPageCache({ ttlMs, maxEntries, maxBytes, now }: PageCacheOptions) {
+  const entries =
+    ttlMs > 0
+      ? new LRUCache<string, CachedPage>({
+          max: maxEntries,
+          maxSize: maxBytes,
+          sizeCalculation: (page) => Math.max(1, (page.html.length + page.csp.length) * 2 + page.brotli.length),
+          ttl: ttlMs,
+          // A page past its time is never served, even if nothing has swept it yet.
+          allowStale: false,
+          ...(now === undefined ? {} : { perf: { now }, ttlResolution: 0 }),
+        })
+      : null;
+  return {
+    get(key: string, version: string): CachedPage | null {
+      const entry = entries?.get(key);
+      if (entry === undefined) return null;
+      if (entry.version !== version) {
+        entries?.delete(key);
+        return null;
+      }
+      return entry;
+    },
+    set(key: string, page: CachedPage): void {
+      entries?.set(key, page);
+    },
+    get size(): number {
+      return entries?.size ?? 0;
+    },
+  };
+}
+
+/**
+ * The encodings the server compresses answers in, best first (app.ts gives them to
+ * @fastify/compress; docs/rendering.md, « Cache »).
+ */
+export const RESPONSE_ENCODINGS: ('br' | 'gzip')[] = ['br', 'gzip'];
+
+/**
+ * A rendered page's brotli quality. Quality 10 takes the home page from 13.6 KB (quality 5, what the
+ * server compresses other answers at) to 12.8 KB: with its headers, every page then fits in TCP's
+ * first window (about 14.6 KB), one round trip on a phone's network. It costs about 25 ms of CPU
+ * against 1 ms, once per rendered page, in zlib's thread pool: the event loop goes on meanwhile.
+ */
+export const PAGE_BROTLI_QUALITY = 10;
+
+const compress = promisify(brotliCompress);
+
+/** The page's HTML in brotli, as it is kept with the page and sent to every client that asks for it. */
+export async function brotliPage(html: string): Promise<Buffer> {
+  const bytes = Buffer.from(html, 'utf8');
+  return compress(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+}
+
+/**
+ * Whether the client gets brotli, chosen as @fastify/compress chooses for every other answer
+ * (`*` and `x-gzip` read as gzip, weights honoured, `br;q=0` refused, nothing compressed for a
+ * request that sends `x-no-compression`).
+ */
+export function acceptsBrotli(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return false;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), RESPONSE_ENCODINGS) === 'br';
 }

@@ -1,0 +1,150 @@
+// `npm run admin -- <invite|revoke|list>`: the collective's accounts from the command line
+// (docs/content.md, « Accounts »), on the machine whose CONTENT_DIR the site serves.
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { ConfigError, setting } from '../settings/settings';
+import { SERVER_DIR } from '../api/env';
+import { AccountRefused, INVITATION_DAYS, invite, listAccounts, revoke } from '../content/accounts';
+import { ROLES, type Role } from '../content/editors';
+import { repositorySeeds } from '../content/kinds';
+import { ContentUnwritable, createContentStore, type ContentStore } from '../content/store';
+import { connectShared } from '../instances/shared-state';
+
+const USAGE = [
+  'npm run admin -- invite --role <admin|residence|label|about> [--residence <id>] [--site <adresse>]',
+  'npm run admin -- revoke <compte>',
+  'npm run admin -- list',
+].join('\n');
+
+/** Who runs the command, as the history says it. */
+const BY = 'admin (ligne de commande)';
+
+export interface AdminRun {
+  env: Record<string, string | undefined>;
+  out: (line: string) => void;
+  now?: () => Date;
+}
+
+function store(env: AdminRun['env']): ContentStore {
+  const dir = setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content');
+  return createContentStore({ dir, seeds: repositorySeeds() });
+}
+
+/** The site's address for the link: --site, SITE_ORIGIN, or this machine's. */
+function siteOf(given: string | undefined, env: AdminRun['env']): string {
+  const text = given ?? setting(env, 'SITE_ORIGIN') ?? `http://localhost:${String(setting(env, 'PORT'))}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AccountRefused(`--site : « ${text} » n’est pas une adresse (attendu : https://…)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AccountRefused(`--site : « ${text} » n’est pas une adresse http ou https`);
+  }
+  return url.origin;
+}
+
+/** Runs one command; its exit code (0 done, 2 refused, with the reason said). */
+export async function runAdmin(
+  args: readonly string[],
+  { env, out, now = () => new Date() }: AdminRun,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { role: { type: 'string' }, residence: { type: 'string' }, site: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    out(`Arguments non compris (${error instanceof Error ? error.message : String(error)})\n${USAGE}`);
+    return 2;
+  }
+  const [command, ...rest] = parsed.positionals;
+  const { role, residence, site } = parsed.values;
+  try {
+    const content = store(env);
+    switch (command) {
+      case 'invite': {
+        if (role === undefined || !(ROLES as readonly string[]).includes(role)) {
+          throw new AccountRefused(`--role attend ${ROLES.join(', ')}`);
+        }
+        const origin = siteOf(site, env);
+        const { token, invitation } = invite(content, {
+          role: role as Role,
+          ...(residence === undefined ? {} : { residence }),
+          by: BY,
+          now,
+        });
+        await share(content, env);
+        out(
+          `Invitation (${invitation.role}${invitation.residence === undefined ? '' : ` : ${invitation.residence}`}), valable ${String(INVITATION_DAYS)} jours, une seule fois :`,
+        );
+        out(`${origin}/admin/invitation#${token}`);
+        return 0;
+      }
+      case 'revoke': {
+        const [name] = rest;
+        if (name === undefined) throw new AccountRefused('Quel compte révoquer ?');
+        revoke(content, name, BY, { now });
+        await share(content, env);
+        out(`Compte « ${name} » révoqué : il ne peut plus se connecter.`);
+        return 0;
+      }
+      case 'list': {
+        const { accounts, invitations } = listAccounts(content, { now });
+        out(accounts.length === 0 ? 'Aucun compte.' : 'Comptes :');
+        for (const account of accounts) {
+          const what = account.residence === undefined ? account.role : `${account.role} : ${account.residence}`;
+          const state =
+            account.revokedAt === undefined
+              ? `${String(account.passkeys.length)} clé(s) d’accès`
+              : `révoqué le ${account.revokedAt}`;
+          out(`- ${account.name} (${what}), ${state}`);
+        }
+        out(invitations.length === 0 ? 'Aucune invitation en attente.' : 'Invitations en attente :');
+        for (const invitation of invitations) {
+          const what =
+            invitation.residence === undefined ? invitation.role : `${invitation.role} : ${invitation.residence}`;
+          out(`- ${what}, jusqu’au ${invitation.expiresAt}`);
+        }
+        return 0;
+      }
+      default:
+        out(`${command === undefined ? 'Quelle commande ?' : `Commande inconnue : « ${command} »`}\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof AccountRefused || error instanceof ConfigError || error instanceof ContentUnwritable) {
+      out(error.message);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+/** With REDIS_URL, the accounts' new version is said to every instance (docs/content.md). */
+async function share(content: ContentStore, env: AdminRun['env']): Promise<void> {
+  const url = setting(env, 'REDIS_URL');
+  if (url === undefined) return;
+  const shared = await connectShared(url, { warn: (message) => process.stderr.write(`${message}\n`) });
+  try {
+    await shared.content.publish('accounts', JSON.stringify(content.current('accounts')));
+  } finally {
+    await shared.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('admin/cli.ts') === true) {
+  runAdmin(process.argv.slice(2), { env: process.env, out: (line) => process.stdout.write(`${line}\n`) }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,169 @@
+import { constants } from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { fastifyTrustProxy, type SiteServerConfig } from '../settings/config';
+import type { ApiConfig } from '../api/env';
+import { representationsPlugin } from '../api/plugins/representations';
+import { rateLimitOptions } from '../api/plugins/security';
+import { sourcesPlugin } from '../api/plugins/sources';
+import { eventsPlugin } from '../api/plugins/events';
+import apiRoutes from '../api/routes/index';
+import { contentSecurityPolicy } from '../site/headers';
+import { publishedPlugin } from '../site/published';
+import { sitePagesOf, sitePagesPlugin } from '../site/render/pages';
+import { oembedPlugin } from '../site/oembed';
+import { siteFiles } from '../site/files';
+import { siteMedia } from '../site/media';
+import { siteHealth } from '../site/health';
+import { sitePageRoutes } from '../site/page-routes';
+import { embedFramePlugin } from '../site/embed-frame';
+import { devRemotes } from '../site/dev';
+import { readResidences } from '../content/residences';
+import { invalidAddressPage } from '../site/render/document';
+import { RESPONSE_ENCODINGS } from '../site/render/responder';
+import { connectShared } from '../instances/shared-state';
+import { createDeploys, type Deploys } from '../deploy/deploys';
+import { siteDeploys } from '../deploy/routes';
+
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+export interface AppOptions {
+  site: SiteServerConfig;
+  api: ApiConfig;
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole server (docs/server.md, « Layout »): external plugins, then the app's plugins,
+ * then the routes. Tests call it and use app.inject() or listen on a loopback port.
+ */
+export async function buildApp({ site: settings, api, logger = false }: AppOptions): Promise<FastifyInstance> {
+  let site = settings;
+  const app = Fastify({
+    logger: logger ? { level: site.logLevel } : false,
+    // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
+    // and the rate limits and stream caps count per client address (docs/server.md).
+    trustProxy: fastifyTrustProxy(site.trustProxy),
+    // Fastify answers 404 to a path parameter over 100 characters; /api/track promises 400 for
+    // any malformed URN, so the route sees every length (the request line is capped by Node anyway).
+    routerOptions: { maxParamLength: 16_384 },
+    // A request that stalls is cut rather than held: the process never hangs on a client.
+    requestTimeout: 30_000,
+    // An address that cannot be decoded is refused before routing: a page gets a French page, the
+    // API its JSON error, as for any other bad request (docs/rendering.md, « Bad input »).
+    frameworkErrors: (error, request, frameworkReply) => {
+      // Typed for the route it never reached; the reply itself is an ordinary one.
+      const reply = frameworkReply as unknown as FastifyReply;
+      const api = request.url.startsWith('/api/');
+      if (error.code === 'FST_ERR_BAD_URL' && !api) {
+        void reply
+          .code(400)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(invalidAddressPage());
+        return;
+      }
+      void reply.code(400).send({ error: 'bad_request', message: 'Requête invalide' });
+    },
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes, api.radio) },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // Document-only headers (about 700 bytes) are left off scripts, styles, images and API answers:
+  // they mean nothing there, and a page makes some thirty of those requests.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
+  });
+  await app.register(compress, {
+    encodings: RESPONSE_ENCODINGS,
+    threshold: 1024,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  // Several instances share their counters, upstream answers and now-playing channel in Redis
+  // (REDIS_URL, docs/deploy.md); a limit is not enforced while Redis is away (fail open, logged).
+  const shared =
+    site.redisUrl === null
+      ? null
+      : await connectShared(site.redisUrl, {
+          warn: (message) => {
+            app.log.warn(message);
+          },
+        });
+  app.addHook('onClose', async () => {
+    await shared?.close();
+  });
+  await app.register(
+    rateLimit,
+    shared === null
+      ? rateLimitOptions
+      : { ...rateLimitOptions, redis: shared.redis, skipOnError: true, nameSpace: 'collectif:limite:' },
+  );
+
+  // Teams' deploys (DEPLOY_TOKENS, docs/deploy.md): each part served from its live version under
+  // DEPLOY_ROOT, the versions other instances made live followed first (REDIS_URL).
+  let deploys: Deploys | null = null;
+  if (site.deploy !== null) {
+    deploys = createDeploys({
+      settings: site.deploy,
+      builtDirs: site.distDirs,
+      shared: shared?.deploys ?? null,
+      log: {
+        info: (message) => {
+          app.log.info(message);
+        },
+        warn: (message) => {
+          app.log.warn(message);
+        },
+      },
+      tryPart: (part, dir, pages) => app.tryPart(part, dir, pages),
+      sitePages: async () => (await app.sitePages()).pages,
+    });
+    await deploys.follow();
+    site = { ...site, distDirs: { ...site.distDirs, ...deploys.liveDirs() } };
+  }
+
+  // The residences of the content file, read once for the API and the feeds: what was left out is said.
+  for (const problem of readResidences(api.demo.residencesFile).problems) app.log.warn(problem);
+
+  // The app's plugins: shared services, decorated on the instance.
+  await app.register(sourcesPlugin, { config: api, shared });
+  await app.register(eventsPlugin);
+  await app.register(representationsPlugin);
+  await app.register(sitePagesPlugin, {
+    read: sitePagesOf(site, (message) => {
+      app.log.warn(message);
+    }),
+  });
+
+  // Routes: /api (its own security and error rules inside), then the site's files and pages.
+  await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });
+  await app.register(publishedPlugin, { config: site });
+  await app.register(oembedPlugin, { config: site });
+  if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });
+  await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
+  await app.register(siteFiles, { config: site, servedDirs: deploys?.servedDirs });
+  await app.register(siteMedia);
+  await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
+  await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
+  await app.register(siteHealth);
+  return app;
+}

@@ -1,0 +1,585 @@
+import * as v from 'valibot';
+import { parseDeployTokens } from '../deploy/tokens';
+
+/**
+ * Every environment variable the site's server, its API and the radio read (docs/settings.md, made
+ * from this table by `npm run settings -- --markdown`): declared once, with its kind, its default
+ * and an example, read once at start. One rule per kind (booleans, whole numbers, durations, sizes,
+ * addresses, lists), with one French message for a refused value: the variable, the value, and
+ * what is accepted.
+ */
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable} : ${message}`);
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** How one kind of value is read: its rule (Valibot), and what it accepts, said in French. */
+export interface Kind<T> {
+  schema: v.GenericSchema<string, T>;
+  accepted: string;
+}
+
+/** A variable of the table. */
+export interface Setting<T = unknown> {
+  /** Where it belongs, for the list (docs/settings.md). */
+  group: 'site' | 'rendering' | 'api' | 'radio' | 'demo' | 'limits' | 'development';
+  /** What it does, in English (docs/settings.md and `npm run settings`). */
+  description: string;
+  kind: Kind<T>;
+  /** The value when unset or empty, as it would be written; undefined: none (the feature is off). */
+  default?: string;
+  /** What the default is when it depends on the machine (said, not computed). */
+  defaultNote?: string;
+  example: string;
+  /** A value not shown by `npm run settings` (a secret). */
+  secret?: boolean;
+}
+
+const TRUE = ['1', 'true', 'yes', 'oui', 'on'];
+const FALSE = ['0', 'false', 'no', 'non', 'off'];
+
+/** A yes or no: on/off, oui/non, true/false, yes/no, 1/0, any case. */
+export const boolean: Kind<boolean> = {
+  schema: v.pipe(
+    v.string(),
+    v.toLowerCase(),
+    v.picklist([...TRUE, ...FALSE]),
+    v.transform((value) => TRUE.includes(value)),
+  ),
+  accepted: 'on ou off (aussi oui/non, true/false, 1/0)',
+};
+
+/** A whole number from `min` to `max`. */
+export function integer(min: number, max: number, unit = ''): Kind<number> {
+  return {
+    schema: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(min), v.maxValue(max)),
+    accepted: `un nombre entier${unit === '' ? '' : ` ${unit}`} de ${String(min)} à ${String(max)}`,
+  };
+}
+
+/** A duration written in seconds, read in milliseconds. */
+export function seconds(min: number, max: number): Kind<number> {
+  const whole = integer(min, max, 'de secondes');
+  return {
+    schema: v.pipe(
+      whole.schema,
+      v.transform((value) => value * 1000),
+    ),
+    accepted: whole.accepted,
+  };
+}
+
+/** A duration written in milliseconds. */
+export const milliseconds = (min: number, max: number): Kind<number> => integer(min, max, 'de millisecondes');
+
+/** A size in bytes. */
+export const bytes = (min: number, max: number): Kind<number> => integer(min, max, "d'octets");
+
+const parsedUrl = (value: string): URL | null => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
+
+/** An address with one of `protocols`, without its final slash. */
+export function address(protocols: readonly string[], example: string): Kind<string> {
+  return {
+    schema: v.pipe(
+      v.string(),
+      v.check((value) => protocols.includes(parsedUrl(value)?.protocol ?? '')),
+      v.transform((value) => value.replace(/\/$/, '')),
+    ),
+    accepted: `une adresse ${protocols.map((protocol) => `${protocol}//`).join(' ou ')} (${example})`,
+  };
+}
+
+const httpAddress = address(['http:', 'https:'], 'https://exemple.org/…');
+
+/** A site's origin: http(s), a host and a port, nothing after. */
+export const origin: Kind<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.check((value) => {
+      const url = parsedUrl(value);
+      return url !== null && ['http:', 'https:'].includes(url.protocol) && url.origin === value.replace(/\/$/, '');
+    }),
+    v.transform((value) => value.replace(/\/$/, '')),
+  ),
+  accepted: 'une origine http(s), sans chemin (https://exemple.org)',
+};
+
+/** A list separated by commas, each entry read by `entry`; at most `max`. */
+export function list<T>(entry: Kind<T>, max: number, prepare: (value: string) => string = (value) => value): Kind<T[]> {
+  return {
+    schema: v.pipe(
+      v.string(),
+      v.transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+          .map(prepare),
+      ),
+      v.maxLength(max),
+      v.array(entry.schema),
+    ),
+    accepted: `au plus ${String(max)} valeurs séparées par des virgules, chacune ${entry.accepted}`,
+  };
+}
+
+/** One of `values`. */
+export function choice<T extends string>(values: readonly T[]): Kind<T> {
+  return { schema: v.picklist(values), accepted: values.join(', ') };
+}
+
+/** Text checked by `check` (said by `accepted`). */
+export function text(accepted: string, check: (value: string) => boolean = () => true): Kind<string> {
+  return { schema: v.pipe(v.string(), v.check(check)), accepted };
+}
+
+/** A value read by a reader of its own, which throws `ConfigError` with its own French message. */
+export function custom<T>(accepted: string, read: (value: string) => T): Kind<T> {
+  return { schema: v.pipe(v.string(), v.transform(read)), accepted };
+}
+
+/** The variable's value: its default when unset or empty; throws ConfigError when refused. */
+export function readSetting<T>(env: Env, name: string, setting: Setting<T>): T | undefined {
+  const raw = env[name]?.trim() ?? '';
+  const written = raw === '' ? setting.default : raw;
+  if (written === undefined) return undefined;
+  let result: v.SafeParseResult<v.GenericSchema<string, T>>;
+  try {
+    result = v.safeParse(setting.kind.schema, written);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(name, error instanceof Error ? error.message : String(error));
+  }
+  if (!result.success) {
+    throw new ConfigError(name, `valeur invalide « ${written} » (attendu : ${setting.kind.accepted})`);
+  }
+  return result.output;
+}
+
+/** The variables of a table present in an environment file's lines (`NAME=value`, `# NAME=`). */
+export function fileVariables(text: string): { name: string; value: string; commented: boolean }[] {
+  return text
+    .split('\n')
+    .map((line) => /^\s*(#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+    .filter((match) => match !== null)
+    .map((match) => ({ name: match[2] ?? '', value: (match[3] ?? '').trim(), commented: match[1] !== undefined }));
+}
+
+const seconds1 = (fallback: number, max: number) => ({ kind: seconds(1, max), default: String(fallback) });
+
+/**
+ * The table. A variable not here is not read by the server; a variable here is read once, at start,
+ * by `readSetting` (config.ts for the site, api/env.ts for /api, radio.ts for the radio).
+ */
+export const SETTINGS = {
+  PORT: {
+    group: 'site',
+    description: 'The port the site listens on.',
+    kind: integer(0, 65535),
+    default: '8080',
+    example: '8080',
+  },
+  HOST: {
+    group: 'site',
+    description: 'The address the site listens on.',
+    kind: text('une adresse IP ou un nom'),
+    default: '0.0.0.0',
+    example: '127.0.0.1',
+  },
+  SITE_ORIGIN: {
+    group: 'site',
+    description:
+      "The site's public origin, for canonical addresses, cards, feeds and JSON-LD; never taken from a request.",
+    kind: origin,
+    defaultNote: 'http://localhost:PORT',
+    example: 'https://radio.example.org',
+  },
+  LOG_LEVEL: {
+    group: 'site',
+    description: 'How much the server logs.',
+    kind: choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    example: 'warn',
+  },
+  TRUST_PROXY: {
+    group: 'site',
+    description:
+      "Which proxies may tell the visitor's address (X-Forwarded-For): none when unset, a number of hops, or their addresses and ranges.",
+    kind: text('un nombre de proxys (0 à 20), des adresses IP ou plages CIDR séparées par des virgules, true ou false'),
+    default: 'false',
+    example: '127.0.0.1',
+  },
+  REDIS_URL: {
+    group: 'site',
+    description: 'Redis or Valkey shared by several instances: rate limits, upstream answers, the now-playing channel.',
+    kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
+    example: 'redis://127.0.0.1:6379',
+  },
+  DEPLOY_TOKENS: {
+    group: 'site',
+    description:
+      "The teams' deploy tokens, `part:token` pairs separated by commas (one token may be given for several parts); unset: no deploy endpoint.",
+    kind: custom('des paires partie:jeton séparées par des virgules (jetons de 24 caractères ou plus)', (value) =>
+      parseDeployTokens(value),
+    ),
+    example: 'radio:k8Vq3nR7xW2mP9sL4tY6bZ1c,label:h5Jd8fG2qW7eR4tY9uI3oP6a',
+    secret: true,
+  },
+  CONTENT_DIR: {
+    group: 'site',
+    description:
+      'Where the content volunteers edit is kept: one folder of versions per kind, started from the repository’s files (docs/content.md). A backup is a copy of it.',
+    kind: text('un dossier'),
+    defaultNote: 'server/.content',
+    example: '/srv/collectif/contenu',
+  },
+  CONTENT_PICTURE_MAX_BYTES: {
+    group: 'site',
+    description:
+      "The largest picture an editor may upload (JPEG, PNG, WebP or AVIF), before it is re-encoded (docs/content.md, « Pictures »); nginx's `client_max_body_size` for the upload must allow it.",
+    kind: bytes(64 * 1024, 100 * 1024 * 1024),
+    default: String(10 * 1024 * 1024),
+    example: String(20 * 1024 * 1024),
+  },
+  EDITOR_IDLE_MIN: {
+    group: 'site',
+    description: "An editor's session ends after this many minutes without a request (docs/content.md).",
+    kind: integer(5, 24 * 60, 'minutes'),
+    default: '60',
+    example: '30',
+  },
+  DEPLOY_ROOT: {
+    group: 'site',
+    description:
+      "Where deployed versions are kept, each part's side by side with a `live` link to the one served (with DEPLOY_TOKENS).",
+    kind: text('un dossier'),
+    defaultNote: 'deploys/ under DIST_ROOT',
+    example: '/srv/collectif/deploys',
+  },
+  DEPLOY_KEEP: {
+    group: 'site',
+    description: 'How many versions of each part are kept for rollback (the live one always is).',
+    kind: integer(2, 50, 'de versions'),
+    default: '5',
+    example: '10',
+  },
+  DIST_ROOT: {
+    group: 'site',
+    description: "Where the parts' built folders are (each part's dist/ under it).",
+    kind: text('un dossier'),
+    defaultNote: 'the repository',
+    example: '/srv/collectif',
+  },
+  ASSETS_DIR: {
+    group: 'site',
+    description: "The site's pictures and icons.",
+    kind: text('un dossier'),
+    defaultNote: 'shared/assets',
+    example: '/srv/collectif/assets',
+  },
+  REMOTES_CONFIG: {
+    group: 'site',
+    description:
+      'Where the browser loads some or all parts from (inline JSON: part → manifest address); wins over REMOTES_CONFIG_FILE.',
+    kind: text('un objet JSON { "label": "https://…/mf-manifest.json" }'),
+    example: '{"label":"https://cdn.example.org/mf-label/mf-manifest.json"}',
+  },
+  REMOTES_CONFIG_FILE: {
+    group: 'site',
+    description: 'The same map, from a JSON file.',
+    kind: text('un fichier JSON'),
+    example: '/etc/collectif/remotes.json',
+  },
+  SSR: {
+    group: 'rendering',
+    description: 'Whether pages are rendered on the server (off: in the browser only).',
+    kind: boolean,
+    default: 'on',
+    example: 'off',
+  },
+  PAGE_CACHE_TTL_S: {
+    group: 'rendering',
+    description: 'How long a rendered page is reused for the same address (0: never).',
+    kind: seconds(0, 3600),
+    default: '10',
+    example: '30',
+  },
+  RENDER_WORKERS: {
+    group: 'rendering',
+    description:
+      "How many sandboxed renderer processes render pages (0: in the server's own process, a debugging aid, refused with DEPLOY_TOKENS).",
+    kind: integer(0, 64, 'de processus'),
+    defaultNote: 'the cores available but one, at least 1',
+    example: '2',
+  },
+  RENDER_RECYCLE_AFTER: {
+    group: 'rendering',
+    description: 'After how many redeployed server containers loaded a renderer process is replaced.',
+    kind: integer(1, 10_000, "d'évaluations"),
+    default: '100',
+    example: '50',
+  },
+  RENDER_TRIAL_S: {
+    group: 'rendering',
+    description:
+      "How long a part's new server container may take on its trial (evaluated, each page rendered once) before it is refused.",
+    kind: seconds(1, 300),
+    default: '15',
+    example: '30',
+  },
+  SOUNDCLOUD_RSS_URL: {
+    group: 'api',
+    description: "The collective's SoundCloud feed (unset: the embedded demo feed).",
+    kind: httpAddress,
+    example: 'https://feeds.soundcloud.com/users/soundcloud:users:1/sounds.rss',
+  },
+  SOUNDCLOUD_RSS_MAX_PAGES: {
+    group: 'api',
+    description: 'How many pages of the feed are followed.',
+    kind: integer(1, 20, 'de pages'),
+    default: '1',
+    example: '5',
+  },
+  SOUNDCLOUD_CLIENT_ID: {
+    group: 'api',
+    description: 'SoundCloud API client, for track streams (with its secret).',
+    kind: text('un identifiant'),
+    example: 'abc123',
+    secret: true,
+  },
+  SOUNDCLOUD_CLIENT_SECRET: {
+    group: 'api',
+    description: 'Its secret.',
+    kind: text('un secret'),
+    example: 'xyz789',
+    secret: true,
+  },
+  SOUNDCLOUD_API_URL: {
+    group: 'api',
+    description: "SoundCloud's API.",
+    kind: httpAddress,
+    default: 'https://api.soundcloud.com',
+    example: 'https://api.soundcloud.com',
+  },
+  SOUNDCLOUD_AUTH_URL: {
+    group: 'api',
+    description: "SoundCloud's token endpoint.",
+    kind: httpAddress,
+    default: 'https://secure.soundcloud.com/oauth/token',
+    example: 'https://secure.soundcloud.com/oauth/token',
+  },
+  TWITCH_CLIENT_ID: {
+    group: 'api',
+    description: 'Twitch API client, for the live status (with its secret).',
+    kind: text('un identifiant'),
+    example: 'abc123',
+    secret: true,
+  },
+  TWITCH_CLIENT_SECRET: {
+    group: 'api',
+    description: 'Its secret.',
+    kind: text('un secret'),
+    example: 'xyz789',
+    secret: true,
+  },
+  TWITCH_API_URL: {
+    group: 'api',
+    description: "Twitch's Helix API.",
+    kind: httpAddress,
+    default: 'https://api.twitch.tv/helix',
+    example: 'https://api.twitch.tv/helix',
+  },
+  TWITCH_AUTH_URL: {
+    group: 'api',
+    description: "Twitch's token endpoint.",
+    kind: httpAddress,
+    default: 'https://id.twitch.tv/oauth2/token',
+    example: 'https://id.twitch.tv/oauth2/token',
+  },
+  AZURACAST_NOWPLAYING_URL: {
+    group: 'api',
+    description: "AzuraCast's now-playing answer (unset: the demo rotation).",
+    kind: httpAddress,
+    example: 'https://radio.example.org/api/nowplaying/collectif',
+  },
+  SCHEDULE_ICS_URLS: {
+    group: 'api',
+    description: "The collective's calendars for the programme (webcal: accepted; unset: the demo's).",
+    kind: list(httpAddress, 10, (value) => value.replace(/^webcal:/i, 'https:')),
+    example: 'https://calendar.example.org/radio.ics',
+  },
+  EVENTS_ICS_URLS: {
+    group: 'api',
+    description:
+      "The collective's calendars of parties and concerts, for the events (webcal: accepted; unset: the demo's).",
+    kind: list(httpAddress, 10, (value) => value.replace(/^webcal:/i, 'https:')),
+    example: 'https://calendar.example.org/evenements.ics',
+  },
+  ADMIN_TOKEN: {
+    group: 'api',
+    description: 'Bearer token of POST /api/admin/live (unset: the route does not exist).',
+    kind: text('au moins 8 caractères, sans espace', (value) => value.length >= 8 && !/\s/.test(value)),
+    example: 'un-long-secret',
+    secret: true,
+  },
+  FEED_TTL_S: { group: 'api', description: 'How long the feed is kept.', ...seconds1(300, 86_400), example: '600' },
+  ISLIVE_TTL_S: {
+    group: 'api',
+    description: 'How long the live status is kept.',
+    ...seconds1(30, 3600),
+    example: '60',
+  },
+  NOWPLAYING_TTL_S: {
+    group: 'api',
+    description: 'How long the now-playing answer is kept.',
+    ...seconds1(15, 3600),
+    example: '30',
+  },
+  TRACK_TTL_S: {
+    group: 'api',
+    description: "How long a track's stream address is kept.",
+    ...seconds1(300, 86_400),
+    example: '600',
+  },
+  SCHEDULE_TTL_S: {
+    group: 'api',
+    description: 'How long the calendars are kept.',
+    ...seconds1(300, 86_400),
+    example: '600',
+  },
+  EVENTS_TTL_S: {
+    group: 'api',
+    description: 'How long the events calendars are kept.',
+    ...seconds1(300, 86_400),
+    example: '600',
+  },
+  UPSTREAM_TIMEOUT_MS: {
+    group: 'api',
+    description: 'How long an upstream may take to answer.',
+    kind: milliseconds(100, 120_000),
+    default: '5000',
+    example: '3000',
+  },
+  UPSTREAM_MAX_BYTES: {
+    group: 'api',
+    description: 'The largest answer read from an upstream.',
+    kind: bytes(1024, 512 * 1024 * 1024),
+    default: String(10 * 1024 * 1024),
+    example: '20971520',
+  },
+  LIVE_STREAM_URL: {
+    group: 'radio',
+    description: 'The live stream the player plays (wins over RADIO_CONFIG_FILE and site.json).',
+    kind: text('une adresse https:// ou un chemin commençant par /'),
+    defaultNote: "site.json's",
+    example: 'https://stream.example.org/live.mp3',
+  },
+  CHAT_EMBED_URL: {
+    group: 'radio',
+    description: "The chat's frame address, with {room} for the room.",
+    kind: text('une adresse https:// contenant {room}'),
+    defaultNote: "site.json's",
+    example: 'https://minnit.chat/{room}?embed',
+  },
+  CHAT_ROOM: {
+    group: 'radio',
+    description: "The chat's room.",
+    kind: text('un nom de salon non vide'),
+    defaultNote: "site.json's",
+    example: 'collectif',
+  },
+  TWITCH_CHANNEL: {
+    group: 'radio',
+    description: 'The Twitch channel whose live status the site shows.',
+    kind: text('un nom de chaîne Twitch'),
+    defaultNote: "site.json's",
+    example: 'collectif',
+  },
+  RADIO_CONFIG_FILE: {
+    group: 'radio',
+    description: "The radio's settings from a JSON file (the variables above win over it).",
+    kind: text('un fichier JSON'),
+    example: '/etc/collectif/radio.json',
+  },
+  DEMO_LIVE: {
+    group: 'demo',
+    description: 'The demo live status at start (the admin route switches it).',
+    kind: boolean,
+    default: 'off',
+    example: 'on',
+  },
+  DEMO_ROTATION_S: {
+    group: 'demo',
+    description: 'How long each demo show stays on air.',
+    ...seconds1(180, 86_400),
+    example: '60',
+  },
+  EDITOR_SIGNIN_PER_MIN: {
+    group: 'limits',
+    description: 'Passkey sign-in and invitation attempts a client may make a minute (docs/content.md).',
+    kind: integer(1, 1000),
+    default: '10',
+    example: '20',
+  },
+  RATE_LIMIT_TRACK_PER_MIN: {
+    group: 'limits',
+    description: 'Track stream addresses a visitor may ask a minute.',
+    kind: integer(1, 100_000),
+    default: '60',
+    example: '120',
+  },
+  RATE_LIMIT_SSE_PER_MIN: {
+    group: 'limits',
+    description: 'Now-playing connections a visitor may open a minute.',
+    kind: integer(1, 100_000),
+    default: '20',
+    example: '40',
+  },
+  SSE_MAX_PER_CLIENT: {
+    group: 'limits',
+    description: 'Now-playing connections a visitor may hold at once.',
+    kind: integer(1, 1000),
+    default: '5',
+    example: '10',
+  },
+  DEMO_LIVE_MAX_LISTENERS: {
+    group: 'limits',
+    description: 'Listeners of the demo live stream at once.',
+    kind: integer(1, 100_000),
+    default: '200',
+    example: '500',
+  },
+  DEV_REMOTES: {
+    group: 'development',
+    description: 'Set by npm run dev: the remotes served by their webpack dev servers (JSON: part → origin).',
+    kind: text('un objet JSON { "radio": "http://127.0.0.1:3002" }'),
+    example: '{"radio":"http://127.0.0.1:3002"}',
+  },
+} satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** The value of a variable of the table, typed by its kind. */
+type ValueOf<S> = S extends { kind: Kind<infer T>; default: string }
+  ? T
+  : S extends { kind: Kind<infer T> }
+    ? T | undefined
+    : never;
+
+/** A variable of the table, read from `env` (its default when unset); throws ConfigError when refused. */
+export function setting<N extends SettingName>(env: Env, name: N): ValueOf<(typeof SETTINGS)[N]> {
+  return readSetting(env, name, SETTINGS[name] as Setting) as ValueOf<(typeof SETTINGS)[N]>;
+}
