@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      ADMIN_TOKEN: 'e2e-admin',
+      ADMIN_TOKEN: 'e2e-jeton-admin-de-24-caracteres',
       E2E_CLOCK_START: E2E_NOW,
       E2E_CLOCK_EPOCH: String(Date.now()),
     },

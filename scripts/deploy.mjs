@@ -74,6 +74,14 @@ export function findPart(name) {
 }
 
 /**
+ * Whether a host name is this machine: `localhost`, 127.0.0.0/8 or ::1.
+ * @param {string} hostname
+ */
+function isLoopback(hostname) {
+  return hostname === 'localhost' || /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]';
+}
+
+/**
  * The site's address, checked (http or https), ending with `/` so that the API's paths resolve
  * under it even when the site lives under a path.
  * @param {string | undefined} text
@@ -170,6 +178,13 @@ export function parseDeployArgs(args) {
   }
   const site = siteAddress(values.site);
   if (values.status === true) return { action: 'status', part, site };
+  // A deploy and a rollback send the team's token: never in clear over the network, only to this
+  // machine (a test, or a tunnel to the site).
+  if (site.protocol === 'http:' && !isLoopback(site.hostname)) {
+    throw new DeployError(
+      `--site : « ${site.origin} » est en http, votre jeton y passerait en clair ; donnez l'adresse en https://`,
+    );
+  }
   if (part === null) throw new DeployError('Quelle partie déployer ?');
   if (values.rollback === true) return { action: 'rollback', part, site };
   return { action: 'deploy', part, site, build: values['no-build'] !== true };

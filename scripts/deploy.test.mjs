@@ -136,6 +136,8 @@ describe('the arguments', () => {
     [['radios', '--site', 'https://x.org'], 'Partie inconnue : « radios »'],
     [['label'], '--site manque'],
     [['label', '--site', 'ftp://x.org'], "n'est pas une adresse http ou https"],
+    [['label', '--site', 'http://collectif.example.org'], 'votre jeton y passerait en clair'],
+    [['label', '--rollback', '--site', 'http://192.168.1.20:8080'], 'votre jeton y passerait en clair'],
     [['label', '--site', 'x'], "« x » n'est pas une adresse"],
     [['label', '--site'], "--site attend l'adresse du site"],
     [['label', '--site', 'https://x.org', '--force'], 'Option inconnue : --force'],
@@ -146,6 +148,15 @@ describe('the arguments', () => {
   ])('refuses %j in French: %s', (args, message) => {
     expect(() => parseDeployArgs(args)).toThrow(DeployError);
     expect(() => parseDeployArgs(args)).toThrow(message);
+  });
+
+  it('sends a token over http to this machine only; the status, which sends none, anywhere', () => {
+    for (const site of ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080']) {
+      expect(parseDeployArgs(['label', '--site', site])).toMatchObject({ action: 'deploy' });
+    }
+    expect(parseDeployArgs(['--status', '--site', 'http://collectif.example.org'])).toMatchObject({
+      action: 'status',
+    });
   });
 
   it('needs DEPLOY_TOKEN, and never repeats it', () => {

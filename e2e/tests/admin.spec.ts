@@ -112,7 +112,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
     const adminCookie = await adminApi.get(localhost('/api/xsrf'));
     expect(adminCookie.status()).toBe(204);
     const token = (await adminApi.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const admin = { Authorization: 'Bearer e2e-admin', 'X-XSRF-TOKEN': token };
+    const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': token };
     const history = async (kind: string) =>
       (
         (await (await adminApi.get(localhost(`/api/content/${kind}/history`), { headers: admin })).json()) as {
@@ -235,7 +235,7 @@ test.describe('the editor, on a phone', () => {
     const name = `res-${String(Date.now())}`;
     const link = await invite(['--role', 'residence', '--residence', 'axonberg']);
     await authenticator(page);
-    const admin = { Authorization: 'Bearer e2e-admin', ...(await xsrf(page)) };
+    const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', ...(await xsrf(page)) };
     const { current: before } = (await (
       await page.request.get(localhost('/api/content/residences/history'), { headers: admin })
     ).json()) as { current: string };
@@ -321,7 +321,7 @@ test.describe('the editor, on a phone', () => {
   }) => {
     const link = await invite(['--role', 'about']);
     await authenticator(page);
-    const admin = { Authorization: 'Bearer e2e-admin', ...(await xsrf(page)) };
+    const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', ...(await xsrf(page)) };
     const { current: before } = (await (
       await page.request.get(localhost('/api/content/about/history'), { headers: admin })
     ).json()) as { current: string };

@@ -138,8 +138,8 @@ test('a POST to /api needs the XSRF header matching the cookie the server set', 
       }).then((r) => r.status);
     return {
       token: token !== '',
-      without: await post({ Authorization: 'Bearer e2e-admin' }),
-      wrongToken: await post({ Authorization: 'Bearer e2e-admin', 'X-XSRF-TOKEN': 'faux' }),
+      without: await post({ Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres' }),
+      wrongToken: await post({ Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': 'faux' }),
       // The right XSRF pair but a wrong admin token: past the XSRF check, refused by the admin check.
       badAdmin: await post({ Authorization: 'Bearer pas-le-bon', 'X-XSRF-TOKEN': decodeURIComponent(token) }),
     };

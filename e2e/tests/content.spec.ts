@@ -19,7 +19,7 @@ async function adminHeaders(page: Page): Promise<Record<string, string>> {
   await page.request.get('/api/content/residences');
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
   expect(token, 'XSRF-TOKEN cookie').toBeTruthy();
-  return { Authorization: 'Bearer e2e-admin', 'X-XSRF-TOKEN': token ?? '' };
+  return { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': token ?? '' };
 }
 
 /** Saves through `save`, runs `check`, then restores the kind's version from before. */
@@ -117,7 +117,7 @@ test.describe('content at run time', () => {
     const before = await (await page.request.get('/api/content/slides')).text();
     const slides = JSON.parse(before) as { titre: string }[];
     const refused = await page.request.put('/api/content/slides', {
-      headers: { Authorization: 'Bearer e2e-admin' },
+      headers: { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres' },
       data: { data: slides.map((slide) => ({ ...slide, titre: 'Piratée' })) },
     });
     expect(refused.status()).toBe(403);

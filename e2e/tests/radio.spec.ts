@@ -16,7 +16,7 @@ async function setLive(page: Page, live: boolean): Promise<void> {
   const token = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   expect(token, 'XSRF-TOKEN cookie').toBeTruthy();
   const response = await page.request.post('/api/admin/live', {
-    headers: { Authorization: 'Bearer e2e-admin', 'X-XSRF-TOKEN': token ?? '' },
+    headers: { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': token ?? '' },
     data: { live },
   });
   expect(response.status()).toBe(200);

@@ -80,7 +80,7 @@ describe('readApiConfig', () => {
       FEED_TTL_S: '60',
       UPSTREAM_TIMEOUT_MS: '2500',
       DEMO_LIVE: 'true',
-      ADMIN_TOKEN: 'e2e-admin',
+      ADMIN_TOKEN: 'e2e-jeton-admin-de-24-caracteres',
     });
     expect(config.rss).toEqual({ url: 'https://feeds.example/users/1/sounds.rss', maxPages: 1 });
     expect(config.soundcloud).toMatchObject({ apiUrl: 'https://api.soundcloud.com', clientId: 'sc-id' });
@@ -92,7 +92,7 @@ describe('readApiConfig', () => {
     expect(config.ttlMs.feed).toBe(60_000);
     expect(config.upstream.timeoutMs).toBe(2500);
     expect(config.demo.live).toBe(true);
-    expect(config.adminToken).toBe('e2e-admin');
+    expect(config.adminToken).toBe('e2e-jeton-admin-de-24-caracteres');
   });
 
   it('lets tests point the API hosts at fakes', () => {
@@ -131,7 +131,7 @@ describe('readApiConfig', () => {
     ],
     [{ FEED_TTL_S: '0' }, 'FEED_TTL_S', /entier/],
     [{ DEMO_LIVE: 'peut-être' }, 'DEMO_LIVE', /« peut-être » \(attendu : on ou off/],
-    [{ ADMIN_TOKEN: 'court' }, 'ADMIN_TOKEN', /8 caractères/],
+    [{ ADMIN_TOKEN: 'court-123' }, 'ADMIN_TOKEN', /24 caractères ou plus/],
     [
       { SOUNDCLOUD_RSS_MAX_PAGES: '50' },
       'SOUNDCLOUD_RSS_MAX_PAGES',

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PARTS, type PartName } from '@collectif/shared';
-import { ConfigError } from '../settings/settings';
+import { ConfigError, SECRET_MIN_LENGTH } from '../settings/settings';
 
 /**
  * The teams' deploy tokens (docs/deploy.md, « A team's tokens »): `DEPLOY_TOKENS` as `part:token`
@@ -10,9 +10,6 @@ import { ConfigError } from '../settings/settings';
 
 /** Each token's SHA-256, and the parts it may deploy. */
 export type DeployTokens = ReadonlyMap<string, ReadonlySet<PartName>>;
-
-/** Shorter than this, a token could be guessed in the attempts the rate limit allows over months. */
-export const MIN_TOKEN_LENGTH = 24;
 
 const PART_NAMES = new Set<string>(PARTS.map((part) => part.name));
 const digest = (token: string): Buffer => createHash('sha256').update(token).digest();
@@ -29,8 +26,8 @@ export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): Dep
     if (!PART_NAMES.has(part)) {
       throw new ConfigError(variable, `${position} : partie inconnue « ${part} » (${[...PART_NAMES].join(', ')})`);
     }
-    if (token.length < MIN_TOKEN_LENGTH) {
-      throw new ConfigError(variable, `${position} : jeton de moins de ${String(MIN_TOKEN_LENGTH)} caractères`);
+    if (token.length < SECRET_MIN_LENGTH) {
+      throw new ConfigError(variable, `${position} : jeton de moins de ${String(SECRET_MIN_LENGTH)} caractères`);
     }
     const key = digest(token).toString('hex');
     const parts = tokens.get(key) ?? new Set<PartName>();

@@ -51,9 +51,12 @@ describe('the settings table', () => {
     expect(refusal('SCHEDULE_ICS_URLS', 'https://a.example/x.ics, ftp://b.example/y.ics')).toMatch(
       /^SCHEDULE_ICS_URLS : valeur invalide « .* » \(attendu : au plus 10 valeurs séparées par des virgules, chacune une adresse http:\/\/ ou https:\/\//,
     );
-    expect(refusal('ADMIN_TOKEN', 'court')).toBe(
-      'ADMIN_TOKEN : valeur invalide « court » (attendu : au moins 8 caractères, sans espace)',
+    // The admin's token: 24 characters or more, as the deploy tokens, and never written out.
+    expect(refusal('ADMIN_TOKEN', 'court-123')).toBe(
+      'ADMIN_TOKEN : valeur invalide de 9 caractères (cachée) (attendu : 24 caractères ou plus, sans espace)',
     );
+    expect(refusal('ADMIN_TOKEN', 'un jeton de plus de vingt-quatre caractères')).not.toContain('vingt-quatre');
+    expect(setting({ ADMIN_TOKEN: 'q7Rt2mX9vL4pW8sK3nB6yH1c' }, 'ADMIN_TOKEN')).toBe('q7Rt2mX9vL4pW8sK3nB6yH1c');
   });
 
   it('reads durations in milliseconds, lists as lists, and webcal: calendars as https:', () => {

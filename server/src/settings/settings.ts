@@ -20,6 +20,12 @@ export class ConfigError extends Error {
 
 export type Env = Record<string, string | undefined>;
 
+/**
+ * The shortest token the site accepts (the admin's, the teams' deploy tokens): shorter, it could be
+ * guessed in the attempts the rate limits allow over months.
+ */
+export const SECRET_MIN_LENGTH = 24;
+
 /** How one kind of value is read: its rule (Valibot), and what it accepts, said in French. */
 export interface Kind<T> {
   schema: v.GenericSchema<string, T>;
@@ -164,7 +170,10 @@ export function readSetting<T>(env: Env, name: string, setting: Setting<T>): T |
     throw new ConfigError(name, error instanceof Error ? error.message : String(error));
   }
   if (!result.success) {
-    throw new ConfigError(name, `valeur invalide « ${written} » (attendu : ${setting.kind.accepted})`);
+    // A secret is never written out, even refused: the log may be read by more people than the
+    // settings.
+    const shown = setting.secret === true ? `de ${String(written.length)} caractères (cachée)` : `« ${written} »`;
+    throw new ConfigError(name, `valeur invalide ${shown} (attendu : ${setting.kind.accepted})`);
   }
   return result.output;
 }
@@ -430,9 +439,13 @@ export const SETTINGS = {
   },
   ADMIN_TOKEN: {
     group: 'api',
-    description: 'Bearer token of POST /api/admin/live (unset: the route does not exist).',
-    kind: text('au moins 8 caractères, sans espace', (value) => value.length >= 8 && !/\s/.test(value)),
-    example: 'un-long-secret',
+    description:
+      "Bearer token with an admin's rights: every editor's right on the content (every kind, the accounts and invitations, pictures, restores), and the demo's live switch (POST /api/admin/live); 24 characters or more, like the deploy tokens. Unset: only signed-in editors write.",
+    kind: text(
+      `${String(SECRET_MIN_LENGTH)} caractères ou plus, sans espace`,
+      (value) => value.length >= SECRET_MIN_LENGTH && !/\s/.test(value),
+    ),
+    example: 'q7Rt2mX9vL4pW8sK3nB6yH1c',
     secret: true,
   },
   FEED_TTL_S: { group: 'api', description: 'How long the feed is kept.', ...seconds1(300, 86_400), example: '600' },

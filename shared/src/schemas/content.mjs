@@ -12,8 +12,15 @@ const HTTPS_OR_PATH = /^(https:\/\/|\/)[^\s"'<>]+$/;
 /** A name used in an address: letters, digits, single hyphens. */
 export const SLUG = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/;
 
-const text = v.pipe(v.string(), v.minLength(1));
-const https = v.pipe(v.string(), v.regex(HTTPS));
+/**
+ * The editors' bounds (docs/content.md, « Bounds »): a signed-in editor cannot fill the disk or stall
+ * the server with one field. Any free text: 2,000 characters at most (the longest today, a
+ * paragraph of the About page, is 273; a residence's description, 165). An address: 2,048.
+ */
+export const TEXT_MAX = 2000;
+export const URL_MAX = 2048;
+const text = v.pipe(v.string(), v.minLength(1), v.maxLength(TEXT_MAX));
+const https = v.pipe(v.string(), v.maxLength(URL_MAX), v.regex(HTTPS));
 const email = v.pipe(v.string(), v.email());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 /** A picture of the site under `folder`, as the build makes it (`.webp`). */
@@ -34,7 +41,7 @@ export const uploadedPicture = (width) => new RegExp(`^${UPLOADED(width)}$`);
  */
 const pictureOrUpload = (folder, width) =>
   v.pipe(v.string(), v.regex(new RegExp(`^(?:/assets/images/${folder}/[a-z0-9-]+\\.webp|${UPLOADED(width)})$`)));
-const paragraphs = v.pipe(v.array(text), v.minLength(1));
+const paragraphs = v.pipe(v.array(text), v.minLength(1), v.maxLength(20));
 const unique = v.check(
   (/** @type {string[]} */ items) => new Set(items).size === items.length,
   'chaque valeur une seule fois',
@@ -89,7 +96,7 @@ export const residenceEntrySchema = v.strictObject({
   artist: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
   show: v.pipe(v.string(), v.minLength(1), v.maxLength(120)),
   description: text,
-  styles: v.array(v.pipe(v.string(), v.maxLength(40))),
+  styles: v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(12)),
   instagram: v.optional(https),
   soundcloud: v.optional(https),
   bandcamp: v.optional(https),
@@ -102,6 +109,8 @@ export const residenceEntrySchema = v.strictObject({
 export const residencesSchema = v.pipe(
   v.array(residenceEntrySchema),
   v.minLength(1),
+  // 56 today.
+  v.maxLength(300),
   v.title('Résidences de la radio'),
   v.description(
     "Émissions résidentes. L'id sert d'adresse (residences/{id}) et de nom d'image (/assets/images/residences/{id}-400.webp). Plusieurs artistes se séparent par ' / '.",
@@ -132,6 +141,8 @@ export const releasesContentSchema = v.pipe(
     }),
   ),
   v.minLength(1),
+  // 36 today.
+  v.maxLength(500),
   v.title('Sorties du label'),
   v.description(
     "Les sorties du label, de la plus récente à la plus ancienne, servies par GET /api/releases. L'image est dessinée par le générateur de ressources à partir de son chemin.",
@@ -271,6 +282,7 @@ export const teamSchema = v.pipe(
     }),
   ),
   v.minLength(1),
+  v.maxLength(40),
   v.title("L'équipe (page À propos)"),
   v.description("Les membres présentés dans le bandeau « L'équipe », dans l'ordre d'affichage."),
 );

@@ -64,6 +64,28 @@ describe('content writes', () => {
     expect(await residences()).toEqual(before);
   });
 
+  it('refuses a description of 200,000 characters, and a list of styles without end, and saves nothing', async () => {
+    const before = await residences();
+    const [first] = before;
+    if (first === undefined) throw new Error('aucune résidence');
+    const res = await call({
+      method: 'PUT',
+      url: `/api/content/residences/${first.id}`,
+      payload: {
+        entry: {
+          ...first,
+          description: 'a'.repeat(200_000),
+          styles: Array.from({ length: 50 }, (_, i) => `style ${String(i)}`),
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const problems = res.json<{ problems: string[] }>().problems.join('\n');
+    expect(problems).toMatch(/champ \/\d+\/description : trop long/);
+    expect(problems).toMatch(/champ \/\d+\/styles : trop long/);
+    expect(await residences()).toEqual(before);
+  });
+
   it('tells the second of two editors of the same residence, with the current version', async () => {
     const { current } = (await call({ url: '/api/content/residences/history' })).json<{ current: string }>();
     const [first] = await residences();
