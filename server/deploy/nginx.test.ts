@@ -168,7 +168,9 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     } finally {
       await browser.close();
     }
-  });
+    // Chromium's start and two page loads: seconds on a busy 2-core machine, beside the 2 s the
+    // test is about (measured inside it).
+  }, 30_000);
 
   it('refuses requests spread over both instances at the shared count', async () => {
     const statuses: number[] = [];

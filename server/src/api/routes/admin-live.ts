@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginCallback } from 'fastify';
 import { ApiHttpError } from '../errors';
 import { JSON_TYPE } from '../plugins/representations';
@@ -7,12 +6,12 @@ import { routeSchemas } from '../schemas/routes';
 
 /**
  * Demo only, and only with ADMIN_TOKEN: POST /api/admin/live `{ live }` switches the demo's live
- * status (409 when Twitch gives it).
+ * status (409 when Twitch gives it). The token is checked as on every route that takes it
+ * (`app.adminToken`, routes/editor.ts: wrong ones throttled and logged).
  */
-const adminLive: FastifyPluginCallback<{ token: string }> = (instance, { token }, done) => {
+const adminLive: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources } = app;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
   app.post(
     '/admin/live',
     {
@@ -23,8 +22,7 @@ const adminLive: FastifyPluginCallback<{ token: string }> = (instance, { token }
       },
     },
     async (request, reply) => {
-      const given = request.headers.authorization ?? '';
-      if (!timingSafeEqual(digest(given), digest(`Bearer ${token}`))) {
+      if (!(await app.adminToken(request))) {
         throw new ApiHttpError(401, 'unauthorized', 'Jeton d’administration absent ou invalide.');
       }
       if (sources.demoLive === undefined) {

@@ -146,6 +146,41 @@ describe('content writes', () => {
     expect((await app.inject({ url: '/api/content/team' })).json()).toEqual(team);
   });
 
+  it('answers 429 past ten wrong tokens a minute from one address, the right one too, and logs them without the token', async () => {
+    const lines: string[] = [];
+    const logged = await buildApi({ config: testConfig({ adminToken: TOKEN }) }, { log: (line) => lines.push(line) });
+    try {
+      const wrong = 'Bearer un-mauvais-jeton-de-24-caracteres';
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) {
+        const res = await logged.inject({
+          method: 'PUT',
+          url: '/api/content/slides',
+          headers: { ...XSRF, authorization: wrong },
+          payload: { data: [] },
+        });
+        statuses.push(res.statusCode);
+      }
+      // The sign-in's limit (EDITOR_SIGNIN_PER_MIN, 10): ten refusals, then 429.
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+      const right = await logged.inject({
+        method: 'PUT',
+        url: '/api/content/slides',
+        headers: AS_ADMIN,
+        payload: { data: [] },
+      });
+      expect(right.statusCode).toBe(429);
+      expect(right.json<ApiError>().message).toBe(
+        'Trop de jetons refusés depuis cette adresse : réessayez dans une minute.',
+      );
+      const refusals = lines.filter((line) => line.includes('jeton d’administration refusé'));
+      expect(refusals).toHaveLength(10);
+      expect(lines.join('')).not.toContain('un-mauvais-jeton');
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('answers an unknown kind or version with a 404 in French', async () => {
     expect((await call({ url: '/api/content/membres/history' })).json<ApiError>().message).toMatch(/^Contenu inconnu/);
     const unknown = await call({ url: '/api/content/team/versions/20260101T000000000Z-000000' });

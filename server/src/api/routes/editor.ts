@@ -31,6 +31,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The editor a request comes from (a session, or the admin's token); 401 otherwise. */
     editorOf(request: FastifyRequest): Promise<Editor>;
+    /**
+     * Whether the request carries the admin's token (ADMIN_TOKEN). A client that sent wrong ones
+     * is answered 429 past the sign-in's limit a minute (docs/content.md, « Accounts »).
+     */
+    adminToken(request: FastifyRequest): Promise<boolean>;
   }
 }
 
@@ -74,12 +79,34 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
     reply.header('Set-Cookie', cookie(id, Math.round(idleMs / 1000)));
   }
 
+  /**
+   * The admin's token, checked: a wrong one counts against the client's address (shared by the
+   * instances through the store), is logged without itself, and past `attemptsPerMinute` of them
+   * in a minute every token from there is answered 429, the right one too, until the minute ends.
+   */
+  async function hasAdminToken(request: FastifyRequest): Promise<boolean> {
+    const given = request.headers.authorization;
+    if (given === undefined || expectedAdmin === null) return false;
+    const key = `wrong-token:${request.ip}`;
+    const wrong = Number((await store.get(key)) ?? '0');
+    if (wrong >= attemptsPerMinute) {
+      throw new ApiHttpError(
+        429,
+        'too_many_attempts',
+        'Trop de jetons refusés depuis cette adresse : réessayez dans une minute.',
+      );
+    }
+    if (timingSafeEqual(digest(given), expectedAdmin)) return true;
+    await store.set(key, String(wrong + 1), 60_000);
+    request.log.warn({ url: request.url, wrong: wrong + 1 }, 'jeton d’administration refusé');
+    return false;
+  }
+
+  app.decorate('adminToken', hasAdminToken);
+
   /** The editor a request comes from, or null (signed out, an ended session, a revoked account). */
   async function editorOrNull(request: FastifyRequest): Promise<Editor | null> {
-    const given = request.headers.authorization;
-    if (given !== undefined && expectedAdmin !== null && timingSafeEqual(digest(given), expectedAdmin)) {
-      return { account: 'admin (jeton)', role: 'admin' };
-    }
+    if (await hasAdminToken(request)) return { account: 'admin (jeton)', role: 'admin' };
     const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
     const name = id === null || id === '' ? null : await store.get(`session:${id}`);
     const account = name === null ? null : activeAccount(app.content, name);

@@ -54,7 +54,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   const config = app.apiConfig;
   if (isDemoMode(config)) {
     await app.register(demoAudio);
-    if (config.adminToken !== null) await app.register(adminLive, { token: config.adminToken });
+    if (config.adminToken !== null) await app.register(adminLive);
   }
 };
 

@@ -72,9 +72,16 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
 }
 
 /** The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock. */
-export async function buildApi(options: SourcesOptions): Promise<FastifyInstance> {
-  // As app.ts: long path parameters reach the routes, which answer them in French.
-  const app = Fastify({ routerOptions: { maxParamLength: 16_384 } });
+export async function buildApi(
+  options: SourcesOptions,
+  { log }: { log?: (line: string) => void } = {},
+): Promise<FastifyInstance> {
+  // As app.ts: long path parameters reach the routes, which answer them in French. `log`: the
+  // warnings' lines, for a test that reads what the log says.
+  const app = Fastify({
+    routerOptions: { maxParamLength: 16_384 },
+    ...(log === undefined ? {} : { logger: { level: 'warn', stream: { write: log } } }),
+  });
   await app.register(rateLimit, rateLimitOptions);
   await app.register(sourcesPlugin, options);
   await app.register(eventsPlugin);
