@@ -308,8 +308,8 @@ function serverBundleConfig({ name, dir, exposes, version, alsoAccepts }) {
       filename: '[name].js',
       // Its modules are found by webpack's own names, never by the browser build's.
       uniqueName: `${federationName(name)}_server`,
-      // Named by the manifest, never fetched from it: one file.
-      publicPath: 'auto',
+      // Its manifest names the file; nothing is fetched from a public path (one file, read whole).
+      publicPath: '',
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
