@@ -5,6 +5,9 @@ import { setting } from '../settings/settings';
 import { readRadioSettings } from '../settings/radio';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
+/** A session ends 12 hours after its sign-in, however busy its editor. */
+export const SESSION_MAX_AGE_MS = 12 * 3600_000;
+
 export interface ClientCredentialsConfig {
   clientId: string;
   clientSecret: string;
@@ -56,7 +59,11 @@ export interface ApiConfig {
   /** CONTENT_PICTURE_MAX_BYTES: the largest picture an editor may upload (docs/content.md, « Pictures »). */
   pictureMaxBytes: number;
   /** Volunteers' sessions and sign-ins (docs/content.md, « Signing in »). */
-  editor: { idleMs: number; attemptsPerMinute: number };
+  /**
+   * Sessions end after `idleMs` without a request, and `maxAgeMs` after their sign-in whatever
+   * (docs/content.md, « Signing in »).
+   */
+  editor: { idleMs: number; maxAgeMs: number; attemptsPerMinute: number };
   ssePingMs: number;
 }
 
@@ -137,6 +144,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     pictureMaxBytes: setting(env, 'CONTENT_PICTURE_MAX_BYTES'),
     editor: {
       idleMs: setting(env, 'EDITOR_IDLE_MIN') * 60_000,
+      maxAgeMs: SESSION_MAX_AGE_MS,
       attemptsPerMinute: setting(env, 'EDITOR_SIGNIN_PER_MIN'),
     },
     ssePingMs: 25_000,

@@ -48,6 +48,8 @@ export interface EditorOptions {
   /** The site's public origin: the passkeys' relying party is its host name. */
   siteOrigin: string;
   idleMs: number;
+  /** How long a session lasts after its sign-in, however busy (12 h). */
+  maxAgeMs: number;
   /** Sign-in attempts a client may make per minute. */
   attemptsPerMinute: number;
 }
@@ -59,9 +61,23 @@ interface Ceremony {
   name?: string;
 }
 
+/** A session as kept: its account and when it signed in (`name\nms`). */
+const sessionValue = (account: string, since: number): string => `${account}\n${String(since)}`;
+
+/** A kept session read back, checked (the store may be Redis, read as input): null when malformed. */
+function readSession(value: string | null): { account: string; since: number } | null {
+  const match = value === null ? null : /^([^\n]{1,200})\n(\d{1,15})$/.exec(value);
+  if (match === null) return null;
+  return { account: match[1] ?? '', since: Number(match[2]) };
+}
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, idleMs, attemptsPerMinute }, done) => {
+const editor: FastifyPluginCallback<EditorOptions> = (
+  instance,
+  { siteOrigin, idleMs, maxAgeMs, attemptsPerMinute },
+  done,
+) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const rpID = new URL(siteOrigin).hostname;
   const store: Ephemeral = app.shared === null ? memoryEphemeral() : redisEphemeral(app.shared.redis);
@@ -70,13 +86,15 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
   const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
 
   const secure = siteOrigin.startsWith('https:') || rpID === 'localhost';
-  const cookie = (value: string, maxAge: number) =>
-    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}; Max-Age=${String(maxAge)}`;
+  // A session cookie (no Max-Age): it goes with the browser; the server ends the session sooner
+  // when it is idle or too old. Max-Age=0 deletes it.
+  const cookie = (value: string, maxAge?: number) =>
+    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}${maxAge === undefined ? '' : `; Max-Age=${String(maxAge)}`}`;
 
   async function startSession(reply: FastifyReply, account: string): Promise<void> {
     const id = randomBytes(32).toString('base64url');
-    await store.set(`session:${id}`, account, idleMs);
-    reply.header('Set-Cookie', cookie(id, Math.round(idleMs / 1000)));
+    await store.set(`session:${id}`, sessionValue(account, Date.now()), idleMs);
+    reply.header('Set-Cookie', cookie(id));
   }
 
   /**
@@ -108,11 +126,16 @@ const editor: FastifyPluginCallback<EditorOptions> = (instance, { siteOrigin, id
   async function editorOrNull(request: FastifyRequest): Promise<Editor | null> {
     if (await hasAdminToken(request)) return { account: 'admin (jeton)', role: 'admin' };
     const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
-    const name = id === null || id === '' ? null : await store.get(`session:${id}`);
-    const account = name === null ? null : activeAccount(app.content, name);
-    if (id === null || account === null) return null;
-    // Each request renews the session's idle time.
-    await store.set(`session:${id}`, account.name, idleMs);
+    const kept = id === null || id === '' ? null : readSession(await store.get(`session:${id}`));
+    if (id === null || kept === null) return null;
+    if (Date.now() - kept.since > maxAgeMs) {
+      await store.delete(`session:${id}`);
+      return null;
+    }
+    const account = activeAccount(app.content, kept.account);
+    if (account === null) return null;
+    // Each request renews the session's idle time, never its age.
+    await store.set(`session:${id}`, sessionValue(account.name, kept.since), idleMs);
     return {
       account: account.name,
       role: account.role,
