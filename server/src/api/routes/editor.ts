@@ -81,6 +81,8 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const rpID = new URL(siteOrigin).hostname;
   const store: Ephemeral = app.shared === null ? memoryEphemeral() : redisEphemeral(app.shared.redis);
+  /** Wrong admin tokens counted in this instance while Redis is away. */
+  const localCounts = memoryEphemeral(10_000);
   const adminToken = app.apiConfig.adminToken;
   const expectedAdmin = adminToken === null ? null : digest(`Bearer ${adminToken}`);
   const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
@@ -106,7 +108,16 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     const given = request.headers.authorization;
     if (given === undefined || expectedAdmin === null) return false;
     const key = `wrong-token:${request.ip}`;
-    const wrong = Number((await store.get(key)) ?? '0');
+    // Counted where the instances share it; while Redis is away, in this instance (the token is
+    // still checked, and a right one still lets its request through).
+    const counts = async <T>(use: (counter: Ephemeral) => Promise<T>): Promise<T> => {
+      try {
+        return await use(store);
+      } catch {
+        return use(localCounts);
+      }
+    };
+    const wrong = Number((await counts((counter) => counter.get(key))) ?? '0');
     if (wrong >= attemptsPerMinute) {
       throw new ApiHttpError(
         429,
@@ -115,7 +126,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
       );
     }
     if (timingSafeEqual(digest(given), expectedAdmin)) return true;
-    await store.set(key, String(wrong + 1), 60_000);
+    await counts((counter) => counter.set(key, String(wrong + 1), 60_000));
     request.log.warn({ url: request.url, wrong: wrong + 1 }, 'jeton d’administration refusé');
     return false;
   }
