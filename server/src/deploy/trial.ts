@@ -1,12 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillPath } from '@collectif/shared/addresses';
-import { findPage, type PageMatch, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
-import type { RadioSettings } from '@collectif/shared/config';
+import { findPage, type PageMatch, type PageRef, type PartName } from '@collectif/shared';
 import { fileVersion } from '../files/watched-file';
 import { createBundles, loadContainer, SERVER_BUNDLE, type Bundles } from '../site/render/containers';
 import { renderPage, type RenderOptions } from '../site/render/page';
-import { apiOver, type RenderHost } from '../site/render/renderer';
+import { apiOver, type RenderHost, type RenderSettings } from '../site/render/renderer';
 
 /**
  * The trial (docs/deploy.md, « The trial »): what a renderer does with a new version of a part's
@@ -19,16 +18,10 @@ import { apiOver, type RenderHost } from '../site/render/renderer';
  * renderer process of its own that serves no visitor: loaded, then each of its pages rendered once
  * with the other parts' containers in use, from the page table it would make.
  */
-export interface TrialTask {
+export interface TrialTask extends RenderSettings {
   trial: { part: PartName; dir: string };
-  origin: string;
-  radio: RadioSettings;
   /** The site's page table with the new version's pages in place of the part's. */
   pages: readonly PageRef[];
-  remotes: RemotesConfig;
-  distDirs: Record<PartName, string>;
-  dataDeadlineMs: number;
-  renderDeadlineMs: number;
 }
 
 /** What a trial found: the version of the container tried (as `watchedFile` names it), or why it is refused. */

@@ -14,18 +14,22 @@ import type { FromRenderer, RendererTask, ToRenderer } from './renderers';
  * upstream cache.
  */
 
-export interface RenderTask {
-  pathname: string;
-  search: string;
+/** What any task renders with: the site's settings, its table of pages, where the parts are. */
+export interface RenderSettings {
   origin: string;
-  match: PageMatch | null;
   radio: RadioSettings;
   pages: readonly PageRef[];
   remotes: RemotesConfig;
   distDirs: Record<PartName, string>;
   dataDeadlineMs: number;
   renderDeadlineMs: number;
-  /** Server bundles whose evaluation never ended, as `part@version`: not evaluated again. */
+}
+
+export interface RenderTask extends RenderSettings {
+  pathname: string;
+  search: string;
+  match: PageMatch | null;
+  /** Server containers whose loading never ended, as `part@version`: not loaded again. */
   disabled: readonly string[];
   /**
    * The versions of the parts' containers on this server that may be evaluated (`part@version`): tried
