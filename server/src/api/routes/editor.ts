@@ -110,11 +110,11 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     const key = `wrong-token:${request.ip}`;
     // Counted where the instances share it; while Redis is away, in this instance (the token is
     // still checked, and a right one still lets its request through).
-    const counts = async <T>(use: (counter: Ephemeral) => Promise<T>): Promise<T> => {
+    const counts = async <T>(apply: (counter: Ephemeral) => Promise<T>): Promise<T> => {
       try {
-        return await use(store);
+        return await apply(store);
       } catch {
-        return use(localCounts);
+        return apply(localCounts);
       }
     };
     const wrong = Number((await counts((counter) => counter.get(key))) ?? '0');
