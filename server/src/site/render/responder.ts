@@ -469,8 +469,11 @@ export function createPageCache({ ttlMs, maxEntries, maxBytes, now }: PageCacheO
           maxSize: maxBytes,
           sizeCalculation: (page) => Math.max(1, (page.html.length + page.csp.length) * 2 + page.brotli.length),
           ttl: ttlMs,
-          // A page past its time is never served, even if nothing has swept it yet.
+          // A page past its time is never served, and its memory is released when its time ends,
+          // not when the LRU next needs the room: pages of a part's former version (each redeploy
+          // makes new ones) held up to 32 MiB after 100 redeploys otherwise.
           allowStale: false,
+          ttlAutopurge: true,
           ...(now === undefined ? {} : { perf: { now }, ttlResolution: 0 }),
         })
       : null;
