@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
+import * as v from 'valibot';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
@@ -64,11 +65,23 @@ interface Ceremony {
 /** A session as kept: its account and when it signed in (`name\nms`). */
 const sessionValue = (account: string, since: number): string => `${account}\n${String(since)}`;
 
-/** A kept session read back, checked (the store may be Redis, read as input): null when malformed. */
+/** A kept session as the store gives it back (Redis is read as input): `name\nms`. */
+const keptSession = v.pipe(
+  v.string(),
+  v.regex(/^[^\n]{1,200}\n\d{1,15}$/),
+  v.transform((value) => {
+    const [account = '', since = ''] = value.split('\n');
+    return { account, since: Number(since) };
+  }),
+);
+
+/** A count of wrong tokens as the store gives it back. */
+const keptCount = v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number));
+
+/** A kept session read back, checked with its schema: null when absent or malformed. */
 function readSession(value: string | null): { account: string; since: number } | null {
-  const match = value === null ? null : /^([^\n]{1,200})\n(\d{1,15})$/.exec(value);
-  if (match === null) return null;
-  return { account: match[1] ?? '', since: Number(match[2]) };
+  const read = v.safeParse(keptSession, value);
+  return read.success ? read.output : null;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -117,7 +130,9 @@ const editor: FastifyPluginCallback<EditorOptions> = (
         return apply(localCounts);
       }
     };
-    const wrong = Number((await counts((counter) => counter.get(key))) ?? '0');
+    // Checked as any value from Redis: a malformed count is none.
+    const read = v.safeParse(keptCount, await counts((counter) => counter.get(key)));
+    const wrong = read.success ? read.output : 0;
     if (wrong >= attemptsPerMinute) {
       throw new ApiHttpError(
         429,

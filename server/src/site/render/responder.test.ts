@@ -57,13 +57,19 @@ describe('the rendered pages kept per URL', () => {
     expect(cache.get('/emissions?q=99', 'v1')?.brotli).toHaveLength(3000);
   });
 
-  it('lets go of every page once its time is over, even pages nobody asks for again', async () => {
-    const cache = createPageCache({ ttlMs: 50, maxEntries: 100, maxBytes: 1_000_000 });
-    // A part redeployed: the pages of its former version are never asked for again.
-    for (let i = 0; i < 20; i += 1) cache.set(`/label?v=${String(i)}`, page('<p>label</p>', `v${String(i)}`));
-    expect(cache.size).toBe(20);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(cache.size).toBe(0);
+  it('lets go of every page once its time is over, even pages nobody asks for again', () => {
+    jest.useFakeTimers();
+    try {
+      const cache = createPageCache({ ttlMs: 10_000, maxEntries: 100, maxBytes: 1_000_000, now: () => Date.now() });
+      // A part redeployed: the pages of its former version are never asked for again.
+      for (let i = 0; i < 20; i += 1) cache.set(`/label?v=${String(i)}`, page('<p>label</p>', `v${String(i)}`));
+      jest.advanceTimersByTime(9_000);
+      expect(cache.size).toBe(20);
+      jest.advanceTimersByTime(2_000);
+      expect(cache.size).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps nothing when its time is 0', () => {
