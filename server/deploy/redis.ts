@@ -1,32 +1,70 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import { freePort } from '../../scripts/ports.mjs';
 
 // A loopback port nobody listens on now: the one probe of the repository.
 export { freePort };
 
+// From the file's own name, as harness.ts does (loaded by jest or through tsx).
+const DEPLOY = join(dirname(__filename), '..', '..', 'deploy');
+
+/** The site's user in deploy/redis-collectif.acl, and the placeholder of its password's hash. */
+export const REDIS_USER = 'collectif';
+const PLACEHOLDER = '#PASSWORD_SHA256';
+
+/** A command, key or channel Redis refused to the site's user (ACL LOG). */
+export interface Denial {
+  /** command, key or channel. */
+  reason: string;
+  /** The command's name, or the key or channel refused. */
+  object: string;
+  /** toplevel, or lua when a script ran it. */
+  context: string;
+}
+
 /**
  * Debian's redis-server on a loopback port of its own, in a folder of its own, persisting nothing:
- * what the deployment tests share state through. It can be stopped and started again on the same
- * port (Redis going away and coming back).
+ * what the deployment tests share state through. Set up as docs/deploy.md « Redis » says: the
+ * repository's deploy/redis.conf and deploy/redis-collectif.acl themselves (the port and paths
+ * rewritten, a random password's SHA-256 in the placeholder), so the default user is off and every
+ * instance connects as the site's ACL user. It can be stopped and started again on the same port
+ * (Redis going away and coming back).
+ *
+ * Whatever Redis refuses the site's user (a command the ACL file lacks, a key outside collectif:)
+ * is kept from its ACL LOG, and `close` throws with it: a test whose site needs more than the file
+ * allows fails, even where the site goes on without Redis.
  */
 export interface RedisServer {
+  /** As the site's user: `redis://collectif:<password>@127.0.0.1:<port>`. */
   url: string;
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** What Redis refused the site's user since the last call (then forgotten). */
+  denials(): Promise<Denial[]>;
+  /** Stops Redis; throws if it refused the site's user anything `denials` did not take. */
   close(): Promise<void>;
 }
 
-function answers(port: number, password: string): Promise<boolean> {
+/** The ACL file as deploy/ ships it, with the site's user's password. */
+export function deployAcl(password: string): string {
+  const acl = readFileSync(join(DEPLOY, 'redis-collectif.acl'), 'utf8');
+  if (acl.split(PLACEHOLDER).length !== 2) {
+    throw new Error(`deploy/redis-collectif.acl a changé : « ${PLACEHOLDER} » attendu une fois`);
+  }
+  return acl.replace(PLACEHOLDER, `#${createHash('sha256').update(password).digest('hex')}`);
+}
+
+function answers(port: number, user: string, password: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.write(`AUTH ${password}\r\nPING\r\n`);
+      socket.write(`AUTH ${user} ${password}\r\nPING\r\n`);
     });
     let said = '';
     socket.on('data', (data) => {
@@ -41,23 +79,65 @@ function answers(port: number, password: string): Promise<boolean> {
   });
 }
 
+/** ACL LOG's entries (flat lists of names and values) as the site's user's denials. */
+function asDenials(log: unknown): Denial[] {
+  if (!Array.isArray(log)) return [];
+  return log.flatMap((entry: unknown) => {
+    if (!Array.isArray(entry)) return [];
+    const fields = new Map<string, string>();
+    for (let i = 0; i + 1 < entry.length; i += 2) fields.set(String(entry[i]), String(entry[i + 1]));
+    const reason = fields.get('reason') ?? '';
+    // A wrong password is logged too (reason auth): the tests try some on purpose.
+    if (fields.get('username') !== REDIS_USER || reason === 'auth') return [];
+    return [{ reason, object: fields.get('object') ?? '', context: fields.get('context') ?? '' }];
+  });
+}
+
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
-  // Behind a password, as a deployment's (docs/deploy.md): what reaches its port without it gets
-  // nothing (a renderer, which never has it: docs/rendering.md, « Renderers »).
   const password = randomBytes(18).toString('base64url');
+  // The tests' own user, beside the file's: to see Redis answer and read its ACL LOG. Only this
+  // process knows its password.
+  const tester = { user: 'tests', password: randomBytes(18).toString('base64url') };
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
+  const aclFile = join(dir, 'users.acl');
+  writeFileSync(aclFile, `${deployAcl(password)}user ${tester.user} on >${tester.password} ~* &* +@all\n`);
   let child: ChildProcess | null = null;
+  const denied: Denial[] = [];
+
+  /** Takes ACL LOG's new entries into `denied` (nothing when Redis does not answer). */
+  const collect = async () => {
+    const admin = new Redis(port, '127.0.0.1', {
+      username: tester.user,
+      password: tester.password,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 1000,
+    });
+    admin.on('error', () => undefined);
+    try {
+      await admin.connect();
+      const results = await admin.multi().call('ACL', 'LOG', '1000').call('ACL', 'LOG', 'RESET').exec();
+      denied.push(...asDenials(results?.[0]?.[1]));
+    } catch {
+      // Stopped already: what it had logged is gone with it.
+    } finally {
+      admin.disconnect();
+    }
+  };
+
   const start = async () => {
     child = spawn(
       'redis-server',
       [
+        join(DEPLOY, 'redis.conf'),
         '--port',
         String(port),
         '--bind',
         '127.0.0.1',
-        '--requirepass',
-        password,
+        '--aclfile',
+        aclFile,
         '--save',
         '',
         '--appendonly',
@@ -68,7 +148,7 @@ export async function startRedis(): Promise<RedisServer> {
       { stdio: 'ignore' },
     );
     for (let i = 0; i < 100; i += 1) {
-      if (await answers(port, password)) return;
+      if (await answers(port, tester.user, tester.password)) return;
       await delay(50);
     }
     throw new Error(`redis-server ne répond pas sur le port ${String(port)}`);
@@ -77,19 +157,29 @@ export async function startRedis(): Promise<RedisServer> {
     const running = child;
     child = null;
     if (running === null || running.exitCode !== null) return;
+    await collect();
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGKILL');
     await exited;
   };
   await start();
   return {
-    url: `redis://:${password}@127.0.0.1:${String(port)}`,
+    url: `redis://${REDIS_USER}:${password}@127.0.0.1:${String(port)}`,
     port,
     start,
     stop,
+    denials: async () => {
+      await collect();
+      return denied.splice(0);
+    },
     close: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });
+      if (denied.length > 0) {
+        throw new Error(
+          `Redis a refusé au site (deploy/redis-collectif.acl) : ${denied.map((d) => `${d.reason} ${d.object} (${d.context})`).join(', ')}`,
+        );
+      }
     },
   };
 }

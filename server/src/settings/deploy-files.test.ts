@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { workspaceRoot } from './config';
+import { fileVariables } from './settings';
+
+/**
+ * deploy/'s files agree with one another (docs/deploy.md): the systemd unit lets the service write
+ * the two folders deploy/site.env.example sets, and nothing else; REDIS_URL there reaches Redis on
+ * loopback as the ACL user deploy/redis-collectif.acl defines, the only one it lets in.
+ */
+
+const deployFile = (name: string): string => readFileSync(join(workspaceRoot, 'deploy', name), 'utf8');
+
+/** The unit's directives, each with its values (a directive given twice adds to the first). */
+function unitDirectives(text: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const match = /^\s*([A-Za-z]+)=(.*)$/.exec(line);
+    if (match === null) continue;
+    const [, name = '', value = ''] = match;
+    directives.set(name, [...(directives.get(name) ?? []), ...value.trim().split(/\s+/).filter(Boolean)]);
+  }
+  return directives;
+}
+
+const settings = new Map(
+  fileVariables(deployFile('site.env.example'))
+    .filter(({ commented }) => !commented)
+    .map(({ name, value }) => [name, value]),
+);
+
+describe('deploy/collectif@.service and deploy/site.env.example', () => {
+  const unit = unitDirectives(deployFile('collectif@.service'));
+
+  it('let the service write DEPLOY_ROOT and CONTENT_DIR, and nothing else', () => {
+    const folders = ['DEPLOY_ROOT', 'CONTENT_DIR'].map((name) => settings.get(name));
+    expect(folders.every((folder) => folder?.startsWith('/') === true)).toBe(true);
+    // Written without "-": a folder that does not exist stops the unit at start, not a save later.
+    expect([...(unit.get('ReadWritePaths') ?? [])].sort()).toEqual([...folders].sort());
+    // Everything else read-only, /tmp the service's own, and no folder systemd would make writable.
+    expect(unit.get('ProtectSystem')).toEqual(['strict']);
+    expect(unit.get('ProtectHome')).toEqual(['yes']);
+    expect(unit.get('PrivateTmp')).toEqual(['yes']);
+    const writable = /^(ReadWriteDirectories|StateDirectory|CacheDirectory|LogsDirectory|RuntimeDirectory|BindPaths)$/;
+    expect([...unit.keys()].filter((name) => writable.test(name))).toEqual([]);
+  });
+});
+
+describe('deploy/site.env.example, deploy/redis.conf and deploy/redis-collectif.acl', () => {
+  const acl = deployFile('redis-collectif.acl')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.trim().split(/\s+/));
+
+  it('reach Redis on loopback as the site’s ACL user, the default user being off', () => {
+    const url = new URL(settings.get('REDIS_URL') ?? '');
+    expect([url.protocol, url.hostname, url.username]).toEqual(['redis:', '127.0.0.1', 'collectif']);
+    expect(url.pathname).toBe('');
+
+    const users = new Map(acl.map(([keyword, name, ...rules]) => [`${keyword ?? ''} ${name ?? ''}`, rules]));
+    expect([...users.keys()]).toEqual(['user default', 'user collectif']);
+    expect(users.get('user default')).toContain('off');
+    expect(users.get('user default')).not.toContain('on');
+    const site = users.get('user collectif') ?? [];
+    expect(site).toEqual(expect.arrayContaining(['on', '#PASSWORD_SHA256', '~collectif:*', '&collectif:*', '-@all']));
+    // No other key, channel or command group than the site's own.
+    expect(site.filter((rule) => /^[~&%]/.test(rule))).toEqual(['~collectif:*', '&collectif:*']);
+    expect(site.filter((rule) => rule.startsWith('+@') || rule === 'allcommands' || rule === 'allkeys')).toEqual([]);
+
+    const conf = deployFile('redis.conf');
+    expect(/^bind (.*)$/m.exec(conf)?.[1]?.split(/\s+/)).toEqual(['127.0.0.1', '-::1']);
+    expect(conf).toMatch(/^aclfile \S+$/m);
+    expect(conf).not.toMatch(/^requirepass/m);
+  });
+});
