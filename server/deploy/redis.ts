@@ -87,8 +87,11 @@ function asDenials(log: unknown): Denial[] {
     const fields = new Map<string, string>();
     for (let i = 0; i + 1 < entry.length; i += 2) fields.set(String(entry[i]), String(entry[i + 1]));
     const reason = fields.get('reason') ?? '';
-    // A wrong password is logged too (reason auth): the tests try some on purpose.
+    // A wrong password is logged too (reason auth): the tests try some on purpose. CLIENT SETINFO is
+    // left out of the file on purpose (deploy/redis.conf): ioredis sends it on Redis 7.2 and later
+    // and goes on when refused, and Redis 7.0 knows no rule for it.
     if (fields.get('username') !== REDIS_USER || reason === 'auth') return [];
+    if (reason === 'command' && fields.get('object') === 'client|setinfo') return [];
     return [{ reason, object: fields.get('object') ?? '', context: fields.get('context') ?? '' }];
   });
 }
