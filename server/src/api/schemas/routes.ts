@@ -84,6 +84,14 @@ export const routeSchemas = {
     }),
   ),
   contentRestore: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.maxLength(60)) })),
+  // GET /api/content/:kind/history: a page of at most 50 versions, older than `before` (the
+  // previous page's `next`, a version's id) (docs/content.md, « The history, in pages »).
+  contentHistoryQuery: jsonSchema(
+    v.strictObject({
+      limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))),
+      before: v.optional(v.pipe(v.string(), v.maxLength(60), v.regex(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/))),
+    }),
+  ),
   adminHeaders: jsonSchema(v.object({ authorization: v.optional(v.string()) })),
   adminLive: jsonSchema(v.strictObject({ live: v.boolean() })),
   scheduleQuery: jsonSchema(
