@@ -4,9 +4,10 @@ import { call, messageOf } from './call';
 import { dateOf } from './outcome';
 
 /*
- * A kind's history (docs/content.md, « The history »): who saved what and when, newest first, and
- * any earlier version put back in one action (saved again as a new version that names it; the
- * history only grows). For the teams that save the whole kind; a resident has their form only.
+ * A kind's history (docs/content.md, « The history »): who saved what and when, newest first, a
+ * page at a time (« Versions plus anciennes » asks for the next), and any earlier version put back
+ * in one action (saved again as a new version that names it). For the teams that save the whole
+ * kind; a resident has their form only.
  */
 
 interface Record {
@@ -16,8 +17,21 @@ interface Record {
   restoredFrom?: string;
 }
 
-/** The last versions shown; the folder keeps every one (an admin reaches the rest from the server). */
+/** A page of the history as the site gives it: `next` asks for the one after (null: the last). */
+interface Page {
+  current: string;
+  versions: Record[];
+  next?: string | null;
+}
+
+/** The versions asked for at a time. */
 const SHOWN = 10;
+
+const pageOf = (kind: string, before?: string) =>
+  call<Page>(
+    'GET',
+    `/content/${kind}/history?limit=${String(SHOWN)}${before === undefined ? '' : `&before=${encodeURIComponent(before)}`}`,
+  );
 
 export function History({
   kind,
@@ -32,15 +46,16 @@ export function History({
   onRestored: () => void;
 }) {
   const headingId = useId();
-  const [history, setHistory] = useState<{ current: string; versions: Record[] } | null>(null);
+  const [history, setHistory] = useState<{ current: string; versions: Record[]; next: string | null } | null>(null);
+  const [older, setOlder] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     const ended = new AbortController();
-    call<{ current: string; versions: Record[] }>('GET', `/content/${kind}/history`)
+    pageOf(kind)
       .then((read) => {
-        if (!ended.signal.aborted) setHistory(read);
+        if (!ended.signal.aborted) setHistory({ ...read, next: read.next ?? null });
       })
       .catch((error: unknown) => {
         if (!ended.signal.aborted) setMessage({ ok: false, text: messageOf(error) });
@@ -59,7 +74,7 @@ export function History({
         ) : null
       ) : (
         <ol className="admin-history__list">
-          {history.versions.slice(0, SHOWN).map((version) => (
+          {history.versions.map((version) => (
             <li key={version.id}>
               <span>
                 {dateOf(version.savedAt)}, par {version.by}
@@ -92,6 +107,34 @@ export function History({
             </li>
           ))}
         </ol>
+      )}
+      {history?.next == null ? null : (
+        <button
+          type="button"
+          className="button"
+          disabled={older}
+          onClick={() => {
+            const { next } = history;
+            if (next === null) return;
+            setOlder(true);
+            pageOf(kind, next)
+              .then((read) => {
+                setHistory((shown) =>
+                  shown === null || shown.next !== next
+                    ? shown
+                    : { ...shown, versions: [...shown.versions, ...read.versions], next: read.next ?? null },
+                );
+              })
+              .catch((error: unknown) => {
+                setMessage({ ok: false, text: messageOf(error) });
+              })
+              .finally(() => {
+                setOlder(false);
+              });
+          }}
+        >
+          {older ? 'Chargement ...' : 'Versions plus anciennes'}
+        </button>
       )}
       <div aria-live="polite">
         {message === null ? null : (

@@ -142,4 +142,31 @@ describe('the history', () => {
     expect(sent()).toEqual({ id: 'v0' });
     expect(restored).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the ten newest versions, and the older ones a page at a time', async () => {
+    const saved = (day: number) => ({
+      id: `v${String(day)}`,
+      by: 'camille',
+      savedAt: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`,
+    });
+    const days = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => saved(from - i));
+    api.on('/api/content/team/history', (request, response) => {
+      const older = new URL(request.url, api.origin).searchParams.get('before') === 'v11';
+      json(
+        older
+          ? { current: 'v20', versions: days(10, 9), next: null }
+          : { current: 'v20', versions: days(20, 11), next: 'v11' },
+      )(request, response);
+    });
+    renderWithProviders(<History kind="team" title="L’équipe" published={0} onRestored={jest.fn()} />);
+    const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Versions plus anciennes' }));
+    expect(await within(list).findByText(/^9 novembre 2026/)).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: 'Versions plus anciennes' })).not.toBeInTheDocument();
+    expect(
+      api.requests.filter(({ path }) => path === '/api/content/team/history').map(({ url }) => url.split('?')[1]),
+    ).toEqual(['limit=10', 'limit=10&before=v11']);
+  });
 });
