@@ -38,9 +38,15 @@ export function History({
   title,
   published,
   onRestored,
+  restorePath = `/content/${kind}/restore`,
 }: {
   kind: string;
   title: string;
+  /**
+   * Where « Rétablir » sends the version's id: the whole kind's restore, or for a resident their
+   * residence's (`/content/residences/<id>/restore`, the others left as they are).
+   */
+  restorePath?: string;
   /** How many saves the form beside it has published: each one reads the history again. */
   published: number;
   onRestored: () => void;
@@ -87,7 +93,7 @@ export function History({
                   className="button"
                   aria-label={`Rétablir la version du ${dateOf(version.savedAt)}, par ${version.by}`}
                   onClick={() => {
-                    call<{ version: { savedAt: string } }>('POST', `/content/${kind}/restore`, { id: version.id })
+                    call<{ version: { savedAt: string } }>('POST', restorePath, { id: version.id })
                       .then(() => {
                         setMessage({
                           ok: true,

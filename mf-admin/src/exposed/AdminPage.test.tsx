@@ -84,6 +84,35 @@ describe('the editor (/admin)', () => {
     expect(await screen.findByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeInTheDocument();
   });
 
+  it('shows a resident the versions of their residence, and restores one for their residence alone', async () => {
+    me = { status: 200, body: { name: 'axonberg', role: 'residence', residence: 'axonberg' } };
+    api.on(
+      '/api/content/residences/history',
+      json({
+        current: 'v1',
+        versions: [
+          { id: 'v1', by: 'axonberg', savedAt: '2026-11-25T10:00:00.000Z' },
+          { id: 'v0', by: 'un autre éditeur', savedAt: '2026-11-20T09:00:00.000Z' },
+        ],
+        next: null,
+      }),
+    );
+    const restores: string[] = [];
+    api.on('/api/content/residences/axonberg/restore', (request, response) => {
+      restores.push(request.body);
+      json({ version: { id: 'v2', savedAt: '2026-11-25T11:00:00.000Z' } })(request, response);
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const history = await screen.findByRole('region', { name: 'Historique : votre résidence' });
+    expect((await within(history).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
+      '25 novembre 2026 à 11:00, par axonberg : en ligne',
+      '20 novembre 2026 à 10:00, par un autre éditeurRétablir',
+    ]);
+    await userEvent.click(within(history).getByRole('button', { name: /^Rétablir la version du 20 novembre/ }));
+    expect(await within(history).findByRole('status')).toHaveTextContent('rétablie : elle est en ligne.');
+    expect(restores.map((body) => JSON.parse(body) as unknown)).toEqual([{ id: 'v0' }]);
+  });
+
   it('lets an admin choose any residence', async () => {
     me = { status: 200, body: { name: 'camille', role: 'admin', residence: null } };
     renderWithProviders(<AdminPage />, { route: '/admin' });

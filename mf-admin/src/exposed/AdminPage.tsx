@@ -146,6 +146,35 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
   );
 }
 
+/**
+ * A resident's residence, with its history: the versions that changed it (the site gives no other,
+ * and names no other editor), each one restorable for this residence alone.
+ */
+function ResidentEditor({ id }: { id: string }) {
+  const [revision, setRevision] = useState(0);
+  const [published, setPublished] = useState(0);
+  return (
+    <>
+      <ResidenceEditor
+        key={String(revision)}
+        id={id}
+        onPublished={() => {
+          setPublished((count) => count + 1);
+        }}
+      />
+      <History
+        kind="residences"
+        title="votre résidence"
+        published={published}
+        restorePath={`/content/residences/${encodeURIComponent(id)}/restore`}
+        onRestored={() => {
+          setRevision((count) => count + 1);
+        }}
+      />
+    </>
+  );
+}
+
 function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
   const [error, setError] = useState<string | null>(null);
   return (
@@ -176,7 +205,7 @@ function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
       </div>
       {me.role === 'residence' ? (
         me.residence === null ? null : (
-          <ResidenceEditor id={me.residence} />
+          <ResidentEditor id={me.residence} />
         )
       ) : (
         <TeamEditor kinds={KINDS_OF[me.role]} />
