@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { pictureSrcSet, residenceHeaderSrcSet, residencePictureUrls } from '@collectif/shared/pictures';
 import {
   createPictures,
+  namedPictures,
   PICTURE_PURPOSES,
   PictureRefused,
   PictureUnwritable,
@@ -167,16 +168,27 @@ describe('a picture that cannot be kept', () => {
   });
 });
 
+/** Redis as the instances share pictures, in memory: `held` loses a picture as its expiry would. */
+function sharedInMemory() {
+  const held = new Map<string, Buffer>();
+  const kept: string[][] = [];
+  const shared = {
+    put: (files: readonly { name: string; bytes: Buffer }[]) => {
+      for (const { name, bytes } of files) if (!held.has(name)) held.set(name, bytes);
+      return Promise.resolve();
+    },
+    get: (name: string) => Promise.resolve(held.get(name) ?? null),
+    keep: (names: readonly string[]) => {
+      kept.push([...names]);
+      return Promise.resolve(names.filter((name) => !held.has(name)));
+    },
+  };
+  return { held, kept, shared };
+}
+
 describe('the pictures of several instances', () => {
   it('takes from the others (Redis) a picture it lacks, and knows no other name', async () => {
-    const held = new Map<string, Buffer>();
-    const shared = {
-      put: (files: readonly { name: string; bytes: Buffer }[]) => {
-        for (const { name, bytes } of files) held.set(name, bytes);
-        return Promise.resolve();
-      },
-      get: (name: string) => Promise.resolve(held.get(name) ?? null),
-    };
+    const { shared } = sharedInMemory();
     const here = createPictures({ dir: fresh(), shared, ...limits });
     const there = createPictures({ dir: fresh(), shared, ...limits });
     const picture = await here.store(await png(), 'cover');
@@ -188,5 +200,58 @@ describe('the pictures of several instances', () => {
       expect(await there.has(other)).toBe(false);
     }
     expect(await there.has(`${'0'.repeat(32)}-600.webp`)).toBe(false);
+  });
+});
+
+describe('the pictures the content names', () => {
+  it('are every width of each uploaded picture a version names, and nothing else', () => {
+    const portrait = `${'a'.repeat(32)}-800.webp`;
+    const header = `${'b'.repeat(32)}-1600.webp`;
+    const team = `${'c'.repeat(32)}-480.webp`;
+    const text = JSON.stringify([
+      { portrait: `/media/${portrait}`, header: `/media/${header}`, imagePath: `/media/${team}` },
+      { portrait: '/assets/images/residences/axonberg-400.webp', image: '/media/../../etc/passwd' },
+    ]);
+    expect(namedPictures(text)).toEqual(
+      [portrait, `${'a'.repeat(32)}-400.webp`, header, `${'b'.repeat(32)}-800.webp`, team].sort(),
+    );
+  });
+
+  it('are kept in Redis, and given again from an instance’s folder when Redis lost them', async () => {
+    const { held, kept, shared } = sharedInMemory();
+    const here = createPictures({ dir: fresh(), shared, ...limits });
+    const there = createPictures({ dir: fresh(), shared, ...limits });
+    const picture = await here.store(await png(), 'portrait');
+    const names = namedPictures(JSON.stringify({ portrait: picture.src }));
+    expect([...held.keys()].sort()).toEqual(names);
+
+    // Its time in Redis over (nobody named it for 30 days), then a version names it again.
+    held.clear();
+    expect(await there.keep(JSON.stringify({ portrait: picture.src }))).toEqual([]);
+    expect(held.size).toBe(0);
+    expect(await here.keep(JSON.stringify({ portrait: picture.src }))).toEqual(names);
+    expect(kept.at(-1)).toEqual(names);
+    expect(await there.has(picture.src.slice('/media/'.length))).toBe(true);
+
+    // Named by nothing uploaded: Redis is not asked.
+    const asked = kept.length;
+    expect(await here.keep(JSON.stringify({ portrait: '/assets/images/residences/axonberg-800.webp' }))).toEqual([]);
+    expect(kept).toHaveLength(asked);
+  });
+});
+
+describe('the uploads an instance holds', () => {
+  it('are at most `uploadsAtOnce`: past them none is admitted until one gives its place back', () => {
+    const pictures = createPictures({ dir: fresh(), shared: null, ...limits, uploadsAtOnce: 2 });
+    const first = pictures.admit();
+    const second = pictures.admit();
+    expect([first === null, second === null, pictures.uploading]).toEqual([false, false, 2]);
+    expect(pictures.admit()).toBeNull();
+    first?.();
+    // Given back once, however often its end is said (its answer sent, then its connection closed).
+    first?.();
+    expect(pictures.uploading).toBe(1);
+    expect(pictures.admit()).not.toBeNull();
+    expect(pictures.admit()).toBeNull();
   });
 });

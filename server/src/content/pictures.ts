@@ -293,15 +293,55 @@ export interface Pictures {
    * stored it. False for any other name. Throws when Redis does not answer.
    */
   has(name: string): Promise<boolean>;
+  /**
+   * Takes one of the `uploadsAtOnce` places of an upload (from its first byte received to its
+   * answer): the function that gives it back, or null when every place is taken (the upload is
+   * then refused, docs/content.md, « Uploading »).
+   */
+  admit(): (() => void) | null;
+  /** The uploads holding a place now. */
+  readonly uploading: number;
+  /**
+   * With REDIS_URL, keeps the uploaded pictures `text` names (`/media/<name>-<width>.webp`, with
+   * every other width of each) in Redis for 30 days more (PICTURE_KEPT_MS, shared-state.ts); one
+   * Redis no longer has is given again from this instance's folder. The names given again.
+   */
+  keep(text: string): Promise<string[]>;
 }
 
 export interface PicturesOptions extends PictureLimits {
   dir: string;
   shared: SharedPictures | null;
+  /** Uploads held at once (CONTENT_PICTURE_UPLOADS), 4 by default. */
+  uploadsAtOnce?: number;
 }
 
-export function createPictures({ dir, shared, maxBytes, maxPixels = PICTURE_MAX_PIXELS }: PicturesOptions): Pictures {
+/** A picture's largest width, and the other widths it comes in (PICTURE_PURPOSES). */
+const COMPANIONS = new Map<number, number[]>();
+for (const sizes of Object.values(PICTURE_PURPOSES)) {
+  const [largest, ...others] = sizes.map(({ width }) => width);
+  if (largest !== undefined) COMPANIONS.set(largest, [...(COMPANIONS.get(largest) ?? []), ...others]);
+}
+
+/** Every file of the uploaded pictures a text (a version's JSON) names, each with its other widths. */
+export function namedPictures(text: string): string[] {
+  const names = new Set<string>();
+  for (const [, hash, width] of text.matchAll(/\/media\/([0-9a-f]{32})-(\d{1,5})\.webp/g)) {
+    names.add(`${hash ?? ''}-${width ?? ''}.webp`);
+    for (const other of COMPANIONS.get(Number(width)) ?? []) names.add(`${hash ?? ''}-${String(other)}.webp`);
+  }
+  return [...names].sort();
+}
+
+export function createPictures({
+  dir,
+  shared,
+  maxBytes,
+  maxPixels = PICTURE_MAX_PIXELS,
+  uploadsAtOnce = 4,
+}: PicturesOptions): Pictures {
   const limits = { maxBytes, maxPixels };
+  let uploading = 0;
   // One upload at a time per instance: each may decode up to 50 megapixels.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(work: () => Promise<T>): Promise<T> => {
@@ -333,6 +373,34 @@ export function createPictures({ dir, shared, maxBytes, maxPixels = PICTURE_MAX_
       await mkdir(dir, { recursive: true });
       await writeWhole(dir, name, bytes);
       return true;
+    },
+    admit() {
+      if (uploading >= uploadsAtOnce) return null;
+      uploading += 1;
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        uploading -= 1;
+      };
+    },
+    get uploading() {
+      return uploading;
+    },
+    async keep(text) {
+      const names = namedPictures(text);
+      if (shared === null || names.length === 0) return [];
+      const missing = await shared.keep(names);
+      const files: { name: string; bytes: Buffer }[] = [];
+      for (const name of missing) {
+        try {
+          files.push({ name, bytes: await readFile(join(dir, name)) });
+        } catch {
+          // Not here: another instance that has it gives it again.
+        }
+      }
+      if (files.length > 0) await shared.put(files);
+      return files.map(({ name }) => name);
     },
   };
 }

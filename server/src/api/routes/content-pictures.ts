@@ -11,6 +11,7 @@ import {
   type PictureRefusal,
 } from '../../content/pictures';
 import { ApiHttpError } from '../errors';
+import { editorLimit } from '../http/editor-limit';
 import { JSON_TYPE } from '../plugins/representations';
 
 /**
@@ -33,6 +34,9 @@ const STATUS: Record<PictureRefusal, number> = {
 
 /** The most a refused upload's rest is read for, before its connection is closed instead. */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+
+/** When an upload refused for want of a place may be sent again (Retry-After, in seconds). */
+const BUSY_RETRY_S = 10;
 
 /** Reads and drops what is left of a request's body (at most DRAIN_MAX_BYTES, for 5 s at most). */
 function drained(raw: IncomingMessage): Promise<void> {
@@ -66,8 +70,18 @@ function drained(raw: IncomingMessage): Promise<void> {
 
 const contentPictures: FastifyPluginCallback = (app, _options, done) => {
   const { limits } = app.pictures;
-  /** The editor of each request let through, and its purpose. */
-  const uploads = new WeakMap<FastifyRequest, { editor: Editor; purpose: PicturePurpose }>();
+  /** The editor of each request let through, its purpose, and how it gives its place back. */
+  const uploads = new WeakMap<FastifyRequest, { editor: Editor; purpose: PicturePurpose; release?: () => void }>();
+  // Per account, across the instances (docs/content.md, « Bounds »).
+  const counted = editorLimit(app, {
+    name: 'images',
+    perMinute: app.apiConfig.limits.editorUploadsPerMinute,
+    refusal: 'Trop d’images envoyées',
+  });
+  /** An upload's place given back, once its answer is sent or its client gone. */
+  const release = (request: FastifyRequest) => {
+    uploads.get(request)?.release?.();
+  };
 
   // This context reads every body as bytes, whatever it says it is, up to the cap.
   app.removeAllContentTypeParsers();
@@ -94,7 +108,7 @@ const contentPictures: FastifyPluginCallback = (app, _options, done) => {
     '/content/pictures',
     {
       // After the XSRF check (the /api scope's onRequest), before the body is read.
-      preParsing: async (request, _reply, payload) => {
+      preParsing: async (request, reply, payload) => {
         const editor = await app.editorOf(request);
         const purpose = request.query.purpose ?? '';
         if (!isPicturePurpose(purpose)) {
@@ -106,7 +120,38 @@ const contentPictures: FastifyPluginCallback = (app, _options, done) => {
           );
         }
         uploads.set(request, { editor, purpose });
+        // Past the account's uploads a minute, or with every place of the instance taken, refused
+        // before the body is kept: the rest is read and dropped first, so a proxy gets the answer.
+        try {
+          await counted(request, reply, editor);
+        } catch (error) {
+          await drained(request.raw);
+          throw error;
+        }
+        const place = app.pictures.admit();
+        if (place === null) {
+          await drained(request.raw);
+          request.log.warn(
+            { account: editor.account, purpose, uploading: app.pictures.uploading },
+            'image refusée : trop d’envois en cours',
+          );
+          reply.header('Retry-After', String(BUSY_RETRY_S));
+          throw new ApiHttpError(
+            503,
+            'busy',
+            'Trop d’images sont en cours d’envoi sur le site : réessayez dans quelques secondes.',
+          );
+        }
+        uploads.set(request, { editor, purpose, release: place });
         return payload;
+      },
+      onResponse: (request, _reply, sent) => {
+        release(request);
+        sent();
+      },
+      onRequestAbort: (request, aborted) => {
+        release(request);
+        aborted();
       },
     },
     async (request, reply) => {
