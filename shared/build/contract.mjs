@@ -95,6 +95,7 @@ export const HELPER_ENTRIES = [
   './addresses',
   './boot',
   './embed',
+  './follow',
   './oembed',
   './pictures',
   './preview',

@@ -1,5 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { siteConfig } from '@collectif/shared/config';
+import { FOLLOW_MAX, isResidenceId } from '@collectif/shared/follow';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { readSiteOrigin } from '../../settings/config';
 import { ApiHttpError } from '../errors';
@@ -26,6 +28,10 @@ const MAX_SPAN_MS = 35 * DAY_MS;
 /** An expansion that failed is attempted again this long after, not at every request. */
 const RETRY_MS = 60_000;
 const ICS_TYPE = 'text/calendar; charset=utf-8';
+/** The followed residences' calendar: a reminder this many minutes before each show (docs/follow.md). */
+export const FOLLOW_REMINDER_MINUTES = 15;
+/** Followed residences' calendars kept written, by list (the lists come from visitors: bounded). */
+const FOLLOW_FILES = 64;
 
 export interface ScheduleEvent extends ScheduleOccurrence {
   /** The residence the title names, if one does. */
@@ -57,8 +63,8 @@ export interface ScheduleRouteOptions {
 
 /**
  * GET /api/schedule?from&to (docs/schedule.md): the shows between two instants, as UTC instants,
- * with the calendars' zone; GET /api/schedule/event.ics?id= and GET /api/schedule.ics?residence=:
- * the same shows as calendar files. The calendars are expanded once per version and per day, not per
+ * with the calendars' zone; GET /api/schedule/event.ics?id=, GET /api/schedule.ics?residence= and
+ * GET /api/schedule/suivi.ics?residences= (docs/follow.md): the same shows as calendar files. The calendars are expanded once per version and per day, not per
  * request, by the schedule's thread (docs/schedule.md, « Off the event loop »).
  */
 const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options, done) => {
@@ -213,6 +219,18 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
     return file;
   };
   const icsErrors = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };
+  /** A subscription file, or the API's 502 when the thread could not write it. */
+  const written = async (file: Promise<string>): Promise<string> => {
+    try {
+      return await file;
+    } catch (error) {
+      throw new ApiHttpError(
+        502,
+        'upstream_invalid',
+        `Le programme n’a pas pu être écrit : ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
 
   app.get(
     '/schedule/event.ics',
@@ -252,20 +270,54 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
       }
       const calendars = await sources.schedule.get();
       const { expansion, stale } = await expansionOf(calendars);
-      let text: string;
       const path = await residencePath();
-      try {
-        text = await subscription(expansion, found, path);
-      } catch (error) {
-        throw new ApiHttpError(
-          502,
-          'upstream_invalid',
-          `Le programme n’a pas pu être écrit : ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const text = await written(subscription(expansion, found, path));
       const file = found === undefined ? 'programme' : `programme-${fileSlug(found.id, 'residence')}`;
       reply.header('Content-Disposition', `inline; filename="${file}.ics"`);
       return reply.representation(`schedule.ics|${expansion.key}|${found?.id ?? ''}|${path ?? ''}`, () => text, {
+        type: ICS_TYPE,
+        ...answered(calendars, stale, clock()),
+      });
+    },
+  );
+
+  // The calendar of the residences a visitor follows (docs/follow.md, « The calendar »): the ids are
+  // all the address holds, nothing names a person. Each show as in the programme's file, with a
+  // reminder before it, so that the phone's own calendar says it with no push service.
+  const followFiles = new LRUCache<string, Promise<string>>({ max: FOLLOW_FILES });
+  app.get(
+    '/schedule/suivi.ics',
+    { schema: { querystring: routeSchemas.scheduleFollowIcsQuery, response: icsErrors } },
+    async (request, reply) => {
+      const asked = request.query.residences.split(',');
+      if (asked.length > FOLLOW_MAX || !asked.every((id) => isResidenceId(id))) {
+        throw new ApiHttpError(
+          400,
+          'bad_request',
+          `Paramètre « residences » invalide : des noms de résidence séparés par des virgules, ${String(FOLLOW_MAX)} au plus.`,
+        );
+      }
+      // A residence that is no longer the collective's is left out, not refused: a calendar
+      // program that subscribed to the address keeps its other shows.
+      const followed = [...new Set(asked)].filter((id) => residenceById.has(id)).sort();
+      const calendars = await sources.schedule.get();
+      const { expansion, stale } = await expansionOf(calendars);
+      const path = await residencePath();
+      const key = `${expansion.key}|${followed.join(',')}|${path ?? ''}`;
+      let file = followFiles.get(key);
+      if (file === undefined) {
+        const ids = new Set(followed);
+        const events = expansion.events.filter((event) => event.residence !== null && ids.has(event.residence));
+        file = thread.worker.write(events, {
+          ...icsOptions(expansion, `${siteConfig.name} · mes résidences`, true, path),
+          reminderMinutes: FOLLOW_REMINDER_MINUTES,
+        });
+        file.catch(() => followFiles.delete(key));
+        followFiles.set(key, file);
+      }
+      const text = await written(file);
+      reply.header('Content-Disposition', 'inline; filename="mes-residences.ics"');
+      return reply.representation(`suivi.ics|${key}`, () => text, {
         type: ICS_TYPE,
         ...answered(calendars, stale, clock()),
       });

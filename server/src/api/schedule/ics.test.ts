@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { calendarIcs } from './ics';
+import { calendarIcs, scheduleIcs } from './ics';
 import { demoScheduleIcs } from './demo';
 import { FALLBACK_RESIDENCES } from '../demo/residences';
 
@@ -41,5 +41,73 @@ describe('the calendars the site writes', () => {
     const first = residences[0];
     expect(summaries).toContain(`${first?.artist ?? ''} · ${first?.show ?? ''}`);
     expect(summaries).toContain(`${residences[1]?.artist ?? ''} · ${residences[1]?.show ?? ''} (spéciale)`);
+  });
+
+  it('write a reminder before each show when asked, its text escaped and folded, none for a whole day', () => {
+    const title = 'Fête, danse; et « nuit » — Toulouse · '.repeat(3);
+    const text = scheduleIcs(
+      [
+        {
+          id: 'a@1',
+          title,
+          start: '2026-11-25T19:00:00.000Z',
+          end: '2026-11-25T21:00:00.000Z',
+          allDay: false,
+          residence: null,
+        },
+        {
+          id: 'b@2',
+          title: 'Journée',
+          start: '2026-11-27T23:00:00.000Z',
+          end: '2026-11-28T23:00:00.000Z',
+          allDay: true,
+          residence: null,
+        },
+      ],
+      {
+        name: 'Suivi',
+        subscription: true,
+        origin: 'https://radio.example.org',
+        residencePath: null,
+        stamp: Date.UTC(2026, 10, 22),
+        product: 'Collectif Garonne',
+        reminderMinutes: 15,
+      },
+    );
+    expect(Math.max(...octets(text))).toBeLessThanOrEqual(75);
+    const [show, day] = new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent');
+    const alarms = show?.getAllSubcomponents('valarm') ?? [];
+    expect(alarms).toHaveLength(1);
+    const [alarm] = alarms;
+    expect(alarm?.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect(String(alarm?.getFirstPropertyValue('trigger'))).toBe('-PT15M');
+    expect(alarm?.getFirstPropertyValue('description')).toBe(
+      `${title} commence dans 15 minutes sur Collectif Garonne.`,
+    );
+    expect(text).toContain('\r\nTRIGGER:-PT15M\r\n');
+    expect(day?.getAllSubcomponents('valarm')).toEqual([]);
+
+    // Asked for nothing, the programme's files have none.
+    const plain = scheduleIcs(
+      [
+        {
+          id: 'a@1',
+          title,
+          start: '2026-11-25T19:00:00.000Z',
+          end: '2026-11-25T21:00:00.000Z',
+          allDay: false,
+          residence: null,
+        },
+      ],
+      {
+        name: 'Programme',
+        subscription: true,
+        origin: 'https://radio.example.org',
+        residencePath: null,
+        stamp: Date.UTC(2026, 10, 22),
+        product: 'Collectif Garonne',
+      },
+    );
+    expect(plain).not.toContain('VALARM');
   });
 });

@@ -103,6 +103,18 @@ export interface IcsOptions {
   stamp: number;
   /** The product (PRODID): the collective's name. */
   product: string;
+  /**
+   * A reminder this many minutes before each show (a VALARM, DISPLAY): the followed residences'
+   * calendar (docs/follow.md, « The calendar »), so that the phone's own calendar says it. None for
+   * a whole day, which is never « on air ».
+   */
+  reminderMinutes?: number;
+}
+
+/** A VALARM: the calendar program shows `description` this many minutes before the start. */
+export interface IcsReminder {
+  minutes: number;
+  description: string;
 }
 
 /**
@@ -124,6 +136,7 @@ export interface IcsItem {
   /** Written when not as planned: STATUS:TENTATIVE or STATUS:CANCELLED. */
   status?: 'confirmed' | 'tentative' | 'cancelled';
   categories?: readonly string[];
+  reminder?: IcsReminder;
 }
 
 export interface CalendarOptions {
@@ -196,8 +209,26 @@ function vevent(item: IcsItem, stamp: ICAL.Time): ICAL.Component {
     categories.setValues([...item.categories]);
     component.addProperty(categories);
   }
+  if (item.reminder !== undefined) component.addSubcomponent(valarm(item.reminder));
   return component;
 }
+
+/** `TRIGGER:-PT15M`, `ACTION:DISPLAY` and its text (RFC 5545, 3.6.6), written by ical.js. */
+function valarm({ minutes, description }: IcsReminder): ICAL.Component {
+  const alarm = new ICAL.Component('valarm');
+  alarm.addPropertyWithValue('action', 'DISPLAY');
+  const trigger = new ICAL.Property('trigger');
+  trigger.setValue(ICAL.Duration.fromSeconds(-minutes * 60));
+  alarm.addProperty(trigger);
+  const text = new ICAL.Property('description');
+  text.setValue(description);
+  alarm.addProperty(text);
+  return alarm;
+}
+
+/** What a show's reminder says: « Axonberg · Synapses commence dans 15 minutes sur Collectif Garonne. » */
+export const reminderText = (title: string, minutes: number, product: string): string =>
+  `${title} commence dans ${String(minutes)} minutes sur ${product}.`;
 
 /** A calendar of these items, as ICS text (CRLF lines, folded at 75 octets). */
 export function calendarIcs(items: readonly IcsItem[], options: CalendarOptions): string {
@@ -234,6 +265,14 @@ export function scheduleIcs(events: readonly IcsEvent[], options: IcsOptions): s
         event.residence !== null && options.residencePath !== null
           ? new URL(fillPath(options.residencePath, { id: event.residence }), options.origin).href
           : null,
+      ...(options.reminderMinutes === undefined || event.allDay
+        ? {}
+        : {
+            reminder: {
+              minutes: options.reminderMinutes,
+              description: reminderText(event.title, options.reminderMinutes, options.product),
+            },
+          }),
     })),
     {
       name: options.name,

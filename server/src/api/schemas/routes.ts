@@ -13,6 +13,7 @@ import {
   releaseSchema,
   scheduleSchema,
 } from '@collectif/shared/schemas';
+import { FOLLOW_MAX } from '@collectif/shared/follow';
 import { jsonSchema } from './provider';
 
 /** `?limit=`: how many items, newest first. */
@@ -107,6 +108,11 @@ export const routeSchemas = {
   scheduleEventIcsQuery: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)) })),
   // GET /api/schedule.ics?residence=: the schedule, or one residence's shows, to subscribe to.
   scheduleIcsQuery: jsonSchema(v.strictObject({ residence: v.optional(v.pipe(v.string(), v.maxLength(100))) })),
+  // GET /api/schedule/suivi.ics?residences=a,b: the shows of the residences a visitor follows, with a
+  // reminder each (docs/follow.md, « The calendar »). 50 ids of 60 characters and their commas at most.
+  scheduleFollowIcsQuery: jsonSchema(
+    v.strictObject({ residences: v.pipe(v.string(), v.minLength(1), v.maxLength(FOLLOW_MAX * 61)) }),
+  ),
   // GET /api/events?residence=: the coming and past events, or those whose line-up names a residence (docs/events.md).
   // `coming` and `past`: at most that many of each (a page that shows fewer, or only the year's figure).
   eventsQuery: jsonSchema(
