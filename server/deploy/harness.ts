@@ -141,7 +141,8 @@ export async function startDeployment({
         ...process.env,
         PORT: String(instance.port),
         HOST: '127.0.0.1',
-        ...(redis === null ? {} : { REDIS_URL: redis.url }),
+        // The instances' shared key (docs/settings.md, SITE_SECRET): the same for each, never in Redis.
+        ...(redis === null ? {} : { REDIS_URL: redis.url, SITE_SECRET: 'secret-partage-des-instances-de-test' }),
         TRUST_PROXY: '127.0.0.1',
         SITE_ORIGIN: origin,
         LOG_LEVEL: 'warn',

@@ -12,6 +12,13 @@ import { png } from '../src/content/testing/pictures';
 import { startRedis, type RedisServer } from './redis';
 import { until } from '@collectif/shared/testing';
 import { connectShared } from '../src/instances/shared-state';
+import { Redis } from 'ioredis';
+import { activeAccount, invite, revoke } from '../src/content/accounts';
+import { softwareAuthenticator, type SoftwareAuthenticator } from '../src/content/testing/authenticator';
+import { runAdmin } from '../src/admin/cli';
+import { createContentStore } from '../src/content/store';
+import { repositorySeeds } from '../src/content/kinds';
+import { shareContent } from '../src/content/shared';
 
 /** A log for connections made by the tests themselves. */
 const quiet = { warn: () => undefined };
@@ -23,6 +30,8 @@ const quiet = { warn: () => undefined };
 const NOW_PLAYING_TTL_MS = 400;
 const TRACK_PER_MINUTE = 4;
 const ADMIN_TOKEN = 'jeton-admin-du-test';
+/** The instances' shared key (SITE_SECRET): the same for both, never in Redis. */
+const SITE_SECRET = 'secret-partage-des-instances-de-test';
 
 let redis: RedisServer;
 let upstream: FakeUpstream;
@@ -39,6 +48,9 @@ async function instance(): Promise<{ app: FastifyInstance; base: string }> {
       ttlMs: { ...base.ttlMs, nowPlaying: NOW_PLAYING_TTL_MS },
       limits: { ...base.limits, trackPerMinute: TRACK_PER_MINUTE },
       adminToken: ADMIN_TOKEN,
+      siteSecret: SITE_SECRET,
+      // The editors' tests sign in more often than a client may a minute.
+      editor: { ...base.editor, attemptsPerMinute: 1000 },
     }),
   });
   return { app, base: await listen(app) };
@@ -86,6 +98,37 @@ async function trackStatuses(count: number): Promise<number[]> {
     statuses.push((await fetch(`${base}/api/track/soundcloud:tracks:${String(i)}`)).status);
   }
   return statuses;
+}
+
+const XSRF = { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc', 'content-type': 'application/json' };
+
+/** A POST of the editor's API as the browser sends it, with the session's cookie when given. */
+const post = (base: string, path: string, body?: unknown, session?: string) =>
+  fetch(`${base}/api/editor/${path}`, {
+    method: 'POST',
+    headers: { ...XSRF, cookie: session === undefined ? XSRF.cookie : `${XSRF.cookie}; ${session}` },
+    body: JSON.stringify(body ?? {}),
+  });
+
+/** The editor's session cookie a response sets, as a request sends it back. */
+const sessionOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+/** Registers the invitation's passkey on `device` through the instance at `base`. */
+async function register(base: string, device: SoftwareAuthenticator, token: string, name: string, origin: string) {
+  const start = (await (await post(base, 'invitation/options', { token, name })).json()) as {
+    ceremony: string;
+    options: Parameters<SoftwareAuthenticator['create']>[0];
+  };
+  return post(base, 'invitation', { ceremony: start.ceremony, response: device.create(start.options, origin) });
+}
+
+/** Signs in with `device`'s passkey through the instance at `base`. */
+async function signIn(base: string, device: SoftwareAuthenticator, origin: string) {
+  const start = (await (await post(base, 'signin/options')).json()) as {
+    ceremony: string;
+    options: Parameters<SoftwareAuthenticator['get']>[0];
+  };
+  return post(base, 'signin', { ceremony: start.ceremony, response: device.get(start.options, origin) });
 }
 
 describe('two instances sharing Redis', () => {
@@ -168,12 +211,11 @@ describe('two instances sharing Redis', () => {
   it('serve a change of content saved on one instance from the other within 2 s, and from one that starts later', async () => {
     const team = (await (await fetch(`${b.base}/api/content/team`)).json()) as { title: string }[];
     const changed = [{ ...team[0], title: 'Camille (partagé)' }, ...team.slice(1)];
-    a.app.content.save('team', changed, { by: 'camille' });
+    await a.app.content.save('team', changed, { by: 'camille' });
     const served = async () =>
       ((await (await fetch(`${b.base}/api/content/team`)).json()) as { title: string }[])[0]?.title;
     // The promise of docs/content.md: every instance within 2 s.
-    for (let i = 0; i < 40 && (await served()) !== 'Camille (partagé)'; i += 1) await delay(50);
-    expect(await served()).toBe('Camille (partagé)');
+    await until(async () => (await served()) === 'Camille (partagé)', { timeoutMs: 2000, what: 'le changement servi' });
 
     const later = await instance();
     try {
@@ -188,11 +230,14 @@ describe('two instances sharing Redis', () => {
     // Each connection is new, and the first thing said is heard: none is lost to a subscription
     // still on its way.
     for (let round = 0; round < 5; round += 1) {
-      const [speaker, listener] = await Promise.all([connectShared(redis.url, quiet), connectShared(redis.url, quiet)]);
+      const connect = () => connectShared(redis.url, quiet, { secret: SITE_SECRET });
+      const [speaker, listener] = await Promise.all([connect(), connect()]);
       try {
         const heard: string[] = [];
         listener.content.listen((text) => heard.push(text));
-        await speaker.content.publish('team', `essai ${String(round)}`);
+        const value = `essai ${String(round)}`;
+        // A kind of its own each round: nothing claimed before it.
+        expect(await speaker.content.claim(`essai-${String(round)}`, { id: '1', follows: '', value })).toBeNull();
         await until(() => heard.length > 0, { timeoutMs: 2000, what: 'le changement entendu' });
         expect(heard).toEqual([`essai ${String(round)}`]);
       } finally {
@@ -249,4 +294,163 @@ describe('two instances sharing Redis', () => {
     const statuses = await trackStatuses(TRACK_PER_MINUTE + 2);
     expect(statuses.slice(TRACK_PER_MINUTE)).toEqual([429, 429]);
   }, 20_000);
+});
+
+describe('editors on two instances sharing Redis', () => {
+  const origin = readSiteServerConfig({}).siteOrigin;
+
+  it('hold a revocation made during sign-ins on both instances: the account signs in nowhere after it', async () => {
+    const name = 'revoque';
+    const device = softwareAuthenticator();
+    const { token } = await invite(a.app.content, { role: 'residence', residence: 'axonberg', by: 'camille' });
+    expect((await register(a.base, device, token, name, origin)).status).toBe(200);
+    await until(() => activeAccount(b.app.content, name) !== null, { timeoutMs: 2000, what: 'le compte sur b' });
+    // Sign-ins on both instances, each saving its passkey's new counter once verified; the
+    // revocation is made on b as soon as a has read the accounts for the first of them, so that it
+    // lands while they are being verified.
+    const instances = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b));
+    const started = await Promise.all(
+      instances.map(
+        async ({ base }) =>
+          (await (await post(base, 'signin/options')).json()) as {
+            ceremony: string;
+            options: Parameters<SoftwareAuthenticator['get']>[0];
+          },
+      ),
+    );
+    const read = a.app.content.current.bind(a.app.content);
+    const revocation: { made?: Promise<unknown> } = {};
+    a.app.content.current = (kind) => {
+      if (kind === 'accounts') revocation.made ??= revoke(b.app.content, name, 'camille');
+      return read(kind);
+    };
+    let sessions: string[];
+    try {
+      const answers = await Promise.all(
+        started.map(({ ceremony, options }, i) =>
+          post(instances[i]?.base ?? '', 'signin', { ceremony, response: device.get(options, origin) }),
+        ),
+      );
+      await revocation.made;
+      sessions = answers.filter((response) => response.ok).map(sessionOf);
+    } finally {
+      a.app.content.current = read;
+    }
+    // Once the revocation has reached both, nothing undid it: no instance lets the account in.
+    await until(() => activeAccount(a.app.content, name) === null && activeAccount(b.app.content, name) === null, {
+      timeoutMs: 2000,
+      what: 'la révocation partout',
+    });
+    for (const { base } of [a, b]) {
+      expect((await signIn(base, device, origin)).status).toBe(401);
+      for (const session of sessions) {
+        expect(await (await fetch(`${base}/api/editor/me`, { headers: { cookie: session } })).json()).toBeNull();
+      }
+    }
+    expect(activeAccount(a.app.content, name)).toBeNull();
+    expect(activeAccount(b.app.content, name)).toBeNull();
+  });
+
+  it('revoke from the command line, on a machine of its own, an account every instance then refuses', async () => {
+    const device = softwareAuthenticator();
+    const { token } = await invite(a.app.content, { role: 'about', by: 'camille' });
+    expect((await register(b.base, device, token, 'par-la-ligne', origin)).status).toBe(200);
+    const cli = mkdtempSync(join(tmpdir(), 'admin-'));
+    const lines: string[] = [];
+    try {
+      const code = await runAdmin(['revoke', 'par-la-ligne'], {
+        env: { REDIS_URL: redis.url, SITE_SECRET, CONTENT_DIR: cli },
+        out: (line) => lines.push(line),
+      });
+      expect(lines).toEqual(['Compte « par-la-ligne » révoqué : il ne peut plus se connecter.']);
+      expect(code).toBe(0);
+      for (const { base } of [a, b]) {
+        await until(async () => (await signIn(base, device, origin)).status === 401, {
+          timeoutMs: 2000,
+          what: 'la connexion refusée',
+        });
+      }
+    } finally {
+      rmSync(cli, { recursive: true, force: true });
+    }
+  });
+
+  it('keep in Redis neither a session’s id nor an invitation’s token, and take no session written there', async () => {
+    const device = softwareAuthenticator();
+    const { token } = await invite(a.app.content, { role: 'label', by: 'camille' });
+    const registered = await register(a.base, device, token, 'label-redis', origin);
+    const session = sessionOf(registered);
+    const id = session.split('=')[1] ?? '';
+    expect(id).not.toBe('');
+    // The session is known on the other instance, from Redis.
+    expect(await (await fetch(`${b.base}/api/editor/me`, { headers: { cookie: session } })).json()).toMatchObject({
+      name: 'label-redis',
+    });
+    const second = await invite(a.app.content, { role: 'about', by: 'camille' });
+    const started = await post(a.base, 'invitation/options', { token: second.token, name: 'apropos' });
+    const { ceremony } = (await started.json()) as { ceremony: string };
+
+    // Read as whoever has Redis's password would.
+    const reader = new Redis(redis.url);
+    try {
+      expect(await reader.get(`collectif:editeurs:session:${id}`)).toBeNull();
+      const kept = await reader.get(`collectif:editeurs:ceremony:${ceremony}`);
+      expect(kept).toContain('"challenge"');
+      expect(kept).not.toContain(second.token);
+      // A session written in Redis by whoever has its password opens nothing.
+      await reader.set(`collectif:editeurs:session:${id}`, `label-redis\n${String(Date.now())}`, 'PX', 60_000);
+      await reader.set('collectif:editeurs:session:inventee', `label-redis\n${String(Date.now())}`, 'PX', 60_000);
+      const forged = await fetch(`${b.base}/api/editor/me`, { headers: { cookie: 'collectif_editeur=inventee' } });
+      expect(await forged.json()).toBeNull();
+    } finally {
+      reader.disconnect();
+    }
+  });
+});
+
+describe('content saves on two instances sharing Redis', () => {
+  it('make a save of one residence again on the list another instance saved meanwhile, losing neither', async () => {
+    const connect = () => connectShared(redis.url, quiet, { secret: SITE_SECRET });
+    const [one, two] = await Promise.all([connect(), connect()]);
+    const dirs = [mkdtempSync(join(tmpdir(), 'contenu-')), mkdtempSync(join(tmpdir(), 'contenu-'))];
+    try {
+      const first = await shareContent(
+        createContentStore({ dir: dirs[0] ?? '', seeds: repositorySeeds() }),
+        // An instance that missed the other's message (it was reconnecting): it learns of the
+        // other's save only when its own is refused.
+        { ...one.content, listen: () => undefined },
+        quiet,
+        SITE_SECRET,
+      );
+      const second = await shareContent(
+        createContentStore({ dir: dirs[1] ?? '', seeds: repositorySeeds() }),
+        two.content,
+        quiet,
+        SITE_SECRET,
+      );
+      type Entry = { id: string; description: string };
+      const list = () => first.current('residences').data as Entry[];
+      const [x, y] = list();
+      if (x === undefined || y === undefined) throw new Error('deux résidences attendues');
+      const withDescription = (present: unknown, id: string, description: string) =>
+        (present as Entry[]).map((entry) => (entry.id === id ? { ...entry, description } : entry));
+
+      await second.save('residences', withDescription(second.current('residences').data, x.id, 'Texte de l’autre.'), {
+        by: 'camille',
+        entry: x.id,
+      });
+      const entry = { ...y, description: 'Texte d’ici.' };
+      await first.save('residences', withDescription(first.current('residences').data, y.id, entry.description), {
+        by: 'lea',
+        entry: y.id,
+        rebase: (present) => withDescription(present, y.id, entry.description),
+      });
+      const saved = list();
+      expect(saved.find(({ id }) => id === x.id)?.description).toBe('Texte de l’autre.');
+      expect(saved.find(({ id }) => id === y.id)?.description).toBe('Texte d’ici.');
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

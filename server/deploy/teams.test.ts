@@ -1,6 +1,7 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
 import { decodeHTML } from 'entities';
 import * as tar from 'tar';
@@ -260,5 +261,93 @@ describe('a team deploys to a site of two instances behind nginx', () => {
       source: 'deploy',
       live: { by: 'équipe label' },
     });
+  }, 60_000);
+});
+
+/**
+ * Redis trusted no further than its password (docs/deploy.md, « Redis »): whoever has it, but not
+ * the instances' key (SITE_SECRET), writes messages and keys as the instances would, with names
+ * climbing out of the deploy folder, a forged archive, an account of their own and a session.
+ */
+describe('a forged Redis', () => {
+  it('gets nothing served, unpacked, deleted or signed in, and the site keeps serving', async () => {
+    if (deployment.redis === null) throw new Error('Redis attendu');
+    const redis = new Redis(deployment.redis.url);
+    const victim = mkdtempSync(join(tmpdir(), 'victime-'));
+    writeFileSync(join(victim, 'garder.txt'), 'à garder');
+    try {
+      const mark = await versionAt(at(second()));
+      const receivedAt = new Date().toISOString();
+      const wellFormed = '2026-11-26T04-14-19-123Z-abcdef';
+      const forgedLive = [
+        // Out of the part's versions folder, to a folder a prune would delete.
+        { part: 'label', id: relative(join(otherRoot, 'label', 'versions'), victim), receivedAt, about: {} },
+        { part: '../../label', id: wellFormed, receivedAt, about: {} },
+        // Well-formed, with an archive of the forger's own: code no team sent.
+        { part: 'label', id: wellFormed, receivedAt, about: { by: 'équipe label' } },
+        // The part as built, to roll the label back behind the team's back.
+        { part: 'label', id: 'construit', receivedAt, about: {} },
+      ];
+      const archive = `collectif:deploy:archive:label:${wellFormed}`;
+      await redis.set(archive, Buffer.from(await labelArchive('forgé')));
+      await redis.set(`${archive}:signature`, 'signature-inventee');
+      for (const live of forgedLive) {
+        const text = JSON.stringify(live);
+        for (const message of [text, `signature-inventee.${text}`]) {
+          await redis.hset('collectif:deploy:versions', 'label', message);
+          await redis.publish('collectif:deploy:live', message);
+        }
+      }
+      // An admin account of the forger's own, as a content version said through Redis.
+      const accounts = {
+        id: '29991231T235959999Z-abcdef',
+        kind: 'accounts',
+        savedAt: receivedAt,
+        by: 'intrus',
+        data: {
+          accounts: [
+            {
+              name: 'intrus',
+              role: 'admin',
+              createdAt: receivedAt,
+              invitedBy: 'intrus',
+              passkeys: [{ id: 'Y2xl', publicKey: 'cHVibGlj', counter: 0, createdAt: receivedAt }],
+            },
+          ],
+          invitations: [],
+        },
+      };
+      await redis.hset('collectif:content:current', 'accounts', JSON.stringify(accounts));
+      await redis.publish('collectif:content:current', JSON.stringify(accounts));
+      // A session written as the instances would have before its key was hashed.
+      await redis.set('collectif:editeurs:session:session-inventee', `intrus\n${String(Date.now())}`, 'PX', 60_000);
+
+      // An instance that starts reads all of it too.
+      await deployment.stop(first());
+      await deployment.start(first());
+      await until(() => first().log.join('').includes('ignoré'), { timeoutMs: 5000, what: 'le contenu forgé ignoré' });
+
+      expect(readFileSync(join(victim, 'garder.txt'), 'utf8')).toBe('à garder');
+      for (const instance of deployment.instances) {
+        expect(await versionAt(at(instance))).toBe(mark);
+        expect((await fetch(`${at(instance)}/label`)).status).toBe(200);
+        const me = await fetch(`${at(instance)}/api/editor/me`, {
+          headers: { cookie: 'collectif_editeur=session-inventee' },
+        });
+        expect(await me.json()).toBeNull();
+        // No version of the accounts holds the forger's account (none at all: nobody saved any).
+        const versions = join(instance.env.CONTENT_DIR ?? '', 'accounts', 'versions');
+        const kept = existsSync(versions)
+          ? readdirSync(versions).map((name) => readFileSync(join(versions, name), 'utf8'))
+          : [];
+        expect(kept.join('\n')).not.toContain('intrus');
+        const root = instance.env.DEPLOY_ROOT ?? '';
+        expect(existsSync(join(root, 'label', 'versions', wellFormed))).toBe(false);
+      }
+      expect(await versionAt(deployment.origin)).toBe(mark);
+    } finally {
+      redis.disconnect();
+      rmSync(victim, { recursive: true, force: true });
+    }
   }, 60_000);
 });

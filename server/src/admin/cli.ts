@@ -9,6 +9,7 @@ import { ROLES, type Role } from '../content/editors';
 import { repositorySeeds } from '../content/kinds';
 import { ContentUnwritable, createContentStore, type ContentStore } from '../content/store';
 import { connectShared } from '../instances/shared-state';
+import { shareContent } from '../content/shared';
 
 const USAGE = [
   'npm run admin -- invite --role <admin|residence|label|about> [--residence <id>] [--site <adresse>]',
@@ -25,9 +26,20 @@ export interface AdminRun {
   now?: () => Date;
 }
 
-function store(env: AdminRun['env']): ContentStore {
+/**
+ * The accounts' store on this machine; with REDIS_URL, shared with the running instances as the
+ * server's is (a change is compared and set in Redis, so none undoes another: docs/content.md).
+ */
+async function openStore(env: AdminRun['env']): Promise<{ content: ContentStore; close: () => Promise<void> }> {
   const dir = setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content');
-  return createContentStore({ dir, seeds: repositorySeeds() });
+  const local = createContentStore({ dir, seeds: repositorySeeds() });
+  const url = setting(env, 'REDIS_URL');
+  if (url === undefined) return { content: local, close: () => Promise.resolve() };
+  const secret = setting(env, 'SITE_SECRET');
+  if (secret === undefined) throw new ConfigError('SITE_SECRET', 'manquant alors que REDIS_URL est défini');
+  const warn = (message: string) => process.stderr.write(`${message}\n`);
+  const shared = await connectShared(url, { warn }, { secret });
+  return { content: await shareContent(local, shared.content, { warn }, secret), close: () => shared.close() };
 }
 
 /** The site's address for the link: --site, SITE_ORIGIN, or this machine's. */
@@ -64,21 +76,22 @@ export async function runAdmin(
   }
   const [command, ...rest] = parsed.positionals;
   const { role, residence, site } = parsed.values;
+  let opened: Awaited<ReturnType<typeof openStore>> | null = null;
   try {
-    const content = store(env);
+    opened = await openStore(env);
+    const { content } = opened;
     switch (command) {
       case 'invite': {
         if (role === undefined || !(ROLES as readonly string[]).includes(role)) {
           throw new AccountRefused(`--role attend ${ROLES.join(', ')}`);
         }
         const origin = siteOf(site, env);
-        const { token, invitation } = invite(content, {
+        const { token, invitation } = await invite(content, {
           role: role as Role,
           ...(residence === undefined ? {} : { residence }),
           by: BY,
           now,
         });
-        await share(content, env);
         out(
           `Invitation (${invitation.role}${invitation.residence === undefined ? '' : ` : ${invitation.residence}`}), valable ${String(INVITATION_DAYS)} jours, une seule fois :`,
         );
@@ -88,8 +101,7 @@ export async function runAdmin(
       case 'revoke': {
         const [name] = rest;
         if (name === undefined) throw new AccountRefused('Quel compte révoquer ?');
-        revoke(content, name, BY, { now });
-        await share(content, env);
+        await revoke(content, name, BY, { now });
         out(`Compte « ${name} » révoqué : il ne peut plus se connecter.`);
         return 0;
       }
@@ -122,18 +134,8 @@ export async function runAdmin(
       return 2;
     }
     throw error;
-  }
-}
-
-/** With REDIS_URL, the accounts' new version is said to every instance (docs/content.md). */
-async function share(content: ContentStore, env: AdminRun['env']): Promise<void> {
-  const url = setting(env, 'REDIS_URL');
-  if (url === undefined) return;
-  const shared = await connectShared(url, { warn: (message) => process.stderr.write(`${message}\n`) });
-  try {
-    await shared.content.publish('accounts', JSON.stringify(content.current('accounts')));
   } finally {
-    await shared.close();
+    await opened?.close();
   }
 }
 

@@ -69,6 +69,14 @@ describe('readApiConfig', () => {
     expect(config.demo.live).toBe(false);
   });
 
+  it('draws a site secret of its own for each process without Redis, and takes the one given', () => {
+    const first = readApiConfig({}).siteSecret;
+    expect(first.length).toBeGreaterThanOrEqual(24);
+    expect(readApiConfig({}).siteSecret).not.toBe(first);
+    const given = 'Zp4nVq8Rw2Ls6Tk9Hx3Mc7Bd-partage';
+    expect(readApiConfig({ REDIS_URL: 'redis://127.0.0.1:6379', SITE_SECRET: given }).siteSecret).toBe(given);
+  });
+
   it('reads every upstream, with the default API hosts and the site channel', () => {
     const config = readApiConfig({
       SOUNDCLOUD_RSS_URL: 'https://feeds.example/users/1/sounds.rss',
@@ -132,6 +140,8 @@ describe('readApiConfig', () => {
     [{ FEED_TTL_S: '0' }, 'FEED_TTL_S', /entier/],
     [{ DEMO_LIVE: 'peut-être' }, 'DEMO_LIVE', /« peut-être » \(attendu : on ou off/],
     [{ ADMIN_TOKEN: 'court-123' }, 'ADMIN_TOKEN', /24 caractères ou plus/],
+    [{ SITE_SECRET: 'court-123' }, 'SITE_SECRET', /24 caractères ou plus/],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, 'SITE_SECRET', /manquant alors que REDIS_URL est défini/],
     [
       { SOUNDCLOUD_RSS_MAX_PAGES: '50' },
       'SOUNDCLOUD_RSS_MAX_PAGES',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from '../settings/config';
@@ -47,17 +48,30 @@ export interface ApiConfig {
   };
   /** Bearer token of POST /api/admin/live; null: the route does not exist. */
   adminToken: string | null;
+  /**
+   * SITE_SECRET: the key of what the instances keep in Redis (sessions under its keyed hash,
+   * content versions signed); without REDIS_URL, drawn at random for this process.
+   */
+  siteSecret: string;
   limits: {
     trackPerMinute: number;
     ssePerMinute: number;
     sseConnectionsPerClient: number;
     liveListeners: number;
+    /** Per editor account, counted across the instances (docs/content.md, « Bounds »). */
+    editorWritesPerMinute: number;
+    editorPreviewsPerMinute: number;
+    editorUploadsPerMinute: number;
+    /** Picture uploads an instance holds at once (CONTENT_PICTURE_UPLOADS). */
+    pictureUploadsAtOnce: number;
   };
   releasesFile: string;
   /** CONTENT_DIR: the content volunteers edit, one folder of versions per kind (docs/content.md). */
   contentDir: string;
   /** CONTENT_PICTURE_MAX_BYTES: the largest picture an editor may upload (docs/content.md, « Pictures »). */
   pictureMaxBytes: number;
+  /** How many versions of each kind are kept, and for how long (docs/content.md, « Pruning »). */
+  contentVersions: { kept: number; maxAgeMs: number };
   /** Volunteers' sessions and sign-ins (docs/content.md, « Signing in »). */
   /**
    * Sessions end after `idleMs` without a request, and `maxAgeMs` after their sign-in whatever
@@ -98,6 +112,13 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
   const scheduleUrls = setting(env, 'SCHEDULE_ICS_URLS') ?? [];
   const eventsUrls = setting(env, 'EVENTS_ICS_URLS') ?? [];
   const adminToken = setting(env, 'ADMIN_TOKEN') ?? null;
+  const siteSecret = setting(env, 'SITE_SECRET');
+  if (siteSecret === undefined && setting(env, 'REDIS_URL') !== undefined) {
+    throw new ConfigError(
+      'SITE_SECRET',
+      'manquant alors que REDIS_URL est défini : les instances en ont besoin pour signer ce qu’elles gardent dans Redis',
+    );
+  }
   return {
     rss: rssUrl === undefined ? null : { url: rssUrl, maxPages },
     soundcloud:
@@ -133,15 +154,24 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       eventsFile: join(SERVER_DIR, 'content', 'demo-events.json'),
     },
     adminToken,
+    siteSecret: siteSecret ?? randomBytes(32).toString('base64url'),
     limits: {
       trackPerMinute: setting(env, 'RATE_LIMIT_TRACK_PER_MIN'),
       ssePerMinute: setting(env, 'RATE_LIMIT_SSE_PER_MIN'),
       sseConnectionsPerClient: setting(env, 'SSE_MAX_PER_CLIENT'),
       liveListeners: setting(env, 'DEMO_LIVE_MAX_LISTENERS'),
+      editorWritesPerMinute: setting(env, 'EDITOR_WRITES_PER_MIN'),
+      editorPreviewsPerMinute: setting(env, 'EDITOR_PREVIEWS_PER_MIN'),
+      editorUploadsPerMinute: setting(env, 'EDITOR_UPLOADS_PER_MIN'),
+      pictureUploadsAtOnce: setting(env, 'CONTENT_PICTURE_UPLOADS'),
     },
     releasesFile: join(SERVER_DIR, 'content', 'releases.json'),
     contentDir: setting(env, 'CONTENT_DIR') ?? join(SERVER_DIR, '.content'),
     pictureMaxBytes: setting(env, 'CONTENT_PICTURE_MAX_BYTES'),
+    contentVersions: {
+      kept: setting(env, 'CONTENT_VERSIONS_KEPT'),
+      maxAgeMs: setting(env, 'CONTENT_VERSIONS_DAYS') * 86_400_000,
+    },
     editor: {
       idleMs: setting(env, 'EDITOR_IDLE_MIN') * 60_000,
       maxAgeMs: SESSION_MAX_AGE_MS,

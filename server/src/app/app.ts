@@ -103,11 +103,15 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   const shared =
     site.redisUrl === null
       ? null
-      : await connectShared(site.redisUrl, {
-          warn: (message) => {
-            app.log.warn(message);
+      : await connectShared(
+          site.redisUrl,
+          {
+            warn: (message) => {
+              app.log.warn(message);
+            },
           },
-        });
+          { secret: api.siteSecret },
+        );
   app.addHook('onClose', async () => {
     await shared?.close();
   });

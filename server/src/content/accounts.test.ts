@@ -32,9 +32,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const refusal = (run: () => unknown): string => {
+const refusal = async (run: () => unknown): Promise<string> => {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof AccountRefused) return error.message;
     throw error;
@@ -43,8 +43,8 @@ const refusal = (run: () => unknown): string => {
 };
 
 describe('invitations and accounts', () => {
-  it('keeps only a digest of the token, valid 7 days, and makes the account it was for', () => {
-    const { token, invitation } = invite(store, { role: 'residence', residence: 'axonberg', by: 'camille', now });
+  it('keeps only a digest of the token, valid 7 days, and makes the account it was for', async () => {
+    const { token, invitation } = await invite(store, { role: 'residence', residence: 'axonberg', by: 'camille', now });
     expect(invitation).toMatchObject({
       role: 'residence',
       residence: 'axonberg',
@@ -54,50 +54,52 @@ describe('invitations and accounts', () => {
     expect(invitation.digest).toBe(digestOf(token));
 
     clock += 6 * DAY;
-    const account = redeem(store, token, { name: 'axonberg', passkey, now });
+    const account = await redeem(store, digestOf(token), { name: 'axonberg', passkey, now });
     expect(account).toMatchObject({ name: 'axonberg', role: 'residence', residence: 'axonberg', invitedBy: 'camille' });
     expect(activeAccount(store, 'axonberg')?.passkeys).toEqual([passkey]);
     expect(listAccounts(store, { now }).invitations).toEqual([]);
   });
 
-  it('refuses a reused, an expired and an unknown invitation, in French', () => {
-    const first = invite(store, { role: 'label', by: 'camille', now });
-    redeem(store, first.token, { name: 'yanis', passkey, now });
-    expect(refusal(() => redeem(store, first.token, { name: 'autre', passkey, now }))).toBe(
+  it('refuses a reused, an expired and an unknown invitation, in French', async () => {
+    const first = await invite(store, { role: 'label', by: 'camille', now });
+    await redeem(store, digestOf(first.token), { name: 'yanis', passkey, now });
+    expect(await refusal(() => redeem(store, digestOf(first.token), { name: 'autre', passkey, now }))).toBe(
       'Cette invitation a déjà servi : demandez-en une nouvelle.',
     );
-    const second = invite(store, { role: 'about', by: 'camille', now });
+    const second = await invite(store, { role: 'about', by: 'camille', now });
     clock += 7 * DAY;
-    expect(refusal(() => openInvitation(store, second.token, { now }))).toBe(
+    expect(await refusal(() => openInvitation(store, second.token, { now }))).toBe(
       'Cette invitation a expiré : demandez-en une nouvelle.',
     );
-    expect(refusal(() => openInvitation(store, 'inventee', { now }))).toBe('Cette invitation n’existe pas.');
+    expect(await refusal(() => openInvitation(store, 'inventee', { now }))).toBe('Cette invitation n’existe pas.');
   });
 
-  it('checks what an invitation is for', () => {
-    expect(refusal(() => invite(store, { role: 'residence', by: 'camille', now }))).toMatch(/^--residence manque/);
-    expect(refusal(() => invite(store, { role: 'residence', residence: 'personne', by: 'camille', now }))).toBe(
+  it('checks what an invitation is for', async () => {
+    expect(await refusal(() => invite(store, { role: 'residence', by: 'camille', now }))).toMatch(
+      /^--residence manque/,
+    );
+    expect(await refusal(() => invite(store, { role: 'residence', residence: 'personne', by: 'camille', now }))).toBe(
       'Résidence inconnue : « personne »',
     );
-    expect(refusal(() => invite(store, { role: 'label', residence: 'axonberg', by: 'camille', now }))).toBe(
+    expect(await refusal(() => invite(store, { role: 'label', residence: 'axonberg', by: 'camille', now }))).toBe(
       '--residence ne va qu’avec --role residence',
     );
-    const { token } = invite(store, { role: 'admin', by: 'camille', now });
-    redeem(store, token, { name: 'camille', passkey, now });
-    const again = invite(store, { role: 'about', by: 'camille', now });
-    expect(refusal(() => redeem(store, again.token, { name: 'camille', passkey, now }))).toBe(
+    const { token } = await invite(store, { role: 'admin', by: 'camille', now });
+    await redeem(store, digestOf(token), { name: 'camille', passkey, now });
+    const again = await invite(store, { role: 'about', by: 'camille', now });
+    expect(await refusal(() => redeem(store, digestOf(again.token), { name: 'camille', passkey, now }))).toBe(
       'Le nom « camille » est déjà pris.',
     );
   });
 
-  it('revokes an account: it is active no more, and the history says who did it', () => {
-    const { token } = invite(store, { role: 'about', by: 'camille', now });
-    redeem(store, token, { name: 'lea', passkey, now });
-    revoke(store, 'lea', 'camille', { now });
+  it('revokes an account: it is active no more, and the history says who did it', async () => {
+    const { token } = await invite(store, { role: 'about', by: 'camille', now });
+    await redeem(store, digestOf(token), { name: 'lea', passkey, now });
+    await revoke(store, 'lea', 'camille', { now });
     expect(activeAccount(store, 'lea')).toBeNull();
     expect(store.history('accounts')[0]?.by).toBe('camille');
-    expect(refusal(() => revoke(store, 'lea', 'camille', { now }))).toBe('Le compte « lea » est déjà révoqué.');
-    expect(refusal(() => revoke(store, 'personne', 'camille', { now }))).toBe('Compte inconnu : « personne »');
+    expect(await refusal(() => revoke(store, 'lea', 'camille', { now }))).toBe('Le compte « lea » est déjà révoqué.');
+    expect(await refusal(() => revoke(store, 'personne', 'camille', { now }))).toBe('Compte inconnu : « personne »');
   });
 
   it('is never served to visitors', () => {

@@ -21,15 +21,20 @@ interface Clock {
 }
 
 /**
- * Applies `change` to the accounts and saves them, again from the new current version if another
- * process saved in between (the command line and the server write the same folder).
+ * Applies `change` to the accounts and saves them, based on the version the change was made from:
+ * when another process or instance saved in between (the command line and the server write the
+ * same accounts), the change is made again from the new current version, so none is undone.
  */
-function update<T>(store: ContentStore, by: string, change: (accounts: Accounts) => { next: Accounts; result: T }): T {
+export async function updateAccounts<T>(
+  store: ContentStore,
+  by: string,
+  change: (accounts: Accounts) => { next: Accounts; result: T },
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     const present = store.current('accounts');
     const { next, result } = change(structuredClone(present.data as Accounts));
     try {
-      store.save('accounts', next, { by, basedOn: present.id });
+      await store.save('accounts', next, { by, basedOn: present.id });
       return result;
     } catch (error) {
       if (!(error instanceof ContentConflict) || attempt >= 3) throw error;
@@ -44,7 +49,7 @@ export interface InviteOptions extends Clock {
 }
 
 /** A new invitation: its token (said once, never kept) and what is kept of it. */
-export function invite(store: ContentStore, { role, residence, by, now = () => new Date() }: InviteOptions) {
+export async function invite(store: ContentStore, { role, residence, by, now = () => new Date() }: InviteOptions) {
   if (role === 'residence') {
     if (residence === undefined)
       throw new AccountRefused('--residence manque : quelle résidence ce compte modifiera-t-il ?');
@@ -63,7 +68,7 @@ export function invite(store: ContentStore, { role, residence, by, now = () => n
     expiresAt: new Date(at.getTime() + INVITATION_DAYS * 24 * 3600 * 1000).toISOString(),
     by,
   };
-  update(store, by, (accounts) => ({
+  await updateAccounts(store, by, (accounts) => ({
     next: { ...accounts, invitations: [...accounts.invitations, invitation] },
     result: undefined,
   }));
@@ -71,8 +76,15 @@ export function invite(store: ContentStore, { role, residence, by, now = () => n
 }
 
 /** The invitation a token opens, if it may still be used; refused in French otherwise. */
-export function openInvitation(store: ContentStore, token: string, { now = () => new Date() }: Clock = {}): Invitation {
-  const digest = digestOf(token);
+export function openInvitation(store: ContentStore, token: string, clock: Clock = {}): Invitation {
+  return invitationOf(store, digestOf(token), clock);
+}
+
+/**
+ * The invitation of a token's digest (what a passkey ceremony keeps, never the token itself), if it
+ * may still be used; refused in French otherwise.
+ */
+export function invitationOf(store: ContentStore, digest: string, { now = () => new Date() }: Clock = {}): Invitation {
   const invitation = (store.current('accounts').data as Accounts).invitations.find((item) => item.digest === digest);
   if (invitation === undefined) throw new AccountRefused('Cette invitation n’existe pas.');
   if (invitation.usedAt !== undefined)
@@ -88,14 +100,17 @@ export interface RedeemOptions extends Clock {
   passkey: Account['passkeys'][number];
 }
 
-/** Makes the invitation's account with its first passkey; the invitation is then used. */
+/**
+ * Makes the invitation's account with its first passkey; the invitation (given by its token's
+ * digest, `digestOf`) is then used.
+ */
 export function redeem(
   store: ContentStore,
-  token: string,
+  digest: string,
   { name, passkey, now = () => new Date() }: RedeemOptions,
-): Account {
-  return update(store, name, (accounts) => {
-    const invitation = openInvitation(store, token, { now });
+): Promise<Account> {
+  return updateAccounts(store, name, (accounts) => {
+    const invitation = invitationOf(store, digest, { now });
     if (accounts.accounts.some((account) => account.name === name)) {
       throw new AccountRefused(`Le nom « ${name} » est déjà pris.`);
     }
@@ -121,8 +136,13 @@ export function redeem(
 }
 
 /** Revokes an account: it signs in no more, and its sessions end. */
-export function revoke(store: ContentStore, name: string, by: string, { now = () => new Date() }: Clock = {}): Account {
-  return update(store, by, (accounts) => {
+export function revoke(
+  store: ContentStore,
+  name: string,
+  by: string,
+  { now = () => new Date() }: Clock = {},
+): Promise<Account> {
+  return updateAccounts(store, by, (accounts) => {
     const account = accounts.accounts.find((item) => item.name === name);
     if (account === undefined) throw new AccountRefused(`Compte inconnu : « ${name} »`);
     if (account.revokedAt !== undefined) throw new AccountRefused(`Le compte « ${name} » est déjà révoqué.`);

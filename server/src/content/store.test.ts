@@ -44,15 +44,15 @@ function withDescription(list: Residence[], id: string, description: string): Re
 }
 
 describe('the content store', () => {
-  it('serves a copy of its folder (a backup) as it was when copied, whatever was saved since', () => {
+  it('serves a copy of its folder (a backup) as it was when copied, whatever was saved since', async () => {
     const [first] = residences();
     if (first === undefined) throw new Error('aucune résidence');
-    store.save('residences', withDescription(residences(), first.id, 'Avant la copie.'), { by: 'camille' });
+    await store.save('residences', withDescription(residences(), first.id, 'Avant la copie.'), { by: 'camille' });
     const backup = mkdtempSync(join(tmpdir(), 'sauvegarde-'));
     try {
       // `cp -a`, as docs/deploy.md says: the links stay links.
       cpSync(dir, backup, { recursive: true, verbatimSymlinks: true });
-      store.save('residences', withDescription(residences(), first.id, 'Après la copie.'), { by: 'camille' });
+      await store.save('residences', withDescription(residences(), first.id, 'Après la copie.'), { by: 'camille' });
       const restored = createContentStore({ dir: backup, seeds, now: () => new Date((clock += 1000)) });
       expect(residences(restored).find(({ id }) => id === first.id)?.description).toBe('Avant la copie.');
       expect(restored.history('residences').map(({ by }) => by)).toEqual(['camille', 'dépôt']);
@@ -68,11 +68,11 @@ describe('the content store', () => {
     expect(rest).toEqual([]);
   });
 
-  it('saves a new version, serves it, and keeps the history newest first with who saved it', () => {
+  it('saves a new version, serves it, and keeps the history newest first with who saved it', async () => {
     const seeded = store.current('residences');
     const [first] = repositoryResidences;
     if (first === undefined) throw new Error('aucune résidence');
-    const saved = store.save('residences', withDescription(residences(), first.id, 'Nouvelle bio.'), {
+    const saved = await store.save('residences', withDescription(residences(), first.id, 'Nouvelle bio.'), {
       by: 'camille',
     });
     expect(residences().find((entry) => entry.id === first.id)?.description).toBe('Nouvelle bio.');
@@ -84,15 +84,22 @@ describe('the content store', () => {
     expect(residences(open())).toEqual(residences());
   });
 
-  it('keeps saves made in the same millisecond in their order, the last one current', () => {
+  it('keeps saves made in the same millisecond in their order, the last one current', async () => {
     // A clock that does not move (coarse, or fixed): ids from the time alone would sort at random.
     const still = createContentStore({ dir, seeds, now: () => new Date(clock) });
     const names = ['Un', 'Deux', 'Trois', 'Quatre', 'Cinq'];
-    const saved = names.map((name) =>
-      still.save('team', [{ imagePath: '/assets/images/team/camille.webp', title: name, description: 'Radio' }], {
-        by: name,
-      }),
-    );
+    const saved = [];
+    for (const name of names) {
+      saved.push(
+        await still.save(
+          'team',
+          [{ imagePath: '/assets/images/team/camille.webp', title: name, description: 'Radio' }],
+          {
+            by: name,
+          },
+        ),
+      );
+    }
     expect(
       still
         .history('team')
@@ -102,12 +109,12 @@ describe('the content store', () => {
     expect(still.current('team').id).toBe(saved.at(-1)?.id);
   });
 
-  it('refuses what the schema refuses, in French, and changes nothing', () => {
+  it('refuses what the schema refuses, in French, and changes nothing', async () => {
     const before = store.current('residences');
     const broken = [{ ...repositoryResidences[0], instagram: 'javascript:alert(1)' }];
-    expect(() => store.save('residences', broken, { by: 'camille' })).toThrow(ContentInvalid);
+    await expect(store.save('residences', broken, { by: 'camille' })).rejects.toThrow(ContentInvalid);
     try {
-      store.save('residences', broken, { by: 'camille' });
+      await store.save('residences', broken, { by: 'camille' });
     } catch (error) {
       expect((error as ContentInvalid).problems).toEqual([
         'residences: champ /0/instagram : forme invalide (attendu : /^https:\\/\\/[^\\s"\'<>]+$/)',
@@ -117,29 +124,33 @@ describe('the content store', () => {
     expect(store.history('residences')).toHaveLength(1);
   });
 
-  it('restores an earlier version as a new one, saying which', () => {
+  it('restores an earlier version as a new one, saying which', async () => {
     const seeded = store.current('team');
-    store.save('team', (seeded.data as unknown[]).slice(1), { by: 'yanis' });
-    const restored = store.restore('team', seeded.id, 'camille');
+    await store.save('team', (seeded.data as unknown[]).slice(1), { by: 'yanis' });
+    const restored = await store.restore('team', seeded.id, 'camille');
     expect(restored).toMatchObject({ by: 'camille', restoredFrom: seeded.id });
     expect(store.current('team').data).toEqual(seeded.data);
     expect(store.history('team')).toHaveLength(3);
-    expect(() => store.restore('team', '20260101T000000000Z-000000', 'camille')).toThrow(ContentUnknown);
-    expect(() => store.restore('team', '../../etc/passwd', 'camille')).toThrow(ContentUnknown);
+    await expect(store.restore('team', '20260101T000000000Z-000000', 'camille')).rejects.toThrow(ContentUnknown);
+    await expect(store.restore('team', '../../etc/passwd', 'camille')).rejects.toThrow(ContentUnknown);
   });
 
-  it('tells the second of two editors of one residence, with what is there now, and loses nothing', () => {
+  it('tells the second of two editors of one residence, with what is there now, and loses nothing', async () => {
     const base = store.current('residences');
     const [first, second] = repositoryResidences;
     if (first === undefined || second === undefined) throw new Error('deux résidences attendues');
-    const one = store.save('residences', withDescription(base.data as Residence[], first.id, 'Texte de Camille.'), {
-      by: 'camille',
-      basedOn: base.id,
-      entry: first.id,
-    });
+    const one = await store.save(
+      'residences',
+      withDescription(base.data as Residence[], first.id, 'Texte de Camille.'),
+      {
+        by: 'camille',
+        basedOn: base.id,
+        entry: first.id,
+      },
+    );
     let conflict: unknown;
     try {
-      store.save('residences', withDescription(base.data as Residence[], first.id, 'Texte de Yanis.'), {
+      await store.save('residences', withDescription(base.data as Residence[], first.id, 'Texte de Yanis.'), {
         by: 'yanis',
         basedOn: base.id,
         entry: first.id,
@@ -152,7 +163,7 @@ describe('the content store', () => {
     expect(residences().find((entry) => entry.id === first.id)?.description).toBe('Texte de Camille.');
 
     // Another residence, saved from the same old version, does not conflict.
-    store.save('residences', withDescription(residences(), second.id, 'Texte de Léa.'), {
+    await store.save('residences', withDescription(residences(), second.id, 'Texte de Léa.'), {
       by: 'lea',
       basedOn: base.id,
       entry: second.id,
@@ -173,27 +184,29 @@ describe('the content store', () => {
     expect(open().current('slides')).toEqual(good);
   });
 
-  it('says a folder that cannot be written, and keeps serving', () => {
+  it('says a folder that cannot be written, and keeps serving', async () => {
     const before = store.current('about');
     // A file where the versions' folder was: no user, root included, can write a version there.
     const versions = join(dir, 'about', 'versions');
     renameSync(versions, `${versions}.ailleurs`);
     writeFileSync(versions, '');
-    expect(() => store.save('about', before.data, { by: 'camille' })).toThrow(ContentUnwritable);
+    await expect(store.save('about', before.data, { by: 'camille' })).rejects.toThrow(ContentUnwritable);
     expect(store.current('about')).toEqual(before);
   });
 
-  it('serves the repository’s content from memory when a new folder cannot be written', () => {
+  it('serves the repository’s content from memory when a new folder cannot be written', async () => {
     // A file where the folder should be: nothing can be written under it, root included.
     const blocked = join(dir, 'bloque');
     writeFileSync(blocked, '');
     const readOnly = createContentStore({ dir: blocked, seeds });
     expect(readOnly.current('residences').data).toEqual(repositoryResidences);
-    expect(() => readOnly.save('residences', repositoryResidences, { by: 'camille' })).toThrow(ContentUnwritable);
+    await expect(readOnly.save('residences', repositoryResidences, { by: 'camille' })).rejects.toThrow(
+      ContentUnwritable,
+    );
     expect(readOnly.current('residences').data).toEqual(repositoryResidences);
   });
 
-  it('takes in a change of the repository’s file until a volunteer has saved, and never after', () => {
+  it('takes in a change of the repository’s file until a volunteer has saved, and never after', async () => {
     const copies = { ...seeds, team: join(dir, 'team.json') };
     const team = JSON.parse(readFileSync(seedFile('team'), 'utf8')) as { title: string }[];
     const rename = (title: string) => [{ ...team[0], title }, ...team.slice(1)];
@@ -206,19 +219,19 @@ describe('the content store', () => {
     expect(started().current('team')).toMatchObject({ by: 'dépôt', data: rename('Camille (dépôt)') });
 
     // A volunteer saves; a later change of the file does not replace their text.
-    started().save('team', rename('Camille (bénévole)'), { by: 'camille' });
+    await started().save('team', rename('Camille (bénévole)'), { by: 'camille' });
     writeFileSync(copies.team, JSON.stringify(rename('Camille (dépôt, plus tard)')));
     expect(started().current('team')).toMatchObject({ by: 'camille', data: rename('Camille (bénévole)') });
   });
 
-  it('takes a newer version saved by another instance, and not an older one', () => {
+  it('takes a newer version saved by another instance, and not an older one', async () => {
     const other = createContentStore({
       dir: mkdtempSync(join(tmpdir(), 'contenu-')),
       seeds,
       now: () => new Date((clock += 1000)),
     });
     const seeded = store.current('releases');
-    const newer = other.save('releases', (seeded.data as unknown[]).slice(0, 3), { by: 'label' });
+    const newer = await other.save('releases', (seeded.data as unknown[]).slice(0, 3), { by: 'label' });
     expect(store.adopt(newer)).toBe(true);
     expect(store.current('releases').data).toEqual(newer.data);
     expect(store.adopt(seeded)).toBe(false);

@@ -78,6 +78,12 @@ export interface SaveOptions {
   basedOn?: string;
   /** For a kind that is a list with ids: the one entry this save changes. */
   entry?: string;
+  /**
+   * For a save of one entry: the whole content made again from the current one, each time the save
+   * is prepared (a save claimed again after another instance's carries that instance's changes of
+   * the other entries, instead of the list as it was when the request came).
+   */
+  rebase?: (present: unknown) => unknown;
   restoredFrom?: string;
 }
 
@@ -98,10 +104,21 @@ export interface ContentStore {
   version(kind: ContentKind, id: string): ContentVersion;
   /** Checks content against its kind's schema without writing it (a preview): throws ContentInvalid. */
   check(kind: ContentKind, data: unknown): void;
-  /** Checks and writes a new version, then makes it current. */
-  save(kind: ContentKind, data: unknown, options: SaveOptions): ContentVersion;
+  /**
+   * Checks and writes a new version, then makes it current. With several instances (shared.ts), the
+   * version is first claimed in Redis against the one it is based on, so that no instance's write
+   * undoes another's.
+   */
+  save(kind: ContentKind, data: unknown, options: SaveOptions): Promise<ContentVersion>;
   /** Saves an earlier version's content again, as a new version. */
-  restore(kind: ContentKind, id: string, by: string): ContentVersion;
+  restore(kind: ContentKind, id: string, by: string): Promise<ContentVersion>;
+  /**
+   * A save's first half: checks `data` and the conflict rule against the current version, and gives
+   * the new version (not written) with the id of the version it follows.
+   */
+  prepare(kind: ContentKind, data: unknown, options: SaveOptions): { version: ContentVersion; follows: string };
+  /** A save's second half: writes a prepared version and makes it current unless a newer one is. */
+  commit(version: ContentVersion): ContentVersion;
   /**
    * Takes a version saved by another instance (shared through Redis): writes it if it is missing
    * and makes it current if it is newer than the current one. Whether it was taken.
@@ -290,9 +307,14 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
       });
   }
 
-  function save(kind: ContentKind, data: unknown, options: SaveOptions): ContentVersion {
-    check(kind, data);
+  function prepare(
+    kind: ContentKind,
+    data: unknown,
+    options: SaveOptions,
+  ): { version: ContentVersion; follows: string } {
     const present = current(kind);
+    if (options.rebase !== undefined) data = options.rebase(present.data);
+    check(kind, data);
     if (options.basedOn !== undefined && options.basedOn !== present.id) {
       const base = read(kind, options.basedOn);
       const changed =
@@ -310,8 +332,15 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
       ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
       data,
     };
+    return { version, follows: present.id };
+  }
+
+  function commit(version: ContentVersion): ContentVersion {
+    const kind = version.kind as ContentKind;
     try {
       write(version);
+      const present = pointer(kind);
+      if (present !== null && present >= version.id) return version;
       switchTo(kind, version.id);
     } catch (error) {
       throw new ContentUnwritable(error instanceof Error ? error.message : String(error));
@@ -320,6 +349,14 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     return version;
   }
 
+  const save = (kind: ContentKind, data: unknown, options: SaveOptions): Promise<ContentVersion> => {
+    try {
+      return Promise.resolve(commit(prepare(kind, data, options).version));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
   return {
     dir,
     current,
@@ -327,9 +364,14 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     version: read,
     check,
     save,
+    prepare,
+    commit,
     restore(kind, id, by) {
-      const earlier = read(kind, id);
-      return save(kind, earlier.data, { by, restoredFrom: id });
+      try {
+        return save(kind, read(kind, id).data, { by, restoredFrom: id });
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     adopt(version) {
       const kind = version.kind as ContentKind;

@@ -107,7 +107,9 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
     if (!store.has(live.id)) {
       const archive = shared === null ? null : await shared.archive(part, live.id);
       if (archive === null) {
-        log.warn(`Version ${live.id} de « ${part} » en ligne ailleurs, mais son archive manque dans Redis`);
+        log.warn(
+          `Version ${live.id} de « ${part} » en ligne ailleurs, mais son archive manque dans Redis ou n’y est pas signée (SITE_SECRET)`,
+        );
         return;
       }
       await store.add(archive, live.about, { id: live.id, receivedAt: live.receivedAt });

@@ -21,8 +21,16 @@ import { unpackArchive, type ArchiveLimits } from './archive';
  * versions are kept, and always the live one.
  */
 
+/**
+ * A version's id: its arrival time and six random hex digits (`2026-11-26T04-14-19-123Z-a1b2c3`),
+ * or `construit` for the part as built. An id is joined into paths: one read from Redis or a file
+ * must have this form, so that none climbs out of the part's folder.
+ */
+export const VERSION_ID = /^(?:construit|\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6})$/;
+export const versionIdSchema = v.pipe(v.string(), v.regex(VERSION_ID, 'identifiant de version invalide'));
+
 const recordSchema = v.object({
-  id: v.string(),
+  id: versionIdSchema,
   /** When it was received (ISO). */
   receivedAt: v.string(),
   /** What the deploy said of it: team, commit, build time, contract range. */
@@ -31,7 +39,7 @@ const recordSchema = v.object({
 const historySchema = v.object({
   versions: v.array(recordSchema),
   /** Ids made live, oldest first: what a rollback goes back along. */
-  switches: v.array(v.string()),
+  switches: v.array(versionIdSchema),
   /** When the live version was made live (ISO). */
   liveSince: v.optional(v.string()),
   /** The last deploy refused, and why (`GET /api/parts`). */
@@ -52,7 +60,10 @@ export interface VersionStoreOptions {
 export function createVersionStore({ dir, keep = 5, limits, now = () => new Date() }: VersionStoreOptions) {
   const historyFile = join(dir, 'history.json');
   const liveLink = join(dir, 'live');
-  const versionDir = (id: string) => join(dir, 'versions', id);
+  const versionDir = (id: string) => {
+    if (!VERSION_ID.test(id)) throw new Error(`identifiant de version refusé : ${JSON.stringify(id.slice(0, 80))}`);
+    return join(dir, 'versions', id);
+  };
 
   function history(): v.InferOutput<typeof historySchema> {
     if (!existsSync(historyFile)) return { versions: [], switches: [] };

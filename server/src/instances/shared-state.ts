@@ -1,4 +1,8 @@
 import { Redis } from 'ioredis';
+import * as v from 'valibot';
+import { PARTS } from '@collectif/shared';
+import { versionIdSchema } from '../deploy/versions';
+import { sealer } from './seal';
 
 /**
  * What several instances of the site share through Redis or Valkey when REDIS_URL is set
@@ -9,6 +13,11 @@ import { Redis } from 'ioredis';
  * Redis is never in the way: commands are not queued while it is unreachable, so each one fails at
  * once and its caller does what one instance alone would do (counts alone, polls alone, numbers its
  * own events). The outage is logged once, and its end; sharing resumes without a restart.
+ *
+ * Redis is trusted no further than its password (docs/deploy.md, « Redis »): every value read from
+ * it is checked with its schema before use, as a request's body is, and a malformed one is taken
+ * as absent. The names joined into paths (a part, a version's id) must have the form one from a
+ * request must have.
  */
 
 /** Where the outage and its end are said (at the same level, so that an admin sees both). */
@@ -85,8 +94,16 @@ export interface SharedDeploys {
  * as its JSON, said to every instance when one saves it. Every method may throw.
  */
 export interface SharedContent {
-  /** Says a kind's new current version (a ContentVersion, as JSON). */
-  publish(kind: string, version: string): Promise<void>;
+  /**
+   * Makes `value` (a signed ContentVersion) the kind's current version and says it to every
+   * instance, if the current one in Redis is not newer than `follows` (the version it was prepared
+   * from), or, with `replacing`, if the current value is exactly that one (unreadable, to replace).
+   * null when done; otherwise the current value, which came first.
+   */
+  claim(
+    kind: string,
+    version: { id: string; follows: string; value: string; replacing?: string },
+  ): Promise<string | null>;
   /** Every kind's current version, for an instance that starts. */
   current(): Promise<string[]>;
   /** Calls `listener` with each version any instance saves. */
@@ -94,13 +111,17 @@ export interface SharedContent {
 }
 
 /**
- * The pictures editors upload (docs/content.md, « Pictures »): each WebP file by its name, with no
- * expiry, for an instance asked for one it lacks. A name comes from the content, so a file is
- * written once and never replaced. Every method may throw.
+ * The pictures editors upload (docs/content.md, « Pictures »): each WebP file by its name, for an
+ * instance asked for one it lacks, kept `keptMs` after its upload or its last renewal (the content
+ * that names it renews it). A name comes from the content, so a file is written once and never
+ * replaced. Every method may throw.
  */
 export interface SharedPictures {
+  /** Gives files to Redis (those it has are kept as they are), for `keptMs` from now. */
   put(files: readonly { name: string; bytes: Buffer }[]): Promise<void>;
   get(name: string): Promise<Buffer | null>;
+  /** Keeps these files `keptMs` from now; the names Redis no longer has. */
+  keep(names: readonly string[]): Promise<string[]>;
 }
 
 export interface SharedState {
@@ -117,6 +138,25 @@ export interface SharedState {
 }
 
 const PREFIX = 'collectif:';
+/** How long Redis keeps an uploaded picture after its upload or its last renewal (30 days). */
+export const PICTURE_KEPT_MS = 30 * 24 * 3600 * 1000;
+
+// A content version claimed against the one it follows, atomically (docs/content.md, « Several
+// instances »): KEYS are the current values and their ids by kind; ARGV the kind, the new id, the id
+// it follows, the value, the channel, and, to replace an unreadable current value, '1' and that value.
+const CLAIM = `
+local value = redis.call('HGET', KEYS[1], ARGV[1])
+if ARGV[6] == '1' then
+  if (value or '') ~= ARGV[7] then return value or '' end
+else
+  local current = redis.call('HGET', KEYS[2], ARGV[1])
+  if current and current > ARGV[3] then return value or '' end
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('PUBLISH', ARGV[5], ARGV[4])
+return false
+`;
 /** Events kept for a listener that reconnects with Last-Event-ID. */
 export const BACKLOG = 50;
 
@@ -137,25 +177,50 @@ redis.call('PUBLISH', ARGV[2], event)
 return event
 `;
 
-function asEvent(text: string): SharedEvent | null {
+/** A JSON value read from Redis, checked with its schema: null when absent, malformed or refused. */
+function parsed<T>(schema: v.GenericSchema<unknown, T>, text: string | null | undefined): T | null {
+  if (text === null || text === undefined) return null;
   try {
-    const event = JSON.parse(text) as Partial<SharedEvent>;
-    return typeof event.id === 'string' && typeof event.data === 'string' ? { id: event.id, data: event.data } : null;
+    const read = v.safeParse(schema, JSON.parse(text));
+    return read.success ? read.output : null;
   } catch {
     return null;
   }
 }
 
-function asLive(text: string): SharedLive | null {
-  try {
-    const live = JSON.parse(text) as Partial<SharedLive>;
-    return typeof live.part === 'string' && typeof live.id === 'string' && typeof live.receivedAt === 'string'
-      ? { part: live.part, id: live.id, receivedAt: live.receivedAt, about: live.about ?? {} }
-      : null;
-  } catch {
-    return null;
-  }
-}
+const eventSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,15}$/)),
+  data: v.pipe(v.string(), v.maxLength(64_000)),
+});
+
+const PART_NAMES = PARTS.map((part) => part.name);
+/** What a deploy says of a version (team, commit, build time, contract range): short texts. */
+const aboutSchema = v.pipe(
+  v.record(v.pipe(v.string(), v.maxLength(64)), v.pipe(v.string(), v.maxLength(500))),
+  v.check((about) => Object.keys(about).length <= 20, 'trop de champs'),
+);
+const liveSchema = v.object({
+  part: v.picklist(PART_NAMES),
+  id: versionIdSchema,
+  receivedAt: v.pipe(v.string(), v.isoTimestamp()),
+  about: v.optional(aboutSchema, {}),
+});
+const entrySchema = v.object({
+  value: v.string(),
+  version: v.pipe(v.number(), v.finite()),
+  expiresAt: v.pipe(v.number(), v.finite()),
+});
+const failureSchema = v.object({
+  failure: v.pipe(v.string(), v.maxLength(100)),
+  detail: v.pipe(v.string(), v.maxLength(2000)),
+  status: v.optional(v.pipe(v.number(), v.integer())),
+  until: v.pipe(v.number(), v.finite()),
+});
+
+export const asEvent = (text: string): SharedEvent | null => parsed(eventSchema, text);
+export const asLive = (text: string | null): SharedLive | null => parsed(liveSchema, text);
+export const asEntry = (text: string | null | undefined): SharedEntry | null => parsed(entrySchema, text);
+export const asFailure = (text: string | null | undefined): SharedFailure | null => parsed(failureSchema, text);
 
 /** The address without its password, for the log. */
 function shown(url: string): string {
@@ -183,7 +248,13 @@ const options = {
  * Connects to REDIS_URL; waits at most `readyMs` for it (a new instance then starts from what Redis
  * holds), and starts anyway if it does not answer.
  */
-export async function connectShared(url: string, log: SharedLog, readyMs = 2000): Promise<SharedState> {
+export async function connectShared(
+  url: string,
+  log: SharedLog,
+  { secret, readyMs = 2000 }: { secret: string; readyMs?: number },
+): Promise<SharedState> {
+  // Each value is signed with the instances' key for its place, and checked on the way back.
+  const seals = sealer(secret);
   const redis = new Redis(url, options);
   // Deploys and uploaded pictures are rare and carry megabytes: a connection of their own, whose
   // commands may take seconds on a busy instance (the others fail in half a second, to serve
@@ -219,6 +290,12 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
 
   const key = (name: string) => `${PREFIX}${name}`;
   const channelName = key('nowplaying:events');
+  /** A now-playing event read back: well-formed, its data signed by an instance. */
+  const openEvent = (text: string): SharedEvent | null => {
+    const event = asEvent(text);
+    const data = event === null ? null : seals.open(channelName, event.data);
+    return event === null || data === null ? null : { id: event.id, data };
+  };
   const deployChannel = key('deploy:live');
   const listeners: ((event: SharedEvent) => void)[] = [];
   const deployListeners: ((live: SharedLive) => void)[] = [];
@@ -230,12 +307,12 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
       return;
     }
     if (channel === deployChannel) {
-      const live = asLive(text);
+      const live = asLive(seals.open(deployChannel, text));
       if (live !== null) for (const listener of deployListeners) listener(live);
       return;
     }
     if (channel !== channelName) return;
-    const event = asEvent(text);
+    const event = openEvent(text);
     if (event !== null) for (const listener of listeners) listener(event);
   });
   subscriber.on('error', () => undefined);
@@ -268,21 +345,29 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   const cache: SharedCacheStore = {
     async read(name) {
       const [entry, failure] = await redis.mget(key(`upstream:${name}`), key(`upstream:${name}:failure`));
+      const opened = (place: string, text: string | null | undefined) =>
+        text === null || text === undefined ? null : seals.open(place, text);
       return {
-        entry: entry === null || entry === undefined ? null : (JSON.parse(entry) as SharedEntry),
-        failure: failure === null || failure === undefined ? null : (JSON.parse(failure) as SharedFailure),
+        entry: asEntry(opened(key(`upstream:${name}`), entry)),
+        failure: asFailure(opened(key(`upstream:${name}:failure`), failure)),
       };
     },
     async write(name, entry, keepMs) {
       await redis
         .multi()
-        .set(key(`upstream:${name}`), JSON.stringify(entry), 'PX', Math.max(1, Math.round(keepMs)))
+        .set(
+          key(`upstream:${name}`),
+          seals.seal(key(`upstream:${name}`), JSON.stringify(entry)),
+          'PX',
+          Math.max(1, Math.round(keepMs)),
+        )
         .del(key(`upstream:${name}:failure`))
         .exec();
     },
     async fail(name, failure) {
       const ms = Math.max(1, Math.round(failure.until - Date.now()));
-      await redis.set(key(`upstream:${name}:failure`), JSON.stringify(failure), 'PX', ms);
+      const place = key(`upstream:${name}:failure`);
+      await redis.set(place, seals.seal(place, JSON.stringify(failure)), 'PX', ms);
     },
     async lock(name, ms) {
       return (await redis.set(key(`upstream:${name}:lock`), '1', 'PX', Math.round(ms), 'NX')) === 'OK';
@@ -294,20 +379,21 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
 
   const nowPlaying: SharedEventChannel = {
     async publish(data) {
+      // The data is signed (the same data, the same signature: the script still compares it).
       const result = (await redis.eval(
         PUBLISH,
         3,
         key('nowplaying:last'),
         key('nowplaying:id'),
         key('nowplaying:recent'),
-        data,
+        seals.seal(channelName, data),
         channelName,
       )) as string | null;
-      return typeof result === 'string' ? asEvent(result) : null;
+      return typeof result === 'string' ? openEvent(result) : null;
     },
     async recent() {
       const list = await redis.lrange(key('nowplaying:recent'), 0, -1);
-      return list.map(asEvent).filter((event): event is SharedEvent => event !== null);
+      return list.map(openEvent).filter((event): event is SharedEvent => event !== null);
     },
     listen(listener) {
       listeners.push(listener);
@@ -317,28 +403,54 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   const ARCHIVE_KEPT_MS = 30 * 24 * 3600 * 1000;
   const deploys: SharedDeploys = {
     async publish(live, archive) {
-      const text = JSON.stringify(live);
+      const text = seals.seal(deployChannel, JSON.stringify(live));
       const batch = deployRedis.multi();
       if (archive !== undefined) {
-        batch.set(key(`deploy:archive:${live.part}:${live.id}`), Buffer.from(archive), 'PX', ARCHIVE_KEPT_MS);
+        const place = key(`deploy:archive:${live.part}:${live.id}`);
+        batch
+          .set(place, Buffer.from(archive), 'PX', ARCHIVE_KEPT_MS)
+          .set(`${place}:signature`, seals.sign(place, archive), 'PX', ARCHIVE_KEPT_MS);
       }
       await batch.hset(key('deploy:versions'), live.part, text).publish(deployChannel, text).exec();
     },
     async live() {
       const all = await deployRedis.hgetall(key('deploy:versions'));
       return Object.values(all)
-        .map(asLive)
+        .map((text) => asLive(seals.open(deployChannel, text)))
         .filter((live): live is SharedLive => live !== null);
     },
-    archive: (part, id) => deployRedis.getBuffer(key(`deploy:archive:${part}:${id}`)),
+    async archive(part, id) {
+      // Only a part's name and a version's id of their forms make a key; an archive is taken only
+      // with an instance's signature (a forged one would be a team's code no team sent).
+      if (!v.is(liveSchema.entries.part, part) || !v.is(versionIdSchema, id)) return null;
+      const place = key(`deploy:archive:${part}:${id}`);
+      const [bytes, signature] = await Promise.all([
+        deployRedis.getBuffer(place),
+        deployRedis.get(`${place}:signature`),
+      ]);
+      return bytes !== null && signature !== null && seals.verify(place, bytes, signature) ? bytes : null;
+    },
     listen(listener) {
       deployListeners.push(listener);
     },
   };
 
   const content: SharedContent = {
-    async publish(kind, version) {
-      await redis.multi().hset(contentChannel, kind, version).publish(contentChannel, version).exec();
+    async claim(kind, { id, follows, value, replacing }) {
+      const before = (await redis.eval(
+        CLAIM,
+        2,
+        contentChannel,
+        key('content:ids'),
+        kind,
+        id,
+        follows,
+        value,
+        contentChannel,
+        replacing === undefined ? '0' : '1',
+        replacing ?? '',
+      )) as string | null;
+      return typeof before === 'string' ? before : null;
     },
     async current() {
       return Object.values(await redis.hgetall(contentChannel));
@@ -351,10 +463,20 @@ export async function connectShared(url: string, log: SharedLog, readyMs = 2000)
   const pictures: SharedPictures = {
     async put(files) {
       const batch = deployRedis.multi();
-      for (const { name, bytes } of files) batch.set(key(`picture:${name}`), bytes, 'NX');
+      for (const { name, bytes } of files) {
+        batch
+          .set(key(`picture:${name}`), bytes, 'PX', PICTURE_KEPT_MS, 'NX')
+          .pexpire(key(`picture:${name}`), PICTURE_KEPT_MS);
+      }
       await batch.exec();
     },
     get: (name) => deployRedis.getBuffer(key(`picture:${name}`)),
+    async keep(names) {
+      const batch = redis.multi();
+      for (const name of names) batch.pexpire(key(`picture:${name}`), PICTURE_KEPT_MS);
+      const answers = (await batch.exec()) ?? [];
+      return names.filter((_name, i) => answers[i]?.[1] !== 1);
+    },
   };
 
   return {

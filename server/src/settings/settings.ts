@@ -233,7 +233,8 @@ export const SETTINGS = {
   },
   REDIS_URL: {
     group: 'site',
-    description: 'Redis or Valkey shared by several instances: rate limits, upstream answers, the now-playing channel.',
+    description:
+      "Redis or Valkey shared by several instances (docs/deploy.md, « Redis »). It holds the rate limits' counters (wrong admin tokens included), upstream answers and their locks, the now-playing channel and its backlog, the editors' sessions and passkey ceremonies, each kind's content version (the accounts included) said to every instance, the deploys' live versions and their archives (30 days), the uploaded pictures. Behind a password, as the site's own ACL user, on loopback or a private network (deploy/redis.conf, deploy/redis-collectif.acl).",
     kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
     example: 'redis://127.0.0.1:6379',
   },
@@ -262,6 +263,22 @@ export const SETTINGS = {
     kind: bytes(64 * 1024, 100 * 1024 * 1024),
     default: String(10 * 1024 * 1024),
     example: String(20 * 1024 * 1024),
+  },
+  CONTENT_VERSIONS_KEPT: {
+    group: 'site',
+    description:
+      'The versions of each kind of content kept for its history and its restores; older ones are deleted, never the current one (docs/content.md, « Pruning »).',
+    kind: integer(10, 100_000, 'de versions'),
+    default: '200',
+    example: '500',
+  },
+  CONTENT_VERSIONS_DAYS: {
+    group: 'site',
+    description:
+      'A version of the content older than this many days is deleted, past the ten newest of its kind (docs/content.md, « Pruning »).',
+    kind: integer(1, 36_500, 'de jours'),
+    default: '365',
+    example: '730',
   },
   EDITOR_IDLE_MIN: {
     group: 'site',
@@ -448,6 +465,17 @@ export const SETTINGS = {
     example: 'q7Rt2mX9vL4pW8sK3nB6yH1c',
     secret: true,
   },
+  SITE_SECRET: {
+    group: 'api',
+    description:
+      "The instances' shared key, kept in their settings and never in Redis; 24 characters or more. Sessions are kept in Redis under a keyed hash of their id, and each content version (the accounts included) said through Redis is signed with it: whoever reads Redis cannot use a session, whoever writes to it can neither make one nor slip in an account. Required with REDIS_URL; unset without it, each process draws its own.",
+    kind: text(
+      `${String(SECRET_MIN_LENGTH)} caractères ou plus, sans espace`,
+      (value) => value.length >= SECRET_MIN_LENGTH && !/\s/.test(value),
+    ),
+    example: 'Zp4nVq8Rw2Ls6Tk9Hx3Mc7Bd',
+    secret: true,
+  },
   FEED_TTL_S: { group: 'api', description: 'How long the feed is kept.', ...seconds1(300, 86_400), example: '600' },
   ISLIVE_TTL_S: {
     group: 'api',
@@ -546,6 +574,36 @@ export const SETTINGS = {
     kind: integer(1, 1000),
     default: '10',
     example: '20',
+  },
+  EDITOR_WRITES_PER_MIN: {
+    group: 'limits',
+    description:
+      'Saves and restores of the content one editor account may make a minute, counted across the instances (docs/content.md, « Bounds »).',
+    kind: integer(1, 1000),
+    default: '20',
+    example: '30',
+  },
+  EDITOR_PREVIEWS_PER_MIN: {
+    group: 'limits',
+    description: 'Previews one editor account may ask for a minute, counted across the instances (docs/content.md).',
+    kind: integer(1, 1000),
+    default: '60',
+    example: '120',
+  },
+  EDITOR_UPLOADS_PER_MIN: {
+    group: 'limits',
+    description: 'Pictures one editor account may upload a minute, counted across the instances (docs/content.md).',
+    kind: integer(1, 1000),
+    default: '10',
+    example: '20',
+  },
+  CONTENT_PICTURE_UPLOADS: {
+    group: 'limits',
+    description:
+      'Picture uploads an instance holds at once (received, waiting for their turn, or converted to WebP one at a time); past it, 503 (docs/content.md, « Uploading »).',
+    kind: integer(1, 100, "d'envois"),
+    default: '4',
+    example: '8',
   },
   RATE_LIMIT_TRACK_PER_MIN: {
     group: 'limits',

@@ -226,7 +226,7 @@ describe('a feed of a residence with hostile content', () => {
     const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
     hostileApp = await buildApp({ site, api: testConfig({ demo: { ...base.demo, residencesFile } }) });
     // The feeds read the residences volunteers saved (docs/content.md): saved as a volunteer would.
-    hostileApp.content.save('residences', JSON.parse(readFileSync(residencesFile, 'utf8')), { by: 'test' });
+    await hostileApp.content.save('residences', JSON.parse(readFileSync(residencesFile, 'utf8')), { by: 'test' });
   });
 
   afterAll(async () => {
@@ -258,7 +258,7 @@ describe('the sitemap and robots.txt', () => {
       // Its portrait, uploaded (docs/content.md, « Pictures »): the feed's square picture.
       portrait: '/media/0123456789abcdef0123456789abcdef-800.webp',
     };
-    app.content.save('residences', [...(before.data as unknown[]), added], { by: 'test' });
+    await app.content.save('residences', [...(before.data as unknown[]), added], { by: 'test' });
     try {
       const feed = await app.inject({ url: '/residences/nouvelle-venue/feed.xml' });
       expect(feed.statusCode).toBe(200);

@@ -72,12 +72,16 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   app.decorate('clock', now);
   app.decorate('releases', releases);
   const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
-  app.decorate('content', shared === null ? content : await shareContent(content, shared.content, app.log));
+  app.decorate(
+    'content',
+    shared === null ? content : await shareContent(content, shared.content, app.log, config.siteSecret),
+  );
   app.decorate(
     'pictures',
     createPictures({
       dir: join(config.contentDir, 'pictures'),
       maxBytes: config.pictureMaxBytes,
+      uploadsAtOnce: config.limits.pictureUploadsAtOnce,
       shared: shared?.pictures ?? null,
     }),
   );

@@ -13,6 +13,9 @@ import { JSON_TYPE } from '../plugins/representations';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 import { servedContent } from './content';
+import { entryHistoryPage, historyPage } from '../../content/history';
+import { startUpkeep } from '../../content/upkeep';
+import { editorLimit } from '../http/editor-limit';
 
 /**
  * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a
@@ -24,6 +27,82 @@ import { servedContent } from './content';
 const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const editorOf = (request: FastifyRequest) => app.editorOf(request);
+
+  // Per account, whatever its address, across the instances (docs/content.md, « Bounds »).
+  const { limits } = app.apiConfig;
+  const writes = editorLimit(app, {
+    name: 'ecritures',
+    perMinute: limits.editorWritesPerMinute,
+    refusal: 'Trop d’enregistrements',
+  });
+  const previews = editorLimit(app, {
+    name: 'apercus',
+    perMinute: limits.editorPreviewsPerMinute,
+    refusal: 'Trop d’aperçus',
+  });
+  /** The editor of a save or a restore, counted against its account's limit (429 past it). */
+  const writerOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const editor = await editorOf(request);
+    await writes(request, reply, editor);
+    return editor;
+  };
+  /** The editor of a preview, counted likewise. */
+  const previewerOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const editor = await editorOf(request);
+    await previews(request, reply, editor);
+    return editor;
+  };
+
+  // Old versions pruned, and the pictures the content names kept in Redis, after each save and
+  // every hour (docs/content.md, « Pruning »).
+  const upkeep = startUpkeep({
+    content: app.content,
+    pictures: app.pictures,
+    rule: app.apiConfig.contentVersions,
+    log: {
+      warn: (message) => {
+        app.log.warn(message);
+      },
+    },
+  });
+  app.addHook('onClose', (_instance, closed) => {
+    upkeep.stop();
+    closed();
+  });
+
+  /**
+   * A record as `editor` sees it: a resident never sees another editor's name (the repository's
+   * `dépôt` is no one's).
+   */
+  function seenBy<T extends { by: string }>(editor: Editor, record: T): T {
+    if (editor.role !== 'residence' || record.by === editor.account || record.by === 'dépôt') return record;
+    return { ...record, by: 'un autre éditeur' };
+  }
+
+  /** A version as `editor` sees it: for a resident, their residence alone, and no other editor named. */
+  function versionSeenBy(editor: Editor, version: ContentVersion): ContentVersion {
+    if (editor.role !== 'residence') return version;
+    const own = Array.isArray(version.data)
+      ? version.data.filter((entry: unknown) => (entry as { id?: unknown }).id === editor.residence)
+      : [];
+    return { ...seenBy(editor, version), data: own };
+  }
+
+  /**
+   * A resident writes only a residence that is on the site: one an admin removed comes back only
+   * through an admin (a save, a preview or a restore would otherwise add it again).
+   */
+  function onSite(request: FastifyRequest, editor: Editor, id: string): void {
+    if (editor.role !== 'residence') return;
+    const present = app.content.current('residences').data as { id: string }[];
+    if (present.some((residence) => residence.id === id)) return;
+    request.log.warn({ account: editor.account, entry: id }, 'contenu : résidence retirée, écriture refusée');
+    throw new ApiHttpError(
+      403,
+      'removed',
+      'Cette résidence a été retirée du site : seul un administrateur peut la remettre en ligne.',
+    );
+  }
 
   function kindOf(name: string): ContentKind {
     if (!isContentKind(name)) {
@@ -39,18 +118,30 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
   }
 
   /** The residences with this one put in its place (or added at the end when it is new). */
-  function withEntry(id: string, entry: unknown): unknown[] {
-    const present = app.content.current('residences').data as { id: string }[];
-    const at = present.findIndex((residence) => residence.id === id);
-    return at === -1 ? [...present, entry] : present.map((residence, i) => (i === at ? entry : residence));
+  function withEntry(id: string, entry: unknown, present = app.content.current('residences').data): unknown[] {
+    const list = present as { id: string }[];
+    const at = list.findIndex((residence) => residence.id === id);
+    return at === -1 ? [...list, entry] : list.map((residence, i) => (i === at ? entry : residence));
   }
 
+  /** A save of one residence, made again on the current list each time it is prepared. */
+  const rebased = (id: string, entry: unknown) => ({
+    entry: id,
+    rebase: (present: unknown) => withEntry(id, entry, present),
+  });
+
   /** A save's outcome, or its refusal said in French with what the editor needs to go on. */
-  function saved(request: FastifyRequest, reply: FastifyReply, editor: Editor, write: () => ContentVersion) {
+  async function saved(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    editor: Editor,
+    write: () => Promise<ContentVersion>,
+  ) {
     try {
-      const { data: _data, ...version } = write();
+      const { data: _data, ...version } = await write();
       request.log.info({ account: editor.account, kind: version.kind, version: version.id }, 'contenu enregistré');
-      return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ version });
+      upkeep.saved(version.kind as ContentKind);
+      return await reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ version });
     } catch (error) {
       if (error instanceof ContentInvalid) {
         request.log.warn({ account: editor.account, problems: error.problems }, 'contenu refusé par son schéma');
@@ -64,8 +155,8 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
         request.log.warn({ account: editor.account, current: error.current.id }, 'contenu : conflit de versions');
         return reply.code(409).send({
           error: 'conflict',
-          message: `Modifié entre-temps par ${error.current.by} : comparez avec la version actuelle avant d’enregistrer.`,
-          current: error.current,
+          message: `Modifié entre-temps par ${seenBy(editor, error.current).by} : comparez avec la version actuelle avant d’enregistrer.`,
+          current: versionSeenBy(editor, error.current),
         });
       }
       if (error instanceof ContentUnwritable) {
@@ -81,15 +172,34 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     }
   }
 
-  app.get('/content/:kind/history', { schema: { params: routeSchemas.contentParams } }, async (request, reply) => {
-    const editor = await editorOf(request);
-    const kind = kindOf(request.params.kind);
-    if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .type(JSON_TYPE)
-      .send({ current: app.content.current(kind).id, versions: app.content.history(kind) });
-  });
+  /**
+   * A page of the history (docs/content.md, « The history, in pages »): `?limit=` versions (20, at
+   * most 50) older than `?before=`, newest first, with `next`, the `before` of the next page (null
+   * on the last). A resident gets only the versions that changed their residence.
+   */
+  app.get(
+    '/content/:kind/history',
+    { schema: { params: routeSchemas.contentParams, querystring: routeSchemas.contentHistoryQuery } },
+    async (request, reply) => {
+      const editor = await editorOf(request);
+      const kind = kindOf(request.params.kind);
+      if (!kindsOf(editor).includes(kind)) allowed(request, editor, kind);
+      const { before, limit } = request.query;
+      const asked = { ...(before === undefined ? {} : { before }), ...(limit === undefined ? {} : { limit }) };
+      const page =
+        editor.role === 'residence'
+          ? await entryHistoryPage(app.content.dir, kind, editor.residence ?? '', asked)
+          : await historyPage(app.content.dir, kind, asked);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type(JSON_TYPE)
+        .send({
+          current: app.content.current(kind).id,
+          versions: page.versions.map((record) => seenBy(editor, record)),
+          next: page.next,
+        });
+    },
+  );
 
   app.get(
     '/content/:kind/versions/:id',
@@ -102,7 +212,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
         return await reply
           .header('Cache-Control', 'no-store')
           .type(JSON_TYPE)
-          .send(app.content.version(kind, request.params.id));
+          .send(versionSeenBy(editor, app.content.version(kind, request.params.id)));
       } catch (error) {
         if (error instanceof ContentUnknown) throw new ApiHttpError(404, 'not_found', 'Cette version n’existe pas.');
         throw error;
@@ -114,7 +224,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     '/content/:kind',
     { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentSave } },
     async (request, reply) => {
-      const editor = await editorOf(request);
+      const editor = await writerOf(request, reply);
       const kind = kindOf(request.params.kind);
       allowed(request, editor, kind);
       const { data, basedOn } = request.body;
@@ -128,18 +238,22 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     '/content/residences/:id',
     { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residenceSave } },
     async (request, reply) => {
-      const editor = await editorOf(request);
+      const editor = await writerOf(request, reply);
       const { id } = request.params;
       allowed(request, editor, 'residences', id);
+      onSite(request, editor, id);
       const { entry, basedOn } = request.body;
+      // A resident's save is based on the version it was checked against, at the latest: one that
+      // removed their residence meanwhile (on another instance) is then a conflict, not undone.
+      const since = basedOn ?? (editor.role === 'residence' ? app.content.current('residences').id : undefined);
       if ((entry as { id?: unknown }).id !== id) {
         throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
       }
       return saved(request, reply, editor, () =>
         app.content.save('residences', withEntry(id, entry), {
           by: editor.account,
-          entry: id,
-          ...(basedOn === undefined ? {} : { basedOn }),
+          ...rebased(id, entry),
+          ...(since === undefined ? {} : { basedOn: since }),
         }),
       );
     },
@@ -173,7 +287,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     '/content/:kind/preview',
     { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentPreview } },
     async (request, reply) => {
-      const editor = await editorOf(request);
+      const editor = await previewerOf(request, reply);
       const kind = kindOf(request.params.kind);
       allowed(request, editor, kind);
       return previewed(request, reply, editor, kind, request.body.data);
@@ -184,9 +298,10 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     '/content/residences/:id/preview',
     { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residencePreview } },
     async (request, reply) => {
-      const editor = await editorOf(request);
+      const editor = await previewerOf(request, reply);
       const { id } = request.params;
       allowed(request, editor, 'residences', id);
+      onSite(request, editor, id);
       const { entry } = request.body;
       if ((entry as { id?: unknown }).id !== id) {
         throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
@@ -199,10 +314,46 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     '/content/:kind/restore',
     { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentRestore } },
     async (request, reply) => {
-      const editor = await editorOf(request);
+      const editor = await writerOf(request, reply);
       const kind = kindOf(request.params.kind);
       allowed(request, editor, kind);
       return saved(request, reply, editor, () => app.content.restore(kind, request.body.id, editor.account));
+    },
+  );
+
+  /**
+   * One residence brought back as it was in an earlier version, the others left as they are now:
+   * how a resident restores (docs/content.md, « A resident's history and restores »), never the
+   * whole list. The residence must be in that version, and, for a resident, still on the site.
+   */
+  app.post(
+    '/content/residences/:id/restore',
+    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.contentRestore } },
+    async (request, reply) => {
+      const editor = await writerOf(request, reply);
+      const { id } = request.params;
+      allowed(request, editor, 'residences', id);
+      onSite(request, editor, id);
+      let earlier: ContentVersion;
+      try {
+        earlier = app.content.version('residences', request.body.id);
+      } catch (error) {
+        if (error instanceof ContentUnknown) throw new ApiHttpError(404, 'not_found', 'Cette version n’existe pas.');
+        throw error;
+      }
+      const entry = (earlier.data as { id: string }[]).find((residence) => residence.id === id);
+      if (entry === undefined) {
+        throw new ApiHttpError(404, 'not_found', 'Cette version ne contient pas cette résidence.');
+      }
+      const basedOn = app.content.current('residences').id;
+      return saved(request, reply, editor, () =>
+        app.content.save('residences', withEntry(id, entry), {
+          by: editor.account,
+          ...rebased(id, entry),
+          basedOn,
+          restoredFrom: earlier.id,
+        }),
+      );
     },
   );
   done();

@@ -48,7 +48,7 @@ const upload = (payload: Buffer | string, purpose = 'cover', headers: InjectOpti
 /** A resident's session, from an invitation and a passkey in software. */
 async function residentSession(): Promise<string> {
   const device: SoftwareAuthenticator = softwareAuthenticator();
-  const { token } = invite(app.content, { role: 'residence', residence: 'axonberg', by: 'camille' });
+  const { token } = await invite(app.content, { role: 'residence', residence: 'axonberg', by: 'camille' });
   const start = await app.inject({
     method: 'POST',
     url: '/api/editor/invitation/options',

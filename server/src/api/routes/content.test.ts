@@ -87,7 +87,7 @@ describe('GET /api/content/:kind', () => {
     const [first, ...rest] = fromRepository('residences') as { id: string; description: string }[];
     const description =
       'Du <em>dub</em>.<script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">x</a>';
-    app.content.save('residences', [{ ...first, description }, ...rest], { by: 'test' });
+    await app.content.save('residences', [{ ...first, description }, ...rest], { by: 'test' });
     const served = (await app.inject({ url: '/api/content/residences' })).json<{ id: string; description: string }[]>();
     const shown = served.find((entry) => entry.id === first?.id)?.description ?? '';
     expect(shown).toContain('<em>dub</em>');
@@ -97,7 +97,7 @@ describe('GET /api/content/:kind', () => {
   it('gives a saved version at once, with a new ETag, and never says who saved it', async () => {
     const before = await app.inject({ url: '/api/content/team' });
     const team = before.json<{ title: string }[]>();
-    app.content.save('team', [{ ...team[0], title: 'Camille B.' }, ...team.slice(1)], { by: 'compte-secret' });
+    await app.content.save('team', [{ ...team[0], title: 'Camille B.' }, ...team.slice(1)], { by: 'compte-secret' });
     const after = await app.inject({
       url: '/api/content/team',
       headers: { 'if-none-match': String(before.headers.etag) },
@@ -129,7 +129,7 @@ describe('GET /api/releases', () => {
     const releases = fromRepository('releases') as Release[];
     const [first] = releases;
     if (first === undefined) throw new Error('aucune sortie');
-    app.content.save('releases', [{ ...first, title: 'Nouvelle sortie' }, ...releases], { by: 'label' });
+    await app.content.save('releases', [{ ...first, title: 'Nouvelle sortie' }, ...releases], { by: 'label' });
     const res = await app.inject({ url: '/api/releases?limit=2', headers: { cookie: 'XSRF-TOKEN=abc' } });
     expect(res.json<Release[]>().map(({ title }) => title)).toEqual(['Nouvelle sortie', first.title]);
     expect(res.headers['cache-control']).toBe('public, max-age=60');

@@ -3,6 +3,7 @@ import type { ApiError } from '@collectif/shared';
 import { invite, revoke } from '../../content/accounts';
 import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
 import { buildApi, testConfig } from '../testing/fixtures';
+import { CEREMONIES_MAX } from './editor';
 
 // Volunteers sign in with a passkey (docs/content.md, « Signing in »), here with an authenticator in
 // software (the browser tests use Chromium's): an invitation, a passkey registered, a session, a
@@ -67,11 +68,12 @@ async function signIn(): Promise<LightMyRequestResponse> {
   });
 }
 
-const residentInvitation = () => invite(app.content, { role: 'residence', residence: 'axonberg', by: 'camille' }).token;
+const residentInvitation = async () =>
+  (await invite(app.content, { role: 'residence', residence: 'axonberg', by: 'camille' })).token;
 
 describe('a volunteer’s passkey', () => {
   it('makes the account from an invitation, signs in alone afterwards, and signs out', async () => {
-    const registered = await register(residentInvitation(), 'axonberg');
+    const registered = await register(await residentInvitation(), 'axonberg');
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toEqual({ name: 'axonberg', role: 'residence', residence: 'axonberg' });
     const first = sessionOf(registered);
@@ -88,7 +90,7 @@ describe('a volunteer’s passkey', () => {
   it('ends a session 12 hours after its sign-in, however busy', async () => {
     // Read before the sign-in: the session's own time is a little after it.
     const signedIn = Date.now();
-    const session = sessionOf(await register(residentInvitation(), 'axonberg'));
+    const session = sessionOf(await register(await residentInvitation(), 'axonberg'));
     // The server's clock moved on; the session's idle hour is renewed by each request.
     const at = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(signedIn + ms);
     try {
@@ -106,7 +108,7 @@ describe('a volunteer’s passkey', () => {
   });
 
   it('lets a resident save their residence, and refuses another one and the other kinds (403)', async () => {
-    const session = sessionOf(await register(residentInvitation(), 'axonberg'));
+    const session = sessionOf(await register(await residentInvitation(), 'axonberg'));
     const residences = (await app.inject({ url: '/api/content/residences' })).json<
       { id: string; description: string }[]
     >();
@@ -129,7 +131,7 @@ describe('a volunteer’s passkey', () => {
   });
 
   it('refuses a reused invitation, and a revoked account’s session and passkey', async () => {
-    const token = residentInvitation();
+    const token = await residentInvitation();
     const session = sessionOf(await register(token, 'axonberg'));
     const again = await call({
       method: 'POST',
@@ -139,7 +141,7 @@ describe('a volunteer’s passkey', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json<ApiError>().message).toBe('Cette invitation a déjà servi : demandez-en une nouvelle.');
 
-    revoke(app.content, 'axonberg', 'camille');
+    await revoke(app.content, 'axonberg', 'camille');
     expect((await call({ url: '/api/editor/me', session })).json()).toBeNull();
     const signedIn = await signIn();
     expect(signedIn.statusCode).toBe(401);
@@ -147,7 +149,7 @@ describe('a volunteer’s passkey', () => {
   });
 
   it('refuses an answer signed for another site, or to a ceremony already used', async () => {
-    const token = residentInvitation();
+    const token = await residentInvitation();
     const start = await call({
       method: 'POST',
       url: '/api/editor/invitation/options',
@@ -195,4 +197,39 @@ describe('a volunteer’s passkey', () => {
     expect(statuses[10]).toBe(429);
     expect(last?.json<ApiError>().message).toMatch(/^Trop de requêtes : réessayez dans \d+ s\.$/);
   });
+
+  it('requires an admin’s passkey to verify its user, and takes a resident’s that only shows presence', async () => {
+    device.userVerified = false;
+    const admin = await invite(app.content, { role: 'admin', by: 'camille' });
+    const refused = await register(admin.token, 'camille');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().message).toBe('Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+    expect((await register(await residentInvitation(), 'axonberg')).statusCode).toBe(200);
+
+    // An admin whose passkey verified them once, then answers without verifying: refused.
+    const keyed = softwareAuthenticator();
+    device = keyed;
+    const again = await invite(app.content, { role: 'admin', by: 'camille' });
+    expect((await register(again.token, 'lea')).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
+    keyed.userVerified = false;
+    const unverified = await signIn();
+    expect(unverified.statusCode).toBe(401);
+    expect(unverified.json<ApiError>().message).toBe('Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
+  });
+
+  it('keeps a signed-in editor through a flood of ceremonies (each in a store of its own, bounded)', async () => {
+    await app.close();
+    app = await buildApi({
+      // From many addresses, each under its limit, as a flood would come: here one, with no limit.
+      config: testConfig({ adminToken: null, editor: { ...testConfig().editor, attemptsPerMinute: 100_000 } }),
+    });
+    const session = sessionOf(await register(await residentInvitation(), 'axonberg'));
+    // Anyone may start a ceremony: more of them than the ceremonies' store keeps.
+    for (let i = 0; i <= CEREMONIES_MAX; i += 1) {
+      const started = await app.inject({ method: 'POST', url: '/api/editor/signin/options', headers: XSRF });
+      if (started.statusCode !== 200) throw new Error(`cérémonie ${String(i)} : ${String(started.statusCode)}`);
+    }
+    expect((await call({ url: '/api/editor/me', session })).json()).toMatchObject({ name: 'axonberg' });
+  }, 120_000);
 });

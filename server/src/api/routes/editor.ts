@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +11,15 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { readCookie } from '@collectif/shared';
-import { AccountRefused, activeAccount, openInvitation, redeem } from '../../content/accounts';
+import {
+  AccountRefused,
+  activeAccount,
+  digestOf,
+  invitationOf,
+  openInvitation,
+  redeem,
+  updateAccounts,
+} from '../../content/accounts';
 import type { Accounts } from '../../content/accounts-schema';
 import type { Editor } from '../../content/editors';
 import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../../content/ephemeral';
@@ -23,9 +31,11 @@ import { routeSchemas } from '../schemas/routes';
 /**
  * Volunteers sign in with a passkey (docs/content.md, « Signing in »): an invitation's link makes
  * the account and its first passkey; afterwards the passkey alone signs in. A session is an id in
- * an HttpOnly, Secure, SameSite=Strict cookie, kept on the server (in Redis with REDIS_URL), ended
- * by signing out, by revoking the account, or after EDITOR_IDLE_MIN without a request. Attempts
- * are rate-limited; every sign-in, refusal and sign-out is logged with the account.
+ * an HttpOnly, Secure, SameSite=Strict cookie, kept on the server (in Redis with REDIS_URL) under
+ * a keyed hash of the id (SITE_SECRET), ended by signing out, by revoking the account, after
+ * EDITOR_IDLE_MIN without a request, or 12 hours after its sign-in. An admin's passkey must verify
+ * its user (a PIN, a fingerprint). Attempts are rate-limited; every sign-in, refusal and sign-out
+ * is logged with the account.
  */
 
 declare module 'fastify' {
@@ -43,6 +53,10 @@ declare module 'fastify' {
 export const SESSION_COOKIE = 'collectif_editeur';
 /** How long a passkey ceremony may take, from its options to its answer. */
 const CEREMONY_MS = 5 * 60 * 1000;
+/** Without Redis: the sessions kept at most (far above the collective's editors)… */
+export const SESSIONS_MAX = 1000;
+/** …and, in a store of their own, the ceremonies under way (the oldest forgotten past it). */
+export const CEREMONIES_MAX = 10_000;
 const RP_NAME = 'Collectif Garonne';
 
 export interface EditorOptions {
@@ -55,11 +69,26 @@ export interface EditorOptions {
   attemptsPerMinute: number;
 }
 
-interface Ceremony {
-  challenge: string;
-  /** For a registration: the invitation's token and the account's name. */
-  token?: string;
-  name?: string;
+/**
+ * A passkey ceremony as kept for its 5 minutes (in Redis with REDIS_URL, so read back as input):
+ * its challenge and, for a registration, the invitation's digest (never its token) and the name.
+ */
+const ceremonySchema = v.object({
+  challenge: v.pipe(v.string(), v.regex(/^[\w-]{16,128}$/)),
+  invitation: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+  name: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
+type Ceremony = v.InferOutput<typeof ceremonySchema>;
+
+/** A kept ceremony read back, checked with its schema: null when absent, expired or malformed. */
+function readCeremony(value: string | null): Ceremony | null {
+  if (value === null) return null;
+  try {
+    const read = v.safeParse(ceremonySchema, JSON.parse(value));
+    return read.success ? read.output : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A session as kept: its account and when it signed in (`name\nms`). */
@@ -93,9 +122,17 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 ) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const rpID = new URL(siteOrigin).hostname;
-  const store: Ephemeral = app.shared === null ? memoryEphemeral() : redisEphemeral(app.shared.redis);
-  /** Wrong admin tokens counted in this instance while Redis is away. */
+  // Sessions and ceremonies apart: without Redis, each in its own bounded store, so that a flood of
+  // ceremonies (anyone may start one) cannot push a signed-in editor's session out.
+  const sessions: Ephemeral = app.shared === null ? memoryEphemeral(SESSIONS_MAX) : redisEphemeral(app.shared.redis);
+  const ceremonies: Ephemeral =
+    app.shared === null ? memoryEphemeral(CEREMONIES_MAX) : redisEphemeral(app.shared.redis);
+  const secret = app.apiConfig.siteSecret;
+  /** Where a session is kept: a keyed hash of its id, so whoever reads the store cannot use it. */
+  const sessionKey = (id: string) => `session:${createHmac('sha256', secret).update(id).digest('base64url')}`;
+  /** Wrong admin tokens counted in this instance: without Redis, or while it is away. */
   const localCounts = memoryEphemeral(10_000);
+  const counters: Ephemeral = app.shared === null ? localCounts : redisEphemeral(app.shared.redis);
   const adminToken = app.apiConfig.adminToken;
   const expectedAdmin = adminToken === null ? null : digest(`Bearer ${adminToken}`);
   const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
@@ -108,7 +145,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 
   async function startSession(reply: FastifyReply, account: string): Promise<void> {
     const id = randomBytes(32).toString('base64url');
-    await store.set(`session:${id}`, sessionValue(account, Date.now()), idleMs);
+    await sessions.set(sessionKey(id), sessionValue(account, Date.now()), idleMs);
     reply.header('Set-Cookie', cookie(id));
   }
 
@@ -125,7 +162,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     // still checked, and a right one still lets its request through).
     const counts = async <T>(apply: (counter: Ephemeral) => Promise<T>): Promise<T> => {
       try {
-        return await apply(store);
+        return await apply(counters);
       } catch {
         return apply(localCounts);
       }
@@ -152,16 +189,16 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   async function editorOrNull(request: FastifyRequest): Promise<Editor | null> {
     if (await hasAdminToken(request)) return { account: 'admin (jeton)', role: 'admin' };
     const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
-    const kept = id === null || id === '' ? null : readSession(await store.get(`session:${id}`));
+    const kept = id === null || id === '' ? null : readSession(await sessions.get(sessionKey(id)));
     if (id === null || kept === null) return null;
     if (Date.now() - kept.since > maxAgeMs) {
-      await store.delete(`session:${id}`);
+      await sessions.delete(sessionKey(id));
       return null;
     }
     const account = activeAccount(app.content, kept.account);
     if (account === null) return null;
     // Each request renews the session's idle time, never its age.
-    await store.set(`session:${id}`, sessionValue(account.name, kept.since), idleMs);
+    await sessions.set(sessionKey(id), sessionValue(account.name, kept.since), idleMs);
     return {
       account: account.name,
       role: account.role,
@@ -191,8 +228,9 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     { config: limited, schema: { body: routeSchemas.invitationOptions } },
     async (request, reply) => {
       const { token, name } = request.body;
+      let invitation;
       try {
-        openInvitation(app.content, token);
+        invitation = openInvitation(app.content, token);
       } catch (error) {
         refused(request, error);
       }
@@ -204,12 +242,15 @@ const editor: FastifyPluginCallback<EditorOptions> = (
         rpID,
         userName: name,
         attestationType: 'none',
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+        authenticatorSelection: {
+          residentKey: 'required',
+          userVerification: invitation.role === 'admin' ? 'required' : 'preferred',
+        },
       });
       const ceremony = randomBytes(16).toString('base64url');
-      await store.set(
+      await ceremonies.set(
         `ceremony:${ceremony}`,
-        JSON.stringify({ challenge: options.challenge, token, name } satisfies Ceremony),
+        JSON.stringify({ challenge: options.challenge, invitation: digestOf(token), name } satisfies Ceremony),
         CEREMONY_MS,
       );
       return reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send({ ceremony, options });
@@ -221,10 +262,15 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
     async (request, reply) => {
       const { ceremony, response } = request.body;
-      const saved = await store.take(`ceremony:${ceremony}`);
-      const pending = saved === null ? null : (JSON.parse(saved) as Ceremony);
-      if (pending?.token === undefined || pending.name === undefined) {
+      const pending = readCeremony(await ceremonies.take(`ceremony:${ceremony}`));
+      if (pending?.invitation === undefined || pending.name === undefined) {
         throw new ApiHttpError(400, 'ceremony', 'Cette demande a expiré : recommencez.');
+      }
+      let invitation;
+      try {
+        invitation = invitationOf(app.content, pending.invitation);
+      } catch (error) {
+        refused(request, error);
       }
       let verification;
       try {
@@ -233,7 +279,8 @@ const editor: FastifyPluginCallback<EditorOptions> = (
           expectedChallenge: pending.challenge,
           expectedOrigin: siteOrigin,
           expectedRPID: rpID,
-          requireUserVerification: false,
+          // An admin's passkey must verify its user (a PIN, a fingerprint), not only their presence.
+          requireUserVerification: invitation.role === 'admin',
         });
       } catch (error) {
         request.log.warn(
@@ -247,7 +294,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
       const { credential } = verification.registrationInfo;
       let account;
       try {
-        account = redeem(app.content, pending.token, {
+        account = await redeem(app.content, pending.invitation, {
           name: pending.name,
           passkey: {
             id: credential.id,
@@ -272,7 +319,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   app.post('/editor/signin/options', { config: limited }, async (_request, reply) => {
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
     const ceremony = randomBytes(16).toString('base64url');
-    await store.set(
+    await ceremonies.set(
       `ceremony:${ceremony}`,
       JSON.stringify({ challenge: options.challenge } satisfies Ceremony),
       CEREMONY_MS,
@@ -285,9 +332,9 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
     async (request, reply) => {
       const { ceremony, response } = request.body;
-      const saved = await store.take(`ceremony:${ceremony}`);
-      if (saved === null) throw new ApiHttpError(400, 'ceremony', 'Cette demande a expiré : recommencez.');
-      const { challenge } = JSON.parse(saved) as Ceremony;
+      const pending = readCeremony(await ceremonies.take(`ceremony:${ceremony}`));
+      if (pending === null) throw new ApiHttpError(400, 'ceremony', 'Cette demande a expiré : recommencez.');
+      const { challenge } = pending;
       const answer = response as unknown as AuthenticationResponseJSON;
       const { accounts } = app.content.current('accounts').data as Accounts;
       const owner = accounts.find((account) => account.passkeys.some((passkey) => passkey.id === answer.id));
@@ -312,7 +359,8 @@ const editor: FastifyPluginCallback<EditorOptions> = (
             counter: passkey.counter,
             ...(passkey.transports === undefined ? {} : { transports: passkey.transports }),
           },
-          requireUserVerification: false,
+          // An admin's passkey must verify its user; an editor's may only show their presence.
+          requireUserVerification: owner.role === 'admin',
         });
       } catch (error) {
         request.log.warn(
@@ -324,25 +372,42 @@ const editor: FastifyPluginCallback<EditorOptions> = (
       if (!verification.verified)
         throw new ApiHttpError(401, 'passkey', 'Cette clé d’accès n’a pas pu être vérifiée : recommencez.');
       const { newCounter } = verification.authenticationInfo;
-      if (newCounter > passkey.counter) {
-        // The counter only grows: a copied passkey that answers with an older one is refused next time.
-        app.content.save(
-          'accounts',
-          {
-            accounts: accounts.map((account) =>
-              account.name === owner.name
-                ? {
-                    ...account,
-                    passkeys: account.passkeys.map((item) =>
-                      item.id === passkey.id ? { ...item, counter: newCounter } : item,
-                    ),
-                  }
-                : account,
-            ),
-            invitations: (app.content.current('accounts').data as Accounts).invitations,
-          },
-          { by: owner.name },
+      // Read again after the verification's wait, from the current accounts (another request or
+      // instance may have changed them meanwhile): a revocation made since holds, and the new
+      // counter is saved on the current version, compared and set, never over a newer one.
+      try {
+        await updateAccounts(app.content, owner.name, (present) => {
+          const account = present.accounts.find((item) => item.name === owner.name);
+          if (account === undefined || account.revokedAt !== undefined) {
+            throw new AccountRefused('Ce compte a été révoqué.');
+          }
+          const known = account.passkeys.find((item) => item.id === passkey.id);
+          // The counter only grows: a copied passkey that answers with an older one is refused next time.
+          if (known === undefined || newCounter <= known.counter) return { next: present, result: undefined };
+          return {
+            next: {
+              ...present,
+              accounts: present.accounts.map((item) =>
+                item.name === owner.name
+                  ? {
+                      ...item,
+                      passkeys: item.passkeys.map((key) =>
+                        key.id === passkey.id ? { ...key, counter: newCounter } : key,
+                      ),
+                    }
+                  : item,
+              ),
+            },
+            result: undefined,
+          };
+        });
+      } catch (error) {
+        if (!(error instanceof AccountRefused)) throw error;
+        request.log.warn(
+          { account: owner.name },
+          'éditeur : connexion refusée, compte révoqué pendant la vérification',
         );
+        throw new ApiHttpError(401, 'unknown_passkey', 'Cette clé d’accès n’ouvre aucun compte actif.');
       }
       await startSession(reply, owner.name);
       request.log.info({ account: owner.name }, 'éditeur : connexion');
@@ -368,9 +433,9 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   app.post('/editor/signout', async (request, reply) => {
     const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
     if (id !== null && id !== '') {
-      const name = await store.get(`session:${id}`);
-      await store.delete(`session:${id}`);
-      request.log.info({ account: name }, 'éditeur : déconnexion');
+      const kept = readSession(await sessions.get(sessionKey(id)));
+      await sessions.delete(sessionKey(id));
+      request.log.info({ account: kept?.account ?? null }, 'éditeur : déconnexion');
     }
     return reply.header('Set-Cookie', cookie('', 0)).code(204).send();
   });

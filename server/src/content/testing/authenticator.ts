@@ -4,7 +4,8 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
  * A passkey authenticator in software, for the server's tests (the browser tests use Chromium's
  * own virtual authenticator): it answers `navigator.credentials.create()` and `.get()` as a
  * platform authenticator does, with an ES256 key, no attestation ("none"), user present and
- * verified, and a signature counter.
+ * verified (or, with `userVerified: false`, a security key without a PIN: present only), and a
+ * signature counter.
  */
 
 /** CBOR (RFC 8949) of what WebAuthn needs: unsigned and negative integers, bytes, text, maps. */
@@ -44,15 +45,26 @@ export interface SoftwareAuthenticator {
   get(options: { challenge: string; rpId?: string }, origin: string): unknown;
   /** How many credentials it holds. */
   readonly size: number;
+  /** Whether it verifies its user (a PIN, a fingerprint) in its next answers. */
+  userVerified: boolean;
 }
 
-export function softwareAuthenticator(): SoftwareAuthenticator {
+export function softwareAuthenticator({ userVerified = true } = {}): SoftwareAuthenticator {
   const credentials: Credential[] = [];
+  // The flags' bits: user present (0x01), user verified (0x04), attested credential data (0x40).
+  const state = { userVerified };
+  const verified = () => (state.userVerified ? 0x04 : 0);
   const clientData = (type: string, challenge: string, origin: string) =>
     Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   return {
     get size() {
       return credentials.length;
+    },
+    get userVerified() {
+      return state.userVerified;
+    },
+    set userVerified(value: boolean) {
+      state.userVerified = value;
     },
     create(options, origin) {
       const rpId = options.rp.id ?? new URL(origin).hostname;
@@ -74,7 +86,7 @@ export function softwareAuthenticator(): SoftwareAuthenticator {
       // then the AAGUID (zeros), the credential's id and its public key.
       const authData = Buffer.concat([
         sha256(rpId),
-        Buffer.from([0x45]),
+        Buffer.from([0x41 | verified()]),
         Buffer.alloc(4),
         Buffer.alloc(16),
         length,
@@ -108,7 +120,7 @@ export function softwareAuthenticator(): SoftwareAuthenticator {
       credential.counter += 1;
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(credential.counter);
-      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([0x05]), counter]);
+      const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([0x01 | verified()]), counter]);
       const data = clientData('webauthn.get', options.challenge, origin);
       const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(data)]), credential.privateKey);
       return {
