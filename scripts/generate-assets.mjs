@@ -1,12 +1,13 @@
 // Generates the site's demo artwork and demo audio: deterministic, made here, nothing downloaded.
 // Images: every `/assets/images/….webp` path named in a content file, plus residence pictures by id
 // and the default cover, at the sizes the pages use. Existing files are kept (same input, same file).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { PACKAGES, PARTS } from '../shared/parts.mjs';
 import { pictureCopies } from '../shared/src/pictures.mjs';
 import { residencePictureFiles } from '../shared/src/residenceImages.mjs';
+import { INSTALL_SCREENSHOTS } from '../server/src/site/published/screenshots.mjs';
 import { root } from './parts.mjs';
 
 const OUT = join(root, 'shared', 'assets');
@@ -193,6 +194,27 @@ export async function generateImages() {
     const icon = join(OUT, 'images', `icon-${String(size)}.png`);
     if (existsSync(icon)) continue;
     writeFileSync(icon, await appIcon(logoSvg, size, background));
+    made += 1;
+  }
+  made += await installScreenshots();
+  return made;
+}
+
+/**
+ * The manifest's install screenshots (docs/published.md, « Installable »): the browser tests'
+ * reviewed baselines, the top screen of each, in WebP. Made again when a baseline is newer.
+ */
+async function installScreenshots() {
+  let made = 0;
+  for (const shot of INSTALL_SCREENSHOTS) {
+    const baseline = join(root, 'e2e', 'tests', '__screenshots__', 'visual.spec.ts', shot.baseline);
+    const file = join(OUT, 'images', shot.file);
+    if (!existsSync(baseline)) continue;
+    if (existsSync(file) && statSync(file).mtimeMs >= statSync(baseline).mtimeMs) continue;
+    await sharp(baseline)
+      .extract({ left: 0, top: 0, width: shot.width, height: shot.height })
+      .webp({ quality: 80, effort: 4 })
+      .toFile(file);
     made += 1;
   }
   return made;

@@ -1,20 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as tar from 'tar';
 import { expect, test } from '../fixtures';
-import { freePort } from '../../scripts/ports.mjs';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import {
+  partRequest,
+  sendPart,
+  settled as settledAt,
+  startSiteCopy,
+  type PartsReady,
+  type SiteCopy,
+} from '../site-copy';
 
 /**
  * A team deploys its remote alone (docs/parts.md, « Pages »): a site served from a copy of the
  * built parts, into which a new build of mf-about, declaring one more page, is deployed while the
  * server runs. Nothing else is rebuilt or restarted.
  */
-
-const ROOT = join(__dirname, '..', '..');
-const PARTS = ['shell', 'mf-player', 'mf-radio', 'mf-label', 'mf-about'];
 
 const NEW_PAGE = {
   path: 'nous-rejoindre',
@@ -27,71 +27,26 @@ const NEW_PAGE = {
 
 const ABOUT_TOKEN = 'about-jeton-du-test-navigateur-000001';
 
+let site: SiteCopy;
 let distRoot: string;
-let server: ChildProcess;
 let origin: string;
 
-/** Waits for the server this test started; one that has exited (its port taken, say) fails at once. */
-async function waitForServer(): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`le second serveur s'est arrêté (code ${String(server.exitCode)})`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('le second serveur ne répond pas');
-}
-
 test.beforeAll(async () => {
-  distRoot = mkdtempSync(join(tmpdir(), 'deploy-'));
-  for (const part of PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
-  const port = await freePort();
-  origin = `http://127.0.0.1:${String(port)}`;
-  server = spawn(process.execPath, serverArgs(), {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_ROOT: distRoot,
-      SITE_ORIGIN: origin,
-      LOG_LEVEL: 'silent',
-      // A looping bundle's trial ends sooner than the default 15 s.
-      RENDER_TRIAL_S: '5',
-      // Teams' deploys on: every part served from its live version (its dist/ until a deploy).
-      DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`,
-    },
+  site = await startSiteCopy({
+    // A looping bundle's trial ends sooner than the default 15 s.
+    RENDER_TRIAL_S: '5',
+    // Teams' deploys on: every part served from its live version (its dist/ until a deploy).
+    DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`,
   });
-  await waitForServer();
+  ({ distRoot, origin } = site);
 });
 
 test.afterAll(() => {
-  server.kill();
-  rmSync(distRoot, { recursive: true, force: true });
+  site.stop();
 });
 
-/**
- * Once every part's new server bundle copied by hand has been tried (docs/deploy.md, « The trial »):
- * `/readyz` starts the trial of a version it has not seen and says « trying » until it ends.
- */
-type PartsReady = Record<string, { state: string; reason?: string }>;
-async function settled(): Promise<PartsReady> {
-  let parts: PartsReady = {};
-  await expect
-    .poll(
-      async () => {
-        ({ parts } = (await (await fetch(`${origin}/readyz`)).json()) as { parts: PartsReady });
-        return Object.values(parts).some((part) => part.state === 'trying');
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(false);
-  return parts;
-}
+/** Once every part's new server bundle copied by hand has been tried (docs/deploy.md, « The trial »). */
+const settled = (): Promise<PartsReady> => settledAt(origin);
 
 /** What a team's deployment does: the new dist/ put in place of the old one in one step. */
 function deployAbout(pages: unknown[]): void {
@@ -316,17 +271,7 @@ test('a visitor’s open page keeps navigating across a team’s deploy and roll
   await expect(releases).toBeVisible();
 
   // The about team deploys its part (its build, packed as npm run deploy packs it) while the page is open.
-  const chunks: Buffer[] = [];
-  for await (const chunk of tar.c({ gzip: true, cwd: join(distRoot, 'mf-about', 'dist'), portable: true }, ['.'])) {
-    chunks.push(Buffer.from(chunk));
-  }
-  const send = (path: string, body?: Buffer) =>
-    fetch(`${origin}${path}`, {
-      method: body === undefined ? 'POST' : 'PUT',
-      headers: { authorization: `Bearer ${ABOUT_TOKEN}`, 'content-type': 'application/gzip' },
-      ...(body === undefined ? {} : { body: new Uint8Array(body) }),
-    });
-  const deployed = await send('/api/parts/about', Buffer.concat(chunks));
+  const deployed = await sendPart(origin, 'about', ABOUT_TOKEN, join(distRoot, 'mf-about', 'dist'));
   expect(deployed.status).toBe(200);
 
   // The open page goes on: the new version's part in place, then back.
@@ -337,7 +282,7 @@ test('a visitor’s open page keeps navigating across a team’s deploy and roll
   await expect(releases).toBeVisible();
 
   // Rolled back while the page is open: the same.
-  expect((await send('/api/parts/about/rollback')).status).toBe(200);
+  expect((await partRequest(origin, '/api/parts/about/rollback', ABOUT_TOKEN)).status).toBe(200);
   await menu.getByRole('link', { name: 'À propos' }).click();
   await expect(about).toBeVisible();
   expect(errors).toEqual([]);

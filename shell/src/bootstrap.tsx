@@ -25,6 +25,9 @@ import { siteOrigin } from './layout/PageHead';
 import { NAVIGATION_DATA_DEADLINE_MS } from './pages/lifecycle';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
+import { SHELL_AREA } from '@collectif/shared/boot';
+import { whenInteractive } from './boot/interactive';
+import { registerServiceWorker } from './offline/register';
 
 /**
  * The site's pages, as the server read them from the remotes' declarations (docs/parts.md, « Pages »):
@@ -116,6 +119,8 @@ async function start(): Promise<void> {
     rendered === null ? undefined : routerState(),
   );
   const app = <App store={store} router={router} />;
+  // The service worker, once the shell is interactive and the page loaded (docs/published.md, « Installable »).
+  whenInteractive(SHELL_AREA, registerServiceWorker);
   if (rendered !== null) {
     // The page arrived rendered: the store starts from the server's answers and React takes over
     // the HTML in place; each remote area hydrates once its module has arrived.

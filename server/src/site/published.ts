@@ -98,9 +98,13 @@ const published: FastifyPluginCallback<PublishedOptions> = (app, { config }, don
     send(reply, 'robots', 'text/plain; charset=utf-8', () => robotsTxt(origin)),
   );
 
-  app.get('/manifest.webmanifest', (_request, reply) =>
-    send(reply, 'manifest', 'application/manifest+json; charset=utf-8', () => JSON.stringify(webManifest())),
-  );
+  // Its shortcut's address follows the table of pages.
+  app.get('/manifest.webmanifest', async (_request, reply) => {
+    const { pages, version } = await app.sitePages();
+    return send(reply, `manifest|${version}`, 'application/manifest+json; charset=utf-8', () =>
+      JSON.stringify(webManifest(hrefOf(pages))),
+    );
+  });
   done();
 };
 

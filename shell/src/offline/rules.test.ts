@@ -1,0 +1,84 @@
+import { isStorable, requestKind, type RequestFacts } from './rules';
+
+const ORIGIN = 'https://radio.example.org';
+
+function request(
+  path: string,
+  facts: Partial<Omit<RequestFacts, 'headers'>> & { headers?: Record<string, string> } = {},
+) {
+  const headers = new Map(Object.entries(facts.headers ?? {}));
+  return {
+    url: path.startsWith('http') ? path : `${ORIGIN}${path}`,
+    method: 'GET',
+    mode: 'no-cors',
+    destination: 'script',
+    referrer: `${ORIGIN}/`,
+    ...facts,
+    headers: { get: (name: string) => headers.get(name) ?? null },
+  };
+}
+const page = (path: string) => request(path, { mode: 'navigate', destination: 'document' });
+
+describe('what the service worker does with a request', () => {
+  it('pages, network first', () => {
+    expect(requestKind(page('/'), ORIGIN)).toBe('page');
+    expect(requestKind(page('/residences/axonberg?x=1'), ORIGIN)).toBe('page');
+    // Typed in the address bar: no referrer.
+    expect(requestKind({ ...page('/label'), referrer: '' }, ORIGIN)).toBe('page');
+  });
+
+  it('the parts’ entries, network first, whatever part', () => {
+    expect(requestKind(request('/mf-radio/remoteEntry.js'), ORIGIN)).toBe('entry');
+    expect(requestKind(request('/mf-about/mf-manifest.json', { destination: '' }), ORIGIN)).toBe('entry');
+  });
+
+  it('content-hashed files, cache first; their source maps and unhashed files are left alone', () => {
+    expect(requestKind(request('/main.3af3907eb1.js'), ORIGIN)).toBe('hashed');
+    expect(requestKind(request('/mf-radio/412.0123456789.css', { destination: 'style' }), ORIGIN)).toBe('hashed');
+    expect(requestKind(request('/files/archivo.d4760a5a9a.woff2', { destination: 'font' }), ORIGIN)).toBe('hashed');
+    expect(requestKind(request('/main.3af3907eb1.js.map'), ORIGIN)).toBeNull();
+    expect(requestKind(request('/mf-radio/main.js'), ORIGIN)).toBeNull();
+  });
+
+  it('the site’s pictures', () => {
+    expect(requestKind(request('/assets/images/residences/a-800.webp', { destination: 'image' }), ORIGIN)).toBe(
+      'image',
+    );
+  });
+
+  it('leaves alone every /api address: the now-playing, its live channel, the rest', () => {
+    for (const path of ['/api/nowplaying', '/api/nowplaying/events', '/api/podcasts?limit=8', '/api']) {
+      expect(requestKind(request(path, { destination: '' }), ORIGIN)).toBeNull();
+    }
+    expect(requestKind(request('/autre', { headers: { accept: 'text/event-stream' } }), ORIGIN)).toBeNull();
+  });
+
+  it('leaves alone audio and video (the streams, replays), ranges, another origin, anything but GET', () => {
+    expect(requestKind(request('/assets/audio/demo.mp3', { destination: 'audio' }), ORIGIN)).toBeNull();
+    expect(requestKind(request('/main.3af3907eb1.js', { headers: { range: 'bytes=0-' } }), ORIGIN)).toBeNull();
+    expect(requestKind(request('https://stream.example.org/live.mp3', { destination: 'audio' }), ORIGIN)).toBeNull();
+    expect(requestKind(request('https://cdn.example.org/main.3af3907eb1.js'), ORIGIN)).toBeNull();
+    expect(requestKind(request('/main.3af3907eb1.js', { method: 'POST' }), ORIGIN)).toBeNull();
+  });
+
+  it('leaves alone the partner embed: its pages and whatever they ask for', () => {
+    expect(requestKind(page('/embed/lecteur?residence=axonberg'), ORIGIN)).toBeNull();
+    expect(requestKind(request('/embed/collectif-player.js'), ORIGIN)).toBeNull();
+    expect(
+      requestKind(request('/mf-player/12.0123456789.js', { referrer: `${ORIGIN}/embed/lecteur?format=carte` }), ORIGIN),
+    ).toBeNull();
+    // The tab's icon names no referrer: the embed's as the site's.
+    expect(requestKind(request('/assets/images/logo.svg', { destination: 'image', referrer: '' }), ORIGIN)).toBeNull();
+    // A frame of the site's own (the embed's preview) is not a page of the site.
+    expect(requestKind(request('/integrer', { mode: 'navigate', destination: 'iframe' }), ORIGIN)).toBeNull();
+  });
+});
+
+describe('which pages are kept', () => {
+  it('not those answered no-store or private', () => {
+    expect(isStorable('public, max-age=0, s-maxage=10, stale-while-revalidate=60')).toBe(true);
+    expect(isStorable(null)).toBe(true);
+    expect(isStorable('no-store')).toBe(false);
+    expect(isStorable('Private, max-age=0')).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * What the service worker does with a request (docs/published.md, « Installable »), as one pure
+ * function read by the worker, the offline page and their tests. `null`: the worker leaves the
+ * request alone, and the browser fetches it as if there were no worker.
+ */
+
+/** Where the worker is served, and its scope: every page of the site. */
+export const SERVICE_WORKER_URL = '/sw.js';
+/** The offline page, precached: what a page asked for without network answers when none is kept. */
+export const OFFLINE_PAGE = '/hors-ligne.html';
+
+/** The caches the worker fills as the visitor browses (the precache has its own, Workbox's). */
+export const CACHES = {
+  /** Pages seen, network first: the last ones, for the offline page and a visit without network. */
+  pages: 'collectif-pages',
+  /** Content-hashed files of every part: a name never changes content, so the cache answers first. */
+  hashed: 'collectif-fichiers',
+  /** The parts' entries (remoteEntry.js, mf-manifest.json), network first: the cache only offline. */
+  entries: 'collectif-entrees',
+  /** The site's pictures, answered from the cache and refreshed behind. */
+  images: 'collectif-images',
+  /** The table of pages, written by the shell at each visit, for the offline page's links. */
+  offline: 'collectif-hors-ligne',
+} as const;
+
+/** How many of each the worker keeps (oldest dropped first). */
+export const KEPT = { pages: 20, hashed: 300, entries: 20, images: 80 } as const;
+/** Where the shell keeps the table of pages, in CACHES.offline. */
+export const PAGE_TABLE_KEY = '/hors-ligne/pages.json';
+
+export type RequestKind = 'page' | 'hashed' | 'entry' | 'image';
+
+/** What the worker reads of a request (a `Request` has all of it). */
+export interface RequestFacts {
+  url: string;
+  method: string;
+  mode: string;
+  destination: string;
+  referrer: string;
+  headers: { get: (name: string) => string | null };
+}
+
+/** A file whose name carries its content's hash (`main.0123456789.js`, `files/x.0123456789.woff2`). */
+const HASHED = /\.[0-9a-f]{10}\.(?!map$)[a-z0-9]+$/;
+/** A part's entries: their names stay across deploys, their content changes with each. */
+const ENTRY = /\/(?:remoteEntry\.js|mf-manifest\.json)$/;
+
+/** A path of the partner embed (`/embed/lecteur`, `/embed/collectif-player.js`): never the worker's. */
+const isEmbed = (path: string) => path === '/embed' || path.startsWith('/embed/');
+
+function pathOf(address: string, origin: string): string | null {
+  try {
+    const url = new URL(address, origin);
+    return url.origin === origin ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How the worker answers a request of the site at `origin`, or null when it leaves it alone: anything
+ * but GET, another origin, the embed's addresses and whatever an embed's page asks for (its referrer),
+ * a file whose referrer is no page of the site (the tab's icon), every `/api` address (the
+ * now-playing and its live channel among them), audio and video (the streams, replays) and ranges,
+ * event streams.
+ */
+export function requestKind(request: RequestFacts, origin: string): RequestKind | null {
+  if (request.method !== 'GET') return null;
+  const path = pathOf(request.url, origin);
+  if (path === null || isEmbed(path) || path === '/api' || path.startsWith('/api/')) return null;
+  // A file asked for by a page of the site names it as its referrer; one that names none (the
+  // browser's icon of a tab, the embed's included) or an embed's page is left alone.
+  const from = request.referrer === '' ? null : pathOf(request.referrer, origin);
+  if (from !== null ? isEmbed(from) : request.mode !== 'navigate') return null;
+  if (['audio', 'video', 'track'].includes(request.destination)) return null;
+  if (request.headers.get('range') !== null) return null;
+  if ((request.headers.get('accept') ?? '').includes('text/event-stream')) return null;
+  if (request.mode === 'navigate') return request.destination === 'document' ? 'page' : null;
+  if (ENTRY.test(path)) return 'entry';
+  if (HASHED.test(path)) return 'hashed';
+  if (path.startsWith('/assets/images/')) return 'image';
+  return null;
+}
+
+/**
+ * Whether a page's answer may be kept for a visit without network: `no-store` (a page rendered with
+ * part of its data, docs/rendering.md) and `private` answers are not.
+ */
+export function isStorable(cacheControl: string | null): boolean {
+  const directives = (cacheControl ?? '').toLowerCase().split(',');
+  return !directives.some((directive) => ['no-store', 'private'].includes(directive.trim()));
+}
