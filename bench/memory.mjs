@@ -7,8 +7,12 @@
 // reading the resident memory of the server's process and of every process it started (its renderers,
 // the TypeScript loader's esbuild) before, during and after.
 // Writes bench/results/memory.md and bench/results/memory.json.
-//   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--workers=N]
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+//   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--workers=N] [--heap-snapshots=DIR]
+// --heap-snapshots=DIR: the server writes a heap snapshot of its process into DIR once every page is
+// rendered and again after the redeploys (SIGUSR2, `--heapsnapshot-signal`; a snapshot collects the
+// garbage first, and its making costs the process memory: the figures of such a run are not the
+// bench's). `node bench/heap-diff.mjs A B` says what the second holds more than the first.
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +30,8 @@ const arg = (name, fallback) => {
 const REDEPLOYS = arg('redeploys', 100);
 const SEARCHES = arg('searches', 8000);
 const WORKERS = arg('workers', undefined);
+const SNAPSHOTS = process.argv.find((a) => a.startsWith('--heap-snapshots='))?.slice('--heap-snapshots='.length);
+if (SNAPSHOTS !== undefined) mkdirSync(SNAPSHOTS, { recursive: true });
 
 /** One process's resident memory, in kB (threads included: they share it); 0 once it is gone. */
 const rssKb = (pid) => {
@@ -106,6 +112,8 @@ const base = `http://127.0.0.1:${String(port)}`;
 const server = await startServer(root, port, {
   DIST_ROOT: copy,
   ...(WORKERS === undefined ? {} : { RENDER_WORKERS: String(WORKERS) }),
+  // The renderers' environment is an allow-list: the flags reach the server's process only.
+  ...(SNAPSHOTS === undefined ? {} : { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}` }),
 });
 const report = {
   date: new Date().toISOString(),
@@ -119,6 +127,24 @@ const sample = (label) => {
   report.samples.push({ label, rssMb: mb, processes: parts });
   console.log(`${label}: ${String(mb)} MB (${parts})`);
 };
+/** A heap snapshot of the server's process, once it is written (--heap-snapshots). */
+async function snapshot() {
+  if (SNAPSHOTS === undefined) return;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1000));
+  const files = () => readdirSync(SNAPSHOTS).filter((f) => f.endsWith('.heapsnapshot'));
+  const before = new Set(files());
+  server.kill('SIGUSR2');
+  let file;
+  while ((file = files().find((f) => !before.has(f))) === undefined) await pause();
+  // Written as it is made: done once its size stops changing.
+  let size = -1;
+  while (statSync(join(SNAPSHOTS, file)).size !== size) {
+    size = statSync(join(SNAPSHOTS, file)).size;
+    await pause();
+    await pause();
+  }
+  console.log(`instantané du tas : ${join(SNAPSHOTS, file)}`);
+}
 
 try {
   // Every page once, so that each thread has loaded every part.
@@ -126,6 +152,7 @@ try {
     for (let i = 0; i < 4; i += 1) await (await fetch(`${base}${path}`)).text();
   }
   sample('démarré, chaque page rendue');
+  await snapshot();
 
   for (let i = 1; i <= REDEPLOYS; i += 1) {
     writeFileSync(bundle, `${original}\n// redeploy ${String(i)}\n`);
@@ -138,6 +165,7 @@ try {
   // The threads may be being recycled (RENDER_RECYCLE_AFTER): the old ones stop once the new serve.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   sample('5 s plus tard');
+  await snapshot();
 
   let n = 0;
   const result = await autocannon({
@@ -167,6 +195,15 @@ try {
   rmSync(copy, { recursive: true, force: true });
 }
 
+// The goal (issue 49): at most 20 MB more after the redeploys than before them. The highest sample
+// during them says how far V8's heap went between its collections.
+const [rest, ...drill] = report.samples.slice(0, 6);
+const serverMb = (s) => Number(/serveur (\d+)/.exec(s?.processes ?? '')?.[1] ?? 0);
+report.growth = {
+  afterMb: (drill.at(-1)?.rssMb ?? 0) - (rest?.rssMb ?? 0),
+  serverAfterMb: serverMb(drill.at(-1)) - serverMb(rest),
+  highestMb: Math.max(...drill.map((s) => s.rssMb)) - (rest?.rssMb ?? 0),
+};
 const lines = [
   `# Memory (${report.date.slice(0, 10)}, ${report.machine}, workers: ${String(report.workers)})`,
   '',
@@ -175,6 +212,8 @@ const lines = [
   '| moment | RSS (MB) | by process (MB) |',
   '| --- | --- | --- |',
   ...report.samples.map((s) => `| ${s.label} | ${String(s.rssMb)} | ${s.processes} |`),
+  '',
+  `Growth over ${String(REDEPLOYS)} redeploys: ${String(report.growth.afterMb)} MB 5 s after them (the server's process ${String(report.growth.serverAfterMb)} MB), ${String(report.growth.highestMb)} MB at the highest sample during them.`,
   '',
   `Crawl: ${String(report.crawl?.requests)} requests, ${String(report.crawl?.requestsPerSecond)} req/s, ${String(report.crawl?.non2xx)} non-2xx, ${String(report.crawl?.errors)} errors.`,
   '',

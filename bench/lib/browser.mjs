@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { builtServerArgs, serverArgs } from '../../scripts/server-command.mjs';
+import { builtServerArgs, SERVER_ENV, serverArgs } from '../../scripts/server-command.mjs';
 import { chromium } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,7 +31,7 @@ export async function startServer(root, port, env = {}) {
   const built = existsSync(builder) && spawnSync(process.execPath, [builder], { stdio: 'ignore' }).status === 0;
   const child = spawn(process.execPath, built ? builtServerArgs() : serverArgs(), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 100; i += 1) {

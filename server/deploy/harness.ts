@@ -6,6 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { PARTS } from '@collectif/shared';
 import { readEvents } from '../src/api/testing/streams';
 import { freePort, startRedis, type RedisServer } from './redis';
+import { builtServerArgs, SERVER_ENV } from '../../scripts/server-command.mjs';
 
 /**
  * The deployment as shipped (deploy/nginx.conf, deploy/collectif@.service, docs/deploy.md), for
@@ -134,11 +135,13 @@ export async function startDeployment({
   }
 
   async function start(instance: Instance): Promise<void> {
-    const child = spawn(process.execPath, ['--max-old-space-size=256', 'server/dist/main.js'], {
+    // Started as in production (scripts/server-command.mjs): the same flags, the same environment.
+    const child = spawn(process.execPath, builtServerArgs(), {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(instance.port),
         HOST: '127.0.0.1',
         // The instances' shared key (docs/settings.md, SITE_SECRET): the same for each, never in Redis.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtServerArgs, SERVER_ENV } from '../../../scripts/server-command.mjs';
 import { workspaceRoot } from './config';
 import { fileVariables } from './settings';
 
@@ -43,6 +44,15 @@ describe('deploy/collectif@.service and deploy/site.env.example', () => {
     expect(unit.get('PrivateTmp')).toEqual(['yes']);
     const writable = /^(ReadWriteDirectories|StateDirectory|CacheDirectory|LogsDirectory|RuntimeDirectory|BindPaths)$/;
     expect([...unit.keys()].filter((name) => writable.test(name))).toEqual([]);
+  });
+
+  it('start the built server as every start of it does (scripts/server-command.mjs): its flags, its environment', () => {
+    // docs/rendering.md, « Memory »: the heap's cap and glibc's arenas, the same in production as measured.
+    const flags = builtServerArgs().slice(0, -1);
+    expect(unit.get('ExecStart')).toEqual(['/usr/bin/node', ...flags, 'server/dist/main.js']);
+    expect(Object.keys(SERVER_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(SERVER_ENV))
+      expect(unit.get('Environment')).toContain(`${name}=${value}`);
   });
 });
 

@@ -1,0 +1,8 @@
+/** The main thread's heap, in MB (`--max-old-space-size`). */
+export const SERVER_HEAP_MB: number;
+/** What the server's process is started with in its environment, beyond the site's settings. */
+export const SERVER_ENV: Readonly<Record<string, string>>;
+/** Node's arguments that start the server from its sources, through the TypeScript loader. */
+export function serverArgs(root?: string): string[];
+/** Node's arguments that start the built server (`server/dist/main.js`). */
+export function builtServerArgs(root?: string): string[];
