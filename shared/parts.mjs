@@ -26,6 +26,7 @@ export const PARTS = /** @type {const} */ ([
       'EventPage',
       'ResidencesPage',
       'ResidencePage',
+      'FollowedPage',
       'EpisodesPage',
       'EpisodePage',
       'EmbedPage',

@@ -430,7 +430,7 @@ test.describe('the editor, on a phone', () => {
     // The shell prefetches the menu's pages once the page is idle: none of them is the editor's.
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Résidences' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Résidences', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Résidences' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);

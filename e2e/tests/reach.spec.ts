@@ -33,8 +33,8 @@ for (const viewport of VIEWPORTS) {
           await gotoPage(page, path);
           await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
           const menu = page.getByRole('dialog', { name: 'Menu' });
-          // Six pages, four outside links, « Nous soutenir ».
-          await expect(menu.getByRole('link')).toHaveCount(11);
+          // Seven pages, four outside links, « Nous soutenir ».
+          await expect(menu.getByRole('link')).toHaveCount(12);
           expect(await unreachableControls(page, '#menu-mobile'), path).toEqual([]);
           expect(await unreachableControls(page, 'header.navbar'), path).toEqual([]);
         }

@@ -248,7 +248,7 @@ test('a remote that cannot load shows its fallback; the rest works; Réessayer r
 
   // The other remotes keep working while the label is down.
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-  await nav.getByRole('link', { name: 'Résidences' }).click();
+  await nav.getByRole('link', { name: 'Résidences', exact: true }).click();
   await expect(page).toHaveTitle('Résidences');
   await expect(page.locator('#contenu h1')).toBeVisible();
   await nav.getByRole('link', { name: 'Label' }).click();

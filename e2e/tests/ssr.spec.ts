@@ -47,7 +47,7 @@ test.describe('with JavaScript off', () => {
 
     // On a phone the menu's toggle needs JavaScript: the site's links show in the bar instead.
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    await nav.getByRole('link', { name: 'Résidences' }).click();
+    await nav.getByRole('link', { name: 'Résidences', exact: true }).click();
     await expect(page).toHaveURL(/\/residences$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Résidences' })).toBeVisible();
 

@@ -96,6 +96,7 @@ export const HELPER_ENTRIES = [
   './boot',
   './embed',
   './follow',
+  './follow/stored',
   './oembed',
   './pictures',
   './preview',

@@ -27,6 +27,7 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'evenements/:slug', remote: 'radio', module: 'EventPage', title: 'Évènement' },
       { path: 'residences', remote: 'radio', module: 'ResidencesPage', title: 'Résidences' },
       { path: 'residences/:id', remote: 'radio', module: 'ResidencePage', title: 'Résidence' },
+      { path: 'mes-residences', remote: 'radio', module: 'FollowedPage', title: 'Mes résidences' },
       { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
       { path: 'emissions/:slug', remote: 'radio', module: 'EpisodePage', title: 'Émission' },
       { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
@@ -96,11 +97,14 @@ describe('readPageDeclarations', () => {
 });
 
 describe('a page not for search engines', () => {
-  it('is the editor’s, declared in its route, read from its module’s literal, and said in its head', () => {
+  it('is the editor’s or a visitor’s own, declared in its route, read from its module’s literal, and said in its head', () => {
     expect(page('admin')).toMatchObject({ remote: 'admin', module: 'AdminPage', noindex: true });
     expect(page('admin/invitation')).toMatchObject({ remote: 'admin', module: 'InvitationPage', noindex: true });
     expect(menuOf(table).some((link) => link.to.startsWith('/admin'))).toBe(false);
+    // « Mes résidences » is each visitor's own list (docs/follow.md): in the menu, not for search engines.
+    expect(page('mes-residences')).toMatchObject({ remote: 'radio', module: 'FollowedPage', noindex: true });
     expect(table.filter((entry) => entry.noindex === true).map((entry) => entry.path)).toEqual([
+      'mes-residences',
       'admin',
       'admin/invitation',
     ]);
@@ -164,6 +168,7 @@ describe('the menu and the back button, from the table', () => {
       { to: '/programme', label: 'Programme', page: { remote: 'radio', module: 'ProgrammePage' } },
       { to: '/evenements', label: 'Évènements', page: { remote: 'radio', module: 'EventsPage' } },
       { to: '/residences', label: 'Résidences', page: { remote: 'radio', module: 'ResidencesPage' } },
+      { to: '/mes-residences', label: 'Mes résidences', page: { remote: 'radio', module: 'FollowedPage' } },
       { to: '/emissions', label: 'Émissions', page: { remote: 'radio', module: 'EpisodesPage' } },
       { to: '/label', label: 'Label', page: { remote: 'label', module: 'LabelPage' } },
       { to: '/a-propos', label: 'À propos', page: { remote: 'about', module: 'AboutPage' } },

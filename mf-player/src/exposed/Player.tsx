@@ -1,7 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useAppStore, type RemoteContract } from '@collectif/shared';
+import { useFollowStored } from '@collectif/shared/follow/stored';
 import { connectPlayer } from '../player/connect';
 import { PlayerView } from '../ui/PlayerView';
+
+/**
+ * What says a followed residence going on air (docs/follow.md): its own chunk, loaded only when this
+ * browser follows one. A chunk that cannot be had leaves the player as it is, saying nothing.
+ */
+const FollowAnnouncer = lazy((): Promise<{ default: ComponentType }> =>
+  import(/* webpackChunkName: "suivi" */ '../follow/FollowAnnouncer').catch(() => ({ default: () => null })),
+);
 
 /**
  * The persistent live/replay player. The shell mounts it once, outside the routed area; the audio
@@ -10,7 +19,18 @@ import { PlayerView } from '../ui/PlayerView';
 function Player() {
   const store = useAppStore();
   useEffect(() => connectPlayer(store), [store]);
-  return <PlayerView />;
+  // None on the server and while the page hydrates: the server's HTML is the same for every visitor.
+  const following = useFollowStored();
+  return (
+    <>
+      {following ? (
+        <Suspense fallback={null}>
+          <FollowAnnouncer />
+        </Suspense>
+      ) : null}
+      <PlayerView />
+    </>
+  );
 }
 
 export default Player satisfies RemoteContract['player']['Player'];

@@ -2,6 +2,7 @@ import { type ResidenceSummary } from '@collectif/shared';
 import { GRID_IMAGE_SIZES, RESIDENCE_PICTURES, residencePictures } from '@collectif/shared/pictures';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { Card } from '@collectif/shared/ui';
+import { FollowChip } from '../follow/FollowChip';
 
 /** Grid columns: 2, 3 from 800 px, 4 from 1200 px, inside the site's content width (75rem). */
 export const CARD_SIZES = GRID_IMAGE_SIZES;
@@ -36,6 +37,7 @@ export function ResidenceCard({
         // Without a residence page in the table (a broken deploy), the card stays on the list.
         to={to ?? '.'}
       />
+      <FollowChip id={residence.id} artist={residence.artist} />
     </li>
   );
 }

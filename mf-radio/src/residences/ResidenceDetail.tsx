@@ -5,6 +5,7 @@ import { ResidencePodcasts } from './ResidencePodcasts';
 import { NextShow } from '../schedule/NextShow';
 import { ResidenceEvents } from '../events/ResidenceEvents';
 import { Subscribe } from './Subscribe';
+import { FollowButton } from '../follow/FollowButton';
 import { configuratorSearchFor } from '../embed/configurator';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { ExternalLink } from '@collectif/shared/ui';
@@ -72,6 +73,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
         <div className="residence__overlay">
           <h1 className="residence__artist">{residence.artist}</h1>
           <p className="residence__show">{residence.show}</p>
+          <FollowButton id={residence.id} />
         </div>
       </header>
       <NextShow residence={residence.id} />

@@ -34,6 +34,8 @@ export const PAGES = {
   residences: { remote: 'radio', module: 'ResidencesPage' },
   /** Parameter: `id`, the residence's. */
   residence: { remote: 'radio', module: 'ResidencePage' },
+  /** « Mes résidences »: the residences this browser follows (docs/follow.md); `?suivre=a,b` offers a list. */
+  followed: { remote: 'radio', module: 'FollowedPage' },
   episodes: { remote: 'radio', module: 'EpisodesPage' },
   /** Parameter: `slug`, the episode's. */
   episode: { remote: 'radio', module: 'EpisodePage' },

@@ -1,15 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { FOLLOW_CHANGED, FOLLOW_KEY, followStorage, subscribeFollowed } from './stored';
 
-/**
+/*
  * The residences a visitor follows (docs/follow.md): kept in this browser's local storage, no
  * account and no cookie; the server only ever sees their ids in the address of a personal calendar.
  * A helper (its own path, bundled into each part that uses it): the radio part's « Suivre » buttons
  * and « Mes résidences » write the list, the player reads it to say who goes on air. Parts in the same
- * page hear each other's changes through a DOM event, other tabs through the `storage` event.
+ * page hear each other's changes through a DOM event, other tabs through the `storage` event
+ * (`./stored`, the player's own entry: what it asks on every page).
  */
 
-/** Where the list is kept: a JSON array of residence ids. */
-export const FOLLOW_KEY = 'collectif:suivi';
+export { FOLLOW_KEY, subscribeFollowed, useFollowStored } from './stored';
+
 /** Residences followed at most (the collective has 56): the list, a shared link and a calendar's address. */
 export const FOLLOW_MAX = 50;
 /** The query of « Mes résidences » that offers a list to follow (« Copier mon lien »): `?suivre=a,b`. */
@@ -20,7 +22,6 @@ const ID = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 /** The longest text worth reading: FOLLOW_MAX ids of ID_MAX characters, quoted, with their commas. */
 const STORED_MAX = FOLLOW_MAX * (ID_MAX + 3) + 2;
 const PARAM_MAX = FOLLOW_MAX * (ID_MAX + 1);
-const CHANGED = 'collectif:suivi-changed';
 const NONE: readonly string[] = Object.freeze([]);
 
 /** Whether `value` is a well-formed residence id (nothing says the residence exists). */
@@ -68,20 +69,12 @@ export const followSearch = (ids: readonly string[]): Record<string, string> => 
   [FOLLOW_PARAM]: keptIds(ids).join(','),
 });
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** The last text read and its list, so that the same text gives the same array (useSyncExternalStore). */
 let read: { text: string | null; ids: readonly string[] } = { text: null, ids: NONE };
 
 /** The residences followed in this browser, in the order they were followed; none on the server. */
 export function followedIds(): readonly string[] {
-  const text = storage()?.getItem(FOLLOW_KEY) ?? null;
+  const text = followStorage()?.getItem(FOLLOW_KEY) ?? null;
   if (text !== read.text) read = { text, ids: Object.freeze(readStoredIds(text)) };
   return read.ids;
 }
@@ -91,7 +84,7 @@ export type FollowResult = 'done' | 'refused' | 'full';
 
 /** Keeps `ids` (checked and trimmed) as the list, and tells the page. */
 export function setFollowedIds(ids: readonly string[]): FollowResult {
-  const store = storage();
+  const store = followStorage();
   if (store === null) return 'refused';
   const kept = keptIds(ids);
   try {
@@ -101,7 +94,7 @@ export function setFollowedIds(ids: readonly string[]): FollowResult {
     // Storage full, or refused (some private modes): nothing is followed then.
     return 'refused';
   }
-  window.dispatchEvent(new Event(CHANGED));
+  window.dispatchEvent(new Event(FOLLOW_CHANGED));
   return 'done';
 }
 
@@ -127,21 +120,7 @@ export function unfollow(id: string): FollowResult {
   return ids.includes(id) ? setFollowedIds(ids.filter((known) => known !== id)) : 'done';
 }
 
-/** Calls `notify` when the list changes, in this page or in another tab. */
-export function subscribeFollowed(notify: () => void): () => void {
-  const stored = (event: StorageEvent) => {
-    if (event.key === FOLLOW_KEY || event.key === null) notify();
-  };
-  window.addEventListener(CHANGED, notify);
-  window.addEventListener('storage', stored);
-  return () => {
-    window.removeEventListener(CHANGED, notify);
-    window.removeEventListener('storage', stored);
-  };
-}
-
 const serverIds = () => NONE;
-
 /**
  * The residences followed, for a component: none on the server and while the page hydrates (the
  * server's HTML is the same for every visitor), then this browser's, following every change.

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { SLUG } from './schemas/content.mjs';
+import { SLUG } from '../schemas/content.mjs';
 import {
   FOLLOW_KEY,
   FOLLOW_MAX,
@@ -14,7 +14,8 @@ import {
   setFollowedIds,
   unfollow,
   useFollowedIds,
-} from './follow';
+  useFollowStored,
+} from '.';
 
 // Following residences without an account (docs/follow.md): a checked, bounded list in this
 // browser's local storage.
@@ -131,5 +132,18 @@ describe('useFollowedIds', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: FOLLOW_KEY }));
     });
     expect(result.current).toEqual(['verglas']);
+  });
+
+  it('useFollowStored says whether a list is kept at all, without reading it', () => {
+    const { result } = renderHook(() => useFollowStored());
+    expect(result.current).toBe(false);
+    act(() => {
+      follow('axonberg');
+    });
+    expect(result.current).toBe(true);
+    act(() => {
+      unfollow('axonberg');
+    });
+    expect(result.current).toBe(false);
   });
 });

@@ -1,0 +1,29 @@
+import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { StarIcon, useToggle } from './toggle';
+import '../styles/follow-button.css';
+
+/** « Suivre » on a residence's page, under its name, and once followed, where the list is (docs/follow.md). */
+export function FollowButton({ id }: { id: string }) {
+  const { followed, problem, toggle } = useToggle(id);
+  return (
+    <div className="follow">
+      <button
+        type="button"
+        className={followed ? 'button follow__button follow__button--on' : 'button follow__button'}
+        aria-pressed={followed}
+        onClick={toggle}
+      >
+        <StarIcon filled={followed} />
+        Suivre
+      </button>
+      {followed ? (
+        <span className="follow__note">
+          Dans <PageLink page={PAGES.followed}>Mes résidences</PageLink>
+        </span>
+      ) : null}
+      <span className="follow__problem" role="status">
+        {problem}
+      </span>
+    </div>
+  );
+}
