@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
-import { expect, gotoPage, test } from '../fixtures';
+import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 import { expectNoViolations } from '../axe';
 import { player } from '../screen';
 
@@ -54,8 +54,12 @@ for (const size of WIDTHS) {
     }) => {
       await page.clock.setFixedTime(new Date(E2E_NOW));
       const chunks = followChunks(page);
+      const trouble = consoleTrouble(page);
+      await gotoPage(page, '/mes-residences');
+      await expect(page.getByText(/^Vous ne suivez aucune résidence/)).toBeVisible();
+      await expectNoViolations(page, `/mes-residences, ${String(size.width)} px, nothing followed`);
       await gotoPage(page, '/residences');
-      // Following none, the page asks for none of it.
+      // Following none, the pages ask for none of it.
       expect(chunks).toEqual([]);
       const chip = page.getByRole('button', { name: 'Suivre Axonberg' });
       await expect(chip).toHaveAttribute('aria-pressed', 'false');
@@ -63,9 +67,14 @@ for (const size of WIDTHS) {
       await expect(chip).toHaveAttribute('aria-pressed', 'true');
       await expectNoViolations(page, `/residences, ${String(size.width)} px, one followed`);
 
+      // The server writes « Suivre » unpressed for everyone; this browser's list presses it, with no
+      // hydration mismatch.
+      await gotoPage(page, '/residences/axonberg');
+      await expect(page.getByRole('button', { name: 'Suivre', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+
       await gotoPage(page, '/residences/la-brume');
       const follow = page.getByRole('button', { name: 'Suivre', exact: true });
-      // Axonberg is followed: the server's neutral button, then this browser's list.
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
