@@ -173,6 +173,15 @@ describe('« Mes résidences »', () => {
     expect(screen.queryByRole('region', { name: 'Suivre ces résidences ?' })).toBeNull();
   });
 
+  it('refuses a shared list that would pass 50, whole, and says so', async () => {
+    setFollowedIds(Array.from({ length: 49 }, (_, index) => `r${String(index)}`));
+    renderWithProviders(<FollowedPage />, { route: '/mes-residences?suivre=axonberg,la-brume' });
+    const offer = await screen.findByRole('region', { name: 'Suivre ces résidences ?' });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Suivre ces 2 résidences' }));
+    expect(await screen.findByText(/^Ces résidences dépasseraient 50 résidences suivies/)).toBeInTheDocument();
+    expect(followedIds()).toHaveLength(49);
+  });
+
   it('lets a shared link go with « Non merci », and says when it offers nothing new', async () => {
     renderWithProviders(<FollowedPage />, { route: '/mes-residences?suivre=axonberg' });
     const offer = await screen.findByRole('region', { name: 'Suivre ces résidences ?' });

@@ -7,7 +7,14 @@ import {
   type RemoteContract,
   type ResidenceSummary,
 } from '@collectif/shared';
-import { FOLLOW_PARAM, followAll, readFollowParam, unfollow, useFollowedIds } from '@collectif/shared/follow';
+import {
+  FOLLOW_MAX,
+  FOLLOW_PARAM,
+  followAll,
+  readFollowParam,
+  unfollow,
+  useFollowedIds,
+} from '@collectif/shared/follow';
 import { findResidence, PageLink, PAGES } from '@collectif/shared/addresses';
 import { dayOf, scheduleRange, useScheduleClock, useShown } from '@collectif/shared/schedule';
 import { scrollToTop, StatusMessage } from '@collectif/shared/ui';
@@ -65,8 +72,12 @@ function Followed() {
     const result = followAll(list.map((residence) => residence.id));
     const count = list.length;
     closeOffer(
-      followProblem(result) ??
-        (count === 1 ? `${list[0]?.artist ?? ''} ajoutée à vos résidences.` : `${String(count)} résidences ajoutées.`),
+      result === 'full'
+        ? `Ces résidences dépasseraient ${String(FOLLOW_MAX)} résidences suivies, le maximum : retirez-en d’abord.`
+        : (followProblem(result) ??
+            (count === 1
+              ? `${list[0]?.artist ?? ''} ajoutée à vos résidences.`
+              : `${String(count)} résidences ajoutées.`)),
     );
   };
   const stop = (residence: ResidenceSummary) => {

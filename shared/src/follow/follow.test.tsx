@@ -76,6 +76,12 @@ describe('the stored list', () => {
     expect(followedIds()).toEqual(full);
     // Those already followed are no addition.
     expect(followAll(['r1', 'r2'])).toBe('done');
+    // A list that would pass the cap is refused whole.
+    setFollowedIds(full.slice(0, 45));
+    expect(followAll(Array.from({ length: 10 }, (_, index) => `n${String(index)}`))).toBe('full');
+    expect(followedIds()).toEqual(full.slice(0, 45));
+    expect(followAll(['n1', 'n2', 'n3', 'n4', 'n5'])).toBe('done');
+    expect(followedIds()).toHaveLength(50);
   });
 
   it('adds an offered list after the residences already followed, each once', () => {

@@ -106,12 +106,15 @@ export function follow(id: string): FollowResult {
   return setFollowedIds([...ids, id]);
 }
 
-/** Follows `offered` too, those already followed kept where they are; what passes FOLLOW_MAX is left out. */
+/**
+ * Follows `offered` too, after those already followed; all of them or none: a list that would pass
+ * FOLLOW_MAX is refused whole, rather than followed in part without a word.
+ */
 export function followAll(offered: readonly string[]): FollowResult {
   const ids = followedIds();
-  const added = offered.filter((id) => !ids.includes(id));
+  const added = keptIds(offered).filter((id) => !ids.includes(id));
   if (added.length === 0) return 'done';
-  if (ids.length >= FOLLOW_MAX) return 'full';
+  if (ids.length + added.length > FOLLOW_MAX) return 'full';
   return setFollowedIds([...ids, ...added]);
 }
 
