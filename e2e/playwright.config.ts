@@ -34,6 +34,10 @@ export default defineConfig({
     timezoneId: 'Europe/Paris',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
+    // The site's service worker (docs/published.md, « Installable ») answers the requests of the pages
+    // it controls, out of reach of a test's `page.route`: blocked here, so that a test that blocks or
+    // holds a file sees it blocked; tests/offline.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {

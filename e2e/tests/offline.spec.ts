@@ -14,6 +14,9 @@ import { sendPart, settled, startSiteCopy, type SiteCopy } from '../site-copy';
  * about team may deploy.
  */
 
+// The one spec where the service worker runs (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const ABOUT_TOKEN = 'about-jeton-du-test-hors-ligne-000001';
 let site: SiteCopy;
 
