@@ -283,7 +283,7 @@ describe('pages rendered on the server', () => {
         pagesConfig(whole.body)
           .filter((page) => page.menu !== undefined)
           .map((page) => page.menu),
-      ).toEqual(['Programme', 'Évènements', 'Résidences', 'Émissions', 'Label', 'À propos']);
+      ).toEqual(['Programme', 'Évènements', 'Résidences', 'Mes résidences', 'Émissions', 'Label', 'À propos']);
       expect(whole.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
       expect((await app.inject({ url: '/residences/connue' })).body).toContain('<h1>Résidence connue</h1>');
     } finally {
