@@ -152,6 +152,12 @@ export function text(accepted: string, check: (value: string) => boolean = () =>
   return { schema: v.pipe(v.string(), v.check(check)), accepted };
 }
 
+/** A secret shared by the admins or the instances: 24 characters or more, no space. */
+const secretText = text(
+  `${String(SECRET_MIN_LENGTH)} caractères ou plus, sans espace`,
+  (value) => value.length >= SECRET_MIN_LENGTH && !/\s/.test(value),
+);
+
 /** A value read by a reader of its own, which throws `ConfigError` with its own French message. */
 export function custom<T>(accepted: string, read: (value: string) => T): Kind<T> {
   return { schema: v.pipe(v.string(), v.transform(read)), accepted };
@@ -458,10 +464,7 @@ export const SETTINGS = {
     group: 'api',
     description:
       "Bearer token with an admin's rights: every editor's right on the content (every kind, the accounts and invitations, pictures, restores), and the demo's live switch (POST /api/admin/live); 24 characters or more, like the deploy tokens. Unset: only signed-in editors write.",
-    kind: text(
-      `${String(SECRET_MIN_LENGTH)} caractères ou plus, sans espace`,
-      (value) => value.length >= SECRET_MIN_LENGTH && !/\s/.test(value),
-    ),
+    kind: secretText,
     example: 'q7Rt2mX9vL4pW8sK3nB6yH1c',
     secret: true,
   },
@@ -469,10 +472,7 @@ export const SETTINGS = {
     group: 'api',
     description:
       "The instances' shared key, kept in their settings and never in Redis; 24 characters or more. Sessions are kept in Redis under a keyed hash of their id, and each content version (the accounts included) said through Redis is signed with it: whoever reads Redis cannot use a session, whoever writes to it can neither make one nor slip in an account. Required with REDIS_URL; unset without it, each process draws its own.",
-    kind: text(
-      `${String(SECRET_MIN_LENGTH)} caractères ou plus, sans espace`,
-      (value) => value.length >= SECRET_MIN_LENGTH && !/\s/.test(value),
-    ),
+    kind: secretText,
     example: 'Zp4nVq8Rw2Ls6Tk9Hx3Mc7Bd',
     secret: true,
   },
