@@ -9,8 +9,9 @@ import { serverArgs } from '../scripts/server-command.mjs';
 
 /**
  * A second server of the built site, on a copy of the built parts, for the browser tests that deploy
- * a part into a running site (tests/deploy.spec.ts, tests/offline.spec.ts): the copy is theirs to
- * change, the workspace's dist/ folders are left alone.
+ * a part into a running site (tests/deploy.spec.ts, tests/offline.spec.ts) or build one otherwise
+ * (tests/contract.spec.ts): the copy is theirs to change, the workspace's dist/ folders are left
+ * alone.
  */
 
 export const ROOT = join(__dirname, '..');
@@ -23,10 +24,17 @@ export interface SiteCopy {
   stop: () => void;
 }
 
-/** Starts the server on a copy of the built parts, with `env` added to its environment. */
-export async function startSiteCopy(env: Record<string, string>): Promise<SiteCopy> {
+/**
+ * Starts the server on a copy of the built parts, with `env` added to its environment; `prepare`
+ * changes the copy first (a part built otherwise, tests/contract.spec.ts).
+ */
+export async function startSiteCopy(
+  env: Record<string, string>,
+  prepare?: (distRoot: string) => Promise<void>,
+): Promise<SiteCopy> {
   const distRoot = mkdtempSync(join(tmpdir(), 'deploy-'));
   for (const part of PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
+  await prepare?.(distRoot);
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const server: ChildProcess = spawn(process.execPath, serverArgs(), {
@@ -55,16 +63,17 @@ export async function startSiteCopy(env: Record<string, string>): Promise<SiteCo
 
 /** Waits for the server this test started; one that has exited (its port taken, say) fails at once. */
 async function waitForServer(server: ChildProcess, origin: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`le second serveur s'est arrêté (code ${String(server.exitCode)})`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('le second serveur ne répond pas');
+  await expect
+    .poll(
+      async () => {
+        if (server.exitCode !== null) {
+          throw new Error(`le second serveur s'est arrêté (code ${String(server.exitCode)})`);
+        }
+        return (await fetch(`${origin}/healthz`).catch(() => null))?.ok ?? false;
+      },
+      { timeout: 60_000, message: 'le second serveur répond' },
+    )
+    .toBe(true);
 }
 
 /**

@@ -262,7 +262,8 @@ test.describe('the editor, on a phone', () => {
       // The public page itself, with the change, before anything is published.
       await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
       const preview = page.frameLocator('iframe[title="Aperçu de la page de la résidence"]');
-      await expect(preview.getByRole('status')).toHaveText(PREVIEW_BANNER);
+      // The page's own live regions (« Suivre »'s) are statuses too: the banner is the one saying it.
+      await expect(preview.getByRole('status').filter({ hasText: PREVIEW_BANNER })).toHaveText(PREVIEW_BANNER);
       await expect(preview.locator('.residence__show')).toHaveText(show);
       expect(await showOf('axonberg', page)).not.toBe(show);
       await page.getByRole('button', { name: 'Publier' }).click();

@@ -1,12 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import semver from 'semver';
 import { expect, consoleTrouble, gotoPage, test } from '../fixtures';
-import { freePort } from '../../scripts/ports.mjs';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import { startSiteCopy, type SiteCopy } from '../site-copy';
 
 /**
  * A remote built against the previous minor of the contract runs with the current shell
@@ -17,7 +15,6 @@ import { serverArgs } from '../../scripts/server-command.mjs';
  */
 
 const ROOT = join(__dirname, '..', '..');
-const OTHER_PARTS = ['shell', 'mf-player', 'mf-radio', 'mf-label'];
 
 interface PartJson {
   name: string;
@@ -33,54 +30,31 @@ if (current === null) throw new Error('shared/package.json : version illisible')
 /** The minor before the current one; right after a major, its first version (the oldest a remote of this major may need). */
 const previous = `${String(current.major)}.${String(Math.max(current.minor - 1, 0))}.0`;
 
-let distRoot: string;
-let server: ChildProcess;
-let origin: string;
+let site: SiteCopy;
 
 test.beforeAll(async () => {
   // One build of a remote (its browser and server bundles) on a shared machine.
   test.setTimeout(180_000);
-  distRoot = mkdtempSync(join(tmpdir(), 'contract-'));
-  for (const part of OTHER_PARTS) cpSync(join(ROOT, part, 'dist'), join(distRoot, part, 'dist'), { recursive: true });
-  await promisify(execFile)(process.execPath, ['e2e/build-part.mjs', 'mf-about', join(distRoot, 'mf-about', 'dist')], {
-    cwd: ROOT,
-    env: { ...process.env, CONTRACT_VERSION: previous },
-  });
-
-  const port = await freePort();
-  origin = `http://127.0.0.1:${String(port)}`;
-  server = spawn(process.execPath, serverArgs(), {
-    cwd: ROOT,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_ROOT: distRoot,
-      SITE_ORIGIN: origin,
-      LOG_LEVEL: 'silent',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        if (server.exitCode !== null)
-          throw new Error(`le second serveur s'est arrêté (code ${String(server.exitCode)})`);
-        return (await fetch(`${origin}/healthz`).catch(() => null))?.ok ?? false;
+  site = await startSiteCopy({}, async (distRoot) => {
+    rmSync(join(distRoot, 'mf-about'), { recursive: true, force: true });
+    await promisify(execFile)(
+      process.execPath,
+      ['e2e/build-part.mjs', 'mf-about', join(distRoot, 'mf-about', 'dist')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, CONTRACT_VERSION: previous },
       },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
+    );
+  });
 });
 
 test.afterAll(() => {
-  server.kill();
-  rmSync(distRoot, { recursive: true, force: true });
+  site.stop();
 });
 
 test('the deploy accepts the remote: the shell provides what it needs', async () => {
-  const shell = JSON.parse(readFileSync(join(distRoot, 'shell', 'dist', 'part.json'), 'utf8')) as PartJson;
-  const answer = await fetch(`${origin}/mf-about/part.json`);
+  const shell = JSON.parse(readFileSync(join(site.distRoot, 'shell', 'dist', 'part.json'), 'utf8')) as PartJson;
+  const answer = await fetch(`${site.origin}/mf-about/part.json`);
   expect(answer.status).toBe(200);
   // Kept under the same name from one build to the next, so never cached without asking.
   expect(answer.headers.get('cache-control')).toBe('no-cache');
@@ -91,7 +65,7 @@ test('the deploy accepts the remote: the shell provides what it needs', async ()
   expect(semver.satisfies(shell.contract, about.contract)).toBe(true);
 
   // What the federation runtime reads: the remote's requirement, beside its manifest.
-  const manifest = (await (await fetch(`${origin}/mf-about/mf-manifest.json`)).json()) as {
+  const manifest = (await (await fetch(`${site.origin}/mf-about/mf-manifest.json`)).json()) as {
     shared: { name: string; requiredVersion: string; singleton: boolean }[];
   };
   expect(manifest.shared.find((entry) => entry.name === '@collectif/shared')).toMatchObject({
@@ -104,14 +78,14 @@ test('its page works with the current shell', async ({ page }) => {
   const trouble = consoleTrouble(page);
   const remoteFiles: string[] = [];
   page.on('response', (response) => {
-    if (response.url().startsWith(`${origin}/mf-about/`) && response.ok()) remoteFiles.push(response.url());
+    if (response.url().startsWith(`${site.origin}/mf-about/`) && response.ok()) remoteFiles.push(response.url());
   });
 
-  await gotoPage(page, `${origin}/a-propos`);
+  await gotoPage(page, `${site.origin}/a-propos`);
   const content = page.locator('#contenu');
   await expect(content.getByRole('heading', { level: 1 })).toHaveText('À propos');
   await expect(content.getByRole('heading', { name: 'Le collectif' })).toBeVisible();
-  expect(remoteFiles).toContain(`${origin}/mf-about/remoteEntry.js`);
+  expect(remoteFiles).toContain(`${site.origin}/mf-about/remoteEntry.js`);
 
   // Its own helpers (@collectif/shared/ui, bundled with it) at work: the studio's map behind its facade.
   const studio = content.getByRole('region', { name: 'Le studio', exact: true });
@@ -121,7 +95,7 @@ test('its page works with the current shell', async ({ page }) => {
 
   // A link of the shell's menu still works from there, through the one router of the singleton.
   await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Label' }).click();
-  await expect(page).toHaveURL(`${origin}/label`);
+  await expect(page).toHaveURL(`${site.origin}/label`);
   await expect(content.getByRole('heading', { level: 1 })).toBeVisible();
 
   // The singleton met the remote's requirement: the federation runtime warned of nothing.

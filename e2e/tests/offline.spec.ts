@@ -115,9 +115,12 @@ test('a team’s deploy reaches a visitor whose worker kept the previous version
         path.startsWith('/mf-about/'),
       );
     });
+  // Kept by the worker once its answers are in (it writes its caches after answering the page).
+  await expect.poll(kept).toContain('/mf-about/remoteEntry.js');
   const keptBefore = await kept();
-  expect(keptBefore).toContain('/mf-about/remoteEntry.js');
-  expect(keptBefore.some((path) => path.includes('__federation_expose_AboutPage'))).toBe(true);
+  await expect
+    .poll(async () => (await kept()).some((path) => path.includes('__federation_expose_AboutPage')))
+    .toBe(true);
 
   const next = join(site.distRoot, 'about-next');
   cpSync(join(site.distRoot, 'mf-about', 'dist'), next, { recursive: true });

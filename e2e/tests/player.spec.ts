@@ -108,7 +108,7 @@ test('ten route changes while playing: same audio element, no interruption', asy
     'Résidences',
   ];
   for (const name of stops) {
-    await nav.getByRole('link', { name }).click();
+    await nav.getByRole('link', { name, exact: true }).click();
     await expect(page.locator('#contenu')).not.toContainText('Chargement ...', { timeout: 15_000 });
   }
   await page.getByRole('button', { name: "Retour à l'accueil" }).click();
