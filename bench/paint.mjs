@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, startServer } from './lib/browser.mjs';
+import { launch, startServer, throttle } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
 import { routePaths } from './lib/routes.mjs';
 
@@ -24,15 +24,7 @@ async function load(browser, url) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  await throttle(context, page);
   await page.addInitScript(() => {
     window.__lcp = 0;
     new PerformanceObserver((list) => {

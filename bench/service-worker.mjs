@@ -9,25 +9,13 @@
 //   node bench/service-worker.mjs [--runs=3] [--routes=/,/label]
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumArgs, chromiumPath, startServer } from './lib/browser.mjs';
+import { chromiumArgs, chromiumPath, startServer, throttle } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(arg('runs', '3'));
 const ROUTES = arg('routes', '/,/residences,/residences/axonberg,/label,/a-propos').split(',');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
-async function throttled(context, page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
 
 async function lcpOf(page) {
   await page.waitForFunction(() => document.querySelector('#contenu h1') !== null, undefined, { timeout: 60_000 });
@@ -62,7 +50,7 @@ async function visit(browser, url, worker) {
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   const page = await context.newPage();
-  await throttled(context, page);
+  await throttle(context, page);
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
   const firstLcp = await lcpOf(page);
   if (worker) {
@@ -74,7 +62,7 @@ async function visit(browser, url, worker) {
   await page.waitForLoadState('networkidle');
   const firstBytes = bytes;
   const again = await context.newPage();
-  await throttled(context, again);
+  await throttle(context, again);
   await again.goto(url, { waitUntil: 'load', timeout: 60_000 });
   const returnLcp = await lcpOf(again);
   await context.close();

@@ -23,6 +23,22 @@ export function launch() {
 }
 
 /**
+ * A mid-range phone on a slow mobile network, as the paint benchmarks measure: CPU 4× slower, 150 ms
+ * of latency, 1.6 Mbit/s down and 750 kbit/s up (Chrome DevTools' « Slow 4G »).
+ */
+export async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/**
  * Starts the site server on a loopback port as `npm start` does, built (a checkout too old to build
  * its server runs its sources); resolves once /healthz answers.
  */

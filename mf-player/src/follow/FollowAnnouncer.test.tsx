@@ -120,9 +120,9 @@ describe('the announcer', () => {
     window.localStorage.setItem('collectif:suivi', JSON.stringify(['<script>', 42]));
     renderWithProviders(<Player />);
     expect(await screen.findByRole('button', { name: 'Stream : ouvrir le lecteur' })).toBeInTheDocument();
-    // Its chunk loaded (React's lazy resolves a task later), nothing more.
+    // Its chunk loaded (the module React's lazy imports, awaited here), and the page rendered again.
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await import('./FollowAnnouncer');
     });
     expect(FakeEventSource.instances).toEqual([]);
     expect(server.requests).toEqual([]);

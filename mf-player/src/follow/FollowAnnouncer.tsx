@@ -12,7 +12,7 @@ import {
 } from '@collectif/shared';
 import { useFollowedIds } from '@collectif/shared/follow';
 import { upcomingRange, useScheduleClock } from '@collectif/shared/schedule';
-import { parseNowPlaying } from '../player/listeners';
+import { nowPlayingOf } from '../player/listeners';
 import { liveRequested, selectPlayer } from '../player/playerSlice';
 import { cameOnAir, notSaidLately, onAirText, residencesOnAir } from './onAir';
 import './follow-live.css';
@@ -40,13 +40,7 @@ function useNowPlayingChannel(open: boolean, dispatch: AppDispatch): void {
     if (!open || typeof EventSource !== 'function') return undefined;
     const channel = new EventSource(apiUrl('/nowplaying/events'));
     channel.addEventListener('nowplaying', (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const nowPlaying = parseNowPlaying(data);
+      const nowPlaying = nowPlayingOf(event);
       if (nowPlaying !== null) void dispatch(api.util.upsertQueryData('nowPlaying', undefined, nowPlaying));
     });
     return () => {

@@ -70,6 +70,15 @@ export function parseNowPlaying(data: unknown): NowPlaying | null {
   return 'value' in read ? read.value : null;
 }
 
+/** A message of the now-playing channel (`/api/nowplaying/events`), read; null when malformed. */
+export function nowPlayingOf(event: Event): NowPlaying | null {
+  try {
+    return parseNowPlaying(JSON.parse((event as MessageEvent<string>).data));
+  } catch {
+    return null;
+  }
+}
+
 async function refreshNowPlaying(dispatch: AppDispatch): Promise<void> {
   const result = await dispatch(api.endpoints.nowPlaying.initiate(undefined, { subscribe: false, forceRefetch: true }));
   // A now-playing failure is not shown: the lines keep their last value (docs/player.md, « Now playing »).
@@ -224,13 +233,7 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
       if (typeof EventSource !== 'function') return;
       const channel = new EventSource(apiUrl('/nowplaying/events'));
       channel.addEventListener('nowplaying', (event) => {
-        let data: unknown;
-        try {
-          data = JSON.parse((event as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        const nowPlaying = parseNowPlaying(data);
+        const nowPlaying = nowPlayingOf(event);
         if (nowPlaying === null) return;
         listener.dispatch(nowPlayingReceived(nowPlaying));
         // The same answer for every part that shows it (the home's « Titres précédents »), pushed.

@@ -1,9 +1,8 @@
 import { usePodcastsQuery, type ResidenceSummary, type ScheduleEvent } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { residencePictures } from '@collectif/shared/pictures';
-import { hourOf } from '@collectif/shared/schedule';
 import { cardDate } from '@collectif/shared/ui';
-import { nextShowOf, showDate } from '../schedule/NextShow';
+import { nextShowOf, OnAirUntil, showDate } from '../schedule/NextShow';
 
 /** The schedule of the followed residences, as « Mes résidences » asked for it: loading, failed or there. */
 export type FollowedSchedule = { events: readonly ScheduleEvent[] } | 'loading' | 'failed';
@@ -17,17 +16,7 @@ function NextLine({ residence, schedule, now }: { residence: string; schedule: F
     now,
   );
   if (next === null) return <>Pas d’émission annoncée pour le moment.</>;
-  if (Date.parse(next.start) <= now) {
-    return (
-      <>
-        <span className="show__badge">
-          <span className="live__dot" aria-hidden="true" />
-          En ce moment à l’antenne
-        </span>{' '}
-        jusqu’à <time dateTime={next.end}>{hourOf(next.end)}</time>
-      </>
-    );
-  }
+  if (Date.parse(next.start) <= now) return <OnAirUntil end={next.end} />;
   return (
     <>
       Prochaine émission : <time dateTime={next.start}>{showDate(next)}</time>

@@ -33,6 +33,19 @@ export const showDate = (event: ScheduleEvent) =>
  * « Prochaine émission : mercredi 25 novembre à 20:00 » on a residence's page (docs/schedule.md,
  * « What listeners see »), with « Ajouter à mon agenda » and a subscription to its shows.
  */
+/** A show on air now: the badge, and until when (the residence's page and « Mes résidences »). */
+export function OnAirUntil({ end }: { end: string }) {
+  return (
+    <>
+      <span className="show__badge">
+        <span className="live__dot" aria-hidden="true" />
+        En ce moment à l’antenne
+      </span>{' '}
+      jusqu’à <time dateTime={end}>{hourOf(end)}</time>
+    </>
+  );
+}
+
 export function NextShow({ residence }: { residence: string }) {
   const now = useScheduleClock(useAppSelector(selectScheduleArrival));
   const zone = useVisitorZone();
@@ -52,13 +65,7 @@ export function NextShow({ residence }: { residence: string }) {
         ) : next === null ? (
           'Pas d’émission annoncée pour le moment.'
         ) : onAir ? (
-          <>
-            <span className="show__badge">
-              <span className="live__dot" aria-hidden="true" />
-              En ce moment à l’antenne
-            </span>{' '}
-            jusqu’à <time dateTime={next.end}>{hourOf(next.end)}</time>
-          </>
+          <OnAirUntil end={next.end} />
         ) : (
           <>
             Prochaine émission : <time dateTime={next.start}>{showDate(next)}</time>
