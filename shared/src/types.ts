@@ -1,7 +1,10 @@
 import type { InferOutput } from 'valibot';
 import type {
   apiErrorSchema,
+  episodeDetailSchema,
   episodeSchema,
+  chaptersSchema,
+  tracklistRowSchema,
   episodesPageSchema,
   liveStatusSchema,
   nowPlayingSchema,
@@ -30,6 +33,15 @@ export type Release = InferOutput<typeof releaseSchema>;
 export type Episode = InferOutput<typeof episodeSchema>;
 
 export type EpisodesPage = InferOutput<typeof episodesPageSchema>;
+
+/** An episode with its tracklist (GET /api/episodes/:slug, docs/tracklists.md). */
+export type EpisodeDetail = InferOutput<typeof episodeDetailSchema>;
+
+/** One row of an episode's tracklist, with the other episodes that played its artist. */
+export type TracklistRow = InferOutput<typeof tracklistRowSchema>;
+
+/** An episode's chapters file (Podcast Index JSON chapters). */
+export type Chapters = InferOutput<typeof chaptersSchema>;
 
 export interface StyleCount {
   name: string;

@@ -6,6 +6,7 @@ import {
   residencesSchema,
   slidesSchema,
   teamSchema,
+  tracklistsSchema,
 } from '@collectif/shared/content-schemas';
 import { workspaceRoot } from '../settings/config';
 import { accountsSchema, NO_ACCOUNTS } from './accounts-schema';
@@ -27,9 +28,14 @@ interface KindRule {
  * only with another change of that entry). The volunteers' accounts are kept the same way, never
  * served.
  */
-export const CONTENT_KINDS: Record<'residences' | 'releases' | 'team' | 'about' | 'slides' | 'accounts', KindRule> = {
+export const CONTENT_KINDS: Record<
+  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'accounts',
+  KindRule
+> = {
   residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id', visible: true },
   releases: { schema: releasesContentSchema, file: 'server/content/releases.json', key: 'href', visible: true },
+  // An episode's timed tracklist (docs/tracklists.md), named by the episode's slug.
+  tracklists: { schema: tracklistsSchema, file: 'server/content/tracklists.json', key: 'episode', visible: true },
   team: { schema: teamSchema, file: 'mf-about/content/team.json', visible: true },
   about: { schema: aboutSchema, file: 'mf-about/content/about.json', visible: true },
   slides: { schema: slidesSchema, file: 'mf-radio/content/slides.json', visible: true },

@@ -49,6 +49,42 @@ export const episodeSchema = v.object({
   styles: v.array(v.string()),
 });
 
+/** Another episode that played a track's artist (docs/tracklists.md, « Also played in »). */
+export const alsoPlayedSchema = v.object({ slug: v.string(), artist: v.string(), show: v.string() });
+
+/** One row of an episode's tracklist as GET /api/episodes/:slug gives it (docs/tracklists.md). */
+export const tracklistRowSchema = v.object({
+  /** Seconds from the replay's start. */
+  start: v.number(),
+  artist: v.string(),
+  title: v.string(),
+  /** A release of the label (its path, /album/…), linked to its page with releaseUrl. */
+  release: v.optional(v.string()),
+  /** Up to three other episodes that played this artist, newest first. */
+  also: v.array(alsoPlayedSchema),
+});
+
+/** GET /api/episodes/:slug: an episode, with its tracklist when it has one. */
+export const episodeDetailSchema = v.object({
+  ...episodeSchema.entries,
+  tracks: v.optional(v.array(tracklistRowSchema)),
+});
+
+/**
+ * GET /api/episodes/:slug/chapters.json: the Podcast Index JSON chapters format (version 1.2.0),
+ * one chapter per track, its title « Artiste — Titre ».
+ */
+export const chaptersSchema = v.object({
+  version: v.literal('1.2.0'),
+  chapters: v.array(
+    v.object({
+      startTime: v.number(),
+      title: v.string(),
+      url: v.optional(v.string()),
+    }),
+  ),
+});
+
 /** GET /api/episodes: one page of the archive, for a search and filters. */
 export const episodesPageSchema = v.object({
   items: v.array(episodeSchema),
@@ -222,14 +258,15 @@ const podcastReading = v.pipe(
 );
 
 /** An episode as the client reads it: a podcast with a usable slug; unknown residences and styles are none. */
+const episodeReadingEntries = {
+  ...podcastReadingEntries,
+  summary: v.fallback(v.optional(v.string()), undefined),
+  slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)),
+  residences: v.fallback(v.array(v.string()), []),
+  styles: v.fallback(v.array(v.string()), []),
+};
 const episodeReading = v.pipe(
-  v.object({
-    ...podcastReadingEntries,
-    summary: v.fallback(v.optional(v.string()), undefined),
-    slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)),
-    residences: v.fallback(v.array(v.string()), []),
-    styles: v.fallback(v.array(v.string()), []),
-  }),
+  v.object(episodeReadingEntries),
   v.check((item) => playable(item)),
   v.transform((item) => withoutEmpty(item)),
 );
@@ -268,7 +305,34 @@ export const aboutAnswer = aboutSchema;
 export type Slide = v.InferOutput<typeof slidesSchema>[number];
 export type TeamMember = v.InferOutput<typeof teamSchema>[number];
 export type AboutTexts = v.InferOutput<typeof aboutSchema>;
-export const episodeAnswer = episodeReading;
+/** A tracklist row as the client reads it: a usable time and a line to show, else dropped. */
+const tracklistRowReading = v.object({
+  start: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  artist: v.pipe(v.string(), v.nonEmpty()),
+  title: v.pipe(v.string(), v.nonEmpty()),
+  release: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\/album\/[a-z0-9-]{1,200}$/))), undefined),
+  also: v.fallback(
+    usableList(v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)), artist: v.string(), show: v.string() })),
+    [],
+  ),
+});
+/** One episode; its tracklist's unusable rows dropped, the rows in time order. */
+export const episodeAnswer = v.pipe(
+  v.object({
+    ...episodeReadingEntries,
+    tracks: v.fallback(
+      v.optional(
+        v.pipe(
+          usableList(tracklistRowReading),
+          v.transform((rows) => [...rows].sort((a, b) => a.start - b.start)),
+        ),
+      ),
+      undefined,
+    ),
+  }),
+  v.check((item) => playable(item)),
+  v.transform((item) => withoutEmpty(item)),
+);
 /** A page of the archive: its unusable episodes dropped, its counts whole numbers. */
 export const episodesPageAnswer = v.object({
   items: usableList(episodeReading),

@@ -383,11 +383,64 @@ export const aboutSchema = v.pipe(
   ),
 );
 
+/**
+ * Timed tracklists (docs/tracklists.md): what an episode played, each row from a time of the replay.
+ * Bounds: 200 rows an episode (a three-hour show changes track every minute or so), 5,000 episodes,
+ * 200 characters an artist or a title, a time within 24 hours (the server also refuses one at or
+ * past the episode's own length). No markup: a `<` or `>` in a name is refused, never escaped later.
+ */
+export const TRACKS_MAX = 200;
+export const TRACKLISTS_MAX = 5000;
+export const TRACK_TEXT_MAX = 200;
+export const TRACK_START_MAX = 24 * 3600;
+/** An episode's slug (docs/episodes.md, « Episodes and slugs »): lower-case words and inner hyphens. */
+export const EPISODE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const trackText = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(TRACK_TEXT_MAX),
+  v.regex(/^[^<>\u0000-\u001f\u007f]*$/, 'sans balise ni caractère de contrôle'),
+  v.check((text) => text.trim() === text && text !== '', 'sans espace au début ni à la fin'),
+);
+export const trackSchema = v.strictObject({
+  /** Seconds from the replay's start. */
+  start: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(TRACK_START_MAX)),
+  artist: trackText,
+  title: trackText,
+  /** A release of the label (its `href` among the releases), when the track is one of them. */
+  release: v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^\/album\/[a-z0-9]+(-[a-z0-9]+)*$/))),
+});
+export const tracklistEntrySchema = v.strictObject({
+  episode: v.pipe(v.string(), v.maxLength(160), v.regex(EPISODE_SLUG)),
+  tracks: v.pipe(
+    v.array(trackSchema),
+    v.minLength(1),
+    v.maxLength(TRACKS_MAX),
+    v.check(
+      (tracks) => tracks.every((track, index) => index === 0 || track.start > (tracks[index - 1]?.start ?? -1)),
+      'les heures de début doivent croître d’une ligne à la suivante',
+    ),
+  ),
+});
+export const tracklistsSchema = v.pipe(
+  v.array(tracklistEntrySchema),
+  v.maxLength(TRACKLISTS_MAX),
+  v.check(
+    (entries) => new Set(entries.map((entry) => entry.episode)).size === entries.length,
+    'une seule liste par émission',
+  ),
+  v.title('Listes de titres des émissions'),
+  v.description(
+    "Pour chaque émission (son slug, /emissions/{slug}), les titres joués : l'instant du début en secondes depuis le début du replay, l'artiste, le titre et, pour une sortie du label, son chemin (/album/…).",
+  ),
+);
+
 /** Each content file of the repository and its schema; its `.schema.json` is written beside it. */
 export const CONTENT = [
   { file: 'shared/config/site.json', schema: siteConfigSchema },
   { file: 'shared/content/residences.json', schema: residencesSchema },
   { file: 'server/content/releases.json', schema: releasesContentSchema },
+  { file: 'server/content/tracklists.json', schema: tracklistsSchema },
   { file: 'server/content/demo-events.json', schema: demoEventsSchema },
   { file: 'mf-radio/content/slides.json', schema: slidesSchema },
   { file: 'mf-about/content/team.json', schema: teamSchema },
@@ -424,6 +477,8 @@ export function contentProblems(schema, data, label) {
     if (issue.type === 'strict_object' && issue.input !== undefined) what = 'champ inconnu';
     else if (issue.kind === 'schema' && issue.input === undefined) what = `champ requis manquant`;
     else if (issue.kind === 'schema') what = `type invalide (attendu : ${String(issue.expected)})`;
+    // A check (or a pattern) with a French message of its own says it as it is.
+    else if (issue.type === 'check' || !/^Invalid /.test(issue.message)) what = issue.message;
     else
       what = `${EXPECTED[/** @type {keyof typeof EXPECTED} */ (issue.type)] ?? issue.message} (attendu : ${String(issue.expected)})`;
     return `${label}: champ ${field} : ${what}`;

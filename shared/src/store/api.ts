@@ -30,7 +30,7 @@ import {
   stylesAnswer,
 } from '../schemas/answers';
 import type {
-  Episode,
+  EpisodeDetail,
   EpisodesPage,
   EventItem,
   Events,
@@ -146,7 +146,7 @@ export const api = createApi({
       query: (search) => ({ url: '/episodes', params: episodesParams(search) }),
       responseSchema: answer(episodesPageAnswer),
     }),
-    episode: build.query<Episode, string>({
+    episode: build.query<EpisodeDetail, string>({
       query: (slug) => `/episodes/${encodeURIComponent(slug)}`,
       responseSchema: answer(episodeAnswer),
     }),
