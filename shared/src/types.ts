@@ -23,8 +23,11 @@ import type {
 
 export type ReplaySource = InferOutput<typeof replaySourceSchema>;
 
-/** What `replay-selected` carries: an episode, and where to start it (seconds) when not from 0. */
-export type ReplayRequest = ReplaySource & { start?: number };
+/**
+ * What `replay-selected` carries: an episode, where to start it (seconds) when not from 0, and its
+ * slug when it has a page (contract 3.1.0): the player reads the episode's tracklist by it.
+ */
+export type ReplayRequest = ReplaySource & { start?: number; slug?: string };
 
 export type PodcastItem = InferOutput<typeof podcastItemSchema>;
 

@@ -12,11 +12,13 @@ import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
-import { buildCatalogue, type Catalogue } from './episodes/catalogue';
+import { buildCatalogue, type Catalogue, type TracklistEntry } from './episodes/catalogue';
 import { demoScheduleIcs } from './schedule/demo';
 import { calendarLoader } from './schedule/fetch';
 import { demoEventsIcs, loadDemoEvents } from './events/demo';
 import type { Release } from '@collectif/shared';
+
+const NO_TRACKLISTS: readonly TracklistEntry[] = [];
 
 /** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
 export interface Source<T> {
@@ -50,7 +52,14 @@ function always<T>(value: T, version: number, expiresAt: number): Cached<T> {
 
 export function createSources(
   config: ApiConfig,
-  options: { releases: readonly Release[]; now?: () => number; anchor?: Date; shared?: SharedCacheStore },
+  options: {
+    releases: readonly Release[];
+    now?: () => number;
+    anchor?: Date;
+    shared?: SharedCacheStore;
+    /** The tracklists' current content (the same array until a save changes it). */
+    tracklists?: () => readonly TracklistEntry[];
+  },
 ): Sources {
   const now = options.now ?? Date.now;
   // Each real upstream's answers shared by the instances under its name (REDIS_URL).
@@ -85,12 +94,19 @@ export function createSources(
           ...shared('feed'),
         });
 
-  let catalogue: { of: FeedData; value: Catalogue } | undefined;
+  // Built again for each version of the feed, and of the tracklists (the content's), whose words
+  // the search finds (docs/tracklists.md).
+  let catalogue: { of: FeedData; tracklists: unknown; value: Catalogue } | undefined;
   const episodes: Source<Catalogue> = {
     get: async () => {
       const current = await feed.get();
-      if (catalogue?.of !== current.value) {
-        catalogue = { of: current.value, value: buildCatalogue(current.value.podcasts, residences) };
+      const tracklists = options.tracklists?.() ?? NO_TRACKLISTS;
+      if (catalogue?.of !== current.value || catalogue.tracklists !== tracklists) {
+        catalogue = {
+          of: current.value,
+          tracklists,
+          value: buildCatalogue(current.value.podcasts, residences, tracklists),
+        };
       }
       return { ...current, value: catalogue.value };
     },

@@ -140,6 +140,51 @@ describe("a residence's podcast feed", () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('names the chapters file of each episode with a tracklist, in the podcast namespace, and follows a save', async () => {
+    const read = async () => {
+      const res = await app.inject({ url: '/residences/axonberg/feed.xml' });
+      expect(podcastProblems(res.body)).toEqual([]);
+      const rss = (parser.parse(res.body) as { rss: Node }).rss;
+      expect(rss['@xmlns:podcast']).toBe('https://podcastindex.org/namespace/1.0');
+      const items = (rss.channel as Node).item as Node[];
+      return items.flatMap((item) => {
+        const chapters = item['podcast:chapters'] as Node | undefined;
+        return chapters === undefined ? [] : [{ link: String(item.link), chapters }];
+      });
+    };
+    // The demo's one tracklist among Axonberg's episodes.
+    expect(await read()).toEqual([
+      {
+        link: `${ORIGIN}/emissions/axonberg-synapses-11`,
+        chapters: {
+          '@url': `${ORIGIN}/api/episodes/axonberg-synapses-11/chapters.json`,
+          '@type': 'application/json+chapters',
+        },
+      },
+    ]);
+    const file = await app.inject({ url: '/api/episodes/axonberg-synapses-11/chapters.json' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^application\/json\+chapters/);
+
+    // A tracklist saved for another of its episodes is in the feed at once.
+    const other = (await app.inject({ url: '/api/episodes?residence=axonberg' }))
+      .json<{ items: { slug: string }[] }>()
+      .items.find((episode) => episode.slug !== 'axonberg-synapses-11');
+    if (other === undefined) throw new Error('Axonberg a un seul épisode');
+    const present = app.content.current('tracklists');
+    await app.content.save(
+      'tracklists',
+      [
+        ...(present.data as unknown[]),
+        { episode: other.slug, tracks: [{ start: 0, artist: 'Axonberg', title: 'Neurone' }] },
+      ],
+      { by: 'test', basedOn: present.id },
+    );
+    expect((await read()).map((item) => item.link).sort()).toEqual(
+      [`${ORIGIN}/emissions/axonberg-synapses-11`, `${ORIGIN}/emissions/${other.slug}`].sort(),
+    );
+  });
+
   it.each(['inconnue', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '..%2F..%2Fetc'])(
     'answers 404 in French for %s, without repeating it',
     async (id) => {

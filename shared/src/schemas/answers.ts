@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { releaseUrl } from '../config';
+import { isSlug } from '../episodeAddress';
 import { aboutSchema, slidesSchema, teamSchema } from './content.mjs';
 import { usableList } from './usable-list';
 
@@ -312,7 +313,9 @@ const tracklistRowReading = v.object({
   title: v.pipe(v.string(), v.nonEmpty()),
   release: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\/album\/[a-z0-9-]{1,200}$/))), undefined),
   also: v.fallback(
-    usableList(v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)), artist: v.string(), show: v.string() })),
+    usableList(
+      v.object({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)), artist: v.string(), show: v.string() }),
+    ),
     [],
   ),
 });
@@ -415,13 +418,16 @@ export const replaySelection = v.pipe(
           v.finite('« start » doit être un nombre de secondes'),
         ),
       ),
+      // Its page's slug (contract 3.1.0), by which the player reads its tracklist: one that cannot
+      // be a slug is left out, and the episode plays all the same, without its tracks.
+      slug: v.fallback(v.optional(v.pipe(v.string(), v.check(isSlug))), undefined),
     },
     URL_MESSAGE,
   ),
   v.check((source) => source.url.trim() !== '' || nonEmpty(source.trackUrn?.trim()), URL_MESSAGE),
-  v.transform(({ trackUrn, url, ...rest }) => {
+  v.transform(({ trackUrn, url, slug, ...rest }) => {
     const urn = trackUrn?.trim() ?? '';
-    return { ...(urn === '' ? {} : { trackUrn: urn }), url: url.trim(), ...rest };
+    return { ...(urn === '' ? {} : { trackUrn: urn }), url: url.trim(), ...rest, ...(slug === undefined ? {} : { slug }) };
   }),
 );
 

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
-import type { Episode, EpisodesPage, StyleCount } from '@collectif/shared';
+import { releaseUrl } from '@collectif/shared/config';
+import type { Chapters, Episode, EpisodeDetail, EpisodesPage, StyleCount, TracklistRow } from '@collectif/shared';
 import { longSlug, plain, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../../feed';
 
 /**
@@ -22,6 +23,23 @@ export interface EpisodeQuery {
 /** An episode as the server keeps it: with the enclosure's length the API does not answer. */
 export type CatalogueEpisode = Episode & { length?: number };
 
+/** One row of a tracklist as the content keeps it (shared/src/schemas/content.mjs, `trackSchema`). */
+export interface TrackEntry {
+  start: number;
+  artist: string;
+  title: string;
+  release?: string;
+}
+
+/** An episode's tracklist as the content keeps it, named by the episode's slug. */
+export interface TracklistEntry {
+  episode: string;
+  tracks: readonly TrackEntry[];
+}
+
+/** Other episodes named on a track's row: at most this many (docs/tracklists.md). */
+export const ALSO_PLAYED_MAX = 3;
+
 export interface Catalogue {
   /** Newest first. */
   episodes: readonly CatalogueEpisode[];
@@ -29,6 +47,12 @@ export interface Catalogue {
   slugOf(link: string): string | undefined;
   /** By slug, and by each episode's long slug too (docs/episodes.md, « Slugs »). */
   find(slug: string): Episode | undefined;
+  /** An episode with its tracklist's rows, each naming the other episodes that played its artist. */
+  detail(slug: string): EpisodeDetail | undefined;
+  /** An episode's tracklist as Podcast Index JSON chapters, or undefined without one. */
+  chapters(slug: string): Chapters | undefined;
+  /** The slugs of the episodes that have a tracklist. */
+  hasTracklist(slug: string): boolean;
   styles: readonly StyleCount[];
   /** One page of the episodes a search and filters give. */
   query(query: EpisodeQuery): EpisodesPage;
@@ -54,7 +78,14 @@ export function cleanQuery(q: string | undefined): string {
 
 const same = (a: string, b: string) => searchTerm(a.trim()) === searchTerm(b.trim());
 
-export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: readonly ResidenceFacts[]): Catalogue {
+/** « Artiste — Titre », a track's line in a chapter and in the player. */
+export const trackLine = ({ artist, title }: Pick<TrackEntry, 'artist' | 'title'>) => `${artist} — ${title}`;
+
+export function buildCatalogue(
+  podcasts: readonly FeedPodcast[],
+  residences: readonly ResidenceFacts[],
+  tracklists: readonly TracklistEntry[] = [],
+): Catalogue {
   const episodes: CatalogueEpisode[] = withEpisodeFacts(podcasts, residences);
   const bySlug = new Map<string, Episode>();
   const byLongSlug = new Map<string, Episode>();
@@ -63,6 +94,30 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
     bySlug.set(episode.slug, episode);
     byLongSlug.set(longSlug(episode), episode);
   }
+
+  // The tracklists of the feed's episodes (one of an episode no longer in the feed waits, unused),
+  // and for each artist the episodes that played it, newest first (docs/tracklists.md).
+  const tracksOf = new Map<string, readonly TrackEntry[]>();
+  for (const { episode, tracks } of tracklists) {
+    const found = bySlug.get(episode) ?? byLongSlug.get(episode);
+    if (found !== undefined) tracksOf.set(found.slug, tracks);
+  }
+  const playedBy = new Map<string, Episode[]>();
+  for (const episode of episodes) {
+    for (const artist of new Set((tracksOf.get(episode.slug) ?? []).map((track) => searchTerm(track.artist.trim())))) {
+      const list = playedBy.get(artist) ?? [];
+      list.push(episode);
+      playedBy.set(artist, list);
+    }
+  }
+  const rowsOf = (episode: Episode): TracklistRow[] | undefined =>
+    tracksOf.get(episode.slug)?.map((track) => ({
+      ...track,
+      also: (playedBy.get(searchTerm(track.artist.trim())) ?? [])
+        .filter((other) => other.slug !== episode.slug)
+        .slice(0, ALSO_PLAYED_MAX)
+        .map(({ slug, artist, show }) => ({ slug, artist, show })),
+    }));
 
   const counts = new Map<string, number>();
   for (const episode of episodes) for (const style of episode.styles) counts.set(style, (counts.get(style) ?? 0) + 1);
@@ -75,10 +130,16 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
     if (index === undefined) {
       index = new MiniSearch<Episode>({
         idField: 'slug',
-        fields: ['artist', 'show', 'summary'],
-        // The summary is safe HTML: its words, not its tags (« <br>dub » would be one word).
-        extractField: (episode, field) =>
-          field === 'summary' ? plain(episode.summary ?? '') : String(episode[field as keyof Episode] ?? ''),
+        fields: ['artist', 'show', 'summary', 'tracks'],
+        // The summary is safe HTML: its words, not its tags (« <br>dub » would be one word). The
+        // tracks: every artist and title its tracklist played.
+        extractField: (episode, field) => {
+          if (field === 'summary') return plain(episode.summary ?? '');
+          if (field === 'tracks') {
+            return (tracksOf.get(episode.slug) ?? []).map((track) => `${track.artist} ${track.title}`).join(' ');
+          }
+          return String(episode[field as keyof Episode] ?? '');
+        },
         processTerm: searchTerm,
         // Every word required, each matching the start of a word; typos forgiven only in a word long
         // enough to carry one (« dub » must not find « du » within one edit: docs/episodes.md).
@@ -103,6 +164,26 @@ export function buildCatalogue(podcasts: readonly FeedPodcast[], residences: rea
     slugOf: (link) => byLink.get(link),
     // A link shared with an episode's long slug keeps working if the episode's slug is now the short one.
     find: (slug) => bySlug.get(slug) ?? byLongSlug.get(slug),
+    detail(slug) {
+      const episode = bySlug.get(slug) ?? byLongSlug.get(slug);
+      if (episode === undefined) return undefined;
+      const tracks = rowsOf(episode);
+      return tracks === undefined ? episode : { ...episode, tracks };
+    },
+    chapters(slug) {
+      const episode = bySlug.get(slug) ?? byLongSlug.get(slug);
+      const tracks = episode === undefined ? undefined : tracksOf.get(episode.slug);
+      if (tracks === undefined) return undefined;
+      return {
+        version: '1.2.0',
+        chapters: tracks.map((track) => ({
+          startTime: track.start,
+          title: trackLine(track),
+          ...(track.release === undefined ? {} : { url: releaseUrl(track.release) }),
+        })),
+      };
+    },
+    hasTracklist: (slug) => tracksOf.has(slug),
     query({ q, style, residence, page = 1 }) {
       const text = cleanQuery(q);
       let found: readonly Episode[] = text === '' ? episodes : search(text);

@@ -7,6 +7,7 @@ import type { Release } from '@collectif/shared';
 import type { ApiConfig } from '../env';
 import { releasesContent } from '../schemas/releases';
 import { createSources, type Sources } from '../sources';
+import type { TracklistEntry } from '../episodes/catalogue';
 import type { SharedState } from '../../instances/shared-state';
 import { repositorySeeds } from '../../content/kinds';
 import { shareContent } from '../../content/shared';
@@ -61,9 +62,13 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   { config, now = Date.now, demoAnchor, shared = null },
 ) => {
   const releases = loadReleases(config.releasesFile);
+  const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
+  const store = shared === null ? content : await shareContent(content, shared.content, app.log, config.siteSecret);
   const created = createSources(config, {
     releases,
     now,
+    // The current version's array: the same until a save, so the archive is built again only then.
+    tracklists: () => store.current('tracklists').data as readonly TracklistEntry[],
     ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
     ...(shared === null ? {} : { shared: shared.cache }),
   });
@@ -71,11 +76,7 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   app.decorate('apiConfig', config);
   app.decorate('clock', now);
   app.decorate('releases', releases);
-  const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
-  app.decorate(
-    'content',
-    shared === null ? content : await shareContent(content, shared.content, app.log, config.siteSecret),
-  );
+  app.decorate('content', store);
   app.decorate(
     'pictures',
     createPictures({

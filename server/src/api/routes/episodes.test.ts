@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiError, Episode, EpisodesPage, PodcastItem, StyleCount } from '@collectif/shared';
+import type { ApiError, Episode, EpisodeDetail, EpisodesPage, PodcastItem, StyleCount } from '@collectif/shared';
 import { buildApi, testConfig } from '../testing/fixtures';
-import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm } from '../episodes/catalogue';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { chaptersSchema } from '@collectif/shared/schemas';
+import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm, type TracklistEntry } from '../episodes/catalogue';
+import { workspaceRoot } from '../../settings/config';
+
+// The repository's tracklists, which a new content folder starts from (docs/tracklists.md).
+const SEED_TRACKLISTS = JSON.parse(
+  readFileSync(join(workspaceRoot, 'server/content/tracklists.json'), 'utf8'),
+) as TracklistEntry[];
+/** « artist title » of each row the repository's tracklist of `slug` has. */
+const played = (slug: string) =>
+  (SEED_TRACKLISTS.find((entry) => entry.episode === slug)?.tracks ?? []).map((t) => `${t.artist} ${t.title}`);
 
 // The demo feed (about 530 podcasts over the residences of the content file), on a fixed day.
 let app: FastifyInstance;
@@ -42,7 +55,13 @@ describe('GET /api/episodes, the archive', () => {
   it('finds shows whatever the case and accents, with typos and word beginnings', async () => {
     const exact = await get<EpisodesPage>('/api/episodes?q=Axonberg');
     expect(exact.body.total).toBeGreaterThan(0);
-    expect(exact.body.items.every((item) => item.artist.includes('Axonberg'))).toBe(true);
+    // Its own episodes first, then those whose tracklist played it.
+    expect(exact.body.items[0]?.artist).toContain('Axonberg');
+    expect(
+      exact.body.items.every(
+        (item) => item.artist.includes('Axonberg') || played(item.slug).some((line) => line.includes('Axonberg')),
+      ),
+    ).toBe(true);
     for (const q of ['axonberg', 'AXONBERG', 'axonbreg', 'axonb']) {
       const found = await get<EpisodesPage>(`/api/episodes?q=${q}`);
       expect(found.body.items.map((item) => item.slug)).toContain(exact.body.items[0]?.slug);
@@ -59,9 +78,11 @@ describe('GET /api/episodes, the archive', () => {
     for (let page = 1; page <= first.pages; page += 1) {
       all.push(...(await get<EpisodesPage>(`/api/episodes?page=${String(page)}`)).body.items);
     }
-    // The words of what is searched: the artist, the show and the description.
+    // The words of what is searched: the artist, the show, the description and the tracklist.
     const words = (item: Episode) =>
-      searchTerm(`${item.artist} ${item.show} ${item.summary ?? ''}`).split(/[^a-z0-9]+/);
+      searchTerm(`${item.artist} ${item.show} ${item.summary ?? ''} ${played(item.slug).join(' ')}`).split(
+        /[^a-z0-9]+/,
+      );
     const expected = all.filter((item) => words(item).some((word) => word.startsWith('dub')));
     expect(expected.length).toBeGreaterThan(0);
     const found = await get<EpisodesPage>('/api/episodes?q=dub');
@@ -162,4 +183,84 @@ describe('GET /api/episodes/:slug', () => {
       });
     },
   );
+});
+
+describe("an episode's tracklist (docs/tracklists.md)", () => {
+  it('gives its rows in time order, each naming up to three other episodes that played its artist', async () => {
+    const { status, body } = await get<EpisodeDetail>('/api/episodes/melodica-joe-souffle-dub-11');
+    expect(status).toBe(200);
+    expect(body.tracks?.map((row) => [row.start, row.artist, row.title])).toEqual([
+      [0, 'Augustus Pablo', 'King Tubby Meets Rockers Uptown'],
+      [11, 'Danièle Dubwise', 'Écho du Canal'],
+      [22, 'Lee « Scratch » Perry', 'Disco Devil'],
+      [33, 'Various Artists', 'Garonne Dub Vol. 6'],
+      [44, 'Scientist', 'The Mummy’s Shroud'],
+    ]);
+    expect(body.tracks?.[1]?.release).toBe('/album/echo-du-canal');
+    // Augustus Pablo is played by three other demo episodes, newest first; never this one.
+    const pablo = body.tracks?.[0]?.also.map((other) => other.slug);
+    expect(pablo).toEqual([
+      'daniele-dubwise-echo-chambre-11',
+      'onde-courte-radio-pirate-11',
+      'capitole-sound-session-capitole-11',
+    ]);
+    expect(body.tracks?.[2]?.also).toEqual([]);
+  });
+
+  it('has no tracks on an episode without a tracklist', async () => {
+    const { body } = await get<EpisodeDetail>('/api/episodes/tournesol-plein-sud-11');
+    expect(body.slug).toBe('tournesol-plein-sud-11');
+    expect(body.tracks).toBeUndefined();
+  });
+
+  it('finds an episode by an artist or a title its tracklist played', async () => {
+    const byArtist = await get<EpisodesPage>(`/api/episodes?q=${encodeURIComponent('Augustus Pablo')}`);
+    expect(byArtist.body.items.map((item) => item.slug).sort()).toEqual(
+      [
+        'capitole-sound-session-capitole-11',
+        'daniele-dubwise-echo-chambre-11',
+        'melodica-joe-souffle-dub-11',
+        'onde-courte-radio-pirate-11',
+      ].sort(),
+    );
+    const byTitle = await get<EpisodesPage>(`/api/episodes?q=${encodeURIComponent('mummy shroud')}`);
+    expect(byTitle.body.items.map((item) => item.slug)).toEqual(['melodica-joe-souffle-dub-11']);
+  });
+
+  it('serves it as Podcast Index JSON chapters, with their type, cache headers and ETag', async () => {
+    const res = await app.inject({ url: '/api/episodes/axonberg-synapses-11/chapters.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json\+chapters\b/);
+    // Kept a minute at most (private here only because this first request is given its XSRF cookie).
+    expect(res.headers['cache-control']).toMatch(/^(public|private), max-age=(\d|[1-5]\d|60)$/);
+    const body: unknown = res.json();
+    // The format: a version, chapters with a start in seconds and a title, in time order.
+    expect(v.is(chaptersSchema, body)).toBe(true);
+    const chapters = v.parse(chaptersSchema, body);
+    expect(chapters.version).toBe('1.2.0');
+    expect(chapters.chapters[0]).toEqual({
+      startTime: 0,
+      title: 'Axonberg — Synapses EP',
+      url: expect.stringMatching(/^https:\/\/[^/]+\/album\/synapses-ep$/) as string,
+    });
+    expect(chapters.chapters[1]).toEqual({ startTime: 11, title: 'Moritz von Oswald Trio — Pattern 3' });
+    const starts = chapters.chapters.map((chapter) => chapter.startTime);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const again = await app.inject({
+      url: '/api/episodes/axonberg-synapses-11/chapters.json',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 in French for an episode without a tracklist, an unknown one, or a forged slug', async () => {
+    const none = await get<ApiError>('/api/episodes/tournesol-plein-sud-11/chapters.json');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('Cette émission n’a pas de liste de titres.');
+    const unknown = await get<ApiError>('/api/episodes/inconnue-1/chapters.json');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('episode_not_found');
+    const forged = await get<ApiError>(`/api/episodes/${encodeURIComponent('<b>x</b>')}/chapters.json`);
+    expect(forged.status).toBe(404);
+  });
 });

@@ -6,6 +6,11 @@ import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 
+/** The type of the Podcast Index JSON chapters, as the feed's `<podcast:chapters>` says it. */
+export const CHAPTERS_TYPE = 'application/json+chapters';
+/** How long a browser keeps an answer holding a tracklist before it revalidates. */
+const TRACKLIST_MAX_AGE_MS = 60_000;
+
 const notFound = () =>
   new ApiHttpError(404, 'episode_not_found', 'Cette émission n’existe pas ou n’est plus dans le flux.');
 
@@ -17,6 +22,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
   const error = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };
+  // Answers that hold tracklists' words change with the feed and with a tracklist's save.
+  const versionOf = (feed: number) => `${String(feed)}.${app.content.current('tracklists').id}`;
+  // A resident's correction of a tracklist reaches a browser within a minute (then its ETag).
+  const withTracklists = Math.min(config.ttlMs.feed, TRACKLIST_MAX_AGE_MS);
 
   app.get(
     '/episodes',
@@ -25,7 +34,14 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const { q, style = '', residence = '', page = 1 } = request.query;
       const catalogue = await sources.episodes.get();
       const text = cleanQuery(q);
-      const key = JSON.stringify(['episodes', catalogue.version, text, style.trim(), residence.trim(), page]);
+      const key = JSON.stringify([
+        'episodes',
+        versionOf(catalogue.version),
+        text,
+        style.trim(),
+        residence.trim(),
+        page,
+      ]);
       return reply.representation(
         key,
         () => {
@@ -45,12 +61,38 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       // Anything that cannot be a slug (HTML, `../`, capitals) is unknown without a look.
       if (!isSlug(slug)) throw notFound();
       const catalogue = await sources.episodes.get();
-      const episode = catalogue.value.find(slug);
+      const episode = catalogue.value.detail(slug);
       if (episode === undefined) throw notFound();
-      return reply.representation(`episode|${String(catalogue.version)}|${slug}`, () => reply.serialized(episode), {
-        cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()),
+      return reply.representation(`episode|${versionOf(catalogue.version)}|${slug}`, () => reply.serialized(episode), {
+        cacheControl: cacheControlFor(catalogue, withTracklists, clock()),
         state: catalogue.state,
       });
+    },
+  );
+
+  // An episode's tracklist as Podcast Index JSON chapters (docs/tracklists.md, « Chapters »), named
+  // by the show's feed in `<podcast:chapters>`.
+  app.get(
+    '/episodes/:slug/chapters.json',
+    { schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.chapters, ...error } } },
+    async (request, reply) => {
+      const { slug } = request.params;
+      if (!isSlug(slug)) throw notFound();
+      const catalogue = await sources.episodes.get();
+      if (catalogue.value.find(slug) === undefined) throw notFound();
+      const chapters = catalogue.value.chapters(slug);
+      if (chapters === undefined) {
+        throw new ApiHttpError(404, 'chapters_not_found', 'Cette émission n’a pas de liste de titres.');
+      }
+      return reply.representation(
+        `chapters|${versionOf(catalogue.version)}|${slug}`,
+        () => reply.serialized(chapters),
+        {
+          type: CHAPTERS_TYPE,
+          cacheControl: cacheControlFor(catalogue, withTracklists, clock()),
+          state: catalogue.state,
+        },
+      );
     },
   );
 

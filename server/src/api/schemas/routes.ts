@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import {
   apiErrorSchema,
-  episodeSchema,
+  chaptersSchema,
+  episodeDetailSchema,
   episodesPageSchema,
   eventItemSchema,
   eventsSchema,
@@ -42,7 +43,8 @@ export const routeSchemas = {
   ),
   episodes: jsonSchema(episodesPageSchema),
   episodeParams: jsonSchema(v.object({ slug: v.pipe(v.string(), v.maxLength(200)) })),
-  episode: jsonSchema(episodeSchema),
+  episode: jsonSchema(episodeDetailSchema),
+  chapters: jsonSchema(chaptersSchema),
   styles: jsonSchema(stylesSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   // GET /api/content/:kind: one kind of the content volunteers edit (docs/content.md).

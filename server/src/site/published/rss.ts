@@ -39,6 +39,15 @@ export function enclosureBytes(episode: Pick<CatalogueEpisode, 'length' | 'durat
   return PODCAST_MIN_BYTES;
 }
 
+/** The Podcast Index namespace, whose `<podcast:chapters>` names an episode's chapters file. */
+export const PODCAST_NAMESPACE = 'https://podcastindex.org/namespace/1.0';
+
+/** An item's `<podcast:chapters>`, for an episode whose chapters file is at `path` (docs/tracklists.md). */
+function chaptersOf(path: string | undefined, origin: string): Record<string, unknown> {
+  if (path === undefined) return {};
+  return { 'podcast:chapters': { '@_url': xmlSafe(absolute(origin, path)), '@_type': 'application/json+chapters' } };
+}
+
 /** RFC 822, as RSS wants it: `Sun, 22 Nov 2026 19:00:00 GMT`. */
 const rfc822 = (date: Date) => date.toUTCString();
 
@@ -54,6 +63,7 @@ export function residenceFeed(
   origin: string,
   now: Date,
   href: HrefOf,
+  chapters: (slug: string) => string | undefined = () => undefined,
 ): string {
   const page = absolute(origin, href(PAGES.residence, { id: residence.id }) ?? '/');
   const self = absolute(origin, residenceFeedPath(residence.id));
@@ -85,6 +95,7 @@ export function residenceFeed(
         : {}),
       ...(episode.cover === '' ? {} : { 'itunes:image': { '@_href': xmlSafe(absolute(origin, episode.cover)) } }),
       'itunes:explicit': 'false',
+      ...chaptersOf(chapters(episode.slug), origin),
     };
   });
   return writeXml({
@@ -92,6 +103,7 @@ export function residenceFeed(
       '@_version': '2.0',
       '@_xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
+      '@_xmlns:podcast': PODCAST_NAMESPACE,
       channel: {
         title,
         link: page,
