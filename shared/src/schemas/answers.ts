@@ -77,6 +77,9 @@ export const episodeDetailSchema = v.object({
  */
 export const chaptersSchema = v.object({
   version: v.literal('1.2.0'),
+  /** The episode's artist, and its « artist · show ». */
+  author: v.string(),
+  title: v.string(),
   chapters: v.array(
     v.object({
       startTime: v.number(),

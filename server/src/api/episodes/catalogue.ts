@@ -176,6 +176,8 @@ export function buildCatalogue(
       if (tracks === undefined) return undefined;
       return {
         version: '1.2.0',
+        author: episode.artist,
+        title: episode.show === '' ? episode.artist : `${episode.artist} · ${episode.show}`,
         chapters: tracks.map((track) => ({
           startTime: track.start,
           title: trackLine(track),

@@ -238,6 +238,8 @@ describe("an episode's tracklist (docs/tracklists.md)", () => {
     expect(v.is(chaptersSchema, body)).toBe(true);
     const chapters = v.parse(chaptersSchema, body);
     expect(chapters.version).toBe('1.2.0');
+    expect(chapters.author).toBe('Axonberg');
+    expect(chapters.title).toMatch(/^Axonberg · /);
     expect(chapters.chapters[0]).toEqual({
       startTime: 0,
       title: 'Axonberg — Synapses EP',
