@@ -172,7 +172,8 @@ export function buildCatalogue(
     },
     chapters(slug) {
       const episode = bySlug.get(slug) ?? byLongSlug.get(slug);
-      const tracks = episode === undefined ? undefined : tracksOf.get(episode.slug);
+      if (episode === undefined) return undefined;
+      const tracks = tracksOf.get(episode.slug);
       if (tracks === undefined) return undefined;
       return {
         version: '1.2.0',
