@@ -399,7 +399,8 @@ const trackText = v.pipe(
   v.string(),
   v.minLength(1),
   v.maxLength(TRACK_TEXT_MAX),
-  v.regex(/^[^<>\u0000-\u001f\u007f]*$/, 'sans balise ni caractère de contrôle'),
+  // Control characters (`\p{Cc}`) can break a line of a feed or a chapters file; `<` and `>` are markup.
+  v.regex(/^[^<>\p{Cc}]*$/u, 'sans balise ni caractère de contrôle'),
   v.check((text) => text.trim() === text && text !== '', 'sans espace au début ni à la fin'),
 );
 export const trackSchema = v.strictObject({
