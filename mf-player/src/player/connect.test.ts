@@ -23,6 +23,27 @@ describe('replay-selected payloads from any script', () => {
     });
   });
 
+  it("keeps an episode's slug and start, so that the player can read its tracklist (contract 3.1.0)", () => {
+    expect(
+      parseReplaySource({ url: '/api/demo/replays/a.mp3', slug: 'axonberg-synapses-11', start: 22, residences: [] }),
+    ).toEqual({
+      url: '/api/demo/replays/a.mp3',
+      duration: 0,
+      artist: '',
+      show: '',
+      cover: '',
+      start: 22,
+      slug: 'axonberg-synapses-11',
+    });
+    expect(parseReplaySource({ url: '/a.mp3', slug: '../../admin' })).toEqual({
+      url: '/a.mp3',
+      duration: 0,
+      artist: '',
+      show: '',
+      cover: '',
+    });
+  });
+
   it('fills what a partner may leave out', () => {
     expect(parseReplaySource({ url: 'https://example.org/a.mp3' })).toEqual({
       url: 'https://example.org/a.mp3',

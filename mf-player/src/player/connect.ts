@@ -6,7 +6,7 @@ import {
   replaySelection,
   startAppListening,
   type AppStore,
-  type ReplaySource,
+  type ReplayRequest,
 } from '@collectif/shared';
 import { registerPlayerListeners } from './listeners';
 import { liveRequested, replaySelected, selectSnapshot } from './playerSlice';
@@ -16,7 +16,7 @@ import { createPlayerRuntime, type PlayerRuntime } from './runtime';
  * Checks a `replay-selected` payload. Parts of the site send typed values, but a partner page's
  * script may send anything: the answer is either the source or a French sentence naming the field.
  */
-export function parseReplaySource(detail: unknown): ReplaySource | string {
+export function parseReplaySource(detail: unknown): ReplayRequest | string {
   const read = readWith(replaySelection, detail);
   return 'value' in read ? read.value : read.error;
 }

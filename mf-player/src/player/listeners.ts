@@ -41,6 +41,7 @@ import {
 } from './playerSlice';
 import type { PlayerRuntime } from './runtime';
 import { sameSnapshot } from './snapshots';
+import { selectCurrentTrack } from './tracklist';
 import { rememberPosition, resumeKey } from '@collectif/shared/resume';
 
 /** How long the live stream may wait for data before it is reconnected (docs/player.md, « Live stream »). */
@@ -284,13 +285,16 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
     },
   });
 
-  // System media controls and the public `player-state` event follow every change of the player.
+  // System media controls and the public `player-state` event follow every change of the player,
+  // and the controls the track that plays in a replay's tracklist, which the API's answer may bring.
   listen({
     predicate: (action: UnknownAction, current, previous) =>
-      action.type.startsWith('player/') && selectPlayer(current) !== selectPlayer(previous),
+      (action.type.startsWith('player/') && selectPlayer(current) !== selectPlayer(previous)) ||
+      selectCurrentTrack(current) !== selectCurrentTrack(previous),
     effect: (action, listener) => {
       runtime.syncMediaSession(() => selectPlayer(listener.getState()), listener.dispatch, {
         position: !progressed.match(action),
+        track: selectCurrentTrack(listener.getState()),
       });
       const previous = selectSnapshot(listener.getOriginalState());
       const next = selectSnapshot(listener.getState());

@@ -22,10 +22,16 @@ function percentOf(state: PlayerState, seconds: number): number {
   return state.duration > 0 ? (seconds / state.duration) * 100 : 0;
 }
 
+/** The track of a replay's tracklist that plays now (tracklist.ts), as the system controls say it. */
+export interface PlayingTrack {
+  artist: string;
+  title: string;
+}
+
 export type SyncMediaSession = (
   readState: () => PlayerState,
   dispatch: AppDispatch,
-  options?: { position?: boolean },
+  options?: { position?: boolean; track?: PlayingTrack | null },
 ) => void;
 
 /**
@@ -39,18 +45,22 @@ export function createMediaSessionSync(): SyncMediaSession {
   let lastMode: PlayerState['mode'] | null = null;
   let lastDispatch: AppDispatch | null = null;
 
-  return (readState, dispatch, { position = true } = {}) => {
+  return (readState, dispatch, { position = true, track = null } = {}) => {
     const media = session();
     if (media === null) return;
     const state = readState();
 
-    const title = showOf(state);
-    const artist = artistOf(state);
+    // A replay's track that plays is what the system shows, the show as its album (docs/player.md,
+    // « The current track of a replay »); otherwise the show and its artist, from the site.
+    const inTrack = track !== null && state.mode === 'REPLAY';
+    const title = inTrack ? track.title : showOf(state);
+    const artist = inTrack ? track.artist : artistOf(state);
+    const album = inTrack ? showOf(state) : siteConfig.name;
     const artwork = coverOf(state);
-    const metadataKey = `${title}\n${artist}\n${artwork}`;
+    const metadataKey = `${title}\n${artist}\n${album}\n${artwork}`;
     if (metadataKey !== lastMetadataKey && typeof MediaMetadata === 'function') {
       lastMetadataKey = metadataKey;
-      media.metadata = new MediaMetadata({ title, artist, album: siteConfig.name, artwork: [{ src: artwork }] });
+      media.metadata = new MediaMetadata({ title, artist, album, artwork: [{ src: artwork }] });
     }
 
     media.playbackState = state.status === 'playing' ? 'playing' : state.open ? 'paused' : 'none';

@@ -6,7 +6,6 @@ import {
   type NowPlaying,
   type PlayerSnapshot,
   type ReplayRequest,
-  type ReplaySource,
   type RootState,
 } from '@collectif/shared';
 import { resolveImageUrl } from './config';
@@ -14,6 +13,9 @@ import { DEFAULT_COVER } from '@collectif/shared/tokens';
 import { resumeKey } from '@collectif/shared/resume';
 
 export type PlayerMode = 'LIVE' | 'REPLAY';
+
+/** A chosen replay as the player keeps it: what `replay-selected` carried but where to start. */
+export type ReplayEpisode = Omit<ReplayRequest, 'start'>;
 
 /** Whether the chat widget could be reached; the panel shows a French fallback when it could not. */
 export type ChatStatus = 'loading' | 'ready' | 'failed';
@@ -44,8 +46,11 @@ export interface PlayerState {
   held: number | null;
   /** A polite French sentence shown in the player, or null. */
   message: string | null;
-  /** The replay being played, so that reopening can reload it if it never loaded. */
-  replay: ReplaySource | null;
+  /**
+   * The replay being played, so that reopening can reload it if it never loaded; with its page's
+   * slug when the page that chose it named one (its tracklist, tracklist.ts).
+   */
+  replay: ReplayEpisode | null;
   /** Last now-playing of the live stream, shown again when coming back to live. */
   live: NowPlaying | null;
   /** Consecutive failed attempts to rejoin the live stream; 0 once it plays. */

@@ -21,6 +21,7 @@ import {
   toggled,
 } from '../player/playerSlice';
 import { CHAT_PANEL_ID, ChatPanel } from './ChatPanel';
+import { CurrentTrack } from './CurrentTrack';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine, OnAirPanel } from './OnAirLine';
 import { ProgressSlider } from './ProgressSlider';
@@ -133,6 +134,7 @@ export function PlayerView() {
               />
             ) : null}
           </div>
+          {live ? null : <CurrentTrack />}
           {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">
             {message}

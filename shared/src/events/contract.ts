@@ -8,7 +8,8 @@ import type { ReplayRequest } from '../types';
 export interface EventMap {
   /**
    * A visitor chose a past show: the player switches to replay and plays it from `start` seconds
-   * (0 when absent, or when it is not within the episode).
+   * (0 when absent, or when it is not within the episode). `slug` (since 3.1.0, optional) names the
+   * episode's page: the player then reads its tracklist and shows the track playing.
    */
   'replay-selected': ReplayRequest;
   /** Ask the player to return to the live stream. */

@@ -216,6 +216,17 @@ describe('replay selection', () => {
     });
   });
 
+  it("keeps the episode's slug (contract 3.1.0), and leaves out one that cannot be a slug", () => {
+    expect(readWith(replaySelection, { url: '/a.mp3', slug: 'axonberg-synapses-11', start: 11 })).toEqual({
+      value: { url: '/a.mp3', duration: 0, artist: '', show: '', cover: '', start: 11, slug: 'axonberg-synapses-11' },
+    });
+    for (const slug of ['../admin', '<b>', 'Axonberg', 42, null]) {
+      const read = readWith(replaySelection, { url: '/a.mp3', slug });
+      expect(read).toEqual({ value: { url: '/a.mp3', duration: 0, artist: '', show: '', cover: '' } });
+      expect('value' in read && 'slug' in read.value).toBe(false);
+    }
+  });
+
   it('accepts a blank address when a track is named, and nothing to play otherwise', () => {
     expect(readWith(replaySelection, { url: '', trackUrn: 'soundcloud:tracks:2' })).toEqual({
       value: { trackUrn: 'soundcloud:tracks:2', url: '', duration: 0, artist: '', show: '', cover: '' },

@@ -430,7 +430,12 @@ export const replaySelection = v.pipe(
   v.check((source) => source.url.trim() !== '' || nonEmpty(source.trackUrn?.trim()), URL_MESSAGE),
   v.transform(({ trackUrn, url, slug, ...rest }) => {
     const urn = trackUrn?.trim() ?? '';
-    return { ...(urn === '' ? {} : { trackUrn: urn }), url: url.trim(), ...rest, ...(slug === undefined ? {} : { slug }) };
+    return {
+      ...(urn === '' ? {} : { trackUrn: urn }),
+      url: url.trim(),
+      ...rest,
+      ...(slug === undefined ? {} : { slug }),
+    };
   }),
 );
 
