@@ -8,12 +8,14 @@ import {
   useParams,
   useSearchParams,
   type Episode,
+  type EpisodeDetail,
   type PlayerSnapshot,
   type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
 import { pictureSrcSet } from '@collectif/shared/pictures';
 import { configuratorSearchFor } from '../embed/configurator';
+import { Tracklist } from '../episodes/Tracklist';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { findResidence, useResidenceSummaries } from '../residences/residences';
@@ -74,13 +76,15 @@ function useShare() {
   return { message, share };
 }
 
-function EpisodeView({ episode }: { episode: Episode }) {
+function EpisodeView({ episode }: { episode: EpisodeDetail }) {
   const [params] = useSearchParams();
   const start = parseStartTime(params.get('t'), episode.duration);
   const remembered = useRememberedPosition(episode);
   const player = usePlayerSnapshot();
   const { message, share } = useShare();
   const playingHere = player?.mode === 'REPLAY' && player.source === resumeKey(episode) && player.currentTime >= 1;
+  // The player holds this episode, open (playing or paused): the tracklist marks the row it is at.
+  const holdingHere = player?.mode === 'REPLAY' && player.open && player.source === resumeKey(episode);
   const { residences } = useResidenceSummaries();
   const residence = episode.residences.map((id) => findResidence(id, residences)).find((found) => found !== undefined);
   const date = cardDate(episode.pubDate);
@@ -191,6 +195,7 @@ function EpisodeView({ episode }: { episode: Episode }) {
         {description === '' ? null : (
           <p className="episode__description" dangerouslySetInnerHTML={{ __html: description }} />
         )}
+        <Tracklist episode={episode} playingAt={holdingHere ? player.currentTime : null} />
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 // mf-radio's episode page besides its view (docs/head.md, « One head »): the data it needs for its
 // route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, type PageDefinition } from '@collectif/shared';
+import { api, releaseUrl, siteConfig, type PageDefinition } from '@collectif/shared';
 import { oembedAlternate, oembedTitle } from '@collectif/shared/oembed';
 import { preloadSrcSet } from '@collectif/shared/pictures';
 import { describe, radioEpisode } from '@collectif/shared/seo';
@@ -89,6 +89,16 @@ export const episodePage: PageDefinition = {
           ...(residence === undefined || residencePath === null
             ? {}
             : { series: { name: residence.show, url: absolute(origin, residencePath) } }),
+          // Its tracklist (docs/episodes.md, « Tracklist »), a label release with its page.
+          ...(episode.tracks === undefined
+            ? {}
+            : {
+                tracks: episode.tracks.map((row) => ({
+                  title: row.title,
+                  artist: row.artist,
+                  ...(row.release === undefined ? {} : { url: releaseUrl(row.release) }),
+                })),
+              }),
         }),
       ],
     };

@@ -1,8 +1,17 @@
 import { declaredHref } from '@collectif/shared/testing';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { api, makeStore, radioSettings, siteConfig, type Episode, type RootState } from '@collectif/shared';
-import { escapeHtml, headElements } from '@collectif/shared/seo';
+import {
+  api,
+  makeStore,
+  radioSettings,
+  releaseUrl,
+  siteConfig,
+  type Episode,
+  type EpisodeDetail,
+  type RootState,
+} from '@collectif/shared';
+import { escapeHtml, headElements, jsonLdElements, missingProperties } from '@collectif/shared/seo';
 import { headHtml } from '@collectif/shared/testing';
 import { Carousel } from '../home/Carousel';
 import { CARD_SIZES } from '../residences/ResidenceCard';
@@ -116,6 +125,65 @@ describe('the oEmbed discovery link (docs/embed.md, « oEmbed »)', () => {
     const unknown = episodePage.head?.(context(makeStore().getState(), { slug: '<b>' }));
     expect(unknown?.status).toBe(404);
     expect(unknown?.alternates).toBeUndefined();
+  });
+});
+
+describe("an episode page's JSON-LD", () => {
+  const episode: EpisodeDetail = {
+    url: 'https://feeds.example.org/a.mp3',
+    duration: 60,
+    artist: 'Axonberg',
+    show: 'Synapses #11',
+    cover: '/assets/images/default-cover.webp',
+    link: 'https://soundcloud.com/collectif/synapses-11',
+    pubDate: '2026-10-26T19:00:00.000Z',
+    slug: 'axonberg-synapses-11',
+    residences: [],
+    styles: [],
+    tracks: [
+      { start: 0, artist: 'Axonberg', title: 'Synapses EP', release: '/album/synapses-ep', also: [] },
+      { start: 11, artist: 'Lee « Scratch » Perry', title: '</script><b>Disco Devil</b>', also: [] },
+    ],
+  };
+  const headOf = async (answer: EpisodeDetail) => {
+    const store = makeStore();
+    await store.dispatch(api.util.upsertQueryData('episode', answer.slug, answer));
+    const state = store.getState();
+    const context = { params: { slug: answer.slug }, origin: ORIGIN, query: new URLSearchParams() };
+    return episodePage.head?.({ ...context, radio: radioSettings(), href: declaredHref, state }) ?? {};
+  };
+
+  it('lists the tracks it played as MusicRecording items, a label release with its page', async () => {
+    const head = await headOf(episode);
+    expect(head.jsonLd?.[0]).toMatchObject({
+      '@type': 'RadioEpisode',
+      track: [
+        {
+          '@type': 'MusicRecording',
+          name: 'Synapses EP',
+          byArtist: { '@type': 'MusicGroup', name: 'Axonberg' },
+          url: releaseUrl('/album/synapses-ep'),
+        },
+        {
+          '@type': 'MusicRecording',
+          name: '</script><b>Disco Devil</b>',
+          byArtist: { '@type': 'MusicGroup', name: 'Lee « Scratch » Perry' },
+        },
+      ],
+    });
+    expect(head.jsonLd?.[0]).not.toHaveProperty(['track', 1, 'url']);
+    expect(missingProperties(head.jsonLd)).toEqual([]);
+    // Written by the site's JSON-LD element: a title cannot end the script early.
+    const html = headHtml(jsonLdElements(head));
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<b>');
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json)).toMatchObject({ track: [{}, { name: '</script><b>Disco Devil</b>' }] });
+  });
+
+  it('has no track without a tracklist', async () => {
+    const { tracks: _tracks, ...plain } = episode;
+    expect((await headOf(plain)).jsonLd?.[0]).not.toHaveProperty('track');
   });
 });
 

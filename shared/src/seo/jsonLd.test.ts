@@ -151,6 +151,37 @@ describe('radioEpisode, an episode page', () => {
     expect(missingProperties(node)).toEqual([]);
   });
 
+  it('lists the tracks it played as MusicRecording items, a label release linked to its page', () => {
+    const node = radioEpisode({
+      title: 'Axonberg',
+      description: 'Synapses #11',
+      url: 'https://radio.example.org/api/demo/replays/a.mp3',
+      link: 'https://radio.example.org/emissions/axonberg-synapses-11',
+      duration: 60,
+      cover: '',
+      pubDate: null,
+      artist: 'Axonberg',
+      tracks: [
+        { title: 'Synapses EP', artist: 'Axonberg', url: 'https://label.example.org/album/synapses-ep' },
+        { title: 'Pattern 3', artist: 'Moritz von Oswald Trio' },
+      ],
+    });
+    expect(node.track).toEqual([
+      {
+        '@type': 'MusicRecording',
+        name: 'Synapses EP',
+        byArtist: { '@type': 'MusicGroup', name: 'Axonberg' },
+        url: 'https://label.example.org/album/synapses-ep',
+      },
+      {
+        '@type': 'MusicRecording',
+        name: 'Pattern 3',
+        byArtist: { '@type': 'MusicGroup', name: 'Moritz von Oswald Trio' },
+      },
+    ]);
+    expect(missingProperties(node)).toEqual([]);
+  });
+
   it('leaves out the series and description it does not have', () => {
     const node = radioEpisode({
       title: 'Invité',
@@ -164,6 +195,7 @@ describe('radioEpisode, an episode page', () => {
     });
     expect(node).not.toHaveProperty('partOfSeries');
     expect(node).not.toHaveProperty('description');
+    expect(node).not.toHaveProperty('track');
     expect(missingProperties(node)).toEqual([]);
   });
 });

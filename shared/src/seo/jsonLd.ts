@@ -97,12 +97,31 @@ function episode(item: EpisodeInput) {
   };
 }
 
+/** One track an episode played (its tracklist's row). */
+export interface TrackInput {
+  title: string;
+  artist: string;
+  /** The page of its release on the label, when it is one. */
+  url?: string;
+}
+
 export interface EpisodePageInput extends EpisodeInput {
   /** Plain-text description of the episode (its first sentence), when it has one. */
   summary?: string;
   /** The series it belongs to (its residence), when it has one. */
   series?: { name: string; url: string };
   artist: string;
+  /** Its tracklist, in time order, when it has one. */
+  tracks?: readonly TrackInput[];
+}
+
+function musicRecording(track: TrackInput) {
+  return {
+    '@type': 'MusicRecording',
+    name: track.title,
+    byArtist: { '@type': 'MusicGroup', name: track.artist },
+    ...(track.url === undefined ? {} : { url: track.url }),
+  };
 }
 
 /** One episode's page: a RadioEpisode with its AudioObject, part of its residence's RadioSeries. */
@@ -116,6 +135,7 @@ export function radioEpisode(input: EpisodePageInput) {
     ...(input.series === undefined
       ? {}
       : { partOfSeries: { '@type': 'RadioSeries', name: input.series.name, url: input.series.url } }),
+    ...(input.tracks === undefined || input.tracks.length === 0 ? {} : { track: input.tracks.map(musicRecording) }),
   };
 }
 
@@ -316,6 +336,7 @@ export const REQUIRED_PROPERTIES: Readonly<Record<string, readonly string[]>> = 
   ItemList: ['itemListElement'],
   ListItem: ['position', 'item'],
   MusicAlbum: ['name', 'byArtist'],
+  MusicRecording: ['name', 'byArtist'],
   MusicGroup: ['name'],
   Person: ['name'],
   Organization: ['name', 'url'],
