@@ -1,4 +1,4 @@
-import { mayEdit, kindsOf, type Editor } from './editors';
+import { mayEdit, mayEditTracklist, kindsOf, type Editor } from './editors';
 
 const admin: Editor = { account: 'camille', role: 'admin' };
 const resident: Editor = { account: 'axonberg', role: 'residence', residence: 'axonberg' };
@@ -34,5 +34,17 @@ describe('who may edit what', () => {
       true,
     );
     expect(mayEdit(admin, 'residences', 'axonberg')).toBe(true);
+  });
+
+  it('lets a resident write the tracklists of their residence’s episodes only, an admin any, the teams none', () => {
+    expect(mayEditTracklist(resident, ['axonberg'])).toBe(true);
+    expect(mayEditTracklist(resident, ['faya-rootz', 'axonberg'])).toBe(true);
+    expect(mayEditTracklist(resident, ['faya-rootz'])).toBe(false);
+    expect(mayEditTracklist(resident, [])).toBe(false);
+    expect(mayEdit(resident, 'tracklists')).toBe(false);
+    expect(mayEditTracklist({ account: 'sans-residence', role: 'residence' }, ['axonberg'])).toBe(false);
+    expect(mayEditTracklist(admin, ['faya-rootz'])).toBe(true);
+    expect(mayEditTracklist(label, ['axonberg'])).toBe(false);
+    expect(mayEditTracklist(about, ['axonberg'])).toBe(false);
   });
 });

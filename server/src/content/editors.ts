@@ -38,3 +38,15 @@ export function mayEdit(editor: Editor, kind: ContentKind, entry?: string): bool
 export function kindsOf(editor: Editor): readonly ContentKind[] {
   return editor.role === 'residence' ? ['residences'] : KINDS_OF[editor.role];
 }
+
+/**
+ * Whether `editor` may write the tracklist of an episode of these residences (docs/content.md,
+ * « Tracklists »): a resident only an episode of their own residence, an admin any. The other
+ * teams none.
+ */
+export function mayEditTracklist(editor: Editor, residences: readonly string[]): boolean {
+  if (editor.role === 'residence') {
+    return editor.residence !== undefined && residences.includes(editor.residence);
+  }
+  return mayEdit(editor, 'tracklists');
+}

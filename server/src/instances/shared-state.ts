@@ -124,11 +124,23 @@ export interface SharedPictures {
   keep(names: readonly string[]): Promise<string[]>;
 }
 
+/**
+ * What the radio played (docs/content.md, « What the radio played »): rows recorded by every
+ * instance, kept in a sorted set by their instant, each signed for its place. Every method may throw.
+ */
+export interface SharedPlayed {
+  /** Adds rows (`text`: a row's JSON, `at`: its instant in ms); drops those older than `since`, keeps the newest `max`. */
+  add(rows: readonly { at: number; text: string }[], { since, max }: { since: number; max: number }): Promise<void>;
+  /** The rows from `since` on, oldest first, whose signature holds, and how many did not. */
+  since(since: number): Promise<{ rows: string[]; forged: number }>;
+}
+
 export interface SharedState {
   /** The command connection (the rate limits' store uses it). */
   redis: Redis;
   cache: SharedCacheStore;
   nowPlaying: SharedEventChannel;
+  played: SharedPlayed;
   deploys: SharedDeploys;
   content: SharedContent;
   pictures: SharedPictures;
@@ -479,10 +491,30 @@ export async function connectShared(
     },
   };
 
+  const playedKey = key('played');
+  const played: SharedPlayed = {
+    async add(rows, { since, max }) {
+      if (rows.length === 0) return;
+      // The same row recorded by several instances is one member: its text and its seal are the same.
+      await redis
+        .multi()
+        .zadd(playedKey, ...rows.flatMap(({ at, text }) => [at, seals.seal(playedKey, text)]))
+        .zremrangebyscore(playedKey, '-inf', `(${String(since)}`)
+        .zremrangebyrank(playedKey, 0, -(max + 1))
+        .exec();
+    },
+    async since(since) {
+      const texts = await redis.zrangebyscore(playedKey, since, '+inf');
+      const rows = texts.map((text) => seals.open(playedKey, text)).filter((text): text is string => text !== null);
+      return { rows, forged: texts.length - rows.length };
+    },
+  };
+
   return {
     redis,
     cache,
     nowPlaying,
+    played,
     deploys,
     content,
     pictures,

@@ -13,6 +13,12 @@ export interface HubOptions {
    * every instance (docs/deploy.md, « Shared state »). Without it, this process numbers its own.
    */
   channel?: SharedEventChannel;
+  /**
+   * Given each value read from the upstream and each event heard (the recorder of what the radio
+   * played, docs/content.md): with it, the upstream is read every `pollMs` whether anyone listens
+   * or not, until `close`.
+   */
+  observe?: (data: string) => void;
 }
 
 /** Events kept for a listener that comes back with Last-Event-ID. */
@@ -56,6 +62,12 @@ export class NowPlayingHub {
     options.channel?.listen((event) => {
       this.deliver(event);
     });
+    if (options.observe !== undefined) {
+      this.poll = setInterval(() => {
+        void this.refresh();
+      }, options.pollMs);
+      this.poll.unref();
+    }
   }
 
   get size(): number {
@@ -102,6 +114,7 @@ export class NowPlayingHub {
     } catch {
       return; // Listeners keep the last value; the next poll tries again.
     }
+    this.options.observe?.(json);
     const channel = this.options.channel;
     if (channel !== undefined) {
       try {
@@ -124,6 +137,8 @@ export class NowPlayingHub {
     this.clients.clear();
     this.perClient.clear();
     this.stop();
+    clearInterval(this.poll);
+    this.poll = undefined;
   }
 
   /**
@@ -149,6 +164,7 @@ export class NowPlayingHub {
   private deliver(event: SharedEvent): void {
     const known = this.last;
     if (known !== undefined && !isAfter(event, known)) return;
+    this.options.observe?.(event.data);
     this.recent = [...this.recent, event].slice(-RECENT);
     this.tell(event);
   }
@@ -182,9 +198,12 @@ export class NowPlayingHub {
   }
 
   private stop(): void {
-    clearInterval(this.poll);
+    // The recorder's polling goes on without listeners (close stops it).
+    if (this.options.observe === undefined) {
+      clearInterval(this.poll);
+      this.poll = undefined;
+    }
     clearInterval(this.ping);
-    this.poll = undefined;
     this.ping = undefined;
     // With nobody listening the value may change unseen; the next listener reads it afresh (its
     // events, alone, are kept: a listener coming back with an id still finds it).

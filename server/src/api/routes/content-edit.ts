@@ -16,6 +16,7 @@ import { servedContent } from './content';
 import { entryHistoryPage, historyPage } from '../../content/history';
 import { startUpkeep } from '../../content/upkeep';
 import { editorLimit } from '../http/editor-limit';
+import { tracklistRoutes } from './content-tracklists';
 
 /**
  * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a
@@ -136,6 +137,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
     reply: FastifyReply,
     editor: Editor,
     write: () => Promise<ContentVersion>,
+    shown: (editor: Editor, version: ContentVersion) => ContentVersion = versionSeenBy,
   ) {
     try {
       const { data: _data, ...version } = await write();
@@ -156,7 +158,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
         return reply.code(409).send({
           error: 'conflict',
           message: `Modifié entre-temps par ${seenBy(editor, error.current).by} : comparez avec la version actuelle avant d’enregistrer.`,
-          current: versionSeenBy(editor, error.current),
+          current: shown(editor, error.current),
         });
       }
       if (error instanceof ContentUnwritable) {
@@ -356,6 +358,8 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
       );
     },
   );
+  // An episode's tracklist: its save, its removal, its prefill (docs/content.md, « Tracklists »).
+  tracklistRoutes(app, { writerOf, saved, seenBy });
   done();
 };
 

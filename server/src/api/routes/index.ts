@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorsPlugin } from '../plugins/errors';
 import { securityPlugin } from '../plugins/security';
 import { isDemoMode } from '../plugins/sources';
+import { playedPlugin } from '../plugins/played';
 import adminLive from './admin-live';
 import content from './content';
 import contentEdit from './content-edit';
@@ -30,6 +31,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   await app.register(errorsPlugin);
 
   await app.register(xsrf);
+  // What the radio played: fed by the now-playing channel, read by the tracklists' prefill.
+  await app.register(playedPlugin);
   await app.register(soundcloudRss);
   await app.register(podcasts);
   await app.register(episodes);

@@ -16,6 +16,10 @@ const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
     maxPerClient: config.limits.sseConnectionsPerClient,
     fallback: { artist: UNKNOWN, title: UNKNOWN },
     ...(app.shared === null ? {} : { channel: app.shared.nowPlaying }),
+    // Every value read and every event heard is recorded (docs/content.md, « What the radio played »).
+    observe: (data) => {
+      app.played.observe(data, clock());
+    },
   });
   app.addHook('preClose', (done) => {
     hub.close();

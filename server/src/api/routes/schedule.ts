@@ -11,6 +11,7 @@ import { routeSchemas } from '../schemas/routes';
 import { wallAt, type ScheduleOccurrence } from '../schedule/expand';
 import { fileSlug, scheduleIcs } from '../schedule/ics';
 import { LastGood } from '../schedule/last-good';
+import { residenceMatcher } from '../schedule/residence-of';
 import { holdScheduleWorker } from '../schedule/schedule-worker';
 import type { Cached } from '../upstream/cache';
 import type { DemoResidence } from '../demo/residences';
@@ -37,9 +38,6 @@ export interface ScheduleEvent extends ScheduleOccurrence {
   /** The residence the title names, if one does. */
   residence: string | null;
 }
-
-/** Lower case, no accents, single spaces: how a title and a residence's name are compared. */
-const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** The calendars expanded for one window: what every request of that version and day reads. */
 interface Expansion {
@@ -71,20 +69,8 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
   // A title names a residence when it starts with its artist's name (« Axonberg · Synapses »).
-  const residences = sources.residences
-    .map((residence) => ({ id: residence.id, name: plain(residence.artist) }))
-    .filter((residence) => residence.name !== '')
-    .sort((a, b) => b.name.length - a.name.length);
-  const residenceOf = (title: string): string | null => {
-    const text = plain(title);
-    return (
-      residences.find(
-        (residence) =>
-          text === residence.name ||
-          (text.startsWith(residence.name) && /^[\s·:–-]/.test(text.slice(residence.name.length))),
-      )?.id ?? null
-    );
-  };
+  const residences = sources.residences;
+  const residenceOf = residenceMatcher(residences);
 
   // One thread expands the calendars (docs/schedule.md, « Off the event loop »), stopped with the
   // server. Requests during an expansion wait for that one; when it fails, the last good expansion
