@@ -120,8 +120,19 @@ describe('a tracklist’s writes', () => {
       body: { entry: { episode: own.slug, tracks } },
     });
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { version: { by: string } }).version.by).toBe('resident-axonberg');
+    const { version } = (await saved.json()) as { version: { id: string; by: string } };
+    expect(version.by).toBe('resident-axonberg');
     expect(await listOf(own.slug)).toEqual({ episode: own.slug, tracks });
+    // The form opens on it, with the version it is in.
+    const opened = (await (await send(`/content/tracklists/${own.slug}/current`, { as: resident })).json()) as {
+      version: string;
+      entry: Entry | null;
+    };
+    expect(opened).toEqual({
+      version: version.id,
+      duration: Math.floor(own.duration),
+      entry: { episode: own.slug, tracks },
+    });
 
     const other = await episodeOf(OTHER);
     const before = await lists();
@@ -134,6 +145,7 @@ describe('a tracklist’s writes', () => {
     expect(((await refused.json()) as ApiError).message).toBe('Ce compte ne peut pas modifier ce contenu.');
     // Nor its prefill, nor its removal, nor the whole kind, nor its history.
     expect((await send(`/content/tracklists/${other.slug}/recorded`, { as: resident })).status).toBe(403);
+    expect((await send(`/content/tracklists/${other.slug}/current`, { as: resident })).status).toBe(403);
     expect((await send(`/content/tracklists/${own.slug}`, { method: 'DELETE', as: resident })).status).toBe(200);
     expect((await send(`/content/tracklists/${other.slug}`, { method: 'DELETE', as: resident })).status).toBe(403);
     expect((await send('/content/tracklists', { method: 'PUT', as: resident, body: { data: [] } })).status).toBe(403);

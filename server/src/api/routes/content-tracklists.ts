@@ -122,6 +122,22 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
     );
   }
 
+  /**
+   * The form's opening: the episode's list as saved (or none) and the version it is in, which a
+   * save is then based on. A resident may not read the kind's history: this is their way in.
+   */
+  api.get('/content/tracklists/:episode/current', { schema: { params } }, async (request, reply) => {
+    const editor = await app.editorOf(request);
+    const episode = await episodeOf(request.params.episode);
+    allowed(request, editor, episode);
+    const { id, data } = app.content.current('tracklists');
+    const entry = (data as Entry[]).find((one) => one.episode === episode.slug) ?? null;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(JSON_TYPE)
+      .send({ version: id, duration: Math.max(0, Math.floor(episode.duration)), entry });
+  });
+
   api.put('/content/tracklists/:episode', { schema: { params, body: save } }, async (request, reply) => {
     const editor = await writerOf(request, reply);
     const slug = request.params.episode;
