@@ -21,7 +21,7 @@ export class EditorError extends Error {
 const UNREACHABLE = 'Le site ne répond pas : vérifiez votre connexion, puis réessayez.';
 
 /** One request; its JSON answer, or an EditorError with the site's words. */
-export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const request = new Request(apiUrl(path), {
     method,
     credentials: 'same-origin',

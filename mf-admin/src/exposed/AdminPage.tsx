@@ -7,6 +7,7 @@ import { AboutEditor } from '../editor/AboutEditor';
 import { History } from '../editor/History';
 import { LIST_KINDS, ListEditor } from '../editor/ListEditor';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
+import { TracklistEditor } from '../editor/TracklistEditor';
 import '../editor/admin.css';
 
 /*
@@ -80,9 +81,39 @@ function ResidencePicker({ revision, onPublished }: { revision: number; onPublis
   );
 }
 
-type Kind = 'residences' | 'releases' | 'team' | 'about' | 'slides';
+/** An admin's tracklists: a residence chosen, then one of its episodes. */
+function TracklistPicker({ revision }: { revision: number }) {
+  const pickerId = useId();
+  const residences = useResidencesQuery(undefined).data ?? [];
+  const [chosen, setChosen] = useState('');
+  const id = chosen === '' ? (residences[0]?.id ?? '') : chosen;
+  return (
+    <>
+      <div className="admin-field">
+        <label htmlFor={pickerId}>Résidence</label>
+        <select
+          id={pickerId}
+          value={id}
+          onChange={(event) => {
+            setChosen(event.target.value);
+          }}
+        >
+          {residences.map((residence) => (
+            <option key={residence.id} value={residence.id}>
+              {residence.artist} · {residence.show}
+            </option>
+          ))}
+        </select>
+      </div>
+      {id === '' ? null : <TracklistEditor key={`${id}:${String(revision)}`} residence={id} />}
+    </>
+  );
+}
+
+type Kind = 'residences' | 'tracklists' | 'releases' | 'team' | 'about' | 'slides';
 const KIND_NAMES: Record<Kind, string> = {
   residences: 'Résidences',
+  tracklists: 'Listes de titres des émissions',
   releases: LIST_KINDS.releases.title,
   team: LIST_KINDS.team.title,
   about: 'Textes de la page À propos',
@@ -90,7 +121,7 @@ const KIND_NAMES: Record<Kind, string> = {
 };
 /** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
 const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
-  admin: ['residences', 'releases', 'team', 'about', 'slides'],
+  admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
 };
@@ -128,6 +159,8 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
       )}
       {kind === 'residences' ? (
         <ResidencePicker revision={revision} onPublished={onPublished} />
+      ) : kind === 'tracklists' ? (
+        <TracklistPicker revision={revision} />
       ) : kind === 'about' ? (
         <AboutEditor key={`about:${String(revision)}`} onPublished={onPublished} />
       ) : (
@@ -171,6 +204,7 @@ function ResidentEditor({ id }: { id: string }) {
           setRevision((count) => count + 1);
         }}
       />
+      <TracklistEditor residence={id} />
     </>
   );
 }
