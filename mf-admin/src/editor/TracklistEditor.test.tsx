@@ -109,7 +109,7 @@ describe('« Listes de titres »', () => {
   it('opens the newest episode’s list, edits, adds, moves and removes rows, and saves the list on its version', async () => {
     renderWithProviders(<TracklistEditor residence="axonberg" />);
     const first = await screen.findByRole('group', { name: 'Titre 1 : Axonberg — Synapse 7' });
-    expect(screen.getByLabelText('Émission')).toHaveDisplayValue('Synapses #12 · 24 novembre');
+    expect(screen.getByLabelText('Épisode')).toHaveDisplayValue('Synapses #12 · 24 novembre');
     expect(within(first).getByLabelText('Début')).toHaveValue('0:00');
     expect(within(first).getByLabelText('Sortie du label (facultatif)')).toHaveDisplayValue('Axonberg — Synapses EP');
     const second = row('Titre 2 : Basic Channel — Phylyps Trak');
@@ -185,7 +185,7 @@ describe('« Listes de titres »', () => {
   it('prefills from what the radio recorded, says from when, and says when nothing was', async () => {
     renderWithProviders(<TracklistEditor residence="axonberg" />);
     await screen.findByRole('group', { name: 'Titre 1 : Axonberg — Synapse 7' });
-    await userEvent.selectOptions(screen.getByLabelText('Émission'), 'Synapses #11 · 17 novembre');
+    await userEvent.selectOptions(screen.getByLabelText('Épisode'), 'Synapses #11 · 17 novembre');
     expect(await screen.findByText('Aucun titre pour l’instant.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Supprimer la liste' })).toBeNull();
 
@@ -226,7 +226,7 @@ describe('« Listes de titres »', () => {
       '/api/content/tracklists/axonberg-synapses-11/current',
       json({ error: 'forbidden', message: 'Ce compte ne peut pas modifier ce contenu.' }, 403),
     );
-    await userEvent.selectOptions(screen.getByLabelText('Émission'), 'Synapses #11 · 17 novembre');
+    await userEvent.selectOptions(screen.getByLabelText('Épisode'), 'Synapses #11 · 17 novembre');
     expect(await screen.findByText('Ce compte ne peut pas modifier ce contenu.')).toBeInTheDocument();
   });
 });

@@ -450,7 +450,7 @@ export function TracklistEditor({ residence }: { residence: string }) {
     body = (
       <>
         <div className="admin-field">
-          <label htmlFor={chooserId}>Émission</label>
+          <label htmlFor={chooserId}>Épisode</label>
           <select
             id={chooserId}
             value={slug}
