@@ -125,7 +125,7 @@ test.describe('an episode', () => {
     await expect(page.getByRole('link', { name: 'Axonberg' }).first()).toHaveAttribute('href', '/residences/axonberg');
     await expect(page.getByRole('heading', { name: 'Autres émissions de Axonberg' })).toBeVisible();
     await page.getByRole('button', { name: 'Écouter', exact: true }).click();
-    await expect(player(page).getByText(episode.artist)).toBeVisible();
+    await expect(player(page).getByText(episode.artist, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
   });
 

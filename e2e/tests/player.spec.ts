@@ -61,7 +61,7 @@ test('live: the keyboard opens the player and the demo stream plays, time advanc
 test('replay: chosen on the page, then sought by keyboard', async ({ page }) => {
   await gotoPage(page, '/');
   const item = await selectDemoReplay(page);
-  await expect(player(page).getByText(item.artist)).toBeVisible();
+  await expect(player(page).getByText(item.artist, { exact: true })).toBeVisible();
   await expectTimeAdvancing(page, 0.5);
 
   const slider = page.getByRole('slider', { name: 'Position dans l’émission' });
