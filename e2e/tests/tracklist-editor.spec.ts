@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expectNoViolations } from '../axe';
+import { expect, test } from '../fixtures';
+
+// « Listes de titres » in Chromium (docs/content.md, « Tracklists »): a resident invited with
+// `npm run admin`, signed in with a passkey of Chromium's virtual authenticator, opens their newest
+// episode's list, prefills it from what the demo radio played, sees a time it cannot read refused
+// beside its row, saves it, and reads it back from the site; at a phone's and a desktop's width,
+// checked by axe, with a screenshot of each for a person to look at.
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+
+function localhost(path: string): string {
+  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173');
+  return `http://localhost:${base.port}${path}`;
+}
+
+async function invite(residence: string): Promise<string> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--import',
+      './server/tsx.mjs',
+      'server/src/admin/cli.ts',
+      'invite',
+      '--role',
+      'residence',
+      '--residence',
+      residence,
+      '--site',
+      localhost(''),
+    ],
+    { cwd: ROOT },
+  );
+  const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));
+  expect(link, stdout).toBeDefined();
+  return (link ?? '').trim();
+}
+
+async function signUp(page: Page, residence: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto(await invite(residence));
+  await page.getByLabel('Nom du compte').fill(`titres-${String(Date.now())}`);
+  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+  await expect(page).toHaveURL(localhost('/admin'));
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`« Listes de titres » at ${String(width)} px`, () => {
+    test.slow();
+    test.use({ viewport: { width, height: width < 600 ? 844 : 900 } });
+
+    test('a resident prefills their episode’s list from the radio, corrects it and saves it', async ({ page }) => {
+      await signUp(page, 'axonberg');
+      const editor = page.getByRole('region', { name: 'Listes de titres' });
+      await expect(editor.getByLabel('Épisode')).toBeVisible();
+      const slug = await editor.getByLabel('Épisode').inputValue();
+      const form = editor.getByRole('form');
+      await expect(form).toBeVisible();
+      await expectNoViolations(page, 'the tracklist’s form');
+
+      await editor.getByRole('button', { name: 'Pré-remplir depuis l’antenne' }).click();
+      await expect(editor.getByRole('status')).toContainText('à l’antenne entre');
+      // Whatever the radio gave (the demo's recent episodes only), one row added at the end.
+      await editor.getByRole('button', { name: 'Ajouter un titre' }).click();
+      const added = editor.getByRole('group').last();
+      await added.getByLabel('Artiste', { exact: true }).fill('Verglas');
+      await added.getByLabel('Titre', { exact: true }).fill('Froid Sec');
+      await added.getByLabel('Sortie du label (facultatif)').selectOption({ label: 'Verglas — Froid Sec' });
+
+      // A time it cannot read, said beside its row; nothing sent.
+      const first = editor.getByRole('group').first();
+      const time = await first.getByLabel('Début', { exact: true }).inputValue();
+      await first.getByLabel('Début', { exact: true }).fill('une minute');
+      await editor.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(first.getByText('Heure invalide : écrivez m:ss ou h:mm:ss', { exact: false })).toBeVisible();
+      await expectNoViolations(page, 'a time refused');
+      await page.screenshot({ path: `/tmp/tracklist-editor-${String(width)}-refus.png`, fullPage: true });
+      await first.getByLabel('Début', { exact: true }).fill(time);
+      await page.screenshot({ path: `/tmp/tracklist-editor-${String(width)}.png`, fullPage: true });
+
+      await editor.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(editor.getByText(/la page de l’émission et son lecteur la montrent déjà/)).toBeVisible();
+      await expectNoViolations(page, 'the list saved');
+      const lists = (await (await page.request.get(localhost('/api/content/tracklists'))).json()) as {
+        episode: string;
+        tracks: { start: number; artist: string; release?: string }[];
+      }[];
+      const saved = lists.find((entry) => entry.episode === slug);
+      expect(saved?.tracks.at(-1)).toMatchObject({
+        artist: 'Verglas',
+        title: 'Froid Sec',
+        release: '/album/froid-sec',
+      });
+    });
+  });
+}
