@@ -80,26 +80,24 @@ export function Tracklist({ episode, playingAt }: TracklistProps) {
                   {time}
                 </a>
               )}
-              <div className="tracklist__body">
-                <p className="tracklist__line">
-                  <span className="tracklist__artist">{row.artist}</span>
+              <div>
+                <p>
+                  <b>{row.artist}</b>
                   {' — '}
                   {row.release === undefined ? (
-                    <span className="tracklist__title">{row.title}</span>
+                    row.title
                   ) : (
-                    <ExternalLink className="tracklist__title" href={releaseUrl(row.release)}>
-                      {row.title}
-                    </ExternalLink>
+                    <ExternalLink href={releaseUrl(row.release)}>{row.title}</ExternalLink>
                   )}
                 </p>
                 {also.length === 0 ? null : (
                   <p className="tracklist__also">
-                    Aussi dans :{' '}
+                    {'Aussi dans : '}
                     {also.map((other, index) => (
                       <span key={other.slug}>
                         {index === 0 ? null : ', '}
                         <PageLink page={PAGES.episode} params={{ slug: other.slug }}>
-                          {other.artist} · {other.show}
+                          {`${other.artist} · ${other.show}`}
                         </PageLink>
                       </span>
                     ))}
