@@ -98,9 +98,9 @@ for (const width of [390, 1280]) {
       await editor.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(first.getByText('Heure invalide : écrivez m:ss ou h:mm:ss', { exact: false })).toBeVisible();
       await expectNoViolations(page, 'a time refused');
-      await page.screenshot({ path: testInfo.outputPath('liste-refusee.png'), fullPage: true });
+      await editor.screenshot({ path: testInfo.outputPath('liste-refusee.png') });
       await first.getByLabel('Début', { exact: true }).fill(time);
-      await page.screenshot({ path: testInfo.outputPath('liste.png'), fullPage: true });
+      await editor.screenshot({ path: testInfo.outputPath('liste.png') });
 
       await editor.getByRole('button', { name: 'Enregistrer' }).click();
       await expect(editor.getByText(/la page de l’émission et son lecteur la montrent déjà/)).toBeVisible();
