@@ -3,6 +3,7 @@ import { emit, releaseUrl, useSearchParams, type EpisodeDetail, type TracklistRo
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { formatTime } from '@collectif/shared/time';
 import { ExternalLink } from '@collectif/shared/ui';
+import '../styles/tracklist.css';
 
 /** Other episodes named under a row, at most (« Aussi dans : »). */
 export const ALSO_SHOWN = 3;
