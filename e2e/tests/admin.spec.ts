@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from '../axe';
+import { authenticator, invite, localhost } from '../editor';
 import { THIRD_PARTY, expect, gotoPage, test } from '../fixtures';
 
 // The volunteers' editor in Chromium (docs/content.md, « The editor »), signed in with passkeys made
@@ -11,44 +9,6 @@ import { THIRD_PARTY, expect, gotoPage, test } from '../fixtures';
 // with `npm run admin`, its passkey registered, a residence changed and shown to visitors with no
 // rebuild, the server's rights, a reused invitation, signing out and in again. On `localhost`, the
 // passkeys' relying party of a server whose SITE_ORIGIN is its default (127.0.0.1 cannot be one).
-
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
-
-/** The site's address on `localhost`, the same server as the tests' base URL. */
-function localhost(path: string): string {
-  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173');
-  return `http://localhost:${base.port}${path}`;
-}
-
-/** `npm run admin -- invite …`, as an admin types it; the link it prints. */
-async function invite(args: string[]): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', './server/tsx.mjs', 'server/src/admin/cli.ts', 'invite', ...args, '--site', localhost('')],
-    { cwd: ROOT },
-  );
-  const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));
-  expect(link, stdout).toBeDefined();
-  return (link ?? '').trim();
-}
-
-/** A platform authenticator that holds passkeys and says yes, as a phone would after its lock. */
-async function authenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /** The XSRF header a write of this page's context carries (the cookie any GET on /api hands out). */
 async function xsrf(page: Page): Promise<Record<string, string>> {

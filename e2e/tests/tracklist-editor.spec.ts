@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
+import { authenticator, invite, localhost } from '../editor';
 import { expect, test } from '../fixtures';
 
 // « Listes de titres » in Chromium (docs/content.md, « Tracklists »): a resident invited with
@@ -17,50 +15,10 @@ import { expect, test } from '../fixtures';
 /** A residence whose newest episode has no tracklist in the repository's content. */
 const RESIDENCE = 'tournesol';
 
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..', '..');
-
-function localhost(path: string): string {
-  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173');
-  return `http://localhost:${base.port}${path}`;
-}
-
-async function invite(residence: string): Promise<string> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      './server/tsx.mjs',
-      'server/src/admin/cli.ts',
-      'invite',
-      '--role',
-      'residence',
-      '--residence',
-      residence,
-      '--site',
-      localhost(''),
-    ],
-    { cwd: ROOT },
-  );
-  const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));
-  expect(link, stdout).toBeDefined();
-  return (link ?? '').trim();
-}
-
+/** A resident of `residence` signed in with a passkey made at their invitation. */
 async function signUp(page: Page, residence: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await page.goto(await invite(residence));
+  await authenticator(page);
+  await page.goto(await invite(['--role', 'residence', '--residence', residence]));
   await page.getByLabel('Nom du compte').fill(`titres-${String(Date.now())}`);
   await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
   await expect(page).toHaveURL(localhost('/admin'));

@@ -6,6 +6,7 @@ import { PagePreview } from './PagePreview';
 import { PictureUpload } from './PictureUpload';
 import { readProblem } from './outcome';
 import { PublishFooter, saveKind, useVersionForm } from './publish';
+import { RowActions } from './RowActions';
 
 /*
  * The forms of the kinds that are lists of a few texts (docs/content.md, « The editor »): the label's
@@ -178,44 +179,7 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
                   )}
                 </Field>
               ))}
-              <div className="admin-actions">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={index === 0}
-                  aria-label={`Monter : ${legend}`}
-                  onClick={() => {
-                    const next = [...entries];
-                    [next[index - 1], next[index]] = [next[index] ?? {}, next[index - 1] ?? {}];
-                    change(next);
-                  }}
-                >
-                  Monter
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={index === entries.length - 1}
-                  aria-label={`Descendre : ${legend}`}
-                  onClick={() => {
-                    const next = [...entries];
-                    [next[index], next[index + 1]] = [next[index + 1] ?? {}, next[index] ?? {}];
-                    change(next);
-                  }}
-                >
-                  Descendre
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Retirer : ${legend}`}
-                  onClick={() => {
-                    change(entries.filter((_, at) => at !== index));
-                  }}
-                >
-                  Retirer
-                </button>
-              </div>
+              <RowActions rows={entries} index={index} legend={legend} change={change} />
             </fieldset>
           );
         })}

@@ -3,6 +3,7 @@ import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf } from './call';
 import { Field } from './Field';
 import { dateOf, OutcomeMessage, outcomeOf, problemPointer, type Outcome, type Version } from './outcome';
+import { RowActions } from './RowActions';
 
 /*
  * « Listes de titres » (docs/content.md, « Tracklists »): an episode of a residence chosen, its rows
@@ -313,44 +314,7 @@ function TracklistForm({ episode, releases }: { episode: EpisodeItem; releases: 
                 </p>
               )}
             </div>
-            <div className="admin-actions">
-              <button
-                type="button"
-                className="button"
-                disabled={index === 0}
-                aria-label={`Monter : ${legend}`}
-                onClick={() => {
-                  const next = [...rows];
-                  [next[index - 1], next[index]] = [next[index] ?? row, next[index - 1] ?? row];
-                  change(next);
-                }}
-              >
-                Monter
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={index === rows.length - 1}
-                aria-label={`Descendre : ${legend}`}
-                onClick={() => {
-                  const next = [...rows];
-                  [next[index], next[index + 1]] = [next[index + 1] ?? row, next[index] ?? row];
-                  change(next);
-                }}
-              >
-                Descendre
-              </button>
-              <button
-                type="button"
-                className="button"
-                aria-label={`Retirer : ${legend}`}
-                onClick={() => {
-                  change(rows.filter((_, at) => at !== index));
-                }}
-              >
-                Retirer
-              </button>
-            </div>
+            <RowActions rows={rows} index={index} legend={legend} change={change} />
           </fieldset>
         );
       })}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useResidencesQuery, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf, ROLE_NAMES, type Me } from '../editor/call';
@@ -52,8 +52,11 @@ function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   );
 }
 
-/** An admin chooses the residence to edit; a resident has theirs. */
-function ResidencePicker({ revision, onPublished }: { revision: number; onPublished: () => void }) {
+/**
+ * A residence chosen among the site's (the first one until another is), and what `children` makes
+ * of it: an admin's residence form, or an admin's tracklists.
+ */
+function ResidenceChoice({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const pickerId = useId();
   const residences = useResidencesQuery(undefined).data ?? [];
   const [chosen, setChosen] = useState('');
@@ -61,7 +64,7 @@ function ResidencePicker({ revision, onPublished }: { revision: number; onPublis
   return (
     <>
       <div className="admin-field">
-        <label htmlFor={pickerId}>Résidence à modifier</label>
+        <label htmlFor={pickerId}>{label}</label>
         <select
           id={pickerId}
           value={id}
@@ -76,37 +79,26 @@ function ResidencePicker({ revision, onPublished }: { revision: number; onPublis
           ))}
         </select>
       </div>
-      {id === '' ? null : <ResidenceEditor key={`${id}:${String(revision)}`} id={id} onPublished={onPublished} />}
+      {id === '' ? null : children(id)}
     </>
+  );
+}
+
+/** An admin chooses the residence to edit; a resident has theirs. */
+function ResidencePicker({ revision, onPublished }: { revision: number; onPublished: () => void }) {
+  return (
+    <ResidenceChoice label="Résidence à modifier">
+      {(id) => <ResidenceEditor key={`${id}:${String(revision)}`} id={id} onPublished={onPublished} />}
+    </ResidenceChoice>
   );
 }
 
 /** An admin's tracklists: a residence chosen, then one of its episodes. */
 function TracklistPicker({ revision }: { revision: number }) {
-  const pickerId = useId();
-  const residences = useResidencesQuery(undefined).data ?? [];
-  const [chosen, setChosen] = useState('');
-  const id = chosen === '' ? (residences[0]?.id ?? '') : chosen;
   return (
-    <>
-      <div className="admin-field">
-        <label htmlFor={pickerId}>Résidence</label>
-        <select
-          id={pickerId}
-          value={id}
-          onChange={(event) => {
-            setChosen(event.target.value);
-          }}
-        >
-          {residences.map((residence) => (
-            <option key={residence.id} value={residence.id}>
-              {residence.artist} · {residence.show}
-            </option>
-          ))}
-        </select>
-      </div>
-      {id === '' ? null : <TracklistEditor key={`${id}:${String(revision)}`} residence={id} />}
-    </>
+    <ResidenceChoice label="Résidence">
+      {(id) => <TracklistEditor key={`${id}:${String(revision)}`} residence={id} />}
+    </ResidenceChoice>
   );
 }
 

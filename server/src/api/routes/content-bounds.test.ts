@@ -2,22 +2,17 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { until } from '@collectif/shared/testing';
-import { invite } from '../../content/accounts';
-import type { Role } from '../../content/editors';
 import { png } from '../../content/testing/pictures';
-import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
 import type { ApiConfig } from '../env';
 import { buildApi, listen, testConfig } from '../testing/fixtures';
+import { editorClient } from '../testing/editors';
 
 // An editor's bounds (docs/content.md, « Bounds »), over real HTTP on loopback: writes, previews
 // and uploads limited per account whatever its address; the history in pages; old versions pruned
 // while restores of the kept ones go on; the uploads an instance holds at once; a resident's
 // history, restore and residence removed by an admin.
 
-const ORIGIN = 'http://localhost:8080';
 const TOKEN = 'jeton-admin-du-test-de-24-car';
-const XSRF = { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' };
-const AS_ADMIN = { ...XSRF, authorization: `Bearer ${TOKEN}` };
 const RESIDENCE = 'axonberg';
 
 interface Residence {
@@ -48,40 +43,7 @@ afterEach(async () => {
   await app.close();
 });
 
-/** A request to /api as `as` (the admin's token by default), its body as JSON when given. */
-function send(
-  path: string,
-  { method = 'GET', body, as = AS_ADMIN }: { method?: string; body?: unknown; as?: object } = {},
-) {
-  return fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...as, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-/** The headers of a volunteer of `role` signed in (an invitation, then a passkey in software). */
-async function volunteer(role: Role, name: string, residence?: string): Promise<object> {
-  const device: SoftwareAuthenticator = softwareAuthenticator();
-  const { token } = await invite(app.content, {
-    role,
-    by: 'camille',
-    ...(residence === undefined ? {} : { residence }),
-  });
-  const started = await send('/editor/invitation/options', { method: 'POST', as: XSRF, body: { token, name } });
-  const { ceremony, options } = (await started.json()) as {
-    ceremony: string;
-    options: Parameters<SoftwareAuthenticator['create']>[0];
-  };
-  const made = await send('/editor/invitation', {
-    method: 'POST',
-    as: XSRF,
-    body: { ceremony, response: device.create(options, ORIGIN) },
-  });
-  expect(made.status).toBe(200);
-  const session = made.headers.getSetCookie().find((cookie) => cookie.startsWith('collectif_editeur='));
-  return { ...XSRF, cookie: `${XSRF.cookie}; ${session?.split(';')[0] ?? ''}` };
-}
+const { send, volunteer, asAdmin: AS_ADMIN } = editorClient(() => ({ app, base }), TOKEN);
 
 const residences = async () => (await (await send('/content/residences')).json()) as Residence[];
 const team = async () => (await (await send('/content/team')).json()) as { title: string; description: string }[];

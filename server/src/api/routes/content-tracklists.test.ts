@@ -2,20 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, Episode } from '@collectif/shared';
-import { invite } from '../../content/accounts';
-import type { Role } from '../../content/editors';
-import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
 import { buildApi, listen, testConfig } from '../testing/fixtures';
+import { editorClient, XSRF } from '../testing/editors';
 
 // An episode's tracklist written by its residence's resident or an admin (docs/content.md,
 // « Tracklists »), over real HTTP on loopback: a save, refusals (another residence's episode, an
 // unknown one, markup, too many rows, a row past the episode's end), a removal, and the prefill
 // from what the radio recorded during the show's slot.
 
-const ORIGIN = 'http://localhost:8080';
 const TOKEN = 'jeton-admin-du-test-de-24-car';
-const XSRF = { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' };
-const AS_ADMIN = { ...XSRF, authorization: `Bearer ${TOKEN}` };
 const RESIDENCE = 'axonberg';
 const OTHER = 'la-brume';
 const DAY = 24 * 3600_000;
@@ -58,39 +53,7 @@ afterEach(async () => {
   await app.close();
 });
 
-function send(
-  path: string,
-  { method = 'GET', body, as = AS_ADMIN }: { method?: string; body?: unknown; as?: object } = {},
-) {
-  return fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...as, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-/** The headers of a volunteer of `role` signed in (an invitation, then a passkey in software). */
-async function volunteer(role: Role, name: string, residence?: string): Promise<object> {
-  const device: SoftwareAuthenticator = softwareAuthenticator();
-  const { token } = await invite(app.content, {
-    role,
-    by: 'camille',
-    ...(residence === undefined ? {} : { residence }),
-  });
-  const started = await send('/editor/invitation/options', { method: 'POST', as: XSRF, body: { token, name } });
-  const { ceremony, options } = (await started.json()) as {
-    ceremony: string;
-    options: Parameters<SoftwareAuthenticator['create']>[0];
-  };
-  const made = await send('/editor/invitation', {
-    method: 'POST',
-    as: XSRF,
-    body: { ceremony, response: device.create(options, ORIGIN) },
-  });
-  expect(made.status).toBe(200);
-  const session = made.headers.getSetCookie().find((cookie) => cookie.startsWith('collectif_editeur='));
-  return { ...XSRF, cookie: `${XSRF.cookie}; ${session?.split(';')[0] ?? ''}` };
-}
+const { send, volunteer } = editorClient(() => ({ app, base }), TOKEN);
 
 /** The newest episode of a residence, as the archive gives it. */
 async function episodeOf(residence: string): Promise<Episode> {
