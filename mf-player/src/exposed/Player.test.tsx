@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { emit, on, siteConfig, type PlayerSnapshot, type ReplaySource } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
 import { TRACK_ERROR_LOG } from '../player/listeners';
 import { MESSAGES } from '../player/playerSlice';
@@ -20,6 +19,7 @@ import {
   type FakeMediaSession,
   type LoopbackServer,
   type MediaStubs,
+  playerAudio,
 } from '../testing/browser';
 import Player from './Player';
 
@@ -65,11 +65,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function audio(): HTMLAudioElement {
-  const element = document.getElementById(AUDIO_ELEMENT_ID);
-  if (!(element instanceof HTMLAudioElement)) throw new Error('pas d’élément audio');
-  return element;
-}
+const audio = playerAudio;
 
 function fire(type: string): void {
   fireEvent(audio(), new Event(type));

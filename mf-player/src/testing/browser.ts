@@ -1,6 +1,7 @@
 // Test stand-ins for what jsdom lacks (media playback, the Media Session API, EventSource): the
 // browser's gaps, not our modules. Each records what the player did so that tests can assert it.
 import { startFakeServer, type FakeRoute } from '@collectif/shared/testing';
+import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 
 export interface MediaStubs {
   play: jest.SpyInstance;
@@ -127,3 +128,10 @@ export async function startLoopbackServer(routes: Record<string, Route>): Promis
 }
 
 export { closedOrigin, json, text } from '@collectif/shared/testing';
+
+/** The player's one audio element, which its engine puts in the page. */
+export function playerAudio(): HTMLAudioElement {
+  const element = document.getElementById(AUDIO_ELEMENT_ID);
+  if (!(element instanceof HTMLAudioElement)) throw new Error('pas d’élément audio');
+  return element;
+}

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { api, emit, siteConfig, type EpisodeDetail, type ReplayRequest } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { AUDIO_ELEMENT_ID } from '../player/audioEngine';
 import { configurePlayer } from '../player/config';
 import {
   installEventSource,
@@ -14,6 +13,7 @@ import {
   stubMediaPlayback,
   type FakeMediaSession,
   type LoopbackServer,
+  playerAudio,
 } from '../testing/browser';
 import Player from '../exposed/Player';
 
@@ -71,11 +71,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-function audio(): HTMLAudioElement {
-  const element = document.getElementById(AUDIO_ELEMENT_ID);
-  if (!(element instanceof HTMLAudioElement)) throw new Error('pas d’élément audio');
-  return element;
-}
+const audio = playerAudio;
 
 function player() {
   return screen.getByRole('region', { name: 'Lecteur radio' });
