@@ -22,6 +22,17 @@ export function selectReplaySlug(state: StateWithPlayer): string | undefined {
 }
 
 /**
+ * The `episode` answer's selector of the replay's slug, made once per slug: the player's listener
+ * reads the current track at every action of the store, and RTK Query's `select(arg)` makes a new
+ * selector at each call.
+ */
+let episodeSelector: { slug: string; select: ReturnType<typeof api.endpoints.episode.select> } | null = null;
+function episodeOf(slug: string) {
+  if (episodeSelector?.slug !== slug) episodeSelector = { slug, select: api.endpoints.episode.select(slug) };
+  return episodeSelector.select;
+}
+
+/**
  * The track that plays now in a replay whose episode has a tracklist: read from the API slice's
  * `episode` answer (the episode page's own, or the player's), the same row object for as long as it
  * plays; null in live mode, without a slug, before the answer or before the first row.
@@ -29,6 +40,6 @@ export function selectReplaySlug(state: StateWithPlayer): string | undefined {
 export function selectCurrentTrack(state: StateWithPlayer): TracklistRow | null {
   const slug = selectReplaySlug(state);
   if (slug === undefined) return null;
-  const rows = api.endpoints.episode.select(slug)(state).data?.tracks;
+  const rows = episodeOf(slug)(state).data?.tracks;
   return rows === undefined ? null : rowAt(rows, selectPlayer(state).currentTime);
 }

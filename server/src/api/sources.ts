@@ -18,7 +18,7 @@ import { calendarLoader } from './schedule/fetch';
 import { demoEventsIcs, loadDemoEvents } from './events/demo';
 import type { Release } from '@collectif/shared';
 
-const NO_TRACKLISTS: readonly TracklistEntry[] = [];
+const NO_TRACKLISTS = { id: '', data: [] as readonly TracklistEntry[] };
 
 /** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
 export interface Source<T> {
@@ -57,8 +57,8 @@ export function createSources(
     now?: () => number;
     anchor?: Date;
     shared?: SharedCacheStore;
-    /** The tracklists' current content (the same array until a save changes it). */
-    tracklists?: () => readonly TracklistEntry[];
+    /** The tracklists' current version (the same object until a save changes it): its id and entries. */
+    tracklists?: () => { id: string; data: readonly TracklistEntry[] };
   },
 ): Sources {
   const now = options.now ?? Date.now;
@@ -96,7 +96,7 @@ export function createSources(
 
   // Built again for each version of the feed, and of the tracklists (the content's), whose words
   // the search finds (docs/tracklists.md).
-  let catalogue: { of: FeedData; tracklists: unknown; value: Catalogue } | undefined;
+  let catalogue: { of: FeedData; tracklists: object; value: Catalogue } | undefined;
   const episodes: Source<Catalogue> = {
     get: async () => {
       const current = await feed.get();
@@ -105,7 +105,7 @@ export function createSources(
         catalogue = {
           of: current.value,
           tracklists,
-          value: buildCatalogue(current.value.podcasts, residences, tracklists),
+          value: buildCatalogue(current.value.podcasts, residences, tracklists.data, tracklists.id),
         };
       }
       return { ...current, value: catalogue.value };

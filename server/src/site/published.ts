@@ -42,12 +42,11 @@ const published: FastifyPluginCallback<PublishedOptions> = (app, { config }, don
     const [catalogue, { pages, version }] = await Promise.all([app.sources.episodes.get(), app.sitePages()]);
     const own = catalogue.value.episodes.filter((episode) => episode.residences.includes(residence.id));
     // Each episode with a tracklist names its chapters file (docs/tracklists.md, « Chapters »).
-    const tracklists = app.content.current('tracklists').id;
     const chapters = (slug: string) =>
       catalogue.value.hasTracklist(slug) ? `/api/episodes/${slug}/chapters.json` : undefined;
     return send(
       reply,
-      `feed|${residence.id}|${saved}|${String(catalogue.version)}|${tracklists}|${version}`,
+      `feed|${residence.id}|${saved}|${String(catalogue.version)}.${catalogue.value.revision}|${version}`,
       'application/rss+xml; charset=utf-8',
       () => residenceFeed(residence, own, origin, new Date(app.clock()), hrefOf(pages), chapters),
     );

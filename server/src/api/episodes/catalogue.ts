@@ -51,8 +51,13 @@ export interface Catalogue {
   detail(slug: string): EpisodeDetail | undefined;
   /** An episode's tracklist as Podcast Index JSON chapters, or undefined without one. */
   chapters(slug: string): Chapters | undefined;
-  /** The slugs of the episodes that have a tracklist. */
+  /** Whether the episode of this slug has a tracklist. */
   hasTracklist(slug: string): boolean;
+  /**
+   * The tracklists' version it was made with ('' without): with the feed's version, it names
+   * every answer holding a tracklist's words, so that none is kept under another version's name.
+   */
+  revision: string;
   styles: readonly StyleCount[];
   /** One page of the episodes a search and filters give. */
   query(query: EpisodeQuery): EpisodesPage;
@@ -85,6 +90,7 @@ export function buildCatalogue(
   podcasts: readonly FeedPodcast[],
   residences: readonly ResidenceFacts[],
   tracklists: readonly TracklistEntry[] = [],
+  revision = '',
 ): Catalogue {
   const episodes: CatalogueEpisode[] = withEpisodeFacts(podcasts, residences);
   const bySlug = new Map<string, Episode>();
@@ -187,6 +193,7 @@ export function buildCatalogue(
       };
     },
     hasTracklist: (slug) => tracksOf.has(slug),
+    revision,
     query({ q, style, residence, page = 1 }) {
       const text = cleanQuery(q);
       let found: readonly Episode[] = text === '' ? episodes : search(text);

@@ -67,8 +67,8 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
   const created = createSources(config, {
     releases,
     now,
-    // The current version's array: the same until a save, so the archive is built again only then.
-    tracklists: () => store.current('tracklists').data as readonly TracklistEntry[],
+    // The current version: the same object until a save, so the archive is built again only then.
+    tracklists: () => store.current('tracklists') as { id: string; data: readonly TracklistEntry[] },
     ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
     ...(shared === null ? {} : { shared: shared.cache }),
   });
