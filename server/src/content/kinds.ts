@@ -44,6 +44,23 @@ export const CONTENT_KINDS: Record<
 
 export type ContentKind = keyof typeof CONTENT_KINDS;
 
+/** In place of an entry, for `withEntry`: the entry taken out. */
+export const REMOVED = Symbol('retirée');
+
+/**
+ * A list kind's entries (`present`) with the one named `name` by the kind's key put in its place,
+ * added at the end when it is new, or taken out when `entry` is REMOVED: a save of one residence or
+ * one tracklist, made again on the current list each time it is prepared (store.ts, `rebase`).
+ */
+export function withEntry(kind: ContentKind, name: string, entry: unknown, present: unknown): unknown[] {
+  const { key } = CONTENT_KINDS[kind];
+  if (key === undefined) throw new Error(`${kind} : ses entrées n’ont pas de nom`);
+  const list = present as Record<string, unknown>[];
+  if (entry === REMOVED) return list.filter((one) => one[key] !== name);
+  const at = list.findIndex((one) => one[key] === name);
+  return at === -1 ? [...list, entry] : list.map((one, i) => (i === at ? entry : one));
+}
+
 /** The kinds visitors get and editors edit. */
 export const CONTENT_KIND_NAMES = (Object.keys(CONTENT_KINDS) as ContentKind[]).filter(
   (kind) => CONTENT_KINDS[kind].visible,

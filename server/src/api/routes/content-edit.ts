@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { mayEdit, kindsOf, type Editor } from '../../content/editors';
-import { CONTENT_KIND_NAMES, isContentKind, type ContentKind } from '../../content/kinds';
+import { CONTENT_KIND_NAMES, isContentKind, withEntry, type ContentKind } from '../../content/kinds';
 import {
   ContentConflict,
   ContentInvalid,
@@ -119,16 +119,13 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
   }
 
   /** The residences with this one put in its place (or added at the end when it is new). */
-  function withEntry(id: string, entry: unknown, present = app.content.current('residences').data): unknown[] {
-    const list = present as { id: string }[];
-    const at = list.findIndex((residence) => residence.id === id);
-    return at === -1 ? [...list, entry] : list.map((residence, i) => (i === at ? entry : residence));
-  }
+  const withResidence = (id: string, entry: unknown, present = app.content.current('residences').data) =>
+    withEntry('residences', id, entry, present);
 
   /** A save of one residence, made again on the current list each time it is prepared. */
   const rebased = (id: string, entry: unknown) => ({
     entry: id,
-    rebase: (present: unknown) => withEntry(id, entry, present),
+    rebase: (present: unknown) => withResidence(id, entry, present),
   });
 
   /** A save's outcome, or its refusal said in French with what the editor needs to go on. */
@@ -252,7 +249,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
         throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
       }
       return saved(request, reply, editor, () =>
-        app.content.save('residences', withEntry(id, entry), {
+        app.content.save('residences', withResidence(id, entry), {
           by: editor.account,
           ...rebased(id, entry),
           ...(since === undefined ? {} : { basedOn: since }),
@@ -308,7 +305,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
       if ((entry as { id?: unknown }).id !== id) {
         throw new ApiHttpError(400, 'bad_request', `L’identifiant de la résidence doit rester « ${id} ».`);
       }
-      return previewed(request, reply, editor, 'residences', withEntry(id, entry));
+      return previewed(request, reply, editor, 'residences', withResidence(id, entry));
     },
   );
 
@@ -349,7 +346,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
       }
       const basedOn = app.content.current('residences').id;
       return saved(request, reply, editor, () =>
-        app.content.save('residences', withEntry(id, entry), {
+        app.content.save('residences', withResidence(id, entry), {
           by: editor.account,
           ...rebased(id, entry),
           basedOn,

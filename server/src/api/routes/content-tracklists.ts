@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import type { Episode } from '@collectif/shared';
 import { contentProblems, EPISODE_SLUG, tracklistEntrySchema, TRACKS_MAX } from '@collectif/shared/content-schemas';
 import { mayEditTracklist, type Editor } from '../../content/editors';
+import { REMOVED, withEntry } from '../../content/kinds';
+import { playedText } from '../../content/played';
 import type { ContentVersion } from '../../content/store';
 import { ApiHttpError } from '../errors';
 import { editorLimit } from '../http/editor-limit';
@@ -19,8 +21,6 @@ import { SCHEDULE_ZONE } from './schedule';
  */
 
 const DAY_MS = 24 * 3600 * 1000;
-/** In place of an entry: the list removed. */
-const REMOVED = Symbol('retirée');
 /** The show an episode replays: the latest of its residence that started within this long before its publication. */
 export const SLOT_LOOKBACK_MS = 7 * DAY_MS;
 
@@ -50,15 +50,8 @@ export interface TracklistHelpers {
   seenBy: <T extends { by: string }>(editor: Editor, record: T) => T;
 }
 
-/** A name as the tracklists take it: no markup sign, no control character, trimmed and bounded. */
-const trackText = (name: string) =>
-  name
-    // eslint-disable-next-line no-control-regex
-    .replace(/[<>\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 200)
-    .trim() || 'Inconnu';
+/** A recorded name as the tracklists take it: as the record keeps it (playedText), without markup signs. */
+const trackText = (name: string) => playedText(name.replace(/[<>]+/g, ' ')) || 'Inconnu';
 
 export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy }: TracklistHelpers): void {
   const api = app.withTypeProvider<ValibotJsonTypeProvider>();
@@ -101,13 +94,9 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
     };
 
   const present = () => app.content.current('tracklists').data as Entry[];
-  /** The lists with this one in its place (added at the end when new), or without it. */
-  function withEntry(slug: string, entry: unknown, lists: unknown = present()): unknown[] {
-    const list = lists as Entry[];
-    if (entry === REMOVED) return list.filter((one) => one.episode !== slug);
-    const at = list.findIndex((one) => one.episode === slug);
-    return at === -1 ? [...list, entry] : list.map((one, i) => (i === at ? entry : one));
-  }
+  /** The lists with this one in its place (added at the end when new), or without it (REMOVED). */
+  const withList = (slug: string, entry: unknown, lists: unknown = present()) =>
+    withEntry('tracklists', slug, entry, lists);
 
   /** The entry's own problems (its rows named from the entry: /tracks/3/start), and rows past the episode's end. */
   function problemsOf(entry: unknown, duration: number): string[] {
@@ -163,10 +152,10 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
       reply,
       editor,
       () =>
-        app.content.save('tracklists', withEntry(slug, entry), {
+        app.content.save('tracklists', withList(slug, entry), {
           by: editor.account,
           entry: slug,
-          rebase: (lists) => withEntry(slug, entry, lists),
+          rebase: (lists) => withList(slug, entry, lists),
           ...(since === undefined ? {} : { basedOn: since }),
         }),
       shownFor(slug),
@@ -186,10 +175,10 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
       reply,
       editor,
       () =>
-        app.content.save('tracklists', withEntry(slug, REMOVED), {
+        app.content.save('tracklists', withList(slug, REMOVED), {
           by: editor.account,
           entry: slug,
-          rebase: (lists) => withEntry(slug, REMOVED, lists),
+          rebase: (lists) => withList(slug, REMOVED, lists),
           basedOn,
         }),
       shownFor(slug),
