@@ -7,6 +7,7 @@
 // (mobile, simulated throttling) audits them in turns — before, after, before, after… — so that the
 // machine's ups and downs fall on both alike. Prints the medians, and what the browser asked for
 // before the LCP; writes bench/results/compare.md and .json (--out=NAME: NAME.md and NAME.json).
+// A route `@event` is the first event's page.
 // --after=DIR puts another built checkout, with its own server, in place of this one: a bisect
 // compares two commits of the history on one machine in one run.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -45,7 +46,16 @@ function earlyOf(list) {
 }
 const rows = [];
 try {
-  for (const route of routes) {
+  // `@event`: the first event's page (the demo's events are the same on both sides).
+  const events = await (await fetch(`http://127.0.0.1:${String(ports.after)}/api/events`)).json();
+  const event = [...events.coming, ...events.past][0];
+  const paths = routes.map((route) => (route === '@event' ? `/evenements/${event.slug}` : route));
+  // Each page asked for once on each side before any is measured: a server's first answer of a kind
+  // (its renderer starting, its caches empty) would fall on the first run only.
+  for (const route of paths) {
+    for (const side of ['before', 'after']) await fetch(`http://127.0.0.1:${String(ports[side])}${route}`);
+  }
+  for (const route of paths) {
     const results = { before: [], after: [] };
     for (let i = 0; i < runs; i += 1) {
       for (const side of ['before', 'after']) {

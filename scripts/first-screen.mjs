@@ -8,10 +8,10 @@
 // with parse5, and every request it makes is fetched once and counted as sent, compressed:
 // - the document;
 // - before the first paint: what its HTML asks for as the parser meets it, i.e. the head's preloads
-//   (the LCP image, the font), its style sheets and scripts with a `src`, and the body's images that
+//   (the LCP image), its style sheets and scripts with a `src`, and the body's images that
 //   are not `loading="lazy"`;
 // - after the first paint: what the page's loader asks for once the page is painted (the `#boot`
-//   preloads and the shell's entry, `data-src`), which shares the phone's bandwidth with the LCP
+//   preloads, the shell's entry, `data-src`, and the display face its sheets declare), which shares the phone's bandwidth with the LCP
 //   image if it is still on its way.
 // An image offered in several widths counts the one a phone of 412 CSS px at 1.75 dppx takes
 // (Lighthouse's mobile), from the `sizes` the page gives.
@@ -137,17 +137,28 @@ function beforePaint(document) {
   return wanted;
 }
 
+/** A web font's file in a `@font-face` rule of a written sheet. */
+const FACE_FILE = /@font-face\s*\{[^}]*?url\(\s*["']?([^"')\s]+\.woff2)/g;
+
 /**
- * What the page's loader asks for once the page is painted: its `#boot` preloads, then the shell's entry.
+ * What the page's loader asks for once the page is painted: its `#boot` preloads, the shell's entry,
+ * and the display face, which the page's sheets declare and the loader names then (the browser asks
+ * for a face once a style uses it).
  * @param {ParentNode} document
  * @returns {Wanted[]}
  */
 function afterPaint(document) {
   /** @type {Wanted[]} */
   const wanted = [];
+  /** @type {Wanted[]} */
+  const faces = [];
   for (const element of elements(document)) {
     const a = attributesOf(element);
-    if (element.tagName === 'script' && a.get('id') === 'boot') {
+    if (element.tagName === 'style') {
+      const [text] = element.childNodes;
+      const css = text !== undefined && 'value' in text ? text.value : '';
+      for (const match of css.matchAll(FACE_FILE)) faces.push({ href: match[1] ?? '', as: 'font' });
+    } else if (element.tagName === 'script' && a.get('id') === 'boot') {
       const [text] = element.childNodes;
       /** @type {{ preloads?: unknown }} */
       const list = JSON.parse(text !== undefined && 'value' in text ? text.value : '{}');
@@ -158,7 +169,7 @@ function afterPaint(document) {
       wanted.push({ href: a.get('data-src') ?? '', as: 'script' });
     }
   }
-  return wanted;
+  return [...wanted, ...faces];
 }
 
 /** @typedef {{ requests: { path: string; as: string; bytes: number }[]; bytes: number }} Weighed */

@@ -217,20 +217,14 @@ test.describe('one content width', () => {
 test.describe('typography', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('headings use the display face the site ships, preloaded by the page', async ({ page }) => {
+  test('headings use the display face the site ships, asked for once', async ({ page }) => {
     await gotoPage(page, '/label');
     const fonts = await page.evaluate(async () => {
       await document.fonts.ready;
       return {
         loaded: document.fonts.check('700 1rem "Archivo Black"'),
         heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
-        preload: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
-          (l) => new URL(l.href).pathname,
-        ),
-        used: performance
-          .getEntriesByType('resource')
-          .map((e) => new URL(e.name).pathname)
-          .filter((p) => p.endsWith('.woff2')),
+        preload: document.querySelectorAll('link[rel="preload"][as="font"]').length,
         bytes: performance
           .getEntriesByType('resource')
           .filter((e) => e.name.endsWith('.woff2'))
@@ -239,10 +233,47 @@ test.describe('typography', () => {
     });
     expect(fonts.heading).toMatch(/^"Archivo Black"/);
     expect(fonts.loaded).toBe(true);
-    expect(fonts.preload).toHaveLength(1);
-    expect(fonts.used).toEqual(fonts.preload);
+    // Not preloaded: asked for after the first screen (the next test).
+    expect(fonts.preload).toBe(0);
     // Without its hinting (docs/interface.md, « Typography »): 9.4 KB, where Fontsource's file is 18.6.
     expect(fonts.bytes).toHaveLength(1);
     expect(fonts.bytes[0]).toBeLessThan(10_000);
+  });
+
+  test('the display face comes after the page’s image on a first visit, and at once on the next', async ({ page }) => {
+    // What `<html>` says when the document is parsed, before anything the paint could start.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { faceAtParse?: boolean }).faceAtParse = document.documentElement.classList.contains('display-face');
+      });
+    });
+    const timings = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const image = entries.find((e) => new URL(e.name).pathname.startsWith('/assets/images/a-propos/'));
+        const face = entries.find((e) => e.name.endsWith('.woff2'));
+        return {
+          atParse: (window as { faceAtParse?: boolean }).faceAtParse,
+          heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+          imageEnd: image?.responseEnd ?? null,
+          faceStart: face?.startTime ?? null,
+          seen: localStorage.getItem('collectif:police'),
+        };
+      });
+    await gotoPage(page, '/a-propos');
+    const first = await timings();
+    expect(first.atParse).toBe(false);
+    expect(first.imageEnd).not.toBeNull();
+    expect(first.faceStart).not.toBeNull();
+    // Asked for once the page's image had come, not beside it.
+    expect(first.faceStart!).toBeGreaterThanOrEqual(first.imageEnd!);
+    expect(first.heading).toMatch(/^"Archivo Black"/);
+    expect(first.seen).toBe('1');
+    // The same browser again: the face is in its cache, and named before the first paint.
+    await gotoPage(page, '/a-propos');
+    const next = await timings();
+    expect(next.atParse).toBe(true);
+    expect(next.heading).toMatch(/^"Archivo Black"/);
   });
 });

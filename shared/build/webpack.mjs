@@ -181,9 +181,11 @@ function declaredPagesPlugin(dir, exposes) {
 }
 
 /**
- * The site's fonts are preloaded from the shell's page (`<link rel="preload" as="font">`), so that
- * the heading face downloads with the first scripts instead of once the CSS has been applied.
- * Every WOFF2 file the shell emits is one the first screen uses (see shared/src/styles/fonts.css).
+ * The site's fonts are preloaded from the shell's own page (`index.html`, a page the browser renders:
+ * `<link rel="preload" as="font">`), so that the heading face downloads with the first scripts
+ * instead of once the CSS has been applied. A page rendered on the server asks for it after its first
+ * paint instead (docs/interface.md, « Typography »). Every WOFF2 file the shell emits is the display
+ * face (see shared/src/styles/fonts.css).
  */
 class FontPreloadPlugin {
   /** @param {import('webpack').Compiler} compiler */
@@ -209,7 +211,8 @@ class FontPreloadPlugin {
 
 /**
  * What the site's server needs to write the shell's page (docs/rendering.md, « The document »): the
- * entry's scripts and style sheets and the fonts to preload, as addresses, and the loader a page
+ * entry's scripts and style sheets and its fonts (preloaded by a page the browser renders, cached by
+ * the service worker), as addresses, and the loader a page
  * rendered on the server starts with, with its CSP hash (`loader.mjs`). Written as `document.json`
  * beside `index.html`, so that the server makes the page with React from data, never by reading the
  * built HTML.

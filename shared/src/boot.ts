@@ -32,3 +32,40 @@ export interface BootPreload {
   as: 'script' | 'fetch';
   crossorigin?: 'anonymous';
 }
+
+/**
+ * The display face (docs/interface.md, « Typography »): until the page's first screen is painted,
+ * headings are drawn in the fallback; this class on `<html>` then names Archivo Black in
+ * `--font-display` (styles/tokens.css), and only then does the browser fetch it. A browser that has
+ * fetched it once (`DISPLAY_FACE_SEEN` in its storage) has it in its cache, and gets it at once.
+ */
+export const DISPLAY_FACE_CLASS = 'display-face';
+export const DISPLAY_FACE_SEEN = 'collectif:police';
+/** The family as styles/fonts.css declares it. */
+export const DISPLAY_FAMILY = 'Archivo Black';
+
+/** Whether this browser has fetched the display face before (false where storage is refused). */
+export function displayFaceSeen(): boolean {
+  try {
+    return localStorage.getItem(DISPLAY_FACE_SEEN) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Names the display face in the page's styles and asks for it at once (so that `document.fonts.ready`
+ * waits for it from now on); once it has come, the browser is known to have it (storage refused: it
+ * is asked for after the paint again next time). Does nothing the second time.
+ */
+export function showDisplayFace(): void {
+  const { classList } = document.documentElement;
+  if (classList.contains(DISPLAY_FACE_CLASS)) return;
+  classList.add(DISPLAY_FACE_CLASS);
+  (document.fonts as FontFaceSet | undefined)
+    ?.load(`1em "${DISPLAY_FAMILY}"`)
+    .then((faces) => {
+      if (faces.length > 0) localStorage.setItem(DISPLAY_FACE_SEEN, '1');
+    })
+    .catch(() => undefined);
+}

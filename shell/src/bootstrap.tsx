@@ -25,7 +25,7 @@ import { siteOrigin } from './layout/PageHead';
 import { NAVIGATION_DATA_DEADLINE_MS } from './pages/lifecycle';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
-import { SHELL_AREA } from '@collectif/shared/boot';
+import { SHELL_AREA, showDisplayFace } from '@collectif/shared/boot';
 import { whenInteractive } from './boot/interactive';
 import { registerServiceWorker } from './offline/register';
 
@@ -88,6 +88,8 @@ async function start(): Promise<void> {
   // From here on, what reveals on scroll is hidden until it is in view (base.css); the server's
   // HTML showed it to a browser without JavaScript.
   document.documentElement.classList.add('js');
+  // The display face, if the loader has not named it yet (a page the shell renders alone has no loader).
+  showDisplayFace();
   markWrittenStyles();
   readPages();
   try {

@@ -158,7 +158,7 @@ describe('live mode', () => {
     await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await screen.findByText('DJ Test');
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
-    expect(screen.getByRole('region', { name: 'Chat de la radio' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Chat de la radio' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('region', { name: 'Chat de la radio' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ouvrir le chat' })).toHaveFocus();
@@ -334,7 +334,7 @@ describe('live mode', () => {
     });
     expect(server.requests).toContain('/api/schedule');
     await user.click(line);
-    const panel = screen.getByRole('region', { name: 'À l’antenne' });
+    const panel = await screen.findByRole('region', { name: 'À l’antenne' });
     expect(line).toHaveAttribute('aria-expanded', 'true');
     expect(panel).toHaveTextContent('En ce moment20:00 – 22:00 · Velours Club');
     expect(panel).toHaveTextContent('À suivreAujourd’hui 22:00 · Axonberg · Synapses');
@@ -386,7 +386,7 @@ describe('replay mode', () => {
     const { user } = renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
-    expect(screen.getByTitle('Chat de la radio')).toBeInTheDocument();
+    expect(await screen.findByTitle('Chat de la radio')).toBeInTheDocument();
 
     await selectReplay();
     expect(screen.queryByTitle('Chat de la radio')).not.toBeInTheDocument();
@@ -664,12 +664,12 @@ describe('chat panel', () => {
     const { user } = renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Stream : ouvrir le lecteur' }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));
-    const frame = screen.getByTitle('Chat de la radio');
+    const frame = await screen.findByTitle('Chat de la radio');
     expect(frame).toHaveAttribute('src', `${server.origin}/chat/${siteConfig.radio.chatRoom}`);
     await waitFor(() => {
       expect(server.requests).toContain(`/chat/${siteConfig.radio.chatRoom}`);
     });
-    expect(screen.getByTitle('Chat de la radio')).toBeInTheDocument();
+    expect(await screen.findByTitle('Chat de la radio')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fermer le chat' }));
     expect(screen.queryByTitle('Chat de la radio')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ouvrir le chat' }));

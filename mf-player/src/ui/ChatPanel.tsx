@@ -5,8 +5,8 @@ import { chatToggled, chatUnreachable, type ChatStatus } from '../player/playerS
 import { CloseIcon } from './icons';
 import { useEscape } from './useEscape';
 import { ExternalLink } from '@collectif/shared/ui';
-
-export const CHAT_PANEL_ID = 'lecteur-chat';
+import { CHAT_PANEL_ID } from './panelIds';
+import './panels.css';
 const TITLE_ID = 'lecteur-chat-titre';
 
 /** The bar's chat button, where the focus returns when the panel closes. */
@@ -19,7 +19,7 @@ function focusChatButton() {
  * loaded when the visitor opens the panel (that click is the consent, docs/interface.md); when it
  * cannot load, a French message and a link take only the room they need.
  */
-export function ChatPanel({ status }: { status: ChatStatus }) {
+function ChatPanel({ status }: { status: ChatStatus }) {
   const dispatch = useAppDispatch();
   const url = chatUrl();
   const close = useCallback(() => {
@@ -65,3 +65,6 @@ export function ChatPanel({ status }: { status: ChatStatus }) {
     </section>
   );
 }
+
+// Loaded when first opened (PlayerView.tsx, `lazy`).
+export default ChatPanel;

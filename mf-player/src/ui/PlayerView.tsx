@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@collectif/shared';
 import {
   chatToggled,
@@ -20,13 +20,20 @@ import {
   selectWantsSound,
   toggled,
 } from '../player/playerSlice';
-import { CHAT_PANEL_ID, ChatPanel } from './ChatPanel';
 import { CurrentTrack } from './CurrentTrack';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
-import { OnAirLine, OnAirPanel } from './OnAirLine';
+import { OnAirLine } from './OnAirLine';
+import { CHAT_PANEL_ID } from './panelIds';
 import { ProgressSlider } from './ProgressSlider';
 import './player.css';
 import { formatTime } from '@collectif/shared/time';
+
+/*
+ * The panels above the bar, with their styles (panels.css), are loaded when first opened: a closed
+ * player is on every page's first screen, and their styles were written into every page.
+ */
+const ChatPanel = lazy(() => import('./ChatPanel'));
+const OnAirPanel = lazy(() => import('./OnAirPanel'));
 
 /** Controls inside the bar act by themselves; a click on them must not also toggle the player. */
 const CONTROLS = 'button, a, input, select, textarea, iframe, [role="slider"]';
@@ -94,8 +101,10 @@ export function PlayerView() {
 
   return (
     <section className={`player player--open${live ? ' player--live' : ' player--replay'}`} aria-label="Lecteur radio">
-      {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
-      {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
+      <Suspense fallback={null}>
+        {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
+        {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
+      </Suspense>
       <div className="player__bar" onClick={onBarClick}>
         <div className="player__start">
           {live ? (

@@ -20,11 +20,14 @@ export function PodcastCard({
   item,
   headingLevel,
   eager = false,
+  priority = false,
 }: {
   item: PodcastItem;
   headingLevel?: 2 | 3;
   /** At the top of a page: its cover is loaded at once rather than when scrolled to. */
   eager?: boolean;
+  /** The page's largest paint (the grid's first cover): fetched first. */
+  priority?: boolean;
 }) {
   const position = useRememberedPosition(item);
   const { slug } = item;
@@ -33,7 +36,7 @@ export function PodcastCard({
   return (
     <li className="podcast-card">
       <Card
-        image={{ ...gridSquare(item.cover, COVER_SIZE), fallback: DEFAULT_COVER, eager }}
+        image={{ ...gridSquare(item.cover, COVER_SIZE), fallback: DEFAULT_COVER, eager, priority }}
         title={item.artist}
         description={item.show}
         date={item.pubDate}
@@ -51,7 +54,8 @@ export function PodcastCard({
 
 /**
  * The podcast cards of a block, in the shared 2/3/4-column grid. `eagerCount`: how many first
- * covers a page that opens on the grid loads at once (its largest paint is among them).
+ * covers a page that opens on the grid loads at once; the first is its largest paint, fetched first,
+ * the others after it.
  */
 export function PodcastGrid({
   items,
@@ -71,6 +75,7 @@ export function PodcastGrid({
           key={item.link}
           item={item}
           eager={index < eagerCount}
+          priority={index === 0 && eagerCount > 0}
           {...(headingLevel === undefined ? {} : { headingLevel })}
         />
       ))}

@@ -36,9 +36,7 @@ describe('headElements and jsonLdElements', () => {
       'og:image',
       'og:image:alt',
       'twitter:card',
-      'twitter:title',
-      'twitter:description',
-      'twitter:image',
+      // Title, description and image: X reads the Open Graph ones.
       'twitter:image:alt',
       'script',
     ]);

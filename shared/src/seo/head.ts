@@ -137,12 +137,11 @@ export function headElements(head: PageHead, siteName: string): HeadElement[] {
           ...(image.height === undefined ? [] : [meta('property', 'og:image:height', String(image.height))]),
         ]),
     ...(head.audio === undefined ? [] : [meta('property', 'og:audio', head.audio)]),
+    // X reads the card's title, description and image from the Open Graph tags when its own are
+    // absent (its « Cards markup » reference): only the card's kind and the image's text, which have no
+    // Open Graph reading there, are written again (docs/head.md).
     meta('name', 'twitter:card', image === undefined ? 'summary' : 'summary_large_image'),
-    meta('name', 'twitter:title', head.title),
-    meta('name', 'twitter:description', head.description),
-    ...(image === undefined
-      ? []
-      : [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)]),
+    ...(image === undefined ? [] : [meta('name', 'twitter:image:alt', image.alt)]),
   ];
 }
 

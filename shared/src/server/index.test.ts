@@ -41,6 +41,8 @@ describe('handOver', () => {
       expect(query).not.toHaveProperty('requestId');
       expect(query).not.toHaveProperty('startedTimeStamp');
     }
+    // RTK Query's own settings and subscriptions are the browser's store's, not the page's.
+    expect(Object.keys(handOver(store).api as object).sort()).toEqual(['mutations', 'provided', 'queries']);
     // When it arrived stays: the browser asks again once an answer is old enough.
     expect(queries['releases({})']).toHaveProperty('fulfilledTimeStamp');
     expect(queries['releases({})']?.data).toEqual([

@@ -69,7 +69,9 @@ const notFound = (error: unknown): boolean =>
  * The state the browser starts from: answers that arrived (a « not found » too), never a request
  * still on its way nor a failure (the browser asks again). Each answer without the request's id and
  * start, which the browser never reads of an answer already there: random and unique, they are the
- * bytes of a page's state that compress worst (docs/rendering.md, « The first screen's budget »).
+ * bytes of a page's state that compress worst (docs/rendering.md, « The first screen's budget »). What
+ * RTK Query takes from a hand-over is its answers (`queries`, `mutations`) and which tags they carry
+ * (`provided`, so that a save still asks again for what it changed).
  */
 export function handOver(store: AppStore): SsrState {
   const { api, feed } = store.getState();
@@ -85,5 +87,7 @@ export function handOver(store: AppStore): SsrState {
       return [[key, answer]];
     }),
   );
-  return { api: { ...api, queries, mutations: {} }, feed };
+  // Not RTK Query's own settings and subscriptions (`config`, `subscriptions`): the browser's store
+  // has its own, and nothing reads them from a hand-over; they were 100 bytes of every page.
+  return { api: { queries, mutations: {}, provided: api.provided }, feed };
 }

@@ -73,6 +73,10 @@ describe('Card', () => {
     );
     expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
+    // The rest of the first row: at once, but after the largest paint.
+    rerender(<Card image={{ ...image, eager: true }} title="Deuxième" to="/label" />);
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'low');
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
     rerender(<Card image={image} title="Autre" to="/label" />);
     expect(container.querySelector('img')).not.toHaveAttribute('fetchpriority');
     expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');

@@ -9,7 +9,11 @@ export interface CardImage {
   height: number;
   srcSet?: string;
   sizes?: string;
-  /** The first row of a grid loads at once; the rest wait until the visitor scrolls near them. */
+  /**
+   * The first row of a grid loads at once, but after the page's largest paint
+   * (`fetchpriority="low"`: on a phone's slow network it would share the bandwidth with that image,
+   * the first card's, marked `priority`); the rest wait until the visitor scrolls near them.
+   */
   eager?: boolean;
   /**
    * The page's largest paint (a grid's first card): fetched first (`fetchpriority="high"`), at
@@ -79,7 +83,7 @@ function CardPicture({ image }: { image: CardImage }) {
       width={image.width}
       height={image.height}
       loading={image.eager === true || image.priority === true ? 'eager' : 'lazy'}
-      fetchPriority={image.priority === true ? 'high' : undefined}
+      fetchPriority={image.priority === true ? 'high' : image.eager === true ? 'low' : undefined}
       decoding="async"
       onError={
         image.fallback === undefined

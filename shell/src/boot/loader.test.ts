@@ -4,7 +4,13 @@
 // Each test builds its own page with jsdom; the loader is built by esbuild, which needs Node's own realm.
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { AREA_READY_EVENT, BOOT_FALLBACK_MS, BOOT_ID } from '@collectif/shared/boot';
+import {
+  AREA_READY_EVENT,
+  BOOT_FALLBACK_MS,
+  BOOT_ID,
+  DISPLAY_FACE_CLASS,
+  DISPLAY_FACE_SEEN,
+} from '@collectif/shared/boot';
 import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
 /** The loader as the shell's build makes it, and as every page rendered on the server carries it. */
@@ -18,8 +24,9 @@ describe("the shell's loader, as built", () => {
   it('is one minified script, no module, with no import left', () => {
     expect(LOADER).not.toMatch(/^\s*\/\/|\bimport\b|\bexport\b/m);
     expect(LOADER.split('\n')).toHaveLength(1);
-    // It is in every page: 2,100 characters at most (2,007 once it waits for the images and fonts).
-    expect(LOADER.length).toBeLessThan(2100);
+    // It is in every page: 2,500 characters at most (2,007 once it waits for the images and fonts,
+    // 2,3xx once it names the display face after the paint, in place of the font's preload link).
+    expect(LOADER.length).toBeLessThan(2500);
   });
 });
 
@@ -36,6 +43,9 @@ function page(
     paints,
     images = '',
     fonts,
+    faces,
+    storage = true,
+    seen = false,
   }: {
     frames?: boolean;
     list?: string;
@@ -43,19 +53,32 @@ function page(
     images?: string;
     /** The page's fonts, as `document.fonts` says them: loading until the promise settles. */
     fonts?: Promise<unknown>;
+    /** `document.fonts.load`, as the browser has it: what each call asked for, and what it gives. */
+    faces?: { asked: string[]; give: Promise<unknown[]> };
+    /** Whether the page may use its storage (a page without an origin may not, as jsdom's default). */
+    storage?: boolean;
+    /** Whether this browser has fetched the display face before. */
+    seen?: boolean;
   } = {},
 ): JSDOM {
   const dom = new JSDOM(
     `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page">${images}<form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
-    { runScripts: 'outside-only', pretendToBeVisual: true },
+    { runScripts: 'outside-only', pretendToBeVisual: true, ...(storage ? { url: 'https://radio.example.org/' } : {}) },
   );
+  if (seen) dom.window.localStorage.setItem(DISPLAY_FACE_SEEN, '1');
   // Images on their way, as the browser has them when the page is painted: jsdom fetches none.
   for (const image of dom.window.document.images) {
     Object.defineProperty(image, 'complete', { value: image.hasAttribute('data-arrived'), configurable: true });
   }
   if (!frames) dom.window.requestAnimationFrame = () => 0;
-  if (fonts !== undefined) {
-    Object.defineProperty(dom.window.document, 'fonts', { value: { status: 'loading', ready: fonts } });
+  if (fonts !== undefined || faces !== undefined) {
+    const load = (font: string) => {
+      faces?.asked.push(font);
+      return faces?.give ?? Promise.resolve([]);
+    };
+    Object.defineProperty(dom.window.document, 'fonts', {
+      value: { status: fonts === undefined ? 'loaded' : 'loading', ready: fonts ?? Promise.resolve(), load },
+    });
   }
   if (paints) Object.assign(dom.window, { PerformanceObserver: paints.Observer });
   const loader = dom.window.document.createElement('script');
@@ -213,6 +236,51 @@ describe('the loader', () => {
     later(1000 / 60);
     later(1);
     expect(fetched(dom)).toEqual(['/main.js']);
+    dom.window.close();
+  });
+
+  it('names the display face once the first screen is painted, on a first visit, and remembers it', async () => {
+    const paints = new Paints();
+    let give: (faces: unknown[]) => void = () => undefined;
+    const faces = { asked: [] as string[], give: new Promise<unknown[]>((resolve) => (give = resolve)) };
+    const dom = page([], { paints, faces, images: '<img id="une" src="/une.webp">' });
+    const named = () => dom.window.document.documentElement.classList.contains(DISPLAY_FACE_CLASS);
+    paints.report('first-contentful-paint');
+    later(500);
+    // The page's image is on its way: the face would share its bandwidth.
+    expect(named()).toBe(false);
+    expect(faces.asked).toEqual([]);
+    dom.window.document.getElementById('une')?.dispatchEvent(new dom.window.Event('load'));
+    await settle();
+    later(1000 / 60);
+    later(1);
+    expect(fetched(dom)).toEqual(['/main.js']);
+    expect(named()).toBe(true);
+    expect(faces.asked).toEqual(['1em "Archivo Black"']);
+    expect(dom.window.localStorage.getItem(DISPLAY_FACE_SEEN)).toBeNull();
+    give([{}]);
+    await settle();
+    expect(dom.window.localStorage.getItem(DISPLAY_FACE_SEEN)).toBe('1');
+    dom.window.close();
+  });
+
+  it('names the display face at once for a browser that has fetched it before', () => {
+    const faces = { asked: [] as string[], give: Promise.resolve([{}]) };
+    const dom = page([], { paints: new Paints(), faces, seen: true });
+    expect(dom.window.document.documentElement.classList.contains(DISPLAY_FACE_CLASS)).toBe(true);
+    expect(faces.asked).toEqual(['1em "Archivo Black"']);
+    // The scripts still wait for the paint.
+    expect(fetched(dom)).toEqual([]);
+    dom.window.close();
+  });
+
+  it('names the display face and starts where the page may not use its storage', () => {
+    const faces = { asked: [] as string[], give: Promise.resolve([{}]) };
+    const dom = page([], { faces, storage: false });
+    expect(dom.window.document.documentElement.classList.contains(DISPLAY_FACE_CLASS)).toBe(false);
+    later(1000 / 60 + 1);
+    expect(fetched(dom)).toEqual(['/main.js']);
+    expect(dom.window.document.documentElement.classList.contains(DISPLAY_FACE_CLASS)).toBe(true);
     dom.window.close();
   });
 

@@ -9,6 +9,10 @@
 // a JSON element, and this loader fetches them once the page is painted and its first screen's images
 // have come: nothing is requested before the largest paint that the largest paint does not need.
 //
+// The display face waits for the paint too, on a first visit (docs/interface.md, « Typography »): it
+// would share the bandwidth with the page's image as much as a script, and `font-display: swap` draws
+// the headings in the fallback until it comes. A browser that has it already gets it at once.
+//
 // It also keeps the taps made on a button before its area is interactive (« Nothing lost before the
 // scripts arrive »): React attaches a button's handler when its area hydrates, and a tap before that
 // is lost. The shell says when each area is interactive (AREA_READY_EVENT); a tap kept aside is then
@@ -20,6 +24,8 @@ import {
   BOOT_ID,
   EARLY_TAP_MAX_MS,
   SHELL_AREA,
+  displayFaceSeen,
+  showDisplayFace,
   type BootPreload,
 } from '@collectif/shared/boot';
 
@@ -39,6 +45,7 @@ function readPreloads(): BootPreload[] {
 function start(): void {
   if (started) return;
   started = true;
+  showDisplayFace();
   // One insertion into the head, not one per file.
   const batch = document.createDocumentFragment();
   for (const preload of readPreloads()) {
@@ -61,8 +68,9 @@ function start(): void {
 /**
  * Once the first screen's images and fonts have come (or failed), after the frame that shows them; at
  * once (one task later) when none is on its way. They are the page's largest paint (a heading's text
- * is painted again when its font arrives): a script asked for before they arrive would share the
- * phone's bandwidth with them. An image the page leaves lazy is not waited for.
+ * is painted again when its font arrives, on a visit that asked for it at once): a script asked for
+ * before they arrive would share the phone's bandwidth with them. An image the page leaves lazy is
+ * not waited for.
  */
 function afterImages(): void {
   const waiting: Promise<unknown>[] = [...document.images]
@@ -108,6 +116,7 @@ function afterPaint(): void {
   requestAnimationFrame(afterImages);
 }
 
+if (displayFaceSeen()) showDisplayFace();
 afterPaint();
 // A tab in the background paints no frame.
 setTimeout(start, BOOT_FALLBACK_MS);

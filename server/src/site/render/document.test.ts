@@ -79,7 +79,7 @@ const browserRendered = (shell: ShellAssets = assets) =>
 const parse = (html: string) => new JSDOM(html).window.document;
 
 describe('the document (the page as sent)', () => {
-  it('is written from data: the head, the shell’s fonts and styles, the page and its state', () => {
+  it('is written from data: the head, the shell’s styles, the page and its state', () => {
     const html = rendered();
     expect(html.startsWith('<!doctype html><html lang="fr"><head><meta charSet="utf-8"/>')).toBe(true);
     const document = parse(html);
@@ -88,9 +88,6 @@ describe('the document (the page as sent)', () => {
       'https://radio.example.org/residences/axonberg',
     );
     expect(document.querySelector('link[rel=stylesheet]')?.getAttribute('href')).toBe('/main.abcdef0123.css');
-    expect(document.querySelector('link[rel=preload][as=font]')?.getAttribute('href')).toBe(
-      '/files/archivo.0123456789.woff2',
-    );
     expect(document.getElementById('root')?.innerHTML).toBe('<main><h1>Axonberg</h1></main>');
     // Nothing a value holds closes its script element.
     expect(JSON.parse(document.getElementById('ssr-state')?.textContent ?? '')).toEqual({
@@ -121,6 +118,16 @@ describe('the document (the page as sent)', () => {
     expect(browser.querySelector('script[src]')?.hasAttribute('defer')).toBe(true);
     expect(browser.getElementById('root')?.innerHTML).toBe('');
     expect(browser.getElementById('ssr-state')).toBeNull();
+  });
+
+  it('preloads the display face on a page the browser renders, and leaves it to the loader otherwise', () => {
+    // A page rendered on the server is read before any script, its image first: the loader asks for
+    // the face once the first screen is painted (docs/interface.md, « Typography »).
+    expect(parse(rendered()).querySelector('link[rel=preload][as=font]')).toBeNull();
+    const browser = parse(browserRendered());
+    expect(browser.querySelector('link[rel=preload][as=font]')?.getAttribute('href')).toBe(
+      '/files/archivo.0123456789.woff2',
+    );
   });
 
   it('writes the page’s feeds as alternates, escaped, in the head', () => {

@@ -126,7 +126,10 @@ export interface DocumentModel {
   data: readonly DataScript[];
   /** `<link>`s that announce what the page needs: its first image, then preconnects and preloads. */
   links: readonly HeadElement[];
-  /** Fonts to preload. */
+  /**
+   * Fonts to preload: a page the browser renders only. A page rendered on the server asks for the
+   * display face once its first screen is painted (its loader, docs/interface.md « Typography »).
+   */
   fonts: readonly string[];
   /** Scripts fetched at once (deferred). */
   scripts: readonly string[];
@@ -310,7 +313,7 @@ export function pageModel({
       ...(loader === null || hints.boot === null ? [] : [data(BOOT_ID, { preloads: hints.boot })]),
     ],
     links: hints.links,
-    fonts: assets.fonts,
+    fonts: loader === null ? assets.fonts : [],
     scripts: loader === null ? assets.scripts : [],
     loader: loader === null || entry === undefined ? null : { ...loader, entry },
   };
