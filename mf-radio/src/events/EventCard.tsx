@@ -44,7 +44,8 @@ export function Poster({
       width={1200}
       height={800}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
+      // Another poster in view comes after the page's largest paint (docs/head.md).
+      fetchPriority={priority ? 'high' : 'low'}
       decoding="async"
     />
   );

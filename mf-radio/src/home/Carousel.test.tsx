@@ -181,6 +181,7 @@ describe('Carousel slides', () => {
     expect(first).toHaveAttribute('width', '1600');
     expect(first).toHaveAttribute('height', '900');
     expect(second).toHaveAttribute('loading', 'lazy');
+    expect(second).toHaveAttribute('fetchpriority', 'low');
   });
 
   it('steps 2 slides at a time when there are enough to keep at least two pages', () => {

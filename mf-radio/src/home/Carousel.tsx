@@ -55,9 +55,11 @@ function SlideView({ slide, index, count }: { slide: Slide; index: number; count
         width={1600}
         height={900}
         sizes={SLIDE_SIZES}
-        // The first slide is the home page's largest paint; the others wait until needed.
+        // The first slide is the home page's largest paint; the others wait until needed, and then
+        // come after it (Chromium would raise the next slide, beside it in the row, to a high
+        // priority: docs/head.md, « The rest of the first screen after it »).
         loading={first ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : 'auto'}
+        fetchPriority={first ? 'high' : 'low'}
         decoding={first ? 'sync' : 'async'}
         draggable={false}
       />

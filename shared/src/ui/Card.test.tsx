@@ -78,7 +78,7 @@ describe('Card', () => {
     expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'low');
     expect(container.querySelector('img')).toHaveAttribute('loading', 'eager');
     rerender(<Card image={image} title="Autre" to="/label" />);
-    expect(container.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    expect(container.querySelector('img')).toHaveAttribute('fetchpriority', 'low');
     expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
   });
 

@@ -10,9 +10,10 @@ export interface CardImage {
   srcSet?: string;
   sizes?: string;
   /**
-   * The first row of a grid loads at once, but after the page's largest paint
-   * (`fetchpriority="low"`: on a phone's slow network it would share the bandwidth with that image,
-   * the first card's, marked `priority`); the rest wait until the visitor scrolls near them.
+   * The first row of a grid loads at once; the rest wait until the visitor scrolls near them. Either
+   * way after the page's largest paint, the first card's, marked `priority`: every other card asks
+   * for its picture with `fetchpriority="low"`, which Chromium would otherwise raise to high for a
+   * picture in view, sharing a phone's slow network with that image (docs/head.md).
    */
   eager?: boolean;
   /**
@@ -83,7 +84,7 @@ function CardPicture({ image }: { image: CardImage }) {
       width={image.width}
       height={image.height}
       loading={image.eager === true || image.priority === true ? 'eager' : 'lazy'}
-      fetchPriority={image.priority === true ? 'high' : image.eager === true ? 'low' : undefined}
+      fetchPriority={image.priority === true ? 'high' : 'low'}
       decoding="async"
       onError={
         image.fallback === undefined
