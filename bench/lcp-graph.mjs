@@ -8,7 +8,8 @@
 // This is how issue 48 found that the display face, then the first row's other covers, ended the
 // largest paint of every page (docs/interface.md, « Typography »; docs/head.md, « The first image »).
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
-import { chromiumArgs, chromiumPath, startServer } from './lib/browser.mjs';
+import { startServer } from './lib/browser.mjs';
+import { lighthouseResult } from './lib/lighthouse.mjs';
 import { arg, freePort } from './lib/cli.mjs';
 import { fileURLToPath } from 'node:url';
 
@@ -30,27 +31,6 @@ function describe(node) {
   return `task ${(node.duration / 1000).toFixed(1)} ms on this machine [${kept.join(' ')}]`;
 }
 
-async function audit(url) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath,
-    chromeFlags: ['--headless=new', ...chromiumArgs],
-  });
-  try {
-    return await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-    });
-  } finally {
-    await chrome.kill();
-  }
-}
-
 const port = await freePort();
 const origin = `http://127.0.0.1:${String(port)}`;
 const server = await startServer(root, port);
@@ -58,7 +38,7 @@ try {
   for (const path of PATHS) {
     // Once before: a server's first answer of a kind is not what a visitor gets.
     await fetch(`${origin}${path}`);
-    const { lhr, artifacts } = await audit(`${origin}${path}`);
+    const { lhr, artifacts } = await lighthouseResult(`${origin}${path}`, ['performance']);
     if (lhr.runtimeError) {
       console.log(`${path}: ${lhr.runtimeError.code}`);
       continue;

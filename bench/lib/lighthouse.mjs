@@ -13,7 +13,13 @@ export async function lighthouseRun(url) {
   }
 }
 
-async function lighthouseOnce(url) {
+/**
+ * Lighthouse's whole result (its report `lhr` and the run's `artifacts`: trace, requests) for one
+ * page, mobile, simulated throttling, in a Chromium of its own.
+ * @param {string} url
+ * @param {string[]} categories
+ */
+export async function lighthouseResult(url, categories = ['performance', 'accessibility', 'best-practices', 'seo']) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -21,48 +27,50 @@ async function lighthouseOnce(url) {
     chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   try {
-    const result = await lighthouse(url, {
+    return await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      onlyCategories: categories,
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
       // Third-party hosts are unreachable here; Lighthouse must not wait on them.
       blockedUrlPatterns: ['*embed.twitch.tv*', '*calendar.google.com*', '*www.google.com*', '*minnit.chat*'],
     });
-    const lhr = result.lhr;
-    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
-    const audit = (a) => lhr.audits[a]?.numericValue ?? null;
-    return {
-      runtimeError: lhr.runtimeError?.code ?? null,
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
-      tbtMs: Math.round(audit('total-blocking-time') ?? 0),
-      cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
-      fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
-      // What the browser asked for before the LCP, as Lighthouse saw it (its simulated slow 4G shares
-      // the bandwidth among them): path, bytes on the wire, priority.
-      beforeLcp: beforeLcp(lhr),
-      lcpElement:
-        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-      failing: Object.values(lhr.audits)
-        .filter(
-          (a) =>
-            a.score !== null &&
-            a.score < 0.9 &&
-            a.scoreDisplayMode !== 'informative' &&
-            a.scoreDisplayMode !== 'notApplicable',
-        )
-        .map((a) => a.id)
-        .slice(0, 12),
-    };
   } finally {
     await chrome.kill();
   }
+}
+
+async function lighthouseOnce(url) {
+  const { lhr } = await lighthouseResult(url);
+  const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  const audit = (a) => lhr.audits[a]?.numericValue ?? null;
+  return {
+    runtimeError: lhr.runtimeError?.code ?? null,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(audit('largest-contentful-paint') ?? 0),
+    tbtMs: Math.round(audit('total-blocking-time') ?? 0),
+    cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
+    fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+    // What the browser asked for before the LCP, as Lighthouse saw it (its simulated slow 4G shares
+    // the bandwidth among them): path, bytes on the wire, priority.
+    beforeLcp: beforeLcp(lhr),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    failing: Object.values(lhr.audits)
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 0.9 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((a) => a.id)
+      .slice(0, 12),
+  };
 }
 
 /** The requests that started before the observed LCP (times from the first request, as Lighthouse's). */
