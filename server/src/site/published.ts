@@ -4,6 +4,7 @@ import { hrefOf, PAGES, pagePattern } from '@collectif/shared/addresses';
 import type { SiteServerConfig } from '../settings/config';
 import { residenceFeed } from './published/rss';
 import { currentResidences } from '../content/residences';
+import { catalogueVersion } from '../api/episodes/catalogue';
 import { robotsTxt, sitemap } from './published/sitemap';
 import { webManifest } from './published/manifest';
 
@@ -46,7 +47,7 @@ const published: FastifyPluginCallback<PublishedOptions> = (app, { config }, don
       catalogue.value.hasTracklist(slug) ? `/api/episodes/${slug}/chapters.json` : undefined;
     return send(
       reply,
-      `feed|${residence.id}|${saved}|${String(catalogue.version)}.${catalogue.value.revision}|${version}`,
+      `feed|${residence.id}|${saved}|${catalogueVersion(catalogue)}|${version}`,
       'application/rss+xml; charset=utf-8',
       () => residenceFeed(residence, own, origin, new Date(app.clock()), hrefOf(pages), chapters),
     );

@@ -77,6 +77,13 @@ export function searchTerm(term: string): string {
 }
 
 /** The search text as it is used: trimmed, cut at MAX_QUERY_LENGTH. */
+/**
+ * The name of the catalogue's version, for every answer that holds its words (the episodes, their
+ * chapters, a residence's feed): the feed's version and the tracklists' it was made with.
+ */
+export const catalogueVersion = ({ version, value }: { version: number; value: Catalogue }): string =>
+  `${String(version)}.${value.revision}`;
+
 export function cleanQuery(q: string | undefined): string {
   return (q ?? '').trim().slice(0, MAX_QUERY_LENGTH).trim();
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { isSlug } from '@collectif/shared/addresses';
-import { cleanQuery, type Catalogue } from '../episodes/catalogue';
+import { catalogueVersion, cleanQuery } from '../episodes/catalogue';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
@@ -22,9 +22,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
   const error = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };
-  // Answers that hold tracklists' words change with the feed and with a tracklist's save.
-  const versionOf = ({ version, value }: { version: number; value: Catalogue }) =>
-    `${String(version)}.${value.revision}`;
+  // Answers that hold tracklists' words change with the feed and with a tracklist's save (catalogueVersion).
   // A resident's correction of a tracklist reaches a browser within a minute (then its ETag).
   const withTracklists = Math.min(config.ttlMs.feed, TRACKLIST_MAX_AGE_MS);
 
@@ -35,7 +33,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const { q, style = '', residence = '', page = 1 } = request.query;
       const catalogue = await sources.episodes.get();
       const text = cleanQuery(q);
-      const key = JSON.stringify(['episodes', versionOf(catalogue), text, style.trim(), residence.trim(), page]);
+      const key = JSON.stringify(['episodes', catalogueVersion(catalogue), text, style.trim(), residence.trim(), page]);
       return reply.representation(
         key,
         () => {
@@ -57,7 +55,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const catalogue = await sources.episodes.get();
       const episode = catalogue.value.detail(slug);
       if (episode === undefined) throw notFound();
-      return reply.representation(`episode|${versionOf(catalogue)}|${slug}`, () => reply.serialized(episode), {
+      return reply.representation(`episode|${catalogueVersion(catalogue)}|${slug}`, () => reply.serialized(episode), {
         cacheControl: cacheControlFor(catalogue, withTracklists, clock()),
         state: catalogue.state,
       });
@@ -78,7 +76,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       if (chapters === undefined) {
         throw new ApiHttpError(404, 'chapters_not_found', 'Cette émission n’a pas de liste de titres.');
       }
-      return reply.representation(`chapters|${versionOf(catalogue)}|${slug}`, () => reply.serialized(chapters), {
+      return reply.representation(`chapters|${catalogueVersion(catalogue)}|${slug}`, () => reply.serialized(chapters), {
         type: CHAPTERS_TYPE,
         cacheControl: cacheControlFor(catalogue, withTracklists, clock()),
         state: catalogue.state,
