@@ -1,116 +1,33 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { fillPath } from '@collectif/shared/addresses';
-import { findPage, type PageMatch, type PageRef, type PartName } from '@collectif/shared';
-import { fileVersion } from '../files/watched-file';
-import { createBundles, loadContainer, SERVER_BUNDLE, type Bundles } from '../site/render/containers';
-import { renderPage, type RenderOptions } from '../site/render/page';
-import { apiOver, type RenderHost, type RenderSettings } from '../site/render/renderer';
+import type { PageRef, PartName } from '@collectif/shared';
+import type { TrialOutcome } from '../site/render/protocol';
+import type { RenderSettings, TrialTask } from '../site/render/tasks';
+
+export type { TrialOutcome, TrialTask };
 
 /**
- * The trial (docs/deploy.md, « The trial »): what a renderer does with a new version of a part's
- * server container before any renderer that serves visitors loads it. The deploy's other checks are
- * beside it (checks.ts); the pool runs it in a fresh process (site/render/render-pool.ts, `trial`).
+ * The trial (docs/deploy.md, « The trial »): a part's new server container is tried by a renderer of
+ * its own, which serves no visitor, before any renderer that does loads it. This module asks for it;
+ * what the trial's renderer does is site/render/try-container.ts, and the deploy's other checks are
+ * beside this one (checks.ts).
  */
 
-/**
- * A part's new server container tried before it is used (docs/deploy.md, « The trial »), in a
- * renderer process of its own that serves no visitor: loaded, then each of its pages rendered once
- * with the other parts' containers in use, from the page table it would make.
- */
-export interface TrialTask extends RenderSettings {
-  trial: { part: PartName; dir: string };
-  /** The site's page table with the new version's pages in place of the part's. */
-  pages: readonly PageRef[];
+/** What runs a trial: the render pool's `trial` (one at a time, in a fresh sandboxed renderer). */
+export interface TrialRunner {
+  trial(task: TrialTask): Promise<TrialOutcome>;
 }
 
-/** What a trial found: the version of the container tried (as `watchedFile` names it), or why it is refused. */
-export type TrialOutcome = { ok: true; version: string; pages: number } | { ok: false; reason: string };
-
-const reasonOf = (error: unknown): string => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : String(error);
-};
-
-/** A page's address with every parameter filled with a made-up value (the page says « introuvable »). */
-function trialPath(page: PageRef): string {
-  return fillPath(
-    page.path,
-    Object.fromEntries([...page.path.matchAll(/:(\w+)/g)].map((found) => [found[1] ?? '', 'essai'])),
-  );
+/** The trial of a part's container in a folder, with the page table its version would make. */
+export function trialTask(settings: RenderSettings, part: PartName, dir: string, pages: readonly PageRef[]): TrialTask {
+  return { ...settings, trial: { part, dir }, pages };
 }
 
-export async function runTrial(task: TrialTask, own: RenderHost): Promise<TrialOutcome> {
-  const { part, dir } = task.trial;
-  const file = join(dir, SERVER_BUNDLE);
-  let version: string;
-  let exports: Record<string, unknown>;
-  try {
-    version = fileVersion(statSync(file)).id;
-  } catch {
-    return { ok: false, reason: `pas de conteneur serveur (${SERVER_BUNDLE})` };
-  }
-  try {
-    exports = await loadContainer(readFileSync(file, 'utf8'), file, part);
-  } catch (error) {
-    return { ok: false, reason: `son conteneur serveur échoue au chargement : ${reasonOf(error)}` };
-  }
-  const modules = exports.modules as Record<string, unknown> | null | undefined;
-  if (
-    part === 'shell'
-      ? typeof exports.renderApp !== 'function'
-      : typeof modules !== 'object' || modules === null || Object.keys(modules).length === 0
-  ) {
-    return {
-      ok: false,
-      reason: `son conteneur serveur n'expose pas ${part === 'shell' ? 'renderApp (./server)' : 'ses modules'}`,
-    };
-  }
-  const others = createBundles({ remotes: task.remotes, distDirs: task.distDirs });
-  const withPart = (value: Record<string, unknown>): RenderOptions['bundles'] =>
-    ({ get: async (name: PartName) => (name === part ? value : others.get(name)) }) as unknown as Bundles;
-  const home = task.pages.filter((page) => page.path === '');
-  const pages = part === 'shell' || part === 'player' ? home : task.pages.filter((page) => page.remote === part);
-  const render = async (pathname: string, match: PageMatch, bundles: RenderOptions['bundles']) => {
-    const warnings: string[] = [];
-    const outcome = await renderPage({
-      pathname,
-      search: '',
-      origin: task.origin,
-      match,
-      api: apiOver(own, task.origin),
-      environment: { radio: task.radio, pages: task.pages },
-      bundles,
-      dataDeadlineMs: task.dataDeadlineMs,
-      renderDeadlineMs: task.renderDeadlineMs,
-      log: { warn: (message) => warnings.push(message), debug: () => undefined },
-    });
-    return { outcome, warnings };
-  };
-  for (const page of pages) {
-    const pathname = trialPath(page);
-    const match = findPage(pathname, task.pages);
-    if (match === null) continue;
-    const { outcome, warnings } = await render(pathname, match, withPart(exports));
-    if (outcome.kind !== 'page') {
-      return {
-        ok: false,
-        reason: `la page ${pathname} ne se rend pas : ${outcome.kind === 'browser' ? outcome.reason : outcome.kind}`,
-      };
-    }
-    if (warnings.length > 0) return { ok: false, reason: `la page ${pathname} : ${warnings[0] ?? ''}` };
-    // What renders nothing gives the page its part's area left empty: the same page as a module that
-    // renders null.
-    const module = part === 'player' ? 'Player' : part === 'shell' ? null : page.module;
-    if (module !== null && modules !== undefined) {
-      const blank = { ...exports, modules: { ...modules, [module]: () => null } };
-      const empty = await render(pathname, match, withPart(blank));
-      if (empty.outcome.kind === 'page' && empty.outcome.body === outcome.body) {
-        return { ok: false, reason: `la page ${pathname} ne rend rien de « ${module} »` };
-      }
-    } else if (outcome.body.trim() === '') {
-      return { ok: false, reason: `la page ${pathname} ne rend rien` };
-    }
-  }
-  return { ok: true, version, pages: pages.length };
+/** Tries a part's new version in `dir` before it goes live: its outcome, a refusal saying why. */
+export function tryVersion(
+  pool: TrialRunner,
+  settings: RenderSettings,
+  part: PartName,
+  dir: string,
+  pages: readonly PageRef[],
+): Promise<TrialOutcome> {
+  return pool.trial(trialTask(settings, part, dir, pages));
 }

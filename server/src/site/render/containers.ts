@@ -185,6 +185,11 @@ export interface PartFilesOptions<T> {
   missingWaitMs?: number;
   warn?: (message: string) => void;
   /**
+   * How a file on another origin is fetched: by this process (the server's own checks), or, in a
+   * renderer, which has no network, by asking its server (`RenderHost.file`).
+   */
+  fetchFile?: FetchFile;
+  /**
    * Told before a version is read and after (a render worker tells the main thread, which disables
    * a version whose reading never ends: render-pool.ts). A version it calls `disabled` is not read.
    */
@@ -199,6 +204,22 @@ export interface PartFilesOptions<T> {
     end: (name: PartName, version: string, problem: string | null) => void;
   };
 }
+
+/** A file fetched from another origin: its status, its ETag and its text (none for a 304). */
+export type FetchFile = (
+  url: string,
+  etag: string | null,
+  timeoutMs: number,
+) => Promise<{ status: number; etag: string | null; text: string }>;
+
+/** The default fetch: this process's own network, bounded by the timeout. */
+const fetchHere: FetchFile = async (url, etag, timeoutMs) => {
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: etag === null ? {} : { 'if-none-match': etag },
+  });
+  return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
+};
 
 /** Where a part's file is, from the remote map: this server's files, or beside a manifest elsewhere. */
 export function partFileSource(
@@ -242,6 +263,7 @@ export function createPartFiles<T>({
   refreshMs = 30_000,
   missingWaitMs = 500,
   warn = () => undefined,
+  fetchFile = fetchHere,
   reading,
 }: PartFilesOptions<T>) {
   const loaded = new Map<PartName, Loaded<T>>();
@@ -343,17 +365,14 @@ export function createPartFiles<T>({
   async function refresh(name: PartName, url: string): Promise<void> {
     const cached = loaded.get(name);
     try {
-      const response = await fetch(url, {
-        signal: AbortSignal.timeout(fetchTimeoutMs),
-        headers: cached === undefined ? {} : { 'if-none-match': cached.version },
-      });
+      const response = await fetchFile(url, cached === undefined ? null : cached.version, fetchTimeoutMs);
       if (response.status === 304 && cached !== undefined) {
         cached.checkedAt = Date.now();
         return;
       }
-      if (!response.ok) throw new Error(`${url} : ${String(response.status)}`);
-      const text = await response.text();
-      store(name, response.headers.get('etag') ?? `${String(text.length)}-${String(Date.now())}`, text, url);
+      if (response.status < 200 || response.status > 299) throw new Error(`${url} : ${String(response.status)}`);
+      const { text } = response;
+      store(name, response.etag ?? `${String(text.length)}-${String(Date.now())}`, text, url);
     } catch (error) {
       warn(`${what} de « ${name} » injoignable (${url}) : ${String(error)}`);
       // The last version read stays in use; without one, the part has none.

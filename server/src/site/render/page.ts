@@ -131,12 +131,20 @@ function renderToHtml(element: React.ReactElement, deadlineMs: number, log: Rend
   });
 }
 
-export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
-  const { pathname, search, origin, bundles, log, environment, match } = options;
+/**
+ * A path no page of the table has, or one whose parameters cannot be decoded: answered without any
+ * part's code (the server does it itself, before any renderer).
+ */
+export function withoutPage(pathname: string): RenderOutcome {
   if (!decodable(pathname)) return { kind: 'invalid' };
   // Home, where an unknown path is sent, may itself be missing (no remote declares it yet).
-  if (match === null && pathname !== '/') return { kind: 'redirect', location: '/' };
-  if (match === null) return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };
+  if (pathname !== '/') return { kind: 'redirect', location: '/' };
+  return { kind: 'browser', reason: "aucune page déclarée pour l'accueil" };
+}
+
+export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
+  const { pathname, search, origin, bundles, log, environment, match } = options;
+  if (!decodable(pathname) || match === null) return withoutPage(pathname);
   const { page } = match;
 
   const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;

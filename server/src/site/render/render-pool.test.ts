@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,8 @@ import { decodeHTML } from 'entities';
 import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../../app/app';
 import { testConfig } from '../../api/testing/fixtures';
-import { readSiteServerConfig } from '../../settings/config';
+import { readSiteServerConfig, workspaceRoot } from '../../settings/config';
+import { probeSandbox } from './sandbox';
 import { visitorApi, type Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
 
@@ -114,6 +116,20 @@ function rendererProcesses(): number[] {
     } catch {
       return [];
     }
+  });
+}
+
+/** Whether an inspector answers on its default port (what SIGUSR1 would open). */
+function inspectorAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(9229, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => {
+      resolve(false);
+    });
   });
 }
 
@@ -260,7 +276,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
     const site = await siteWith(1, radio(0), { RENDER_RECYCLE_AFTER: '3' });
     try {
       const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
-      expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 0, trying: null });
+      expect(await status()).toEqual({ renderers: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 0, trying: null });
       for (let n = 1; n <= 3; n += 1) {
         site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(n)));
         await renderedAgain(site, `Version ${String(n)}`);
@@ -275,7 +291,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         },
         { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
       );
-      expect(await status()).toEqual({ renderers: 1, replaced: 0, recycled: 1, trying: null });
+      expect(await status()).toEqual({ renderers: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 1, trying: null });
       site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(4)));
       await renderedAgain(site, 'Version 4');
     } finally {
@@ -294,6 +310,17 @@ const tries = {};
 const attempt = (name, run) => {
   try { tries[name] = String(run()).slice(0, 300); } catch (error) { tries[name] = String((error && error.code) || error); }
 };
+// The server's inspector, opened by a signal (docs/rendering.md, « The sandbox »): the server's pid
+// and the renderer's parent, each sent SIGUSR1, SIGSTOP and SIGTERM.
+for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {
+  attempt('server' + signal, () => { process.kill(${String(process.pid)}, signal); return 'envoyé'; });
+  attempt('parent' + signal, () => { process.kill(process.ppid, signal); return 'envoyé'; });
+}
+// A listener on the loopback, by TCP and HTTP: nothing may arrive.
+attempt('tcp', () => { require('node:net').connect(${String(port)}, '127.0.0.1').on('error', () => undefined); return 'tenté'; });
+attempt('http', () => { fetch('http://127.0.0.1:${String(port)}/').catch(() => undefined); return 'tenté'; });
+attempt('procOne', () => fs.readFileSync('/proc/1/environ', 'utf8'));
+attempt('dotenv', () => fs.readFileSync(${JSON.stringify(dotenv)}, 'utf8'));
 attempt('env', () => JSON.stringify(process.env));
 attempt('parentEnviron', () => fs.readFileSync('/proc/' + process.ppid + '/environ', 'utf8'));
 attempt('ownEnviron', () => fs.readFileSync('/proc/self/environ', 'utf8'));
@@ -310,13 +337,26 @@ exports.modules = { HomePage: () => React.createElement('pre', { id: 'essais' },
 throw new Error('essais ' + JSON.stringify(tries));
 `;
   const SECRET = 'jeton-secret-de-test-0123456789';
+  /** A listener on the loopback, and what reached it. */
+  let listener: Server;
+  let port = 0;
+  const arrived: string[] = [];
+  /** An .env beside the server's code (the repository's root), which no renderer may read. */
+  const dotenv = join(workspaceRoot, '.env.essai-renderer');
   let outside: string;
   let secretFile: string;
   let writeTo: string;
   const saved = process.env.ADMIN_TOKEN;
   /** The site's environment: a secret beside what a renderer is given. */
   const siteEnv = () => ({ NODE_ENV: 'test', TZ: 'Europe/Paris', ADMIN_TOKEN: SECRET, REDIS_PASSWORD: SECRET });
-  beforeAll(() => {
+  beforeAll(async () => {
+    listener = createServer((socket) => {
+      arrived.push('connexion');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    port = (listener.address() as AddressInfo).port;
+    writeFileSync(dotenv, `ADMIN_TOKEN=${SECRET}`);
     outside = mkdtempSync(join(tmpdir(), 'secrets-'));
     secretFile = join(outside, 'accounts.json');
     writeTo = join(outside, 'written.txt');
@@ -324,28 +364,44 @@ throw new Error('essais ' + JSON.stringify(tries));
     // A secret in the server's environment: the renderers' is an allow-list.
     process.env.ADMIN_TOKEN = SECRET;
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await new Promise((resolve) => listener.close(resolve));
+    rmSync(dotenv, { force: true });
     if (saved === undefined) delete process.env.ADMIN_TOKEN;
     else process.env.ADMIN_TOKEN = saved;
     rmSync(outside, { recursive: true, force: true });
   });
 
-  const expectDenied = (found: Record<string, string>) => {
-    // Of the site's environment, the mode and the time zone only.
-    expect(JSON.parse(found.env ?? 'null')).toEqual({ NODE_ENV: 'test', TZ: 'Europe/Paris' });
-    for (const name of ['parentEnviron', 'ownEnviron', 'outside', 'write', 'spawn', 'worker', 'binding']) {
-      expect([name, found[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
-    }
+  const expectDenied = async (found: Record<string, string>) => {
+    // Of the site's environment, the mode and the time zone only (and the folder it starts in).
+    expect(JSON.parse(found.env ?? 'null')).toEqual({ NODE_ENV: 'test', TZ: 'Europe/Paris', PWD: '/tmp' });
+    const files = ['parentEnviron', 'ownEnviron', 'procOne', 'outside', 'dotenv', 'write', 'spawn', 'worker', 'binding'];
+    for (const name of files) expect([name, found[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
     expect(existsSync(writeTo)).toBe(false);
+    // The server is out of sight: no signal reaches it, its renderer's parent is the sandbox's init.
+    for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {
+      expect([signal, found[`server${signal}`]]).toEqual([signal, 'ESRCH']);
+      expect([signal, found[`parent${signal}`]]).not.toEqual([signal, 'ERR_ACCESS_DENIED']);
+    }
+    expect(await inspectorAnswers()).toBe(false);
+    // Nothing reached the loopback's listener.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(arrived).toEqual([]);
   };
 
+  // Signals sent to the server's pid would stop this test's process were the walls missing: the
+  // tests stop first, and fail (they never skip).
+  const wallsFirst = () => expect(probeSandbox()).toEqual({ mode: 'bubblewrap', why: null });
+
   it('live: every try is denied, and its page shows no secret', async () => {
+    wallsFirst();
     const site = await siteWith(1, LIVE(secretFile, writeTo), siteEnv());
     try {
       const res = await site.app.inject({ url: '/' });
       const shown = /<pre id="essais">([^<]*)<\/pre>/.exec(res.body)?.[1];
       expect(shown).toBeDefined();
-      expectDenied(JSON.parse(decodeHTML(shown ?? '')) as Record<string, string>);
+      await expectDenied(JSON.parse(decodeHTML(shown ?? '')) as Record<string, string>);
+      expect((await site.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       for (const answer of [res.body, (await site.app.inject({ url: '/readyz' })).body]) {
         expect(answer).not.toContain(SECRET);
       }
@@ -355,6 +411,7 @@ throw new Error('essais ' + JSON.stringify(tries));
   }, 60_000);
 
   it('at its trial: every try is denied, and the refusal says no secret', async () => {
+    wallsFirst();
     const site = await siteWith(1, GOOD_RADIO, siteEnv());
     try {
       await site.app.inject({ url: '/' });
@@ -369,7 +426,8 @@ throw new Error('essais ' + JSON.stringify(tries));
       const reason = (await ready()).parts.radio?.reason ?? '';
       const found = /essais (\{.*\})/.exec(reason)?.[1];
       expect(found).toBeDefined();
-      expectDenied(JSON.parse(found ?? '{}') as Record<string, string>);
+      await expectDenied(JSON.parse(found ?? '{}') as Record<string, string>);
+      expect((await site.app.inject({ url: '/healthz' })).statusCode).toBe(200);
       expect(JSON.stringify(await ready())).not.toContain(SECRET);
       // The trial's process is gone once it has answered: the two serving renderers of the suite's
       // site and this site's one remain.

@@ -1,205 +1,154 @@
-import type { PageMatch, PageRef, PartName, RemotesConfig } from '@collectif/shared';
-import type { RadioSettings } from '@collectif/shared/config';
-import { runTrial, type TrialOutcome, type TrialTask } from '../../deploy/trial';
 import { createBundles, type Bundles } from './containers';
-import { renderPage, type RenderOptions, type RenderOutcome } from './page';
-import type { FromRenderer, RendererTask, ToRenderer } from './renderers';
+import { apiOver, fileOver } from './over-host';
+import { renderPage, type RenderOutcome } from './page';
+import type { FromRenderer, ToRenderer } from './protocol';
+import type { TrialOutcome } from './protocol';
+import type { ApiAnswer, RenderHost, RenderTask, RendererTask, TrialTask, VersionsSnapshot, WarmUp } from './tasks';
+import { tryContainer } from './try-container';
+
+export type { ApiAnswer, RenderHost, RenderSettings, RenderTask, WarmUp } from './tasks';
 
 /**
  * What a renderer does (docs/rendering.md, « Renderers »): it loads the parts' server containers
- * (files or another origin, read again when they change) and renders one page per task. It runs in a
- * sandboxed process of its own (renderer.ts), or in the server's for a debugger (RENDER_WORKERS=0).
- * What the page's store asks of /api, and what the renderer tells while it works, are calls on the
- * task's host: the server answers the API as it answers an anonymous visitor, from the same
- * upstream cache.
+ * (files, or another origin's through its server, read again when they change) and renders one page
+ * per task. It runs in a sandboxed process of its own (sandbox.ts, renderers.ts), or in the server's
+ * for a debugger (RENDER_WORKERS=0). What the page's store asks of /api, and what the renderer tells
+ * while it works, are calls on the task's host. Which versions it may evaluate comes with each task
+ * (`VersionsSnapshot`): it keeps nothing between tasks but the containers it has loaded.
  */
 
-/** What any task renders with: the site's settings, its table of pages, where the parts are. */
-export interface RenderSettings {
-  origin: string;
-  radio: RadioSettings;
-  pages: readonly PageRef[];
-  remotes: RemotesConfig;
-  distDirs: Record<PartName, string>;
-  dataDeadlineMs: number;
-  renderDeadlineMs: number;
-}
-
-export interface RenderTask extends RenderSettings {
-  pathname: string;
-  search: string;
-  match: PageMatch | null;
-  /** Server containers whose loading never ended, as `part@version`: not loaded again. */
-  disabled: readonly string[];
-  /**
-   * The versions of the parts' containers on this server that may be evaluated (`part@version`): tried
-   * off the serving threads, or there when the server started (docs/deploy.md, « The trial »); null:
-   * any (no renderer process). A part whose bundle is in another version renders in the browser.
-   */
-  allowed: readonly string[] | null;
-}
-
-/** An /api answer, as it crosses processes. */
-export interface ApiAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-}
-
-/** What a render calls on the server that gave it its task. */
-export interface RenderHost {
-  /** The task has left the queue: its deadline starts now. */
-  started(): void;
-  /** The page's /api request (a GET with no credentials), answered by the server. */
-  api(url: string): Promise<ApiAnswer>;
-  log(level: 'warn' | 'debug', message: string): void;
-  /** A part's server container is being evaluated: if the task is abandoned now, that version is at fault. */
-  reading(part: PartName, version: string, where: string): void;
-  read(part: PartName, version: string, where: string, problem: string | null): void;
-}
-
-/** Server bundles of the task in progress never to evaluate (`part@version`). */
-let disabled = new Set<string>();
-/** Versions of containers on this server that may be loaded (`part@version`); null: any. */
-let allowed: Set<string> | null = null;
-let bundles: { key: string; files: Bundles } | undefined;
 /**
- * The hosts of the tasks in progress (one in a renderer; several when the server renders in its own
- * process, RENDER_WORKERS=0): the bundles, made once, speak to the latest.
+ * A renderer's worker: the containers it has loaded, and the tasks in progress (one in a renderer
+ * process; several when the server renders in its own process, RENDER_WORKERS=0), whose latest host
+ * and versions the containers, made once, answer to.
  */
-const hosts: RenderHost[] = [];
-const host = (): RenderHost | undefined => hosts.at(-1);
+export function createWorker() {
+  let bundles: { key: string; files: Bundles } | undefined;
+  const tasks: { host: RenderHost; versions: VersionsSnapshot }[] = [];
+  const latest = () => tasks.at(-1);
 
-function bundlesFor(task: RenderTask): Bundles {
-  const key = JSON.stringify([task.remotes, task.distDirs]);
-  const where = new Map<string, string>();
-  if (bundles?.key !== key) {
-    bundles = {
-      key,
-      files: createBundles({
-        remotes: task.remotes,
-        distDirs: task.distDirs,
-        warn: (message) => {
-          host()?.log('warn', message);
+  function bundlesFor(task: RenderTask): Bundles {
+    const key = JSON.stringify([task.remotes, task.distDirs]);
+    if (bundles?.key === key) return bundles.files;
+    const where = new Map<string, string>();
+    const files = createBundles({
+      remotes: task.remotes,
+      distDirs: task.distDirs,
+      fetchFile: fileOver(() => latest()?.host),
+      warn: (message) => {
+        latest()?.host.log('warn', message);
+      },
+      reading: {
+        disabled: (part, version) => latest()?.versions.disabled.includes(`${part}@${version}`) === true,
+        awaitingTrial: (part, version) => {
+          const allowed = latest()?.versions.allowed ?? null;
+          return allowed !== null && !allowed.includes(`${part}@${version}`);
         },
-        reading: {
-          disabled: (part, version) => disabled.has(`${part}@${version}`),
-          awaitingTrial: (part, version) => allowed !== null && !allowed.has(`${part}@${version}`),
-          start: (part, version, file) => {
-            where.set(part, file);
-            host()?.reading(part, version, file);
-          },
-          end: (part, version, problem) => {
-            host()?.read(part, version, where.get(part) ?? '', problem);
-          },
+        start: (part, version, file) => {
+          where.set(part, file);
+          latest()?.host.reading(part, version, file);
         },
-      }),
-    };
-  }
-  return bundles.files;
-}
-
-/** A task that only makes the worker ready (its modules loaded), before the first page's deadline runs. */
-export interface WarmUp {
-  warmUp: true;
-}
-
-/** The page's /api, answered by the host's server in its own process (docs/rendering.md, « State per request »). */
-export function apiOver(own: RenderHost, origin: string): RenderOptions['api'] {
-  return {
-    base: new URL('/api', origin).href,
-    transport: async (request) => {
-      const { status, headers, body } = await own.api(request.url);
-      return new Response(new Uint8Array(body), { status, headers });
-    },
-  };
-}
-
-/** One task: a page rendered (or a container tried), with what the host answers and is told. */
-export async function runTask(task: TrialTask, own: RenderHost): Promise<TrialOutcome>;
-export async function runTask(task: RenderTask | WarmUp, own: RenderHost): Promise<RenderOutcome | null>;
-export async function runTask(
-  task: RenderTask | WarmUp | TrialTask,
-  own: RenderHost,
-): Promise<RenderOutcome | TrialOutcome | null> {
-  if ('warmUp' in task) return null;
-  own.started();
-  if ('trial' in task) return runTrial(task, own);
-  hosts.push(own);
-  disabled = new Set(task.disabled);
-  allowed = task.allowed === null ? null : new Set(task.allowed);
-  try {
-    return await renderPage({
-      pathname: task.pathname,
-      search: task.search,
-      origin: task.origin,
-      match: task.match,
-      api: apiOver(own, task.origin),
-      environment: { radio: task.radio, pages: task.pages },
-      bundles: bundlesFor(task),
-      dataDeadlineMs: task.dataDeadlineMs,
-      renderDeadlineMs: task.renderDeadlineMs,
-      log: {
-        warn: (message) => {
-          own.log('warn', message);
-        },
-        debug: (message) => {
-          own.log('debug', message);
+        end: (part, version, problem) => {
+          latest()?.host.read(part, version, where.get(part) ?? '', problem);
         },
       },
     });
-  } finally {
-    hosts.splice(hosts.indexOf(own), 1);
+    bundles = { key, files };
+    return files;
   }
+
+  async function renderTask(task: RenderTask, own: RenderHost): Promise<RenderOutcome> {
+    const entry = { host: own, versions: { disabled: task.disabled, allowed: task.allowed } };
+    tasks.push(entry);
+    try {
+      return await renderPage({
+        pathname: task.pathname,
+        search: task.search,
+        origin: task.origin,
+        match: task.match,
+        api: apiOver(own, task.origin),
+        environment: { radio: task.radio, pages: task.pages },
+        bundles: bundlesFor(task),
+        dataDeadlineMs: task.dataDeadlineMs,
+        renderDeadlineMs: task.renderDeadlineMs,
+        log: {
+          warn: (message) => {
+            own.log('warn', message);
+          },
+          debug: (message) => {
+            own.log('debug', message);
+          },
+        },
+      });
+    } finally {
+      tasks.splice(tasks.indexOf(entry), 1);
+    }
+  }
+
+  function run(task: TrialTask, own: RenderHost): Promise<TrialOutcome>;
+  function run(task: RenderTask | WarmUp, own: RenderHost): Promise<RenderOutcome | null>;
+  function run(task: RendererTask, own: RenderHost): Promise<RenderOutcome | TrialOutcome | null>;
+  async function run(task: RendererTask, own: RenderHost): Promise<RenderOutcome | TrialOutcome | null> {
+    if ('warmUp' in task) return null;
+    own.started();
+    if ('trial' in task) return tryContainer(task, own);
+    return renderTask(task, own);
+  }
+  return { run };
 }
 
-const send = (message: FromRenderer): void => {
-  process.send?.(message);
-};
-
-/** The page's /api requests waiting for the server's answer, by request number. */
-const waiting = new Map<number, (answer: ApiAnswer) => void>();
-let requests = 0;
-
-function hostOf(id: number): RenderHost {
-  return {
-    started: () => {
-      send({ type: 'event', id, event: 'started', args: [] });
-    },
-    log: (level, message) => {
-      send({ type: 'event', id, event: 'log', args: [level, message] });
-    },
-    reading: (part, version, where) => {
-      send({ type: 'event', id, event: 'reading', args: [part, version, where] });
-    },
-    read: (part, version, where, problem) => {
-      send({ type: 'event', id, event: 'read', args: [part, version, where, problem] });
-    },
-    api: (url) =>
-      new Promise<ApiAnswer>((resolve) => {
-        requests += 1;
-        waiting.set(requests, resolve);
-        send({ type: 'api', id, request: requests, url });
-      }),
-  };
-}
+export type Worker = ReturnType<typeof createWorker>;
 
 /**
  * A renderer process's life (docs/rendering.md, « Renderers »): started by renderers.ts with
- * RENDERER_FLAG, sandboxed (no secret in its environment, Node's permission model: it reads the
- * parts' folders and its own code, writes nothing, starts nothing), it renders one task at a time,
- * told and answered over its IPC channel only. What a part's code does here reaches no secret:
- * there is none.
+ * RENDERER_FLAG inside its sandbox, it renders one task at a time, told and answered over its IPC
+ * channel only. Its way to send is taken before any part's code is loaded: a part that replaces
+ * `process.send` changes nothing of what the server receives (and the server checks every message
+ * anyway: protocol.ts).
  */
 function serveOverIpc(): void {
+  const channel = process.send?.bind(process);
+  const send = (message: FromRenderer): void => {
+    channel?.(message);
+  };
+  // On Node 20, which has no --disable-sigusr1: a listener keeps the inspector closed.
+  process.on('SIGUSR1', () => undefined);
+  const worker = createWorker();
+  /** The host's answers awaited, by request number. */
+  const waiting = new Map<number, (answer: ApiAnswer) => void>();
+  let requests = 0;
+  const ask = (id: number, url: string, etag?: string | null) =>
+    new Promise<ApiAnswer>((resolve) => {
+      requests += 1;
+      waiting.set(requests, resolve);
+      if (etag === undefined) send({ type: 'api', id, request: requests, url });
+      else send({ type: 'file', id, request: requests, url, etag });
+    });
+  const hostOf = (id: number): RenderHost => ({
+    started: () => {
+      send({ type: 'started', id });
+    },
+    log: (level, message) => {
+      send({ type: 'log', id, level, message });
+    },
+    reading: (part, version, where) => {
+      send({ type: 'reading', id, part, version, where });
+    },
+    read: (part, version, where, problem) => {
+      send({ type: 'read', id, part, version, where, problem });
+    },
+    api: (url) => ask(id, url),
+    file: (url, etag) => ask(id, url, etag),
+  });
+
   process.on('message', (message: ToRenderer) => {
-    if (message.type === 'api') {
+    if (message.type === 'answer') {
       waiting.get(message.request)?.(message.answer);
       waiting.delete(message.request);
       return;
     }
     const { id, task } = message;
-    (runTask as (task: RendererTask, own: RenderHost) => Promise<unknown>)(task, hostOf(id)).then(
+    worker.run(task, hostOf(id)).then(
       (value) => {
         send({ type: 'done', id, value });
       },

@@ -1,44 +1,20 @@
-import { execFile, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PartName } from '@collectif/shared';
-import type { RenderOutcome } from './page';
-import type { TrialOutcome, TrialTask } from '../../deploy/trial';
-import { RENDERER_FLAG, type ApiAnswer, type RenderHost, type RenderTask } from './renderer';
+import { MAX_REQUESTS_PER_TASK, MAX_TEXT, readMessage, type FromRenderer, type ToRenderer } from './protocol';
+import { RENDERER_FLAG } from './renderer';
+import { spawnRenderer, type SandboxMode, type SandboxOptions } from './sandbox';
+import type { ApiAnswer, RenderHost, RendererTask } from './tasks';
 
 /**
  * Renderer processes (docs/rendering.md, « Renderers »): a part's server code runs in a process of
- * its own, never in the server's, and that process holds nothing worth taking:
- * - its environment is an allow-list (RENDERER_ENV, config.ts), with no secret;
- * - it runs under Node's permission model: it reads its own code, `node_modules` and the parts'
- *   folders, and nothing else (not the content, the accounts, `/proc/<pid>/environ`); it writes no
- *   file, starts no process, no thread and no addon;
- * - it reaches the site only through its IPC channel, which answers a page's /api GET as to an
- *   anonymous visitor (`visitorApi` in responder.ts), and every message it sends is checked here.
- * A process that passes its deadline or its heap is killed (SIGKILL) and replaced.
+ * its own, behind the operating system's walls (sandbox.ts), never in the server's. Every message
+ * it sends is checked (protocol.ts), its requests are bounded per task, and a process that passes
+ * its deadline or its heap is killed (SIGKILL) and replaced.
  */
-
-/** What the server sends a renderer. */
-export type ToRenderer =
-  | { type: 'task'; id: number; task: RenderTask | TrialTask | { warmUp: true } }
-  | { type: 'api'; request: number; answer: ApiAnswer };
-
-/** What a renderer sends the server (checked: its code is a part's). */
-export type FromRenderer =
-  | { type: 'ready' }
-  | { type: 'event'; id: number; event: 'started' | 'log' | 'reading' | 'read'; args: unknown[] }
-  | { type: 'api'; id: number; request: number; url: string }
-  | { type: 'done'; id: number; value: unknown }
-  | { type: 'failed'; id: number; message: string };
-
-/** The longest /api address a renderer may ask for, and the longest text it may log. */
-const MAX_URL = 4096;
-const MAX_TEXT = 2000;
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' ? (value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value) : null;
 
 /**
  * The renderer's code: `renderer.js` beside the built server (server/dist/), or, from the sources,
@@ -61,73 +37,12 @@ export function rendererEntry(): Promise<string> {
   return entry;
 }
 
-/** Every `node_modules` folder from `dir` up (where the renderer's npm packages are found). */
-function packageFolders(dir: string): string[] {
-  const found: string[] = [];
-  for (let at = dir; ; at = dirname(at)) {
-    const folder = join(at, 'node_modules');
-    if (existsSync(folder)) found.push(folder);
-    if (at === parse(at).root) return found;
-  }
-}
-
-/** A path and, when it is a link, where it leads (the permission model checks the path asked). */
-function withTarget(path: string): string[] {
-  try {
-    const real = realpathSync(path);
-    return real === path ? [path] : [path, real];
-  } catch {
-    return [path];
-  }
-}
-
-export interface SandboxOptions {
-  /** The folders of the parts (their dist/, DEPLOY_ROOT): what a renderer may read beyond its code. */
-  readable: readonly string[];
-  heapMb: number;
-  /** Its environment, already cut to RENDERER_ENV (the site's settings: `rendererEnv`). */
-  env: Readonly<Record<string, string>>;
-}
-
-/**
- * The modules the server was started with `--import` (the browser tests' clock, an admin's
- * preload), but its TypeScript loader: a renderer starts with them too, and may read them.
- */
-export function preloads(execArgv: readonly string[] = process.execArgv): string[] {
-  const found: string[] = [];
-  execArgv.forEach((flag, index) => {
-    const module = flag === '--import' ? execArgv[index + 1] : flag.startsWith('--import=') ? flag.slice(9) : undefined;
-    if (module !== undefined && !/(^|\/)tsx(\.mjs)?$|^tsx\//.test(module)) found.push(resolve(module));
-  });
-  return found;
-}
-
-/** Node's flags for a renderer: the permission model, what it may read, its preloads, and its heap. */
-export function sandboxFlags(code: string, { readable, heapMb }: SandboxOptions): string[] {
-  const major = Number(process.versions.node.split('.')[0]);
-  const imports = preloads();
-  const paths = [dirname(code), ...packageFolders(dirname(code)), ...imports, ...readable].flatMap(withTarget);
-  return [
-    ...imports.flatMap((module) => ['--import', module]),
-    major >= 22 ? '--permission' : '--experimental-permission',
-    ...[...new Set(paths)].map((path) => `--allow-fs-read=${path}`),
-    `--max-old-space-size=${String(heapMb)}`,
-    // A young generation of 8 MB rather than V8's 32: measured with threads, 25 MB less each, and
-    // the same throughput.
-    '--max-semi-space-size=4',
-    '--disable-warning=ExperimentalWarning',
-  ];
-}
-
-type Result = RenderOutcome | TrialOutcome | null;
-
-/** A task as a renderer takes it. */
-export type RendererTask = Extract<ToRenderer, { type: 'task' }>['task'];
-
 interface Running {
   id: number;
   host: RenderHost;
-  resolve: (value: Result) => void;
+  /** Requests (/api and files) it has made: bounded per task. */
+  requests: number;
+  resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -135,6 +50,8 @@ interface Running {
 export class RendererStopped extends Error {}
 
 let tasks = 0;
+
+const TOO_MANY: ApiAnswer = { status: 429, headers: {}, body: new Uint8Array() };
 
 /** One renderer process: one task at a time. */
 class Renderer {
@@ -147,14 +64,23 @@ class Renderer {
   finished: Promise<void> = Promise.resolve();
   /** The end of its standard error, said when it stops unexpectedly. */
   private stderr = '';
+  /**
+   * The one part whose pages this process renders has had its code evaluated here: from then on, a
+   * `reading` naming another part may be that code's lie (to get another part disabled), and is
+   * ignored. The shell's and the player's containers load before the page's part (page.ts).
+   */
+  private laneEvaluated = false;
+  /** The part whose `reading` was believed last: a `read` must name it. */
+  private readingPart: PartName | null = null;
 
-  constructor(code: string, sandbox: SandboxOptions, onExit: (renderer: Renderer, why: string) => void) {
-    this.child = fork(code, [RENDERER_FLAG], {
-      env: { ...sandbox.env },
-      execArgv: sandboxFlags(code, sandbox),
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
+  constructor(
+    code: string,
+    mode: SandboxMode,
+    sandbox: SandboxOptions,
+    private readonly lane: PartName | null,
+    onExit: (renderer: Renderer, why: string) => void,
+  ) {
+    this.child = spawnRenderer(mode, code, [RENDERER_FLAG], sandbox);
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-MAX_TEXT);
@@ -168,7 +94,9 @@ class Renderer {
     // Nobody may be waiting for it (a renderer replaced before it was asked for).
     this.ready.catch(() => undefined);
     this.child.on('message', (message: unknown) => {
-      this.receive(message, ready);
+      const checked = readMessage(message);
+      if (checked?.type === 'ready') ready();
+      else if (checked !== null) this.receive(checked);
     });
     this.child.on('error', () => undefined);
     this.child.on('exit', (code, signal) => {
@@ -182,58 +110,75 @@ class Renderer {
     });
   }
 
-  private receive(sent: unknown, ready: () => void): void {
-    if (typeof sent !== 'object' || sent === null) return;
-    const message = sent as FromRenderer;
-    if (message.type === 'ready') {
-      ready();
-      return;
+  /** Whether a `reading` of `part` may be believed (above). */
+  private believed(part: PartName): boolean {
+    if (this.lane === null || part === this.lane) {
+      this.laneEvaluated = this.lane !== null;
+      return true;
     }
+    return !this.laneEvaluated;
+  }
+
+  private answer(request: number, asked: Promise<ApiAnswer>): void {
+    void asked.then((answer) => {
+      if (!this.exited && this.child.connected) this.child.send({ type: 'answer', request, answer } satisfies ToRenderer);
+    });
+  }
+
+  private receive(message: Exclude<FromRenderer, { type: 'ready' }>): void {
     const running = this.running;
     if (running === null || message.id !== running.id) return;
     const { host } = running;
     switch (message.type) {
-      case 'event': {
-        const args = Array.isArray(message.args) ? message.args.map(text) : [];
-        const [a, b, c, d] = args;
-        if (message.event === 'started') host.started();
-        else if (message.event === 'log' && b !== null && b !== undefined) host.log(a === 'warn' ? 'warn' : 'debug', b);
-        else if (message.event === 'reading' && a && b !== null && b !== undefined && c !== null && c !== undefined)
-          host.reading(a as PartName, b, c);
-        else if (message.event === 'read' && a && b !== null && b !== undefined && c !== null && c !== undefined)
-          host.read(a as PartName, b, c, d ?? null);
+      case 'started':
+        host.started();
         return;
-      }
-      case 'api': {
-        const { request, url } = message;
-        if (typeof request !== 'number' || typeof url !== 'string' || url.length > MAX_URL) return;
-        void host.api(url).then((answer) => {
-          if (!this.exited && this.child.connected)
-            this.child.send({ type: 'api', request, answer } satisfies ToRenderer);
-        });
+      case 'log':
+        host.log(message.level, message.message);
+        return;
+      case 'reading':
+        if (!this.believed(message.part)) return;
+        this.readingPart = message.part;
+        host.reading(message.part, message.version, message.where);
+        return;
+      case 'read':
+        if (message.part !== this.readingPart) return;
+        this.readingPart = null;
+        host.read(message.part, message.version, message.where, message.problem);
+        return;
+      case 'api':
+      case 'file': {
+        running.requests += 1;
+        if (running.requests > MAX_REQUESTS_PER_TASK) {
+          this.answer(message.request, Promise.resolve(TOO_MANY));
+          return;
+        }
+        this.answer(
+          message.request,
+          message.type === 'api' ? host.api(message.url) : host.file(message.url, message.etag),
+        );
         return;
       }
       case 'done':
         this.running = null;
-        running.resolve(message.value as Result);
+        running.resolve(message.value);
         return;
       case 'failed':
         this.running = null;
-        running.reject(new Error(text(message.message) ?? 'échec'));
+        running.reject(new Error(message.message));
         return;
       default:
     }
   }
 
-  run(task: RendererTask, host: RenderHost, signal?: AbortSignal): Promise<Result> {
+  run(task: RendererTask, host: RenderHost, signal?: AbortSignal): Promise<unknown> {
     tasks += 1;
     const id = tasks;
-    const answer = new Promise<Result>((resolve, reject) => {
+    const answer = new Promise<unknown>((resolve, reject) => {
       if (this.exited) {
         reject(new RendererStopped('processus de rendu arrêté'));
         return;
       }
-      this.running = { id, host, resolve, reject };
       const abort = () => {
         const reason = signal?.reason as unknown;
         reject(reason instanceof Error ? reason : new Error(String(reason)));
@@ -246,14 +191,18 @@ class Renderer {
       }
       signal?.addEventListener('abort', abort, { once: true });
       const settle = () => signal?.removeEventListener('abort', abort);
-      const { resolve: done, reject: failed } = this.running;
-      this.running.resolve = (value) => {
-        settle();
-        done(value);
-      };
-      this.running.reject = (error) => {
-        settle();
-        failed(error);
+      this.running = {
+        id,
+        host,
+        requests: 0,
+        resolve: (value) => {
+          settle();
+          resolve(value);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
       };
       this.child.send({ type: 'task', id, task } satisfies ToRenderer);
     });
@@ -274,6 +223,10 @@ class Renderer {
 export interface RenderersOptions extends SandboxOptions {
   /** How many processes. */
   count: number;
+  /** Behind bubblewrap's walls, or with Node's permission model alone (sandbox.ts, `probeSandbox`). */
+  mode: SandboxMode;
+  /** The one part whose pages these processes render (null: a trial's, which renders none for visitors). */
+  lane: PartName | null;
   /** Told when a process stops unexpectedly (not killed by its pool). */
   warn: (message: string) => void;
 }
@@ -282,12 +235,14 @@ export interface RenderersOptions extends SandboxOptions {
  * A set of renderer processes, kept at `count`: a task waits for a free one (the caller bounds the
  * queue), one that stops is replaced.
  */
-export function startRenderers({ count, warn, ...sandbox }: RenderersOptions) {
+export function startRenderers({ count, warn, mode, lane, ...sandbox }: RenderersOptions) {
   let closing = false;
   const processes = new Set<Renderer>();
   const free: Renderer[] = [];
   const waiting: ((renderer: Renderer) => void)[] = [];
   const code = rendererEntry();
+  /** Processes stopped by the pool (a deadline, an abort): replaced without a warning. */
+  const killed = new Set<Renderer>();
 
   function release(renderer: Renderer) {
     if (renderer.exited || closing) return;
@@ -300,7 +255,7 @@ export function startRenderers({ count, warn, ...sandbox }: RenderersOptions) {
     const file = await code;
     // Closed while its code was being built: none started.
     if (closing) return null;
-    const renderer = new Renderer(file, sandbox, (stopped, why) => {
+    const renderer = new Renderer(file, mode, sandbox, lane, (stopped, why) => {
       processes.delete(stopped);
       const at = free.indexOf(stopped);
       if (at !== -1) free.splice(at, 1);
@@ -318,28 +273,32 @@ export function startRenderers({ count, warn, ...sandbox }: RenderersOptions) {
     return renderer;
   }
 
-  /** Processes stopped by the pool (a deadline, an abort): replaced without a warning. */
-  const killed = new Set<Renderer>();
+  /** A free renderer, or the next one freed (unless the task is abandoned first). */
+  function take(signal?: AbortSignal): Promise<Renderer> {
+    const ready = free.shift();
+    if (ready !== undefined) return Promise.resolve(ready);
+    return new Promise<Renderer>((resolve, reject) => {
+      const given = (renderer: Renderer) => {
+        signal?.removeEventListener('abort', give);
+        resolve(renderer);
+      };
+      const give = () => {
+        waiting.splice(waiting.indexOf(given), 1);
+        reject(signal?.reason as Error);
+      };
+      waiting.push(given);
+      signal?.addEventListener('abort', give, { once: true });
+    });
+  }
+
   const started = Array.from({ length: count }, () => start());
 
   return {
     /** Every process has loaded its code (its first page's deadline counts from then). */
     ready: Promise.allSettled(started.map(async (starting) => (await starting)?.ready)),
-    async run(task: RendererTask, host: RenderHost, signal?: AbortSignal): Promise<Result> {
-      const renderer =
-        free.shift() ??
-        (await new Promise<Renderer>((resolve, reject) => {
-          const take = (given: Renderer) => {
-            signal?.removeEventListener('abort', give);
-            resolve(given);
-          };
-          const give = () => {
-            waiting.splice(waiting.indexOf(take), 1);
-            reject(signal?.reason as Error);
-          };
-          waiting.push(take);
-          signal?.addEventListener('abort', give, { once: true });
-        }));
+    /** Runs a task in a free process: its answer as sent, to be checked by the caller (protocol.ts). */
+    async run(task: RendererTask, host: RenderHost, signal?: AbortSignal): Promise<unknown> {
+      const renderer = await take(signal);
       const kill = () => killed.add(renderer);
       signal?.addEventListener('abort', kill, { once: true });
       try {

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { bwrapArgs, probeSandbox } from './sandbox';
+
+// The walls alone (docs/rendering.md, « The sandbox »), without Node's permission model inside: what
+// a renderer's code meets when it tries what a hostile team's would. These tests need bubblewrap and
+// user namespaces (CI installs `bubblewrap`): where the host lacks them they fail, they never skip.
+
+const SECRET = 'secret-du-serveur-0123456789';
+let outside: string;
+let parts: string;
+let listener: Server;
+let port = 0;
+const arrived: string[] = [];
+
+beforeAll(async () => {
+  outside = mkdtempSync(join(tmpdir(), 'walls-'));
+  parts = join(outside, 'parts');
+  mkdirSync(parts);
+  writeFileSync(join(parts, 'page.js'), 'published');
+  mkdirSync(join(outside, 'contenu'));
+  writeFileSync(join(outside, 'contenu', 'accounts.json'), SECRET);
+  writeFileSync(join(outside, '.env'), `ADMIN_TOKEN=${SECRET}`);
+  listener = createServer((socket) => {
+    arrived.push('connexion');
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  port = (listener.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => listener.close(resolve));
+  rmSync(outside, { recursive: true, force: true });
+});
+
+/** Runs a script in the walls, with only `parts` bound beside Node; what it printed, as JSON. */
+function inWalls(script: string): Record<string, string> {
+  const node = realpathSync(process.execPath);
+  const args = bwrapArgs([node, '-e', script], [dirname(node), parts], { NODE_ENV: 'test' });
+  const ran = spawnSync('bwrap', args, { env: { NODE_ENV: 'test' }, encoding: 'utf8', timeout: 20_000 });
+  if (ran.error !== undefined) throw ran.error;
+  expect(ran.stderr).toBe('');
+  return JSON.parse(ran.stdout) as Record<string, string>;
+}
+
+const TRIES = (serverPid: number) => `
+const fs = require('node:fs');
+const out = {};
+const attempt = (name, run) => { try { out[name] = String(run()).slice(0, 300); } catch (e) { out[name] = String(e.code || e); } };
+attempt('pid', () => process.pid);
+attempt('ppid', () => process.ppid);
+attempt('environ1', () => fs.readFileSync('/proc/1/environ', 'utf8'));
+attempt('processes', () => fs.readdirSync('/proc').filter((e) => /^\\d+$/.test(e)).join(','));
+attempt('signal', () => { process.kill(${String(serverPid)}, 'SIGUSR1'); return 'envoyé'; });
+attempt('content', () => fs.readFileSync(${JSON.stringify(join(outside, 'contenu', 'accounts.json'))}, 'utf8'));
+attempt('dotenv', () => fs.readFileSync(${JSON.stringify(join(outside, '.env'))}, 'utf8'));
+attempt('published', () => fs.readFileSync(${JSON.stringify(join(parts, 'page.js'))}, 'utf8'));
+attempt('writePublished', () => { fs.writeFileSync(${JSON.stringify(join(parts, 'page.js'))}, 'x'); return 'écrit'; });
+attempt('etc', () => fs.readdirSync('/etc').join(','));
+const net = require('node:net');
+const socket = net.connect(${String(port)}, '127.0.0.1');
+socket.on('connect', () => { out.tcp = 'connecté'; finish(); });
+socket.on('error', (e) => { out.tcp = e.code; finish(); });
+function finish() {
+  fetch('http://127.0.0.1:${String(port)}/').then(() => { out.http = 'répondu'; }, (e) => { out.http = String((e.cause && e.cause.code) || e); })
+    .finally(() => process.stdout.write(JSON.stringify(out)));
+}
+`;
+
+describe('a renderer behind the walls', () => {
+  it('can be made on this host (bubblewrap installed, namespaces allowed)', () => {
+    expect(probeSandbox()).toEqual({ mode: 'bubblewrap', why: null });
+  });
+
+  it('sees no process outside, signals none, and its pid 1 holds no environment worth taking', () => {
+    const found = inWalls(TRIES(process.pid));
+    expect([found.pid, found.ppid]).toEqual(['2', '1']);
+    expect(found.processes).toBe('1,2');
+    expect(found.signal).toBe('ESRCH');
+    expect(found.environ1).not.toContain(SECRET);
+    expect(found.environ1.split('\0').filter(Boolean).sort()).toEqual(['NODE_ENV=test']);
+  });
+
+  it('reaches nothing on the network: no connection arrives at a listener on the loopback', () => {
+    const found = inWalls(TRIES(process.pid));
+    expect(found.tcp).toBe('ECONNREFUSED');
+    expect(found.http).toBe('ECONNREFUSED');
+    expect(arrived).toEqual([]);
+  });
+
+  it('reads only what is bound, read-only: not the content, not an .env, not /etc', () => {
+    const found = inWalls(TRIES(process.pid));
+    expect(found.published).toBe('published');
+    expect(found.writePublished).toBe('EROFS');
+    expect([found.content, found.dotenv]).toEqual(['ENOENT', 'ENOENT']);
+    expect(found.etc).toBe('ENOENT');
+  });
+});
