@@ -41,7 +41,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: ['node', '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
+    // The Node that runs Playwright, the project's (package.json, « //pins »), with the server's flags.
+    command: [process.execPath, '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

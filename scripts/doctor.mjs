@@ -10,17 +10,30 @@ import { portIsFree } from './ports.mjs';
 
 /** @typedef {{ ok: boolean, needed: boolean, label: string, fix?: string }} Check */
 
-/** @returns {Check} */
+/**
+ * The Node that npm scripts run: the one `npm ci` puts in node_modules/.bin (package.json,
+ * « //pins »), first on their PATH; without it (a machine the pinned packages do not fit), the one
+ * that runs this script. npm itself may run on an older Node of the machine.
+ * @returns {Check}
+ */
 function nodeVersion() {
-  const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node.replace(/^>=/, '');
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  const [wantedMajor = 0, wantedMinor = 0] = wanted.split('.').map(Number);
-  const ok = major > wantedMajor || (major === wantedMajor && minor >= wantedMinor);
+  const wanted = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node;
+  const [, wantedMajor = 0, wantedMinor = 0, below = Infinity] = (
+    /^>=(\d+)\.(\d+)(?:\s+<(\d+))?$/.exec(wanted) ?? []
+  ).map(Number);
+  const pinned = join(root, 'node_modules', '.bin', 'node');
+  const found = existsSync(pinned) ? spawnSync(pinned, ['-p', 'process.versions.node'], { encoding: 'utf8' }) : null;
+  const version = found === null ? process.versions.node : found.status === 0 ? found.stdout.trim() : '?';
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const ok = major < below && (major > wantedMajor || (major === wantedMajor && minor >= wantedMinor));
   return {
     ok,
     needed: true,
-    label: `Node.js ${process.versions.node} (${wanted} ou plus récent attendu)`,
-    fix: 'installez Node.js 20.11 ou plus récent (paquet nodejs de votre distribution, ou nvm)',
+    label: `Node.js ${version} des scripts npm (${found === null ? process.execPath : 'node_modules/.bin/node'} ; ${wanted} attendu)`,
+    fix:
+      found === null
+        ? `lancez « npm ci » à la racine : il installe Node.js ${String(wantedMajor)} dans node_modules/.bin (Linux x64 et arm64) ; ailleurs, installez Node.js ${String(wantedMajor)}`
+        : 'lancez « npm ci » à la racine : il réinstalle le Node.js du projet dans node_modules/.bin',
   };
 }
 

@@ -2,6 +2,8 @@
 export const SERVER_HEAP_MB: number;
 /** What the server's process is started with in its environment, beyond the site's settings. */
 export const SERVER_ENV: Readonly<Record<string, string>>;
+/** Node's flags of every start of the server: the heap's cap and `--disable-sigusr1`. */
+export const SERVER_FLAGS: readonly string[];
 /** Node's arguments that start the server from its sources, through the TypeScript loader. */
 export function serverArgs(root?: string): string[];
 /** Node's arguments that start the built server (`server/dist/main.js`). */

@@ -22,16 +22,21 @@ export const SERVER_HEAP_MB = 256;
 export const SERVER_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2' });
 
 /**
+ * Node's flags of every start of the server, sources or built (npm start, npm run dev, the browser
+ * tests, the deployment tests, the benches, the systemd unit): the heap's cap, and
+ * `--disable-sigusr1`. Without it a SIGUSR1 sent to the process, by anyone allowed to signal it,
+ * opens Node's inspector on 127.0.0.1:9229, from which any code runs inside the server, with every
+ * secret of its environment (docs/deploy.md, « The server, built »). Node 20 refuses the flag: the
+ * server runs on the project's Node 24 (package.json, « //pins »).
+ */
+export const SERVER_FLAGS = Object.freeze([`--max-old-space-size=${String(SERVER_HEAP_MB)}`, '--disable-sigusr1']);
+
+/**
  * Node's arguments that start the server from its sources, through the TypeScript loader, from the
  * repository's root (or `root`, a relative path): `npm run dev` and the browser tests.
  */
 export function serverArgs(root = '.') {
-  return [
-    `--max-old-space-size=${String(SERVER_HEAP_MB)}`,
-    '--import',
-    `${root}/server/tsx.mjs`,
-    `${root}/server/src/main.ts`,
-  ];
+  return [...SERVER_FLAGS, '--import', `${root}/server/tsx.mjs`, `${root}/server/src/main.ts`];
 }
 
 /**
@@ -41,5 +46,5 @@ export function serverArgs(root = '.') {
  * built and 316 MB through tsx, which also ran three esbuild processes (56 MB more).
  */
 export function builtServerArgs(root = '.') {
-  return [`--max-old-space-size=${String(SERVER_HEAP_MB)}`, `${root}/server/dist/main.js`];
+  return [...SERVER_FLAGS, `${root}/server/dist/main.js`];
 }

@@ -52,13 +52,17 @@ const home = async (origin: string) => {
 
 describe('starting the server', () => {
   it('built (node server/dist/main.js): renders pages on the server, no TypeScript loader', async () => {
-    const { served, output } = await run(['server/dist/main.js'], await freePort(), home);
+    const { served, output } = await run(['--disable-sigusr1', 'server/dist/main.js'], await freePort(), home);
     expect(served).toContain('id="ssr-state"');
     expect(output).not.toContain('React is not defined');
   }, 60_000);
 
   it('from its sources by a loader without the project’s settings: refuses, and says how', async () => {
-    const { code, output, served } = await run(['--import', 'tsx', 'server/src/main.ts'], await freePort(), home);
+    const { code, output, served } = await run(
+      ['--disable-sigusr1', '--import', 'tsx', 'server/src/main.ts'],
+      await freePort(),
+      home,
+    );
     expect(code).toBe(1);
     expect(served).toBe('');
     expect(output).toContain('Démarrage refusé');

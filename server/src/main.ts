@@ -1,4 +1,5 @@
 import './app/production';
+import './app/sigusr1';
 import { buildApp } from './app/app';
 import { ConfigError, missingDists, readSiteServerConfig } from './settings/config';
 import { readApiConfig } from './api/env';

@@ -48,8 +48,12 @@ describe('deploy/collectif@.service and deploy/site.env.example', () => {
 
   it('start the built server as every start of it does (scripts/server-command.mjs): its flags, its environment', () => {
     // docs/rendering.md, « Memory »: the heap's cap and glibc's arenas, the same in production as measured.
+    // docs/deploy.md, « The server, built »: the project's Node 24, never opening its inspector on SIGUSR1.
     const flags = builtServerArgs().slice(0, -1);
-    expect(unit.get('ExecStart')).toEqual(['/usr/bin/node', ...flags, 'server/dist/main.js']);
+    const [directory = ''] = unit.get('WorkingDirectory') ?? [];
+    expect(directory).toMatch(/^\//);
+    expect(unit.get('ExecStart')).toEqual([`${directory}/node_modules/.bin/node`, ...flags, 'server/dist/main.js']);
+    expect(unit.get('ExecStart')).toContain('--disable-sigusr1');
     expect(Object.keys(SERVER_ENV).length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries(SERVER_ENV))
       expect(unit.get('Environment')).toContain(`${name}=${value}`);

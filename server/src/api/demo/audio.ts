@@ -41,11 +41,13 @@ export class DemoAudio {
 
   /**
    * Runs the generator in a child process (lamejs is an ES module, and encoding would block this
-   * process for seconds). Resolves with whether it succeeded; never rejects.
+   * process for seconds). Resolves with whether it succeeded; never rejects. It inherits the server's
+   * environment, secrets included: started, as the server is, with no inspector to open on SIGUSR1
+   * (docs/deploy.md, « The server, built »).
    */
   generate(script = DEMO_AUDIO_SCRIPT): Promise<boolean> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [script, this.dir], { stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--disable-sigusr1', script, this.dir], { stdio: 'ignore' });
       child.once('error', () => {
         resolve(false);
       });
