@@ -165,4 +165,9 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // The jest configurations call useHermeticProcessEnv (scripts/hermetic.mjs), which is not React's.
+    files: ['jest.config.ts', 'jest.deploy.config.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
 );

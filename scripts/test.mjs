@@ -96,7 +96,7 @@ function deployTests() {
   }
   return run('Tests de déploiement (Redis, nginx, plusieurs instances)', bin('jest'), [
     '-c',
-    'jest.deploy.config.mjs',
+    'jest.deploy.config.ts',
     '--ci',
     '--json',
     `--outputFile=${deployReport}`,

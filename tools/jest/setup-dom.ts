@@ -7,7 +7,7 @@ import { declaredPages } from '../../shared/src/testing/pages';
 // Tests wait on state (findBy…, waitFor), never on time: how long they may wait is a guard against
 // a state that never comes, not a timing goal (those are benchmarks, bench/). Testing Library's
 // 1 s was hit on a loaded machine of two cores by a first render that needs a loopback answer;
-// 10 s stays under jest's own guard (testTimeout, jest.config.mjs).
+// 10 s stays under jest's own guard (testTimeout, jest.config.ts).
 configure({ asyncUtilTimeout: 10_000 });
 
 // The site's pages as the server hands them to the shell: every remote's declarations.

@@ -1,35 +1,15 @@
-// @ts-check
+// Loaded by jest through Node's own type stripping (Node 24, the project's: package.json « //pins »),
+// with no TypeScript loader to install: erasable syntax only (types and `import type`), and imports
+// named with their extension (npm run typecheck checks the types and the syntax: tsconfig.jest.json).
+import type { Config } from 'jest';
 import { PARTS } from './shared/parts.mjs';
 import { useHermeticProcessEnv } from './scripts/hermetic.mjs';
+import { serverIgnorePatterns, transform } from './tools/jest/transform.mjs';
 
 // Every test runs in the same zone and locale on any machine (docs/testing.md); the workers inherit them.
 useHermeticProcessEnv();
 
-/**
- * TypeScript and TSX through SWC, React's automatic runtime (the deployment tests' config uses it too).
- * @type {import('jest').Config['transform']}
- */
-export const transform = {
-  '^.+\\.m?[tj]sx?$': [
-    '@swc/jest',
-    {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic' } },
-        target: 'es2022',
-      },
-    },
-  ],
-};
-
-/** cookie@2 (used by fastify's inject) ships ES modules only. */
-export const serverIgnorePatterns = ['/node_modules/(?!(.*/)?cookie/)'];
-
-/**
- * @param {string} name
- * @returns {import('jest').Config}
- */
-const browserPart = (name) => ({
+const browserPart = (name: string): Config => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: '<rootDir>/../tools/jest/environment.cjs',
@@ -47,9 +27,8 @@ const browserPart = (name) => ({
 /**
  * One jest run over every package (npm run test:unit): shared, each part of the registry
  * (shared/parts.mjs), the server.
- * @type {import('jest').Config}
  */
-const config = {
+const config: Config = {
   // Two workers, even on a machine of two cores: the tests wait on loopback servers, threads and
   // timers more than they compute. Measured one after the other on one machine of two cores:
   // 231 s with two, 319 s with one (the default there, the cores but one).

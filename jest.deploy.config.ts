@@ -1,6 +1,7 @@
-// @ts-check
-import { serverIgnorePatterns, transform } from './jest.config.mjs';
+// Loaded as jest.config.ts is, by Node's own type stripping.
+import type { Config } from 'jest';
 import { useHermeticProcessEnv } from './scripts/hermetic.mjs';
+import { serverIgnorePatterns, transform } from './tools/jest/transform.mjs';
 
 useHermeticProcessEnv();
 
@@ -8,9 +9,8 @@ useHermeticProcessEnv();
  * The deployment's tests (npm run test:deploy; run by npm test when Debian's redis-server and nginx
  * are installed): several instances of the server, Redis and nginx, for real on loopback
  * (docs/deploy.md).
- * @type {import('jest').Config}
  */
-const config = {
+const config: Config = {
   displayName: 'deploy',
   rootDir: '.',
   testEnvironment: 'node',
