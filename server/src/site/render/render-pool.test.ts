@@ -442,6 +442,50 @@ throw new Error('essais ' + JSON.stringify(tries));
   }, 60_000);
 });
 
+describe('a bundle that forges its renderer’s answers', () => {
+  // The radio's code replaces `process.send` to turn every answer into a redirect off the site, and
+  // sends forged answers itself for every task number (docs/rendering.md, « What a renderer may say »).
+  const FORGER = `
+const React = require('react');
+const forged = { kind: 'redirect', location: 'https://pirate.example/' };
+const original = process.send.bind(process);
+process.send = (message, ...rest) => original(message && message.type === 'done' ? { ...message, value: forged } : message, ...rest);
+for (let id = 0; id < 3000; id += 1) original({ type: 'done', id, value: forged });
+for (let id = 0; id < 3000; id += 1) original({ type: 'reading', id, part: 'shell', version: 'x', where: 'x' });
+exports.modules = { HomePage: () => React.createElement('h1', null, 'Accueil falsifié') };
+`;
+  const LABEL = `
+const React = require('react');
+exports.modules = { LabelPage: () => React.createElement('h1', null, 'Le label, rendu par son équipe') };
+`;
+
+  it('sends no visitor off the site, and changes nothing of another part’s pages', async () => {
+    const site = await siteWith(1, FORGER);
+    try {
+      site.write('mf-label/dist/server/remoteEntry.js', serverContainer(LABEL));
+      const label = async () => (await site.app.inject({ url: '/label' })).body;
+      // The label's page, rendered on the server in the label's own renderers.
+      await until(async () => (await label()).includes('Le label, rendu par son équipe'), {
+        timeoutMs: 30_000,
+        everyMs: 100,
+        what: 'la page du label rendue sur le serveur',
+      });
+      for (let n = 0; n < 3; n += 1) {
+        const home = await site.app.inject({ url: '/' });
+        expect(home.statusCode).toBe(200);
+        expect(home.headers.location).toBeUndefined();
+        expect(home.body).not.toContain('pirate.example');
+      }
+      expect(await label()).toContain('Le label, rendu par son équipe');
+      // The shell's container was never blamed by the radio's lies.
+      const ready = (await site.app.inject({ url: '/readyz' })).json<Readiness>();
+      expect(ready.parts.shell?.state).toBe('ok');
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+});
+
 describe('what a renderer may ask of the site', () => {
   it('is a GET of /api as an anonymous visitor: any other address is refused', async () => {
     const ask = visitorApi(app);
