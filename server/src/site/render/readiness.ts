@@ -1,0 +1,60 @@
+import { PARTS, type PageRef, type PartName } from '@collectif/shared';
+import type { Bundles, PartFileStatus } from './containers';
+import type { PoolStatus, RenderPool } from './render-pool';
+
+/** What `/readyz` answers (docs/rendering.md, « Readiness »). */
+export interface Readiness {
+  /** `not-built`: no usable shell build, so no page can be answered (503). */
+  status: 'ready' | 'not-built';
+  /** SSR=off renders every page in the browser. */
+  serverRendering: boolean;
+  /** Each part's server container: in use, missing, refused (with why) or unreachable, and since when. */
+  parts: Record<string, PartFileStatus>;
+  /** The renderer processes (RENDER_WORKERS; none when pages render in the server's process). */
+  workers: PoolStatus;
+}
+
+export interface ReadinessSources {
+  /** Whether the shell's build can be used now. */
+  built: boolean;
+  serverRendering: boolean;
+  bundles: Pick<Bundles, 'status' | 'versionOf'>;
+  pool: Pick<RenderPool, 'problems' | 'status'>;
+  /** Starts the trials of the parts in a version not tried yet (versions-in-use.ts). */
+  trials: (names: readonly PartName[], pages: readonly PageRef[]) => Map<PartName, unknown>;
+  sitePages: () => Promise<{ pages: readonly PageRef[] }>;
+}
+
+/**
+ * Whether the site can answer pages, and which parts render on the server (docs/rendering.md,
+ * « Readiness »): for an admin and for a load balancer. A part's state is its file's, unless the
+ * renderers found that version unusable; a new version not tried yet is tried now, even before any
+ * page asks for it, and said `trying` meanwhile.
+ */
+export async function readinessOf({
+  built,
+  serverRendering,
+  bundles,
+  pool,
+  trials,
+  sitePages,
+}: ReadinessSources): Promise<Readiness> {
+  const parts = await bundles.status(PARTS.map((part) => part.name));
+  // What the workers found when evaluating (a bundle that throws, or never ends).
+  for (const [name, found] of pool.problems()) {
+    if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
+  }
+  const { pages } = await sitePages();
+  for (const name of trials(
+    PARTS.map((part) => part.name),
+    pages,
+  ).keys()) {
+    if (parts[name]?.state === 'ok') parts[name] = { state: 'trying', where: 'ce serveur' };
+  }
+  return {
+    status: built ? 'ready' : 'not-built',
+    serverRendering,
+    parts,
+    workers: pool.status(),
+  };
+}
