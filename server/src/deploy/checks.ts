@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import * as v from 'valibot';
 import { readPageDeclarations, type PageRef, type PartName } from '@collectif/shared';
+import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/document';
 
 /**
  * What a part's new version must hold before it goes live (docs/deploy.md, « The checks »): its
@@ -89,7 +90,7 @@ export function checkFiles(part: PartName, dir: string): { info: PartInfo; pages
   const container = `collectif_${part}`;
   if (manifest.name !== container) throw new DeployRefused(`mf-manifest.json ne nomme pas « ${container} »`, REBUILD);
   if (part === 'shell') {
-    readJson(dir, 'document.json');
+    checkShellAssets(dir);
     return { info, pages: [] };
   }
   const entry = manifest.metaData?.remoteEntry?.name;
@@ -102,6 +103,32 @@ export function checkFiles(part: PartName, dir: string): { info: PartInfo; pages
   } catch (error) {
     if (error instanceof DeployRefused) throw error;
     throw new DeployRefused(`pages.json refusé : ${error instanceof Error ? error.message : String(error)}`, REBUILD);
+  }
+}
+
+/**
+ * The shell's list of its files (`document.json`): each address a clean path of the version's own
+ * folder, whose file, when there, does not lead out of it (`readShellAssets`). The server reads the
+ * shell's sheets from disk to write them into every page: an address that climbs out of the folder
+ * would put any file the server can read into every page. The first one refused is named.
+ */
+function checkShellAssets(dir: string): void {
+  const refused: string[] = [];
+  try {
+    readShellAssets(readJson(dir, DOCUMENT_ASSETS), {
+      dir,
+      warn: (message) => refused.push(message),
+    });
+  } catch (error) {
+    if (error instanceof DeployRefused) throw error;
+    throw new DeployRefused(error instanceof Error ? error.message : String(error), REBUILD);
+  }
+  const [first] = refused;
+  if (first !== undefined) {
+    throw new DeployRefused(
+      `${first}${refused.length > 1 ? ` (et ${String(refused.length - 1)} autre(s))` : ''}`,
+      'chaque adresse de document.json doit être un fichier du dossier du shell, sans « .. » ni caractère encodé : reconstruisez le shell (npm run deploy sans --no-build) et déployez-le de nouveau',
+    );
   }
 }
 

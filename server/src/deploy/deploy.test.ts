@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tar from 'tar';
@@ -16,6 +16,8 @@ import { DEPLOY_ATTEMPTS_PER_MINUTE } from './routes';
 
 const LABEL_TOKEN = 'label-jeton-de-test-000000000001';
 const RADIO_TOKEN = 'radio-jeton-de-test-000000000002';
+const SHELL_TOKEN = 'shell-jeton-de-test-000000000003';
+const PLAYER_TOKEN = 'player-jeton-de-test-00000000004';
 
 const component = (module: string, text: string) => `
 const React = require('react');
@@ -72,6 +74,26 @@ async function labelArchive({
   return Buffer.concat(chunks);
 }
 
+/** A dist/ packed as `npm run deploy` packs it. */
+async function pack(files: Record<string, string>): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'dist-'));
+  for (const [path, content] of Object.entries(files)) writeUnder(dir, path, content);
+  const chunks: Buffer[] = [];
+  for await (const chunk of tar.c({ gzip: true, cwd: dir, portable: true }, ['.'])) chunks.push(Buffer.from(chunk));
+  rmSync(dir, { recursive: true, force: true });
+  return Buffer.concat(chunks);
+}
+
+/** The shell's dist/, listing `styles` in its document.json. */
+const shellArchive = (styles: string[]) =>
+  pack({
+    'part.json': partJson('shell', '2.4.0'),
+    'mf-manifest.json': JSON.stringify({ name: 'collectif_shell' }),
+    'document.json': documentJson(['/main.css', ...styles]),
+    'main.css': 'body{margin:0}',
+    'server/remoteEntry.js': serverContainer(SHELL),
+  });
+
 /** A site on built parts in a folder of its own, with deploys on unless `env` says otherwise. */
 async function siteWith(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'deploys-'));
@@ -105,7 +127,7 @@ async function siteWith(env: Record<string, string> = {}) {
     RENDER_WORKERS: '1',
     PAGE_CACHE_TTL_S: '0',
     RENDER_TRIAL_S: '3',
-    DEPLOY_TOKENS: `label:${LABEL_TOKEN},radio:${RADIO_TOKEN},about:${RADIO_TOKEN}`,
+    DEPLOY_TOKENS: `label:${LABEL_TOKEN},radio:${RADIO_TOKEN},about:${RADIO_TOKEN},shell:${SHELL_TOKEN},player:${PLAYER_TOKEN}`,
     ...env,
   });
   const app = await buildApp({ site, api: testConfig() });
@@ -275,6 +297,50 @@ describe('a team deploys its part', () => {
     for (let n = 0; n <= DEPLOY_ATTEMPTS_PER_MINUTE; n += 1) statuses.push((await rollback('y'.repeat(30))).status);
     expect(statuses).toContain(429);
     expect(statuses[0]).toBe(401);
+  });
+});
+
+describe('the shell’s list of its files (document.json)', () => {
+  it.each([
+    ['a path that climbs out', '/../../../../../../../../proc/self/environ', 'a un segment « . » ou « .. »'],
+    ['a climb inside a folder', '/files/../../../secret.css', 'a un segment « . » ou « .. »'],
+    ['an encoded climb', '/%2e%2e/%2E%2E/proc/self/environ', 'contient un point'],
+    ['an encoded slash', '/..%2f..%2fproc/self/environ', 'contient un point'],
+    ['a backslash', '/..\\..\\secret.css', 'contient un caractère interdit'],
+    ['another host', '//ailleurs.example/x.css', "n'est pas une adresse du site"],
+    ['an absolute address', 'https://ailleurs.example/x.css', "n'est pas une adresse du site"],
+  ])('is refused at deploy when it names %s, the path named', async (_what, href, problem) => {
+    const before = await page('/a-propos');
+    const answer = await deploy(await shellArchive([href]), { token: SHELL_TOKEN, part: 'shell' });
+    expect(answer.status).toBe(422);
+    const named = `document.json : « ${href} » (styles) ${problem}`;
+    expect(answer.body.message?.slice(0, named.length)).toBe(named);
+    expect(answer.body.advice).toContain('sans « .. » ni caractère encodé');
+    expect(await page('/a-propos')).toBe(before);
+    expect((await parts()).find((part) => part.name === 'shell')?.live?.version).toBe('construit');
+  });
+
+  it('on disk, written by hand: a bad path is ignored, the page still served, the file never read', async () => {
+    const shellDir = join(site.dir, 'shell', 'dist');
+    const file = join(shellDir, 'document.json');
+    writeUnder(site.dir, 'secret.css', 'SECRET_DU_SERVEUR=hunter2');
+    writeUnder(shellDir, 'main.css', 'body{margin:0}');
+    symlinkSync(join(site.dir, 'secret.css'), join(shellDir, 'lien.css'));
+    const styles = ['/../secret.css', '/%2e%2e/secret.css', '/lien.css', '/../../../../../../../../proc/self/environ'];
+    const built = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, documentJson(['/main.css', ...styles]));
+      const res = await fetch(`${site.origin}/a-propos`);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain('À propos du collectif');
+      expect(html).toContain('<style data-href="/main.css">body{margin:0}</style>');
+      expect(html).not.toContain('SECRET_DU_SERVEUR');
+      expect(html).not.toContain('environ');
+    } finally {
+      writeFileSync(file, built);
+      rmSync(join(shellDir, 'lien.css'));
+    }
   });
 });
 

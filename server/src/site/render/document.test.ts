@@ -1,18 +1,22 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
+import * as v from 'valibot';
 import { headElements, scriptJson } from '@collectif/shared/seo';
 import { inlineHash } from '../headers';
 import { LOADER } from './fixtures';
 import { radioSettings } from '@collectif/shared/config';
 import { contentSecurityPolicy } from '../headers';
 import {
+  createStyleReader,
   documentPolicy,
   invalidAddressPage,
   readShellAssets,
   renderDocument,
   shellAssetsReader,
+  shellSheetFile,
+  sitePath,
   type ShellAssets,
   pageModel,
 } from './document';
@@ -200,12 +204,25 @@ describe('the policy of a page, from its model', () => {
 });
 
 describe("the shell's list of its assets", () => {
-  it('is read when it names addresses of the site, and refused otherwise', () => {
+  it('is read when it names addresses of the site; any other address is left out, and said', () => {
     expect(readShellAssets(assets)).toEqual(assets);
-    expect(() => readShellAssets({ ...assets, scripts: ['https://ailleurs.example/x.js'] })).toThrow(
-      "document.json : « scripts » doit être une liste d'adresses du site",
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    expect(readShellAssets({ ...assets, scripts: ['https://ailleurs.example/x.js', '/main.js'] }, { warn })).toEqual({
+      ...assets,
+      scripts: ['/main.js'],
+    });
+    expect(readShellAssets({ ...assets, styles: ['/x.css" onload="alert(1)'] }, { warn }).styles).toEqual([]);
+    expect(warnings).toEqual([
+      "document.json : « https://ailleurs.example/x.js » (scripts) n'est pas une adresse du site (un seul « / » au début)",
+      expect.stringMatching(
+        /^document\.json : « \/x\.css" onload="alert\(1\) » \(styles\) contient un caractère interdit/,
+      ),
+    ]);
+    // The list itself must be a list of texts.
+    expect(() => readShellAssets({ ...assets, styles: '/main.css' })).toThrow(
+      "document.json : « styles » doit être une liste d'adresses du site",
     );
-    expect(() => readShellAssets({ ...assets, styles: ['/x.css" onload="alert(1)'] })).toThrow(/styles/);
     expect(() => readShellAssets(null)).toThrow(/scripts/);
     // The loader's hash must be its text's (the policy would refuse it), and it cannot end its element.
     expect(() => readShellAssets({ ...assets, loader: { ...LOADER, source: `${LOADER.source};alert(1)` } })).toThrow(
@@ -230,7 +247,7 @@ describe("the shell's list of its assets", () => {
     try {
       // Nothing built: no list (the site answers 503).
       expect(shellAssets()).toBeNull();
-      writeFileSync(file, JSON.stringify({ ...assets, scripts: ['https://ailleurs.example/x.js'] }));
+      writeFileSync(file, JSON.stringify({ ...assets, scripts: 'https://ailleurs.example/x.js' }));
       expect(shellAssets()).toBeNull();
       writeFileSync(file, JSON.stringify(assets));
       expect(shellAssets()).toEqual(assets);
@@ -250,5 +267,104 @@ describe("the shell's list of its assets", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** Addresses a hostile shell build could list to have the server read a file outside its folder. */
+const CLIMBING = [
+  '/../../../../../../../../proc/self/environ',
+  '/files/../../secret.css',
+  '/./main.css',
+  '/%2e%2e/secret.css',
+  '/%2E%2E/secret.css',
+  '/..%2fsecret.css',
+  '/%252e%252e/secret.css',
+  '/..\\secret.css',
+  '/secret.css\0',
+  '//ailleurs.example/secret.css',
+  'C:/secret.css',
+  'secret.css',
+  '/files//secret.css',
+];
+
+describe('the addresses of document.json, read where they are used', () => {
+  let root: string;
+  let shellDir: string;
+  beforeEach(() => {
+    // The shell's folder is reached through a link, as a deployed part's `live` version is.
+    root = mkdtempSync(join(tmpdir(), 'document-paths-'));
+    mkdirSync(join(root, 'versions', 'v1', 'files'), { recursive: true });
+    symlinkSync(join('versions', 'v1'), join(root, 'live'));
+    shellDir = join(root, 'live');
+    writeFileSync(join(root, 'versions', 'v1', 'main.css'), 'body{margin:0}');
+    // Beside the shell's folder, what no page may carry: the server's environment, say.
+    writeFileSync(join(root, 'secret.css'), 'SECRET=hunter2');
+    writeFileSync(join(root, 'versions', 'secret.css'), 'SECRET=hunter2');
+    symlinkSync(join(root, 'secret.css'), join(root, 'versions', 'v1', 'lien.css'));
+    symlinkSync(join(root, 'nulle-part.css'), join(root, 'versions', 'v1', 'cassé.css'));
+  });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('are clean paths of the shell’s folder: dot segments, escapes and other hosts are refused', () => {
+    for (const href of CLIMBING) {
+      expect([href, v.is(sitePath, href)]).toEqual([href, false]);
+      expect([href, shellSheetFile(shellDir, href)]).toEqual([href, null]);
+    }
+    expect(v.is(sitePath, '/files/archivo.0123456789.woff2')).toBe(true);
+    expect(v.is(sitePath, '/assets/images/a%20b.webp')).toBe(true);
+  });
+
+  it('never lead a sheet read from disk out of the folder’s real path, through a link either', () => {
+    expect(shellSheetFile(shellDir, '/main.css')).toBe(join(root, 'versions', 'v1', 'main.css'));
+    expect(shellSheetFile(shellDir, '/lien.css')).toBeNull();
+    expect(shellSheetFile(shellDir, '/cassé.css')).toBeNull();
+    expect(shellSheetFile(shellDir, '/absent.css')).toBeNull();
+    // A link made once the list was read is not followed out either.
+    symlinkSync(join(root, 'secret.css'), join(root, 'versions', 'v1', 'plus-tard.css'));
+    expect(shellSheetFile(shellDir, '/plus-tard.css')).toBeNull();
+  });
+
+  it('on disk, written by hand: each bad address is ignored with a warning, and the page is still written without it', () => {
+    const file = join(shellDir, 'document.json');
+    const styles = ['/main.css', ...CLIMBING.filter((href) => !href.includes('\0')), '/lien.css'];
+    writeFileSync(file, JSON.stringify({ ...assets, styles }));
+    const warnings: string[] = [];
+    const shellAssets = shellAssetsReader(file, (message) => warnings.push(message));
+    const read = shellAssets();
+    expect(read?.styles).toEqual(['/main.css']);
+    expect(warnings).toHaveLength(styles.length - 1);
+    expect(warnings[0]).toBe(
+      `Liste des fichiers du shell (${file}) : document.json : « /../../../../../../../../proc/self/environ » (styles) a un segment « . » ou « .. » ; adresse ignorée`,
+    );
+    expect(warnings.at(-1)).toMatch(
+      /« \/lien\.css » \(styles\) mène hors du dossier du shell \(lien\) ; adresse ignorée$/,
+    );
+
+    // The page, as the server writes it from the list (page-writer.ts): the shell's own sheet written
+    // in, nothing of what is outside its folder.
+    const readStyle = createStyleReader();
+    const listed = read ?? assets;
+    const shellStyles = new Map<string, string>();
+    for (const href of [...listed.styles, ...styles]) {
+      const css = readStyle(shellSheetFile(shellDir, href));
+      if (css !== null) shellStyles.set(href, css);
+    }
+    expect([...shellStyles]).toEqual([['/main.css', 'body{margin:0}']]);
+    const html = renderDocument(
+      pageModel({
+        assets: listed,
+        shellStyles,
+        head: head(),
+        pages: [],
+        radio: radioSettings(),
+        remotes: REMOTES,
+        hints: { links: [], sheets: [], boot: null },
+      }),
+    );
+    expect(html).toContain('<style data-href="/main.css">body{margin:0}</style>');
+    expect(html).not.toContain('SECRET');
+    expect(html).not.toContain('environ');
   });
 });

@@ -13,17 +13,61 @@ import { colors } from '@collectif/shared/tokens';
 import { headElement, type HeadElement, scriptJson } from '@collectif/shared/seo';
 import { watchedFile, type WatchedFile } from '../../files/watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
-import { join } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { BOOT_ID } from '@collectif/shared/boot';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { PageHints } from '../hints';
 
 /**
- * An address of this site that a page may name in an attribute: a path from the root, never another
- * host (`//…`), nor a character that could leave the attribute. Written once for what the shell's
- * build lists (below) and the images a page announces (hints.ts).
+ * Why `href` is not a clean address of this site, in French, or null. A clean address is a path from
+ * the root: one `/`, then segments of letters, digits, `_`, `-`, `.` and `%`-escapes, none empty
+ * (`//`: another host, or a folder's name dropped), none `.` or `..`, and no escape of a dot, a slash,
+ * a backslash, a nul or a percent sign (`%2e`, `%2f`, `%5c`, `%00`, `%25`, either case). So no reader
+ * of it climbs out of where it points: not the server joining it to a folder (a shell sheet read from
+ * disk), not the static server or a browser, which decode escapes and resolve dot segments before
+ * they look. Nor can it leave the attribute it is written in: no quote, space or angle bracket.
  */
-export const sitePath = v.pipe(v.string(), v.regex(/^\/(?!\/)[A-Za-z0-9/_.%-]*$/));
+export function sitePathProblem(href: unknown): string | null {
+  if (typeof href !== 'string') return "n'est pas un texte";
+  if (!href.startsWith('/') || href.startsWith('//')) return "n'est pas une adresse du site (un seul « / » au début)";
+  if (/%(?:2e|2f|5c|00|25)/i.test(href)) {
+    return 'contient un point, une barre, une barre inverse, un caractère nul ou un « % » encodés (%2e, %2f, %5c, %00, %25)';
+  }
+  if (!/^\/[A-Za-z0-9/_.%-]*$/.test(href)) {
+    return 'contient un caractère interdit (lettres, chiffres, « _ », « - », « . », « % » et « / » seulement)';
+  }
+  const segments = href.slice(1).split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'a un segment « . » ou « .. »';
+  if (segments.some((segment) => segment === '')) return 'a un segment vide (« // » ou « / » à la fin)';
+  return null;
+}
+
+/**
+ * An address of this site that a page may name in an attribute (`sitePathProblem`). Written once for
+ * what the shell's build lists (below) and the images a page announces (hints.ts).
+ */
+export const sitePath = v.pipe(
+  v.string(),
+  v.check((href) => sitePathProblem(href) === null, 'adresse du site invalide'),
+);
+
+/**
+ * The real path of the file a clean site path names inside `dir`, resolved through every link
+ * (`dir` itself is one: a part's `live` version, or its version as built); null when it is missing,
+ * or resolves outside `dir`'s real path (a link out of the folder).
+ */
+function fileInside(dir: string, href: string): string | null {
+  let root: string;
+  let real: string;
+  try {
+    root = realpathSync(dir);
+    real = realpathSync(join(root, ...href.slice(1).split('/')));
+  } catch {
+    return null;
+  }
+  return real.startsWith(`${root}${sep}`) ? real : null;
+}
 
 /**
  * The page as sent (docs/rendering.md, « The document »): one model of the page, and one React
@@ -50,17 +94,53 @@ export interface ShellAssets {
 /** Where the shell's build writes its assets' list, in its dist/. */
 export const DOCUMENT_ASSETS = 'document.json';
 
-const sitePaths = v.array(sitePath);
+export interface ReadShellAssetsOptions {
+  /**
+   * The shell's folder: an address whose file is there but resolves outside its real path (a link
+   * out of it) is left out too.
+   */
+  dir?: string;
+  /** Told of each address left out, in French, naming it. */
+  warn?: (message: string) => void;
+}
 
-/** The shell's list, checked: addresses of this site only. Throws what is wrong. */
-export function readShellAssets(data: unknown): ShellAssets {
+/**
+ * The shell's list, checked (docs/deploy.md, « The checks »). Every address is a clean path of the
+ * shell's folder (`sitePathProblem`; with `dir`, its file not a link out of it): one that is not is
+ * left out, and `warn` names it, so that the page is still written, without it, and its file is never
+ * read. Throws what is wrong with the list itself (not a list of texts, no usable loader).
+ */
+export function readShellAssets(
+  data: unknown,
+  { dir, warn = () => undefined }: ReadShellAssetsOptions = {},
+): ShellAssets {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const list = (name: 'scripts' | 'styles' | 'fonts'): string[] => {
-    const value = v.safeParse(sitePaths, record[name]);
-    if (!value.success) throw new Error(`${DOCUMENT_ASSETS} : « ${name} » doit être une liste d'adresses du site`);
-    return value.output;
+    const value = record[name];
+    if (!Array.isArray(value) || !value.every((href) => typeof href === 'string')) {
+      throw new Error(`${DOCUMENT_ASSETS} : « ${name} » doit être une liste d'adresses du site`);
+    }
+    return value.filter((href: string) => {
+      const problem =
+        sitePathProblem(href) ??
+        (dir !== undefined && fileInside(dir, href) === null && fileNamed(dir, href)
+          ? 'mène hors du dossier du shell (lien)'
+          : null);
+      if (problem !== null) warn(`${DOCUMENT_ASSETS} : « ${href} » (${name}) ${problem}`);
+      return problem === null;
+    });
   };
   return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts'), loader: readLoader(record.loader) };
+}
+
+/** Whether something is at a clean site path under `dir`, a link to nowhere included (never read). */
+function fileNamed(dir: string, href: string): boolean {
+  try {
+    lstatSync(join(dir, ...href.slice(1).split('/')));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The build's loader, checked: its hash must be its text's, or the policy would refuse it. */
@@ -84,10 +164,17 @@ function readLoader(value: unknown): ShellAssets['loader'] {
  * cannot be used is logged once and the last usable one stays in use.
  */
 export function shellAssetsReader(file: string, warn: (message: string) => void): () => ShellAssets | null {
-  const assets = watchedFile(file, (text) => readShellAssets(JSON.parse(text)), {
-    warn,
-    what: 'Liste des fichiers du shell',
-  });
+  const assets = watchedFile(
+    file,
+    (text) =>
+      readShellAssets(JSON.parse(text), {
+        dir: dirname(file),
+        warn: (message) => {
+          warn(`Liste des fichiers du shell (${file}) : ${message} ; adresse ignorée`);
+        },
+      }),
+    { warn, what: 'Liste des fichiers du shell' },
+  );
   return () => assets();
 }
 
@@ -319,8 +406,14 @@ export function pageModel({
   };
 }
 
-/** Where a shell sheet named by its address is on disk. */
-export const shellSheetFile = (shellDir: string, href: string): string => join(shellDir, ...href.slice(1).split('/'));
+/**
+ * Where a shell sheet named by its address is on disk: the real path of its file inside the shell's
+ * folder; null (nothing to read, the sheet stays a link) when the address is not a clean site path
+ * (`sitePathProblem`), the file is missing, or it resolves outside the folder's real path. Checked at
+ * each use, whatever the list said when it was read: a link made later is not followed out either.
+ */
+export const shellSheetFile = (shellDir: string, href: string): string | null =>
+  sitePathProblem(href) === null ? fileInside(shellDir, href) : null;
 
 /**
  * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
@@ -340,15 +433,17 @@ export interface InlineStyle {
 export const INLINE_STYLE_MAX_BYTES = 60 * 1024;
 
 /**
- * Reads built sheets, again when a file changes (a part redeployed; watched-file.ts). Null for a
- * file that is missing, too large, or whose text could end the `<style>` element (`</style`): that
- * sheet stays a link.
+ * Reads built sheets, again when a file changes (a part redeployed; watched-file.ts). Null for no
+ * file (null: its address was refused), a file that is missing, too large, or whose text could end
+ * the `<style>` element (`</style`): that sheet stays a link.
  */
-export function createStyleReader(): (file: string) => string | null {
+export function createStyleReader(): (file: string | null) => string | null {
   const sheets = new Map<string, WatchedFile<string | null>>();
   const inline = (text: string, { size }: { size: number }) =>
     size > INLINE_STYLE_MAX_BYTES || /<\/style/i.test(text) ? null : text;
   return function read(file) {
+    // No file to read (`shellSheetFile` refused the address): the sheet stays a link.
+    if (file === null) return null;
     let sheet = sheets.get(file);
     if (sheet === undefined) {
       sheet = watchedFile(file, inline);
