@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import * as v from 'valibot';
-import { readPageDeclarations, type PageRef, type PartName } from '@collectif/shared';
+import { readPageDeclarations, type PageRef, type PartName, type RemoteName } from '@collectif/shared';
 import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/document';
+import { PAGES_FILE } from '../site/render/pages';
 
 /**
  * What a part's new version must hold before it goes live (docs/deploy.md, « The checks »): its
@@ -97,12 +98,25 @@ export function checkFiles(part: PartName, dir: string): { info: PartInfo; pages
   if (typeof entry !== 'string' || !existsSync(join(dir, entry))) {
     throw new DeployRefused(`le point d'entrée du module distant (${String(entry)}) manque`, REBUILD);
   }
-  if (part === 'player') return { info, pages: [] };
+  return { info, pages: checkPages(part, dir) };
+}
+
+/**
+ * A remote's pages (`pages.json`), checked as the server reads them when serving
+ * (`readPageDeclarations`): every remote's, the player's included, since the server reads every
+ * remote's file. A part that has pages must have the file; for the player, which has none, a missing
+ * file declares none, as it does when serving.
+ */
+function checkPages(part: RemoteName, dir: string): PageRef[] {
+  if (part === 'player' && !existsSync(join(dir, PAGES_FILE))) return [];
   try {
-    return { info, pages: readPageDeclarations(readJson(dir, 'pages.json'), part) };
+    return readPageDeclarations(readJson(dir, PAGES_FILE), part);
   } catch (error) {
     if (error instanceof DeployRefused) throw error;
-    throw new DeployRefused(`pages.json refusé : ${error instanceof Error ? error.message : String(error)}`, REBUILD);
+    throw new DeployRefused(
+      `${PAGES_FILE} refusé : ${error instanceof Error ? error.message : String(error)}`,
+      REBUILD,
+    );
   }
 }
 

@@ -94,6 +94,16 @@ const shellArchive = (styles: string[]) =>
     'server/remoteEntry.js': serverContainer(SHELL),
   });
 
+/** The player's dist/, with `pages` as its pages.json when given. */
+const playerArchive = (pages?: unknown) =>
+  pack({
+    'part.json': partJson('player', '^2.4.0'),
+    'mf-manifest.json': manifest('player'),
+    'remoteEntry.js': '/* player */',
+    'server/remoteEntry.js': serverContainer(component('Player', 'Lecteur')),
+    ...(pages === undefined ? {} : { 'pages.json': JSON.stringify(pages) }),
+  });
+
 /** A site on built parts in a folder of its own, with deploys on unless `env` says otherwise. */
 async function siteWith(env: Record<string, string> = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'deploys-'));
@@ -341,6 +351,25 @@ describe('the shell’s list of its files (document.json)', () => {
       writeFileSync(file, built);
       rmSync(join(shellDir, 'lien.css'));
     }
+  });
+});
+
+describe('the pages a part declares (pages.json)', () => {
+  const asPlayer = { token: PLAYER_TOKEN, part: 'player' };
+
+  it('are checked for the player too: a file the server would refuse is refused at deploy', async () => {
+    const malformed = await deploy(
+      await playerArchive([{ path: '/../admin', module: 'Player', title: 'x', area: 'x' }]),
+      asPlayer,
+    );
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.message).toBe(
+      'pages.json refusé : pages de « player » : 0.path : chemin de page invalide (mots en minuscules et :paramètres, sans / au début)',
+    );
+    const notAList = await deploy(await playerArchive({ path: 'label' }), asPlayer);
+    expect(notAList.status).toBe(422);
+    expect(notAList.body.message).toMatch(/^pages\.json refusé : pages de « player »/);
+    expect((await parts()).find((part) => part.name === 'player')?.live?.version).toBe('construit');
   });
 });
 
