@@ -118,11 +118,150 @@ describe('a page not for search engines', () => {
   });
 });
 
-describe('pageTable', () => {
-  it('keeps a path for the first remote in the registry that claims it', () => {
-    const mine: PageRef = { remote: 'radio', path: 'label', module: 'HomePage', title: 'Radio', area: 'a' };
-    const theirs: PageRef = { remote: 'label', path: 'label', module: 'LabelPage', title: 'Label', area: 'b' };
-    expect(pageTable({ label: [theirs], radio: [mine] })).toEqual([mine]);
+/** A page of `remote` at `path`. */
+const claim = (remote: PageRef['remote'], path: string, more: Partial<PageRef> = {}): PageRef => ({
+  remote,
+  path,
+  module: 'X',
+  title: path,
+  area: 'a',
+  ...more,
+});
+
+/** The table, and each claim refused as `refused` is told of it (`remote path : reason`). */
+function tableOf(declared: Parameters<typeof pageTable>[0], owners?: readonly PageRef[]) {
+  const refusals: string[] = [];
+  const pages = pageTable(declared, {
+    ...(owners === undefined ? {} : { owners }),
+    refused: (page, reason) => refusals.push(`${page.remote} ${page.path} : ${reason}`),
+  });
+  return { pages: pages.map((page) => `${page.remote} ${page.path}`), refusals };
+}
+
+describe('pageTable: a page address belongs to one part', () => {
+  it('gives the player none: it is on every page', () => {
+    expect(tableOf({ player: [claim('player', 'label')], label: [claim('label', 'label')] })).toEqual({
+      pages: ['label label'],
+      refusals: [
+        "player label : l'adresse /label ne peut pas être à la partie player : le lecteur est sur chaque page, il n'a pas d'adresse à lui",
+      ],
+    });
+  });
+
+  it("refuses every part the server's addresses, and the editor's to all but mf-admin", () => {
+    const claims = [
+      'api',
+      'api/parts',
+      'admin',
+      'admin/invitation',
+      'mf-label/remoteEntry',
+      'assets',
+      'media/x',
+      'embed/lecteur',
+      'oembed',
+      'healthz',
+      'readyz',
+      'files/:font',
+      'residences/:id/:file',
+    ];
+    const { pages, refusals } = tableOf({ radio: claims.map((path) => claim('radio', path)) });
+    expect(pages).toEqual([]);
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        "radio api : l'adresse /api est réservée au serveur (l'API du site et les déploiements des équipes)",
+        "radio admin/invitation : l'adresse /admin/invitation est réservée à la partie admin (l'espace des bénévoles)",
+        "radio residences/:id/:file : l'adresse /residences/:id/:file est réservée au serveur (le flux podcast d'une résidence)",
+      ]),
+    );
+    expect(refusals).toHaveLength(claims.length);
+    expect(
+      tableOf({ admin: [claim('admin', 'admin'), claim('admin', 'admin/invitation'), claim('admin', 'api')] }),
+    ).toEqual({
+      pages: ['admin admin', 'admin admin/invitation'],
+      refusals: ["admin api : l'adresse /api est réservée au serveur (l'API du site et les déploiements des équipes)"],
+    });
+  });
+
+  it('refuses a path whose first segment is a parameter: it would take the shell’s files', () => {
+    expect(tableOf({ label: [claim('label', ':slug'), claim('label', 'label/:slug')] })).toEqual({
+      pages: ['label label/:slug'],
+      refusals: [
+        "label :slug : l'adresse /:slug commence par un paramètre : elle prendrait les adresses du serveur et les fichiers du shell (/api, /sw.js…)",
+      ],
+    });
+  });
+
+  it('leaves a contested address with the part that held it, whatever the registry’s order', () => {
+    const held = [claim('label', 'label'), claim('radio', 'residences/:id')];
+    // Radio comes first in the registry: it used to keep any address it claimed.
+    expect(
+      tableOf(
+        {
+          radio: [claim('radio', 'label'), claim('radio', 'residences/:id')],
+          label: [claim('label', 'label'), claim('label', 'residences/axonberg')],
+        },
+        held,
+      ),
+    ).toEqual({
+      pages: ['radio residences/:id', 'label label'],
+      refusals: [
+        "radio label : l'adresse /label appartient à la partie label",
+        "label residences/axonberg : l'adresse /residences/axonberg appartient à la partie radio",
+      ],
+    });
+    // Held by none of them: none keeps it.
+    expect(tableOf({ radio: [claim('radio', 'disques')], label: [claim('label', 'disques')] })).toEqual({
+      pages: [],
+      refusals: [
+        "radio disques : l'adresse /disques est aussi déclarée par la partie label : aucune des deux ne la garde",
+        "label disques : l'adresse /disques est aussi déclarée par la partie radio : aucune des deux ne la garde",
+      ],
+    });
+  });
+
+  it('drops a former path on another part’s address from its page alone', () => {
+    const pages = pageTable(
+      {
+        label: [claim('label', 'label', { aliases: ['a-propos', 'disques', 'admin/x'] })],
+        about: [claim('about', 'a-propos')],
+      },
+      { owners: [claim('about', 'a-propos')], refused: () => undefined },
+    );
+    expect(pages).toEqual([claim('label', 'label', { aliases: ['disques'] }), claim('about', 'a-propos')]);
+  });
+
+  it('serving, takes the table made before from the same declarations as who held what', () => {
+    // The server gives each remote's list again while its file is unchanged (site/render/pages.ts).
+    const label = [claim('label', 'label')];
+    const about = [claim('about', 'a-propos')];
+    expect(tableOf({ label, about }).pages).toEqual(['label label', 'about a-propos']);
+    // Then radio's file, copied by hand, claims label's page and about's.
+    const radio = [claim('radio', ''), claim('radio', 'label'), claim('radio', 'a-propos')];
+    expect(tableOf({ radio, label, about })).toEqual({
+      pages: ['radio ', 'label label', 'about a-propos'],
+      refusals: [
+        "radio label : l'adresse /label appartient à la partie label",
+        "radio a-propos : l'adresse /a-propos appartient à la partie about",
+      ],
+    });
+    // Label redeployed (a new list): it keeps its address, held in the table before.
+    expect(tableOf({ radio, label: [claim('label', 'label')], about }).pages).toEqual([
+      'radio ',
+      'label label',
+      'about a-propos',
+    ]);
+  });
+
+  it('leaves every page the parts declare today where it is', () => {
+    const refusals: string[] = [];
+    const declared = Object.fromEntries(
+      [...new Set(table.map((entry) => entry.remote))].map((remote) => [
+        remote,
+        table.filter((entry) => entry.remote === remote),
+      ]),
+    );
+    expect(pageTable(declared, { refused: (_page, reason) => refusals.push(reason) })).toEqual(table);
+    expect(refusals).toEqual([]);
   });
 
   it('reads back the table the server wrote, and nothing from a forged one', () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { matchRoutes } from 'react-router-dom';
 import { siteConfig } from './config';
-import { REMOTE_NAMES, type RemoteName } from './remotes';
+import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from './remotes';
 import { fillPath } from './addresses/paths';
 
 /**
@@ -100,18 +100,235 @@ export function readPageDeclarations(data: unknown, remote: RemoteName): PageRef
 }
 
 /**
- * The site's table from each remote's declarations, in the order of the registry of parts: the
- * first page to claim a path keeps it. The remotes not given have no pages.
+ * The addresses no remote's page may take (docs/parts.md, « Addresses »), each with why: a route of
+ * the site's server, or files it serves, which a page would hide (the page route answers a page
+ * before a file) or be hidden by. In React Router's words: `:name` is any one segment, a final `*`
+ * the address and every one below it. `owner`: the one part that may have pages there.
+ *
+ * A page's static segments are lower-case words (`PATH`): the server's names with a dot
+ * (`/sitemap.xml`, `/sw.js`, the shell's hashed files) can only be taken by a parameter, and a path
+ * whose first segment is a parameter is refused whole (`claimProblem`): it would take every address
+ * at the root that no page has, the shell's own files first.
  */
-export function pageTable(declared: Partial<Record<RemoteName, readonly PageRef[]>>): PageRef[] {
-  const table: PageRef[] = [];
-  const paths = new Set<string>();
+const RESERVED: readonly { path: string; owner?: RemoteName; why: string }[] = [
+  // server/src/app/app.ts: every /api route (the API, the teams' deploys at /api/parts).
+  { path: 'api/*', why: "l'API du site et les déploiements des équipes" },
+  // The volunteers' editor, mf-admin's own pages (admin, admin/invitation): a look-alike page there
+  // would take the invitations' links and the passkeys' sign-in.
+  { path: 'admin/*', owner: 'admin', why: "l'espace des bénévoles" },
+  // server/src/site/files.ts: the site's pictures and static files; each remote's built files under
+  // its folder (shared/parts.mjs); the embeddable player's build and its frame (/embed/lecteur).
+  { path: 'assets/*', why: 'les fichiers du site' },
+  ...REMOTE_PARTS.map(({ folder }) => ({ path: `${folder}/*`, why: `les fichiers de ${folder}` })),
+  { path: 'embed/*', why: 'le lecteur à intégrer' },
+  { path: 'remotes.json', why: 'la carte des parties' },
+  // server/src/site/media.ts: the pictures volunteers upload.
+  { path: 'media/*', why: 'les images envoyées par les bénévoles' },
+  // server/src/site/oembed.ts.
+  { path: 'oembed', why: 'les réponses oEmbed' },
+  // server/src/site/health.ts: what nginx and the admins ask.
+  { path: 'healthz', why: "l'état du serveur" },
+  { path: 'readyz', why: "l'état du serveur" },
+  // server/src/site/published.ts: the feeds and files search engines and apps read.
+  { path: 'sitemap.xml', why: 'le plan du site' },
+  { path: 'robots.txt', why: 'les règles des robots' },
+  { path: 'manifest.webmanifest', why: "le manifeste de l'application" },
+  { path: 'evenements.ics', why: 'le calendrier des évènements' },
+  { path: 'residences/:id/feed.xml', why: "le flux podcast d'une résidence" },
+  // server/src/site/dev.ts: the remotes' dev servers under `npm run dev`.
+  { path: '_dev/*', why: 'les serveurs de développement' },
+  // The shell's build, served at the root when no page has the address: its service worker, its
+  // fonts' folder.
+  { path: 'sw.js', why: 'le service worker du shell' },
+  { path: 'files/*', why: 'les polices du shell' },
+];
+
+/**
+ * The remotes that have no address of their own: the player is on every page and exports no
+ * `route` (docs/parts.md, « Pages »). The shell is no remote: its pages.json is never read.
+ */
+const WITHOUT_PAGES: ReadonlySet<RemoteName> = new Set<RemoteName>(['player']);
+
+const segmentsOf = (path: string): readonly string[] => (path === '' ? [] : path.split('/'));
+const isParameter = (segment: string): boolean => segment.startsWith(':');
+
+/** Whether some address matches both patterns (`:name` one segment, a final `*` any rest, none too). */
+function overlap(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; ; i += 1) {
+    const x = a[i];
+    const y = b[i];
+    if (x === '*' || y === '*') return true;
+    if (x === undefined || y === undefined) return x === y;
+    if (x !== y && !isParameter(x) && !isParameter(y)) return false;
+  }
+}
+
+/** A page's address as a team reads it, or a former one (`aliases`). */
+const named = (path: string, alias: boolean) => `${alias ? "l'ancienne adresse" : "l'adresse"} /${path}`;
+
+/** Why a remote may not have a page at `path` whatever the other parts declare, or null. */
+function claimProblem(remote: RemoteName, path: string, alias: boolean): string | null {
+  if (WITHOUT_PAGES.has(remote)) {
+    return `${named(path, alias)} ne peut pas être à la partie ${remote} : le lecteur est sur chaque page, il n'a pas d'adresse à lui`;
+  }
+  const segments = segmentsOf(path);
+  if (segments[0] !== undefined && isParameter(segments[0])) {
+    return `${named(path, alias)} commence par un paramètre : elle prendrait les adresses du serveur et les fichiers du shell (/api, /sw.js…)`;
+  }
+  const reserved = RESERVED.find((entry) => entry.owner !== remote && overlap(segments, segmentsOf(entry.path)));
+  if (reserved === undefined) return null;
+  return reserved.owner === undefined
+    ? `${named(path, alias)} est réservée au serveur (${reserved.why})`
+    : `${named(path, alias)} est réservée à la partie ${reserved.owner} (${reserved.why})`;
+}
+
+/** One address a page claims: its path, or one of its former paths. */
+interface Claim {
+  page: PageRef;
+  path: string;
+  segments: readonly string[];
+  alias: boolean;
+}
+
+/** What a remote's pages were given in a table: its own addresses (paths and former paths). */
+type Grants = ReadonlyMap<RemoteName, readonly (readonly string[])[]>;
+
+/**
+ * The grants of the table last made from each remote's declarations, by the declarations' list:
+ * the server reads a remote's file once per version and gives the same list while it is unchanged
+ * (server/src/site/render/pages.ts), so a list seen before names the table it was last part of.
+ */
+const madeWith = new WeakMap<readonly PageRef[], Grants>();
+
+const grantsOf = (table: readonly PageRef[]): Grants => {
+  const grants = new Map<RemoteName, (readonly string[])[]>();
+  for (const page of table) {
+    const own = grants.get(page.remote) ?? [];
+    own.push(...[page.path, ...(page.aliases ?? [])].map(segmentsOf));
+    grants.set(page.remote, own);
+  }
+  return grants;
+};
+
+interface PageTableOptions {
+  /**
+   * The pages that hold their addresses already: a contested address stays with the part one of
+   * them gives it to. At a deploy, the other parts' pages as served. Without it, the table made
+   * before from the same declarations (one remote's changed, the others' the same lists).
+   */
+  owners?: readonly PageRef[];
+  /** Told of each claim left out, in French; the console's warning by default. */
+  refused?: (page: PageRef, reason: string) => void;
+}
+
+const warnRefused = (page: PageRef, reason: string): void => {
+  console.warn(`Pages de « ${page.remote} » (${page.module}) : ${reason} ; ignorée`);
+};
+
+/**
+ * The site's table from each remote's declarations, in the order of the registry of parts (the
+ * menu's order). A page address belongs to one part (docs/parts.md, « Addresses »): a claim is left
+ * out, and `refused` says why,
+ *
+ * - from a remote that has no pages (the player);
+ * - on an address no page may take (`RESERVED`: the server's routes and files, the editor's pages
+ *   but to mf-admin), or one whose first segment is a parameter;
+ * - on an address another part's claim covers too (the same address, or patterns that match a common
+ *   one: `residences/:id` and `residences/axonberg`): it stays with the part that held it
+ *   (`owners`), and with none of them when none or both did, so that no part takes a page another
+ *   served, whatever the registry's order or the files on disk.
+ *
+ * A former path (`aliases`) is claimed the same way; one refused is dropped from its page alone. Two
+ * pages of one remote with the same path: the first is kept. The remotes not given have no pages.
+ */
+export function pageTable(
+  declared: Partial<Record<RemoteName, readonly PageRef[]>>,
+  { owners, refused = warnRefused }: PageTableOptions = {},
+): PageRef[] {
+  const lists = REMOTE_NAMES.flatMap((remote) => {
+    const list = declared[remote];
+    return list === undefined ? [] : [list];
+  });
+  // The parts that held their addresses: given, or the table made before from these lists.
+  const held: Grants =
+    owners === undefined
+      ? (lists.map((list) => madeWith.get(list)).find((grants) => grants !== undefined) ?? new Map())
+      : grantsOf(owners);
+  const refusals = new Map<PageRef, Set<string>>();
+  const refuse = (page: PageRef, reason: string) => {
+    const reasons = refusals.get(page) ?? new Set<string>();
+    refusals.set(page, reasons.add(reason));
+  };
+
+  // Each page's own claims, once its remote may have them.
+  const claims: Claim[] = [];
+  const dropped = new Set<PageRef>();
+  const droppedAliases = new Map<PageRef, Set<string>>();
   for (const remote of REMOTE_NAMES) {
+    const paths = new Set<string>();
     for (const page of declared[remote] ?? []) {
       if (paths.has(page.path)) continue;
       paths.add(page.path);
-      table.push(page);
+      const problem = claimProblem(remote, page.path, false);
+      if (problem !== null) {
+        refuse(page, problem);
+        dropped.add(page);
+        continue;
+      }
+      claims.push({ page, path: page.path, segments: segmentsOf(page.path), alias: false });
+      for (const alias of page.aliases ?? []) {
+        const aliasProblem = claimProblem(remote, alias, true);
+        if (aliasProblem === null) claims.push({ page, path: alias, segments: segmentsOf(alias), alias: true });
+        else {
+          refuse(page, aliasProblem);
+          droppedAliases.set(page, (droppedAliases.get(page) ?? new Set()).add(alias));
+        }
+      }
     }
+  }
+
+  // Claims of two parts on a common address: the part that held it keeps it, else neither does.
+  const holds = (remote: RemoteName, claim: Claim) =>
+    (held.get(remote) ?? []).some((segments) => overlap(segments, claim.segments));
+  const lose = (claim: Claim, reason: string) => {
+    refuse(claim.page, reason);
+    if (!claim.alias) dropped.add(claim.page);
+    else droppedAliases.set(claim.page, (droppedAliases.get(claim.page) ?? new Set()).add(claim.path));
+  };
+  for (let i = 0; i < claims.length; i += 1) {
+    for (let j = i + 1; j < claims.length; j += 1) {
+      const mine = claims[i] as Claim;
+      const theirs = claims[j] as Claim;
+      const [a, b] = [mine.page.remote, theirs.page.remote];
+      if (a === b || !overlap(mine.segments, theirs.segments)) continue;
+      const [aHolds, bHolds] = [holds(a, mine), holds(b, theirs)];
+      if (aHolds && !bHolds) lose(theirs, `${named(theirs.path, theirs.alias)} appartient à la partie ${a}`);
+      else if (bHolds && !aHolds) lose(mine, `${named(mine.path, mine.alias)} appartient à la partie ${b}`);
+      else {
+        lose(
+          mine,
+          `${named(mine.path, mine.alias)} est aussi déclarée par la partie ${b} : aucune des deux ne la garde`,
+        );
+        lose(
+          theirs,
+          `${named(theirs.path, theirs.alias)} est aussi déclarée par la partie ${a} : aucune des deux ne la garde`,
+        );
+      }
+    }
+  }
+
+  for (const [page, reasons] of refusals) for (const reason of reasons) refused(page, reason);
+  const table = claims.flatMap(({ page, alias }) => {
+    if (alias || dropped.has(page)) return [];
+    const gone = droppedAliases.get(page);
+    if (gone === undefined) return [page];
+    const aliases = (page.aliases ?? []).filter((path) => !gone.has(path));
+    const { aliases: _aliases, ...rest } = page;
+    return [aliases.length === 0 ? rest : { ...rest, aliases }];
+  });
+  if (owners === undefined) {
+    const grants = grantsOf(table);
+    for (const list of lists) madeWith.set(list, grants);
   }
   return table;
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import semver from 'semver';
 import * as v from 'valibot';
-import { readPageDeclarations, type PageRef, type PartName, type RemoteName } from '@collectif/shared';
+import { pageTable, readPageDeclarations, type PageRef, type PartName, type RemoteName } from '@collectif/shared';
 import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/document';
 import { PAGES_FILE } from '../site/render/pages';
 
@@ -119,6 +119,49 @@ function checkPages(part: RemoteName, dir: string): PageRef[] {
     );
   }
 }
+
+/**
+ * The pages a kept version declares, as the server would read them; none when its file is missing
+ * or refused (the server would give that remote no pages).
+ */
+export function pagesOf(part: RemoteName, dir: string): PageRef[] {
+  try {
+    return readPageDeclarations(JSON.parse(readFileSync(join(dir, PAGES_FILE), 'utf8')), part);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Whether a remote's pages may have their addresses (docs/parts.md, « Addresses »): refused when one
+ * of them, or of their former paths, is another part's, as the page table gives the addresses
+ * (`pageTable`): the player has none, the server's addresses are nobody's and the editor's are
+ * mf-admin's, and an address another part's live version holds (`held`: the other parts' pages as
+ * served) stays with it. Every address refused is named, with its owner.
+ */
+export function checkAddresses(part: RemoteName, pages: readonly PageRef[], held: readonly PageRef[]): void {
+  const others = held.filter((page) => page.remote !== part);
+  const declared: Partial<Record<RemoteName, PageRef[]>> = {};
+  for (const page of others) (declared[page.remote] ??= []).push(page);
+  declared[part] = [...pages];
+  const reasons = new Set<string>();
+  pageTable(declared, {
+    owners: others,
+    refused: (page, reason) => {
+      if (page.remote === part) reasons.add(reason);
+    },
+  });
+  if (reasons.size === 0) return;
+  const listed = [...reasons];
+  const more = listed.length > ADDRESSES_NAMED ? ` (et ${String(listed.length - ADDRESSES_NAMED)} autre(s))` : '';
+  throw new DeployRefused(
+    `${PAGES_FILE} refusé : ${listed.slice(0, ADDRESSES_NAMED).join(' ; ')}${more}`,
+    "retirez ces adresses de vos pages (la route de chaque module, ses anciennes adresses comprises) ou choisissez-en d'autres, puis déployez de nouveau ; l'adresse d'une autre partie ne se libère que quand celle-ci la retire",
+  );
+}
+
+/** How many refused addresses a refusal names. */
+const ADDRESSES_NAMED = 5;
 
 /**
  * The shell's list of its files (`document.json`): each address a clean path of the version's own

@@ -373,6 +373,134 @@ describe('the pages a part declares (pages.json)', () => {
   });
 });
 
+describe('a page address belongs to one part', () => {
+  /** A declaration of pages.json. */
+  const declared = (path: string, module: string) => ({
+    path,
+    module,
+    title: `Page /${path}`,
+    area: `La page /${path}`,
+  });
+  /** Radio's dist/, with these pages. */
+  const radioArchive = (pages: unknown) =>
+    pack({
+      'part.json': partJson('radio', '^2.4.0'),
+      'mf-manifest.json': manifest('radio'),
+      'remoteEntry.js': '/* radio v2 */',
+      'pages.json': JSON.stringify(pages),
+      'server/remoteEntry.js': serverContainer(component('HomePage', 'Radio v2')),
+    });
+  const tableIn = (html: string) =>
+    (
+      JSON.parse(/<script type="application\/json" id="pages-config">(.*?)<\/script>/.exec(html)?.[1] ?? '[]') as {
+        path: string;
+        remote: string;
+      }[]
+    ).map(({ path, remote }) => `${remote} ${path}`);
+
+  let own: Awaited<ReturnType<typeof siteWith>>;
+  beforeAll(async () => {
+    own = await siteWith();
+  }, 60_000);
+  afterAll(async () => {
+    await own.close();
+  });
+  const send = async (archive: Buffer, part: string, token: string): Promise<Answer> => {
+    const res = await fetch(`${own.origin}/api/parts/${part}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip' },
+      body: new Uint8Array(archive),
+    });
+    return { status: res.status, body: (await res.json()) as Answer['body'] };
+  };
+  const read = async (path: string) => (await fetch(`${own.origin}${path}`)).text();
+
+  it('refuses the player any address: it is on every page', async () => {
+    const answer = await send(await playerArchive([declared('label', 'Player')]), 'player', PLAYER_TOKEN);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(
+      "pages.json refusé : l'adresse /label ne peut pas être à la partie player : le lecteur est sur chaque page, il n'a pas d'adresse à lui",
+    );
+    expect(await read('/label')).toContain('Label v1');
+  });
+
+  it("refuses another part's address and the editor's, naming both with their owner", async () => {
+    const archive = await labelArchive({
+      files: {
+        'pages.json': JSON.stringify([
+          declared('label', 'LabelPage'),
+          declared('a-propos', 'LabelPage'),
+          { ...declared('disques', 'LabelPage'), aliases: ['admin/invitation'] },
+        ]),
+      },
+    });
+    const answer = await send(archive, 'label', LABEL_TOKEN);
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(
+      "pages.json refusé : l'ancienne adresse /admin/invitation est réservée à la partie admin (l'espace des bénévoles) ; l'adresse /a-propos appartient à la partie about",
+    );
+    expect(answer.body.advice).toContain('retirez ces adresses');
+    expect(await read('/a-propos')).toContain('À propos du collectif');
+  });
+
+  it('on disk, whatever the files say: a claim on a reserved or held address is left out when serving', async () => {
+    const files = {
+      player: join(own.dir, 'mf-player', 'dist', 'pages.json'),
+      radio: join(own.dir, 'mf-radio', 'dist', 'pages.json'),
+    };
+    const radio = readFileSync(files.radio, 'utf8');
+    try {
+      writeFileSync(files.player, JSON.stringify([declared('a-propos', 'Player')]));
+      writeFileSync(
+        files.radio,
+        JSON.stringify([
+          ...(JSON.parse(radio) as unknown[]),
+          declared('label', 'HomePage'),
+          declared('admin/invitation', 'HomePage'),
+        ]),
+      );
+      const html = await read('/label');
+      expect(html).toContain('Label v1');
+      expect(tableIn(html)).toEqual(expect.arrayContaining(['label label', 'about a-propos']));
+      expect(tableIn(html).filter((entry) => /label$|a-propos$|admin/.test(entry))).toEqual([
+        'label label',
+        'about a-propos',
+      ]);
+      expect(await read('/a-propos')).toContain('À propos du collectif');
+    } finally {
+      rmSync(files.player);
+      writeFileSync(files.radio, radio);
+    }
+  });
+
+  it('refuses a rollback to a version whose address another part has taken since', async () => {
+    // Label moves to /disques; radio then takes /label, free now.
+    const moved = await send(
+      await labelArchive({ files: { 'pages.json': JSON.stringify([declared('disques', 'LabelPage')]) } }),
+      'label',
+      LABEL_TOKEN,
+    );
+    expect(moved.status).toBe(200);
+    const taken = await send(
+      await radioArchive([declared('', 'HomePage'), declared('label', 'HomePage')]),
+      'radio',
+      RADIO_TOKEN,
+    );
+    expect(taken.status).toBe(200);
+    expect(await read('/label')).toContain('Radio v2');
+    const back = await fetch(`${own.origin}/api/parts/label/rollback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${LABEL_TOKEN}` },
+    });
+    expect(back.status).toBe(422);
+    expect(((await back.json()) as Answer['body']).message).toBe(
+      "retour à la version construit refusé : pages.json refusé : l'adresse /label appartient à la partie radio",
+    );
+    expect(await read('/label')).toContain('Radio v2');
+    expect(await read('/disques')).toContain('Label v2');
+  }, 30_000);
+});
+
 describe('a site without DEPLOY_TOKENS', () => {
   it('has no deploy endpoint (404), and lists its parts as built', async () => {
     const plain = await siteWith({ DEPLOY_TOKENS: '' });

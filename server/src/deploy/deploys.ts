@@ -3,7 +3,15 @@ import type { DeploySettings } from '../settings/config';
 import type { SharedDeploys, SharedLive } from '../instances/shared-state';
 import type { TrialOutcome } from './trial';
 import { ArchiveRefused } from './archive';
-import { checkContract, checkFiles, DeployRefused, readPartInfo, type PartInfo } from './checks';
+import {
+  checkAddresses,
+  checkContract,
+  checkFiles,
+  DeployRefused,
+  pagesOf,
+  readPartInfo,
+  type PartInfo,
+} from './checks';
 import { createVersionStore, partDir, type VersionRecord, type VersionStore } from './versions';
 
 /**
@@ -148,12 +156,10 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
         try {
           const { info, pages } = checkFiles(part, added.dir);
           checkContract(info, { ...liveInfos(), [part]: undefined });
-          const table = [...(await sitePages()).filter((page) => page.remote !== part), ...pages];
-          const trial = await tryPart(
-            part,
-            added.dir,
-            part === 'shell' || part === 'player' ? await sitePages() : table,
-          );
+          const served = await sitePages();
+          if (part !== 'shell') checkAddresses(part, pages, served);
+          const table = [...served.filter((page) => page.remote !== part), ...pages];
+          const trial = await tryPart(part, added.dir, part === 'shell' || part === 'player' ? served : table);
           if (!trial.ok)
             throw new DeployRefused(
               trial.reason,
@@ -179,6 +185,21 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
     rollback(part: PartName, by: string): Promise<DeployOutcome> {
       return inTurn(async () => {
         const store = storeOf(part);
+        // The version before may claim an address another part has taken since: refused, as a
+        // deploy of it would be (docs/parts.md, « Addresses »).
+        const previous = store.previous();
+        if (previous !== null && part !== 'shell') {
+          try {
+            checkAddresses(part, pagesOf(part, store.dirOf(previous)), await sitePages());
+          } catch (error) {
+            if (!(error instanceof DeployRefused)) throw error;
+            return refuse(
+              part,
+              by,
+              new DeployRefused(`retour à la version ${previous} refusé : ${error.message}`, error.advice),
+            );
+          }
+        }
         const id = store.rollback();
         if (id === null) {
           return {

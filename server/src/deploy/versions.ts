@@ -171,6 +171,15 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
       switchLink(id);
       save(prune({ ...state, switches: [...state.switches, id], liveSince: now().toISOString() }));
     },
+    /** The version a rollback would make live (the one live before this one), or null. */
+    previous(): string | null {
+      const current = live();
+      return (
+        history()
+          .switches.filter((id) => id !== current)
+          .at(-1) ?? null
+      );
+    },
     /**
      * Makes the version live before this one live again; the id, or null when there is none
      * to go back to.
@@ -178,8 +187,8 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
     rollback(): string | null {
       const state = history();
       const current = live();
-      const previous = state.switches.filter((id) => id !== current).at(-1);
-      if (previous === undefined) return null;
+      const previous = this.previous();
+      if (previous === null) return null;
       switchLink(previous);
       save({ ...state, switches: state.switches.filter((id) => id !== current), liveSince: now().toISOString() });
       return previous;
