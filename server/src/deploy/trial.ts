@@ -17,14 +17,19 @@ export interface TrialRunner {
 }
 
 /** The trial of a part's container in a folder, with the page table its version would make. */
-export function trialTask(settings: RenderSettings, part: PartName, dir: string, pages: readonly PageRef[]): TrialTask {
+export function trialTask(
+  settings: Omit<RenderSettings, 'pages'>,
+  part: PartName,
+  dir: string,
+  pages: readonly PageRef[],
+): TrialTask {
   return { ...settings, trial: { part, dir }, pages };
 }
 
 /** Tries a part's new version in `dir` before it goes live: its outcome, a refusal saying why. */
 export function tryVersion(
   pool: TrialRunner,
-  settings: RenderSettings,
+  settings: Omit<RenderSettings, 'pages'>,
   part: PartName,
   dir: string,
   pages: readonly PageRef[],

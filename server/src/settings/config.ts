@@ -63,6 +63,8 @@ export interface SiteServerConfig {
   renderRecycleAfter: number;
   /** How long a new server bundle's trial may take, in ms (RENDER_TRIAL_S; docs/deploy.md, « The trial »). */
   renderTrialMs: number;
+  /** How long a part's renderers are kept without a page of it, in ms (RENDER_IDLE_S; docs/rendering.md, « Renderers »). */
+  renderIdleMs: number;
   /**
    * A renderer's whole environment: the variables of RENDERER_ENV set here (mode, time zone, the
    * browser tests' clock), none of them a secret (docs/rendering.md, « Renderers »).
@@ -259,6 +261,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     renderWorkers: readRenderWorkers(env),
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
     renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
+    renderIdleMs: setting(env, 'RENDER_IDLE_S'),
     rendererEnv: rendererEnv(env),
     redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,

@@ -364,6 +364,14 @@ export const SETTINGS = {
     default: '100',
     example: '50',
   },
+  RENDER_IDLE_S: {
+    group: 'rendering',
+    description:
+      "How long a part's renderer processes are kept without a page of that part; they start again with its next page.",
+    kind: seconds(1, 86_400),
+    default: '300',
+    example: '600',
+  },
   RENDER_TRIAL_S: {
     group: 'rendering',
     description:

@@ -27,4 +27,3 @@ export function fileOver(host: () => RenderHost | undefined): FetchFile {
     return { status, etag: headers.etag ?? null, text: new TextDecoder().decode(body) };
   };
 }
-

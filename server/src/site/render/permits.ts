@@ -22,24 +22,24 @@ export function createPermits({ anyVersion }: { anyVersion: boolean }) {
 
   return {
     /** A version there when the server started, or one that passed its trial. */
-    trust(part: PartName, version: string): void {
+    trust: (part: PartName, version: string): void => {
       allowed.add(key(part, version));
     },
     /** May this version be evaluated by a serving renderer? (Always, with no renderer process.) */
     allowed: (part: PartName, version: string): boolean => anyVersion || allowed.has(key(part, version)),
     /** Its evaluation never ended: never evaluated again. */
-    disable(part: PartName, version: string, where: string, reason: string): void {
+    disable: (part: PartName, version: string, where: string, reason: string): void => {
       disabled.set(key(part, version), { part, version, status: { state: 'refused', where, reason, since: now() } });
     },
     /** What its trial or its evaluation found: null for nothing wrong. */
-    judged(part: PartName, version: string, where: string, problem: string | null): void {
+    judged: (part: PartName, version: string, where: string, problem: string | null): void => {
       if (problem === null) refused.delete(part);
       else refused.set(part, { version, status: { state: 'refused', where, reason: problem, since: now() } });
     },
     /** What a task may evaluate, as it leaves for its renderer. */
     snapshot: (): VersionsSnapshot => ({ disabled: [...disabled.keys()], allowed: anyVersion ? null : [...allowed] }),
     /** What went wrong with each part's container beyond its file, by version (readiness). */
-    problems(): Map<PartName, { version: string; status: PartFileStatus }> {
+    problems: (): Map<PartName, { version: string; status: PartFileStatus }> => {
       const found = new Map(refused);
       for (const { part, version, status } of disabled.values()) found.set(part, { version, status });
       return found;

@@ -18,8 +18,7 @@ export interface HostAnswer {
 
 /** What the server sends a renderer. */
 export type ToRenderer =
-  | { type: 'task'; id: number; task: RendererTask }
-  | { type: 'answer'; request: number; answer: HostAnswer };
+  { type: 'task'; id: number; task: RendererTask } | { type: 'answer'; request: number; answer: HostAnswer };
 
 /** The longest address a renderer may ask for, and the longest text it may log. */
 export const MAX_URL = 4096;
@@ -126,10 +125,17 @@ export function readOutcome(value: unknown, origin: string): RenderOutcome {
   }
   if (outcome.kind === 'redirect') {
     const target = new URL(outcome.location, origin);
-    if (target.origin !== new URL(origin).origin || !outcome.location.startsWith('/') || outcome.location.startsWith('//'))
+    if (
+      target.origin !== new URL(origin).origin ||
+      !outcome.location.startsWith('/') ||
+      outcome.location.startsWith('//') ||
+      // `/\host` is `//host` to a browser; a space or a control character is no path of the site.
+      /[\\\s]/.test(outcome.location) ||
+      Array.from(outcome.location).some((char) => char.charCodeAt(0) < 0x20)
+    )
       throw new AnswerRefused(`redirection hors du site refusée (${outcome.location.slice(0, 200)})`);
   }
-  return outcome as RenderOutcome;
+  return outcome;
 }
 
 /** A trial's outcome as its renderer answered it, checked. */

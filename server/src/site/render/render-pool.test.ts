@@ -375,7 +375,17 @@ throw new Error('essais ' + JSON.stringify(tries));
   const expectDenied = async (found: Record<string, string>) => {
     // Of the site's environment, the mode and the time zone only (and the folder it starts in).
     expect(JSON.parse(found.env ?? 'null')).toEqual({ NODE_ENV: 'test', TZ: 'Europe/Paris', PWD: '/tmp' });
-    const files = ['parentEnviron', 'ownEnviron', 'procOne', 'outside', 'dotenv', 'write', 'spawn', 'worker', 'binding'];
+    const files = [
+      'parentEnviron',
+      'ownEnviron',
+      'procOne',
+      'outside',
+      'dotenv',
+      'write',
+      'spawn',
+      'worker',
+      'binding',
+    ];
     for (const name of files) expect([name, found[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
     expect(existsSync(writeTo)).toBe(false);
     // The server is out of sight: no signal reaches it, its renderer's parent is the sandbox's init.
@@ -391,7 +401,9 @@ throw new Error('essais ' + JSON.stringify(tries));
 
   // Signals sent to the server's pid would stop this test's process were the walls missing: the
   // tests stop first, and fail (they never skip).
-  const wallsFirst = () => expect(probeSandbox()).toEqual({ mode: 'bubblewrap', why: null });
+  const wallsFirst = () => {
+    expect(probeSandbox()).toEqual({ mode: 'bubblewrap', why: null });
+  };
 
   it('live: every try is denied, and its page shows no secret', async () => {
     wallsFirst();
@@ -436,6 +448,26 @@ throw new Error('essais ' + JSON.stringify(tries));
         everyMs: 100,
         what: 'la fin du processus d’essai',
       });
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+});
+
+describe('a part nobody visits', () => {
+  it('has its renderers stopped after RENDER_IDLE_S, and started again with its next page', async () => {
+    const before = rendererProcesses().length;
+    const site = await siteWith(1, GOOD_RADIO, { RENDER_IDLE_S: '1' });
+    try {
+      expect((await site.app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
+      expect(rendererProcesses().length).toBe(before + 1);
+      await until(() => rendererProcesses().length === before, {
+        timeoutMs: 10_000,
+        everyMs: 100,
+        what: 'les processus de rendu de la partie arrêtés',
+      });
+      expect((await site.app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
+      expect(rendererProcesses().length).toBe(before + 1);
     } finally {
       await site.close();
     }

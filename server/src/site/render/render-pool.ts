@@ -53,6 +53,8 @@ export interface RenderPoolOptions {
   trialDeadlineMs?: number;
   /** The trial renderer's heap limit. */
   trialHeapMb?: number;
+  /** How long a part's renderers are kept without a page of that part (5 minutes). */
+  idleMs?: number;
 }
 
 /** What `/readyz` says of the renderers. */
@@ -113,6 +115,9 @@ interface Lane {
   evaluated: number;
   recycling: Place | null;
   queue: ReturnType<typeof createQueue>;
+  /** Pages in progress or waiting, and when the last one came. */
+  busy: number;
+  usedAt: number;
 }
 
 /**
@@ -200,7 +205,10 @@ async function renderIn(
 export function createRenderPool(options: RenderPoolOptions) {
   const { workers, deadlineMs, answerApi, readable, env, log, maxHeapMb = 128 } = options;
   const { queueLimitMs = deadlineMs, recycleAfter = 100, trialDeadlineMs = 15_000, trialHeapMb = 256 } = options;
-  const mode = chooseMode(workers, options.requireWalls === true, options.mode, (message) => log.warn(message));
+  const { idleMs = 300_000 } = options;
+  const mode = chooseMode(workers, options.requireWalls === true, options.mode, (message) => {
+    log.warn(message);
+  });
   const permits = createPermits({ anyVersion: workers === 0 });
   const status = { replaced: 0, recycled: 0 };
   const sandbox = { readable, env };
@@ -220,7 +228,9 @@ export function createRenderPool(options: RenderPoolOptions) {
       const none = () => Promise.resolve();
       return { run: (task, host) => worker.run(task, host), ready: Promise.resolve(), retire: none, destroy: none };
     }
-    const warn = (message: string) => log.warn(message);
+    const warn = (message: string) => {
+      log.warn(message);
+    };
     return startRenderers({ count: workers, heapMb: maxHeapMb, ...sandbox, mode, lane, warn });
   }
 
@@ -229,7 +239,14 @@ export function createRenderPool(options: RenderPoolOptions) {
   function laneOf(part: PartName): Lane {
     let lane = lanes.get(part);
     if (lane === undefined) {
-      lane = { current: place(part), evaluated: 0, recycling: null, queue: createQueue(workers) };
+      lane = {
+        current: place(part),
+        evaluated: 0,
+        recycling: null,
+        queue: createQueue(workers),
+        busy: 0,
+        usedAt: Date.now(),
+      };
       lanes.set(part, lane);
     }
     return lane;
@@ -264,10 +281,30 @@ export function createRenderPool(options: RenderPoolOptions) {
   async function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
     if (task.match === null) return withoutPage(task.pathname);
     const lane = laneOf(task.match.page.remote);
-    const here = lane.current;
-    await here.ready;
-    return renderIn(context, here, lane.queue, task);
+    lane.busy += 1;
+    lane.usedAt = Date.now();
+    try {
+      const here = lane.current;
+      await here.ready;
+      return await renderIn(context, here, lane.queue, task);
+    } finally {
+      lane.busy -= 1;
+    }
   }
+
+  // A lane whose part has had no page for `idleMs` stops its renderers: a site nobody visits holds
+  // the server alone, and a part's renderers start again with its next page.
+  const idle = setInterval(
+    () => {
+      for (const [part, lane] of lanes) {
+        if (lane.busy > 0 || Date.now() - lane.usedAt < idleMs || lane.recycling !== null) continue;
+        lanes.delete(part);
+        void lane.current.retire();
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  idle.unref();
 
   return {
     render,
@@ -281,11 +318,13 @@ export function createRenderPool(options: RenderPoolOptions) {
     /** What the renderers found of each part's container beyond its file, by version (readiness). */
     problems: (): Map<PartName, { version: string; status: PartFileStatus }> => permits.problems(),
     status: (): PoolStatus => ({ renderers: workers, sandbox: mode ?? 'aucun', ...status, trying: trials.trying() }),
-    close: () =>
-      Promise.all([
+    close: () => {
+      clearInterval(idle);
+      return Promise.all([
         ...[...lanes.values()].flatMap((lane) => [lane.current.destroy(), lane.recycling?.destroy()]),
         trials.close(),
-      ]),
+      ]);
+    },
   };
 }
 

@@ -121,7 +121,8 @@ class Renderer {
 
   private answer(request: number, asked: Promise<ApiAnswer>): void {
     void asked.then((answer) => {
-      if (!this.exited && this.child.connected) this.child.send({ type: 'answer', request, answer } satisfies ToRenderer);
+      if (!this.exited && this.child.connected)
+        this.child.send({ type: 'answer', request, answer } satisfies ToRenderer);
     });
   }
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { aliasTarget, findAlias, findPage, type PageMatch, type PageRef, type PartName } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../settings/config';
-import type { TrialOutcome, TrialTask } from '../../deploy/trial';
+import { trialTask, tryVersion, type TrialOutcome, type TrialTask } from '../../deploy/trial';
 import type { HintsFor } from '../hints';
 import { sendBrowserPage, sendInvalidAddress, sendNotBuilt, sendPage, sendRedirect } from './answer';
 import { createPartFiles, SERVER_BUNDLE, type Bundles } from './containers';
@@ -106,12 +106,9 @@ export function createPageResponder({
     read: () => ({}),
   });
   /** What a trial of a part's container on this server needs besides the part (its folder, the table). */
-  const trialTask = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask => ({
-    trial: { part, dir },
-    ...site,
-    pages,
-  });
-  const versions = createVersionsInUse({ bundles, pool, remotes, distDirs: config.distDirs, trialTask });
+  const trialTaskOf = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask =>
+    trialTask(site, part, dir, pages);
+  const versions = createVersionsInUse({ bundles, pool, remotes, distDirs: config.distDirs, trialTask: trialTaskOf });
   const cache = createPageCache({
     ttlMs: config.pageCacheTtlMs,
     maxEntries: PAGE_CACHE_ENTRIES,
@@ -161,7 +158,7 @@ export function createPageResponder({
      */
     trial: async (part: PartName, dir: string, pages: readonly PageRef[]): Promise<TrialOutcome> => {
       await versions.trusted;
-      return pool.trial(trialTask(part, dir, pages));
+      return tryVersion(pool, site, part, dir, pages);
     },
   };
 }
@@ -179,6 +176,9 @@ function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDea
     deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
     recycleAfter: config.renderRecycleAfter,
     trialDeadlineMs: config.renderTrialMs,
+    idleMs: config.renderIdleMs,
+    // Teams deploy: their code runs behind the operating system's walls, or the server does not start.
+    requireWalls: config.deploy !== null,
     answerApi: visitorApi(app),
     readable: [...Object.values(config.distDirs), ...(config.deploy === null ? [] : [config.deploy.root])],
     env: config.rendererEnv,

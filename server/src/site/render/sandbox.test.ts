@@ -83,7 +83,7 @@ describe('a renderer behind the walls', () => {
     expect(found.processes).toBe('1,2');
     expect(found.signal).toBe('ESRCH');
     expect(found.environ1).not.toContain(SECRET);
-    expect(found.environ1.split('\0').filter(Boolean).sort()).toEqual(['NODE_ENV=test']);
+    expect((found.environ1 ?? '').split('\0').filter(Boolean).sort()).toEqual(['NODE_ENV=test']);
   });
 
   it('reaches nothing on the network: no connection arrives at a listener on the loopback', () => {

@@ -145,7 +145,12 @@ function nodeBinary(): string {
  * Starts a renderer's code in its sandbox, with its IPC channel (fd 3, Node's structured clone).
  * A cleared environment clears Node's own IPC variables too: they are set again inside.
  */
-export function spawnRenderer(mode: SandboxMode, code: string, args: readonly string[], options: SandboxOptions): ChildProcess {
+export function spawnRenderer(
+  mode: SandboxMode,
+  code: string,
+  args: readonly string[],
+  options: SandboxOptions,
+): ChildProcess {
   const flags = nodeFlags(code, options);
   const stdio: ['ignore', 'ignore', 'pipe', 'ipc'] = ['ignore', 'ignore', 'pipe', 'ipc'];
   if (mode === 'permissions') {

@@ -45,11 +45,15 @@ export function createTrials({ mode, sandbox, heapMb, deadlineMs, permits, answe
     renderer = own;
     trying = task.trial.part;
     const abort = new AbortController();
-    let timer = setTimeout(() => abort.abort(new Error('start')), TRIAL_START_MS);
+    let timer = setTimeout(() => {
+      abort.abort(new Error('start'));
+    }, TRIAL_START_MS);
     const host: RenderHost = {
       started() {
         clearTimeout(timer);
-        timer = setTimeout(() => abort.abort(new Error('deadline')), deadlineMs);
+        timer = setTimeout(() => {
+          abort.abort(new Error('deadline'));
+        }, deadlineMs);
       },
       api: answerApiSafely(answerApi),
       file: (url, etag) => answerFile(task.remotes, url, etag),
@@ -94,7 +98,7 @@ export function createTrials({ mode, sandbox, heapMb, deadlineMs, permits, answe
      * instance): tried once in the background; its pages render in the browser meanwhile. The
      * outcome of that version's trial, shared by whoever asks.
      */
-    tryOnce(part: PartName, version: string, task: () => TrialTask): Promise<TrialOutcome> {
+    tryOnce: (part: PartName, version: string, task: () => TrialTask): Promise<TrialOutcome> => {
       const key = `${part}@${version}`;
       let pending = outcomes.get(key);
       if (pending === undefined) {

@@ -1,5 +1,5 @@
 import { PARTS, type PageMatch, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
-import type { TrialTask } from '../../deploy/trial';
+import type { TrialTask } from './tasks';
 import { partFileSource, SERVER_BUNDLE, type Bundles } from './containers';
 import type { RenderPool } from './render-pool';
 
