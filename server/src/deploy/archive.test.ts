@@ -10,7 +10,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { ArchiveRefused, unpackArchive, type ArchiveLimits } from './archive';
 
@@ -58,6 +60,57 @@ function rawTar(entries: readonly RawEntry[]): Buffer {
 const written = () => readdirSync(root, { recursive: true }).map(String).sort();
 
 const LIMITS: ArchiveLimits = { maxBytes: 64 * 1024, maxExpandedBytes: 256 * 1024, maxFiles: 10 };
+
+/** What a gzip bomb expands to: 512 times LIMITS.maxExpandedBytes. */
+const BOMB_BYTES = 128 * 1024 * 1024;
+
+/**
+ * A gzipped tar of files of `size` bytes each, then `after` bytes past the tar's end, compressed as
+ * it is made (never held whole): zeros with a few varied bytes in each 64 KB, so that it compresses
+ * about 200 to 1, under node-tar's own ratio guard (1,000), as a bomb made to pass it would.
+ */
+async function bomb(files: readonly { path: string; size: number }[], after = 0): Promise<Buffer> {
+  function* blocks() {
+    let seed = 1;
+    const filler = (length: number) => {
+      const chunk = Buffer.alloc(length);
+      for (let i = 0; i < length; i += 256) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        chunk[i] = seed & 0xff;
+      }
+      return chunk;
+    };
+    const stream = function* (length: number) {
+      for (let left = length; left > 0; left -= 64 * 1024) yield filler(Math.min(left, 64 * 1024));
+    };
+    for (const { path, size } of files) {
+      const header = new tar.Header({ path, type: 'File', size, mode: 0o644, mtime: new Date('2026-11-25T00:00:00Z') });
+      header.encode();
+      yield header.block ?? Buffer.alloc(512);
+      yield* stream(size);
+      yield Buffer.alloc((512 - (size % 512)) % 512);
+    }
+    yield Buffer.alloc(1024);
+    yield* stream(after);
+  }
+  const chunks: Buffer[] = [];
+  const gzip = createGzip({ level: 9 });
+  gzip.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await pipeline(Readable.from(blocks()), gzip);
+  return Buffer.concat(chunks);
+}
+
+/** A refused archive's reason and how far it was read, with nothing written. */
+async function refusedArchive(archive: Buffer, limits: ArchiveLimits): Promise<ArchiveRefused> {
+  const dest = join(root, 'versions', 'v2');
+  const error = await unpackArchive(archive, dest, limits).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ArchiveRefused);
+  expect(written().filter((path) => path !== 'versions')).toEqual([]);
+  return error as ArchiveRefused;
+}
 
 async function refusal(archive: Buffer, limits = LIMITS): Promise<string> {
   const dest = join(root, 'versions', 'v2');
@@ -137,6 +190,51 @@ describe('unpacking a part', () => {
     expect(await refusal(bomb)).toBe('plus de 256 Ko une fois décompressé');
     const many = rawTar(Array.from({ length: 11 }, (_, i) => ({ path: `f${String(i)}.js`, body: Buffer.from('x') })));
     expect(await refusal(many)).toBe('plus de 10 fichiers');
+  });
+
+  it('stops reading a gzip bomb at its cap, whatever its headers say, and writes nothing', async () => {
+    const limits = { ...LIMITS, maxBytes: 4 * 1024 * 1024 };
+    const cap = 1024 * 1024;
+    // One file said to be 128 MB (500 times the cap) in under 2 MB of gzip: read at the first header.
+    const declared = await bomb([{ path: 'zeros.bin', size: BOMB_BYTES }]);
+    expect(declared.length).toBeLessThan(limits.maxBytes);
+    const first = await refusedArchive(declared, limits);
+    expect(first.message).toBe('plus de 256 Ko une fois décompressé');
+    expect(first.expandedBytes).toBeLessThan(cap);
+    // A small file, then 128 MB of zeros after the tar's end that no header accounts for.
+    const trailing = await bomb([{ path: 'petit.js', size: 1024 }], BOMB_BYTES);
+    const second = await refusedArchive(trailing, limits);
+    expect(second.message).toBe('plus de 256 Ko une fois décompressé');
+    expect(second.expandedBytes).toBeGreaterThan(LIMITS.maxExpandedBytes);
+    expect(second.expandedBytes).toBeLessThan(cap);
+  }, 60_000);
+
+  it('stops at the first refusal, not at the end of the archive', async () => {
+    const limits = { ...LIMITS, maxBytes: 4 * 1024 * 1024 };
+    // Too many files, then a large file within the caps' reach had it been read.
+    const entries = [
+      ...Array.from({ length: 11 }, (_, i) => ({ path: `f${String(i)}.js`, size: 1 })),
+      { path: 'grand.bin', size: BOMB_BYTES },
+    ];
+    const many = await refusedArchive(await bomb(entries), limits);
+    expect(many.message).toBe('plus de 10 fichiers');
+    expect(many.expandedBytes).toBeLessThan(128 * 1024);
+    const climbing = await refusedArchive(
+      await bomb([
+        { path: '../evade.js', size: 1 },
+        { path: 'grand.bin', size: BOMB_BYTES },
+      ]),
+      limits,
+    );
+    expect(climbing.message).toBe('chemin qui sort du dossier refusé : ../evade.js');
+    expect(climbing.expandedBytes).toBeLessThan(128 * 1024);
+  }, 60_000);
+
+  it('refuses a tar compressed twice: its inner layer would be decompressed unchecked', async () => {
+    const twice = gzipSync(gzipSync(rawTar([{ path: 'a.js', body: Buffer.from('x') }])));
+    expect(await refusal(twice)).toBe(
+      "archive compressée deux fois, ou autrement qu'en gzip : envoyez le tar du dist/, gzippé une fois",
+    );
   });
 
   it('refuses what is not a tar, said so', async () => {
