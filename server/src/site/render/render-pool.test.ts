@@ -8,6 +8,7 @@ import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../../app/app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../../settings/config';
+import { createRenderPool } from './render-pool';
 import { probeSandbox } from './sandbox';
 import { visitorApi, type Readiness } from './responder';
 import { SHELL, writeUnder, documentJson } from './fixtures';
@@ -452,6 +453,37 @@ throw new Error('essais ' + JSON.stringify(tries));
       await site.close();
     }
   }, 60_000);
+});
+
+describe('a host that cannot make the walls', () => {
+  const cannot = () => ({ mode: 'permissions' as const, why: 'bubblewrap (bwrap) n’est pas installé' });
+  const options = (requireWalls: boolean, warned: string[]) => ({
+    workers: 1,
+    deadlineMs: 1000,
+    answerApi: () => Promise.reject(new Error('aucune')),
+    readable: [],
+    env: {},
+    log: { warn: (message: string) => warned.push(message), debug: () => undefined },
+    requireWalls,
+    probe: cannot,
+  });
+
+  it('refuses to start renderers when teams deploy, saying why in French', () => {
+    expect(() => createRenderPool(options(true, []))).toThrow(
+      /Les équipes déploient \(DEPLOY_TOKENS\) mais les processus de rendu ne peuvent pas être isolés : bubblewrap \(bwrap\) n’est pas installé/,
+    );
+  });
+
+  it('otherwise runs them with the permission model alone, and says so', async () => {
+    const warned: string[] = [];
+    const pool = createRenderPool(options(false, warned));
+    try {
+      expect(pool.status().sandbox).toBe('permissions');
+      expect(warned.join('\n')).toMatch(/sans bac à sable du système .* seul le modèle de permissions de Node/);
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describe('a part nobody visits', () => {

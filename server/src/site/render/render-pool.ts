@@ -7,7 +7,7 @@ import { AnswerRefused, readOutcome } from './protocol';
 import { createQueue } from './queue';
 import { createWorker } from './renderer';
 import { startRenderers } from './renderers';
-import { probeSandbox, type SandboxMode } from './sandbox';
+import { probeSandbox, type SandboxMode, type SandboxProbe } from './sandbox';
 import type { ApiAnswer, RenderHost, RenderTask } from './tasks';
 import { createTrials } from './trials';
 
@@ -41,8 +41,8 @@ export interface RenderPoolOptions {
    * start where the host cannot make them.
    */
   requireWalls?: boolean;
-  /** How renderers run; by default what this host allows (`probeSandbox`). */
-  mode?: SandboxMode;
+  /** Whether this host can make the walls (`probeSandbox`, by default). */
+  probe?: () => SandboxProbe;
   /** A renderer's heap limit. */
   maxHeapMb?: number;
   /** How long a page may wait for a free renderer; past it, the browser renders it. */
@@ -80,10 +80,9 @@ interface Place {
 }
 
 /** The sandbox this pool runs in: refused where walls are required and the host cannot make them. */
-function chooseMode(workers: number, requireWalls: boolean, given: SandboxMode | undefined, warn: (m: string) => void) {
+function chooseMode(workers: number, requireWalls: boolean, probeWalls: () => SandboxProbe, warn: (m: string) => void) {
   if (workers === 0) return null;
-  if (given !== undefined) return given;
-  const probe = probeSandbox();
+  const probe = probeWalls();
   if (probe.mode === 'bubblewrap') return probe.mode;
   if (requireWalls)
     throw new Error(
@@ -206,9 +205,14 @@ export function createRenderPool(options: RenderPoolOptions) {
   const { workers, deadlineMs, answerApi, readable, env, log, maxHeapMb = 128 } = options;
   const { queueLimitMs = deadlineMs, recycleAfter = 100, trialDeadlineMs = 15_000, trialHeapMb = 256 } = options;
   const { idleMs = 300_000 } = options;
-  const mode = chooseMode(workers, options.requireWalls === true, options.mode, (message) => {
-    log.warn(message);
-  });
+  const mode = chooseMode(
+    workers,
+    options.requireWalls === true,
+    options.probe ?? (() => probeSandbox()),
+    (message) => {
+      log.warn(message);
+    },
+  );
   const permits = createPermits({ anyVersion: workers === 0 });
   const status = { replaced: 0, recycled: 0 };
   const sandbox = { readable, env };

@@ -101,3 +101,19 @@ describe('a renderer behind the walls', () => {
     expect(found.etc).toBe('ENOENT');
   });
 });
+
+describe('a host that cannot make the walls', () => {
+  it('is told in French how to allow them: bubblewrap missing, or refused its namespaces', () => {
+    expect(probeSandbox('bwrap-absent-de-cet-hote')).toEqual({
+      mode: 'permissions',
+      why: expect.stringMatching(/bubblewrap \(bwrap\) n’est pas installé : « apt-get install bubblewrap »/) as string,
+    });
+    // A sandbox tool that fails as bwrap does without user namespaces.
+    expect(probeSandbox('false')).toEqual({
+      mode: 'permissions',
+      why: expect.stringMatching(
+        /ne peut pas créer ses espaces de noms .* autorisez les espaces de noms utilisateur/,
+      ) as string,
+    });
+  });
+});

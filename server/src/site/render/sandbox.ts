@@ -178,33 +178,38 @@ let probed: SandboxProbe | undefined;
  * needs user namespaces; some hardened kernels and Ubuntu 24.04's AppArmor refuse them). Tried once,
  * with Node itself inside.
  */
-export function probeSandbox(): SandboxProbe {
-  if (probed !== undefined) return probed;
+export function probeSandbox(command = 'bwrap'): SandboxProbe {
+  if (probed !== undefined && command === 'bwrap') return probed;
+  const found = tryWalls(command);
+  if (command === 'bwrap') probed = found;
+  return found;
+}
+
+function tryWalls(command: string): SandboxProbe {
   const node = nodeBinary();
-  const tried = spawnSync('bwrap', bwrapArgs([node, '-e', 'process.exit(0)'], [dirname(node)], {}), {
+  const tried = spawnSync(command, bwrapArgs([node, '-e', 'process.exit(0)'], [dirname(node)], {}), {
     env: {},
     encoding: 'utf8',
     timeout: 10_000,
   });
   if (tried.error !== undefined) {
     const missing = (tried.error as NodeJS.ErrnoException).code === 'ENOENT';
-    probed = {
+    return {
       mode: 'permissions',
       why: missing
         ? 'bubblewrap (bwrap) n’est pas installé : « apt-get install bubblewrap » (Debian, Ubuntu)'
         : `bubblewrap ne démarre pas : ${tried.error.message}`,
     };
-  } else if (tried.status !== 0) {
+  }
+  if (tried.status !== 0) {
     const said = tried.stderr.trim().split('\n').at(-1) ?? '';
-    probed = {
+    return {
       mode: 'permissions',
       why:
         `bubblewrap ne peut pas créer ses espaces de noms (${said}) : autorisez les espaces de noms ` +
         'utilisateur (sysctl kernel.unprivileged_userns_clone=1, ou sur Ubuntu 24.04 un profil AppArmor ' +
         'pour bwrap, ou kernel.apparmor_restrict_unprivileged_userns=0)',
     };
-  } else {
-    probed = { mode: 'bubblewrap', why: null };
   }
-  return probed;
+  return { mode: 'bubblewrap', why: null };
 }
