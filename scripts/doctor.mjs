@@ -56,6 +56,33 @@ function chromium() {
   };
 }
 
+/**
+ * The renderers' sandbox (docs/rendering.md, « The sandbox »): bubblewrap installed and allowed to make
+ * its namespaces. The server's own check (server/src/site/render/sandbox.ts, `probeSandbox`) starts
+ * Node inside; this one a plain command, which fails the same way.
+ * @returns {Check}
+ */
+function sandbox() {
+  const run = spawnSync('bwrap', ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', 'true'], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  const missing = run.error !== undefined;
+  return {
+    ok: run.status === 0,
+    needed: true,
+    label:
+      run.status === 0
+        ? 'bubblewrap : les processus de rendu tournent isolés par le système'
+        : missing
+          ? 'bubblewrap (bwrap) introuvable : les processus de rendu ne peuvent pas être isolés'
+          : `bubblewrap ne peut pas créer ses espaces de noms (${run.stderr.trim().split('\n').at(-1) ?? ''})`,
+    fix: missing
+      ? 'installez-le : « sudo apt-get install -y bubblewrap » ; sans lui, un serveur avec DEPLOY_TOKENS refuse de démarrer'
+      : 'autorisez les espaces de noms utilisateur (sysctl kernel.unprivileged_userns_clone=1 ; sur Ubuntu 24.04, un profil AppArmor pour bwrap ou kernel.apparmor_restrict_unprivileged_userns=0)',
+  };
+}
+
 /** The tests' fonts: the npm package that e2e/fonts/fonts.conf names, read by fontconfig. */
 function fonts() {
   /** @type {Check[]} */
@@ -113,7 +140,7 @@ async function ports() {
   return checks;
 }
 
-const checks = [nodeVersion(), dependencies(), chromium(), ...fonts(), ...(await ports())];
+const checks = [nodeVersion(), dependencies(), chromium(), sandbox(), ...fonts(), ...(await ports())];
 console.log('Ce qu’il faut pour « npm test » et « npm run dev » :');
 for (const check of checks) {
   const mark = check.ok ? '✔' : check.needed ? '✖' : '!';

@@ -21,6 +21,18 @@ describe('npm run doctor', () => {
     expect(output).toContain('« npm test » ne peut pas passer sur cette machine');
   });
 
+  it('names a missing bubblewrap, says how to install it, and fails', () => {
+    // A PATH where no bwrap is found (the doctor runs Node itself by its own path).
+    const { status, output } = run({ PATH: '/nulle-part' });
+    expect(status).toBe(1);
+    expect(output).toContain('✖ bubblewrap (bwrap) introuvable : les processus de rendu ne peuvent pas être isolés');
+    expect(output).toContain('sudo apt-get install -y bubblewrap');
+  });
+
+  it('says that the renderers run behind bubblewrap where it can make its namespaces', () => {
+    expect(run({}).output).toContain('✔ bubblewrap : les processus de rendu tournent isolés par le système');
+  });
+
   it('says which ports are taken and which variable moves them, without failing', async () => {
     const taken = createServer();
     await new Promise((resolve) => {

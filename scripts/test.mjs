@@ -64,7 +64,8 @@ function ensureChromium() {
     console.log('Chromium absent : installation du paquet Debian chromium…');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    // bubblewrap beside it: the renderers' sandbox, whose tests fail without it.
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'bubblewrap'], { stdio: 'inherit', env });
     if (existsSync(chromium)) return true;
   }
   console.error(
