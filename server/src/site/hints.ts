@@ -130,7 +130,7 @@ export function pageMeta(pathname: string, pages: readonly PageRef[]): HeadEleme
   ];
 }
 
-/** What a page is told to fetch early, for its model (render/model.ts). */
+/** What a page is told to fetch early, for its model (render/page-writer.ts). */
 export interface PageHints {
   /** `<link>`s: the page's first image, then preconnects and preloads. */
   links: HeadElement[];

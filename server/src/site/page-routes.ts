@@ -24,7 +24,7 @@ const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
 
 /**
  * Every page of the site (docs/rendering.md): rendered on the server from the parts' server
- * bundles, its model made in one place (render/model.ts) with the page's own hints. `radio`: the
+ * bundles, its model made in one place (render/page-writer.ts) with the page's own hints. `radio`: the
  * radio's run-time settings, written into every page beside the remote map.
  */
 const pageRoutesPlugin: FastifyPluginCallback<{

@@ -193,7 +193,7 @@ export interface DataScript {
 
 /**
  * Everything a page is made of (docs/rendering.md, « The document »), built in one place
- * (render/model.ts for the site's pages) and written by `Document` alone; the page's
+ * (render/page-writer.ts for the site's pages) and written by `Document` alone; the page's
  * Content-Security-Policy is computed from it (`documentPolicy`), never from the HTML.
  */
 export interface DocumentModel {
