@@ -20,11 +20,24 @@ import { createVersionStore, partDir, type VersionRecord, type VersionStore } fr
  * through Redis. One deploy at a time on an instance: the trial thread is one.
  */
 
+/**
+ * How many archives of a part Redis keeps (docs/deploy.md, « Redis »): the live version's and the
+ * two before it, which a rollback goes back to on an instance that lacks their folder. Each
+ * archive is up to 50 MB: kept for every version of 30 days, they would fill Redis.
+ */
+export const ARCHIVES_KEPT = 3;
+
+/** Redis's side of the deploys (instances/shared-state.ts), with the dropping of archives where it has it. */
+export type DeploysShared = SharedDeploys & {
+  /** Drops the archives of these versions of a part, and their signatures. */
+  forget?: (part: string, ids: readonly string[]) => Promise<void>;
+};
+
 export interface DeploysOptions {
   settings: DeploySettings;
   /** Each part's dist/ as built or copied: its first version, to roll back to. */
   builtDirs: Record<PartName, string>;
-  shared: SharedDeploys | null;
+  shared: DeploysShared | null;
   log: { info: (message: string) => void; warn: (message: string) => void };
   /** The trial of a version's server container and pages (the page responder's trial thread). */
   tryPart: (part: PartName, dir: string, pages: readonly PageRef[]) => Promise<TrialOutcome>;
@@ -106,6 +119,29 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
     }
   }
 
+  /**
+   * Drops from Redis the archives of a part's versions but the live one and the two before it
+   * (`ARCHIVES_KEPT`), after each deploy: every version this instance knows of the part (its own
+   * and those it followed), so that, deploy after deploy, Redis holds no more than those three.
+   */
+  async function forgetArchives(part: PartName): Promise<void> {
+    if (shared?.forget === undefined) return;
+    const store = storeOf(part);
+    const kept = new Set(store.switches().slice(-ARCHIVES_KEPT));
+    const stale = store
+      .list()
+      .map((record) => record.id)
+      .filter((id) => id !== 'construit' && !kept.has(id));
+    if (stale.length === 0) return;
+    try {
+      await shared.forget(part, stale);
+    } catch (error) {
+      log.warn(
+        `Redis injoignable : les archives anciennes de « ${part} » y restent jusqu'au prochain déploiement (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }
+
   /** A version another instance made live: switched to here too, unpacked first from Redis if new. */
   async function follow(live: SharedLive): Promise<void> {
     const part = PARTS.find(({ name }) => name === live.part)?.name;
@@ -172,6 +208,7 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
             `« ${part} » ${added.id} en ligne (${by}, contrat ${info.contract}, ${String(trial.pages)} page(s) essayée(s))`,
           );
           await publish(part, record, archive);
+          await forgetArchives(part);
           return { ok: true, version: added.id, message: `« ${part} » est en ligne : version ${added.id}` };
         } catch (error) {
           store.discard(added.id);

@@ -171,6 +171,8 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
       switchLink(id);
       save(prune({ ...state, switches: [...state.switches, id], liveSince: now().toISOString() }));
     },
+    /** The versions made live, oldest first, the live one last: what a rollback goes back along. */
+    switches: (): readonly string[] => history().switches,
     /** The version a rollback would make live (the one live before this one), or null. */
     previous(): string | null {
       const current = live();

@@ -86,4 +86,10 @@ describe('deploy/site.env.example, deploy/redis.conf and deploy/redis-collectif.
     expect(conf).toMatch(/^aclfile \S+$/m);
     expect(conf).not.toMatch(/^requirepass/m);
   });
+
+  it('give Redis a ceiling past which a write fails, and never evict a session or a live version to stay under it', () => {
+    const conf = deployFile('redis.conf');
+    expect(/^maxmemory (\S+)$/m.exec(conf)?.[1]).toBe('256mb');
+    expect(/^maxmemory-policy (\S+)$/m.exec(conf)?.[1]).toBe('noeviction');
+  });
 });
