@@ -4,7 +4,8 @@ import { answerApiSafely, answerFile } from './host-answers';
 import { withoutPage, type RenderOutcome } from './page';
 import { createPermits, type Permits } from './permits';
 import { AnswerRefused, readOutcome } from './protocol';
-import { createQueue } from './queue';
+import { createLanes, type Place } from './lanes';
+import type { createQueue } from './queue';
 import { createWorker } from './renderer';
 import { startRenderers } from './renderers';
 import { probeSandbox, type SandboxMode, type SandboxProbe } from './sandbox';
@@ -71,14 +72,6 @@ export interface PoolStatus {
   trying: PartName | null;
 }
 
-/** Where a lane's tasks run: renderer processes, or this process. */
-interface Place {
-  run(task: RenderTask, host: RenderHost, signal: AbortSignal): Promise<unknown>;
-  ready: Promise<unknown>;
-  retire(): Promise<void>;
-  destroy(): Promise<void>;
-}
-
 /** The sandbox this pool runs in: refused where walls are required and the host cannot make them. */
 function chooseMode(workers: number, requireWalls: boolean, probeWalls: () => SandboxProbe, warn: (m: string) => void) {
   if (workers === 0) return null;
@@ -106,17 +99,6 @@ interface RenderContext {
   status: { replaced: number; recycled: number };
   /** A part's container has been evaluated by one of the lane's renderers. */
   evaluated(lane: PartName): void;
-}
-
-/** A part's renderers and the pages waiting for them. */
-interface Lane {
-  current: Place;
-  evaluated: number;
-  recycling: Place | null;
-  queue: ReturnType<typeof createQueue>;
-  /** Pages in progress or waiting, and when the last one came. */
-  busy: number;
-  usedAt: number;
 }
 
 /**
@@ -238,34 +220,15 @@ export function createRenderPool(options: RenderPoolOptions) {
     return startRenderers({ count: workers, heapMb: maxHeapMb, ...sandbox, mode, lane, warn });
   }
 
-  /** Each part's renderers, started with its first page, with their queue and their count of evaluations. */
-  const lanes = new Map<PartName, Lane>();
-  function laneOf(part: PartName): Lane {
-    let lane = lanes.get(part);
-    if (lane === undefined) {
-      lane = {
-        current: place(part),
-        evaluated: 0,
-        recycling: null,
-        queue: createQueue(workers),
-        busy: 0,
-        usedAt: Date.now(),
-      };
-      lanes.set(part, lane);
-    }
-    return lane;
-  }
-  /** Fresh renderers for a lane, put in service once ready; the old ones finish their pages and stop. */
-  function recycle(lane: Lane, part: PartName) {
-    const next = place(part);
-    lane.recycling = next;
-    void next.ready.then(() => {
-      const old = lane.current;
-      Object.assign(lane, { current: next, evaluated: 0, recycling: null });
+  const lanes = createLanes({
+    place,
+    workers: mode === null ? 0 : workers,
+    recycleAfter,
+    idleMs,
+    recycled: () => {
       status.recycled += 1;
-      void old.retire();
-    });
-  }
+    },
+  });
   const context: RenderContext = {
     permits,
     walls: mode !== null,
@@ -274,41 +237,16 @@ export function createRenderPool(options: RenderPoolOptions) {
     answerApi,
     log,
     status,
-    evaluated(part) {
-      const lane = laneOf(part);
-      lane.evaluated += 1;
-      if (mode !== null && lane.evaluated >= recycleAfter * workers && lane.recycling === null) recycle(lane, part);
+    evaluated: (part) => {
+      lanes.evaluated(part);
     },
   };
 
   /** A page: in its part's lane, or here when no page has its path. */
-  async function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
-    if (task.match === null) return withoutPage(task.pathname);
-    const lane = laneOf(task.match.page.remote);
-    lane.busy += 1;
-    lane.usedAt = Date.now();
-    try {
-      const here = lane.current;
-      await here.ready;
-      return await renderIn(context, here, lane.queue, task);
-    } finally {
-      lane.busy -= 1;
-    }
+  function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
+    if (task.match === null) return Promise.resolve(withoutPage(task.pathname));
+    return lanes.with(task.match.page.remote, (lane) => renderIn(context, lane.current, lane.queue, task));
   }
-
-  // A lane whose part has had no page for `idleMs` stops its renderers: a site nobody visits holds
-  // the server alone, and a part's renderers start again with its next page.
-  const idle = setInterval(
-    () => {
-      for (const [part, lane] of lanes) {
-        if (lane.busy > 0 || Date.now() - lane.usedAt < idleMs || lane.recycling !== null) continue;
-        lanes.delete(part);
-        void lane.current.retire();
-      }
-    },
-    Math.min(idleMs, 60_000),
-  );
-  idle.unref();
 
   return {
     render,
@@ -322,13 +260,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     /** What the renderers found of each part's container beyond its file, by version (readiness). */
     problems: (): Map<PartName, { version: string; status: PartFileStatus }> => permits.problems(),
     status: (): PoolStatus => ({ renderers: workers, sandbox: mode ?? 'aucun', ...status, trying: trials.trying() }),
-    close: () => {
-      clearInterval(idle);
-      return Promise.all([
-        ...[...lanes.values()].flatMap((lane) => [lane.current.destroy(), lane.recycling?.destroy()]),
-        trials.close(),
-      ]);
-    },
+    close: () => Promise.all([lanes.close(), trials.close()]),
   };
 }
 
