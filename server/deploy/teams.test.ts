@@ -1,6 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
 import { decodeHTML } from 'entities';
@@ -88,10 +89,17 @@ afterAll(async () => {
  * it: each try's outcome, shown under the real label page (so that the trial passes it). Redis is
  * tried on its port, as if guessed: without its password.
  */
-const HOSTILE = (redisPort: number, outside: string) => `
+const HOSTILE = (redisPort: number, outside: string, servers: readonly number[]) => `
 (() => {
   const fs = require('node:fs');
   const tries = {};
+  // The servers' inspector, opened by a signal: each instance's pid and the renderer's parent.
+  for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {
+    for (const pid of ${JSON.stringify(servers)}) {
+      try { process.kill(pid, signal); tries['server' + signal] = 'envoyé'; } catch (error) { tries['server' + signal] = String(error.code); }
+    }
+    try { process.kill(process.ppid, signal); tries['parent' + signal] = 'envoyé'; } catch (error) { tries['parent' + signal] = String(error.code); }
+  }
   const attempt = (name, run) => {
     try { tries[name] = String(run()).slice(0, 300); } catch (error) { tries[name] = String((error && error.code) || error); }
   };
@@ -129,7 +137,7 @@ const HOSTILE = (redisPort: number, outside: string) => `
 `;
 
 describe('a hostile team', () => {
-  it('deploys a label whose server code reaches nothing: no secret, no file, no process, no Redis', async () => {
+  it('deploys a label whose server code reaches nothing: no secret, no file, no process, no Redis, no server to signal', async () => {
     const redis = deployment.redis;
     if (redis === null) throw new Error('Redis attendu');
     const password = decodeURIComponent(new URL(redis.url).password);
@@ -139,7 +147,14 @@ describe('a hostile team', () => {
       const answer = await send(
         second(),
         '/api/parts/label',
-        await labelArchive('hostile', HOSTILE(redis.port, outside)),
+        await labelArchive(
+          'hostile',
+          HOSTILE(
+            redis.port,
+            outside,
+            deployment.instances.flatMap((instance) => instance.process?.pid ?? []),
+          ),
+        ),
       );
       expect(answer.status).toBe(200);
       await until(everywhere('hostile'), { timeoutMs: 5000, everyMs: 50, what: 'la version hostile en ligne' });
@@ -163,7 +178,25 @@ describe('a hostile team', () => {
       for (const name of ['parentEnviron', 'outside', 'write', 'spawn', 'worker']) {
         expect([name, tries[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
       }
-      expect(tries.redis).toMatch(/^-NOAUTH/);
+      // Behind the walls (docs/rendering.md, « The sandbox »): no socket reaches Redis, no signal a server.
+      expect(tries.redis).toBe('ECONNREFUSED');
+      for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {
+        expect([signal, tries[`server${signal}`]]).toEqual([signal, 'ESRCH']);
+      }
+      const inspector = await new Promise<boolean>((resolve) => {
+        const socket = connect(9229, '127.0.0.1');
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => {
+          resolve(false);
+        });
+      });
+      expect(inspector).toBe(false);
+      for (const instance of deployment.instances) {
+        expect((await fetch(`http://127.0.0.1:${String(instance.port)}/healthz`)).status).toBe(200);
+      }
       // Nothing it could have said: not in the page, the parts' list, the command's answer, the logs.
       const parts = await (await fetch(`${at(first())}/api/parts`)).text();
       for (const said of [page, parts, JSON.stringify(answer.body), deployment.errors()]) {

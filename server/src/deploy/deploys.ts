@@ -27,11 +27,8 @@ import { createVersionStore, partDir, type VersionRecord, type VersionStore } fr
  */
 export const ARCHIVES_KEPT = 3;
 
-/** Redis's side of the deploys (instances/shared-state.ts), with the dropping of archives where it has it. */
-export type DeploysShared = SharedDeploys & {
-  /** Drops the archives of these versions of a part, and their signatures. */
-  forget?: (part: string, ids: readonly string[]) => Promise<void>;
-};
+/** Redis's side of the deploys (instances/shared-state.ts). */
+export type DeploysShared = SharedDeploys;
 
 export interface DeploysOptions {
   settings: DeploySettings;
@@ -125,7 +122,7 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
    * and those it followed), so that, deploy after deploy, Redis holds no more than those three.
    */
   async function forgetArchives(part: PartName): Promise<void> {
-    if (shared?.forget === undefined) return;
+    if (shared === null) return;
     const store = storeOf(part);
     const kept = new Set(store.switches().slice(-ARCHIVES_KEPT));
     const stale = store

@@ -80,8 +80,13 @@ export interface SharedLive {
 
 /** The parts' live versions, shared by the instances, with the archives to unpack them from. */
 export interface SharedDeploys {
-  /** Says a version is live; with its archive when it is new (kept 30 days for the instances that lack it). */
+  /**
+   * Says a version is live; with its archive when it is new (kept for the instances that lack it, at
+   * most 30 days, and dropped sooner once three newer versions are kept: `forget`).
+   */
   publish(live: SharedLive, archive?: Uint8Array): Promise<void>;
+  /** Drops the archives of these versions of a part, and their signatures. */
+  forget(part: string, ids: readonly string[]): Promise<void>;
   /** Every part's live version, for an instance that starts. */
   live(): Promise<SharedLive[]>;
   archive(part: string, id: string): Promise<Buffer | null>;
@@ -441,6 +446,12 @@ export async function connectShared(
         deployRedis.get(`${place}:signature`),
       ]);
       return bytes !== null && signature !== null && seals.verify(place, bytes, signature) ? bytes : null;
+    },
+    async forget(part, ids) {
+      // Only keys of the forms an archive is kept under are deleted (the ids are this instance's).
+      if (!v.is(liveSchema.entries.part, part)) return;
+      const places = ids.filter((id) => v.is(versionIdSchema, id)).map((id) => key(`deploy:archive:${part}:${id}`));
+      if (places.length > 0) await deployRedis.del(...places.flatMap((place) => [place, `${place}:signature`]));
     },
     listen(listener) {
       deployListeners.push(listener);
