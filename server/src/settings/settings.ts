@@ -240,7 +240,7 @@ export const SETTINGS = {
   REDIS_URL: {
     group: 'site',
     description:
-      "Redis or Valkey shared by several instances (docs/deploy.md, « Redis »). It holds the rate limits' counters (wrong admin tokens included), upstream answers and their locks, the now-playing channel and its backlog, the editors' sessions and passkey ceremonies, each kind's content version (the accounts included) said to every instance, the deploys' live versions and their archives (30 days), the uploaded pictures. Behind a password, as the site's own ACL user, on loopback or a private network (deploy/redis.conf, deploy/redis-collectif.acl).",
+      "Redis or Valkey shared by several instances (docs/deploy.md, « Redis »). It holds the rate limits' counters (wrong admin tokens included), upstream answers and their locks, the now-playing channel and its backlog, the editors' sessions and passkey ceremonies, each kind's content version (the accounts included) said to every instance, the deploys' live versions and the archives of each part's three newest, the uploaded pictures. Behind a password, as the site's own ACL user, on loopback or a private network (deploy/redis.conf, deploy/redis-collectif.acl).",
     kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
     example: 'redis://127.0.0.1:6379',
   },
