@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonElement } from '@collectif/shared/seo';
@@ -138,6 +138,15 @@ describe('page hints', () => {
     const closing = hints()('/', { rendered: true, pages });
     expect(closing).toContain('<link rel="stylesheet" href="/mf-player/p.css"/>');
     expect(closing).not.toContain('alert(1)');
+  });
+
+  it('never writes in a sheet whose file leads out of its part’s folder', () => {
+    // A part's folder copied by hand with a link to a file outside, named by its manifest.
+    write('secret.txt', 'ADMIN_TOKEN=jeton-secret');
+    symlinkSync(join(dir, 'secret.txt'), join(dir, 'mf-player', 'p.css'));
+    const head = hints()('/', { rendered: true, pages });
+    expect(head).not.toContain('jeton-secret');
+    expect(head).toContain('<link rel="stylesheet" href="/mf-player/p.css"/>');
   });
 
   it('announces no image that does not exist', () => {

@@ -9,7 +9,7 @@ import {
   type RemotesConfig,
 } from '@collectif/shared';
 import type { BootPreload } from '@collectif/shared/boot';
-import { createStyleReader, sitePath } from './render/document';
+import { createStyleReader, shellSheetFile, sitePath } from './render/document';
 import * as v from 'valibot';
 import { watchedFile, type WatchedFile } from '../files/watched-file';
 import type { Sheet } from './render/document';
@@ -196,8 +196,8 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
     // A rendered page's sheets are written into it; one that cannot be read stays a link.
     const sheet = (href: string): Link => {
       const relative = href.startsWith(prefix) ? href.slice(prefix.length) : null;
-      const css =
-        relative === null || relative.split('/').includes('..') ? null : readStyle(join(dir, ...relative.split('/')));
+      // The same rule as the shell's sheets: a clean path, inside the part's folder once resolved.
+      const css = relative === null ? null : readStyle(shellSheetFile(dir, `/${relative}`));
       return css === null ? { rel: 'stylesheet', href } : { rel: 'inline-style', href, css };
     };
     const links: Link[] = [
