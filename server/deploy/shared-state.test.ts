@@ -19,6 +19,8 @@ import { runAdmin } from '../src/admin/cli';
 import { createContentStore } from '../src/content/store';
 import { repositorySeeds } from '../src/content/kinds';
 import { shareContent } from '../src/content/shared';
+import { ephemeralKey } from '../src/content/ephemeral';
+import { sealer } from '../src/instances/seal';
 
 /** A log for connections made by the tests themselves. */
 const quiet = { warn: () => undefined };
@@ -400,7 +402,9 @@ describe('editors on two instances sharing Redis', () => {
     const reader = new Redis(redis.url);
     try {
       expect(await reader.get(`collectif:editeurs:session:${id}`)).toBeNull();
-      const kept = await reader.get(`collectif:editeurs:ceremony:${ceremony}`);
+      // A ceremony neither: it is kept under its id's keyed hash, sealed, with the invitation's digest.
+      expect(await reader.get(`collectif:editeurs:ceremony:${ceremony}`)).toBeNull();
+      const kept = await reader.get(ephemeralKey(sealer(SITE_SECRET), `ceremony:${ceremony}`));
       expect(kept).toContain('"challenge"');
       expect(kept).not.toContain(second.token);
       // A session written in Redis by whoever has its password opens nothing.

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { normalizeIP } from '@fastify/rate-limit';
 import * as v from 'valibot';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -23,6 +24,7 @@ import {
 import type { Accounts } from '../../content/accounts-schema';
 import type { Editor } from '../../content/editors';
 import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../../content/ephemeral';
+import { sealer } from '../../instances/seal';
 import { ApiHttpError } from '../errors';
 import { JSON_TYPE } from '../plugins/representations';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
@@ -122,20 +124,48 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 ) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const rpID = new URL(siteOrigin).hostname;
+  const secret = app.apiConfig.siteSecret;
+  const seals = sealer(secret);
+  /**
+   * In Redis (REDIS_URL), each value under its name's keyed hash and sealed for that key with
+   * SITE_SECRET (content/ephemeral.ts): a ceremony, a session or a count written there by whoever
+   * has Redis's password is refused, said in the log as `what`.
+   */
+  const inRedis = (what: string, alone: Ephemeral): Ephemeral =>
+    app.shared === null
+      ? alone
+      : redisEphemeral(app.shared.redis, {
+          seals,
+          what,
+          log: {
+            warn: (message) => {
+              app.log.warn(message);
+            },
+          },
+        });
   // Sessions and ceremonies apart: without Redis, each in its own bounded store, so that a flood of
   // ceremonies (anyone may start one) cannot push a signed-in editor's session out.
-  const sessions: Ephemeral = app.shared === null ? memoryEphemeral(SESSIONS_MAX) : redisEphemeral(app.shared.redis);
-  const ceremonies: Ephemeral =
-    app.shared === null ? memoryEphemeral(CEREMONIES_MAX) : redisEphemeral(app.shared.redis);
-  const secret = app.apiConfig.siteSecret;
+  const sessions = inRedis('session d’éditeur', memoryEphemeral(SESSIONS_MAX));
+  const ceremonies = inRedis('cérémonie de clé d’accès', memoryEphemeral(CEREMONIES_MAX));
   /** Where a session is kept: a keyed hash of its id, so whoever reads the store cannot use it. */
   const sessionKey = (id: string) => `session:${createHmac('sha256', secret).update(id).digest('base64url')}`;
   /** Wrong admin tokens counted in this instance: without Redis, or while it is away. */
   const localCounts = memoryEphemeral(10_000);
-  const counters: Ephemeral = app.shared === null ? localCounts : redisEphemeral(app.shared.redis);
+  const counters = inRedis('compte de jetons d’administration refusés', localCounts);
   const adminToken = app.apiConfig.adminToken;
   const expectedAdmin = adminToken === null ? null : digest(`Bearer ${adminToken}`);
-  const limited = { rateLimit: { max: attemptsPerMinute, timeWindow: 60_000 } };
+  // The sign-in's attempts are @fastify/rate-limit's counters, INCR'd in Redis by its script: they
+  // cannot carry a signature, so each is kept under a keyed hash of the client's address (grouped as
+  // the plugin groups it: an IPv6 /64), which whoever writes to Redis cannot aim at an address. A
+  // forged count can only refuse sooner (429), never let an answer through: every invitation, passkey
+  // and challenge is checked whatever the count (docs/deploy.md, « What the site takes from Redis »).
+  const limited = {
+    rateLimit: {
+      max: attemptsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => seals.sign('limite:editeur', Buffer.from(normalizeIP(request.ip))),
+    },
+  };
 
   const secure = siteOrigin.startsWith('https:') || rpID === 'localhost';
   // A session cookie (no Max-Age): it goes with the browser; the server ends the session sooner
