@@ -53,6 +53,8 @@ const fs = require('node:fs');
 const out = {};
 const attempt = (name, run) => { try { out[name] = String(run()).slice(0, 300); } catch (e) { out[name] = String(e.code || e); } };
 attempt('pid', () => process.pid);
+attempt('uid', () => process.getuid());
+attempt('capabilities', () => fs.readFileSync('/proc/self/status', 'utf8').split('\\n').find((line) => line.startsWith('CapEff')));
 attempt('ppid', () => process.ppid);
 attempt('environ1', () => fs.readFileSync('/proc/1/environ', 'utf8'));
 attempt('processes', () => fs.readdirSync('/proc').filter((e) => /^\\d+$/.test(e)).join(','));
@@ -80,6 +82,9 @@ describe('a renderer behind the walls', () => {
   it('sees no process outside, signals none, and its pid 1 holds no environment worth taking', () => {
     const found = inWalls(TRIES(process.pid));
     expect([found.pid, found.ppid]).toEqual(['2', '1']);
+    // Nobody, with no capability, whoever started the server (root, here in CI).
+    expect(found.uid).toBe('65534');
+    expect(found.capabilities).toBe('CapEff:\t0000000000000000');
     expect(found.processes).toBe('1,2');
     expect(found.signal).toBe('ESRCH');
     expect(found.environ1).not.toContain(SECRET);

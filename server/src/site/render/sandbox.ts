@@ -13,6 +13,8 @@ import { dirname, join, parse, resolve } from 'node:path';
  *   file), the `node_modules` folders above it, the parts' published folders, and a private empty `/tmp`;
  * - an environment cleared, then the allow-list set (bwrap itself starts with that list only, so
  *   that `/proc/1/environ` inside holds no secret either);
+ * - a user namespace of its own, as `nobody`, with every capability dropped (even when the server
+ *   runs as root);
  * - it dies with its server (`--die-with-parent`), in a session of its own (no terminal to write to).
  * Node's permission model stays on inside, as a second belt (`nodeFlags`).
  *
@@ -117,6 +119,15 @@ export function bwrapArgs(command: readonly string[], paths: readonly string[], 
   for (const path of paths) if (existsSync(path)) binds.push('--ro-bind', path, path);
   return [
     '--unshare-all',
+    // A user namespace of its own, as nobody, with no capability: started by root (CI, a test), it
+    // would otherwise keep root's capabilities inside.
+    '--unshare-user',
+    '--uid',
+    '65534',
+    '--gid',
+    '65534',
+    '--cap-drop',
+    'ALL',
     '--die-with-parent',
     '--new-session',
     '--clearenv',
