@@ -1,5 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -181,6 +190,8 @@ export async function startDeployment({
   if (withNginx) {
     const conf = join(dir, 'nginx.conf');
     writeFileSync(conf, nginxConfig(dir, port, instances));
+    // Included by its name, found beside nginx.conf as in /etc/nginx (docs/deploy.md).
+    copyFileSync(join(ROOT, 'deploy', 'security-headers.conf'), join(dir, 'security-headers.conf'));
     const check = spawnSync('nginx', ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx refuse deploy/nginx.conf : ${check.stderr}`);
     nginx = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });

@@ -1,10 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { png } from '../src/content/testing/pictures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
 import { chromium } from '@playwright/test';
-import { followStream, startDeployment, type Deployment, type Instance } from './harness';
+import { followStream, ROOT, startDeployment, type Deployment, type Instance } from './harness';
 
 // The deployment as shipped (deploy/nginx.conf, docs/deploy.md), for real on loopback (harness.ts):
 // Debian's nginx running that very file, Debian's redis-server, and two instances of the built site
@@ -12,6 +14,40 @@ import { followStream, startDeployment, type Deployment, type Instance } from '.
 
 const TRACK_PER_MINUTE = 6;
 const ADMIN_TOKEN = 'jeton-admin-du-deploiement';
+
+/** On documents only (server/src/app/app.ts): never on a file. */
+const DOCUMENT_ONLY = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'];
+
+/** Every security header the server or nginx could send (docs/server.md, « Security headers »). */
+const SECURITY_HEADERS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'permissions-policy',
+  ...DOCUMENT_ONLY,
+  'x-frame-options',
+  'x-xss-protection',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-dns-prefetch-control',
+];
+
+/** The security headers of an answer, by name; one sent twice reads `a, b`. */
+function security(res: Response): Record<string, string> {
+  return Object.fromEntries(
+    SECURITY_HEADERS.flatMap((name) => {
+      const value = res.headers.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
+}
+
+/** Without the headers that only mean something on a document. */
+function notDocument(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
+}
 
 let upstream: FakeUpstream;
 let song = 1;
@@ -59,6 +95,68 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     expect(res.headers.get('x-proxy-cache')).toBeNull();
     const entry = await fetch(`${origin}/mf-player/remoteEntry.js`);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('puts the server’s security headers on every file it serves itself, and sends documents to the instances', async () => {
+    // A page and an /api answer, proxied: the instances' headers.
+    const page = await fetch(`${origin}/a-propos?securite=1`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-proxy-cache')).not.toBeNull();
+    const expected = notDocument(security(page));
+    expect(Object.keys(expected).sort()).toEqual([
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+    ]);
+    expect(security(await fetch(`${origin}/api/radio`))).toEqual(expected);
+
+    // Files nginx sends itself (a strong ETag, where the instances' are weak), and its own 404s.
+    const manifest = (await (await fetch(`${origin}/mf-player/mf-manifest.json`)).json()) as {
+      exposes: { assets: { js: { sync: string[] } } }[];
+    };
+    const shellScript = readdirSync(join(ROOT, 'shell', 'dist')).find((name) => /^main\.[0-9a-f]{10}\.js$/.test(name));
+    const files = [
+      `/mf-player/${manifest.exposes[0]?.assets.js.sync[0] ?? ''}`,
+      '/mf-player/remoteEntry.js',
+      `/${shellScript ?? ''}`,
+      '/assets/images/default-cover.webp',
+      '/embed/collectif-player.js',
+    ];
+    for (const url of files) {
+      const res = await fetch(`${origin}${url}`, { headers: { 'accept-encoding': 'br' } });
+      expect([url, res.status]).toEqual([url, 200]);
+      expect([url, res.headers.get('x-proxy-cache'), res.headers.get('etag')?.startsWith('"')]).toEqual([
+        url,
+        null,
+        true,
+      ]);
+      expect([url, security(res)]).toEqual([url, expected]);
+      // Revalidated: the 304 says the same.
+      const again = await fetch(`${origin}${url}`, {
+        headers: { 'accept-encoding': 'br', 'if-none-match': res.headers.get('etag') ?? '' },
+      });
+      expect([url, again.status, security(again)]).toEqual([url, 304, expected]);
+    }
+    for (const url of ['/assets/absente.webp', '/embed/absent.js']) {
+      const missing = await fetch(`${origin}${url}`);
+      expect([url, missing.status, missing.headers.get('content-type')]).toEqual([url, 404, 'text/html']);
+      expect([url, security(missing)]).toEqual([url, expected]);
+    }
+
+    // The built HTML files and the framed player are documents: the instances send them, with the
+    // site's policy (the page's headers, a policy of their own).
+    const documentHeaders = Object.keys(security(page)).sort();
+    for (const url of ['/hors-ligne.html', '/embed/demo.html', '/embed/lecteur']) {
+      const res = await fetch(`${origin}${url}`);
+      expect([url, res.status, res.headers.get('etag')?.startsWith('"') ?? false]).toEqual([url, 200, false]);
+      const sent = security(res);
+      expect([url, Object.keys(sent).sort()]).toEqual([url, documentHeaders]);
+      expect([url, notDocument(sent)]).toEqual([url, expected]);
+    }
+    expect((await fetch(`${origin}/embed/lecteur`)).headers.get('content-security-policy')).toContain(
+      'frame-ancestors *',
+    );
   });
 
   it('keeps pages within s-maxage, never with a visitor’s cookie in them', async () => {

@@ -27,16 +27,11 @@ import { connectShared } from '../instances/shared-state';
 import { createDeploys, type Deploys } from '../deploy/deploys';
 import { siteDeploys } from '../deploy/routes';
 
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'x-frame-options',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
+/**
+ * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
+ * scripts, styles, images and API answers.
+ */
+const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'];
 
 export interface AppOptions {
   site: SiteServerConfig;
@@ -84,6 +79,22 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Written out, not left to helmet's default: nginx sends the same on the files it serves itself
+    // (deploy/security-headers.conf, compared by security-headers.test.ts).
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // The CSP's `frame-ancestors` says who may frame a page, and every browser the site runs in
+    // obeys it over X-Frame-Options: the header would repeat it (and the framed player would
+    // have to take it off again).
+    xFrameOptions: false,
+    // Obsolete (docs/server.md, « Security headers »): the switch of an XSS filter no browser has
+    // any more, Internet Explorer's download prompt, the cross-domain policy files of Flash, and a
+    // DNS prefetch `off` that browsers already keep off on HTTPS pages. Origin-Agent-Cluster stays
+    // (helmet's default): current, it keeps a page's origin from joining a sub-domain's through
+    // `document.domain`, the framed player's included.
+    xXssProtection: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xDnsPrefetchControl: false,
   });
   // Document-only headers (about 700 bytes) are left off scripts, styles, images and API answers:
   // they mean nothing there, and a page makes some thirty of those requests.

@@ -57,8 +57,8 @@ export const embedFramePlugin: FastifyPluginCallback<{ remotes: RemotesConfig; r
   app.get(EMBED_FRAME_PATH, async (request, reply) => {
     const mark = request.url.indexOf('?');
     const query = new URLSearchParams(mark === -1 ? '' : request.url.slice(mark + 1));
-    // helmet wrote the site's own rules, which forbid framing: this page is made to be framed.
-    reply.removeHeader('x-frame-options');
+    // helmet's policy forbids framing (`frame-ancestors 'self'`; no X-Frame-Options is sent,
+    // docs/server.md): this page, made to be framed, replaces it with its own.
     return reply
       .header('content-security-policy', policy)
       .header('cache-control', 'public, max-age=300')

@@ -129,14 +129,16 @@ describe('site server', () => {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toBeUndefined();
-      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toBeDefined();
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }
     const page = await app.inject({ url: '/label' });
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Framing is refused by the policy's `frame-ancestors 'self'` alone (docs/server.md).
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBeUndefined();
   });
 
   it('serves the runtime remote map and a health check', async () => {
