@@ -43,6 +43,20 @@ describe('npm run admin', () => {
     ]);
   });
 
+  it('links to the editor’s own origin when it has one (EDITOR_ORIGIN)', async () => {
+    const code = await runAdmin(['invite', '--role', 'admin'], {
+      env: {
+        CONTENT_DIR: dir,
+        SITE_ORIGIN: 'https://radio.example.org',
+        EDITOR_ORIGIN: 'https://edition.radio.example.org',
+      },
+      out: (line) => lines.push(line),
+      now,
+    });
+    expect(code).toBe(0);
+    expect(lines[1]).toMatch(/^https:\/\/edition\.radio\.example\.org\/admin\/invitation#[A-Za-z0-9_-]{43}$/);
+  });
+
   it('takes --site over SITE_ORIGIN, and refuses what is not an address', async () => {
     expect(await run('invite', '--role', 'label', '--site', 'http://localhost:8080/chemin')).toBe(0);
     expect(lines[1]).toMatch(/^http:\/\/localhost:8080\/admin\/invitation#/);

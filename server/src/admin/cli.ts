@@ -44,7 +44,12 @@ async function openStore(env: AdminRun['env']): Promise<{ content: ContentStore;
 
 /** The site's address for the link: --site, SITE_ORIGIN, or this machine's. */
 function siteOf(given: string | undefined, env: AdminRun['env']): string {
-  const text = given ?? setting(env, 'SITE_ORIGIN') ?? `http://localhost:${String(setting(env, 'PORT'))}`;
+  // An invitation opens the editor: on its own origin when it has one (EDITOR_ORIGIN).
+  const text =
+    given ??
+    setting(env, 'EDITOR_ORIGIN') ??
+    setting(env, 'SITE_ORIGIN') ??
+    `http://localhost:${String(setting(env, 'PORT'))}`;
   let url: URL;
   try {
     url = new URL(text);

@@ -10,6 +10,7 @@ import { rateLimitOptions } from '../api/plugins/security';
 import { sourcesPlugin } from '../api/plugins/sources';
 import { eventsPlugin } from '../api/plugins/events';
 import apiRoutes from '../api/routes/index';
+import { editorOrigin } from '../site/editor-origin';
 import { contentSecurityPolicy } from '../site/headers';
 import { publishedPlugin } from '../site/published';
 import { sitePagesOf, sitePagesPlugin } from '../site/render/pages';
@@ -75,7 +76,10 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
 
   // External plugins.
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(site.remotes, api.radio) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(site.remotes, api.radio, site.editorOrigin),
+    },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -104,6 +108,15 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
     }
     return payload;
   });
+  // The editor on an origin of its own (EDITOR_ORIGIN): the host decides what a request may reach.
+  if (site.editorOrigin !== null) {
+    await app.register(editorOrigin, {
+      siteOrigin: site.siteOrigin,
+      editorOrigin: site.editorOrigin,
+      adminDir: site.distDirs.admin,
+      pages: async () => (await app.sitePages()).pages,
+    });
+  }
   await app.register(compress, {
     encodings: RESPONSE_ENCODINGS,
     threshold: 1024,
@@ -170,7 +183,7 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   });
 
   // Routes: /api (its own security and error rules inside), then the site's files and pages.
-  await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin });
+  await app.register(apiRoutes, { prefix: '/api', siteOrigin: site.siteOrigin, editorOrigin: site.editorOrigin });
   await app.register(publishedPlugin, { config: site });
   await app.register(oembedPlugin, { config: site });
   if (site.devRemotes.length > 0) await app.register(devRemotes, { remotes: site.devRemotes });

@@ -45,6 +45,8 @@ export interface SiteServerConfig {
   trustProxy: TrustProxy;
   /** The site's public origin, for canonical and shared URLs; never taken from a request (SITE_ORIGIN). */
   siteOrigin: string;
+  /** The editor's own origin (EDITOR_ORIGIN), or null: the editor on the public origin. */
+  editorOrigin: string | null;
   /** Whether pages are rendered on the server (SSR=off renders them in the browser only, as before). */
   ssr: boolean;
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
@@ -145,6 +147,28 @@ export function readDevRemotes(env: Env): DevRemote[] {
 /** SITE_ORIGIN, else this server's own address. */
 export const readSiteOrigin = (env: Env): string =>
   setting(env, 'SITE_ORIGIN') ?? `http://localhost:${String(setting(env, 'PORT'))}`;
+
+/**
+ * EDITOR_ORIGIN, checked against the public origin: a passkey is bound to its relying party, the
+ * public host, which the editor's host must be or end with (a sub-domain), so that every passkey
+ * made so far keeps working there (docs/content.md, « The editor's origin »).
+ */
+export function readEditorOrigin(env: Env): string | null {
+  const editor = setting(env, 'EDITOR_ORIGIN');
+  if (editor === undefined) return null;
+  const site = new URL(readSiteOrigin(env));
+  const own = new URL(editor);
+  if (own.origin === site.origin) {
+    throw new ConfigError('EDITOR_ORIGIN', `${editor} est l'origine publique du site ; l'éditeur doit avoir la sienne`);
+  }
+  if (own.hostname !== site.hostname && !own.hostname.endsWith(`.${site.hostname}`)) {
+    throw new ConfigError(
+      'EDITOR_ORIGIN',
+      `${own.hostname} n'est ni ${site.hostname} ni un de ses sous-domaines (par exemple edition.${site.hostname}) : les clés d'accès des bénévoles, liées à ${site.hostname}, n'y seraient pas proposées`,
+    );
+  }
+  return own.origin;
+}
 
 /** What Fastify's `trustProxy` accepts: yes/no, a hop count, or the proxies' addresses and ranges. */
 export type TrustProxy = boolean | number | string[];
@@ -253,6 +277,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     logLevel: setting(env, 'LOG_LEVEL'),
     trustProxy: readTrustProxy(env),
     siteOrigin: readSiteOrigin(env),
+    editorOrigin: readEditorOrigin(env),
     ssr: setting(env, 'SSR'),
     pageCacheTtlMs: setting(env, 'PAGE_CACHE_TTL_S'),
     // One core is left to the server's process (HTTP, /api, the now-playing stream): measured on 2

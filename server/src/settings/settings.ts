@@ -222,6 +222,13 @@ export const SETTINGS = {
     defaultNote: 'http://localhost:PORT',
     example: 'https://radio.example.org',
   },
+  EDITOR_ORIGIN: {
+    group: 'site',
+    description:
+      "The volunteers' editor's own origin (docs/content.md, « The editor's origin »): the public host or a sub-domain of it, never the public origin itself. Unset: the editor stays on the public origin.",
+    kind: origin,
+    example: 'https://edition.radio.example.org',
+  },
   LOG_LEVEL: {
     group: 'site',
     description: 'How much the server logs.',

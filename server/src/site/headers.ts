@@ -38,7 +38,11 @@ function origin(url: string): string | null {
  * run-time settings; remotes hosted elsewhere (REMOTES_CONFIG) are added to the script, style and
  * connect sources.
  */
-export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettings): Record<string, string[]> {
+export function contentSecurityPolicy(
+  remotes: RemotesConfig,
+  radio: RadioSettings,
+  editorOrigin: string | null = null,
+): Record<string, string[]> {
   const remoteOrigins = [
     ...new Set(
       Object.values(remotes)
@@ -72,7 +76,8 @@ export function contentSecurityPolicy(remotes: RemotesConfig, radio: RadioSettin
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'self'"],
+    // The editor's origin frames a public page for its preview (docs/content.md, « Preview »).
+    'frame-ancestors': ["'self'", ...(editorOrigin === null ? [] : [editorOrigin])],
   };
 }
 

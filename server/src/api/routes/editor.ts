@@ -64,6 +64,11 @@ const RP_NAME = 'Collectif Garonne';
 export interface EditorOptions {
   /** The site's public origin: the passkeys' relying party is its host name. */
   siteOrigin: string;
+  /**
+   * The editor's own origin (EDITOR_ORIGIN), where the ceremonies run: the public host or a sub-domain
+   * of it, so that the relying party stays the public host and every passkey made so far works.
+   */
+  editorOrigin?: string | null;
   idleMs: number;
   /** How long a session lasts after its sign-in, however busy (12 h). */
   maxAgeMs: number;
@@ -119,11 +124,13 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 const editor: FastifyPluginCallback<EditorOptions> = (
   instance,
-  { siteOrigin, idleMs, maxAgeMs, attemptsPerMinute },
+  { siteOrigin, editorOrigin = null, idleMs, maxAgeMs, attemptsPerMinute },
   done,
 ) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const rpID = new URL(siteOrigin).hostname;
+  /** Where a ceremony's answer must come from: the editor's pages. */
+  const ceremonyOrigin = editorOrigin ?? siteOrigin;
   const secret = app.apiConfig.siteSecret;
   const seals = sealer(secret);
   /**
@@ -307,7 +314,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
         verification = await verifyRegistrationResponse({
           response: response as unknown as RegistrationResponseJSON,
           expectedChallenge: pending.challenge,
-          expectedOrigin: siteOrigin,
+          expectedOrigin: ceremonyOrigin,
           expectedRPID: rpID,
           // An admin's passkey must verify its user (a PIN, a fingerprint), not only their presence.
           requireUserVerification: invitation.role === 'admin',
@@ -381,7 +388,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
         verification = await verifyAuthenticationResponse({
           response: answer,
           expectedChallenge: challenge,
-          expectedOrigin: siteOrigin,
+          expectedOrigin: ceremonyOrigin,
           expectedRPID: rpID,
           credential: {
             id: passkey.id,

@@ -26,7 +26,7 @@ import xsrf from './xsrf';
  * these routes only, not to the site's files. One plugin per resource; the demo's own routes only
  * in demo mode, so that in real mode they are unknown paths (docs/server.md, « Layout »).
  */
-const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, options) => {
+const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string | null }> = async (app, options) => {
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
 
@@ -41,6 +41,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string }> = async (app, optio
   // Volunteers' sign-in, then the content's writes and pictures, which ask it who writes.
   await app.register(editorPlugin, {
     siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
+    editorOrigin: options.editorOrigin ?? null,
     ...app.apiConfig.editor,
   });
   await app.register(contentEdit);

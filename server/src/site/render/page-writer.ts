@@ -32,6 +32,8 @@ export interface PageWriterOptions {
   /** What a page announces, and its areas' sheets (site/hints.ts). */
   hints: HintsFor;
   warn: (message: string) => void;
+  /** The editor's own origin, which may frame a page for its preview (EDITOR_ORIGIN). */
+  editorOrigin?: string | null;
 }
 
 /** A page as written: its HTML and the policy made from the same model. */
@@ -53,10 +55,18 @@ interface PageContent {
  * The writer of the site's pages. `shellAssets` is the shell's list of files as last read (null while
  * it cannot be used: no page then); `browserPage` and `renderedPage` write a page from it.
  */
-export function createPageWriter({ shellDir, remotes, radio, assetsPath, hints, warn }: PageWriterOptions) {
+export function createPageWriter({
+  shellDir,
+  remotes,
+  radio,
+  assetsPath,
+  hints,
+  warn,
+  editorOrigin = null,
+}: PageWriterOptions) {
   const shellAssets = shellAssetsReader(assetsPath, warn);
   const readStyle = createStyleReader();
-  const policy = contentSecurityPolicy(remotes, radio);
+  const policy = contentSecurityPolicy(remotes, radio, editorOrigin);
 
   /** The shell's sheets that can be written into the page, by address. */
   function shellStyles(assets: ShellAssets): Map<string, string> {

@@ -120,6 +120,7 @@ export function createPageResponder({
     radio,
     assetsPath,
     hints,
+    editorOrigin: config.editorOrigin,
     warn: (message) => {
       app.log.warn(message);
     },

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pagesJson } from '@collectif/shared/testing';
+import { buildApp } from '../app/app';
+import { testConfig } from '../api/testing/fixtures';
+import { readSiteServerConfig, readEditorOrigin } from '../settings/config';
+import { radioSettings } from '@collectif/shared/config';
+import { contentSecurityPolicy } from './headers';
+import { documentJson, writeUnder } from './render/fixtures';
+import { EDITOR_CONFIG_ID } from './editor-origin';
+
+// The editor on an origin of its own (docs/content.md, « The editor's origin »): one server, two host
+// names; what each may reach, whatever cookie comes with a request.
+
+const SITE = 'https://radio.example.org';
+const EDITOR = 'https://edition.radio.example.org';
+const PUBLIC_HOST = 'radio.example.org';
+const EDITOR_HOST = 'edition.radio.example.org';
+/** Every cookie a script of the public origin could read or a browser could send. */
+const COOKIES = 'XSRF-TOKEN=jeton; collectif_editeur=session-volee';
+
+let dir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'editor-origin-'));
+  writeUnder(dir, 'shell/dist/document.json', documentJson());
+  writeUnder(
+    dir,
+    'mf-admin/dist/editor/index.html',
+    '<!doctype html><html lang="fr"><head><title>Éditeur</title><script defer src="/mf-admin/editor/main.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  for (const part of ['mf-radio', 'mf-label', 'mf-about']) writeUnder(dir, `${part}/dist/pages.json`, pagesJson(part));
+  const site = readSiteServerConfig({
+    DIST_ROOT: dir,
+    ASSETS_DIR: join(dir, 'assets'),
+    SITE_ORIGIN: SITE,
+    EDITOR_ORIGIN: EDITOR,
+    RENDER_WORKERS: '0',
+  });
+  app = await buildApp({ site, api: testConfig() });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const on = (
+  host: string,
+  url: string,
+  more: { method?: 'GET' | 'PUT' | 'POST'; origin?: string; body?: unknown } = {},
+) =>
+  app.inject({
+    method: more.method ?? 'GET',
+    url,
+    headers: {
+      host,
+      cookie: COOKIES,
+      'x-xsrf-token': 'jeton',
+      ...(more.origin === undefined ? {} : { origin: more.origin }),
+      ...(more.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(more.body === undefined ? {} : { payload: JSON.stringify(more.body) }),
+  });
+
+describe('the public origin', () => {
+  it('sends /admin and the invitation to the editor’s origin before any script runs', async () => {
+    for (const path of ['/admin', '/admin/invitation', '/admin?onglet=residences']) {
+      const res = await on(PUBLIC_HOST, path);
+      expect([path, res.statusCode, res.headers.location]).toEqual([path, 302, `${EDITOR}${path}`]);
+      expect(res.body).not.toContain('<script');
+    }
+  });
+
+  it('takes no editor or content write, whatever cookie comes with it, even from its own pages', async () => {
+    const writes = [
+      { method: 'PUT' as const, url: '/api/content/residences/axonberg', body: { name: 'Volée' } },
+      { method: 'POST' as const, url: '/api/editor/invitation/options', body: { token: 'x' } },
+      { method: 'POST' as const, url: '/api/editor/signin/options', body: {} },
+    ];
+    for (const { method, url, body } of writes) {
+      const res = await on(PUBLIC_HOST, url, { method, origin: SITE, body });
+      expect([url, res.statusCode]).toEqual([url, 403]);
+      expect(res.json<{ message: string }>().message).toContain(`dans l'éditeur, à ${EDITOR}`);
+    }
+    expect((await on(PUBLIC_HOST, '/api/editor/session')).statusCode).toBe(403);
+  });
+
+  it('still answers the public reads of the content', async () => {
+    expect((await on(PUBLIC_HOST, '/api/content/residences?view=summary')).statusCode).toBe(200);
+  });
+
+  it('lets the editor’s origin frame its pages, for the preview, and nobody else', () => {
+    expect(contentSecurityPolicy({} as never, radioSettings(), EDITOR)['frame-ancestors']).toEqual(["'self'", EDITOR]);
+    expect(contentSecurityPolicy({} as never, radioSettings())['frame-ancestors']).toEqual(["'self'"]);
+  });
+});
+
+describe('the editor’s origin', () => {
+  it('serves the editor’s document with its configuration and a policy of its own', async () => {
+    for (const path of ['/admin', '/admin/invitation']) {
+      const res = await on(EDITOR_HOST, path);
+      expect(res.statusCode).toBe(200);
+      const config = new RegExp(`<script type="application/json" id="${EDITOR_CONFIG_ID}">([^<]*)</script>`).exec(
+        res.body,
+      )?.[1];
+      expect(JSON.parse(config ?? '{}')).toMatchObject({ publicOrigin: SITE, editorOrigin: EDITOR });
+      const policy = res.headers['content-security-policy'];
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain(`frame-src ${SITE}`);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('sends what is not the editor’s to the public site', async () => {
+    for (const path of ['/', '/label', '/mf-player/remoteEntry.js']) {
+      const res = await on(EDITOR_HOST, path);
+      expect([path, res.statusCode, res.headers.location]).toEqual([path, 302, `${SITE}${path}`]);
+    }
+  });
+
+  it('takes a write only from its own pages: another origin, or none, is refused', async () => {
+    const url = '/api/editor/signin/options';
+    for (const origin of [undefined, SITE, 'https://pirate.example', 'null']) {
+      const res = await on(EDITOR_HOST, url, { method: 'POST', body: {}, ...(origin === undefined ? {} : { origin }) });
+      expect([origin, res.statusCode]).toEqual([origin, 403]);
+    }
+    const own = await on(EDITOR_HOST, url, { method: 'POST', body: {}, origin: EDITOR });
+    expect(own.statusCode).not.toBe(403);
+  });
+});
+
+describe('EDITOR_ORIGIN', () => {
+  it('is the public host or a sub-domain of it, never the public origin itself', () => {
+    expect(readEditorOrigin({ SITE_ORIGIN: SITE, EDITOR_ORIGIN: EDITOR })).toBe(EDITOR);
+    expect(readEditorOrigin({ SITE_ORIGIN: SITE })).toBeNull();
+    expect(() => readEditorOrigin({ SITE_ORIGIN: SITE, EDITOR_ORIGIN: SITE })).toThrow(
+      /l'éditeur doit avoir la sienne/,
+    );
+    expect(() => readEditorOrigin({ SITE_ORIGIN: SITE, EDITOR_ORIGIN: 'https://edition.example.net' })).toThrow(
+      /ni radio\.example\.org ni un de ses sous-domaines/,
+    );
+  });
+});

@@ -1,0 +1,136 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRef } from '@collectif/shared';
+import { scriptJson } from '@collectif/shared/seo';
+
+/**
+ * The editor on an origin of its own (EDITOR_ORIGIN; docs/content.md, « The editor's origin »). A
+ * volunteer signs in and writes where no team's code runs: the public origin loads every part's
+ * scripts, and any of them acts there as the visitor. One server answers both host names, by the
+ * request's `Host`:
+ * - the editor's host serves the editor's document (the admin part and the shared package, bundled,
+ *   no other part), its files, and the /api reads and writes the editor uses; anything else is sent
+ *   to the public origin;
+ * - every write there must come from the editor's own pages: its `Origin` is the editor's origin
+ *   (sibling host names are the same site, so `SameSite` cookies alone do not tell them apart);
+ * - the public host serves no editor page (`/admin…` is redirected to the editor's origin before
+ *   any script runs; a browser keeps the fragment, so invitation links already sent still work) and
+ *   takes no editor or content write, whatever cookie comes with it.
+ */
+
+export interface EditorOriginOptions {
+  siteOrigin: string;
+  editorOrigin: string;
+  /** The admin part's built files: the editor's document is `editor/index.html` there. */
+  adminDir: string;
+  /** The site's table of pages, for the editor's links to public pages and its preview. */
+  pages: () => Promise<readonly PageRef[]>;
+}
+
+/** The editor's pages. */
+const EDITOR_PAGES = /^\/admin(?:[/?#]|$)/;
+/** The /api the editor uses: its sign-in, the content's writes and the XSRF cookie. */
+const EDITOR_API = /^\/api\/(?:editor|content|xsrf)(?:[/?]|$)/;
+/** What else the editor's host answers: the admin part's files (the editor's scripts and sheets), health. */
+const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The id of the JSON element the server writes into the editor's document (mf-admin reads it). */
+export const EDITOR_CONFIG_ID = 'editor-config';
+
+/** The editor's Content-Security-Policy: its own scripts and sheets only; it frames the public pages. */
+export function editorPolicy(siteOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${siteOrigin}`,
+    `font-src 'self' ${siteOrigin}`,
+    "connect-src 'self'",
+    `frame-src ${siteOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).header('Cache-Control', 'no-store').send({ error: 'editor_origin', message });
+}
+
+const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, options, done) => {
+  const { siteOrigin, editorOrigin, adminDir } = options;
+  const editorHost = new URL(editorOrigin).host;
+  const documentFile = join(adminDir, 'editor', 'index.html');
+  let cached: { at: number; html: string } | null = null;
+
+  /** The editor's document with its configuration written in (read again when its file changes). */
+  async function editorDocument(): Promise<string | null> {
+    let at: number;
+    try {
+      at = statSync(documentFile).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.at !== at) cached = { at, html: readFileSync(documentFile, 'utf8') };
+    const config = scriptJson({ publicOrigin: siteOrigin, editorOrigin, pages: await options.pages() });
+    return cached.html.replace(
+      '</head>',
+      `<script type="application/json" id="${EDITOR_CONFIG_ID}">${config}</script></head>`,
+    );
+  }
+
+  async function onEditorHost(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): Promise<FastifyReply | undefined> {
+    if (!SAFE_METHODS.has(request.method) && request.headers.origin !== editorOrigin) {
+      return refuse(reply, 403, `Modification refusée : elle ne vient pas de l'éditeur (${editorOrigin}).`);
+    }
+    if (EDITOR_PAGES.test(path) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const html = await editorDocument();
+      if (html === null) {
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .send('<!doctype html><title>Éditeur</title><p>L’éditeur n’est pas construit (npm run build -- admin).</p>');
+      }
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', editorPolicy(siteOrigin))
+        .header('Referrer-Policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
+    if (EDITOR_API.test(path) || EDITOR_FILES.test(path)) return undefined;
+    // Everything else is the public site's.
+    if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(`${siteOrigin}${path}`, 302);
+    return refuse(reply, 404, "Cette adresse n'est pas celle de l'éditeur.");
+  }
+
+  function onPublicHost(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | undefined {
+    if (EDITOR_PAGES.test(path)) {
+      if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(`${editorOrigin}${path}`, 302);
+      return refuse(reply, 404, `L'éditeur est à ${editorOrigin}.`);
+    }
+    if (
+      /^\/api\/editor(?:[/?]|$)/.test(path) ||
+      (/^\/api\/content(?:[/?]|$)/.test(path) && !SAFE_METHODS.has(request.method))
+    ) {
+      return refuse(reply, 403, `Les modifications se font dans l'éditeur, à ${editorOrigin}, pas sur le site public.`);
+    }
+    return undefined;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    return request.host === editorHost ? onEditorHost(request, reply, path) : onPublicHost(request, reply, path);
+  });
+  done();
+};
+
+export const editorOrigin = fp(editorOriginPlugin, { name: 'editor-origin' });
