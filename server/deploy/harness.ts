@@ -99,8 +99,10 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
   );
   replace('/var/cache/nginx/collectif', `${dir}/cache`);
   replace(/ {2}# BEGIN redirect[\s\S]*# END redirect\n/, '');
-  replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${String(port)};`);
-  replace(/\s*ssl_certificate \S+;\n\s*ssl_certificate_key \S+;/, '');
+  // Both hosts' servers (the public one and the editor's) on the one port, told apart by Host.
+  replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/g, `listen 127.0.0.1:${String(port)};`);
+  replace(/\s*ssl_certificate \S+;\n\s*ssl_certificate_key \S+;/g, '');
+  replace('server_name edition.radio.example.org;', 'server_name edition.localhost;');
   // The load generator (autocannon) reports as failed the request it sends on a keep-alive
   // connection that nginx closes after its 1000th request, where a browser sends it again: this
   // nginx keeps its connections for the whole run, so that only the site's failures count.
