@@ -146,3 +146,15 @@ describe('EDITOR_ORIGIN', () => {
     );
   });
 });
+
+describe('the session’s cookie on the editor’s origin over https', () => {
+  it('is `__Host-`: Secure, for `/`, without a Domain, and the one a session is read from', async () => {
+    const res = await on(EDITOR_HOST, '/api/editor/signin/options', { method: 'POST', body: {}, origin: EDITOR });
+    expect(res.statusCode).toBe(200);
+    // A session is only opened by a ceremony's end; a sign-out says the cookie's name and form.
+    const out = await on(EDITOR_HOST, '/api/editor/signout', { method: 'POST', body: {}, origin: EDITOR });
+    const cookie = String(out.headers['set-cookie'] ?? '');
+    expect(cookie).toMatch(/^__Host-collectif_editeur=; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=0$/);
+    expect(cookie).not.toContain('Domain');
+  });
+});

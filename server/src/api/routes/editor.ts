@@ -175,10 +175,14 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   };
 
   const secure = siteOrigin.startsWith('https:') || rpID === 'localhost';
+  // On the editor's own origin over https the session's cookie is `__Host-`: the browser keeps it only if it is Secure, for `/`
+  // and without a Domain, so no sibling host can set or shadow it (docs/content.md, « The editor's
+  // origin »).
+  const sessionCookie = editorOrigin?.startsWith('https:') === true ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   // A session cookie (no Max-Age): it goes with the browser; the server ends the session sooner
   // when it is idle or too old. Max-Age=0 deletes it.
   const cookie = (value: string, maxAge?: number) =>
-    `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}${maxAge === undefined ? '' : `; Max-Age=${String(maxAge)}`}`;
+    `${sessionCookie}=${value}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}${maxAge === undefined ? '' : `; Max-Age=${String(maxAge)}`}`;
 
   async function startSession(reply: FastifyReply, account: string): Promise<void> {
     const id = randomBytes(32).toString('base64url');
@@ -225,7 +229,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   /** The editor a request comes from, or null (signed out, an ended session, a revoked account). */
   async function editorOrNull(request: FastifyRequest): Promise<Editor | null> {
     if (await hasAdminToken(request)) return { account: 'admin (jeton)', role: 'admin' };
-    const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
+    const id = readCookie(sessionCookie, request.headers.cookie ?? '');
     const kept = id === null || id === '' ? null : readSession(await sessions.get(sessionKey(id)));
     if (id === null || kept === null) return null;
     if (Date.now() - kept.since > maxAgeMs) {
@@ -468,7 +472,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   });
 
   app.post('/editor/signout', async (request, reply) => {
-    const id = readCookie(SESSION_COOKIE, request.headers.cookie ?? '');
+    const id = readCookie(sessionCookie, request.headers.cookie ?? '');
     if (id !== null && id !== '') {
       const kept = readSession(await sessions.get(sessionKey(id)));
       await sessions.delete(sessionKey(id));
