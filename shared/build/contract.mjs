@@ -94,6 +94,7 @@ export const SINGLETON_ENTRY = '.';
 export const HELPER_ENTRIES = [
   './addresses',
   './boot',
+  './editor-config',
   './embed',
   './follow',
   './follow/stored',
@@ -111,11 +112,12 @@ export const HELPER_ENTRIES = [
 ];
 
 /**
- * Entries that are no part's browser code: the site's server and the parts' server containers
- * (`config`, `schemas`, `server`), the build, the tests, a remote's page alone in development
- * (`standalone`), and `package.json` (the contract's version, which a renderer gives the share scope
- * it offers the parts' server containers). `config` holds the radio settings the singleton reads: a
- * part reads them through `@collectif/shared` (its types alone may come from here).
+ * Entries that are no part's federated browser code: the site's server and the parts' server
+ * containers (`config`, `schemas`, `server`), the build, the tests, a remote's pages outside the
+ * federation (`standalone`: its dev page, and mf-admin's editor app, a bundle of its own with one
+ * copy of everything), and `package.json` (the contract's version, which a renderer gives the share
+ * scope it offers the parts' server containers). `config` holds the radio settings the singleton
+ * reads: a part reads them through `@collectif/shared` (its types alone may come from here).
  */
 export const OTHER_ENTRIES = [
   './config',

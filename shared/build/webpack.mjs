@@ -394,15 +394,102 @@ function devServer(part) {
 }
 
 /**
+ * A part's pages as an app of their own, with no federation: `folder` of the part's `dist/`, where
+ * the site's server serves it (`/<part folder>/<folder>/`), and `entry` and `template` in its source.
+ * @typedef {{ folder: string, entry: string, template: string }} StandaloneApp
+ */
+
+/**
+ * Fails the build when the app's `index.html` does not end its head exactly once (`</head>`): the
+ * server writes the app's configuration there (docs/content.md, « The editor app »).
+ */
+class DocumentHeadCheckPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, WebpackError } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('DocumentHeadCheckPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'DocumentHeadCheckPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const html = compilation.getAsset('index.html')?.source.source().toString() ?? '';
+          if (html.split('</head>').length === 2) return;
+          compilation.errors.push(
+            new WebpackError('index.html doit contenir </head> une fois : le serveur y écrit la configuration'),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A part's pages as an app of their own (docs/content.md, « The editor app »: mf-admin's editor, on
+ * the editor's origin): one HTML document and its files, from the part's own source, with React and
+ * the shared package bundled in, and no federation (no remote entry, no shell, no other part's code).
+ * Built into `dist/<folder>/` beside the remote and deployed with it. Its files are named, compiled,
+ * minified and split as the part's browser build's are: its output's names and hashing, its rules,
+ * its optimization and its style sheets' names are read from that build, so that a change there
+ * applies here too; its entry is named as the build's chunks are (content-hashed: the document,
+ * always revalidated, names it). The document names them from `/<part folder>/<folder>/`, where the
+ * server serves that folder, and has no inline script or style (a CSP of `'self'` alone): what it
+ * needs of the site is data the server writes before its `</head>`.
+ * @param {import('webpack').Configuration} browser  the part's browser build
+ * @param {{ part: { name: string, folder: string }, dir: string, production: boolean, app: StandaloneApp }} options
+ * @returns {import('webpack').Configuration}
+ */
+export function standaloneAppConfig(browser, { part, dir, production, app }) {
+  const output = browser.output ?? {};
+  const hashing = Object.fromEntries(
+    /** @type {const} */ (['hashFunction', 'hashDigest', 'hashDigestLength', 'hashSalt'])
+      .filter((key) => output[key] !== undefined)
+      .map((key) => [key, output[key]]),
+  );
+  const sheets = browser.plugins?.find((plugin) => plugin instanceof MiniCssExtractPlugin);
+  if (!(sheets instanceof MiniCssExtractPlugin)) throw new Error(`${part.name} : pas de MiniCssExtractPlugin à imiter`);
+  return {
+    name: `${part.name}-${app.folder}`,
+    mode: browser.mode,
+    context: dir,
+    entry: { main: app.entry },
+    devtool: browser.devtool,
+    output: {
+      path: join(dir, 'dist', app.folder),
+      // The document is served at the app's own addresses (`/admin`, `/admin/invitation`): its files
+      // are named from the root.
+      publicPath: `${urlPrefix(part)}${app.folder}/`,
+      filename: output.chunkFilename,
+      chunkFilename: output.chunkFilename,
+      assetModuleFilename: output.assetModuleFilename,
+      ...hashing,
+      uniqueName: `${federationName(part.name)}_${app.folder}`,
+      clean: true,
+    },
+    resolve: browser.resolve,
+    module: browser.module,
+    plugins: [
+      new MiniCssExtractPlugin({ filename: sheets.options.filename, chunkFilename: sheets.options.chunkFilename }),
+      new HtmlWebpackPlugin({ template: app.template, chunks: ['main'], scriptLoading: 'defer', minify: production }),
+      new FontPreloadPlugin(),
+      new DocumentHeadCheckPlugin(),
+    ],
+    optimization: browser.optimization,
+    performance: { hints: false },
+    stats: browser.stats,
+  };
+}
+
+/**
  * @param {{
  *   name: import('../src/remotes').PartName,
  *   dir: string,
  *   html?: boolean,
  *   alsoAccepts?: string,
+ *   app?: StandaloneApp,
  * }} options `alsoAccepts`: a remote whose code is ready for the contract's next major says so
- *   (`'^3.0.0'`) before the shell moves to it (docs/parts.md, « The contract's versions »).
+ *   (`'^3.0.0'`) before the shell moves to it (docs/parts.md, « The contract's versions »). `app`:
+ *   its pages also built as an app of their own, in production (`standaloneAppConfig`).
  */
-export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
+export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
   const { part, modules, exposes } = registered(name);
   if (alsoAccepts !== undefined && part.name === 'shell') {
     throw new Error('Le shell fournit une version exacte du contrat : alsoAccepts ne vaut que pour un remote');
@@ -416,7 +503,10 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
     const isHost = part.name === 'shell';
     // The dev server serves the browser bundle only; pages render in the browser there.
     const withServer = production && Object.keys(serverExposes).length > 0 && env?.WEBPACK_SERVE !== true;
-    return [
+    const withApp = production && app !== undefined && env?.WEBPACK_SERVE !== true;
+    // The folders of dist/ that other builds of the part write, beside this one: not this build's to remove.
+    const kept = [...(withServer ? [SERVER_BUNDLE_DIR] : []), ...(withApp && app !== undefined ? [app.folder] : [])];
+    const configs = [
       {
         mode: production ? 'production' : 'development',
         context: dir,
@@ -437,7 +527,10 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
           assetModuleFilename: 'files/[name].[contenthash:10][ext]',
           uniqueName: federationName(name),
           // The server container, built beside this one into dist/server/, is not this build's to remove.
-          clean: withServer ? { keep: (/** @type {string} */ file) => file.startsWith(`${SERVER_BUNDLE_DIR}/`) } : true,
+          clean:
+            kept.length > 0
+              ? { keep: (/** @type {string} */ file) => kept.some((folder) => file.startsWith(`${folder}/`)) }
+              : true,
         },
         resolve: {
           extensions: ['.tsx', '.ts', '.js', '.json'],
@@ -508,5 +601,8 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts }) {
       },
       ...(withServer ? [serverBundleConfig({ name, dir, exposes: serverExposes, version, alsoAccepts })] : []),
     ];
+    const [browser, ...others] = configs;
+    if (!withApp || app === undefined || browser === undefined) return configs;
+    return [browser, standaloneAppConfig(browser, { part, dir, production, app }), ...others];
   };
 }

@@ -2,24 +2,63 @@ import { api, type AppDispatch, type RootState } from '@collectif/shared';
 import { findResidence } from './addresses/paths';
 import * as v from 'valibot';
 import { residenceSummary, residencesAnswer } from './schemas/residences';
+import { webOrigin } from './editor-config';
 
 /*
- * The editor's preview of a public page (docs/content.md, « Preview »): the editor shows the page
- * itself in a frame of the same site and hands it the content as visitors would get it once saved
+ * The editor's preview of a public page (docs/content.md, « Preview »): the editor shows the public
+ * page itself in a frame and hands it the content as visitors would get it once saved
  * (the site's `POST /api/content/…/preview`); the page's shell puts that content in the frame's own
  * store in place of the served one, and the page's own code renders it. Nothing is saved, and no
  * other window's store changes.
  *
- * The conversation, by `postMessage` between the editor and its frame, both of the site's origin:
- * 1. the frame's shell, once the page is interactive, says `PREVIEW_READY` to its parent;
- * 2. the editor answers `PREVIEW_CONTENT` with the kind and its content;
+ * The conversation, by `postMessage` between the editor and its frame: the editor on its own origin
+ * (EDITOR_ORIGIN, the page's frame on the public one), or on the site's (the editor served as a
+ * part of the public site, as before):
+ * 1. the frame's shell, once the page is interactive, says `PREVIEW_READY` to its parent, addressed
+ *    to each origin an editor may have (`previewParentOrigins`: the browser drops it for any other);
+ * 2. the editor answers `PREVIEW_CONTENT` with the kind and its content, addressed to the public
+ *    origin exactly;
  * 3. the shell puts it in the store and says on the page that it is a preview.
  * A page the visitor opens in a frame of another site hears nothing: messages are taken only from
- * the parent window, and only of the site's own origin.
+ * the parent window, and only of the site's own origin or the editor's.
  */
 
 export const PREVIEW_READY = 'collectif:apercu-pret';
 export const PREVIEW_CONTENT = 'collectif:apercu';
+
+/**
+ * `<script type="application/json" id="preview-config">`, which the server writes into every public
+ * page when the editor has an origin of its own: `{ "editorOrigin": "https://edition.example.org" }`.
+ * Without it (or with `"editorOrigin": null`), a page takes previews from its own origin only.
+ */
+export const PREVIEW_CONFIG_ID = 'preview-config';
+
+export const previewConfigSchema = v.object({ editorOrigin: v.nullable(webOrigin) });
+
+export type PreviewConfig = v.InferOutput<typeof previewConfigSchema>;
+
+/**
+ * The origins a page's preview may come from: its own, and the editor's when the server wrote one
+ * (`PREVIEW_CONFIG_ID`). One that cannot be read is left out, said once in the console: the page
+ * then hears its own origin alone, as it did before the editor had one.
+ */
+export function previewParentOrigins(doc: Document, ownOrigin: string): string[] {
+  const text = doc.getElementById(PREVIEW_CONFIG_ID)?.textContent ?? '';
+  if (text === '') return [ownOrigin];
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  const read = v.safeParse(previewConfigSchema, data);
+  if (!read.success) {
+    console.warn(`Réglages de l’aperçu illisibles (#${PREVIEW_CONFIG_ID}) : aperçu depuis ce site seulement`);
+    return [ownOrigin];
+  }
+  const editor = read.output.editorOrigin;
+  return editor === null || editor === ownOrigin ? [ownOrigin] : [ownOrigin, editor];
+}
 
 /** The kinds of content a page shows, and the query each is read by (docs/content.md, « Read by the pages »). */
 export const PREVIEW_QUERIES = {

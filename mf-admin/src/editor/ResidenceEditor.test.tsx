@@ -4,6 +4,7 @@ import { configureApiBase, type Residence } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeRequest, type FakeServer } from '@collectif/shared/testing';
 import { ResidenceEditor } from './ResidenceEditor';
+import { setPublicOrigin } from './publicSite';
 
 // The residence's form against a fake /api on loopback (the site's answers as docs/content.md says
 // them): what a volunteer sees and what the site is sent.
@@ -205,6 +206,25 @@ describe('a residence’s form', () => {
     expect(field('Instagram')).toHaveAccessibleDescription(/forme invalide/);
     expect(screen.queryByTitle('Aperçu de la page de la résidence')).not.toBeInTheDocument();
     expect(saves).toEqual([]);
+  });
+
+  it('links to the public page and shows its pictures on the public origin, from the editor’s own', async () => {
+    // The editor app on the editor's origin (docs/content.md, « The editor app »): its router has no public page.
+    setPublicOrigin('https://www.example.org');
+    try {
+      renderWithProviders(<ResidenceEditor id="axonberg" />);
+      const portrait = await screen.findByRole('group', { name: 'Portrait' });
+      expect(screen.getByRole('link', { name: 'Voir la page publique' })).toHaveAttribute(
+        'href',
+        'https://www.example.org/residences/axonberg',
+      );
+      expect(within(portrait).getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
+        'src',
+        'https://www.example.org/assets/images/residences/axonberg-400.webp',
+      );
+    } finally {
+      setPublicOrigin(null);
+    }
   });
 
   it('says a residence that does not exist', async () => {

@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import type { Residence } from '@collectif/shared';
-import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { PAGES } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
 import { call } from './call';
 import { residencePictures } from '@collectif/shared/pictures';
 import { Field } from './Field';
 import { PictureUpload } from './PictureUpload';
 import { PagePreview } from './PagePreview';
+import { PublicPageLink } from './PublicPageLink';
+import { onPublicSite } from './publicSite';
 import { readProblem, type Version } from './outcome';
 import { PublishFooter, useVersionForm } from './publish';
 
@@ -130,9 +132,9 @@ export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?:
     <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
       <h2 id={`${formId}-titre`}>Résidence : {draft.artist || id}</h2>
       <p>
-        <PageLink page={PAGES.residence} params={{ id }}>
+        <PublicPageLink page={PAGES.residence} params={{ id }}>
           Voir la page publique
-        </PageLink>
+        </PublicPageLink>
       </p>
       <form
         className="admin-form"
@@ -171,7 +173,7 @@ export function ResidenceEditor({ id, onPublished }: { id: string; onPublished?:
               <legend>{label}</legend>
               <img
                 className={`admin-picture admin-picture--${name}`}
-                src={name === 'portrait' ? pictures.card : pictures.header}
+                src={onPublicSite(name === 'portrait' ? pictures.card : pictures.header)}
                 alt={`${label} actuel`}
               />
               <p className="admin-field__hint">
