@@ -89,6 +89,13 @@ describe('the public origin', () => {
     expect((await on(PUBLIC_HOST, '/api/editor/session')).statusCode).toBe(403);
   });
 
+  it('tells its pages the editor’s origin, from which alone they take a preview', async () => {
+    const page = await on(PUBLIC_HOST, '/label');
+    expect(page.statusCode).toBe(200);
+    const config = /<script type="application\/json" id="preview-config">([^<]*)<\/script>/.exec(page.body)?.[1];
+    expect(JSON.parse(config ?? '{}')).toEqual({ editorOrigin: EDITOR });
+  });
+
   it('still answers the public reads of the content', async () => {
     expect((await on(PUBLIC_HOST, '/api/content/residences?view=summary')).statusCode).toBe(200);
   });
@@ -107,12 +114,18 @@ describe('the editor’s origin', () => {
       const config = new RegExp(`<script type="application/json" id="${EDITOR_CONFIG_ID}">([^<]*)</script>`).exec(
         res.body,
       )?.[1];
-      expect(JSON.parse(config ?? '{}')).toMatchObject({ publicOrigin: SITE, editorOrigin: EDITOR });
+      expect(JSON.parse(config ?? '{}')).toMatchObject({ publicOrigin: SITE });
       const policy = res.headers['content-security-policy'];
       expect(policy).toContain("script-src 'self';");
       expect(policy).toContain(`frame-src ${SITE}`);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers the reads its tracklists’ form makes', async () => {
+    for (const path of ['/api/releases', '/api/episodes?residence=axonberg']) {
+      expect([path, (await on(EDITOR_HOST, path)).statusCode]).not.toEqual([path, 302]);
     }
   });
 

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRef } from '@collectif/shared';
-import { scriptJson } from '@collectif/shared/seo';
+import { writeEditorConfig } from '@collectif/shared/editor-config';
+
+export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 
 /**
  * The editor on an origin of its own (EDITOR_ORIGIN; docs/content.md, « The editor's origin »). A
@@ -31,14 +33,14 @@ export interface EditorOriginOptions {
 
 /** The editor's pages. */
 const EDITOR_PAGES = /^\/admin(?:[/?#]|$)/;
-/** The /api the editor uses: its sign-in, the content's writes and the XSRF cookie. */
-const EDITOR_API = /^\/api\/(?:editor|content|xsrf)(?:[/?]|$)/;
+/**
+ * The /api the editor uses: its sign-in, the content's reads and writes, the XSRF cookie, and the
+ * reads its tracklists' form makes (a residence's episodes, the label's releases).
+ */
+const EDITOR_API = /^\/api\/(?:editor|content|xsrf|episodes|releases)(?:[/?]|$)/;
 /** What else the editor's host answers: the admin part's files (the editor's scripts and sheets), health. */
 const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The id of the JSON element the server writes into the editor's document (mf-admin reads it). */
-export const EDITOR_CONFIG_ID = 'editor-config';
 
 /** The editor's Content-Security-Policy: its own scripts and sheets only; it frames the public pages. */
 export function editorPolicy(siteOrigin: string): string {
@@ -76,11 +78,12 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
       return null;
     }
     if (cached?.at !== at) cached = { at, html: readFileSync(documentFile, 'utf8') };
-    const config = scriptJson({ publicOrigin: siteOrigin, editorOrigin, pages: await options.pages() });
-    return cached.html.replace(
-      '</head>',
-      `<script type="application/json" id="${EDITOR_CONFIG_ID}">${config}</script></head>`,
-    );
+    try {
+      return writeEditorConfig(cached.html, { publicOrigin: siteOrigin, pages: [...(await options.pages())] });
+    } catch (error) {
+      app.log.warn(`Document de l'éditeur inutilisable : ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }
   }
 
   async function onEditorHost(

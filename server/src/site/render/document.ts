@@ -16,6 +16,7 @@ import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { BOOT_ID } from '@collectif/shared/boot';
+import { PREVIEW_CONFIG_ID } from '@collectif/shared/preview';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { PageHints } from '../hints';
 
@@ -365,6 +366,8 @@ export interface PageModelInput {
    * (each `scriptJson`), made where it was.
    */
   rendered?: { body: string; state: string; router: string };
+  /** The editor's own origin (EDITOR_ORIGIN), whose preview may frame the page; null: none. */
+  editorOrigin?: string | null;
 }
 
 const data = (id: string, value: unknown): DataScript => ({ id, json: scriptJson(value) });
@@ -378,6 +381,7 @@ export function pageModel({
   remotes,
   hints,
   rendered,
+  editorOrigin = null,
 }: PageModelInput): DocumentModel {
   const [entry] = assets.scripts;
   // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
@@ -396,6 +400,8 @@ export function pageModel({
       data(PAGES_CONFIG_ID, pages),
       data(RADIO_SETTINGS_ID, radio),
       data(REMOTES_CONFIG_ID, remotes),
+      // The editor's origin, from which the page takes a preview's content (shell's PreviewBridge).
+      ...(editorOrigin === null ? [] : [data(PREVIEW_CONFIG_ID, { editorOrigin })]),
       ...(rendered === undefined ? [] : [{ id: ROUTER_STATE_ID, json: rendered.router }]),
       ...(loader === null || hints.boot === null ? [] : [data(BOOT_ID, { preloads: hints.boot })]),
     ],

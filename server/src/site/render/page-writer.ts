@@ -92,6 +92,7 @@ export function createPageWriter({
       remotes,
       hints: hints(pathname, { rendered: rendered !== undefined, pages, images }),
       ...(rendered === undefined ? {} : { rendered }),
+      editorOrigin,
     });
     return { html: renderDocument(model), csp: documentPolicy(model, policy) };
   }
