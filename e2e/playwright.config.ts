@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
-import { serverArgs } from '../scripts/server-command.mjs';
+import { localEditorEnv, serverArgs } from '../scripts/server-command.mjs';
 import { E2E_NOW } from './clock';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -49,6 +49,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The editor on an origin of its own, as in production (docs/content.md, « The editor's origin »).
+      ...localEditorEnv({}, PORT),
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN: 'e2e-jeton-admin-de-24-caracteres',
       E2E_CLOCK_START: E2E_NOW,

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { serverArgs } from './server-command.mjs';
+import { localEditorEnv, serverArgs } from './server-command.mjs';
 import { parts, root } from './parts.mjs';
 
 const named = process.argv.slice(2);
@@ -41,6 +41,7 @@ const children = [
     env: {
       ...process.env,
       PORT: String(sitePort),
+      ...localEditorEnv(process.env, sitePort),
       DEV_REMOTES: JSON.stringify(devRemotes),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
@@ -61,6 +62,7 @@ console.log(
   [
     `Développement : ${live.map((p) => `${p.name} (:${String(devPort(p))})`).join(', ')}`,
     `Site : http://localhost:${String(sitePort)}/${network === undefined ? '' : ` ou, depuis un téléphone du même réseau, http://${network}:${String(sitePort)}/`}`,
+    `Éditeur : ${localEditorEnv(process.env, sitePort).EDITOR_ORIGIN ?? process.env.EDITOR_ORIGIN ?? `http://localhost:${String(sitePort)}`}/admin`,
   ].join('\n'),
 );
 

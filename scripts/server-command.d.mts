@@ -8,3 +8,5 @@ export const SERVER_FLAGS: readonly string[];
 export function serverArgs(root?: string): string[];
 /** Node's arguments that start the built server (`server/dist/main.js`). */
 export function builtServerArgs(root?: string): string[];
+/** EDITOR_ORIGIN for a site on this machine: `http://edition.localhost:<port>`, unless set otherwise. */
+export function localEditorEnv(env: NodeJS.ProcessEnv, port: number | string): Record<string, string>;

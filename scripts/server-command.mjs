@@ -48,3 +48,17 @@ export function serverArgs(root = '.') {
 export function builtServerArgs(root = '.') {
   return [...SERVER_FLAGS, `${root}/server/dist/main.js`];
 }
+
+/**
+ * The editor's own origin for a site on this machine (docs/content.md, « The editor's origin »):
+ * `http://edition.localhost:<port>`, which Chromium resolves to the loopback and whose cookies are
+ * not the public host's, unless EDITOR_ORIGIN or SITE_ORIGIN says otherwise (a real deployment
+ * sets both).
+ * @param {NodeJS.ProcessEnv} env
+ * @param {number | string} port
+ * @returns {Record<string, string>}
+ */
+export function localEditorEnv(env, port) {
+  if (env.EDITOR_ORIGIN !== undefined || env.SITE_ORIGIN !== undefined) return {};
+  return { EDITOR_ORIGIN: `http://edition.localhost:${String(port)}` };
+}

@@ -1,7 +1,7 @@
 // npm start: builds what is not built yet and the server, then serves the whole site on one port
 // (PORT, 8080) with the built server (no TypeScript loader at run time).
 import { spawnSync, spawn } from 'node:child_process';
-import { builtServerArgs, SERVER_ENV } from './server-command.mjs';
+import { builtServerArgs, localEditorEnv, SERVER_ENV } from './server-command.mjs';
 import { root } from './parts.mjs';
 
 // `npm start -- --help`: the settings, with their defaults and an example (docs/settings.md).
@@ -21,7 +21,7 @@ if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
 
 const server = spawn(process.execPath, builtServerArgs(), {
   cwd: root,
-  env: { ...process.env, ...SERVER_ENV },
+  env: { ...process.env, ...SERVER_ENV, ...localEditorEnv(process.env, process.env.PORT ?? 8080) },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
