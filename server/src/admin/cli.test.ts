@@ -57,6 +57,16 @@ describe('npm run admin', () => {
     expect(lines[1]).toMatch(/^https:\/\/edition\.radio\.example\.org\/admin\/invitation#[A-Za-z0-9_-]{43}$/);
   });
 
+  it('links, on this machine with no origin set, to the editor as npm start serves it', async () => {
+    const code = await runAdmin(['invite', '--role', 'about'], {
+      env: { CONTENT_DIR: dir },
+      out: (line) => lines.push(line),
+      now,
+    });
+    expect(code).toBe(0);
+    expect(lines[1]).toMatch(/^http:\/\/edition\.localhost:8080\/admin\/invitation#/);
+  });
+
   it('takes --site over SITE_ORIGIN, and refuses what is not an address', async () => {
     expect(await run('invite', '--role', 'label', '--site', 'http://localhost:8080/chemin')).toBe(0);
     expect(lines[1]).toMatch(/^http:\/\/localhost:8080\/admin\/invitation#/);

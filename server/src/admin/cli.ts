@@ -42,14 +42,16 @@ async function openStore(env: AdminRun['env']): Promise<{ content: ContentStore;
   return { content: await shareContent(local, shared.content, { warn }, secret), close: () => shared.close() };
 }
 
-/** The site's address for the link: --site, SITE_ORIGIN, or this machine's. */
+/**
+ * The site's address for the link: --site, the editor's own origin (EDITOR_ORIGIN), SITE_ORIGIN, or
+ * this machine's editor as `npm start` puts it (edition.localhost).
+ */
 function siteOf(given: string | undefined, env: AdminRun['env']): string {
-  // An invitation opens the editor: on its own origin when it has one (EDITOR_ORIGIN).
   const text =
     given ??
     setting(env, 'EDITOR_ORIGIN') ??
     setting(env, 'SITE_ORIGIN') ??
-    `http://localhost:${String(setting(env, 'PORT'))}`;
+    `http://edition.localhost:${String(setting(env, 'PORT'))}`;
   let url: URL;
   try {
     url = new URL(text);
