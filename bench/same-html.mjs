@@ -17,7 +17,7 @@ const env = { SITE_ORIGIN: 'https://radio.example.org' };
 /** The HTML without what two builds of the same code are expected to differ by. */
 const comparable = (html) =>
   html
-    .replace(/\.[0-9a-f]{10}\.(js|css|woff2)/g, '.HASH.$1')
+    .replace(/\.(?:[0-9a-f]{32}|[0-9a-f]{10})\.(js|css|woff2)/g, '.HASH.$1')
     .replace(/sha256-[A-Za-z0-9+/=]+/g, 'sha256-X')
     .replace(/(<script[^>]*id="ssr-state"[^>]*>)[\s\S]*?(<\/script>)/, '$1$2')
     .replace(/\{"href":"\/mf-[a-z]+\/\d+\.HASH\.js","as":"script"\},?/g, '')

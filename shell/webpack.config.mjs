@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -6,7 +7,13 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { InjectManifest } from 'workbox-webpack-plugin';
-import { federatedConfig, scriptRule } from '@collectif/shared/build/webpack.mjs';
+import {
+  CONTENT_HASH,
+  ContentHashPlugin,
+  federatedConfig,
+  HASHED_FILE,
+  scriptRule,
+} from '@collectif/shared/build/webpack.mjs';
 
 const require = createRequire(import.meta.url);
 const dir = fileURLToPath(new URL('.', import.meta.url));
@@ -33,6 +40,25 @@ function withShellFiles(entries) {
 }
 
 /**
+ * Each precached file's SHA-256, as a subresource integrity (`sha256-…`), written into the worker's
+ * own script with its precache list (docs/published.md, « What a page's script cannot forge »): a
+ * page's script can write the precache, never the worker's script, so the worker answers a precached
+ * file only when its bytes have this digest, the offline page's included, whose name carries no hash.
+ * Workbox also fetches each file with it. The offline page's files are this compilation's; the
+ * shell's, written by its own compilation just before, are read from dist/.
+ * @param {{ url: string, revision: string | null, size: number }[]} entries
+ * @param {import('webpack').Compilation} [compilation]
+ */
+function withIntegrity(entries, compilation) {
+  const manifest = entries.map((entry) => {
+    const name = entry.url.replace(/^\//, '');
+    const bytes = compilation?.getAsset(name)?.source.buffer() ?? readFileSync(join(dir, 'dist', name));
+    return { ...entry, integrity: `sha256-${createHash('sha256').update(bytes).digest('base64')}` };
+  });
+  return { manifest, warnings: [] };
+}
+
+/**
  * The offline page and the service worker (docs/published.md, « Installable »), built after the
  * shell's browser bundle into the same dist/: `hors-ligne.html` with its script and style sheet, and
  * `sw.js`, compiled by Workbox's InjectManifest from src/offline/service-worker.ts with its precache
@@ -51,9 +77,11 @@ function offlineConfig() {
     output: {
       path: join(dir, 'dist'),
       publicPath: '/',
-      filename: '[name].[contenthash:10].js',
+      filename: '[name].[contenthash].js',
       // The shell's bundle, just written, stays.
       clean: false,
+      // Named as every part's files, which the worker checks (shared/build/webpack.mjs, CONTENT_HASH).
+      ...CONTENT_HASH,
     },
     resolve: { extensions: ['.ts', '.js', '.json'] },
     module: {
@@ -66,7 +94,7 @@ function offlineConfig() {
       ],
     },
     plugins: [
-      new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css' }),
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash].css' }),
       new HtmlWebpackPlugin({
         template: './src/offline/page/offline.html',
         filename: 'hors-ligne.html',
@@ -78,12 +106,16 @@ function offlineConfig() {
       new InjectManifest({
         swSrc: './src/offline/service-worker.ts',
         swDest: 'sw.js',
-        include: [/^hors-ligne\.html$/, /^offline\.[0-9a-f]{10}\.(?:js|css)$/],
-        dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
-        manifestTransforms: [withShellFiles],
+        include: [/^hors-ligne\.html$/, /^offline\.[0-9a-f]{32}\.(?:js|css)$/],
+        dontCacheBustURLsMatching: HASHED_FILE,
+        manifestTransforms: [withShellFiles, withIntegrity],
       }),
+      new ContentHashPlugin(),
     ],
-    optimization: { minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })] },
+    optimization: {
+      minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })],
+      realContentHash: true,
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -115,7 +115,7 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
   // The shell's entry asks Chromium to compile all its functions while it streams in, off the main
   // thread (V8's explicit compile hint, first in the file: docs/rendering.md, « Work after the paint »).
   const entry = await page.evaluate(() => document.querySelector('script[data-src]')?.getAttribute('data-src') ?? '');
-  expect(entry).toMatch(/^\/main\.[0-9a-f]{10}\.js$/);
+  expect(entry).toMatch(/^\/main\.[0-9a-f]{32}\.js$/);
   expect((await (await request.get(entry)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

@@ -115,7 +115,7 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     const manifest = (await (await fetch(`${origin}/mf-player/mf-manifest.json`)).json()) as {
       exposes: { assets: { js: { sync: string[] } } }[];
     };
-    const shellScript = readdirSync(join(ROOT, 'shell', 'dist')).find((name) => /^main\.[0-9a-f]{10}\.js$/.test(name));
+    const shellScript = readdirSync(join(ROOT, 'shell', 'dist')).find((name) => /^main\.[0-9a-f]{32}\.js$/.test(name));
     const files = [
       `/mf-player/${manifest.exposes[0]?.assets.js.sync[0] ?? ''}`,
       '/mf-player/remoteEntry.js',

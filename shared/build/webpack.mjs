@@ -3,6 +3,7 @@
 // `federatedConfig` with its name; its port and exposes come from the registry of parts
 // (shared/parts.mjs, docs/parts.md). Shared singletons are declared here, once.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,6 +89,77 @@ function gitCommit(dir) {
     return commit === '' ? null : commit;
   } catch {
     return null;
+  }
+}
+
+/**
+ * How every content-hashed file is named (docs/published.md, « What a page's script cannot forge »):
+ * the first 32 hex digits (128 bits) of the SHA-256 of the file as it is emitted (`realContentHash`),
+ * so that the service worker checks a file it kept against its name before it answers with it. Any
+ * script of the site's origin can write the worker's caches; webpack's default names, 10 hex digits
+ * of md4 (40 bits), let it find a forged file that matches a genuine name by brute force. Hex rather
+ * than base64url (22 characters, 132 bits): compressed, the pages that name these files came out the
+ * same size either way (brotli codes a hex digit in about 4 bits), and hex keeps the names of the
+ * site's tests and tools (`[0-9a-f]+`) as they are.
+ */
+export const CONTENT_HASH = /** @type {const} */ ({ hashFunction: 'sha256', hashDigest: 'hex', hashDigestLength: 32 });
+
+/** A content-hashed file's name (`main.<hash>.js`, `files/x.<hash>.woff2`), its hash captured. */
+export const HASHED_FILE = /\.([0-9a-f]{32})\.(?!map$)[a-z0-9]+$/;
+
+/**
+ * The digest a content-hashed file's name must carry, by the rule the service worker checks
+ * (shell/src/offline/integrity.ts, `matchesName`) and webpack's realContentHash computes: the
+ * SHA-256 of its bytes with every occurrence of that very hash taken out (a file that names itself,
+ * in the comments pointing at its source map or its licence file, is hashed without those names).
+ * @param {Buffer} bytes
+ * @param {string} hash
+ */
+export function contentHashOf(bytes, hash) {
+  const own = Buffer.from(bytes.toString('latin1').replaceAll(hash, ''), 'latin1');
+  return createHash('sha256').update(own).digest('hex').slice(0, hash.length);
+}
+
+/**
+ * Makes every content-hashed file's name the digest of its own bytes (`contentHashOf`), and fails
+ * the build when one is not: the service worker would never answer such a file from its caches.
+ * Two chunks whose style sheets hold the same rules get one contenthash from mini-css-extract (it
+ * hashes the rules alone), and realContentHash then names both files from the two together, so that
+ * neither name is its own file's digest: each chunk's id is mixed into its hashes first, and every
+ * file is named from itself.
+ */
+export class ContentHashPlugin {
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, WebpackError, util } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('ContentHashPlugin', (compilation) => {
+      // After the plugins that make each chunk's content hashes (mini-css-extract, webpack's own).
+      compilation.hooks.contentHash.tap({ name: 'ContentHashPlugin', stage: 100 }, (chunk) => {
+        const { hashFunction, hashDigest, hashDigestLength } = compilation.outputOptions;
+        for (const [type, value] of Object.entries(chunk.contentHash)) {
+          const hash = util.createHash(hashFunction ?? CONTENT_HASH.hashFunction);
+          hash.update(`${value}|${String(chunk.id)}`);
+          chunk.contentHash[type] = /** @type {string} */ (hash.digest(hashDigest ?? 'hex')).slice(
+            0,
+            hashDigestLength ?? CONTENT_HASH.hashDigestLength,
+          );
+        }
+      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ContentHashPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          for (const { name, source } of compilation.getAssets()) {
+            const hash = HASHED_FILE.exec(name)?.[1];
+            if (hash === undefined || contentHashOf(source.buffer(), hash) === hash) continue;
+            compilation.errors.push(
+              new WebpackError(
+                `${name} : son nom n'est pas l'empreinte (SHA-256) de son contenu, que le service worker vérifie avant de le servir depuis son cache : un plugin a-t-il modifié le fichier après que webpack l'a nommé ? (shared/build/webpack.mjs, ContentHashPlugin)`,
+              ),
+            );
+          }
+        },
+      );
+    });
   }
 }
 
@@ -521,10 +593,12 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
           // A remote's entry keeps a stable name (the remote map and the federation runtime find it by that
           // name) and is revalidated; every other file is content-hashed and immutable, the shell's entry
           // included (index.html, always revalidated, names it).
-          filename: isHost && production ? '[name].[contenthash:10].js' : '[name].js',
-          chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+          filename: isHost && production ? '[name].[contenthash].js' : '[name].js',
+          chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
           // Not assets/: on the site that path is the generated images' (served from shared/assets).
-          assetModuleFilename: 'files/[name].[contenthash:10][ext]',
+          assetModuleFilename: 'files/[name].[contenthash][ext]',
+          // 32 hex digits of SHA-256, the worker's check (CONTENT_HASH).
+          ...CONTENT_HASH,
           uniqueName: federationName(name),
           // The server container, built beside this one into dist/server/, is not this build's to remove.
           clean:
@@ -568,8 +642,8 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
             partInfo({ name: part.name, isHost, version, alsoAccepts, builtAt: new Date(), commit }),
           ),
           new MiniCssExtractPlugin({
-            filename: production ? '[name].[contenthash:10].css' : '[name].css',
-            chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+            filename: production ? '[name].[contenthash].css' : '[name].css',
+            chunkFilename: production ? '[name].[contenthash].css' : '[name].css',
           }),
           ...(html && (isHost || !production)
             ? [
@@ -584,10 +658,14 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
             : []),
           ...(isHost ? [new DocumentAssetsPlugin({ loader: join(dir, 'src', 'boot', 'loader.ts') })] : []),
           ...(isHost && production ? [compileHints()] : []),
+          ...(production ? [new ContentHashPlugin()] : []),
         ],
         optimization: {
           moduleIds: 'deterministic',
           chunkIds: production ? 'deterministic' : 'named',
+          // Names made from the files as emitted (CONTENT_HASH); webpack's default in production, said
+          // here because the service worker's check depends on it.
+          realContentHash: production,
           // Style sheets minified too ('...' keeps webpack's own script minifier): a rendered page
           // carries its sheets in its HTML (docs/rendering.md, « Styles in the page »), and the home
           // page's HTML was 16 KB compressed, over the first round trip's 14 KB.

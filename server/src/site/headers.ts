@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RadioSettings, RemotesConfig } from '@collectif/shared';
 
-const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css|js\.map|css\.map)$/;
+/** A content-hashed name: 32 hex digits (shared/build/webpack.mjs, CONTENT_HASH), 10 for a part built before. */
+const HASHED_ASSET = /\.(?:[0-9a-f]{32}|[0-9a-f]{10})\.(js|css|js\.map|css\.map)$/;
 /** The build's pre-compressed copies; @fastify/static names the copy it sends, not the file asked for. */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 /** Files sent as they are, whatever the client accepts (already compressed formats). */

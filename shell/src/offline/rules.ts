@@ -13,22 +13,30 @@ export const OFFLINE_PAGE = '/hors-ligne.html';
 export const CACHES = {
   /** Pages seen, network first: the last ones, for the offline page and a visit without network. */
   pages: 'collectif-pages',
-  /** Content-hashed files of every part: a name never changes content, so the cache answers first. */
+  /**
+   * Content-hashed files of every part: a name never changes content, so the cache answers first,
+   * once the file is checked against its name (integrity.ts).
+   */
   hashed: 'collectif-fichiers',
-  /** The parts' entries (remoteEntry.js, mf-manifest.json), network first: the cache only offline. */
-  entries: 'collectif-entrees',
-  /** The site's pictures, answered from the cache and refreshed behind. */
+  /** The site's pictures, network first (the browser's cache answers within its day): the cache only offline. */
   images: 'collectif-images',
   /** The table of pages, written by the shell at each visit, for the offline page's links. */
   offline: 'collectif-hors-ligne',
 } as const;
 
+/**
+ * Caches earlier workers filled and this one drops: the parts' entries (`remoteEntry.js`,
+ * `mf-manifest.json`), which their names cannot check, kept only for the pages opened without
+ * network, which now run no script (docs/published.md, « What a page's script cannot forge »).
+ */
+export const RETIRED_CACHES = ['collectif-entrees'] as const;
+
 /** How many of each the worker keeps (oldest dropped first). */
-export const KEPT = { pages: 20, hashed: 300, entries: 20, images: 80 } as const;
+export const KEPT = { pages: 20, hashed: 300, images: 80 } as const;
 /** Where the shell keeps the table of pages, in CACHES.offline. */
 export const PAGE_TABLE_KEY = '/hors-ligne/pages.json';
 
-export type RequestKind = 'page' | 'hashed' | 'entry' | 'image';
+export type RequestKind = 'page' | 'hashed' | 'image';
 
 /** What the worker reads of a request (a `Request` has all of it). */
 export interface RequestFacts {
@@ -40,10 +48,12 @@ export interface RequestFacts {
   headers: { get: (name: string) => string | null };
 }
 
-/** A file whose name carries its content's hash (`main.0123456789.js`, `files/x.0123456789.woff2`). */
-const HASHED = /\.[0-9a-f]{10}\.(?!map$)[a-z0-9]+$/;
-/** A part's entries: their names stay across deploys, their content changes with each. */
-const ENTRY = /\/(?:remoteEntry\.js|mf-manifest\.json)$/;
+/**
+ * A file whose name carries its content's hash, long enough to be checked (`main.<32 hex>.js`,
+ * `files/x.<32 hex>.woff2`; integrity.ts). A name of 10 hex digits (a part built before the names
+ * were 128 bits) is left to the browser's cache: a page's script could forge a file to match it.
+ */
+const HASHED = /\.[0-9a-f]{32}\.(?!map$)[a-z0-9]+$/;
 
 /** A path of the partner embed (`/embed/lecteur`, `/embed/collectif-player.js`): never the worker's. */
 const isEmbed = (path: string) => path === '/embed' || path.startsWith('/embed/');
@@ -62,7 +72,8 @@ function pathOf(address: string, origin: string): string | null {
  * but GET, another origin, the embed's addresses and whatever an embed's page asks for (its referrer),
  * a file whose referrer is no page of the site (the tab's icon), every `/api` address (the
  * now-playing and its live channel among them), audio and video (the streams, replays) and ranges,
- * event streams.
+ * event streams, the parts' entries (`remoteEntry.js`, `mf-manifest.json`: revalidated by the
+ * browser at each visit) and any file whose name carries no hash it can check.
  */
 export function requestKind(request: RequestFacts, origin: string): RequestKind | null {
   if (request.method !== 'GET') return null;
@@ -76,7 +87,6 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
   if (request.headers.get('range') !== null) return null;
   if ((request.headers.get('accept') ?? '').includes('text/event-stream')) return null;
   if (request.mode === 'navigate') return request.destination === 'document' ? 'page' : null;
-  if (ENTRY.test(path)) return 'entry';
   if (HASHED.test(path)) return 'hashed';
   if (path.startsWith('/assets/images/')) return 'image';
   return null;

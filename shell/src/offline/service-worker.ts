@@ -2,31 +2,47 @@
 /**
  * The site's service worker (docs/published.md, « Installable »), compiled by Workbox's
  * InjectManifest into the shell's `sw.js`, with its precache list: the shell's files as every page
- * loads them and the offline page. Served by the site's server at `/sw.js`, scope `/`.
+ * loads them and the offline page, each with its digest. Served by the site's server at `/sw.js`,
+ * scope `/`.
  *
- * - Pages: network first (with navigation preload), kept for a visit without network; when neither
- *   answers, the offline page.
- * - The parts' entries (`remoteEntry.js`, `mf-manifest.json`): network first, the kept copy only
- *   without network, so that a team's deploy reaches an installed visitor at the next visit.
- * - Content-hashed files of every part: cache first (a name never changes content).
- * - The site's pictures: the kept copy, refreshed behind.
- * - Everything else, and anything of the partner embed or of `/api` (the live stream's now-playing
- *   and its channel), audio and video: left to the browser, as if there were no worker.
+ * - Pages: network first (with navigation preload), kept for a visit without network, where they are
+ *   shown without running anything; when neither answers, the offline page.
+ * - Content-hashed files of every part: cache first (a name never changes content), once the kept
+ *   copy is checked against its name.
+ * - The precache: each file checked against the digest this script carries.
+ * - The site's pictures: network first (the browser's cache answers within its day), the kept copy
+ *   without network.
+ * - Everything else, the parts' entries, anything of the partner embed or of `/api` (the live
+ *   stream's now-playing and its channel), audio and video: left to the browser, as if there were no
+ *   worker.
+ *
+ * Any script of the site's origin can write these caches: nothing is answered from them that such a
+ * script could have forged and that runs (docs/published.md, « What a page's script cannot forge »).
  */
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
-import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import type { PrecacheEntry } from 'workbox-precaching/_types';
-import { CACHES, isStorable, KEPT, OFFLINE_PAGE, requestKind, type RequestKind } from './rules';
+import { fileAnswer, keptPageAnswer, matchesIntegrity, matchesName, nameHash, offlineNotice } from './integrity';
+import { CACHES, isStorable, KEPT, OFFLINE_PAGE, requestKind, RETIRED_CACHES, type RequestKind } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const origin = self.location.origin;
+const manifest = self.__WB_MANIFEST;
+/** Each precached file's digest (`sha256-…`), by its path, as the build wrote it into this script. */
+const precacheDigests = new Map(
+  manifest.flatMap((entry) =>
+    typeof entry === 'string' || entry.integrity === undefined
+      ? []
+      : [[new URL(entry.url, origin).pathname, entry.integrity] as const],
+  ),
+);
 
 // First of the worker's listeners: a request it leaves alone goes on to the network with no other
 // listener (Workbox's routes included) seeing it. The embed's pages and their files among them.
@@ -39,10 +55,73 @@ self.addEventListener('fetch', (event) => {
 void self.skipWaiting();
 clientsClaim();
 enableNavigationPreload();
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(RETIRED_CACHES.map((name) => caches.delete(name))));
+});
 
 // Only the files listed: no `/` → `/index.html`, no `/x` → `/x.html`.
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+precacheAndRoute(manifest, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
+
+/**
+ * Answers a kept file only when `isGenuine` says it is the file its path names, with the worker's own
+ * headers; a copy that is not is dropped, and the strategy asks the network for the file.
+ */
+function checkedBy(isGenuine: (path: string, body: ArrayBuffer) => Promise<boolean>): WorkboxPlugin {
+  return {
+    cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse, event }) => {
+      if (cachedResponse === undefined) return null;
+      const path = new URL(request.url).pathname;
+      const body = await cachedResponse.arrayBuffer();
+      if (await isGenuine(path, body)) return fileAnswer(path, body);
+      await (await caches.open(cacheName)).delete(request);
+      if (cacheName === cacheNames.precache) event.waitUntil(checkPrecache());
+      return null;
+    },
+  };
+}
+
+let checking: Promise<void> | null = null;
+/** When the precache was last found whole; 0 while a file is missing or was found forged. */
+let checkedAt = 0;
+/**
+ * Checks every precached file against its digest, and fetches again, checked by the browser against
+ * that digest, one that is missing or is not its file: the offline page's script, asked for without
+ * CORS, is not put back by Workbox itself, and the offline page is only asked for without network.
+ */
+function checkPrecache(): Promise<void> {
+  checking ??= (async () => {
+    const cache = await caches.open(cacheNames.precache);
+    let whole = true;
+    for (const [path, integrity] of precacheDigests) {
+      const key = getCacheKeyForURL(path);
+      if (key === undefined) continue;
+      const kept = await cache.match(key);
+      if (kept !== undefined && (await matchesIntegrity(integrity, await kept.arrayBuffer()))) continue;
+      try {
+        const response = await fetch(path, { integrity, cache: 'no-cache' });
+        if (response.ok) await cache.put(key, response);
+        else whole = false;
+      } catch {
+        // Without network, or the live shell is another one (its own worker precaches its files).
+        whole = false;
+      }
+    }
+    checkedAt = whole ? Date.now() : 0;
+  })().finally(() => {
+    checking = null;
+  });
+  return checking;
+}
+/** After a page came from the network: the precache checked again, once a minute at most while whole. */
+const checkPrecacheAfterVisit: WorkboxPlugin = {
+  cacheDidUpdate: ({ event }) => {
+    if (Date.now() - checkedAt > 60_000) event.waitUntil(checkPrecache());
+    return Promise.resolve();
+  },
+};
+
+addPlugins([checkedBy((path, body) => matchesIntegrity(precacheDigests.get(path), body))]);
 
 const of =
   (kind: RequestKind) =>
@@ -55,14 +134,52 @@ const storable: WorkboxPlugin = {
   cacheWillUpdate: ({ response }) =>
     Promise.resolve(isStorable(response.headers.get('cache-control')) ? response : null),
 };
+/** A kept page, answered without network: its HTML has no name to check, so nothing in it runs. */
+const inert: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse === undefined ? null : keptPageAnswer(await cachedResponse.arrayBuffer()),
+};
+/** A kept picture, answered without network, with the worker's own headers. */
+const asPicture: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+    cachedResponse === undefined ? null : fileAnswer(new URL(request.url).pathname, await cachedResponse.arrayBuffer()),
+};
+/** Neither network nor a kept page: the offline page, checked as every precached file is. */
+const offlinePage: WorkboxPlugin = {
+  handlerDidError: async () => {
+    const key = getCacheKeyForURL(OFFLINE_PAGE);
+    const cache = await caches.open(cacheNames.precache);
+    const precached = key === undefined ? undefined : await cache.match(key);
+    if (key !== undefined && precached !== undefined) {
+      const body = await precached.arrayBuffer();
+      if (await matchesIntegrity(precacheDigests.get(OFFLINE_PAGE), body)) return fileAnswer(OFFLINE_PAGE, body);
+      await cache.delete(key);
+    }
+    // Put back at the next page that comes from the network.
+    checkedAt = 0;
+    return offlineNotice();
+  },
+};
 
 registerRoute(
   of('page'),
   new NetworkFirst({
     cacheName: CACHES.pages,
-    plugins: [ok, storable, kept(KEPT.pages), new PrecacheFallbackPlugin({ fallbackURL: OFFLINE_PAGE })],
+    plugins: [ok, storable, kept(KEPT.pages), inert, checkPrecacheAfterVisit, offlinePage],
   }),
 );
-registerRoute(of('entry'), new NetworkFirst({ cacheName: CACHES.entries, plugins: [ok, kept(KEPT.entries)] }));
-registerRoute(of('hashed'), new CacheFirst({ cacheName: CACHES.hashed, plugins: [ok, kept(KEPT.hashed)] }));
-registerRoute(of('image'), new StaleWhileRevalidate({ cacheName: CACHES.images, plugins: [ok, kept(KEPT.images)] }));
+registerRoute(
+  of('hashed'),
+  new CacheFirst({
+    cacheName: CACHES.hashed,
+    plugins: [
+      ok,
+      kept(KEPT.hashed),
+      checkedBy(async (path, body) => {
+        const hash = nameHash(path);
+        return hash !== null && (await matchesName(hash, body));
+      }),
+    ],
+  }),
+);
+registerRoute(of('image'), new NetworkFirst({ cacheName: CACHES.images, plugins: [ok, kept(KEPT.images), asPicture] }));

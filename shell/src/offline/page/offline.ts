@@ -25,6 +25,14 @@ interface Seen {
 
 const part = (name: string) => document.querySelector<HTMLElement>(`[data-part="${name}"]`);
 
+/**
+ * An address of this site, or null: the table of pages and the pages' keys come from the caches,
+ * which a page's script can write, and a path that starts with `//` or holds a backslash would lead
+ * to another site.
+ */
+const onSite = (href: string | null): string | null =>
+  href !== null && /^\/(?![/\\])/.test(href) && !href.includes('\\') ? href : null;
+
 function readTable(text: string): AddressedPage[] {
   try {
     const data: unknown = JSON.parse(text);
@@ -65,7 +73,7 @@ async function seenPages(): Promise<Seen[]> {
     }),
   );
   return seen
-    .filter((page): page is Seen => page !== null)
+    .filter((page): page is Seen => page !== null && onSite(page.href) !== null)
     .sort((a, b) => b.when - a.when)
     .slice(0, SEEN_MAX);
 }
@@ -106,7 +114,7 @@ async function show(): Promise<void> {
     'suivies',
     'suivies-vide',
     followed.map((id) => {
-      const href = pageHref(table, PAGES.residence, { id });
+      const href = onSite(pageHref(table, PAGES.residence, { id }));
       const kept = href === null ? undefined : keptAt.get(href);
       return item(
         kept?.title ?? id,
@@ -117,9 +125,10 @@ async function show(): Promise<void> {
   );
   const mine = table.find((entry) => entry.remote === FOLLOWED.remote && entry.module === FOLLOWED.module);
   const link = part('mes-residences');
-  if (mine !== undefined && link !== null) {
+  const mineHref = mine === undefined ? null : onSite(fillPath(mine.path));
+  if (mineHref !== null && link !== null) {
     const a = document.createElement('a');
-    a.href = fillPath(mine.path);
+    a.href = mineHref;
     a.textContent = 'Mes résidences';
     link.replaceChildren(
       a,
