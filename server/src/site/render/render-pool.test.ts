@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,6 +84,12 @@ async function siteWith(workers: number, radio: string, env: Record<string, stri
   return {
     app,
     write,
+    /** `next` put in the place of `folder` by renames, the old one removed. */
+    swap: (folder: string, next: string) => {
+      renameSync(join(dir, folder), join(dir, `${folder}.old`));
+      renameSync(join(dir, next), join(dir, folder));
+      rmSync(join(dir, `${folder}.old`), { recursive: true, force: true });
+    },
     close: async () => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
@@ -484,6 +490,27 @@ describe('a host that cannot make the walls', () => {
       await pool.close();
     }
   });
+});
+
+describe('a part’s folder replaced by a rename, as a hand deploy does', () => {
+  it('is seen by the renderers behind their walls: the new version renders on the server', async () => {
+    const site = await siteWith(1, GOOD_RADIO);
+    try {
+      expect((await site.app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
+      // The new dist/ made beside the old one, then put in its place in one step.
+      const radio = `
+const React = require('react');
+exports.modules = { HomePage: () => React.createElement('h1', null, 'Version mise à sa place') };
+`;
+      site.write('mf-radio/dist.next/server/remoteEntry.js', serverContainer(radio));
+      site.write('mf-radio/dist.next/mf-manifest.json', '{}');
+      site.write('mf-radio/dist.next/pages.json', pagesJson('mf-radio'));
+      site.swap('mf-radio/dist', 'mf-radio/dist.next');
+      await renderedAgain(site, 'Version mise à sa place');
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
 });
 
 describe('a part nobody visits', () => {

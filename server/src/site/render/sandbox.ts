@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
+import { basename, dirname, join, parse, resolve } from 'node:path';
 
 /**
  * The walls around a renderer (docs/rendering.md, « The sandbox »). A part's server code runs in a
@@ -106,6 +106,17 @@ export function nodeFlags(code: string, { readable, heapMb }: Omit<SandboxOption
 /** The system's folders of shared libraries the Node binary is linked against (read-only, no secret). */
 const LIBRARIES = ['/usr/lib', '/usr/lib64', '/lib', '/lib64'];
 
+/**
+ * What is bound for a path a renderer reads. A bind holds the folder it was made on, not its name:
+ * a part's `dist/` replaced by a rename (a copy made beside it, then put in its place, as a hand
+ * deploy does) would stay the old one inside. So a built folder is seen through its part's folder
+ * (its sources and its build, nothing secret), whose `dist` name is looked up at each read. Node's
+ * permission model still allows the `dist/` alone.
+ */
+function mountOf(path: string): string {
+  return basename(path) === 'dist' ? dirname(path) : path;
+}
+
 /** bubblewrap's arguments for a command: the namespaces, the binds, the environment. */
 export function bwrapArgs(command: readonly string[], paths: readonly string[], env: Readonly<Record<string, string>>) {
   const binds: string[] = [];
@@ -116,7 +127,7 @@ export function bwrapArgs(command: readonly string[], paths: readonly string[], 
     if (target !== path) binds.push('--symlink', target, path);
     else binds.push('--ro-bind', path, path);
   }
-  for (const path of paths) if (existsSync(path)) binds.push('--ro-bind', path, path);
+  for (const path of new Set(paths.map(mountOf))) if (existsSync(path)) binds.push('--ro-bind', path, path);
   return [
     '--unshare-all',
     // A user namespace of its own, as nobody, with no capability: started by root (CI, a test), it
