@@ -1,4 +1,4 @@
-import { readCookie, sendWithXsrf, withXsrf } from './http';
+import { readCookie, sendWithXsrf, withXsrf, xsrfCookieName } from './http';
 
 describe('withXsrf', () => {
   beforeEach(() => {
@@ -14,6 +14,11 @@ describe('withXsrf', () => {
     expect(withXsrf(new Request('http://localhost/api/x'), 'http://localhost').headers.has('X-XSRF-TOKEN')).toBe(false);
     const other = withXsrf(new Request('https://example.org/x', { method: 'POST' }), 'http://localhost');
     expect(other.headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('names the cookie `__Host-` over https, where no sibling host can set it', () => {
+    expect(xsrfCookieName(true)).toBe('__Host-XSRF-TOKEN');
+    expect(xsrfCookieName(false)).toBe('XSRF-TOKEN');
   });
 
   it('reads a cookie among others', () => {

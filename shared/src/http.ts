@@ -3,6 +3,18 @@
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
+/**
+ * The XSRF cookie's name: over https `__Host-XSRF-TOKEN`, which a browser keeps only if it is
+ * Secure, for `/` and without a Domain, so that no sibling host (the public site's, for the editor's
+ * origin) can set or shadow it; over http (a site on this machine) the plain name.
+ */
+export function xsrfCookieName(secure: boolean): string {
+  return secure ? `__Host-${XSRF_COOKIE}` : XSRF_COOKIE;
+}
+
+/** The XSRF cookie's name for this page's origin. */
+const ownXsrfCookie = (): string => xsrfCookieName(globalThis.location.protocol === 'https:');
+
 export function readCookie(name: string, cookie: string = globalThis.document.cookie): string | null {
   for (const part of cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -23,7 +35,7 @@ function isWrite(request: Request, origin: string): boolean {
  */
 export function withXsrf(request: Request, origin: string = globalThis.location.origin): Request {
   if (!isWrite(request, origin)) return request;
-  const token = readCookie(XSRF_COOKIE);
+  const token = readCookie(ownXsrfCookie());
   if (token === null || request.headers.has(XSRF_HEADER)) return request;
   const headers = new Headers(request.headers);
   headers.set(XSRF_HEADER, token);
@@ -60,7 +72,7 @@ export async function sendWithXsrf(
   const fresh = (): Promise<Response> =>
     send(new Request(new URL(tokenUrl, origin), { credentials: 'same-origin', cache: 'no-store' }));
   const again = request.clone();
-  if (!readCookie(XSRF_COOKIE)) await fresh();
+  if (!readCookie(ownXsrfCookie())) await fresh();
   const response = await send(withXsrf(request, origin));
   if (!(await refusedForXsrf(response))) return response;
   await fresh();

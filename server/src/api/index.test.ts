@@ -131,14 +131,16 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     }
   });
 
-  it('marks the XSRF cookie Secure when the site is reached over https, behind a proxy it trusts', async () => {
+  it('marks the XSRF cookie Secure, and names it __Host-, when the site is reached over https, behind a proxy it trusts', async () => {
     const proxied = await buildApp({
       site: readSiteServerConfig({ DIST_ROOT: distRoot, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' }),
       api: testConfig(),
     });
     try {
       const https = await proxied.inject({ url: '/api/xsrf', headers: { 'x-forwarded-proto': 'https' } });
-      expect(String(https.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Strict; Secure$/);
+      expect(String(https.headers['set-cookie'])).toMatch(
+        /^__Host-XSRF-TOKEN=[\w-]{32}; Path=\/; SameSite=Strict; Secure$/,
+      );
       // A visitor cannot claim https to a server that trusts no proxy.
       const forged = await app.inject({ url: '/api/xsrf', headers: { 'x-forwarded-proto': 'https' } });
       expect(String(forged.headers['set-cookie'])).not.toContain('Secure');

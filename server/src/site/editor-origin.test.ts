@@ -39,6 +39,8 @@ beforeAll(async () => {
     SITE_ORIGIN: SITE,
     EDITOR_ORIGIN: EDITOR,
     RENDER_WORKERS: '0',
+    // Behind one proxy on the loopback, which says the request came over https.
+    TRUST_PROXY: '127.0.0.1',
   });
   app = await buildApp({ site, api: testConfig() });
 });
@@ -169,5 +171,45 @@ describe('the session’s cookie on the editor’s origin over https', () => {
     const cookie = String(out.headers['set-cookie'] ?? '');
     expect(cookie).toMatch(/^__Host-collectif_editeur=; Path=\/; HttpOnly; SameSite=Strict; Secure; Max-Age=0$/);
     expect(cookie).not.toContain('Domain');
+  });
+});
+
+describe('the XSRF cookie over https', () => {
+  it('is `__Host-XSRF-TOKEN`, Secure, for `/`, without a Domain; a write is checked against it', async () => {
+    const res = await app.inject({
+      url: '/api/xsrf',
+      headers: { host: EDITOR_HOST, 'x-forwarded-proto': 'https' },
+    });
+    const cookie = String(res.headers['set-cookie'] ?? '');
+    expect(cookie).toMatch(/^__Host-XSRF-TOKEN=[\w-]{20,}; Path=\/; SameSite=Strict; Secure$/);
+    // The plain name is no longer the one a write is checked against over https.
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/editor/signin/options',
+      headers: {
+        host: EDITOR_HOST,
+        origin: EDITOR,
+        'x-forwarded-proto': 'https',
+        cookie: 'XSRF-TOKEN=jeton',
+        'x-xsrf-token': 'jeton',
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(plain.statusCode).toBe(403);
+    const hosted = await app.inject({
+      method: 'POST',
+      url: '/api/editor/signin/options',
+      headers: {
+        host: EDITOR_HOST,
+        origin: EDITOR,
+        'x-forwarded-proto': 'https',
+        cookie: '__Host-XSRF-TOKEN=jeton',
+        'x-xsrf-token': 'jeton',
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(hosted.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '@collectif/shared';
+import { XSRF_HEADER, readCookie, xsrfCookieName } from '@collectif/shared';
 import { ApiHttpError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,9 +17,9 @@ function same(a: string, b: string): boolean {
  * the double submit needs; never written in a body, which any site may read through CORS.
  */
 export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  const https = request.protocol === 'https';
   const token = randomBytes(24).toString('base64url');
-  reply.header('Set-Cookie', `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${secure}`);
+  reply.header('Set-Cookie', `${xsrfCookieName(https)}=${token}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`);
 }
 
 /**
@@ -31,7 +31,7 @@ export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): v
  * cookies allowed for the site (none came back), or another try (the two differed).
  */
 export function xsrfCheck(request: FastifyRequest, reply: FastifyReply): void {
-  const cookie = readCookie(XSRF_COOKIE, request.headers.cookie ?? '');
+  const cookie = readCookie(xsrfCookieName(request.protocol === 'https'), request.headers.cookie ?? '');
   if (SAFE_METHODS.has(request.method)) {
     if (cookie === null || cookie === '') issueXsrfCookie(request, reply);
     return;
