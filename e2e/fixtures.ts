@@ -1,7 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Hosts this machine cannot reach (Twitch, calendar, maps, chat): blocked on purpose in every test. */
-export const THIRD_PARTY = /^https?:\/\/(?!127\.0\.0\.1|localhost)/;
+/**
+ * Hosts this machine cannot reach (Twitch, calendar, maps, chat): blocked on purpose in every test.
+ * The site's own are the loopback's: 127.0.0.1, `localhost` and its sub-domains (RFC 6761), the
+ * editor's own origin `edition.localhost` among them.
+ */
+export const THIRD_PARTY = /^https?:\/\/(?!127\.0\.0\.1[:/]|(?:[a-z0-9-]+\.)*localhost[:/])/;
 
 interface Fixtures {
   /** Uncaught errors of the page; every test fails if one happened. */

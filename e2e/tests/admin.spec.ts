@@ -1,20 +1,21 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoViolations } from '../axe';
-import { authenticator, invite, localhost } from '../editor';
+import { authenticator, editor, editorApi, editorXsrf, invite, localhost } from '../editor';
 import { THIRD_PARTY, expect, gotoPage, test } from '../fixtures';
 
 // The volunteers' editor in Chromium (docs/content.md, « The editor »), signed in with passkeys made
 // by Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain): an invitation made
 // with `npm run admin`, its passkey registered, a residence changed and shown to visitors with no
-// rebuild, the server's rights, a reused invitation, signing out and in again. On `localhost`, the
-// passkeys' relying party of a server whose SITE_ORIGIN is its default (127.0.0.1 cannot be one).
+// rebuild, the server's rights, a reused invitation, signing out and in again. The editor on its own
+// origin, `edition.localhost` (docs/content.md, « The editor's origin »), the public pages on
+// `localhost`, the passkeys' relying party of a server whose SITE_ORIGIN is its default (127.0.0.1
+// cannot be one). Every write the tests make themselves goes to the editor's origin, as the editor's
+// (`editorApi`); the public host takes none (e2e/tests/editor-origin.spec.ts).
 
-/** The XSRF header a write of this page's context carries (the cookie any GET on /api hands out). */
+/** The XSRF header a write of this page's context to the editor's origin carries (that host's cookie). */
 async function xsrf(page: Page): Promise<Record<string, string>> {
-  await page.request.get(localhost('/api/content/slides'));
-  const token = (await page.context().cookies(localhost('/'))).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  return { 'X-XSRF-TOKEN': token ?? '' };
+  return editorXsrf(page.context());
 }
 
 /** What the public page says in the editor's frame (shell/src/layout/PreviewBridge.tsx). */
@@ -29,7 +30,11 @@ async function showOf(id: string, page: Page): Promise<string | undefined> {
   return residences.find((residence) => residence.id === id)?.show;
 }
 
-/** A portrait from the phone's camera roll, sent as it is; the site shows the WebP it made of it. */
+/**
+ * A portrait from the phone's camera roll, sent as it is; the site shows the WebP it made of it, from
+ * the public site (the editor shows pictures at their address there: docs/content.md, « The editor
+ * app »).
+ */
 async function sendPortrait(page: Page, side: number, background: string): Promise<void> {
   const photo = await sharp({ create: { width: side, height: side, channels: 3, background } })
     .png()
@@ -37,9 +42,10 @@ async function sendPortrait(page: Page, side: number, background: string): Promi
   await page
     .locator('input[type="file"][data-purpose="portrait"]')
     .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: photo });
+  const onPublicSite = localhost('/media/').replace(/[.]/g, '\\.');
   await expect(page.getByRole('img', { name: 'Portrait actuel' })).toHaveAttribute(
     'src',
-    /^\/media\/[0-9a-f]{32}-400\.webp$/,
+    new RegExp(`^${onPublicSite}[0-9a-f]{32}-400\\.webp$`),
   );
 }
 
@@ -69,13 +75,16 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
     const { cdp, authenticatorId } = await authenticator(page);
     // The admin's own client, with its own cookies: nothing it does reaches the volunteer's browser.
     const adminApi = await playwright.request.newContext();
-    const adminCookie = await adminApi.get(localhost('/api/xsrf'));
+    const adminEditor = editorApi(adminApi);
+    const adminCookie = await adminEditor.get('/api/xsrf');
     expect(adminCookie.status()).toBe(204);
-    const token = (await adminApi.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const token =
+      (await adminApi.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN' && c.domain === 'edition.localhost')
+        ?.value ?? '';
     const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': token };
     const history = async (kind: string) =>
       (
-        (await (await adminApi.get(localhost(`/api/content/${kind}/history`), { headers: admin })).json()) as {
+        (await (await adminEditor.get(`/api/content/${kind}/history`, { headers: admin })).json()) as {
           current: string;
         }
       ).current;
@@ -90,7 +99,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
       await forgetXsrf(page);
       await page.getByLabel('Nom du compte').fill(name);
       await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-      await expect(page).toHaveURL(localhost('/admin'));
+      await expect(page).toHaveURL(editor('/admin'));
       await expect(page.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
 
       // A picture, a preview, a publish, signing out: each the first write of a browser with no cookie.
@@ -122,7 +131,7 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
         for (const credential of credentials) {
           await device.cdp.send('WebAuthn.addCredential', { authenticatorId: device.authenticatorId, credential });
         }
-        await other.goto(localhost('/admin'));
+        await other.goto(editor('/admin'));
         await laptop.clearCookies({ name: 'XSRF-TOKEN' });
         await other.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
         await expect(other.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
@@ -163,20 +172,22 @@ test.describe('the editor, from a browser that never visited the site (docs/api.
       }
       expect(refused).toEqual([]);
 
-      // A write with a wrong token, or none, is still refused.
-      const forged = await adminApi.put(localhost('/api/content/residences/axonberg'), {
+      // A write with a wrong token, or none, is still refused (on the editor's origin, with its
+      // Origin: the XSRF check's refusal, not the origin's).
+      const forged = await adminEditor.put('/api/content/residences/axonberg', {
         headers: { ...admin, 'X-XSRF-TOKEN': `${token}x` },
         data: { entry: { id: 'axonberg', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
       });
       expect(forged.status()).toBe(403);
+      expect(((await forged.json()) as { error: string }).error).toBe('xsrf');
       const bare = await playwright.request.newContext();
-      const missing = await bare.post(localhost('/api/editor/signin/options'), { data: {} });
+      const missing = await editorApi(bare).post('/api/editor/signin/options', { data: {} });
       expect(missing.status()).toBe(403);
       expect(((await missing.json()) as { message: string }).message).toContain('Autorisez les cookies de ce site');
       await bare.dispose();
     } finally {
       for (const kind of ['residences', 'about'] as const) {
-        const restored = await adminApi.post(localhost(`/api/content/${kind}/restore`), {
+        const restored = await adminEditor.post(`/api/content/${kind}/restore`, {
           headers: admin,
           data: { id: before[kind] },
         });
@@ -193,21 +204,26 @@ test.describe('the editor, on a phone', () => {
 
   test('a resident invited signs in with a passkey, edits their residence and only it', async ({ page }) => {
     const name = `res-${String(Date.now())}`;
-    const link = await invite(['--role', 'residence', '--residence', 'axonberg']);
+    // The link as sent before the editor had its own origin: the public site's, which sends the
+    // browser on to the editor's with the token (the address's fragment, kept across the redirect).
+    const link = await invite(['--role', 'residence', '--residence', 'axonberg'], { on: 'public' });
+    expect(link.startsWith(localhost('/admin/invitation#'))).toBe(true);
     await authenticator(page);
+    const api = editorApi(page.request);
     const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', ...(await xsrf(page)) };
     const { current: before } = (await (
-      await page.request.get(localhost('/api/content/residences/history'), { headers: admin })
+      await api.get('/api/content/residences/history', { headers: admin })
     ).json()) as { current: string };
 
     try {
       // The invitation: a name, then the passkey; the editor opens, signed in.
       await page.goto(link);
+      await expect(page).toHaveURL(editor(link.slice(localhost('').length)));
       await expect(page.getByRole('heading', { level: 1, name: 'Invitation' })).toBeVisible();
       await expectNoViolations(page, 'invitation');
       await page.getByLabel('Nom du compte').fill(name);
       await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-      await expect(page).toHaveURL(localhost('/admin'));
+      await expect(page).toHaveURL(editor('/admin'));
       await expect(page.getByText(/Connecté·e :/)).toHaveText(`Connecté·e : ${name} (résidence « axonberg »)`);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       await expect(page.getByLabel('Émission')).toBeVisible();
@@ -228,11 +244,13 @@ test.describe('the editor, on a phone', () => {
       expect(await showOf('axonberg', page)).not.toBe(show);
       await page.getByRole('button', { name: 'Publier' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Publié le' })).toBeVisible();
-      const refused = await page.request.put(localhost('/api/content/residences/130E0A'), {
+      const refused = await api.put('/api/content/residences/130E0A', {
         headers: await xsrf(page),
         data: { entry: { id: '130E0A', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
       });
       expect(refused.status()).toBe(403);
+      // Refused for the account's rights: the request came from the editor's origin, signed in.
+      expect(((await refused.json()) as { error: string }).error).toBe('forbidden');
 
       // Visitors see it on the next page: no rebuild, no restart.
       await page.goto(localhost('/residences/axonberg'));
@@ -252,10 +270,10 @@ test.describe('the editor, on a phone', () => {
         .toMatch(/\/media\/[0-9a-f]{32}-(400|800)\.webp$/);
 
       // Signed out, writes are refused; the passkey signs in again.
-      await page.goto(localhost('/admin'));
+      await page.goto(editor('/admin'));
       await page.getByRole('button', { name: 'Se déconnecter' }).click();
       await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
-      const signedOut = await page.request.put(localhost('/api/content/residences/axonberg'), {
+      const signedOut = await api.put('/api/content/residences/axonberg', {
         headers: await xsrf(page),
         data: { entry: { id: 'axonberg', artist: 'X', show: 'Y', description: 'Z', styles: [] } },
       });
@@ -269,7 +287,7 @@ test.describe('the editor, on a phone', () => {
       await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
       await expect(page.getByRole('alert')).toHaveText('Cette invitation a déjà servi : demandez-en une nouvelle.');
     } finally {
-      const restored = await page.request.post(localhost('/api/content/residences/restore'), {
+      const restored = await api.post('/api/content/residences/restore', {
         headers: admin,
         data: { id: before },
       });
@@ -282,10 +300,11 @@ test.describe('the editor, on a phone', () => {
   }) => {
     const link = await invite(['--role', 'about']);
     await authenticator(page);
+    const api = editorApi(page.request);
     const admin = { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', ...(await xsrf(page)) };
-    const { current: before } = (await (
-      await page.request.get(localhost('/api/content/about/history'), { headers: admin })
-    ).json()) as { current: string };
+    const { current: before } = (await (await api.get('/api/content/about/history', { headers: admin })).json()) as {
+      current: string;
+    };
     try {
       await page.goto(link);
       const account = `apropos-${String(Date.now())}`;
@@ -324,7 +343,7 @@ test.describe('the editor, on a phone', () => {
       const theirs = (await (await page.request.get(localhost('/api/content/about'))).json()) as {
         support: { button: string };
       };
-      const put = await page.request.put(localhost('/api/content/about'), {
+      const put = await api.put('/api/content/about', {
         headers: admin,
         data: { data: { ...theirs, support: { ...theirs.support, button } } },
       });
@@ -363,7 +382,7 @@ test.describe('the editor, on a phone', () => {
         'ce n’est pas une image reconnue.',
       );
     } finally {
-      const restored = await page.request.post(localhost('/api/content/about/restore'), {
+      const restored = await api.post('/api/content/about/restore', {
         headers: admin,
         data: { id: before },
       });
@@ -372,12 +391,19 @@ test.describe('the editor, on a phone', () => {
   });
 
   test('is for volunteers only: out of the menu and the sitemap, never indexed', async ({ page }) => {
-    await page.goto(localhost('/admin'));
+    await page.goto(editor('/admin'));
     await expect(page.getByRole('heading', { level: 1, name: 'Espace des bénévoles' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
     await expectNoViolations(page, 'signed out');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await expect(page.getByRole('navigation').getByRole('link', { name: /bénévoles|admin/i })).toHaveCount(0);
+    // The menu is the public site's: the editor's document has none (it is no page of the shell any
+    // more), so it is read on a public page, its links all there (hidden or not) and then opened.
+    await gotoPage(page, localhost('/'));
+    await expect(page.locator('a[href*="admin"]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Résidences', exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /bénévoles|admin/i })).toHaveCount(0);
     const sitemap = await (await page.request.get(localhost('/sitemap.xml'))).text();
     expect(sitemap).not.toContain('/admin');
   });

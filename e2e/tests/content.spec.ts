@@ -1,9 +1,12 @@
 import type { Page } from '@playwright/test';
+import { editorApi, editorXsrf } from '../editor';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 
 // The content volunteers edit, served at run time (docs/content.md): a save shows on the next page,
 // rendered on the server, with no rebuild and no restart. Saved here with the admin's token, as the
-// editor's part would with a volunteer's session; each test restores the version it started from.
+// editor's part would with a volunteer's session, and where it would: on the editor's own origin
+// (docs/content.md, « The editor's origin »; the public host takes no content write). Each test
+// restores the version it started from; visitors' reads and pages stay on the public origin.
 
 interface Residence {
   id: string;
@@ -13,13 +16,9 @@ interface Residence {
   styles: string[];
 }
 
-/** An admin's headers for a write: the bearer token and the XSRF cookie's value. */
+/** An admin's headers for a write: the bearer token and the editor's host's XSRF cookie's value. */
 async function adminHeaders(page: Page): Promise<Record<string, string>> {
-  // Any GET on /api hands out the XSRF-TOKEN cookie; the page's context keeps it.
-  await page.request.get('/api/content/residences');
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
-  expect(token, 'XSRF-TOKEN cookie').toBeTruthy();
-  return { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', 'X-XSRF-TOKEN': token ?? '' };
+  return { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres', ...(await editorXsrf(page.context())) };
 }
 
 /** Saves through `save`, runs `check`, then restores the kind's version from before. */
@@ -30,14 +29,14 @@ async function withSaved(
   check: () => Promise<void>,
 ): Promise<void> {
   const headers = await adminHeaders(page);
-  const history = (await (await page.request.get(`/api/content/${kind}/history`, { headers })).json()) as {
+  const history = (await (await editorApi(page.request).get(`/api/content/${kind}/history`, { headers })).json()) as {
     current: string;
   };
   expect(await save(headers, history.current)).toBe(200);
   try {
     await check();
   } finally {
-    const restored = await page.request.post(`/api/content/${kind}/restore`, {
+    const restored = await editorApi(page.request).post(`/api/content/${kind}/restore`, {
       headers,
       data: { id: history.current },
     });
@@ -56,7 +55,7 @@ test.describe('content at run time', () => {
       'residences',
       async (headers, basedOn) =>
         (
-          await page.request.put(`/api/content/residences/${entry.id}`, {
+          await editorApi(page.request).put(`/api/content/residences/${entry.id}`, {
             headers,
             data: {
               entry: {
@@ -99,7 +98,7 @@ test.describe('content at run time', () => {
       'about',
       async (headers, basedOn) =>
         (
-          await page.request.put('/api/content/about', {
+          await editorApi(page.request).put('/api/content/about', {
             headers,
             data: { data: { ...about, collective: { ...about.collective, heading: 'Qui nous sommes' } }, basedOn },
           })
@@ -116,11 +115,13 @@ test.describe('content at run time', () => {
   test('a save without the XSRF token changes nothing', async ({ page }) => {
     const before = await (await page.request.get('/api/content/slides')).text();
     const slides = JSON.parse(before) as { titre: string }[];
-    const refused = await page.request.put('/api/content/slides', {
+    // On the editor's origin, from its pages (its Origin): refused by the XSRF check itself.
+    const refused = await editorApi(page.request).put('/api/content/slides', {
       headers: { Authorization: 'Bearer e2e-jeton-admin-de-24-caracteres' },
       data: { data: slides.map((slide) => ({ ...slide, titre: 'Piratée' })) },
     });
     expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toBe('xsrf');
     expect(await (await page.request.get('/api/content/slides')).text()).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
-import { authenticator, invite, localhost } from '../editor';
+// `editor` is the form's region below: the editor's address is `onEditor`.
+import { authenticator, editor as onEditor, invite, localhost } from '../editor';
 import { expect, test } from '../fixtures';
 
 // « Listes de titres » in Chromium (docs/content.md, « Tracklists »): a resident invited with
@@ -10,7 +11,8 @@ import { expect, test } from '../fixtures';
 // checked by axe, with a screenshot of each for a person to look at. The list is deleted at the end,
 // through the form: the browser tests share one content folder, and other specs read the episodes'
 // tracklists (tracklists.spec.ts, the first screen's budget), so this one writes to a residence
-// whose episodes they do not open (Tournesol) and leaves it as it found it.
+// whose episodes they do not open (Tournesol) and leaves it as it found it. The editor on its own
+// origin (docs/content.md, « The editor's origin »), the site's pages and reads on the public one.
 
 /** A residence whose newest episode has no tracklist in the repository's content. */
 const RESIDENCE = 'tournesol';
@@ -21,7 +23,7 @@ async function signUp(page: Page, residence: string): Promise<void> {
   await page.goto(await invite(['--role', 'residence', '--residence', residence]));
   await page.getByLabel('Nom du compte').fill(`titres-${String(Date.now())}`);
   await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-  await expect(page).toHaveURL(localhost('/admin'));
+  await expect(page).toHaveURL(onEditor('/admin'));
 }
 
 for (const width of [390, 1280]) {
@@ -78,7 +80,7 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('region', { name: 'Titres joués' })).toContainText('Froid Sec');
 
       // …until « Supprimer la liste », after which the site has no list for it.
-      await page.goto(localhost('/admin'));
+      await page.goto(onEditor('/admin'));
       await page
         .getByRole('region', { name: 'Listes de titres' })
         .getByRole('button', { name: 'Supprimer la liste' })
