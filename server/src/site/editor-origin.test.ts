@@ -213,3 +213,41 @@ describe('the XSRF cookie over https', () => {
     expect(hosted.statusCode).toBe(200);
   });
 });
+
+describe('the passkeys’ relying party', () => {
+  it('stays the public host, which the editor’s sub-domain names: every passkey made before works there', async () => {
+    const res = await on(EDITOR_HOST, '/api/editor/signin/options', { method: 'POST', body: {}, origin: EDITOR });
+    expect(JSON.stringify(res.json())).toContain('"rpId":"radio.example.org"');
+  });
+
+  it('is the editor’s own host when the public host has one label (localhost): no sub-domain may name it', async () => {
+    const local = await buildApp({
+      site: readSiteServerConfig({
+        DIST_ROOT: dir,
+        ASSETS_DIR: join(dir, 'assets'),
+        PORT: '8080',
+        EDITOR_ORIGIN: 'http://edition.localhost:8080',
+        RENDER_WORKERS: '0',
+      }),
+      api: testConfig(),
+    });
+    try {
+      const res = await local.inject({
+        method: 'POST',
+        url: '/api/editor/signin/options',
+        headers: {
+          host: 'edition.localhost:8080',
+          origin: 'http://edition.localhost:8080',
+          cookie: 'XSRF-TOKEN=jeton',
+          'x-xsrf-token': 'jeton',
+          'content-type': 'application/json',
+        },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(JSON.stringify(res.json())).toContain('"rpId":"edition.localhost"');
+    } finally {
+      await local.close();
+    }
+  });
+});

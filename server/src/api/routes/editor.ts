@@ -128,9 +128,14 @@ const editor: FastifyPluginCallback<EditorOptions> = (
   done,
 ) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
-  const rpID = new URL(siteOrigin).hostname;
   /** Where a ceremony's answer must come from: the editor's pages. */
   const ceremonyOrigin = editorOrigin ?? siteOrigin;
+  const siteHost = new URL(siteOrigin).hostname;
+  // The passkeys' relying party: the public host, which the editor's sub-domain may name, so that
+  // every passkey made before the editor moved keeps working. A host of one label (`localhost`, a
+  // site on this machine) has no registrable domain, and a browser lets no sub-domain name it: there
+  // the relying party is the editor's own host.
+  const rpID = editorOrigin !== null && !siteHost.includes('.') ? new URL(editorOrigin).hostname : siteHost;
   const secret = app.apiConfig.siteSecret;
   const seals = sealer(secret);
   /**
