@@ -1,13 +1,13 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { connect } from 'node:net';
 import { Redis } from 'ioredis';
 import autocannon from 'autocannon';
 import { decodeHTML } from 'entities';
 import * as tar from 'tar';
 import { until } from '@collectif/shared/testing';
 import { ROOT, startDeployment, type Deployment, type Instance } from './harness';
+import { inspectorAnswers } from '../src/site/render/fixtures';
 
 // A team's deploy on the deployment as shipped (deploy/nginx.conf, docs/deploy.md « Every
 // instance »), for real on loopback: two instances of the built site sharing Redis, each with a
@@ -183,17 +183,7 @@ describe('a hostile team', () => {
       for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {
         expect([signal, tries[`server${signal}`]]).toEqual([signal, 'ESRCH']);
       }
-      const inspector = await new Promise<boolean>((resolve) => {
-        const socket = connect(9229, '127.0.0.1');
-        socket.on('connect', () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.on('error', () => {
-          resolve(false);
-        });
-      });
-      expect(inspector).toBe(false);
+      expect(await inspectorAnswers()).toBe(false);
       for (const instance of deployment.instances) {
         expect((await fetch(`http://127.0.0.1:${String(instance.port)}/healthz`)).status).toBe(200);
       }

@@ -95,7 +95,7 @@ export type PolicyDirectives = Record<string, string[]>;
 
 /**
  * The policy with these hashes added to a directive: `style-src` for the styles written into a page
- * (render/styles.ts), `script-src` for its loader (shell/src/boot/loader.ts).
+ * (render/document.ts, createStyleReader), `script-src` for its loader (shell/src/boot/loader.ts).
  */
 export function withHashes(
   directives: PolicyDirectives,

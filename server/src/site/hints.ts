@@ -37,7 +37,7 @@ interface Link {
   imagesrcset?: string;
   imagesizes?: string;
   fetchpriority?: 'high';
-  /** An `inline-style`'s text: the sheet written into the page (render/styles.ts). */
+  /** An `inline-style`'s text: the sheet written into the page (render/document.ts, createStyleReader). */
   css?: string;
 }
 
@@ -211,7 +211,7 @@ export function createHints({ remotes, served, assetsDir, warn = () => undefined
 
   /**
    * What the page at `pathname` announces. A page rendered on the server (`rendered`) carries its
-   * areas' styles, written into it (render/styles.ts): its HTML is on screen before any script loads
+   * areas' styles, written into it (render/document.ts, createStyleReader): its HTML is on screen before any script loads
    * them, and no sheet blocks its first paint; its scripts and manifests are fetched by the loader
    * once the page is painted.
    */

@@ -180,7 +180,7 @@ export function shellAssetsReader(file: string, warn: (message: string) => void)
 }
 
 /**
- * A sheet of the page: its address, and its text when it is written into the page (render/styles.ts);
+ * A sheet of the page: its address, and its text when it is written into the page (`createStyleReader`, below);
  * a page's own style (the framed player's) has no address.
  */
 export type Sheet = InlineStyle | { href: string; css: null } | { href: null; css: string };
@@ -351,7 +351,7 @@ export function invalidAddressPage(): string {
 export interface PageModelInput {
   /** The shell's build: its scripts, sheets, fonts and loader. */
   assets: ShellAssets;
-  /** The shell's sheets that can be written into the page, by address (render/styles.ts). */
+  /** The shell's sheets that can be written into the page, by address (`createStyleReader`, below). */
   shellStyles: ReadonlyMap<string, string>;
   /** The page's own head: its definition's (rendered), or the table's title and description. */
   head: readonly HeadElement[];

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
@@ -65,3 +66,17 @@ export const LOADER = buildLoader(join(__dirname, '..', '..', '..', '..', 'shell
 /** A shell build's `document.json`: its entry, its sheets, no fonts, and the loader. */
 export const documentJson = (styles: string[] = [], scripts: string[] = ['/main.js']): string =>
   JSON.stringify({ scripts, styles, fonts: [], loader: LOADER });
+
+/** Whether an inspector answers on its default port (what SIGUSR1 would open in a Node process). */
+export function inspectorAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(9229, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => {
+      resolve(false);
+    });
+  });
+}

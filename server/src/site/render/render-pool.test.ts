@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import { readSiteServerConfig, workspaceRoot } from '../../settings/config';
 import { createRenderPool } from './render-pool';
 import { probeSandbox } from './sandbox';
 import { visitorApi, type Readiness } from './responder';
-import { SHELL, writeUnder, documentJson } from './fixtures';
+import { SHELL, writeUnder, documentJson, inspectorAnswers } from './fixtures';
 
 // Pages rendered by renderer processes (docs/rendering.md, « Renderers »): whatever a part's
 // server code does, the page is answered and the rest of the server never waits on it.
@@ -123,20 +123,6 @@ function rendererProcesses(): number[] {
     } catch {
       return [];
     }
-  });
-}
-
-/** Whether an inspector answers on its default port (what SIGUSR1 would open). */
-function inspectorAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(9229, '127.0.0.1');
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => {
-      resolve(false);
-    });
   });
 }
 
@@ -401,8 +387,9 @@ throw new Error('essais ' + JSON.stringify(tries));
       expect([signal, found[`parent${signal}`]]).not.toEqual([signal, 'ERR_ACCESS_DENIED']);
     }
     expect(await inspectorAnswers()).toBe(false);
-    // Nothing reached the loopback's listener.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing reached the loopback's listener: its attempts were made as the part was evaluated, before
+    // the page it rendered, and a connection on the loopback is taken at once (sandbox.test.ts sees
+    // each one refused, waiting for its answer).
     expect(arrived).toEqual([]);
   };
 
