@@ -19,6 +19,8 @@ export {
   radioSettingsReady,
   resetRadioSettings,
   type RadioSettings,
+  type Rendition,
+  type Timeshift,
 } from './config';
 export * from './store/api';
 export { feedSlice, selectFeedLoaded } from './store/feed';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from '../settings/config';
 import { setting } from '../settings/settings';
@@ -24,8 +24,16 @@ export interface ApiConfig {
   soundcloud: ClientCredentialsConfig | null;
   /** Twitch Helix for the live status; null: the demo live switch. */
   twitch: (ClientCredentialsConfig & { channel: string }) | null;
-  /** The radio's run-time settings (stream, chat, Twitch channel), answered at GET /api/radio. */
+  /**
+   * The radio's run-time settings (stream and its renditions, the timeline's playlist, chat, Twitch
+   * channel), answered at GET /api/radio.
+   */
   radio: RadioSettings;
+  /**
+   * The live's timeline (docs/settings.md, « Listening back »): `hours` kept (LIVE_TIMESHIFT_HOURS,
+   * 0: off), the folder of its segments (LIVE_TIMESHIFT_DIR, absolute), each segment's length.
+   */
+  timeshift: { hours: number; dir: string; segmentSeconds: number };
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
@@ -130,6 +138,11 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
         ? null
         : { ...twitch, channel, apiUrl: setting(env, 'TWITCH_API_URL'), authUrl: setting(env, 'TWITCH_AUTH_URL') },
     radio,
+    timeshift: {
+      hours: setting(env, 'LIVE_TIMESHIFT_HOURS'),
+      dir: resolve(setting(env, 'LIVE_TIMESHIFT_DIR') ?? join(SERVER_DIR, '.timeshift')),
+      segmentSeconds: setting(env, 'LIVE_TIMESHIFT_SEGMENT_S'),
+    },
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     events: eventsUrls.length === 0 ? null : { urls: eventsUrls },

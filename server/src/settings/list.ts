@@ -11,6 +11,7 @@ const GROUPS: Readonly<Record<Setting['group'], string>> = {
   rendering: 'Rendering',
   api: 'The API and its upstreams',
   radio: 'The radio',
+  timeshift: 'Listening back',
   demo: 'The demo',
   limits: 'Limits per visitor',
   development: 'Development',

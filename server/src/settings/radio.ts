@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { radioConfigSchema } from '@collectif/shared/content-schemas';
-import { RADIO_SETTINGS_FIELDS, siteConfig, type RadioSettings } from '@collectif/shared/config';
+import {
+  NO_TIMESHIFT,
+  RADIO_SETTINGS_FIELDS,
+  TIMESHIFT_PLAYLIST,
+  normalRendition,
+  siteConfig,
+  type RadioSettings,
+  type Rendition,
+  type Timeshift,
+} from '@collectif/shared/config';
 import { ConfigError, type Env } from './config';
+import { checkRenditions } from './renditions';
 import { setting } from './settings';
 
 type Field = (typeof RADIO_SETTINGS_FIELDS)[number];
@@ -29,7 +39,10 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function readFile(path: string): Partial<Record<Field, unknown>> {
+/** The fields RADIO_CONFIG_FILE may hold. */
+const FILE_FIELDS: readonly string[] = [...RADIO_SETTINGS_FIELDS, 'renditions'];
+
+function readFile(path: string): Partial<Record<Field | 'renditions', unknown>> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -48,25 +61,80 @@ function readFile(path: string): Partial<Record<Field, unknown>> {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     throw new ConfigError(FILE_VARIABLE, 'un objet { "liveStreamUrl": …, "chatRoom": … } est attendu');
   }
-  const unknown = Object.keys(data).find((key) => !(RADIO_SETTINGS_FIELDS as readonly string[]).includes(key));
+  const unknown = Object.keys(data).find((key) => !FILE_FIELDS.includes(key));
   if (unknown !== undefined) {
-    throw new ConfigError(
-      FILE_VARIABLE,
-      `champ inconnu « ${unknown} » (attendus : ${RADIO_SETTINGS_FIELDS.join(', ')})`,
-    );
+    throw new ConfigError(FILE_VARIABLE, `champ inconnu « ${unknown} » (attendus : ${FILE_FIELDS.join(', ')})`);
   }
   return data;
 }
 
+/** The timeline the pages and partners are told of: its playlist when the radio keeps hours of its live. */
+export function timeshiftOf(hours: number): Timeshift {
+  return hours > 0 ? { playlist: TIMESHIFT_PLAYLIST, hours } : { ...NO_TIMESHIFT };
+}
+
+/**
+ * The renditions (docs/settings.md, « The radio »): LIVE_RENDITIONS, else RADIO_CONFIG_FILE's, else
+ * site.json's. The first is the live stream: renditions named by the operator set it when it is not
+ * set on its own, and must agree with it when it is; site.json's (the demo's) give way to a live stream
+ * the operator set, which then plays alone.
+ */
+function readRenditions(
+  env: Env,
+  fromFile: Partial<Record<Field | 'renditions', unknown>>,
+  liveStreamUrl: { value: string; source: 'variable' | 'file' | 'site' },
+): { renditions: Rendition[]; liveStreamUrl: string } {
+  let renditions: Rendition[];
+  let source: string;
+  const own = setting(env, 'LIVE_RENDITIONS');
+  if (own !== undefined) {
+    renditions = own;
+    source = 'LIVE_RENDITIONS';
+  } else if (fromFile.renditions !== undefined) {
+    try {
+      renditions = checkRenditions(fromFile.renditions);
+    } catch (error) {
+      throw new ConfigError(
+        FILE_VARIABLE,
+        `champ /renditions : ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    source = `${FILE_VARIABLE} (champ /renditions)`;
+  } else {
+    const fromSite = siteConfig.radio.renditions;
+    if (liveStreamUrl.source !== 'site' && fromSite[0]?.url !== liveStreamUrl.value) {
+      return { renditions: [normalRendition(liveStreamUrl.value)], liveStreamUrl: liveStreamUrl.value };
+    }
+    return { renditions: checkRenditions(fromSite), liveStreamUrl: liveStreamUrl.value };
+  }
+  const first = renditions[0];
+  if (first === undefined) throw new ConfigError(source, 'au moins une rendition est attendue, la normale');
+  if (liveStreamUrl.source === 'site') return { renditions, liveStreamUrl: first.url };
+  if (first.url !== liveStreamUrl.value) {
+    throw new ConfigError(
+      liveStreamUrl.source === 'variable' ? 'LIVE_STREAM_URL' : FILE_VARIABLE,
+      `« ${liveStreamUrl.value} » n’est pas l’adresse de la première rendition de ${source} (« ${first.url} ») : la première est le direct normal, l’une ou l’autre est à changer`,
+    );
+  }
+  return { renditions, liveStreamUrl: first.url };
+}
+
 /**
  * The radio's run-time settings (docs/settings.md, « The radio »): each field from its variable,
- * else from RADIO_CONFIG_FILE, else from site.json, then checked against site.json's schema (shared/src/schemas/content.mjs). A
- * refused value stops the server with one line naming the variable (and the file's field).
+ * else from RADIO_CONFIG_FILE, else from site.json, then checked against site.json's schema
+ * (shared/src/schemas/content.mjs); the renditions as readRenditions says; the timeline from
+ * LIVE_TIMESHIFT_HOURS. A refused value stops the server with one line naming the variable (and
+ * the file's field).
  */
 export function readRadioSettings(env: Env): RadioSettings {
   const filePath = setting(env, 'RADIO_CONFIG_FILE');
   const fromFile = filePath === undefined ? {} : readFile(filePath);
-  const values: Record<Field, unknown> = { ...siteConfig.radio };
+  const values: Record<Field, unknown> = {
+    liveStreamUrl: siteConfig.radio.liveStreamUrl,
+    chatEmbedUrl: siteConfig.radio.chatEmbedUrl,
+    chatRoom: siteConfig.radio.chatRoom,
+    twitchChannel: siteConfig.radio.twitchChannel,
+  };
   /** Where each value came from, for the message: the variable, and the field within a file. */
   const sources = {} as Record<Field, { variable: string; field: string }>;
   for (const field of RADIO_SETTINGS_FIELDS) {
@@ -92,7 +160,17 @@ export function readRadioSettings(env: Env): RadioSettings {
       `${source.field}valeur invalide « ${shown(values[field])} » (attendu : ${EXPECTED[field]})`,
     );
   }
-  const result = {} as RadioSettings;
-  for (const field of RADIO_SETTINGS_FIELDS) result[field] = String(values[field]);
-  return result;
+  const liveSource = sources.liveStreamUrl.variable;
+  const { renditions, liveStreamUrl } = readRenditions(env, fromFile, {
+    value: String(values.liveStreamUrl),
+    source: liveSource === FILE_VARIABLE ? 'file' : liveSource === 'site.json' ? 'site' : 'variable',
+  });
+  return {
+    liveStreamUrl,
+    chatEmbedUrl: String(values.chatEmbedUrl),
+    chatRoom: String(values.chatRoom),
+    twitchChannel: String(values.twitchChannel),
+    renditions,
+    timeshift: timeshiftOf(setting(env, 'LIVE_TIMESHIFT_HOURS')),
+  };
 }

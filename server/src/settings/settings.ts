@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { TIMESHIFT_HOURS_MAX } from '@collectif/shared/config';
 import { parseDeployTokens } from '../deploy/tokens';
+import { RENDITIONS_ACCEPTED, readRenditionsText } from './renditions';
 
 /**
  * Every environment variable the site's server, its API and the radio read (docs/settings.md, made
@@ -35,7 +38,7 @@ export interface Kind<T> {
 /** A variable of the table. */
 export interface Setting<T = unknown> {
   /** Where it belongs, for the list (docs/settings.md). */
-  group: 'site' | 'rendering' | 'api' | 'radio' | 'demo' | 'limits' | 'development';
+  group: 'site' | 'rendering' | 'api' | 'radio' | 'timeshift' | 'demo' | 'limits' | 'development';
   /** What it does, in English (docs/settings.md and `npm run settings`). */
   description: string;
   kind: Kind<T>;
@@ -67,6 +70,20 @@ export function integer(min: number, max: number, unit = ''): Kind<number> {
   return {
     schema: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(min), v.maxValue(max)),
     accepted: `un nombre entier${unit === '' ? '' : ` ${unit}`} de ${String(min)} à ${String(max)}`,
+  };
+}
+
+/** A number from `min` to `max`, with up to three decimals (a point or a comma). */
+export function decimal(min: number, max: number, unit: string): Kind<number> {
+  return {
+    schema: v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}(?:[.,]\d{1,3})?$/),
+      v.transform((value) => Number(value.replace(',', '.'))),
+      v.minValue(min),
+      v.maxValue(max),
+    ),
+    accepted: `un nombre ${unit} de ${String(min)} à ${String(max)}, décimales permises (0,5 ou 0.5)`,
   };
 }
 
@@ -564,11 +581,49 @@ export const SETTINGS = {
     defaultNote: "site.json's",
     example: 'collectif',
   },
+  LIVE_RENDITIONS: {
+    group: 'radio',
+    description:
+      "The radio's mounts, a JSON list (docs/settings.md, « The radio »): each an `id` (lower-case letters, digits, hyphens), a French `label` the player's « Qualité » shows, a `url` (https:// or a path of the site), a `bitrate` in kb/s and a `codec` (mp3). The first is the normal one: its `url` is LIVE_STREAM_URL, which it sets when that is unset.",
+    kind: custom(RENDITIONS_ACCEPTED, (value) => {
+      try {
+        return readRenditionsText(value);
+      } catch (error) {
+        throw new ConfigError('LIVE_RENDITIONS', error instanceof Error ? error.message : String(error));
+      }
+    }),
+    defaultNote: "site.json's (the demo's « Normale » and « Économe »), or the live stream alone when it is another",
+    example:
+      '[{"id":"normale","label":"Normale","url":"https://stream.example.org/live.mp3","bitrate":128,"codec":"mp3"},{"id":"econome","label":"Économe","url":"https://stream.example.org/econome.mp3","bitrate":48,"codec":"mp3"}]',
+  },
   RADIO_CONFIG_FILE: {
     group: 'radio',
     description: "The radio's settings from a JSON file (the variables above win over it).",
     kind: text('un fichier JSON'),
     example: '/etc/collectif/radio.json',
+  },
+  LIVE_TIMESHIFT_HOURS: {
+    group: 'timeshift',
+    description:
+      'The hours of the live stream the site keeps for listening back (docs/settings.md, « Listening back »); 0 turns it off, as a radio whose licence does not cover listening back must.',
+    kind: decimal(0, TIMESHIFT_HOURS_MAX, "d'heures"),
+    default: '4',
+    example: '2.5',
+  },
+  LIVE_TIMESHIFT_DIR: {
+    group: 'timeshift',
+    description:
+      'The folder of the kept segments and playlists, served at /direct/ (by nginx in production); the systemd unit must let the site write there.',
+    kind: text('un dossier (pas la racine du système)', (value) => !value.includes('\0') && resolve(value) !== '/'),
+    defaultNote: 'server/.timeshift',
+    example: '/srv/collectif/direct',
+  },
+  LIVE_TIMESHIFT_SEGMENT_S: {
+    group: 'timeshift',
+    description: 'The length of each kept segment, in seconds: longer ones make a lighter playlist.',
+    kind: integer(2, 30, 'de secondes'),
+    default: '10',
+    example: '6',
   },
   DEMO_LIVE: {
     group: 'demo',

@@ -2,15 +2,24 @@ import site from '../../config/site.json';
 import { radioSettings } from './radio';
 
 export {
+  NO_TIMESHIFT,
   RADIO_SETTINGS_FIELDS,
   RADIO_SETTINGS_ID,
   RADIO_SETTINGS_PATH,
+  RENDITIONS_MAX,
+  TIMESHIFT_HOURS_MAX,
+  TIMESHIFT_PLAYLIST,
   loadRadioSettings,
+  normalRendition,
   parseRadioSettings,
+  parseRenditions,
+  parseTimeshift,
   radioSettings,
   radioSettingsReady,
   resetRadioSettings,
   type RadioSettings,
+  type Rendition,
+  type Timeshift,
 } from './radio';
 
 /** The site configuration (shared/config/site.json), checked against its schema at build and test time. */

@@ -225,6 +225,12 @@ export const radioSettingsAnswerSchema = v.object({
   chatEmbedUrl: v.string(),
   chatRoom: v.string(),
   twitchChannel: v.string(),
+  /** Since contract 3.2 (docs/contract.md): the mounts, the normal one first. */
+  renditions: v.array(
+    v.object({ id: v.string(), label: v.string(), url: v.string(), bitrate: v.number(), codec: v.literal('mp3') }),
+  ),
+  /** Since contract 3.2: the timeline's multivariant playlist ('' when off) and its hours. */
+  timeshift: v.object({ playlist: v.string(), hours: v.number() }),
 });
 
 /** The body of every /api answer that fails. */

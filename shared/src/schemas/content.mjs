@@ -47,9 +47,45 @@ const unique = v.check(
   'chaque valeur une seule fois',
 );
 
+/**
+ * The bounds of the radio's renditions, its mounts (docs/settings.md, « The radio »): a few, each with
+ * a short French label the player shows, a bitrate an HLS variant states, and a name that is a folder
+ * of the timeline (`/direct/<id>/`).
+ */
+export const RENDITIONS = { max: 8, idMax: 32, labelMax: 40, bitrateMin: 8, bitrateMax: 512 };
+/** A stream's address: https, or a path of the site (never `//`, which names another host). */
+export const STREAM_URL = /^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/;
+/** A rendition's name: lower-case letters, digits, single hyphens (a folder and a key). */
+export const RENDITION_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** A label: no control character, no space at either end. */
+export const RENDITION_LABEL = /^[^\s\p{Cc}](?:[^\p{Cc}]*[^\s\p{Cc}])?$/u;
+
+/** One mount of the radio: `{ "id": "econome", "label": "Économe", "url": "…", "bitrate": 48, "codec": "mp3" }`. */
+export const renditionSchema = v.strictObject({
+  id: v.pipe(v.string(), v.maxLength(RENDITIONS.idMax), v.regex(RENDITION_ID)),
+  label: v.pipe(v.string(), v.maxLength(RENDITIONS.labelMax), v.regex(RENDITION_LABEL)),
+  url: v.pipe(v.string(), v.maxLength(URL_MAX), v.regex(STREAM_URL)),
+  bitrate: v.pipe(v.number(), v.integer(), v.minValue(RENDITIONS.bitrateMin), v.maxValue(RENDITIONS.bitrateMax)),
+  codec: v.literal('mp3'),
+});
+
+/** The radio's mounts, the normal one first; each name once. */
+export const renditionsSchema = v.pipe(
+  v.array(renditionSchema),
+  v.minLength(1),
+  v.maxLength(RENDITIONS.max),
+  v.check(
+    (/** @type {v.InferOutput<typeof renditionSchema>[]} */ items) =>
+      new Set(items.map((item) => item.id)).size === items.length,
+    'chaque id une seule fois',
+  ),
+);
+
 /** The radio's settings in site.json (the server's variables override them, docs/settings.md). */
 export const radioConfigSchema = v.strictObject({
   liveStreamUrl: v.pipe(v.string(), v.regex(HTTPS_OR_PATH)),
+  /** The mounts, the first being `liveStreamUrl` (docs/settings.md, « The radio »); unset: that one alone. */
+  renditions: v.optional(renditionsSchema),
   apiBase: v.pipe(v.string(), v.regex(/^(https:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/)),
   twitchChannel: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9_]{3,25}$/)),
   chatRoom: text,
