@@ -29,6 +29,26 @@ describe('GET /api/radio (the settings of the player on partner sites)', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('carries the renditions and the timeline (contract 3.2), the timeline off at LIVE_TIMESHIFT_HOURS=0', async () => {
+    expect((await app.inject({ url: '/api/radio' })).json()).toMatchObject({
+      renditions: [
+        { id: 'normale', label: 'Normale', url: 'https://icecast.example.net/direct.mp3', bitrate: 128, codec: 'mp3' },
+      ],
+      timeshift: { playlist: '/direct/live.m3u8', hours: 4 },
+    });
+    const off = await buildApi({ config: testConfig({ radio: readRadioSettings({ LIVE_TIMESHIFT_HOURS: '0' }) }) });
+    try {
+      const answer = (await off.inject({ url: '/api/radio' })).json<Record<string, unknown>>();
+      expect(answer.timeshift).toEqual({ playlist: '', hours: 0 });
+      expect(answer.renditions).toEqual([
+        { id: 'normale', label: 'Normale', url: '/api/demo/live.mp3', bitrate: 128, codec: 'mp3' },
+        { id: 'econome', label: 'Économe', url: '/api/demo/live-econome.mp3', bitrate: 48, codec: 'mp3' },
+      ]);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('is read by a partner page on another origin', async () => {
     const origin = await listen(app);
     const response = await fetch(`${origin}/api/radio`, { headers: { origin: 'https://partenaire.example.org' } });

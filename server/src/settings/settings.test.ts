@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { readApiConfig } from '../api/env';
 import { workspaceRoot } from './config';
 import { ConfigError, fileVariables, readSetting, SETTINGS, setting, type Setting } from './settings';
 import { settingsMarkdown, settingsText } from './list';
@@ -68,6 +69,52 @@ describe('the settings table', () => {
     expect(() =>
       setting({ SCHEDULE_ICS_URLS: Array(11).fill('https://a.example/x.ics').join(',') }, 'SCHEDULE_ICS_URLS'),
     ).toThrow(/au plus 10/);
+  });
+
+  it('reads the live’s timeline: hours with decimals (0 off), its folder made absolute, segments of 2 to 30 s', () => {
+    expect(readApiConfig({}).timeshift).toEqual({
+      hours: 4,
+      dir: join(workspaceRoot, 'server', '.timeshift'),
+      segmentSeconds: 10,
+    });
+    expect(
+      readApiConfig({ LIVE_TIMESHIFT_HOURS: '0,01', LIVE_TIMESHIFT_DIR: 'direct', LIVE_TIMESHIFT_SEGMENT_S: '2' })
+        .timeshift,
+    ).toEqual({ hours: 0.01, dir: resolve('direct'), segmentSeconds: 2 });
+    expect(setting({ LIVE_TIMESHIFT_HOURS: '0' }, 'LIVE_TIMESHIFT_HOURS')).toBe(0);
+    expect(setting({ LIVE_TIMESHIFT_HOURS: '2.5' }, 'LIVE_TIMESHIFT_HOURS')).toBe(2.5);
+    expect(setting({ LIVE_TIMESHIFT_HOURS: '48' }, 'LIVE_TIMESHIFT_HOURS')).toBe(48);
+  });
+
+  it.each([
+    ['LIVE_TIMESHIFT_HOURS', '-1'],
+    ['LIVE_TIMESHIFT_HOURS', '48.5'],
+    ['LIVE_TIMESHIFT_HOURS', '4h'],
+    ['LIVE_TIMESHIFT_HOURS', '1e3'],
+    ['LIVE_TIMESHIFT_HOURS', '0.0001'],
+    ['LIVE_TIMESHIFT_HOURS', 'Infinity'],
+    ['LIVE_TIMESHIFT_HOURS', '9'.repeat(400)],
+    ['LIVE_TIMESHIFT_SEGMENT_S', '1'],
+    ['LIVE_TIMESHIFT_SEGMENT_S', '31'],
+    ['LIVE_TIMESHIFT_SEGMENT_S', '2.5'],
+    ['LIVE_TIMESHIFT_DIR', '/'],
+    ['LIVE_TIMESHIFT_DIR', '/srv/../'],
+    ['LIVE_TIMESHIFT_DIR', '/srv/direct\0'],
+  ] as const)('refuses %s=%j in one French line', (name, value) => {
+    let message = '';
+    try {
+      setting({ [name]: value }, name);
+    } catch (error) {
+      if (error instanceof ConfigError) message = error.message;
+    }
+    expect(message).toMatch(new RegExp(`^${name} : valeur invalide « `));
+    expect(message).toContain(
+      {
+        LIVE_TIMESHIFT_HOURS: "(attendu : un nombre d'heures de 0 à 48, décimales permises (0,5 ou 0.5))",
+        LIVE_TIMESHIFT_SEGMENT_S: '(attendu : un nombre entier de secondes de 2 à 30)',
+        LIVE_TIMESHIFT_DIR: '(attendu : un dossier (pas la racine du système))',
+      }[name],
+    );
   });
 
   it('prints every variable for a terminal, never a secret’s value', () => {

@@ -234,6 +234,16 @@ describe('the radio settings in the page', () => {
         chatEmbedUrl: 'https://salons.example.net/{room}?embed',
         chatRoom: hostile,
         twitchChannel: 'autre_chaine',
+        renditions: [
+          {
+            id: 'normale',
+            label: 'Normale',
+            url: 'https://icecast.example.net/direct.mp3',
+            bitrate: 128,
+            codec: 'mp3',
+          },
+        ],
+        timeshift: { playlist: '/direct/live.m3u8', hours: 4 },
       });
       // The table of pages, the radio's settings, the remote map and the shell's entry: no other script.
       expect(res.body.match(/<script/g)).toHaveLength(4);

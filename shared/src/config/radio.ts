@@ -118,15 +118,14 @@ let generation = 0;
 
 /**
  * The settings in `data` (the page's or the API's): each non-empty text field is taken, anything
- * else keeps site.json's value. The server has checked them already; the renditions and the timeline
- * are read defensively, an older answer without them giving the live stream alone and no timeline.
+ * else keeps site.json's value (all of them when `data` is no object). The server has checked them
+ * already; the renditions and the timeline are read defensively, an older answer without them
+ * giving the live stream alone and no timeline (docs/contract.md).
  */
 export function parseRadioSettings(data: unknown): RadioSettings {
-  const record = (typeof data === 'object' && data !== null && !Array.isArray(data) ? data : {}) as Record<
-    string,
-    unknown
-  >;
   const result = copyOfDefaults();
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return result;
+  const record = data as Record<string, unknown>;
   for (const field of RADIO_SETTINGS_FIELDS) {
     const value: unknown = record[field];
     if (typeof value === 'string' && value.trim() !== '') result[field] = value.trim();
