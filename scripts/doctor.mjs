@@ -83,6 +83,23 @@ function sandbox() {
   };
 }
 
+/**
+ * Debian's Icecast, which the timeline's tests start on a port of their own and feed with their source
+ * client (docs/deploy.md, « The timeline's segments »).
+ * @returns {Check}
+ */
+function icecast() {
+  const path = process.env.ICECAST_PATH ?? '/usr/bin/icecast2';
+  const run = existsSync(path) ? spawnSync(path, ['-v'], { encoding: 'utf8', timeout: 20_000 }) : null;
+  const version = run?.status === 0 ? run.stdout.trim() : null;
+  return {
+    ok: version !== null,
+    needed: true,
+    label: version === null ? `Icecast introuvable ou inutilisable (${path})` : `${version} (${path})`,
+    fix: 'installez celui de Debian : « sudo apt-get install -y icecast2 », puis « sudo service icecast2 stop » (les tests lancent le leur), ou indiquez un autre Icecast avec ICECAST_PATH',
+  };
+}
+
 /** The tests' fonts: the npm package that e2e/fonts/fonts.conf names, read by fontconfig. */
 function fonts() {
   /** @type {Check[]} */
@@ -140,7 +157,7 @@ async function ports() {
   return checks;
 }
 
-const checks = [nodeVersion(), dependencies(), chromium(), sandbox(), ...fonts(), ...(await ports())];
+const checks = [nodeVersion(), dependencies(), chromium(), sandbox(), icecast(), ...fonts(), ...(await ports())];
 console.log('Ce qu’il faut pour « npm test » et « npm run dev » :');
 for (const check of checks) {
   const mark = check.ok ? '✔' : check.needed ? '✖' : '!';

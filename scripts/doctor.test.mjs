@@ -29,6 +29,13 @@ describe('npm run doctor', () => {
     expect(output).toContain('sudo apt-get install -y bubblewrap');
   });
 
+  it('names a missing Icecast (the timeline’s tests start one), says how to install it, and fails', () => {
+    const { status, output } = run({ ICECAST_PATH: '/nulle-part/icecast2' });
+    expect(status).toBe(1);
+    expect(output).toContain('✖ Icecast introuvable ou inutilisable (/nulle-part/icecast2)');
+    expect(output).toContain('sudo apt-get install -y icecast2');
+  });
+
   it('says that the renderers run behind bubblewrap where it can make its namespaces', () => {
     expect(run({}).output).toContain('✔ bubblewrap : les processus de rendu tournent isolés par le système');
   });

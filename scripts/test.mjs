@@ -1,7 +1,7 @@
 // npm test: every test of the workspace, in the order that fails fastest.
-//   typecheck → lint, format and the production build side by side → jest (all packages) →
-//   deployment tests (Redis and nginx, when Debian's redis-server and nginx are installed) → browser
-//   tests (Chromium)
+//   typecheck → lint, format and the production build side by side → jest (all packages; the
+//   timeline's tests start Debian's icecast2) → deployment tests (Redis, nginx and Icecast, when
+//   Debian's redis-server and nginx are installed) → browser tests (Chromium)
 // Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
 // a skipped test counts as a failure.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ useHermeticProcessEnv();
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const icecast = process.env.ICECAST_PATH ?? '/usr/bin/icecast2';
 
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
@@ -74,6 +75,28 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * Debian's Icecast, which the timeline's tests start and feed (server/src/timeshift/testing/icecast.ts;
+ * docs/deploy.md, « The timeline's segments »): installed here when missing and possible, as Chromium
+ * is, and its own service stopped (the tests start their own, on free ports).
+ */
+function ensureIcecast() {
+  if (existsSync(icecast)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('Icecast absent : installation du paquet Debian icecast2…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'icecast2'], { stdio: 'inherit', env });
+    spawnSync('service', ['icecast2', 'stop'], { stdio: 'ignore', env });
+    if (existsSync(icecast)) return true;
+  }
+  console.error(
+    `Icecast introuvable (${icecast}) : installez-le avec « sudo apt-get install -y icecast2 » ou indiquez ICECAST_PATH.`,
+  );
+  return false;
+}
+
 // The browser tests' server listens on a free port: a server left running on a fixed one by an
 // earlier run would make Playwright refuse to start (or, outside CI, be tested instead).
 const e2ePort = process.env.E2E_PORT ?? String(await freePort());
@@ -116,6 +139,7 @@ const steps = [
       { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
       { label: 'Construction de production', command: process.execPath, args: ['scripts/build.mjs'] },
     ]),
+  () => ensureIcecast(),
   () => run('Tests unitaires et de composants (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]),
   () => deployTests(),
   () => ensureChromium(),

@@ -16,7 +16,8 @@ import { parseMp3, readFrameHeader, type Mp3Frames } from '../../api/demo/mp3';
  * with hostile bytes.
  */
 
-export const ICECAST_BIN = '/usr/bin/icecast2';
+/** Debian's, or another Icecast 2.4 named by ICECAST_PATH (as `npm run doctor` checks it). */
+export const ICECAST_BIN = process.env.ICECAST_PATH ?? '/usr/bin/icecast2';
 
 // From the file's own name: loaded by jest or through tsx (a bench), `__dirname` is not always set.
 const SERVER_DIR = join(dirname(__filename), '..', '..', '..');
@@ -166,7 +167,9 @@ function getText(
 /** Starts Icecast and waits until it answers its status page. */
 export async function startIcecast(options: IcecastOptions = {}): Promise<IcecastServer> {
   if (!existsSync(ICECAST_BIN)) {
-    throw new Error(`Icecast introuvable (${ICECAST_BIN}) : sudo apt-get install -y icecast2 (.ci/run l’installe)`);
+    throw new Error(
+      `Icecast introuvable (${ICECAST_BIN}) : sudo apt-get install -y icecast2 ou indiquez ICECAST_PATH (.ci/run l’installe)`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'icecast-'));
   const owner = unprivileged();
