@@ -2,9 +2,11 @@
 // and a few replay files, made here from sine tones and soft percussion, encoded with lamejs.
 // Nothing is downloaded; the same code always writes the same files.
 //   node server/scripts/demo-audio.mjs [output dir]
-// Encoding is the slow part (lamejs runs in JavaScript), so the files are short, mono, 22.05 kHz at
-// 64 kb/s (MPEG-2 layer III, which every browser plays), and encoded in parallel worker threads.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+// Encoding is the slow part (lamejs runs in JavaScript), so the files are short, mono, 22.05 kHz
+// (MPEG-2 layer III, which every browser plays), and encoded in parallel worker threads. The live
+// loop is written twice, for the radio's two demo mounts (docs/server.md, « Demo mode »): the normal
+// one at 128 kb/s and the light one, « Économe », at 48 kb/s; the replays at 64 kb/s.
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import { Mp3Encoder } from '@breezystack/lamejs';
 
 export const DEMO_AUDIO_DIR = fileURLToPath(new URL('../.demo/', import.meta.url));
 export const SAMPLE_RATE = 22050;
+/** The replays' bit rate; a piece may name its own (`kbps`). */
 export const BITRATE_KBPS = 64;
 /** Samples per MPEG-2 layer III frame: the live loop is cut on this grid. */
 const FRAME_SAMPLES = 576;
@@ -20,27 +23,34 @@ const FRAME_SAMPLES = 576;
 const LOOP_MARGIN_FRAMES = 8;
 
 /**
- * The pieces. Chords are MIDI note numbers; `bars` at `bpm` in 4/4 gives the length. The live loop
- * is 16 bars at 120 bpm: exactly 32 s, i.e. 1225 frames, so it repeats without a seam.
+ * The live loop: 16 bars at 120 bpm, exactly 32 s, i.e. 1225 frames, so it repeats without a seam.
+ * Both mounts are the same music at the same sample rate, so the same 1225 frames of 576 samples: on
+ * the server's one clock they are at the same point of the loop.
+ */
+const LIVE = {
+  loop: true,
+  bpm: 120,
+  bars: 16,
+  seed: 11,
+  chords: [
+    [57, 60, 64, 67],
+    [53, 57, 60, 64],
+    [48, 52, 55, 60],
+    [55, 59, 62, 67],
+  ],
+  kick: [0, 2],
+  snare: [1, 3],
+  hats: true,
+  arp: [0, 2, 1, 3, 2, 1, 3, 2],
+};
+
+/**
+ * The pieces. Chords are MIDI note numbers; `bars` at `bpm` in 4/4 gives the length; `kbps`, the
+ * bit rate (BITRATE_KBPS when unset).
  */
 export const PIECES = [
-  {
-    file: 'live.mp3',
-    loop: true,
-    bpm: 120,
-    bars: 16,
-    seed: 11,
-    chords: [
-      [57, 60, 64, 67],
-      [53, 57, 60, 64],
-      [48, 52, 55, 60],
-      [55, 59, 62, 67],
-    ],
-    kick: [0, 2],
-    snare: [1, 3],
-    hats: true,
-    arp: [0, 2, 1, 3, 2, 1, 3, 2],
-  },
+  { file: 'live.mp3', ...LIVE, kbps: 128 },
+  { file: 'live-econome.mp3', ...LIVE, kbps: 48 },
   {
     file: 'replays/lever-du-jour.mp3',
     bpm: 96,
@@ -256,8 +266,8 @@ export function renderPiece(piece) {
   return pcm;
 }
 
-function encode(pcm) {
-  const encoder = new Mp3Encoder(1, SAMPLE_RATE, BITRATE_KBPS);
+function encode(pcm, kbps) {
+  const encoder = new Mp3Encoder(1, SAMPLE_RATE, kbps);
   const chunks = [];
   const block = FRAME_SAMPLES * 32;
   for (let i = 0; i < pcm.length; i += block)
@@ -267,13 +277,13 @@ function encode(pcm) {
 }
 
 /** Byte offsets of the MPEG-2 layer III frames lamejs writes (constant bit rate, no tag frame). */
-function frameOffsets(mp3) {
+function frameOffsets(mp3, kbps) {
   const offsets = [];
   let at = 0;
   while (at + 4 <= mp3.length && mp3[at] === 0xff && (mp3[at + 1] & 0xe0) === 0xe0) {
     offsets.push(at);
     const padding = (mp3[at + 2] >> 1) & 1;
-    at += Math.floor((72 * BITRATE_KBPS * 1000) / SAMPLE_RATE) + padding;
+    at += Math.floor((72 * kbps * 1000) / SAMPLE_RATE) + padding;
   }
   offsets.push(at);
   return offsets;
@@ -284,7 +294,7 @@ function frameOffsets(mp3) {
  * it and of its head after it, and exactly one period of frames is kept from the middle. lamejs
  * never uses the bit reservoir, so every kept frame decodes on its own.
  */
-function encodeLoop(pcm) {
+function encodeLoop(pcm, kbps) {
   const margin = LOOP_MARGIN_FRAMES * FRAME_SAMPLES;
   const padded = new Int16Array(pcm.length + 2 * margin);
   padded.set(pcm.subarray(pcm.length - margin), 0);
@@ -293,14 +303,38 @@ function encodeLoop(pcm) {
   const frames = pcm.length / FRAME_SAMPLES;
   if (!Number.isInteger(frames))
     throw new Error('une boucle doit durer un nombre entier de trames de 576 échantillons');
-  const mp3 = encode(padded);
-  const offsets = frameOffsets(mp3);
+  const mp3 = encode(padded, kbps);
+  const offsets = frameOffsets(mp3, kbps);
   return mp3.subarray(offsets[LOOP_MARGIN_FRAMES], offsets[LOOP_MARGIN_FRAMES + frames]);
 }
 
 function buildPiece(piece) {
   const pcm = renderPiece(piece);
-  return piece.loop ? encodeLoop(pcm) : encode(pcm);
+  const kbps = piece.kbps ?? BITRATE_KBPS;
+  return piece.loop ? encodeLoop(pcm, kbps) : encode(pcm, kbps);
+}
+
+/** MPEG-2 layer III bit rates by their header index. */
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+
+/**
+ * The bit rate of a file's first frame, or null when it does not begin with an MPEG-2 layer III frame:
+ * a file written by an earlier version of this script at another rate (the live loop was 64 kb/s) is
+ * written again.
+ */
+export function fileKbps(path) {
+  const head = Buffer.alloc(4);
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+    if (readSync(fd, head, 0, 4, 0) < 4) return null;
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  if (head[0] !== 0xff || (head[1] & 0xfe) !== 0xf2) return null;
+  return MPEG2_KBPS[head[2] >> 4] ?? null;
 }
 
 /**
@@ -328,11 +362,15 @@ function encodeInWorker(pieces, dir) {
 }
 
 /**
- * Writes the demo audio files that are missing into `dir` (server/.demo/ by default) and returns
- * how many it wrote. Existing files are kept: the same code always makes the same files.
+ * Writes the demo audio files that are missing into `dir` (server/.demo/ by default), or that have
+ * another bit rate than their piece's, and returns how many it wrote. The others are kept: the same
+ * code always makes the same files.
  */
 export async function generateDemoAudio(dir = DEMO_AUDIO_DIR, pieces = PIECES) {
-  const missing = pieces.filter((piece) => !existsSync(join(dir, piece.file)));
+  const missing = pieces.filter((piece) => {
+    const path = join(dir, piece.file);
+    return !existsSync(path) || fileKbps(path) !== (piece.kbps ?? BITRATE_KBPS);
+  });
   if (missing.length === 0) return 0;
   // Longest first, each to the least loaded worker: both cores finish at about the same time.
   const groups = Array.from({ length: Math.max(1, Math.min(2, availableParallelism(), missing.length)) }, () => ({

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_DIR } from '../env';
 import type { DemoReplay } from './feed';
-import { LiveBroadcast, type LiveOptions } from './live';
+import { LIVE_DEFAULTS, LiveBroadcast, type LiveOptions } from './live';
 import { parseMp3 } from './mp3';
 
 /**
@@ -16,12 +16,18 @@ export const DEMO_REPLAYS: readonly DemoReplay[] = [
   { name: 'pluie-douce', seconds: 60 },
   { name: 'nuit-blanche', seconds: 60 },
 ];
-export const DEMO_LIVE_FILE = 'live.mp3';
+/**
+ * The demo's two live mounts (docs/server.md, « Demo mode »), the same loop at 128 and 48 kb/s on the
+ * same frame grid: site.json's renditions `normale` and `econome`.
+ */
+export const DEMO_LIVE_FILES = { normale: 'live.mp3', econome: 'live-econome.mp3' } as const;
+export type DemoMount = keyof typeof DEMO_LIVE_FILES;
+export const DEMO_LIVE_FILE = DEMO_LIVE_FILES.normale;
 export const DEMO_AUDIO_SCRIPT = join(SERVER_DIR, 'scripts', 'demo-audio.mjs');
 
-/** The demo audio folder: the live loop (loaded when first asked for) and the replay files. */
+/** The demo audio folder: the live loops (each loaded when first asked for) and the replay files. */
 export class DemoAudio {
-  private live: LiveBroadcast | undefined;
+  private readonly live = new Map<DemoMount, LiveBroadcast>();
   readonly replaysDir: string;
 
   constructor(
@@ -32,9 +38,10 @@ export class DemoAudio {
     mkdirSync(this.replaysDir, { recursive: true });
   }
 
+  /** Whether every file is there: a folder made before the light mount is not, and is generated again. */
   isComplete(): boolean {
     return (
-      existsSync(join(this.dir, DEMO_LIVE_FILE)) &&
+      Object.values(DEMO_LIVE_FILES).every((file) => existsSync(join(this.dir, file))) &&
       DEMO_REPLAYS.every(({ name }) => existsSync(join(this.replaysDir, `${name}.mp3`)))
     );
   }
@@ -59,19 +66,31 @@ export class DemoAudio {
     });
   }
 
-  /** The live broadcast, or undefined while the live file is missing or unreadable. */
-  liveBroadcast(): LiveBroadcast | undefined {
-    if (this.live !== undefined) return this.live;
+  /**
+   * A mount's live broadcast, or undefined while its file is missing or unreadable. Every mount runs
+   * on the same clock (`liveOptions.now`), so all are at the same point of the loop.
+   */
+  liveBroadcast(mount: DemoMount = 'normale'): LiveBroadcast | undefined {
+    const known = this.live.get(mount);
+    if (known !== undefined) return known;
     try {
-      const data = readFileSync(join(this.dir, DEMO_LIVE_FILE));
-      this.live = new LiveBroadcast(data, parseMp3(data), this.liveOptions);
+      const data = readFileSync(join(this.dir, DEMO_LIVE_FILES[mount]));
+      const broadcast = new LiveBroadcast(data, parseMp3(data), this.liveOptions);
+      this.live.set(mount, broadcast);
+      return broadcast;
     } catch {
       return undefined;
     }
-    return this.live;
+  }
+
+  /** Whether the listeners of every mount together reach the limit (DEMO_LIVE_MAX_LISTENERS). */
+  isLiveFull(): boolean {
+    let listeners = 0;
+    for (const broadcast of this.live.values()) listeners += broadcast.listenerCount;
+    return listeners >= (this.liveOptions.maxListeners ?? LIVE_DEFAULTS.maxListeners);
   }
 
   close(): void {
-    this.live?.close();
+    for (const broadcast of this.live.values()) broadcast.close();
   }
 }

@@ -11,7 +11,7 @@ export interface LiveOptions {
   now: () => number;
 }
 
-const DEFAULTS: LiveOptions = {
+export const LIVE_DEFAULTS: LiveOptions = {
   leadMs: 2500,
   tickMs: 200,
   maxListeners: 200,
@@ -41,7 +41,7 @@ export class LiveBroadcast {
     private readonly loop: Mp3Frames,
     options: Partial<LiveOptions> = {},
   ) {
-    this.options = { ...DEFAULTS, ...options };
+    this.options = { ...LIVE_DEFAULTS, ...options };
   }
 
   /** The frame playing now, on the shared clock. */

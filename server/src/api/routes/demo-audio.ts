@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
-import { DemoAudio } from '../demo/audio';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DemoAudio, type DemoMount } from '../demo/audio';
 import { ApiHttpError } from '../errors';
 import { rawHeaders } from '../http/reply';
 
 /**
- * Demo only: the synthesised live stream (GET /api/demo/live.mp3) and the replays of the demo feed
+ * Demo only: the synthesised live stream's two mounts (GET /api/demo/live.mp3 at 128 kb/s, and
+ * GET /api/demo/live-econome.mp3 at 48 kb/s, the light one) and the replays of the demo feed
  * (GET /api/demo/replays/<name>.mp3, with byte ranges). Generated at start-up when missing.
  */
 const demoAudio: FastifyPluginAsync = async (app) => {
@@ -22,8 +23,9 @@ const demoAudio: FastifyPluginAsync = async (app) => {
     done();
   });
 
-  app.get('/demo/live.mp3', async (request, reply) => {
-    const live = audio.liveBroadcast();
+  /** A live mount, served like an Icecast mount; both on the same clock, at the same point of the loop. */
+  const serveLive = (mount: DemoMount, name: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const live = audio.liveBroadcast(mount);
     if (live === undefined) {
       throw new ApiHttpError(
         503,
@@ -31,7 +33,7 @@ const demoAudio: FastifyPluginAsync = async (app) => {
         'Le direct de démonstration n’est pas prêt : lancez « npm run build ».',
       );
     }
-    if (live.isFull())
+    if (audio.isLiveFull())
       throw new ApiHttpError(503, 'too_many_listeners', 'Trop d’auditeurs sur le direct de démonstration.');
     reply.hijack();
     // Like an Icecast mount: no length, no range, no caching; the stream never ends.
@@ -41,7 +43,7 @@ const demoAudio: FastifyPluginAsync = async (app) => {
         'content-type': 'audio/mpeg',
         'cache-control': 'no-cache, no-store',
         'accept-ranges': 'none',
-        'icy-name': 'Démo du direct',
+        'icy-name': name,
         'x-content-type-options': 'nosniff',
       }),
     );
@@ -50,7 +52,9 @@ const demoAudio: FastifyPluginAsync = async (app) => {
       return;
     }
     live.attach(reply.raw);
-  });
+  };
+  app.get('/demo/live.mp3', serveLive('normale', 'Démo du direct'));
+  app.get('/demo/live-econome.mp3', serveLive('econome', 'Démo du direct (économe)'));
 
   await app.register(fastifyStatic, {
     root: audio.replaysDir,

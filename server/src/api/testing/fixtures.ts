@@ -13,20 +13,23 @@ import { eventsPlugin } from '../plugins/events';
 import apiRoutes from '../routes/index';
 import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/render/pages';
-import { DEMO_LIVE_FILE, DEMO_REPLAYS } from '../demo/audio';
+import { DEMO_LIVE_FILES, DEMO_REPLAYS } from '../demo/audio';
 
 /** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
 export const FAKE_FRAME_SIZE = 208;
 
+/** The same at 48 kb/s (the demo's light mount): floor(72 × 48000 / 22050). */
+export const FAKE_ECONOME_FRAME_SIZE = 156;
+
 /**
  * An mp3 made of `count` valid frame headers, each followed by its index repeated: enough for
- * the frame parser and the live pacing (no decoder reads it in these tests).
+ * the frame parser and the live pacing (no decoder reads it in these tests). At 64 kb/s, or 48.
  */
-export function fakeMp3(count: number): Buffer {
+export function fakeMp3(count: number, kbps: 64 | 48 = 64): Buffer {
   const frames: Buffer[] = [];
   for (let i = 0; i < count; i += 1) {
-    const frame = Buffer.alloc(FAKE_FRAME_SIZE, i % 256);
-    frame.set([0xff, 0xf3, 0x80, 0xc4], 0);
+    const frame = Buffer.alloc(kbps === 64 ? FAKE_FRAME_SIZE : FAKE_ECONOME_FRAME_SIZE, i % 256);
+    frame.set([0xff, 0xf3, kbps === 64 ? 0x80 : 0x60, 0xc4], 0);
     frames.push(frame);
   }
   return Buffer.concat(frames);
@@ -35,8 +38,8 @@ export function fakeMp3(count: number): Buffer {
 const audioDirs = new Map<number, string>();
 
 /**
- * A demo audio folder with fake files: a live loop of `liveFrames` frames and every replay. Made
- * once per test file and size (nothing writes to it).
+ * A demo audio folder with fake files: a live loop of `liveFrames` frames in each mount (64 and
+ * 48 kb/s) and every replay. Made once per test file and size (nothing writes to it).
  */
 export function fakeAudioDir(liveFrames = 100): string {
   const known = audioDirs.get(liveFrames);
@@ -44,7 +47,8 @@ export function fakeAudioDir(liveFrames = 100): string {
   const dir = mkdtempSync(join(tmpdir(), 'demo-audio-'));
   audioDirs.set(liveFrames, dir);
   mkdirSync(join(dir, 'replays'));
-  writeFileSync(join(dir, DEMO_LIVE_FILE), fakeMp3(liveFrames));
+  writeFileSync(join(dir, DEMO_LIVE_FILES.normale), fakeMp3(liveFrames));
+  writeFileSync(join(dir, DEMO_LIVE_FILES.econome), fakeMp3(liveFrames, 48));
   for (const { name } of DEMO_REPLAYS) writeFileSync(join(dir, 'replays', `${name}.mp3`), fakeMp3(400));
   return dir;
 }
