@@ -39,6 +39,8 @@ export interface Instance {
 export interface Deployment {
   /** nginx's address. */
   origin: string;
+  /** The timeline's folder (every instance's LIVE_TIMESHIFT_DIR), served by nginx as /direct/. */
+  timeshiftDir: string;
   redis: RedisServer | null;
   instances: Instance[];
   /** Starts an instance as the unit does, and waits for its /readyz. */
@@ -111,6 +113,10 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
     `http {\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  keepalive_requests 1000000;`,
   );
   replace('root /srv/collectif;', `root ${root};`);
+  // The timeline's folder (LIVE_TIMESHIFT_DIR), this run's, where its instances record.
+  if (!conf.includes('/srv/collectif/direct/'))
+    throw new Error('deploy/nginx.conf a changé : /srv/collectif/direct/ introuvable');
+  conf = conf.replaceAll('/srv/collectif/direct/', `${join(dir, 'direct')}/`);
   return conf.replaceAll('/srv/collectif', ROOT);
 }
 
@@ -128,7 +134,7 @@ export async function startDeployment({
     throw new Error('le site n’est pas construit : lancez « npm run build » avant les tests de déploiement');
   }
   const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
-  for (const sub of ['cache', 'body', 'proxy', 'deploys']) mkdirSync(join(dir, sub));
+  for (const sub of ['cache', 'body', 'proxy', 'deploys', 'direct']) mkdirSync(join(dir, sub));
   // Debian's module files are named relative to nginx's prefix, here this run's folder.
   symlinkSync('/usr/lib/nginx/modules', join(dir, 'modules'));
   const redis = withRedis ? await startRedis() : null;
@@ -140,6 +146,9 @@ export async function startDeployment({
     // instances »): what one saves reaches the other through Redis only, never through a shared disk.
     const own = {
       CONTENT_DIR: join(dir, `contenu-${String(i)}`),
+      // The timeline's folder, one for the machine's instances, served by nginx as /direct/
+      // (docs/deploy.md, « The timeline's segments »): only the instance holding the lease writes it.
+      LIVE_TIMESHIFT_DIR: join(dir, 'direct'),
       ...instanceEnv(i, { deployRoot: join(dir, 'deploys'), dir }),
     };
     instances.push({ port: await freePort(), env: own, process: null, log: [] });
@@ -202,6 +211,7 @@ export async function startDeployment({
 
   return {
     origin,
+    timeshiftDir: join(dir, 'direct'),
     redis,
     instances,
     start,
