@@ -1,3 +1,5 @@
+import { RENDITIONS } from '@collectif/shared/content-schemas';
+import { TIMESHIFT_HOURS_MAX, TIMESHIFT_PLAYLIST } from '@collectif/shared/config';
 import { SETTINGS, type Setting } from './settings';
 
 /**
@@ -16,6 +18,52 @@ const GROUPS: Readonly<Record<Setting['group'], string>> = {
   limits: 'Limits per visitor',
   development: 'Development',
 };
+
+/** What a group's table cannot say: its rules and their reasons (docs/settings.md, under its title). */
+const NOTES: Partial<Readonly<Record<Setting['group'], string>>> = {
+  radio: [
+    "The renditions are the radio's mounts (Icecast and AzuraCast serve several): the player offers",
+    'them as « Qualité », picks the lightest by itself when the browser asks to save data or says the',
+    'connection is slow, and the timeline records each as a variant of its playlist. The first is the',
+    'normal one and is the live stream: `LIVE_RENDITIONS` alone sets `LIVE_STREAM_URL`, and both set',
+    "must agree. Unset, site.json's apply (the demo's « Normale » at 128 kb/s and « Économe » at",
+    "48 kb/s), unless `LIVE_STREAM_URL` names another stream, which then plays alone: the demo's light",
+    "mount is no other radio's. `RADIO_CONFIG_FILE` may hold them as `renditions`. Their bounds, and",
+    `why: at most ${String(RENDITIONS.max)} (a choice read at a glance, each one recorded); an \`id\` of`,
+    `lower-case letters, digits and single hyphens, ${String(RENDITIONS.idMax)} at most (it names a folder and an`,
+    `address of the timeline); a \`label\` of ${String(RENDITIONS.labelMax)} characters at most, without control`,
+    "characters (a line of the player's panel on a phone); a `bitrate` in whole kb/s from",
+    `${String(RENDITIONS.bitrateMin)} to ${String(RENDITIONS.bitrateMax)} (what MP3 encoders make; the playlist states it); a \`url\` in`,
+    '`https://` or a path of the site, never `//` (a page served over https plays no http stream, and',
+    '`//` names another host); the codec `mp3` (what the timeline packs). A refused rendition stops',
+    'the server with one line naming it and its field; a partner page that receives a malformed one',
+    'drops it.',
+  ].join(' '),
+  timeshift: [
+    'The site keeps the last `LIVE_TIMESHIFT_HOURS` hours of the live stream, each rendition as HLS',
+    `segments in \`LIVE_TIMESHIFT_DIR\`, served at \`/direct/\` (\`${TIMESHIFT_PLAYLIST}\`; docs/deploy.md), so a`,
+    "listener can go back to the start of a show. How many hours is the admins' choice: a radio whose",
+    'licence does not cover listening back sets 0, and then nothing is recorded and the pages and',
+    "`GET /api/radio` say `timeshift.playlist` '' (the player shows no timeline). Hours may have up to",
+    `three decimals (the tests keep 0.01, 36 s), ${String(TIMESHIFT_HOURS_MAX)} at most: the folder and the playlist grow with`,
+    'them. Longer segments make a lighter playlist (fewer lines fetched again and again); shorter',
+    'ones a finer step back and a closer edge.',
+  ].join(' '),
+};
+
+/** A paragraph cut into lines of at most `width` characters, between words. */
+function wrap(text: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((each) => each !== '')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
 
 const entries = () => Object.entries(SETTINGS) as [string, Setting][];
 
@@ -44,13 +92,9 @@ export function settingsMarkdown(): string {
     '`deploy/site.env.example` is checked against this table by the tests.',
   ];
   for (const [group, title] of Object.entries(GROUPS)) {
-    lines.push(
-      '',
-      `## ${title}`,
-      '',
-      '| variable | default | example | accepted | what it does |',
-      '| --- | --- | --- | --- | --- |',
-    );
+    const notes = NOTES[group as Setting['group']];
+    lines.push('', `## ${title}`, ...(notes === undefined ? [] : ['', ...wrap(notes)]));
+    lines.push('', '| variable | default | example | accepted | what it does |', '| --- | --- | --- | --- | --- |');
     for (const [name, setting] of entries().filter(([, entry]) => entry.group === group)) {
       lines.push(
         `| \`${name}\` | ${cell(defaultOf(setting))} | \`${cell(setting.example)}\` | ${cell(setting.kind.accepted)} | ${cell(setting.description)}${setting.secret === true ? ' Secret.' : ''} |`,
