@@ -6,7 +6,7 @@ import { fileVariables } from './settings';
 
 /**
  * deploy/'s files agree with one another (docs/deploy.md): the systemd unit lets the service write
- * the two folders deploy/site.env.example sets, and nothing else; REDIS_URL there reaches Redis on
+ * the three folders deploy/site.env.example sets, and nothing else; REDIS_URL there reaches Redis on
  * loopback as the ACL user deploy/redis-collectif.acl defines, the only one it lets in.
  */
 
@@ -33,8 +33,8 @@ const settings = new Map(
 describe('deploy/collectif@.service and deploy/site.env.example', () => {
   const unit = unitDirectives(deployFile('collectif@.service'));
 
-  it('let the service write DEPLOY_ROOT and CONTENT_DIR, and nothing else', () => {
-    const folders = ['DEPLOY_ROOT', 'CONTENT_DIR'].map((name) => settings.get(name));
+  it('let the service write DEPLOY_ROOT, CONTENT_DIR and LIVE_TIMESHIFT_DIR, and nothing else', () => {
+    const folders = ['DEPLOY_ROOT', 'CONTENT_DIR', 'LIVE_TIMESHIFT_DIR'].map((name) => settings.get(name));
     expect(folders.every((folder) => folder?.startsWith('/') === true)).toBe(true);
     // Written without "-": a folder that does not exist stops the unit at start, not a save later.
     expect([...(unit.get('ReadWritePaths') ?? [])].sort()).toEqual([...folders].sort());
