@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -32,6 +33,12 @@ export interface IcecastServer {
   sourcePassword: string;
   /** Its temporary folder: configuration, logs, pid. */
   dir: string;
+  /**
+   * With `tls`: a second port where listeners read the mounts over TLS, its certificate (for
+   * 127.0.0.1, self-signed) to trust (NODE_EXTRA_CA_CERTS of a process that reads it), and a mount's
+   * https address, which LIVE_RENDITIONS accepts (https:// or a path of the site). Null without.
+   */
+  tls: { port: number; origin: string; caFile: string; url(mount: string): string } | null;
   /** A mount's address for listeners (`/normale.mp3` → `http://127.0.0.1:<port>/normale.mp3`). */
   url(mount: string): string;
   /** The mounts a source feeds now, from Icecast's status. */
@@ -47,6 +54,8 @@ export interface IcecastOptions {
   sourceTimeoutS?: number;
   /** Bytes a new listener gets at once (`burst-size`; 0 turns the burst off). 65,535 by default. */
   burstBytes?: number;
+  /** A second port, over TLS, for listeners (IcecastServer.tls). Off by default. */
+  tls?: boolean;
 }
 
 /** A user and group of the system by name, from /etc/passwd and /etc/group. */
@@ -71,7 +80,13 @@ function unprivileged(): { user: string; group: string; uid: number; gid: number
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-function icecastConfig(dir: string, port: number, password: string, options: IcecastOptions): string {
+function icecastConfig(
+  dir: string,
+  port: number,
+  password: string,
+  options: IcecastOptions,
+  tls: { port: number; pem: string } | null,
+): string {
   const owner = unprivileged();
   return `<icecast>
   <location>tests</location>
@@ -96,14 +111,28 @@ function icecastConfig(dir: string, port: number, password: string, options: Ice
   <listen-socket>
     <port>${String(port)}</port>
     <bind-address>127.0.0.1</bind-address>
-  </listen-socket>
+  </listen-socket>${
+    tls === null
+      ? ''
+      : `
+  <listen-socket>
+    <port>${String(tls.port)}</port>
+    <bind-address>127.0.0.1</bind-address>
+    <ssl>1</ssl>
+  </listen-socket>`
+  }
   <fileserve>1</fileserve>
   <paths>
     <basedir>${xml(dir)}</basedir>
     <logdir>${xml(dir)}</logdir>
     <pidfile>${xml(join(dir, 'icecast.pid'))}</pidfile>
     <webroot>/usr/share/icecast2/web</webroot>
-    <adminroot>/usr/share/icecast2/admin</adminroot>
+    <adminroot>/usr/share/icecast2/admin</adminroot>${
+      tls === null
+        ? ''
+        : `
+    <ssl-certificate>${xml(tls.pem)}</ssl-certificate>`
+    }
   </paths>
   <logging>
     <accesslog>access.log</accesslog>
@@ -135,6 +164,29 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 (openssl), its key beside it in the one PEM file Icecast
+ * reads, readable by the user Icecast becomes; the certificate alone in `caFile`, for whoever trusts it.
+ */
+function selfSigned(dir: string, owner: { uid: number; gid: number } | null): { pem: string; caFile: string } {
+  const key = join(dir, 'tls.key');
+  const caFile = join(dir, 'tls.crt');
+  const made = spawnSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'],
+      ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', caFile],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0)
+    throw new Error(`certificat de test non créé (openssl) : ${made.stderr || String(made.error)}`);
+  const pem = join(dir, 'tls.pem');
+  writeFileSync(pem, readFileSync(caFile, 'utf8') + readFileSync(key, 'utf8'), { mode: 0o600 });
+  if (owner !== null) chownSync(pem, owner.uid, owner.gid);
+  return { pem, caFile };
 }
 
 /** GET with a deadline: the status and body, or null when nothing answered. */
@@ -178,8 +230,9 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
   else chmodSync(dir, 0o700);
   const port = await freePort();
   const password = `source-${String(process.pid)}-${String(port)}`;
+  const tls = options.tls === true ? { port: await freePort(), ...selfSigned(dir, owner) } : null;
   const config = join(dir, 'icecast.xml');
-  writeFileSync(config, icecastConfig(dir, port, password, options));
+  writeFileSync(config, icecastConfig(dir, port, password, options, tls));
   const output: string[] = [];
   const child: ChildProcess = spawn(ICECAST_BIN, ['-c', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
@@ -215,6 +268,15 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
         origin,
         sourcePassword: password,
         dir,
+        tls:
+          tls === null
+            ? null
+            : {
+                port: tls.port,
+                origin: `https://127.0.0.1:${String(tls.port)}`,
+                caFile: tls.caFile,
+                url: (mount) => `https://127.0.0.1:${String(tls.port)}${mount}`,
+              },
         url: (mount) => `${origin}${mount}`,
         mounts: () => icecastMounts(origin, password),
         log,
@@ -530,14 +592,16 @@ export async function startSource(
 
 /**
  * What a listener of a mount receives: its status and content type, then bytes until `bytes` have
- * arrived or `timeoutMs` has passed (whichever first), then it hangs up.
+ * arrived or `timeoutMs` has passed (whichever first), then it hangs up. Over https with `caFile`
+ * trusted (IcecastServer.tls).
  */
 export function listen(
   url: string,
-  { bytes, timeoutMs = 10_000 }: { bytes: number; timeoutMs?: number },
+  { bytes, timeoutMs = 10_000, caFile }: { bytes: number; timeoutMs?: number; caFile?: string },
 ): Promise<{ status: number; contentType: string; data: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = get(url, (response) => {
+    const options = caFile === undefined ? {} : { ca: readFileSync(caFile) };
+    const request = (url.startsWith('https:') ? httpsGet : get)(url, options, (response) => {
       const chunks: Buffer[] = [];
       let length = 0;
       const finish = () => {
