@@ -17,6 +17,7 @@ import { sitePagesOf, sitePagesPlugin } from '../site/render/pages';
 import { oembedPlugin } from '../site/oembed';
 import { siteFiles } from '../site/files';
 import { siteMedia } from '../site/media';
+import { timeshiftPlugin } from '../timeshift/plugin';
 import { siteHealth } from '../site/health';
 import { sitePageRoutes } from '../site/page-routes';
 import { embedFramePlugin } from '../site/embed-frame';
@@ -190,6 +191,8 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   await app.register(embedFramePlugin, { remotes: site.remotes, radio: api.radio });
   await app.register(siteFiles, { config: site, servedDirs: deploys?.servedDirs });
   await app.register(siteMedia);
+  // The live's timeline: its recorder, and /direct/ as nginx serves it (docs/timeshift.md).
+  await app.register(timeshiftPlugin);
   await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
   await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);

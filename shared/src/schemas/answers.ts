@@ -233,6 +233,17 @@ export const radioSettingsAnswerSchema = v.object({
   timeshift: v.object({ playlist: v.string(), hours: v.number() }),
 });
 
+/**
+ * GET /api/timeshift: the live's window (null ends while nothing is recorded) and what the radio
+ * played in it, oldest first, with the last track that started before it (docs/timeshift.md).
+ */
+export const timeshiftAnswerSchema = v.object({
+  hours: v.number(),
+  start: v.nullable(v.string()),
+  end: v.nullable(v.string()),
+  played: v.array(v.object({ at: v.string(), artist: v.string(), title: v.string() })),
+});
+
 /** The body of every /api answer that fails. */
 export const apiErrorSchema = v.object({ error: v.string(), message: v.string() });
 

@@ -18,6 +18,7 @@ import radio from './radio';
 import releases from './releases';
 import schedule from './schedule';
 import soundcloudRss from './soundcloud-rss';
+import timeshift from './timeshift';
 import track from './track';
 import xsrf from './xsrf';
 
@@ -54,6 +55,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   // The same origin, for the event pages the events' calendar files link to.
   await app.register(events, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
   await app.register(track);
+  // The live's window and what played in it, for the player behind the edge (docs/timeshift.md).
+  await app.register(timeshift);
 
   const config = app.apiConfig;
   if (isDemoMode(config)) {

@@ -11,6 +11,7 @@ import {
   nowPlayingSchema,
   podcastItemSchema,
   radioSettingsAnswerSchema,
+  timeshiftAnswerSchema,
   releaseSchema,
   scheduleSchema,
 } from '@collectif/shared/schemas';
@@ -30,6 +31,7 @@ export const routeSchemas = {
   releasesQuery: jsonSchema(v.strictObject({ limit })),
   releases: jsonSchema(v.array(releaseSchema)),
   radio: jsonSchema(radioSettingsAnswerSchema),
+  timeshift: jsonSchema(timeshiftAnswerSchema),
   live: jsonSchema(liveStatusSchema),
   nowPlaying: jsonSchema(nowPlayingSchema),
   episodesQuery: jsonSchema(

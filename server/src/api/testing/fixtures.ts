@@ -70,6 +70,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
     upstream: { timeoutMs: 400, maxBytes: 64 * 1024 },
     ttlMs: { feed: 60_000, live: 60_000, nowPlaying: 60_000, track: 60_000, schedule: 60_000, events: 60_000 },
     demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },
+    // No recorder of the live unless a test asks for one (docs/timeshift.md).
+    timeshift: { ...base.timeshift, hours: 0 },
     ssePingMs: 60_000,
     ...overrides,
   };
