@@ -10,6 +10,7 @@ import {
   stubMediaPlayback,
   type LoopbackServer,
   type MediaStubs,
+  type Route,
 } from '../testing/browser';
 import { defineCollectifPlayer, ELEMENT_NAME } from './element';
 import { mountPlayer, type MountedPlayer } from './mount';
@@ -162,6 +163,87 @@ describe('CollectifPlayer.mount', () => {
       mounted = mountPlayer(host(), { apiBase: `${server.origin}/api` });
     });
     expect(() => mountPlayer(host())).toThrow('un seul lecteur par page');
+  });
+});
+
+describe('the live’s timeline on a partner’s page (docs/embed.md, « The timeline »)', () => {
+  const timeshiftRoutes = {
+    '/api/radio': json({ liveStreamUrl: '/flux/radio.mp3', timeshift: { playlist: '/direct/live.m3u8', hours: 4 } }),
+    '/api/timeshift': json({
+      hours: 4,
+      start: '2026-11-25T15:30:00.000Z',
+      end: '2026-11-25T19:29:50.000Z',
+      played: [],
+    }),
+    '/direct/window.json': json({
+      start: '2026-11-25T15:30:00.000Z',
+      end: '2026-11-25T19:29:50.000Z',
+      segmentSeconds: 10,
+    }),
+  };
+  let saved: Map<string, Route>;
+
+  beforeEach(() => {
+    saved = new Map(server.routes);
+    for (const [path, route] of Object.entries(timeshiftRoutes)) server.routes.set(path, route);
+    // A browser that plays HLS and dates it (Safari): the timeline could show.
+    jest
+      .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+      .mockImplementation((type) => (type === 'application/vnd.apple.mpegurl' ? 'maybe' : ''));
+    Object.defineProperty(HTMLMediaElement.prototype, 'getStartDate', {
+      configurable: true,
+      value: () => new Date(Number.NaN),
+    });
+  });
+
+  afterEach(() => {
+    Reflect.deleteProperty(HTMLMediaElement.prototype, 'getStartDate');
+    server.routes.clear();
+    for (const [path, route] of saved) server.routes.set(path, route);
+  });
+
+  it('is off unless the partner asks for it, whatever the radio keeps', async () => {
+    const element = host();
+    const user = userEvent.setup();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+    });
+    const player = inShadow(element);
+    await user.click(await player.findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
+    expect(player.queryByRole('slider')).not.toBeInTheDocument();
+    expect(server.requests).not.toContain('/api/timeshift');
+  });
+
+  it('shows with `timeline: true`, or the element’s `differe` attribute', async () => {
+    const element = host();
+    const user = userEvent.setup();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api`, timeline: true });
+    });
+    const player = inShadow(element);
+    await user.click(await player.findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    expect(await player.findByRole('slider', { name: 'Position dans le direct' })).toHaveAttribute(
+      'aria-valuetext',
+      'En direct',
+    );
+    act(() => {
+      mounted?.unmount();
+    });
+    mounted = null;
+
+    defineCollectifPlayer({}, '');
+    const tag = document.createElement(ELEMENT_NAME);
+    tag.setAttribute('api-base', `${server.origin}/api`);
+    tag.setAttribute('differe', '');
+    act(() => {
+      document.body.append(tag);
+    });
+    await user.click(await inShadow(tag).findByRole('button', { name: 'Lecture' }));
+    expect(await inShadow(tag).findByRole('slider', { name: 'Position dans le direct' })).toBeInTheDocument();
+    act(() => {
+      tag.remove();
+    });
   });
 });
 

@@ -38,6 +38,8 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
   configurePlayer({
     ...(apiBase === undefined ? {} : { apiBase }),
     ...(streamUrl === undefined ? {} : { streamUrl }),
+    // Off for partners unless asked (docs/embed.md, « The timeline »).
+    timeline: options.timeline === true,
   });
   // The partner's page says nothing about the radio: its stream, chat and channel come from the API
   // (until they arrive, or if it fails, site.json's; playing live waits for them).

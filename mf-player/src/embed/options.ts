@@ -8,6 +8,11 @@ export interface MountOptions extends Partial<EmbedOptions> {
   apiBase?: string;
   /** The live stream; relative URLs are read against the API's origin. */
   streamUrl?: string;
+  /**
+   * The live's timeline, « Reprendre au début » and the hours the site keeps (docs/embed.md, « The
+   * timeline »): off unless true, attribute `differe`. A partner's page plays the live as before.
+   */
+  timeline?: boolean;
 }
 
 /** `value` as an absolute http(s) address, or a French error naming the option. */

@@ -16,6 +16,9 @@ import {
  */
 export const AUDIO_ELEMENT_ID = 'lecteur-audio';
 
+/** The key of the timeline's stream, behind the live edge (timeline/shift.ts). */
+export const TIMELINE_SOURCE = 'direct:differe';
+
 /** The progress tick while playing (docs/player.md, « Progress »). */
 export const PROGRESS_TICK_MS = 100;
 
@@ -28,6 +31,14 @@ type OwnedAudio = HTMLAudioElement & { [RELEASE]?: () => void };
 
 interface HlsLike {
   destroy(): void;
+}
+
+/**
+ * A source that loads the element itself (the timeline's HLS, timeline/shift.ts), and says which
+ * instant the element's position is, where it knows one.
+ */
+export interface AttachedSource extends HlsLike {
+  moment?(): number | null;
 }
 
 /** What drives the page's audio element: one per player store (see runtime.ts). */
@@ -43,6 +54,16 @@ export interface AudioEngine {
   loadSource(url: string, key: string): Promise<void>;
   /** The live stream from its current edge: a fresh URL, so that no stale buffer is ever played. */
   loadLive(url: string): Promise<void>;
+  /**
+   * Hands the element to `attach` under `key` (the old source dropped first); what it returns is
+   * kept until the next load, and dropped with it. Null: nothing could be attached.
+   */
+  loadWith(
+    key: string,
+    attach: (media: HTMLAudioElement, current: () => boolean) => Promise<AttachedSource | null>,
+  ): Promise<void>;
+  /** What `loadWith` attached, while it holds the element. */
+  attached(): AttachedSource | null;
   /** What the element holds: the replay's key, the live URL, or null once emptied. */
   sourceKey(): string | null;
   /** How many loads happened; a delayed reconnection checks that nobody loaded in between. */
@@ -82,7 +103,7 @@ export function createAudioEngine(): AudioEngine {
   let audio: OwnedAudio | null = null;
   let dispatch: AppDispatch | null = null;
   let tick: ReturnType<typeof setInterval> | null = null;
-  let hls: HlsLike | null = null;
+  let hls: AttachedSource | null = null;
   let key: string | null = null;
   /** Incremented by every load, so that a slow HLS import for an older source gives up. */
   let generation = 0;
@@ -101,7 +122,12 @@ export function createAudioEngine(): AudioEngine {
       return;
     }
     lastProgress = { currentTime, duration };
-    send(progressed({ currentTime, duration }));
+    const moment = hls?.moment?.();
+    send(
+      progressed(
+        moment === undefined ? { currentTime, duration } : { currentTime, duration, moment, seen: performance.now() },
+      ),
+    );
   }
 
   function stopTick(): void {
@@ -228,6 +254,23 @@ export function createAudioEngine(): AudioEngine {
     hls = instance;
   }
 
+  async function loadWith(
+    sourceKey: string,
+    attach: (media: HTMLAudioElement, current: () => boolean) => Promise<AttachedSource | null>,
+  ): Promise<void> {
+    const media = element();
+    // What played before stops now; `current` tells the source whether a newer load replaced it.
+    empty(media);
+    failed = false;
+    key = sourceKey;
+    lastProgress = { currentTime: 0, duration: Number.NaN };
+    const loading = generation;
+    const current = () => loading === generation;
+    const source = await attach(media, current);
+    if (current()) hls = source;
+    else source?.destroy();
+  }
+
   function empty(media: HTMLAudioElement): void {
     generation += 1;
     stopTick();
@@ -247,6 +290,8 @@ export function createAudioEngine(): AudioEngine {
       };
     },
     loadSource,
+    loadWith,
+    attached: () => hls,
     async loadLive(url) {
       const fresh = new URL(url);
       fresh.searchParams.set('direct', Date.now().toString(36));
@@ -256,9 +301,12 @@ export function createAudioEngine(): AudioEngine {
     loadGeneration: () => generation,
     async play() {
       const media = element();
+      const playing = generation;
       try {
         await media.play();
       } catch (error) {
+        // Refused for a source replaced since (the timeline's failed, the edge loads): not this one's failure.
+        if (playing !== generation) return;
         const name = error instanceof DOMException ? error.name : '';
         if (name === 'AbortError') return;
         if (name === 'NotAllowedError') {

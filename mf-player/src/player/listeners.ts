@@ -12,7 +12,7 @@ import {
   type ReplaySource,
   type RootState,
 } from '@collectif/shared';
-import type { AudioEngine } from './audioEngine';
+import { TIMELINE_SOURCE, type AudioEngine } from './audioEngine';
 import { chatUrl, liveStreamUrl, resolveMediaUrl, resolveStreamAnswer } from './config';
 import {
   audioEnded,
@@ -24,6 +24,7 @@ import {
   chatUnreachable,
   liveDropped,
   liveRequested,
+  momentRequested,
   nowPlayingReceived,
   pauseRequested,
   playRequested,
@@ -35,6 +36,7 @@ import {
   sliderReleased,
   streamUnavailable,
   sliderOf,
+  timelineFailed,
   toggled,
   wantsSound,
   type PlayerState,
@@ -117,7 +119,15 @@ function listeningLive(state: RootState): boolean {
   return p.open && p.mode === 'LIVE';
 }
 
-const playbackTriggers = isAnyOf(replaySelected, liveRequested, toggled, playRequested, pauseRequested);
+const playbackTriggers = isAnyOf(
+  replaySelected,
+  liveRequested,
+  toggled,
+  playRequested,
+  pauseRequested,
+  momentRequested,
+  timelineFailed,
+);
 
 export type StartListening = typeof startAppListening;
 
@@ -155,9 +165,24 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
         return;
       }
       if (state.mode === 'LIVE') {
-        void refreshNowPlaying(listener.dispatch);
+        if (state.moment === null) void refreshNowPlaying(listener.dispatch);
         // The player on a partner site may still be fetching the radio's settings (the stream's address).
         await listener.pause(radioSettingsReady());
+        if (state.moment !== null) {
+          // Behind the edge: the timeline's HLS (docs/player.md, « The timeline »), its code and
+          // hls.js fetched only now. A chunk that cannot be had sends the listener back to the edge.
+          // The edge stops at once, not when they arrive.
+          if (audio.sourceKey() !== TIMELINE_SOURCE) audio.release();
+          const shift = await listener.pause(
+            import(/* webpackChunkName: "differe" */ '../timeline/shift').catch((error: unknown) => {
+              console.error('Erreur du lecteur audio : écoute en différé indisponible', error);
+              return null;
+            }),
+          );
+          if (shift === null) listener.dispatch(timelineFailed());
+          else await shift.playMoment(audio, state.moment, listener.dispatch);
+          return;
+        }
         const url = liveStreamUrl();
         if (url === null) {
           console.error('Erreur du lecteur audio : adresse du direct invalide');
@@ -205,11 +230,16 @@ export function registerPlayerListeners(startListening: StartListening, runtime:
     effect: async (action, listener) => {
       const state = selectPlayer(listener.getState());
       if (state.mode !== 'LIVE' || !wantsSound(state)) return;
+      if (state.moment !== null) {
+        // hls.js rides out a stall itself; an error or an end of the timeline's stream goes back to the edge.
+        if (!audioStalled.match(action)) listener.dispatch(timelineFailed());
+        return;
+      }
       listener.cancelActiveListeners();
       const generation = audio.loadGeneration();
       const stillWanted = () => {
         const now = selectPlayer(listener.getState());
-        return now.mode === 'LIVE' && wantsSound(now) && audio.loadGeneration() === generation;
+        return now.mode === 'LIVE' && now.moment === null && wantsSound(now) && audio.loadGeneration() === generation;
       };
       if (audioStalled.match(action)) {
         const before = audio.mediaTime();

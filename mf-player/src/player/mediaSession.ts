@@ -36,7 +36,8 @@ export type SyncMediaSession = (
 
 /**
  * Keeps the system media controls (lock screen, headset keys, browser's media hub) in line with the
- * player: what plays, play/pause, and in replay only the seeking actions and the position. What was
+ * player: what plays, play/pause, and in replay the seeking actions and the position (live, the
+ * timeline sets its own once shown: ui/Timeline.tsx). What was
  * last sent is remembered by the returned function, so that unchanged metadata and handlers are not
  * sent again.
  */
@@ -105,7 +106,8 @@ export function createMediaSessionSync(): SyncMediaSession {
           position: Math.min(state.currentTime, state.duration),
           playbackRate: 1,
         });
-      } else {
+      } else if (state.mode === 'REPLAY' || state.window === null) {
+        // Live with its timeline, the timeline says the position and seeks (Timeline.tsx).
         media.setPositionState();
       }
     } catch {

@@ -1,4 +1,5 @@
 import { makeStore, type ReplaySource } from '@collectif/shared';
+import { DEFAULT_COVER } from '@collectif/shared/tokens';
 import {
   audioCanPlay,
   audioEnded,
@@ -11,6 +12,14 @@ import {
   liveDropped,
   liveRequested,
   MESSAGES,
+  momentRequested,
+  selectBehind,
+  selectHeld,
+  selectLiveWindow,
+  selectMoment,
+  timelineFailed,
+  timelineHeld,
+  windowLearned,
   nowPlayingReceived,
   pauseRequested,
   playRefused,
@@ -304,5 +313,160 @@ describe('player slice (docs/player.md)', () => {
     store.dispatch(chatToggled());
     store.dispatch(chatReached());
     expect(state()).toMatchObject({ chatOpen: false, chatStatus: 'loading' });
+  });
+});
+
+describe('the live’s timeline (docs/player.md, « The timeline »)', () => {
+  // Wednesday 25 November 2026: four hours kept, from 15:30 to 19:30 UTC; the page's clock
+  // (`performance.now()`, `seen`) at 1,000 s when the window was learned.
+  const at = (time: string) => Date.parse(`2026-11-25T${time}Z`);
+  const start = at('15:30:00');
+  const edge = at('19:30:00');
+  const seen = 1_000_000;
+  const move = (instant: number, when = seen) => ({ type: momentRequested.type, payload: { at: instant, seen: when } });
+  const played = [
+    { at: at('18:58:00'), artist: 'La Brume', title: 'Matin sur la Garonne' },
+    { at: at('19:02:00'), artist: 'Verglas', title: 'Froid Sec' },
+  ];
+
+  function live() {
+    const { store, state } = setup();
+    store.dispatch(toggled());
+    store.dispatch(audioPlaying());
+    store.dispatch(
+      nowPlayingReceived({ artist: 'En direct', title: 'Titre du moment', cover: '/assets/images/c.webp' }),
+    );
+    store.dispatch(windowLearned({ start, edge, seen, closest: 30_000, played }));
+    const timeline = () => ({
+      moment: selectMoment(store.getState()),
+      behind: selectBehind(store.getState()),
+      window: selectLiveWindow(store.getState()),
+      ...state(),
+    });
+    return { store, timeline };
+  }
+
+  it('at the edge: no moment, the now-playing lines and cover, nothing behind', () => {
+    const { timeline } = live();
+    expect(timeline()).toMatchObject({
+      moment: null,
+      behind: 0,
+      artist: 'En direct',
+      show: 'Titre du moment',
+      cover: absolute('/assets/images/c.webp'),
+      window: { start, edge, seen, closest: 30_000 },
+    });
+  });
+
+  it('a move back plays from that instant, with what played then and the default cover', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(at('19:00:00')));
+    expect(timeline()).toMatchObject({
+      moment: at('19:00:00'),
+      behind: 1800,
+      mode: 'LIVE',
+      loading: true,
+      artist: 'La Brume',
+      show: 'Matin sur la Garonne',
+      cover: absolute(DEFAULT_COVER),
+    });
+    // The element's position, mapped: the lines follow what played at the moment heard.
+    store.dispatch(
+      progressed({ currentTime: 240, duration: Number.NaN, moment: at('19:03:00'), seen: seen + 180_000 }),
+    );
+    expect(timeline()).toMatchObject({ moment: at('19:03:00'), artist: 'Verglas', show: 'Froid Sec', behind: 1800 });
+    // Before the first row, nothing is known of what played.
+    store.dispatch(move(at('16:00:00'), seen + 180_000));
+    expect(timeline()).toMatchObject({ artist: UNKNOWN, show: UNKNOWN });
+  });
+
+  it('the edge moves on with the page’s clock; a late or cached answer never moves it back', () => {
+    const { store, timeline } = live();
+    store.dispatch(windowLearned({ start: start + 10_000, edge: edge - 20_000, seen: seen + 60_000 }));
+    expect(timeline().window).toMatchObject({ start: start + 10_000, edge: edge + 60_000, seen: seen + 60_000 });
+    store.dispatch(windowLearned({ start: start + 10_000, edge: edge + 70_000, seen: seen + 60_000 }));
+    expect(timeline().window?.edge).toBe(edge + 70_000);
+    // A window that ends before it starts is no window.
+    store.dispatch(windowLearned({ start: edge, edge: start, seen: seen + 61_000 }));
+    expect(timeline().window?.start).toBe(start + 10_000);
+  });
+
+  it('a move is bounded by the window: before its start is its start; near the edge is the edge', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(at('12:00:00')));
+    expect(timeline().moment).toBe(start);
+    // From behind, nearer the edge than the timeline plays (three segments) is « Direct ».
+    store.dispatch(move(edge - 20_000));
+    expect(timeline()).toMatchObject({ moment: null, artist: 'En direct', loading: true });
+    store.dispatch(audioPlaying());
+    // From the edge, a step back goes at least that far: the nearest the timeline plays.
+    store.dispatch(move(edge - 10_000));
+    expect(timeline()).toMatchObject({ moment: edge - 30_000, behind: 30 });
+    // Ten seconds later by the page's clock, the edge has moved on: the same instant is further behind.
+    store.dispatch(progressed({ currentTime: 1, duration: Number.NaN, moment: edge - 30_000, seen: seen + 10_000 }));
+    expect(timeline().behind).toBe(40);
+    // Anything but an instant moves nothing.
+    store.dispatch(move(Number.NaN));
+    expect(timeline().moment).toBe(edge - 30_000);
+  });
+
+  it('asking for the edge while at it changes nothing; without a window nothing moves', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(edge + 5_000));
+    expect(timeline()).toMatchObject({ moment: null, loading: false, playing: true });
+    const { store: other } = setup();
+    other.dispatch(toggled());
+    other.dispatch(move(at('19:00:00')));
+    expect(selectMoment(other.getState())).toBeNull();
+  });
+
+  it('« Direct » and the live-selected event go back to the edge', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(at('19:00:00')));
+    store.dispatch(liveRequested());
+    expect(timeline()).toMatchObject({ moment: null, artist: 'En direct', loading: true });
+  });
+
+  it('a failed timeline goes back to the edge and says so until the next request', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(at('19:00:00')));
+    store.dispatch(audioErrored());
+    store.dispatch(timelineFailed());
+    expect(timeline()).toMatchObject({ moment: null, loading: true, message: MESSAGES.timelineFailed });
+    store.dispatch(audioPlaying());
+    expect(timeline()).toMatchObject({ playing: true, message: MESSAGES.timelineFailed });
+    store.dispatch(pauseRequested());
+    store.dispatch(playRequested());
+    expect(timeline().message).toBeNull();
+  });
+
+  it('the thumb is held while dragged, and the player is not toggled meanwhile', () => {
+    const { store, timeline } = live();
+    store.dispatch(timelineHeld(at('18:00:00')));
+    expect(selectHeld(store.getState())).toBe(at('18:00:00'));
+    store.dispatch(toggled());
+    expect(timeline()).toMatchObject({ open: true, dragging: true });
+    store.dispatch(timelineHeld(null));
+    expect(timeline().dragging).toBe(false);
+    // Held in a replay, the timeline's thumb does nothing.
+    store.dispatch(replaySelected(replay));
+    store.dispatch(timelineHeld(at('18:00:00')));
+    expect(selectHeld(store.getState())).toBeNull();
+  });
+
+  it('a paused moment stays where it was; the public state says nothing of it', () => {
+    const { store, timeline } = live();
+    store.dispatch(move(at('19:00:00')));
+    store.dispatch(pauseRequested());
+    expect(timeline()).toMatchObject({ moment: at('19:00:00'), wantsSound: false });
+    // A tick of a stream that is not the timeline's (no moment) changes nothing.
+    store.dispatch(progressed({ currentTime: 3, duration: Number.NaN }));
+    expect(timeline().moment).toBe(at('19:00:00'));
+    expect(selectSnapshot(store.getState())).toMatchObject({
+      mode: 'LIVE',
+      currentTime: 0,
+      duration: 0,
+      artist: 'La Brume',
+    });
   });
 });

@@ -32,6 +32,26 @@ export type ChatStatus = 'loading' | 'ready' | 'failed';
  */
 export type PlaybackStatus = 'idle' | 'loading' | 'ready' | 'playing' | 'reconnecting';
 
+/**
+ * The hours of the live the site keeps, as the player last learned them (docs/player.md, « The
+ * timeline »): instants in Unix ms. The edge moves on by itself: `edge` is where it was at `seen`
+ * (the page's `performance.now()`), and it is that plus the time gone by since.
+ */
+export interface LiveWindow {
+  start: number;
+  edge: number;
+  seen: number;
+  /** The closest to the edge the timeline plays, in ms (three segments): nearer is « Direct ». */
+  closest: number;
+}
+
+/** What the radio played, from when (GET /api/timeshift). */
+export interface PlayedRow {
+  at: number;
+  artist: string;
+  title: string;
+}
+
 /** What the player cannot compute; everything else (lines, cover, slider, remaining time) is a selector. */
 export interface PlayerState {
   mode: PlayerMode;
@@ -55,6 +75,15 @@ export interface PlayerState {
   live: NowPlaying | null;
   /** Consecutive failed attempts to rejoin the live stream; 0 once it plays. */
   reconnectAttempt: number;
+  /**
+   * Live, behind the edge: the instant heard (Unix ms), the element's position mapped through the
+   * segments' program date-time; null at the edge (the MP3 stream).
+   */
+  moment: number | null;
+  /** The hours kept, once the timeline has read them; null before, or with no timeline. */
+  window: LiveWindow | null;
+  /** What played in the window, oldest first. */
+  played: PlayedRow[];
 }
 
 export const UNKNOWN = 'Inconnu';
@@ -67,6 +96,7 @@ export const MESSAGES = {
   audioError: 'La lecture s’est interrompue. Réessayez dans quelques instants.',
   reconnecting: 'Connexion au direct perdue, reconnexion ...',
   pressPlay: 'Appuyez sur Lecture pour lancer l’écoute.',
+  timelineFailed: 'L’écoute en différé s’est interrompue : retour au direct.',
 } as const;
 
 export const initialPlayerState: PlayerState = {
@@ -82,6 +112,9 @@ export const initialPlayerState: PlayerState = {
   replay: null,
   live: null,
   reconnectAttempt: 0,
+  moment: null,
+  window: null,
+  played: [],
 };
 
 export function clampSlider(value: number): number {
@@ -116,17 +149,35 @@ export function remainingOf(state: PlayerState): number {
   return Math.max(0, state.duration - state.currentTime);
 }
 
+/** Behind the edge, what played at the moment heard: the last row at or before it. */
+export function heardOf(state: PlayerState): PlayedRow | undefined {
+  const { moment } = state;
+  return moment === null ? undefined : state.played.findLast((row) => row.at <= moment);
+}
+
+/** The names live: what plays at the edge (now-playing), what played at the moment heard behind it. */
+function liveNames(state: PlayerState): { artist?: string; title?: string } | null | undefined {
+  return state.moment === null ? state.live : heardOf(state);
+}
+
 export function artistOf(state: PlayerState): string {
-  return state.mode === 'REPLAY' ? orUnknown(state.replay?.artist) : orUnknown(state.live?.artist);
+  return orUnknown(state.mode === 'REPLAY' ? state.replay?.artist : liveNames(state)?.artist);
 }
 
 export function showOf(state: PlayerState): string {
-  return state.mode === 'REPLAY' ? orUnknown(state.replay?.show) : orUnknown(state.live?.title);
+  return orUnknown(state.mode === 'REPLAY' ? state.replay?.show : liveNames(state)?.title);
+}
+
+/** Seconds behind the live edge (0 at it). */
+export function behindOf(state: PlayerState): number {
+  const { moment, window } = state;
+  return moment === null || window === null ? 0 : Math.max(0, (window.edge - moment) / 1000);
 }
 
 /** The cover to show, as an absolute address: what plays, else the default cover. */
 export function coverOf(state: PlayerState): string {
-  const own = state.mode === 'REPLAY' ? state.replay?.cover : state.live?.cover;
+  // A past track's cover is not known: behind the edge, the default one.
+  const own = state.mode === 'REPLAY' ? state.replay?.cover : state.moment === null ? state.live?.cover : undefined;
   return resolveImageUrl(own) ?? resolveImageUrl(DEFAULT_COVER) ?? DEFAULT_COVER;
 }
 
@@ -161,6 +212,19 @@ function rewindIfEnded(state: PlayerState): void {
   }
 }
 
+/** hls.js plays a live playlist this many segments from its end (`liveSyncDurationCount`). */
+export const EDGE_SEGMENTS = 3;
+/** Three segments of the default 10 s. */
+const DEFAULT_CLOSEST_MS = EDGE_SEGMENTS * 10_000;
+
+/** Where the edge is at `seen`: where it was, and the time gone by since. */
+export function edgeAt(window: LiveWindow, seen: number): number {
+  return window.edge + (seen - window.seen);
+}
+
+/** A request this close to the edge, or past it, is the edge. */
+const AT_EDGE_MS = 1_000;
+
 function startLoading(state: PlayerState): void {
   state.status = 'loading';
   state.message = null;
@@ -190,9 +254,10 @@ export const playerSlice = createSlice({
       // What played before is silenced until the replay's stream starts (listeners.ts).
       startLoading(state);
     },
-    /** The 'direct' button, or the `live-selected` event. */
+    /** The 'direct' button, or the `live-selected` event: the live at its edge. */
     liveRequested(state) {
       state.mode = 'LIVE';
+      state.moment = null;
       state.open = true;
       state.held = null;
       state.duration = 0;
@@ -258,10 +323,24 @@ export const playerSlice = createSlice({
       state.currentTime = (state.held / 100) * state.duration;
       state.held = null;
     },
-    /** The progress tick (every 100 ms while playing) and the audio element's time events. */
-    progressed(state, action: PayloadAction<{ currentTime: number; duration: number }>) {
-      if (state.mode !== 'REPLAY') return;
-      const { currentTime, duration } = action.payload;
+    /**
+     * The progress tick (every 100 ms while playing) and the audio element's time events; behind
+     * the live edge, with the instant heard and when (`performance.now()`).
+     */
+    progressed(
+      state,
+      action: PayloadAction<{ currentTime: number; duration: number; moment?: number | null; seen?: number }>,
+    ) {
+      const { currentTime, duration, moment, seen } = action.payload;
+      if (state.mode === 'LIVE') {
+        if (state.moment === null || typeof moment !== 'number' || seen === undefined) return;
+        state.moment = moment;
+        if (state.window !== null) {
+          state.window.edge = edgeAt(state.window, seen);
+          state.window.seen = seen;
+        }
+        return;
+      }
       if (Number.isFinite(duration) && duration > 0) state.duration = duration;
       setTime(state, currentTime);
     },
@@ -269,7 +348,8 @@ export const playerSlice = createSlice({
       // Sound the visitor hears is sound they want (a resume from the system controls, for instance).
       state.status = 'playing';
       state.reconnectAttempt = 0;
-      state.message = null;
+      // Why the live is back at its edge stays said until the visitor's next request.
+      if (state.message !== MESSAGES.timelineFailed) state.message = null;
     },
     audioCanPlay(state) {
       if (isLoading(state)) state.status = 'ready';
@@ -307,6 +387,67 @@ export const playerSlice = createSlice({
       state.status = 'idle';
       state.message = MESSAGES.pressPlay;
     },
+    /**
+     * The hours kept, learned from the API, window.json or the playlist hls.js reloads (times in
+     * Unix ms, `seen` the page's `performance.now()` then, played rows when the API sent them). The
+     * edge is the furthest of this one and the last one moved on since: a late or cached answer
+     * never moves it back.
+     */
+    windowLearned(
+      state,
+      action: PayloadAction<{ start: number; edge: number; seen: number; closest?: number; played?: PlayedRow[] }>,
+    ) {
+      const { start, edge, seen, closest, played } = action.payload;
+      if (!(start < edge) || !Number.isFinite(seen)) return;
+      const known = state.window;
+      if (known === null) state.window = { start, edge, seen, closest: closest ?? DEFAULT_CLOSEST_MS };
+      else {
+        known.edge = Math.max(edge, edgeAt(known, seen));
+        known.seen = seen;
+        known.start = start;
+        if (closest !== undefined) known.closest = closest;
+      }
+      if (played !== undefined) state.played = played;
+    },
+    /**
+     * A move within the hours kept (« Reprendre au début », the timeline, its keys, the system's
+     * controls), to an instant in Unix ms; `seen` is the page's `performance.now()`. Nearer the edge
+     * than the timeline plays is the edge itself; leaving the edge goes at least that far back.
+     */
+    momentRequested: {
+      reducer(state, action: PayloadAction<{ at: number; seen: number }>) {
+        const { window } = state;
+        const { at, seen } = action.payload;
+        if (window === null || !Number.isFinite(at)) return;
+        const edge = edgeAt(window, seen);
+        const nearest = edge - window.closest;
+        const toEdge = at >= edge - AT_EDGE_MS || (state.moment !== null && at > nearest);
+        // Already at the edge, and asked for it: the stream plays on.
+        if (toEdge && state.moment === null && state.mode === 'LIVE' && wantsSound(state)) return;
+        state.mode = 'LIVE';
+        state.open = true;
+        state.held = null;
+        state.duration = 0;
+        state.currentTime = 0;
+        state.reconnectAttempt = 0;
+        state.moment = toEdge ? null : Math.max(window.start, Math.min(at, nearest));
+        window.edge = edge;
+        window.seen = seen;
+        startLoading(state);
+      },
+      prepare: (at: number) => ({ payload: { at, seen: performance.now() } }),
+    },
+    /** The timeline's thumb, held at an instant (Unix ms) while dragged, or let go (null). */
+    timelineHeld(state, action: PayloadAction<number | null>) {
+      if (state.mode === 'LIVE') state.held = action.payload;
+    },
+    /** The timeline's stream failed for good: back to the live's edge, saying so. */
+    timelineFailed(state) {
+      state.moment = null;
+      if (state.mode !== 'LIVE' || !wantsSound(state)) return;
+      startLoading(state);
+      state.message = MESSAGES.timelineFailed;
+    },
     /** GET /api/track/{urn} failed or answered something unplayable. */
     streamUnavailable(state) {
       state.status = 'idle';
@@ -334,6 +475,10 @@ export const playerSlice = createSlice({
     selectChatOpen: (state) => state.chatOpen,
     selectChatStatus: (state) => state.chatStatus,
     selectReconnectAttempt: (state) => state.reconnectAttempt,
+    selectMoment: (state) => state.moment,
+    selectBehind: behindOf,
+    selectLiveWindow: (state) => state.window,
+    selectHeld: (state) => state.held,
     /** A new object on each call: for listeners and tests, not for `useAppSelector`. */
     selectSnapshot: snapshotOf,
   },
@@ -373,6 +518,10 @@ export const {
   selectChatOpen,
   selectChatStatus,
   selectReconnectAttempt,
+  selectMoment,
+  selectBehind,
+  selectLiveWindow,
+  selectHeld,
   selectSnapshot,
 } = injectedPlayer.getSelectors((state: StateWithPlayer) => state.player);
 
@@ -398,4 +547,8 @@ export const {
   liveDropped,
   playRefused,
   streamUnavailable,
+  windowLearned,
+  momentRequested,
+  timelineHeld,
+  timelineFailed,
 } = playerSlice.actions;

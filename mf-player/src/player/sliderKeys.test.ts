@@ -19,6 +19,12 @@ describe('slider keyboard rules (docs/player.md, « Slider »)', () => {
     expect(sliderKeyValue('PageUp', 40, { step: 2 })).toBe(42);
   });
 
+  it('Page Up and Page Down move by a page of their own when given (the timeline: 10 s and 5 min)', () => {
+    expect(sliderKeyValue('ArrowLeft', 4000, { max: 14_400, step: 10, page: 300 })).toBe(3990);
+    expect(sliderKeyValue('PageDown', 4000, { max: 14_400, step: 10, page: 300 })).toBe(3700);
+    expect(sliderKeyValue('PageUp', 14_300, { max: 14_400, step: 10, page: 300 })).toBe(14_400);
+  });
+
   it('Home and End go to min and max', () => {
     expect(sliderKeyValue('Home', 40)).toBe(0);
     expect(sliderKeyValue('End', 40)).toBe(100);

@@ -5,20 +5,22 @@ export interface SliderRange {
   max?: number;
   /** Undefined when the slider has no step of its own. */
   step?: number;
+  /** What Page Up and Page Down move by, when not the step. */
+  page?: number;
 }
 
 /**
- * The slider's keys (docs/player.md, « Slider »): arrows move by the step or 1, Page Up and Page Down by 10
- * when there is no step (by the step otherwise), Home and End to the ends; the result is clamped.
+ * The slider's keys (docs/player.md, « Slider »): arrows move by the step or 1, Page Up and Page Down by
+ * `page`, else by the step, else by 10, Home and End to the ends; the result is clamped.
  * Returns null for keys the slider does not handle.
  */
 export function sliderKeyValue(
   key: string,
   value: number,
-  { min = SLIDER_MIN, max = SLIDER_MAX, step }: SliderRange = {},
+  { min = SLIDER_MIN, max = SLIDER_MAX, step, page }: SliderRange = {},
 ): number | null {
   const small = step ?? 1;
-  const big = step ?? 10;
+  const big = page ?? step ?? 10;
   let next: number;
   switch (key) {
     case 'ArrowRight':

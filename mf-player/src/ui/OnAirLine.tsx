@@ -1,4 +1,5 @@
-import { useScheduleQuery } from '@collectif/shared';
+import { useAppSelector, useScheduleQuery } from '@collectif/shared';
+import { selectMoment } from '../player/playerSlice';
 import { hourOf, nextShows, showOnAir, useScheduleClock, upcomingRange, useShown } from '@collectif/shared/schedule';
 
 /** The panel's element, which the line controls (OnAirPanel.tsx). */
@@ -6,12 +7,14 @@ export const ON_AIR_PANEL_ID = 'lecteur-antenne';
 
 /**
  * The schedule of the days to come, asked once the page is shown (the server's HTML has none of
- * it): the same query as the home's block, so one answer serves both.
+ * it): the same query as the home's block, so one answer serves both. `at`: the instant heard
+ * behind the live edge, from whose day it starts when that was before today; then `now` is it.
  */
-export function usePlayerSchedule() {
+export function usePlayerSchedule(at: number | null = null) {
   const shown = useShown();
-  const now = useScheduleClock(undefined);
-  const { data } = useScheduleQuery(upcomingRange(now), { skip: !shown });
+  const clock = useScheduleClock(undefined);
+  const now = at ?? clock;
+  const { data } = useScheduleQuery(upcomingRange(Math.min(now, clock)), { skip: !shown });
   return { shown, now, events: data?.events };
 }
 
@@ -22,7 +25,8 @@ export function usePlayerSchedule() {
  * the hydration agree.
  */
 export function OnAirLine({ open, onToggle }: { open: boolean; onToggle: () => void }) {
-  const { shown, now, events } = usePlayerSchedule();
+  // Behind the edge, the show of the moment heard (docs/player.md, « The timeline »).
+  const { shown, now, events } = usePlayerSchedule(useAppSelector(selectMoment));
   if (!shown) return null;
   const onAir = events === undefined ? null : showOnAir(events, now);
   const [next] = events === undefined ? [] : nextShows(events, now, 1);

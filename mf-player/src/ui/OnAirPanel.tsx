@@ -1,4 +1,14 @@
-import { api, type PlayedTrack } from '@collectif/shared';
+import { useState } from 'react';
+import {
+  api,
+  useAppDispatch,
+  useAppSelector,
+  useRadioSettings,
+  type PlayedTrack,
+  type RadioSettings,
+} from '@collectif/shared';
+import { currentRendition, rememberQuality, streamOverridden } from '../player/config';
+import { liveRequested, momentRequested, selectMoment, selectWantsSound } from '../player/playerSlice';
 import { dayOf, hourOf, nextShows, relativeDayLabel, showOnAir } from '@collectif/shared/schedule';
 import { CloseIcon } from './icons';
 import { ON_AIR_PANEL_ID, usePlayerSchedule } from './OnAirLine';
@@ -15,12 +25,49 @@ function trackLine({ artist, title }: PlayedTrack): string {
 }
 
 /**
+ * « Qualité » (docs/player.md, « Quality »): the radio's renditions, the one this device plays
+ * checked; a choice is kept on the device and, while the live plays, taken at once: the edge
+ * starts again on the chosen stream, the timeline's stream moves to its variant.
+ */
+function QualityChoice() {
+  const dispatch = useAppDispatch();
+  // An older shell's settings have none (docs/contract.md, 3.2.0).
+  const renditions = (useRadioSettings() as Partial<RadioSettings>).renditions ?? [];
+  const listening = useAppSelector(selectWantsSound);
+  const moment = useAppSelector(selectMoment);
+  const [chosen, setChosen] = useState(() => currentRendition()?.id);
+  if (renditions.length < 2 || streamOverridden()) return null;
+  return (
+    <fieldset className="player-onair__quality">
+      <legend className="player-onair__heading">Qualité</legend>
+      {renditions.map((rendition) => (
+        <label key={rendition.id} className="player-onair__choice">
+          <input
+            type="radio"
+            name="lecteur-qualite"
+            value={rendition.id}
+            checked={rendition.id === chosen}
+            onChange={() => {
+              rememberQuality(rendition.id);
+              setChosen(rendition.id);
+              if (!listening) return;
+              dispatch(moment === null ? liveRequested() : momentRequested(moment));
+            }}
+          />
+          {rendition.label} <span className="player-onair__bitrate">{rendition.bitrate} kb/s</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
  * What is on air, above the player: the show on air, the next ones and « Titres précédents » (the
  * last five tracks of the radio, pushed with now-playing), in Paris time. Escape or its close button
  * closes it, and the focus goes back to the line that opened it.
  */
 function OnAirPanel({ onClose }: { onClose: () => void }) {
-  const { now, events } = usePlayerSchedule();
+  const { now, events } = usePlayerSchedule(useAppSelector(selectMoment));
   const history = api.endpoints.nowPlaying.useQuery(undefined).data?.history ?? [];
   useEscape(onClose);
   const onAir = events === undefined ? null : showOnAir(events, now);
@@ -71,6 +118,7 @@ function OnAirPanel({ onClose }: { onClose: () => void }) {
           </>
         )}
         <p className="player-onair__zone">Heures de Paris</p>
+        <QualityChoice />
       </div>
     </section>
   );

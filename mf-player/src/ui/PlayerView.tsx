@@ -1,11 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '@collectif/shared';
+import { timelineOffered } from '../player/config';
 import {
   chatToggled,
   liveRequested,
   pauseRequested,
   playRequested,
   selectArtist,
+  selectBehind,
   selectChatOpen,
   selectChatStatus,
   selectCover,
@@ -14,6 +16,7 @@ import {
   selectLoading,
   selectMessage,
   selectMode,
+  selectMoment,
   selectOpen,
   selectRemaining,
   selectShow,
@@ -34,6 +37,8 @@ import { formatTime } from '@collectif/shared/time';
  */
 const ChatPanel = lazy(() => import('./ChatPanel'));
 const OnAirPanel = lazy(() => import('./OnAirPanel'));
+/** The live's timeline: its code and styles when the player is first open live (docs/player.md, « The timeline »). */
+const Timeline = lazy(() => import(/* webpackChunkName: "frise" */ './Timeline'));
 
 /** Controls inside the bar act by themselves; a click on them must not also toggle the player. */
 const CONTROLS = 'button, a, input, select, textarea, iframe, [role="slider"]';
@@ -54,6 +59,8 @@ export function PlayerView() {
   const message = useAppSelector(selectMessage);
   const currentTime = useAppSelector(selectCurrentTime);
   const remaining = useAppSelector(selectRemaining);
+  const behindEdge = useAppSelector(selectMoment) !== null;
+  const behind = useAppSelector(selectBehind);
   // « À l'antenne »: one panel above the bar at a time, the chat's or this one.
   const [onAirOpen, setOnAirOpen] = useState(false);
   const closeOnAir = useCallback(() => {
@@ -107,10 +114,14 @@ export function PlayerView() {
       </Suspense>
       <div className="player__bar" onClick={onBarClick}>
         <div className="player__start">
-          {live ? (
+          {live && !behindEdge ? (
             <span className="player__live">
               <span className="player__dot" aria-hidden="true" />
               <span className="visually-hidden">En direct</span>
+            </span>
+          ) : live ? (
+            <span className="player__time">
+              <span className="visually-hidden">Retard sur le direct : </span>-{formatTime(behind)}
             </span>
           ) : (
             <span className="player__time">
@@ -187,6 +198,11 @@ export function PlayerView() {
             <CollapseIcon />
           </button>
         </div>
+        {live && timelineOffered() ? (
+          <Suspense fallback={null}>
+            <Timeline />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );

@@ -71,6 +71,14 @@ describe('what the service worker does with a request', () => {
     expect(requestKind(request('/main.3af3907eb1c2d4e5f60718293a4b5c6d.js', { method: 'POST' }), ORIGIN)).toBeNull();
   });
 
+  it('leaves alone the live’s timeline under /direct/: its playlists change every segment', () => {
+    for (const path of ['/direct/live.m3u8', '/direct/econome/index.m3u8?_HLS_skip=YES', '/direct/window.json']) {
+      expect(requestKind(request(path, { destination: '' }), ORIGIN)).toBeNull();
+    }
+    expect(requestKind(request('/direct/normale/177649218.mp3', { destination: '' }), ORIGIN)).toBeNull();
+    expect(requestKind(request('/direct/normale/index.m3u8', { destination: 'audio' }), ORIGIN)).toBeNull();
+  });
+
   it('leaves alone the partner embed: its pages and whatever they ask for', () => {
     expect(requestKind(page('/embed/lecteur?residence=axonberg'), ORIGIN)).toBeNull();
     expect(requestKind(request('/embed/collectif-player.js'), ORIGIN)).toBeNull();
