@@ -36,6 +36,11 @@ export class FrameSplitter {
   private held: Buffer = Buffer.alloc(0);
   private garbage = 0;
 
+  /** Bytes kept for the next push: part of a frame, or of what may start one. */
+  get heldBytes(): number {
+    return this.held.length;
+  }
+
   /** The frames completed by `chunk`, in order. */
   push(chunk: Buffer): Frame[] {
     const data = this.held.length === 0 ? chunk : Buffer.concat([this.held, chunk]);
@@ -48,8 +53,8 @@ export class FrameSplitter {
         continue;
       }
       const next = at + header.size;
-      // The next frame's header must be there to believe this one's length.
-      if (next + 4 > data.length) break;
+      // The next frame's header must be there to believe this one's length (an ID3 tag's, ten bytes).
+      if (next + (data[next] === 0x49 ? 10 : 4) > data.length) break;
       if (readFrameHeader(data, next) === null && !isId3(data, next)) {
         at += this.skip(data, at);
         continue;
