@@ -29,7 +29,7 @@ export interface VariantEntry {
 
 /** HLS names MPEG-1/2 layer III audio so (RFC 6381, as Apple's authoring spec lists it). */
 export const MP3_CODECS = 'mp4a.40.34';
-/** Delta updates (EXT-X-SKIP) need version 9 of the protocol. */
+/** Delta updates (EXT-X-SKIP) need version 9 of the protocol (EXT-X-GAP, 8). */
 const VERSION = 9;
 /** The smallest CAN-SKIP-UNTIL the protocol allows: six target durations. */
 export const SKIP_TARGETS = 6;
@@ -40,6 +40,35 @@ export function targetDuration(segments: readonly WindowSegment[], segmentSecond
 
 function dateOf(ms: number): string {
   return new Date(ms).toISOString();
+}
+
+/** A slot of the grid between two segments of the window with no segment of its own. */
+interface Gap {
+  gap: true;
+  sequence: number;
+  start: number;
+  duration: number;
+  epoch: number;
+}
+
+/**
+ * The window's segments, and a gap for each slot of the grid missing between two of them (a drop, a
+ * lost write, the slot skipped at a reconnection): HLS numbers segments by their place in the
+ * playlist, so every slot is listed for a segment's media sequence number to stay its name (docs/
+ * timeshift.md, « Playlists »). The window's hours bound the gaps as they bound the segments.
+ */
+function entries(segments: readonly WindowSegment[], segmentSeconds: number): (WindowSegment | Gap)[] {
+  const listed: (WindowSegment | Gap)[] = [];
+  let previous: WindowSegment | undefined;
+  for (const segment of segments) {
+    for (let sequence = (previous?.sequence ?? segment.sequence) + 1; sequence < segment.sequence; sequence += 1) {
+      const epoch = previous?.epoch ?? segment.epoch;
+      listed.push({ gap: true, sequence, start: sequence * segmentSeconds * 1000, duration: segmentSeconds, epoch });
+    }
+    listed.push(segment);
+    previous = segment;
+  }
+  return listed;
 }
 
 /**
@@ -55,12 +84,13 @@ export function mediaPlaylist(
   if (first === undefined) throw new Error('playlist sans segment');
   const target = targetDuration(segments, segmentSeconds);
   const skipUntil = SKIP_TARGETS * target;
+  const listed = entries(segments, segmentSeconds);
   let skipped = 0;
   if (delta) {
     // Skipped: every segment that ends more than skipUntil seconds before the edge.
     let fromEdge = 0;
-    for (let index = segments.length - 1; index >= 0; index -= 1) {
-      fromEdge += segments[index]?.duration ?? 0;
+    for (let index = listed.length - 1; index >= 0; index -= 1) {
+      fromEdge += listed[index]?.duration ?? 0;
       if (fromEdge > skipUntil) {
         skipped = index;
         break;
@@ -76,14 +106,16 @@ export function mediaPlaylist(
     `#EXT-X-DISCONTINUITY-SEQUENCE:${String(first.epoch)}`,
   ];
   if (skipped > 0) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${String(skipped)}`);
-  let previous: WindowSegment | undefined = skipped > 0 ? segments[skipped - 1] : undefined;
-  for (const segment of segments.slice(skipped)) {
+  let previous: WindowSegment | Gap | undefined = skipped > 0 ? listed[skipped - 1] : undefined;
+  for (const segment of listed.slice(skipped)) {
     const gap = previous !== undefined && previous.epoch !== segment.epoch;
     if (gap) lines.push('#EXT-X-DISCONTINUITY');
     // The wall clock on the first listed segment and after each gap: the player counts the rest.
-    if (previous === undefined || gap || segment === segments[skipped]) {
+    if (previous === undefined || gap || segment === listed[skipped]) {
       lines.push(`#EXT-X-PROGRAM-DATE-TIME:${dateOf(segment.start)}`);
     }
+    // A slot without a segment: no media there, and no file to ask for.
+    if ('gap' in segment) lines.push('#EXT-X-GAP');
     lines.push(`#EXTINF:${segment.duration.toFixed(3)},`, `${String(segment.sequence)}.mp3`);
     previous = segment;
   }
