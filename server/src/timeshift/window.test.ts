@@ -299,3 +299,81 @@ describe('RenditionWindow: an index that is not what the recorder writes', () =>
     expect(files()).toEqual([INDEX_FILE, 'notes.txt']);
   });
 });
+
+describe('RenditionWindow: the bounds that hold whatever the index or the source does', () => {
+  const indexOf = (segments: readonly { sequence: number; start: number }[]) =>
+    JSON.stringify({
+      version: 1,
+      segments: segments.map((each) => ({ ...each, duration: 2, bytes: 6, epoch: 0 })),
+    });
+
+  it.each([
+    // Another LIVE_TIMESHIFT_SEGMENT_S (10 s before): every slot of the new grid between its names and
+    // the new ones would be listed as a gap, hundreds of millions of them.
+    ['on another grid', [{ sequence: Math.floor((START * SEGMENT_MS) / 10_000), start: START * SEGMENT_MS }]],
+    // A hostile pair: slots 0 and START apart, both dated now.
+    [
+      'with a name that is not its start’s slot',
+      [
+        { sequence: 0, start: START * SEGMENT_MS },
+        { sequence: START, start: START * SEGMENT_MS },
+      ],
+    ],
+    // Next year: every new segment would be refused as not after it, for a year.
+    ['dated next year', [{ sequence: START + 15_768_000, start: (START + 15_768_000) * SEGMENT_MS }]],
+  ])('ignores an index %s, with a warning, and records on', async (_kind, segments) => {
+    for (const each of segments) writeFileSync(join(dir, `${String(each.sequence)}.mp3`), 'octets');
+    writeFileSync(join(dir, INDEX_FILE), indexOf(segments));
+    const window = await open();
+    expect(window.segments()).toEqual([]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/index de .* ignoré \(segment \d+ hors de la grille ou de l’heure\)/),
+    ]);
+    expect(segmentFiles()).toEqual([]);
+    expect(await record(window, START + 1)).toBe(true);
+    expect(listed()).toEqual([`${String(START + 1)}.mp3`]);
+  });
+
+  it('keeps a segment dated up to a minute ahead of the clock (a server’s burst at connection)', async () => {
+    const ahead = START + 20;
+    writeFileSync(join(dir, `${String(ahead)}.mp3`), 'octets');
+    writeFileSync(join(dir, INDEX_FILE), indexOf([{ sequence: ahead, start: ahead * SEGMENT_MS }]));
+    expect((await open()).segments().map((each) => each.sequence)).toEqual([ahead]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('drops, when asked, what aged out while no segment came: a source down longer than the hours kept', async () => {
+    const window = await open({ keepMs: 10_000 });
+    for (let sequence = START; sequence < START + 4; sequence += 1) await record(window, sequence);
+    expect(await window.expire()).toBe(false);
+    // 15 s after the first started: the two that ended before 5 s are past the 10 s kept.
+    clock.advance(7_000);
+    expect(await window.expire()).toBe(true);
+    expect(listed()).toEqual([`${String(START + 2)}.mp3`, `${String(START + 3)}.mp3`]);
+    expect(segmentFiles()).toEqual(listed());
+    clock.advance(60_000);
+    expect(await window.expire()).toBe(true);
+    expect(window.segments()).toEqual([]);
+    // Nothing left to serve: no playlist naming files that are gone.
+    expect(files()).toEqual([INDEX_FILE]);
+  });
+
+  it('makes one change at a time: segments added while old ones expire leave the playlist as the window', async () => {
+    const window = await open({ keepMs: 10_000 });
+    for (let sequence = START; sequence < START + 6; sequence += 1) await record(window, sequence);
+    clock.advance(20_000);
+    const sequences = Array.from({ length: 8 }, (_unused, index) => START + 16 + index);
+    await Promise.all([
+      ...sequences.map((sequence) => window.add(bytesOf(sequence), sequence * SEGMENT_MS, 2, sequence)),
+      window.expire(),
+      window.expire(),
+    ]);
+    expect(window.segments().map((each) => each.sequence)).toEqual(sequences);
+    expect(listed()).toEqual(sequences.map((sequence) => `${String(sequence)}.mp3`));
+    expect(JSON.parse(readFileSync(join(dir, INDEX_FILE), 'utf8'))).toEqual({
+      version: 1,
+      segments: window.segments(),
+    });
+    expect(segmentFiles()).toEqual(listed());
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { mediaPlaylist, type WindowSegment } from './playlist';
@@ -20,6 +20,11 @@ const SEGMENT_NAME = /^(\d{1,15})\.mp3$/;
 /** At most this many segments in an index read back: 48 hours of 2-second segments. */
 const MAX_SEGMENTS = 86_400;
 const MAX_INDEX_BYTES = 16 * 1024 * 1024;
+/**
+ * How far ahead of the clock a segment read back may start: the recorder dates frames up to 30 s
+ * ahead (a server's burst). A later one would hold every new segment back until then.
+ */
+const MAX_AHEAD_MS = 60_000;
 
 const segmentSchema = v.strictObject({
   sequence: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
@@ -69,6 +74,7 @@ export class RenditionWindow {
   private list: WindowSegment[] = [];
   /** The next segment starts a new epoch (a gap before it: a new connection, a lost segment). */
   private gap = true;
+  private turn: Promise<void> = Promise.resolve();
 
   private constructor(private readonly options: WindowOptions) {}
 
@@ -99,7 +105,24 @@ export class RenditionWindow {
    * (a clock that went back, the same slot after a failover) is dropped. A write that fails (a full
    * disk) drops the segment, is logged, and the next one follows a gap. Returns whether it was kept.
    */
-  async add(data: Buffer, start: number, duration: number, sequence: number): Promise<boolean> {
+  add(data: Buffer, start: number, duration: number, sequence: number): Promise<boolean> {
+    return this.inTurn(() => this.adding(data, start, duration, sequence));
+  }
+
+  /**
+   * One change of the window at a time (a segment added, what aged out dropped): each writes the
+   * index and the playlists from the list it leaves, so two at once could rename an older one last.
+   */
+  private inTurn<T>(change: () => Promise<T>): Promise<T> {
+    const done = this.turn.then(change);
+    this.turn = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  private async adding(data: Buffer, start: number, duration: number, sequence: number): Promise<boolean> {
     const last = this.last();
     if (last !== undefined && sequence <= last.sequence) return false;
     const epoch = last === undefined ? 0 : this.gap ? last.epoch + 1 : last.epoch;
@@ -118,7 +141,8 @@ export class RenditionWindow {
   }
 
   private async readBack(): Promise<void> {
-    const { dir, log } = this.options;
+    const { dir, log, segmentSeconds, now } = this.options;
+    const segmentMs = segmentSeconds * 1000;
     let names: string[];
     try {
       names = await readdir(dir);
@@ -127,10 +151,16 @@ export class RenditionWindow {
     }
     let kept: WindowSegment[] = [];
     try {
+      if ((await stat(join(dir, INDEX_FILE))).size > MAX_INDEX_BYTES) throw new Error('index trop grand');
       const text = await readFile(join(dir, INDEX_FILE), 'utf8');
-      if (text.length > MAX_INDEX_BYTES) throw new Error('index trop grand');
       const read = v.safeParse(indexSchema, JSON.parse(text));
       if (!read.success) throw new Error(read.issues[0].message);
+      // Each name is its start's slot on this grid (another segment length gives other names, and
+      // the playlist lists every slot between two segments), and none starts later than the clock allows.
+      const odd = read.output.segments.find(
+        (segment) => segment.sequence !== Math.floor(segment.start / segmentMs) || segment.start > now() + MAX_AHEAD_MS,
+      );
+      if (odd !== undefined) throw new Error(`segment ${String(odd.sequence)} hors de la grille ou de l’heure`);
       const files = new Set(names);
       kept = read.output.segments.filter((segment) => files.has(`${String(segment.sequence)}.mp3`));
       // In order, each after the one before: anything else is not an index this recorder wrote.
@@ -150,6 +180,19 @@ export class RenditionWindow {
         .filter((name) => (SEGMENT_NAME.test(name) && !named.has(name)) || name.endsWith('.tmp'))
         .map((name) => rm(join(dir, name), { force: true })),
     );
+  }
+
+  /**
+   * Drops what aged out while no segment came (a source down for hours): the hours kept hold
+   * whether or not the live goes on. Whether anything went.
+   */
+  expire(): Promise<boolean> {
+    return this.inTurn(async () => {
+      const gone = this.prune();
+      if (gone.length === 0) return false;
+      await this.settle(gone);
+      return true;
+    });
   }
 
   /** The playlists stop naming the segments pruned first; their files go after. */
