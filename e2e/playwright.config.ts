@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 import { localEditorEnv, serverArgs } from '../scripts/server-command.mjs';
@@ -55,6 +58,8 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-jeton-admin-de-24-caracteres',
       E2E_CLOCK_START: E2E_NOW,
       E2E_CLOCK_EPOCH: String(Date.now()),
+      // The live's timeline is recorded for the run in a folder of its own (docs/timeshift.md).
+      LIVE_TIMESHIFT_DIR: mkdtempSync(join(tmpdir(), 'direct-differe-')),
     },
   },
 });

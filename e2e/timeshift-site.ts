@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from './fixtures';
+import { freePort } from '../scripts/ports.mjs';
+import { serverArgs } from '../scripts/server-command.mjs';
+
+/**
+ * A server of the built site whose clock starts at `clockStart` (e2e/server-clock.mjs), recording
+ * the demo's live into a folder of its own with segments of `segmentSeconds`: the browser tests of
+ * the live's timeline (tests/timeshift.spec.ts) need a show that began after the recording did.
+ */
+export interface TimeshiftSite {
+  origin: string;
+  dir: string;
+  /** The server's clock minus the real one, in ms: a page shifted by it lives at the server's time. */
+  offsetMs: number;
+  stop: () => Promise<void>;
+}
+
+export async function startTimeshiftSite(clockStart: string, segmentSeconds = 2): Promise<TimeshiftSite> {
+  const root = join(__dirname, '..');
+  const dir = mkdtempSync(join(tmpdir(), 'direct-differe-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${String(port)}`;
+  const epoch = Date.now();
+  const server: ChildProcess = spawn(process.execPath, ['--import', './e2e/server-clock.mjs', ...serverArgs()], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SITE_ORIGIN: origin,
+      LOG_LEVEL: 'silent',
+      E2E_CLOCK_START: clockStart,
+      E2E_CLOCK_EPOCH: String(epoch),
+      LIVE_TIMESHIFT_DIR: dir,
+      LIVE_TIMESHIFT_SEGMENT_S: String(segmentSeconds),
+      LIVE_TIMESHIFT_HOURS: '1',
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        if (server.exitCode !== null) throw new Error(`le serveur s'est arrêté (code ${String(server.exitCode)})`);
+        return (await fetch(`${origin}/healthz`).catch(() => null))?.ok ?? false;
+      },
+      { timeout: 60_000, message: 'le serveur du direct différé répond' },
+    )
+    .toBe(true);
+  return {
+    origin,
+    dir,
+    offsetMs: Date.parse(clockStart) - epoch,
+    // The recorder writes until the server has closed: its folder goes once the process is gone.
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill();
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/** The window the recorder has written (window.json), as instants in ms; null before its first segment. */
+export async function recordedWindow(origin: string): Promise<{ start: number; end: number } | null> {
+  const answer = await fetch(`${origin}/direct/window.json`).catch(() => null);
+  if (answer?.ok !== true) return null;
+  const { start, end } = (await answer.json()) as { start: string; end: string };
+  return { start: Date.parse(start), end: Date.parse(end) };
+}
