@@ -74,11 +74,21 @@ for (const width of [390, 1280] as const) {
       await still(page, '/');
       await openPlayer(page);
       await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+      await timelineShown(page);
       await expect(page).toHaveScreenshot(`lecteur-direct-${String(width)}.png`, { mask: masks(page) });
       await pausedReplay(page);
       await expect(page).toHaveScreenshot(`lecteur-replay-${String(width)}.png`, { mask: masks(page) });
     });
   });
+}
+
+/**
+ * The open live player shows the timeline's row once the recorder has written its first segment
+ * (docs/player.md, « The timeline »): waited for, so that the picture does not depend on when the
+ * test runs after the server started.
+ */
+async function timelineShown(page: Page): Promise<void> {
+  await expect(player(page).getByRole('slider', { name: 'Position dans le direct' })).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('390 px, open panels', () => {
@@ -95,6 +105,7 @@ test.describe('390 px, open panels', () => {
     await still(page, '/');
     await openPlayer(page);
     await player(page).getByRole('button', { name: 'Pause', exact: true }).click();
+    await timelineShown(page);
     await player(page).getByRole('button', { name: 'Ouvrir le chat' }).click();
     await expect(page.getByRole('region', { name: 'Chat de la radio' })).toContainText('ne peut pas', {
       timeout: 15_000,
