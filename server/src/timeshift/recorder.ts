@@ -33,6 +33,29 @@ export const IDLE_TIMEOUT_MS = 15_000;
  */
 export const MAX_AHEAD_MS = 30_000;
 export const MAX_BEHIND_MS = 30_000;
+/**
+ * A connection's first seconds start no segment: the server's buffer (Icecast sends a new listener
+ * 64 KiB at once, in pieces) has come, and the frames' clock is read from when they came.
+ */
+export const SETTLE_MS = 2_000;
+
+/** The timers above: these by default, shorter in tests (RecorderOptions.timers). */
+export interface RecorderTimers {
+  leaseMs: number;
+  leaseCheckMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+export const RECORDER_TIMERS: RecorderTimers = {
+  leaseMs: LEASE_MS,
+  leaseCheckMs: LEASE_CHECK_MS,
+  retryBaseMs: RETRY_BASE_MS,
+  retryMaxMs: RETRY_MAX_MS,
+  connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  idleTimeoutMs: IDLE_TIMEOUT_MS,
+};
 
 export interface RecordedRendition {
   id: string;
@@ -59,10 +82,14 @@ export interface RecorderOptions {
   now?: () => number;
   log: RecorderLog;
   fetch?: typeof fetch;
+  /** Shorter timers, for tests: RECORDER_TIMERS by default. */
+  timers?: Partial<RecorderTimers>;
 }
 
-export function retryDelay(attempt: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+type Settled = Required<Omit<RecorderOptions, 'leases' | 'timers'>> & { timers: RecorderTimers };
+
+export function retryDelay(attempt: number, { retryBaseMs, retryMaxMs }: RecorderTimers = RECORDER_TIMERS): number {
+  return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1));
 }
 
 /** The bytes a rendition's window may hold: its hours at its bit rate, a quarter more, and a MiB. */
@@ -93,7 +120,7 @@ class Recording {
   constructor(
     private readonly rendition: RecordedRendition,
     private readonly window: RenditionWindow,
-    private readonly options: Required<Omit<RecorderOptions, 'leases'>>,
+    private readonly options: Settled,
     private readonly onSegment: () => Promise<void>,
   ) {
     this.segmentMs = options.segmentSeconds * 1000;
@@ -105,7 +132,7 @@ class Recording {
       const recorded = await this.listen(signal);
       attempt = recorded ? 1 : attempt + 1;
       try {
-        await sleep(retryDelay(attempt), undefined, { signal });
+        await sleep(retryDelay(attempt, this.options.timers), undefined, { signal });
       } catch {
         return;
       }
@@ -114,7 +141,7 @@ class Recording {
 
   /** One connection; whether it gave at least one segment. Never throws. */
   private async listen(signal: AbortSignal): Promise<boolean> {
-    const { log, now } = this.options;
+    const { log, now, timers } = this.options;
     const { id } = this.rendition;
     const url = this.rendition.url();
     if (url === null) return false;
@@ -124,10 +151,10 @@ class Recording {
       connection.abort();
     };
     signal.addEventListener('abort', abort, { once: true });
-    let idle = setTimeout(abort, CONNECT_TIMEOUT_MS);
+    let idle = setTimeout(abort, timers.connectTimeoutMs);
     const awake = () => {
       clearTimeout(idle);
-      idle = setTimeout(abort, IDLE_TIMEOUT_MS);
+      idle = setTimeout(abort, timers.idleTimeoutMs);
     };
     const keptBefore = this.kept;
     let pending: Pending | null = null;
@@ -153,16 +180,25 @@ class Recording {
       let anchor = now();
       let counted = 0;
       let format = '';
+      // Until the connection's first segment starts, the clock moves back so that no frame ends
+      // after it came: a server sends a new listener seconds of the past at once (Icecast's burst),
+      // which are not dated in the future (docs/timeshift.md, « The clock »). Then it stays.
+      let settling = true;
+      let movedBack = 0;
+      const connected = now();
       for await (const chunk of response.body) {
         awake();
         for (const frame of splitter.push(Buffer.from(chunk as Uint8Array))) {
           const kind = `${String(frame.sampleRate)}/${String(frame.samplesPerFrame)}`;
+          const early = settling ? Math.max(0, anchor + counted + frame.ms - now()) : 0;
+          anchor -= early;
+          movedBack += early;
           let at = anchor + counted;
-          const ahead = at - now();
+          const ahead = Math.max(at - now(), movedBack);
           if (ahead > MAX_AHEAD_MS) {
             throw new Error(`le flux va plus vite que le temps réel (${String(Math.round(ahead / 1000))} s d’avance)`);
           }
-          if (-ahead > MAX_BEHIND_MS || (format !== '' && kind !== format)) {
+          if (at - now() < -MAX_BEHIND_MS || (format !== '' && kind !== format)) {
             // Behind the wall clock, or a new format: what follows is after a gap.
             if (pending !== null) await this.finish(pending);
             pending = null;
@@ -170,10 +206,16 @@ class Recording {
             anchor = now();
             counted = 0;
             at = anchor;
+            settling = true;
+            movedBack = 0;
           }
           format = kind;
           counted += frame.ms;
+          // A frame that came before its time (the server's buffer) starts no segment, nor one of
+          // the first seconds, while the server's buffer may still be coming.
+          if (pending === null && (early > 0 || now() - connected < SETTLE_MS)) continue;
           pending = await this.place(pending, frame, at);
+          if (pending !== null) settling = false;
         }
       }
       log.warn(`direct différé (${id}) : le flux s’est terminé`);
@@ -233,10 +275,11 @@ export interface Recorder {
  * writes the multivariant playlist. Resolves once started; `close` stops and gives the lease back.
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
-  const settled: Required<Omit<RecorderOptions, 'leases'>> = {
+  const settled: Settled = {
     now: Date.now,
     fetch: globalThis.fetch,
     ...options,
+    timers: { ...RECORDER_TIMERS, ...options.timers },
   };
   const { dir, log, leases } = options;
   const token = randomBytes(16).toString('hex');
@@ -321,8 +364,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     if (closed) return;
     try {
       if (running === null) {
-        if (await leases.take(LEASE_NAME, token, LEASE_MS)) await begin();
-      } else if (!(await leases.renew(LEASE_NAME, token, LEASE_MS))) {
+        if (await leases.take(LEASE_NAME, token, settled.timers.leaseMs)) await begin();
+      } else if (!(await leases.renew(LEASE_NAME, token, settled.timers.leaseMs))) {
         log.warn('direct différé : bail perdu, une autre instance enregistre');
         await end();
       }
@@ -335,7 +378,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   await checking;
   const timer = setInterval(() => {
     checking = checking.then(check);
-  }, LEASE_CHECK_MS);
+  }, settled.timers.leaseCheckMs);
   timer.unref();
   return {
     recording: () => running !== null,
