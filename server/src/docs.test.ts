@@ -330,7 +330,9 @@ describe('docs/server.md, « Layout »', () => {
         // Every optional plugin on: teams' deploys too.
         DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
       });
-      app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test' }) });
+      // The live's timeline kept (its routes; no recorder: the app does not listen).
+      const timeshift = { hours: 4, dir: join(dir, 'direct'), segmentSeconds: 10 };
+      app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test', timeshift }) });
     } finally {
       unsubscribe('fastify.initialization', onInstance);
     }

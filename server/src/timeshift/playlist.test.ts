@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { workspaceRoot } from '../settings/config';
 import {
   MP3_CODECS,
@@ -265,5 +267,71 @@ describe('the playlists as hls.js reads them', () => {
       full.fragments.slice(skipped).map((fragment) => fragment.sn),
     );
     expect(delta.fragments[0]?.date).toBe(bySequence.get(delta.fragments[0]?.sn ?? 0)?.start);
+  });
+});
+
+describe('what a listener’s playlists cost (docs/timeshift.md, « Playlists »)', () => {
+  /** 4 hours of 10-second segments of the demo's frames (576 samples at 22.05 kHz), one epoch, ending at EDGE. */
+  function fourHours(): WindowSegment[] {
+    const frameMs = (576 / 22_050) * 1000;
+    const count = 1440;
+    const last = Math.floor(EDGE / 10_000) - 1;
+    const segments: WindowSegment[] = [];
+    let at = (last - count + 1) * 10_000;
+    for (let sequence = last - count + 1; sequence <= last; sequence += 1) {
+      const start = at;
+      let frames = 0;
+      while (at < (sequence + 1) * 10_000) {
+        at += frameMs;
+        frames += 1;
+      }
+      segments.push({
+        sequence,
+        start: Math.round(start),
+        duration: (frames * frameMs) / 1000,
+        bytes: 160_000,
+        epoch: 0,
+      });
+    }
+    return segments;
+  }
+
+  it('is the table the doc gives: measured again here', () => {
+    const window = fourHours();
+    const sizes = (text: string) => {
+      const bytes = Buffer.from(text);
+      return [
+        bytes.length,
+        // nginx's gzip at its default level; the server's brotli (app.ts) under npm start.
+        gzipSync(bytes, { level: 1 }).length,
+        brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length,
+      ];
+    };
+    const full = sizes(mediaPlaylist(window, 10));
+    const delta = sizes(mediaPlaylist(window, 10, { delta: true }));
+    const measured = {
+      'the whole playlist, once, when it starts': full,
+      'a delta update': delta,
+      'a minute behind the edge: 6 delta updates': delta.map((each) => each * 6),
+      'the first minute: the whole playlist, then 5 delta updates': full.map(
+        (each, index) => each + (delta[index] ?? 0) * 5,
+      ),
+      'a minute without delta updates: the whole playlist 6 times': full.map((each) => each * 6),
+    };
+    const doc = readFileSync(join(workspaceRoot, 'docs', 'timeshift.md'), 'utf8');
+    const written = Object.fromEntries(
+      Object.keys(measured).map((row) => {
+        const line = doc.split('\n').find((each) => each.startsWith(`| ${row} |`)) ?? '';
+        return [
+          row,
+          line
+            .split('|')
+            .slice(2, 5)
+            .map((cell) => Number(cell.trim().replace(/,/g, ''))),
+        ];
+      }),
+    );
+    expect(written).toEqual(measured);
+    expect(readMediaPlaylist(mediaPlaylist(window, 10)).segments).toHaveLength(1440);
   });
 });
