@@ -1,6 +1,8 @@
+import { open } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyPluginCallback, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { startRecorder, MULTIVARIANT_FILE, WINDOW_FILE, type Recorder } from './recorder';
 import { DELTA_FILE, PLAYLIST_FILE } from './window';
 
@@ -40,16 +42,33 @@ const timeshift: FastifyPluginCallback = (app, _options, done) => {
   }
   const ids = new Set(radio.renditions.map((rendition) => rendition.id));
 
-  const send = (reply: FastifyReply, file: string, type: string, cache: string) =>
-    reply
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Cache-Control', cache)
-      .type(type)
-      .sendFile(file, settings.dir, { cacheControl: false, acceptRanges: false, etag: true, lastModified: false });
+  /**
+   * The file, opened before any header is set: one missing (not written yet, pruned a moment ago) is
+   * the site's 404, never an answer with a segment's year of cache. Once open, a prune that removes
+   * it does not cut the answer.
+   */
+  const send = async (request: FastifyRequest, reply: FastifyReply, file: string, type: string, cache: string) => {
+    const handle = await open(join(settings.dir, file), 'r').catch(() => null);
+    const info = handle === null ? null : await handle.stat().catch(() => null);
+    if (handle === null || info === null || !info.isFile()) {
+      await handle?.close();
+      reply.callNotFound();
+      return reply;
+    }
+    const etag = `"${Math.floor(info.mtimeMs).toString(16)}-${info.size.toString(16)}"`;
+    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', cache).header('ETag', etag).type(type);
+    if (request.headers['if-none-match'] === etag) {
+      await handle.close();
+      return reply.code(304).send();
+    }
+    return reply.header('Content-Length', info.size).send(handle.createReadStream());
+  };
 
-  app.get('/direct/live.m3u8', (_request, reply) => send(reply, MULTIVARIANT_FILE, PLAYLIST_TYPE, PLAYLIST_CACHE));
-  app.get('/direct/window.json', (_request, reply) =>
-    send(reply, WINDOW_FILE, 'application/json; charset=utf-8', PLAYLIST_CACHE),
+  app.get('/direct/live.m3u8', (request, reply) =>
+    send(request, reply, MULTIVARIANT_FILE, PLAYLIST_TYPE, PLAYLIST_CACHE),
+  );
+  app.get('/direct/window.json', (request, reply) =>
+    send(request, reply, WINDOW_FILE, 'application/json; charset=utf-8', PLAYLIST_CACHE),
   );
   app.get<{ Params: { rendition: string; file: string }; Querystring: { _HLS_skip?: string } }>(
     '/direct/:rendition/:file',
@@ -61,13 +80,13 @@ const timeshift: FastifyPluginCallback = (app, _options, done) => {
       }
       if (file === PLAYLIST_FILE) {
         const name = wantsDelta(request.query._HLS_skip) ? DELTA_FILE : PLAYLIST_FILE;
-        return send(reply, `${rendition}/${name}`, PLAYLIST_TYPE, PLAYLIST_CACHE);
+        return send(request, reply, join(rendition, name), PLAYLIST_TYPE, PLAYLIST_CACHE);
       }
       if (!SEGMENT.test(file)) {
         reply.callNotFound();
         return reply;
       }
-      return send(reply, `${rendition}/${file}`, 'audio/mpeg', SEGMENT_CACHE);
+      return send(request, reply, join(rendition, file), 'audio/mpeg', SEGMENT_CACHE);
     },
   );
 
@@ -104,7 +123,9 @@ const timeshift: FastifyPluginCallback = (app, _options, done) => {
       },
     });
   });
-  app.addHook('onClose', async () => {
+  // Before the server closes: the recorder may be a listener of this very server (the demo's live),
+  // whose connection would hold the close until it ends.
+  app.addHook('preClose', async () => {
     await holder.current?.close();
     holder.current = null;
   });
