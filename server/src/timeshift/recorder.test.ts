@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseMp3 } from '../api/demo/mp3';
+import { MAX_GARBAGE_BYTES } from './frames';
 import type { SharedLeases } from '../instances/shared-state';
 import { readPackedTimestamp, timestamp90k } from './packed';
 import {
@@ -522,4 +523,58 @@ describe('one recorder for all instances, under a lease', () => {
 describe('the clock of the segments', () => {
   it('dates the audio when it came, not seconds ahead: the same name holds the same moment in each rendition', () =>
     clockRun);
+});
+
+/**
+ * A source down longer than the hours kept: its window empties by itself, without a segment to
+ * prune it (a licence's hours hold while the live is off the air).
+ */
+async function expiryWhileDown(): Promise<void> {
+  const dir = folder();
+  const down = await source('/coupee.mp3');
+  const { log } = await record(dir, [rendition('normale', icecast.url('/coupee.mp3'))]);
+  await until('deux segments', () => recorded(playlistOf(dir)).length >= 2);
+  await down.stop();
+  await until('la fin du flux dans le journal', () => log.warnings.some((line) => line.includes('(normale)')));
+  await until(
+    'la fenêtre vidée',
+    () => !existsSync(join(dir, 'normale', 'index.m3u8')) && !existsSync(join(dir, WINDOW_FILE)),
+    KEEP_MS + 15_000,
+  );
+  expect(readdirSync(join(dir, 'normale')).filter((name) => name.endsWith('.mp3'))).toEqual([]);
+}
+
+/** Bytes that never make a frame, too slowly to reach MAX_GARBAGE_BYTES: dropped by time. */
+async function trickle(): Promise<void> {
+  const dir = folder();
+  let sent = 0;
+  const url = await loopback((response) => {
+    response.writeHead(200, { 'content-type': 'audio/mpeg' });
+    const timer = setInterval(() => {
+      response.write(Buffer.alloc(100, 0x41));
+      sent += 100;
+    }, 100);
+    response.on('close', () => {
+      clearInterval(timer);
+    });
+  });
+  const { log } = await record(dir, [rendition('lent', url)]);
+  await until('le flux lent abandonné', () =>
+    log.warnings.includes('direct différé (lent) : flux perdu (aucune trame MP3 depuis 1.5 s)'),
+  );
+  expect(sent).toBeLessThan(MAX_GARBAGE_BYTES);
+  expect(playlistOf(dir, 'lent')).toBeNull();
+}
+
+let downRun: Promise<void>;
+let trickleRun: Promise<void>;
+beforeAll(() => {
+  downRun = beside(expiryWhileDown);
+  trickleRun = beside(trickle);
+});
+
+describe('bounds that hold without a frame', () => {
+  it('empties the window of a source down longer than the hours kept', () => downRun);
+  it('drops a stream that sends bytes but no frame for 1.5 s, before its bytes reach the garbage bound', () =>
+    trickleRun);
 });

@@ -23,7 +23,10 @@ export const LEASE_CHECK_MS = 5_000;
 /** A dropped stream is rejoined after 1 s, doubling up to 30 s: the player's own backoff. */
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
-/** Time to get the stream's headers, and the longest silence of the connection. */
+/**
+ * Time to get the stream's headers, then the longest time without a whole frame: a stream silent,
+ * or sending bytes too slowly to reach MAX_GARBAGE_BYTES, is dropped all the same.
+ */
 export const CONNECT_TIMEOUT_MS = 10_000;
 export const IDLE_TIMEOUT_MS = 15_000;
 /**
@@ -187,8 +190,10 @@ class Recording {
       let movedBack = 0;
       const connected = now();
       for await (const chunk of response.body) {
-        awake();
-        for (const frame of splitter.push(Buffer.from(chunk as Uint8Array))) {
+        const frames = splitter.push(Buffer.from(chunk as Uint8Array));
+        // Bytes alone do not keep the connection: frames do.
+        if (frames.length > 0) awake();
+        for (const frame of frames) {
           const kind = `${String(frame.sampleRate)}/${String(frame.samplesPerFrame)}`;
           const early = settling ? Math.max(0, anchor + counted + frame.ms - now()) : 0;
           anchor -= early;
@@ -222,7 +227,8 @@ class Recording {
     } catch (error) {
       if (!signal.aborted) {
         const why = error instanceof NotMp3Error ? error.message : reason(error);
-        log.warn(`direct différé (${id}) : flux perdu (${connection.signal.aborted ? 'silence trop long' : why})`);
+        const silent = `aucune trame MP3 depuis ${String(timers.idleTimeoutMs / 1000)} s`;
+        log.warn(`direct différé (${id}) : flux perdu (${connection.signal.aborted ? silent : why})`);
       }
     } finally {
       clearTimeout(idle);
@@ -327,6 +333,20 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     );
     const [main] = windows;
     if (main !== undefined) await writeWindow(main);
+    // The hours kept hold while a source is down too: what ages out goes at each slot of the grid.
+    const expiry = setInterval(() => {
+      void Promise.all(windows.map((window) => window.expire()))
+        .then(async ([mainChanged]) => {
+          if (mainChanged === true && main !== undefined) await writeWindow(main);
+        })
+        .catch((error: unknown) => {
+          log.warn(`direct différé : fenêtre non élaguée (${reason(error)})`);
+        });
+    }, options.segmentSeconds * 1000);
+    expiry.unref();
+    controller.signal.addEventListener('abort', () => {
+      clearInterval(expiry);
+    });
     const done = Promise.all(
       options.renditions.map(async (rendition, index) => {
         const window = windows[index];

@@ -93,7 +93,7 @@ function icecastConfig(
   <admin>tests@localhost</admin>
   <limits>
     <clients>100</clients>
-    <sources>8</sources>
+    <sources>16</sources>
     <queue-size>524288</queue-size>
     <client-timeout>30</client-timeout>
     <header-timeout>15</header-timeout>
