@@ -54,6 +54,13 @@ export interface PageDefinition {
   head?: (context: PageContext & { state: RootState }) => PageHeadParts;
   /** The images its first screen needs, from the same context as its head (an unknown subject: none). */
   preloads?: (context: PageContext & { state: RootState }) => readonly PagePreload[];
+  /**
+   * The queries (their endpoints' names) whose answers the page reads back from its own HTML when it
+   * hydrates (docs/rendering.md, « The store's state in the page »): the server leaves them out of
+   * the page's state, so that their texts come once. Every field of such an answer must be in the
+   * HTML the page renders from it.
+   */
+  fromHtml?: readonly string[];
 }
 
 /** The whole head of a page: its part's, completed from the page table and the site's defaults. */

@@ -4,6 +4,8 @@ import {
   mailto,
   siteConfig,
   useAboutTextsQuery,
+  useAppDispatch,
+  useAppSelector,
   useEventsQuery,
   useTeamQuery,
   type AboutTexts,
@@ -20,6 +22,7 @@ import { RevealSection } from '../about/RevealSection';
 import { StatList } from '../about/StatList';
 import { StudioMap } from '../about/StudioMap';
 import { TeamStrip } from '../about/TeamStrip';
+import { servedAbout } from '../about/fromHtml';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
@@ -37,13 +40,25 @@ const contactsOf = (about: AboutTexts) => [
 /*
  * The page's texts and its team are the About team's content, read at run time (GET
  * /api/content/about and /api/content/team, docs/content.md): a saved change shows on the next page
- * with no rebuild. The page loads both with its other data, so the server renders them.
+ * with no rebuild. The page loads both with its other data, so the server renders them. They come
+ * once: the server leaves them out of the page's state (`page.fromHtml`), and the browser reads
+ * them back from the page it hydrates (about/fromHtml.ts).
  */
 const loadTexts = (dispatch: AppDispatch) => [
   dispatch(api.endpoints.aboutTexts.initiate(undefined)),
   dispatch(api.endpoints.team.initiate(undefined)),
 ];
-const selectTexts = (state: RootState) => api.endpoints.aboutTexts.select(undefined)(state).data;
+const selectAnswer = api.endpoints.aboutTexts.select(undefined);
+
+/**
+ * Whether the page is hydrating what the server sent: the store has never asked for its texts (a
+ * navigation's loader and every later visit ask first) and the page it started on shows them.
+ */
+const fromServer = (state: RootState): boolean => selectAnswer(state).isUninitialized && servedAbout() !== null;
+
+/** The texts: the store's, or those of the page the server sent while it is hydrated. */
+const selectTexts = (state: RootState) =>
+  selectAnswer(state).data ?? (fromServer(state) ? servedAbout()?.texts : undefined);
 
 // The title ('<name> À Propos') and meta description ('Qui sommes-nous ?') are set by the shell's route.
 /**
@@ -59,13 +74,26 @@ function useEventsThisYear(): number | string {
 }
 
 function AboutPage() {
-  const texts = useAboutTextsQuery(undefined);
-  const team = useTeamQuery(undefined);
+  const dispatch = useAppDispatch();
+  // Hydrating the server's page: its texts and team are the ones its HTML shows, asked for nowhere.
+  const served = useAppSelector(fromServer) ? servedAbout() : null;
+  const texts = useAboutTextsQuery(undefined, { skip: served !== null });
+  // A team that failed on the server is asked for again.
+  const team = useTeamQuery(undefined, { skip: served !== null && served.team.length > 0 });
   useEffect(() => {
     scrollToTop();
   }, []);
+  useEffect(() => {
+    if (served === null) return;
+    // Into the store once hydrated, for the page's head and the next visit: nothing is fetched.
+    void dispatch(api.util.upsertQueryData('aboutTexts', undefined, served.texts));
+    if (served.team.length > 0) void dispatch(api.util.upsertQueryData('team', undefined, served.team));
+  }, [dispatch, served]);
+  const about = texts.data ?? served?.texts;
+  const members = team.data ?? served?.team;
   // Shown whole, once the team has come too (or failed: the strip is then empty).
-  if (texts.data !== undefined && !team.isLoading) return <AboutView about={texts.data} team={team.data ?? []} />;
+  if (about !== undefined && (served !== null || !team.isLoading))
+    return <AboutView about={about} team={members ?? []} />;
   return (
     <div className="page about-page">
       <h1>À propos</h1>
@@ -256,6 +284,8 @@ export default AboutPage satisfies RemoteContract['about']['AboutPage'];
 export const page: PageDefinition = {
   // The events, for the figure of « cette année » (useEventsThisYear).
   load: ({ dispatch }) => [...loadTexts(dispatch), dispatch(api.endpoints.events.initiate(YEAR_ONLY))],
+  // In the HTML, every field of both (about/fromHtml.ts): not again in the page's state.
+  fromHtml: ['aboutTexts', 'team'],
   // The page's largest paint: the intro image (src/about/ContentImage.tsx).
   preloads: ({ state }) => {
     const image = selectTexts(state)?.intro.image;

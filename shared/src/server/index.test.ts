@@ -49,4 +49,24 @@ describe('handOver', () => {
       { title: 'Sortie', artist: 'A', href: '/album/sortie', image: '/a.webp' },
     ]);
   });
+
+  it('leaves out what the page reads back from its own HTML, and the tags those answers carried', async () => {
+    const team = [{ imagePath: '/assets/images/team/a.webp', title: 'Alex', description: 'Technique' }];
+    const store = storeAnswering({
+      '/content/team': { status: 200, body: team },
+      '/releases': { status: 200, body: [{ title: 'Sortie', artist: 'A', href: '/album/sortie', image: '/a.webp' }] },
+    });
+    await Promise.all([
+      store.dispatch(api.endpoints.team.initiate(undefined)),
+      store.dispatch(api.endpoints.releases.initiate({})),
+    ]);
+    const whole = handOver(store).api as ReturnType<typeof store.getState>['api'];
+    expect(Object.keys(whole.queries).sort()).toEqual(['releases({})', 'team(undefined)']);
+    const state = handOver(store, { fromHtml: ['team'] }).api as ReturnType<typeof store.getState>['api'];
+    expect(Object.keys(state.queries)).toEqual(['releases({})']);
+    expect(Object.keys(state.provided.keys)).not.toContain('team(undefined)');
+    expect(JSON.stringify(state)).not.toContain('Alex');
+    // Nothing else changes.
+    expect(state.queries['releases({})']).toEqual(whole.queries['releases({})']);
+  });
 });

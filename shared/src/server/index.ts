@@ -73,10 +73,16 @@ const notFound = (error: unknown): boolean =>
  * RTK Query takes from a hand-over is its answers (`queries`, `mutations`) and which tags they carry
  * (`provided`, so that a save still asks again for what it changed).
  */
-export function handOver(store: AppStore): SsrState {
+export function handOver(store: AppStore, { fromHtml = [] }: { fromHtml?: readonly string[] } = {}): SsrState {
   const { api, feed } = store.getState();
+  const left = new Set<string>();
   const queries = Object.fromEntries(
     Object.entries(api.queries).flatMap(([key, query]) => {
+      // Read back from the page's HTML by the page itself (its definition's `fromHtml`).
+      if (query?.endpointName !== undefined && fromHtml.includes(query.endpointName)) {
+        left.add(key);
+        return [];
+      }
       if (
         query?.status !== QueryStatus.fulfilled &&
         !(query?.status === QueryStatus.rejected && notFound(query.error))
@@ -89,5 +95,21 @@ export function handOver(store: AppStore): SsrState {
   );
   // Not RTK Query's own settings and subscriptions (`config`, `subscriptions`): the browser's store
   // has its own, and nothing reads them from a hand-over; they were 100 bytes of every page.
-  return { api: { queries, mutations: {}, provided: api.provided }, feed };
+  return { api: { queries, mutations: {}, provided: withoutKeys(api.provided, left) }, feed };
+}
+
+type Provided = ReturnType<AppStore['getState']>['api']['provided'];
+
+/** Which tags the answers carry, without those of the answers left out. */
+function withoutKeys(provided: Provided, left: ReadonlySet<string>): Provided {
+  if (left.size === 0) return provided;
+  const kept = (keys: readonly string[] | undefined) => (keys ?? []).filter((key) => !left.has(key));
+  const tags: Record<string, Record<string, string[]>> = {};
+  const byType: Readonly<Record<string, Readonly<Record<string, readonly string[] | undefined>> | undefined>> =
+    provided.tags;
+  for (const [type, ids] of Object.entries(byType)) {
+    tags[type] = Object.fromEntries(Object.entries(ids ?? {}).map(([id, keys]) => [id, kept(keys)]));
+  }
+  const keys = Object.fromEntries(Object.entries(provided.keys).filter(([key]) => !left.has(key)));
+  return { tags, keys };
 }

@@ -193,7 +193,8 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
       head: fullHead(page, pathname, origin, app.head),
       preloads: app.preloads,
       body,
-      state: scriptJson(handOver(store)),
+      // Without what the page reads back from its own HTML (its definition's `fromHtml`).
+      state: scriptJson(handOver(store, { fromHtml: namesOf(definition?.fromHtml) })),
       router: scriptJson(app.hydration),
     };
   } catch (error) {
@@ -202,6 +203,11 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
     // Clears the cache's timers, so that nothing keeps this request's store alive.
     store.dispatch(api.util.resetApiState());
   }
+}
+
+/** A definition's `fromHtml`, from a part's bundle: its names, nothing else. */
+function namesOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
 }
 
 /** What the shell's `renderApp` answers since « Each page lives once »; an element alone before. */
