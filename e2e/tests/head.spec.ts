@@ -109,3 +109,30 @@ for (const [name, pathOf] of ROUTES) {
     await expect.poll(() => page.evaluate(managed, HEAD).then(unordered), { timeout: 15_000 }).toEqual(unordered(sent));
   });
 }
+
+test('a visit across the menu by its links: one document, each page’s head the server’s', async ({ page }) => {
+  // The table of pages is not in the documents (docs/rendering.md, « The document »): the shell
+  // reads it from its file, and builds from it the routes and the menu every link below follows.
+  await page.clock.install({ time: new Date(E2E_NOW) });
+  const tables: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/pages.json') tables.push(request.url());
+  });
+  await gotoPage(page, '/');
+  expect(await page.locator('#pages-config').count()).toBe(0);
+  // Set on the first document: a link the browser followed itself would load another one.
+  await page.evaluate(() => {
+    (window as { visite?: string }).visite = 'une';
+  });
+  const menu = page.locator('nav.navbar__desktop .pill-menu a');
+  const paths = await menu.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(paths.length).toBeGreaterThan(5);
+  for (const path of paths) {
+    const sent = await serverHead(page, path);
+    await menu.and(page.locator(`[href="${path}"]`)).click();
+    await expect(page).toHaveURL(path);
+    await expect.poll(() => page.evaluate(managed, HEAD).then(unordered), { timeout: 15_000 }).toEqual(unordered(sent));
+    expect(await page.evaluate(() => (window as { visite?: string }).visite)).toBe('une');
+  }
+  expect(tables).toHaveLength(1);
+});

@@ -315,6 +315,9 @@ export class DocumentAssetsPlugin {
               .filter((file) => file.endsWith('.woff2'))
               .sort()
               .map((file) => `${base}${file}`),
+            // This shell reads the table of pages from its file when the page carries none: the
+            // server then leaves it out of the documents (docs/rendering.md, « The document »).
+            pageTable: 'file',
           };
           compilation.emitAsset('document.json', new sources.RawSource(`${JSON.stringify(document, null, 2)}\n`));
         },

@@ -26,6 +26,13 @@ export const SHELL_AREA = 'shell';
  */
 export const AREA_READY_EVENT = 'collectif:zone-interactive';
 
+/**
+ * The site's table of pages as a file (docs/rendering.md, « The document »), revalidated at each
+ * visit: a page whose shell reads it there (its `document.json` says `"pageTable": "file"`) does not
+ * carry it; its loader asks for it with the scripts, and the shell reads it before it hydrates.
+ */
+export const PAGE_TABLE_PATH = '/pages.json';
+
 /** A file the loader announces once the page is painted. */
 export interface BootPreload {
   href: string;

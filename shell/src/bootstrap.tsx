@@ -6,6 +6,7 @@ import {
   PAGES_CONFIG_ID,
   providePages,
   radioSettings,
+  type PageRef,
   ROUTER_STATE_ID,
   readPageTable,
   sitePages,
@@ -25,20 +26,35 @@ import { siteOrigin } from './layout/PageHead';
 import { NAVIGATION_DATA_DEADLINE_MS } from './pages/lifecycle';
 import { readRemotesConfig, registerFromConfig } from './federation/remotes';
 import { prefetchNextPages } from './prefetch';
-import { SHELL_AREA, showDisplayFace } from '@collectif/shared/boot';
+import { PAGE_TABLE_PATH, SHELL_AREA, showDisplayFace } from '@collectif/shared/boot';
 import { whenInteractive } from './boot/interactive';
 import { registerServiceWorker } from './offline/register';
 
 /**
  * The site's pages, as the server read them from the remotes' declarations (docs/parts.md, « Pages »):
- * the routes and the menu are built from them. Without them only the player shows.
+ * the routes and the menu are built from them. A page names them in its own HTML only when its server
+ * wrote them there (one before the table left the documents); otherwise they are the file the loader
+ * asked for with the scripts (`PAGE_TABLE_PATH`, docs/rendering.md « The document »), asked again
+ * once if the first answer fails. Null when neither can be read.
  */
-function readPages(): void {
-  try {
-    providePages(readPageTable(JSON.parse(document.getElementById(PAGES_CONFIG_ID)?.textContent ?? '[]')));
-  } catch {
-    console.error(`Table des pages illisible (#${PAGES_CONFIG_ID})`);
+async function readPages(): Promise<PageRef[] | null> {
+  const written = document.getElementById(PAGES_CONFIG_ID)?.textContent;
+  if (written != null && written !== '') {
+    try {
+      return readPageTable(JSON.parse(written));
+    } catch {
+      return null;
+    }
   }
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    try {
+      const response = await fetch(PAGE_TABLE_PATH);
+      if (response.ok) return readPageTable(await response.json());
+    } catch {
+      // Asked again once.
+    }
+  }
+  return null;
 }
 
 /** The router's data as the server's loaders left it: the page it rendered is not loaded again. */
@@ -91,21 +107,37 @@ async function start(): Promise<void> {
   // The display face, if the loader has not named it yet (a page the shell renders alone has no loader).
   showDisplayFace();
   markWrittenStyles();
-  readPages();
+  const table = readPages();
+  let remotes = true;
   try {
     registerFromConfig(await readRemotesConfig());
-    // The page the visitor asked for and the player are needed at once: their modules load while
-    // the shell renders (their files are already on their way, announced by the page's HTML).
-    const match = matchPage(window.location.pathname, sitePages());
-    if (match !== null) void prefetchRemote(match.page);
     void prefetchRemote({ remote: 'player', module: 'Player' });
-    prefetchNextPages();
   } catch (error) {
     // Without the remote map, the shell still renders: every remote area shows its fallback.
     console.error(error);
+    remotes = false;
+  }
+  const pages = await table;
+  const rendered = serverState();
+  if (pages === null) {
+    console.error(`Table des pages illisible (${PAGE_TABLE_PATH}, #${PAGES_CONFIG_ID})`);
+    // A page the server rendered stays as it was sent: readable, its links followed without
+    // scripts, what reveals on scroll shown. Hydrated without its routes, it would be sent home.
+    if (rendered !== null) {
+      document.documentElement.classList.remove('js');
+      return;
+    }
+  } else {
+    providePages(pages);
+  }
+  if (remotes) {
+    // The page the visitor asked for is needed at once: its module loads while the shell renders
+    // (its files are already on their way, announced by the page's HTML).
+    const match = matchPage(window.location.pathname, sitePages());
+    if (match !== null) void prefetchRemote(match.page);
+    prefetchNextPages();
   }
   const store = makeStore();
-  const rendered = serverState();
   const router = createRouter(
     {
       store,

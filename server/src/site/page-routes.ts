@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { REMOTE_PARTS, urlPrefix, type PageRef, type PartName } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
+import { PAGE_TABLE_PATH } from '@collectif/shared/boot';
 import type { SiteServerConfig } from '../settings/config';
 import { createHints, type HintsOptions } from './hints';
 import { servedIn } from './files';
@@ -68,6 +69,18 @@ const pageRoutesPlugin: FastifyPluginCallback<{
       file: () => (dir === undefined || dir === null ? reply.sendFile(file) : reply.sendFile(file, dir)),
     });
   };
+  // The table of pages, which a page no longer carries (docs/rendering.md, « The document »): its
+  // loader asks for it with the scripts. Revalidated at each visit (an ETag per version of the
+  // remotes' declarations), kept 10 s by a shared cache as the pages are; not stale-while-revalidate,
+  // which made Chromium ask for it again each time the shell read the loader's copy. A table that
+  // lacks a remote's pages is not kept, as its pages are not.
+  app.get(PAGE_TABLE_PATH, async (_request, reply) => {
+    const { pages: table, version, complete } = await app.sitePages();
+    return reply.representation(`site|pages|${version}`, () => JSON.stringify(table), {
+      type: 'application/json; charset=utf-8',
+      cacheControl: complete ? 'public, max-age=0, s-maxage=10' : 'no-store',
+    });
+  });
   app.get('/', pages);
   app.get('/*', pages);
 
@@ -80,5 +93,5 @@ const pageRoutesPlugin: FastifyPluginCallback<{
 
 export const sitePageRoutes = fp(pageRoutesPlugin, {
   name: 'site-page-routes',
-  dependencies: ['site-files', 'site-pages'],
+  dependencies: ['site-files', 'site-pages', 'representations'],
 });

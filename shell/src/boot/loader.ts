@@ -4,10 +4,11 @@
 // shares with the server and the shell.
 //
 // A page rendered on the server is readable before any script runs; its scripts (the shell's entry,
-// the remote entries, the page's and the player's chunks, the manifests) would otherwise share the
-// phone's bandwidth with the page's image and run before the first paint. So the page names them in
-// a JSON element, and this loader fetches them once the page is painted and its first screen's images
-// have come: nothing is requested before the largest paint that the largest paint does not need.
+// the remote entries, the page's and the player's chunks, the manifests, the table of pages) would
+// otherwise share the phone's bandwidth with the page's image and run before the first paint. So the
+// page names them in a JSON element, and this loader fetches them once the page is painted and its
+// first screen's images have come, and only then lets the page's lazy pictures load: nothing is
+// requested before the largest paint that the largest paint does not need.
 //
 // The display face waits for the paint too, on a first visit (docs/interface.md, « Typography »): it
 // would share the bandwidth with the page's image as much as a script, and `font-display: swap` draws
@@ -42,9 +43,39 @@ function readPreloads(): BootPreload[] {
   }
 }
 
+/**
+ * The pictures the page leaves lazy (the carousel's next slides, the grids past their first row), as
+ * they are before the browser has laid the page out: Chromium asks for a lazy picture as soon as it is
+ * within a screen or two of the view, in the frame of the first paint, and on a phone's network those
+ * shared the bandwidth with the page's largest paint (docs/rendering.md, « Scripts after the paint »).
+ * Held until the first screen is shown, with no address meanwhile (their box keeps its size from their
+ * width and height); one the browser has already asked for is left alone.
+ */
+const ADDRESS = ['srcset', 'src'];
+const held = [...document.images]
+  .filter((image) => image.getAttribute('loading') === 'lazy' && image.currentSrc === '')
+  .map((image): [HTMLImageElement, (string | null)[]] => [
+    image,
+    ADDRESS.map((name) => {
+      const value = image.getAttribute(name);
+      image.removeAttribute(name);
+      return value;
+    }),
+  ]);
+
+function release(): void {
+  for (const [image, values] of held.splice(0)) {
+    ADDRESS.forEach((name, index) => {
+      const value = values[index];
+      if (value != null) image.setAttribute(name, value);
+    });
+  }
+}
+
 function start(): void {
   if (started) return;
   started = true;
+  release();
   showDisplayFace();
   // One insertion into the head, not one per file.
   const batch = document.createDocumentFragment();

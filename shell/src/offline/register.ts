@@ -1,11 +1,11 @@
-import { PAGES_CONFIG_ID } from '@collectif/shared';
+import { sitePages } from '@collectif/shared';
 import { CACHES, PAGE_TABLE_KEY, SERVICE_WORKER_URL } from './rules';
 
 /**
  * Registers the site's service worker (docs/published.md, « Installable »): in a production build,
  * once the page has loaded and the shell is interactive, when the browser is idle, so that nothing
  * of the first screen waits for it. Then keeps the page's table of pages for the offline page's
- * links (« Mes résidences », the residences followed), as this visit's server wrote it.
+ * links (« Mes résidences », the residences followed), as this visit's shell read it.
  */
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
@@ -26,8 +26,9 @@ export function registerServiceWorker(): void {
 }
 
 async function keepPageTable(): Promise<void> {
-  const table = document.getElementById(PAGES_CONFIG_ID)?.textContent ?? '';
-  if (table === '' || !('caches' in window)) return;
+  const pages = sitePages();
+  if (pages.length === 0 || !('caches' in window)) return;
+  const table = JSON.stringify(pages);
   try {
     const cache = await caches.open(CACHES.offline);
     await cache.put(PAGE_TABLE_KEY, new Response(table, { headers: { 'content-type': 'application/json' } }));

@@ -21,11 +21,13 @@ import {
   pageModel,
 } from './document';
 
+/** A shell that reads the table of pages from the page (one built before it left the documents). */
 const assets: ShellAssets = {
   scripts: ['/main.0123456789.js'],
   styles: ['/main.abcdef0123.css'],
   fonts: ['/files/archivo.0123456789.woff2'],
   loader: LOADER,
+  pageTable: 'page',
 };
 
 const head = (alternates?: { type: string; href: string; title: string }[]) =>
@@ -149,6 +151,8 @@ describe('the document (the page as sent)', () => {
   it('keeps the manifest, the icons and the theme colour of every page (docs/published.md, « Installable »)', () => {
     const document = parse(rendered());
     expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.webmanifest');
+    // Asked for on the page's own connection, not on a new one (docs/rendering.md, « The first screen's budget »).
+    expect(document.querySelector('link[rel=manifest]')?.getAttribute('crossorigin')).toBe('use-credentials');
     expect(document.querySelector('meta[name=theme-color]')?.getAttribute('content')).toMatch(/^#[\da-f]{6}$/);
     expect(document.querySelector('link[rel=apple-touch-icon]')?.getAttribute('href')).toBe(
       '/assets/images/icon-192.png',
@@ -156,6 +160,55 @@ describe('the document (the page as sent)', () => {
     expect(document.querySelector('noscript')?.textContent).toBe(
       'La radio en direct et les replays ont besoin de JavaScript.',
     );
+  });
+});
+
+describe('the table of pages', () => {
+  const table = { href: '/pages.json', as: 'fetch', crossorigin: 'anonymous' };
+
+  it('leaves the documents when the shell reads it from its file: the loader asks for it first', () => {
+    // docs/rendering.md, « The document »: 600 bytes of every page, and its scripts need it only.
+    const page = parse(
+      renderDocument(
+        pageModel({
+          assets: { ...assets, pageTable: 'file' },
+          shellStyles: new Map(),
+          head: head(),
+          pages: [{ path: 'label', remote: 'label', module: 'LabelPage', title: 'Label', area: 'Le label' }],
+          radio: radioSettings(),
+          remotes: REMOTES,
+          hints: { links: [], sheets: [], boot: [{ href: '/mf-label/remoteEntry.js', as: 'script' }] },
+          rendered: { body: '<main></main>', state: '{}', router: '{}' },
+        }),
+      ),
+    );
+    expect(page.getElementById('pages-config')).toBeNull();
+    expect(page.documentElement.outerHTML).not.toContain('Le label');
+    expect(JSON.parse(page.getElementById('boot')?.textContent ?? '')).toEqual({
+      preloads: [table, { href: '/mf-label/remoteEntry.js', as: 'script' }],
+    });
+    // Nothing asked for before the paint: the loader names it.
+    expect(page.querySelector('link[href="/pages.json"]')).toBeNull();
+  });
+
+  it('is announced beside the scripts of a page the browser renders', () => {
+    const page = parse(browserRendered({ ...assets, pageTable: 'file' }));
+    expect(page.getElementById('pages-config')).toBeNull();
+    const link = page.querySelector('link[href="/pages.json"]');
+    expect(link?.getAttribute('rel')).toBe('preload');
+    expect(link?.getAttribute('as')).toBe('fetch');
+    // As the shell's fetch asks for it (same origin, its credentials): the preload is used.
+    expect(link?.getAttribute('crossorigin')).toBe('anonymous');
+  });
+
+  it('stays in the page for a shell whose list does not say it reads the file', () => {
+    expect(readShellAssets({ ...assets, pageTable: 'file' }).pageTable).toBe('file');
+    const { pageTable: _where, ...older } = assets;
+    expect(readShellAssets(older).pageTable).toBe('page');
+    expect(readShellAssets({ ...older, pageTable: '/ailleurs.json' }).pageTable).toBe('page');
+    const page = parse(browserRendered(readShellAssets(older)));
+    expect(page.getElementById('pages-config')).not.toBeNull();
+    expect(page.querySelector('link[href="/pages.json"]')).toBeNull();
   });
 });
 

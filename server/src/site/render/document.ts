@@ -15,7 +15,7 @@ import { watchedFile, type WatchedFile } from '../../files/watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { BOOT_ID } from '@collectif/shared/boot';
+import { BOOT_ID, PAGE_TABLE_PATH, type BootPreload } from '@collectif/shared/boot';
 import { PREVIEW_CONFIG_ID } from '@collectif/shared/preview';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { PageHints } from '../hints';
@@ -90,6 +90,12 @@ export interface ShellAssets {
    * (a shell built before) is refused since contract 3.0.0 (docs/contract.md, « 3.0.0 »).
    */
   loader: { source: string; hash: string };
+  /**
+   * Where the shell reads the table of pages: `file`, from `PAGE_TABLE_PATH` (the page does not
+   * carry it, docs/rendering.md « The document »); `page`, from the page itself (a shell built before,
+   * whose list says nothing).
+   */
+  pageTable: 'file' | 'page';
 }
 
 /** Where the shell's build writes its assets' list, in its dist/. */
@@ -131,7 +137,13 @@ export function readShellAssets(
       return problem === null;
     });
   };
-  return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts'), loader: readLoader(record.loader) };
+  return {
+    scripts: list('scripts'),
+    styles: list('styles'),
+    fonts: list('fonts'),
+    loader: readLoader(record.loader),
+    pageTable: record.pageTable === 'file' ? 'file' : 'page',
+  };
 }
 
 /** Whether something is at a clean site path under `dir`, a link to nowhere included (never read). */
@@ -240,7 +252,9 @@ const dataElement = ({ id, json }: DataScript): ReactElement =>
 const siteFurniture = [
   h('meta', { key: 'theme', name: 'theme-color', content: colors.bg }),
   h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
-  h('link', { key: 'manifest', rel: 'manifest', href: '/manifest.webmanifest' }),
+  // With the page's credentials: a manifest asked for without them takes a connection of its own
+  // (Chromium keeps those apart), a second handshake while the page's largest picture is on its way.
+  h('link', { key: 'manifest', rel: 'manifest', href: '/manifest.webmanifest', crossOrigin: 'use-credentials' }),
   h('link', { key: 'touch', rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
 ];
 
@@ -391,21 +405,41 @@ export function pageModel({
     ...assets.styles.map((href) => ({ href, css: shellStyles.get(href) ?? null })),
     ...hints.sheets,
   ];
+  // The table of pages: in the page for a shell that reads it there; else a file the page asks for
+  // with its scripts (the loader's first, or announced beside the scripts of a page the browser
+  // renders), revalidated at each visit, rather than 600 bytes of every document (« The document »).
+  const tableInPage = assets.pageTable === 'page';
+  const table: BootPreload = { href: PAGE_TABLE_PATH, as: 'fetch', crossorigin: 'anonymous' };
+  const boot = tableInPage || hints.boot === null ? hints.boot : [table, ...hints.boot];
   return {
     ...emptyModel(rendered === undefined ? { app: '' } : { app: rendered.body, state: rendered.state }),
     head,
     // A sheet two areas share is written once.
     sheets: [...new Map(sheets.map((sheet) => [sheet.href, sheet])).values()],
     data: [
-      data(PAGES_CONFIG_ID, pages),
+      ...(tableInPage ? [data(PAGES_CONFIG_ID, pages)] : []),
       data(RADIO_SETTINGS_ID, radio),
       data(REMOTES_CONFIG_ID, remotes),
       // The editor's origin, from which the page takes a preview's content (shell's PreviewBridge).
       ...(editorOrigin === null ? [] : [data(PREVIEW_CONFIG_ID, { editorOrigin })]),
       ...(rendered === undefined ? [] : [{ id: ROUTER_STATE_ID, json: rendered.router }]),
-      ...(loader === null || hints.boot === null ? [] : [data(BOOT_ID, { preloads: hints.boot })]),
+      ...(loader === null || boot === null ? [] : [data(BOOT_ID, { preloads: boot })]),
     ],
-    links: hints.links,
+    links:
+      tableInPage || loader !== null
+        ? hints.links
+        : [
+            ...hints.links,
+            {
+              tag: 'link',
+              attributes: [
+                ['rel', 'preload'],
+                ['href', table.href],
+                ['as', table.as],
+                ['crossorigin', 'anonymous'],
+              ],
+            },
+          ],
     fonts: loader === null ? assets.fonts : [],
     scripts: loader === null ? assets.scripts : [],
     loader: loader === null || entry === undefined ? null : { ...loader, entry },

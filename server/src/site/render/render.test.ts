@@ -470,6 +470,67 @@ describe('pages rendered on the server', () => {
     expect(refused.body).not.toContain('<script>');
   });
 
+  it('answers the table of pages as a file, revalidated, to a shell that reads it there, and leaves it out of its pages', async () => {
+    // docs/rendering.md, « The document ».
+    write('shell/dist/document.json', JSON.stringify({ ...JSON.parse(documentJson()), pageTable: 'file' }));
+    const app = await start();
+    try {
+      const page = await app.inject({ url: '/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(`id="${PAGES_CONFIG_ID}"`);
+      expect(page.body).toContain('{"href":"/pages.json","as":"fetch","crossorigin":"anonymous"}');
+      const table = await app.inject({ url: '/pages.json' });
+      expect(table.statusCode).toBe(200);
+      expect(table.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(table.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+      expect(JSON.parse(table.body)).toContainEqual(
+        expect.objectContaining({ path: 'label', remote: 'label', module: 'LabelPage' }),
+      );
+      const again = await app.inject({ url: '/pages.json', headers: { 'if-none-match': String(table.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      // A remote's new page: another table, another validator.
+      const declared = JSON.parse(readFileSync(join(dir, 'mf-radio/dist/pages.json'), 'utf8')) as unknown[];
+      write(
+        'mf-radio/dist/pages.json',
+        JSON.stringify([
+          ...declared,
+          { path: 'ateliers', module: 'HomePage', title: 'Ateliers', area: 'Les ateliers' },
+        ]),
+      );
+      const changed = await app.inject({
+        url: '/pages.json',
+        headers: { 'if-none-match': String(table.headers.etag) },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(JSON.parse(changed.body)).toContainEqual(expect.objectContaining({ path: 'ateliers' }));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps no table of pages that lacks a remote’s pages', async () => {
+    write('shell/dist/document.json', JSON.stringify({ ...JSON.parse(documentJson()), pageTable: 'file' }));
+    const origin = await startFakeServer();
+    origin.on('/radio/pages.json', text('compilation en cours', 503));
+    const remotes = {
+      player: '/mf-player/mf-manifest.json',
+      radio: `${origin.origin}/radio/mf-manifest.json`,
+      label: '/mf-label/mf-manifest.json',
+      about: '/mf-about/mf-manifest.json',
+    };
+    const app = await start({ REMOTES_CONFIG: JSON.stringify(remotes) });
+    try {
+      const table = await app.inject({ url: '/pages.json' });
+      expect(table.statusCode).toBe(200);
+      expect(table.headers['cache-control']).toBe('no-store');
+      expect((JSON.parse(table.body) as { path: string }[]).map((page) => page.path)).not.toContain('residences');
+    } finally {
+      await app.close();
+      await origin.close();
+    }
+  });
+
   it('sends the shell alone, never a redirect to itself, while no remote declares the home page', async () => {
     for (const part of ['mf-radio', 'mf-label', 'mf-about']) rmSync(join(dir, part, 'dist/pages.json'));
     const app = await start();
