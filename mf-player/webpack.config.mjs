@@ -72,9 +72,9 @@ export function embedConfig(_env, argv) {
         {
           test: /\.css$/,
           oneOf: [
-            // The player's view imports its style sheet for the site's build; here the first script
-            // carries the sheets as text, so the view's own import is nothing.
-            { issuer: /PlayerView\.tsx$/, type: 'javascript/auto', loader: EMPTY_LOADER },
+            // The player's view and its bar import their style sheets for the site's build; here the
+            // first script carries the sheets as text, so their own imports are nothing.
+            { issuer: /Player(View|Bar)\.tsx$/, type: 'javascript/auto', loader: EMPTY_LOADER },
             { type: 'asset/source' },
           ],
         },

@@ -4,6 +4,7 @@
 import baseCss from '@collectif/shared/styles/base.css';
 import tokensCss from '@collectif/shared/styles/tokens.css';
 import playerCss from '../ui/player.css';
+import barCss from '../ui/bar.css';
 import panelsCss from '../ui/panels.css';
 import embedCss from './embed.css';
 import { defineCollectifPlayer } from './element';
@@ -12,7 +13,7 @@ import { embedPlayer, type EmbeddedPlayer } from './host';
 import type { MountOptions } from './options';
 
 // The embed build reads CSS files as text (webpack `asset/source`).
-const sources: unknown[] = [tokensCss, baseCss, playerCss, panelsCss, embedCss];
+const sources: unknown[] = [tokensCss, baseCss, playerCss, barCss, panelsCss, embedCss];
 // Design tokens are declared on :root; inside the player's shadow root they belong to its host.
 const css = sources
   .map((text) => (typeof text === 'string' ? text : ''))

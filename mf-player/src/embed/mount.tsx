@@ -2,11 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RADIO_SETTINGS_PATH, StoreProvider, apiUrl, loadRadioSettings, makeStore } from '@collectif/shared';
 import Player from '../exposed/Player';
+import { PlayerBar } from '../ui/PlayerBar';
+import { providePlayerBar } from '../ui/PlayerView';
 import { configurePlayer } from '../player/config';
 import { disposePlayer } from '../player/connect';
 import { adoptStyles, httpUrl, type MountOptions } from './options';
 
 export type { MountOptions } from './options';
+
+// The partner's player opens at once (it is fetched on the first intent to play): its bar comes with
+// it, its styles in the first script, rather than as a chunk of its own as on the site.
+providePlayerBar(PlayerBar);
 
 export interface MountedPlayer {
   readonly unmount: () => void;

@@ -1,72 +1,59 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@collectif/shared';
-import { timelineOffered } from '../player/config';
-import {
-  chatToggled,
-  liveRequested,
-  pauseRequested,
-  playRequested,
-  selectArtist,
-  selectBehind,
-  selectChatOpen,
-  selectChatStatus,
-  selectCover,
-  selectCurrentTime,
-  selectDragging,
-  selectLoading,
-  selectMessage,
-  selectMode,
-  selectMoment,
-  selectOpen,
-  selectRemaining,
-  selectShow,
-  selectWantsSound,
-  toggled,
-} from '../player/playerSlice';
-import { CurrentTrack } from './CurrentTrack';
-import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
-import { OnAirLine } from './OnAirLine';
-import { CHAT_PANEL_ID } from './panelIds';
-import { ProgressSlider } from './ProgressSlider';
+import { selectOpen, toggled } from '../player/playerSlice';
+import { PlayIcon } from './icons';
+import type { PlayerBar as Bar } from './PlayerBar';
 import './player.css';
-import { formatTime } from '@collectif/shared/time';
 
-/*
- * The panels above the bar, with their styles (panels.css), are loaded when first opened: a closed
- * player is on every page's first screen, and their styles were written into every page.
+let loaded: typeof Bar | null = null;
+let loading: Promise<typeof Bar> | null = null;
+
+/**
+ * The open bar's code and styles (PlayerBar.tsx, bar.css), asked for once: when the visitor points
+ * at the pill, focuses it or presses it, or when something opens the player (a replay chosen). A
+ * closed player is on every page's first screen, and the bar's styles were a kilobyte of every page
+ * (docs/rendering.md, « The first screen's budget »). A failed load is tried again at the next intent.
  */
-const ChatPanel = lazy(() => import('./ChatPanel'));
-const OnAirPanel = lazy(() => import('./OnAirPanel'));
-/** The live's timeline: its code and styles when the player is first open live (docs/player.md, « The timeline »). */
-const Timeline = lazy(() => import(/* webpackChunkName: "frise" */ './Timeline'));
+export function loadPlayerBar(): Promise<typeof Bar> {
+  loading ??= import(/* webpackChunkName: "barre" */ './PlayerBar').then(
+    (module) => (loaded = module.PlayerBar),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
-/** Controls inside the bar act by themselves; a click on them must not also toggle the player. */
-const CONTROLS = 'button, a, input, select, textarea, iframe, [role="slider"]';
+/** For a build that carries the bar already (the partner script): shown the moment the player opens. */
+export function providePlayerBar(bar: typeof Bar): void {
+  loaded = bar;
+}
 
 /** The player: a 'Stream' pill when closed, the bottom bar when open (docs/interface.md, « The player »). */
 export function PlayerView() {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectOpen);
-  const live = useAppSelector(selectMode) === 'LIVE';
-  const wantsSound = useAppSelector(selectWantsSound);
-  const loading = useAppSelector(selectLoading);
-  const dragging = useAppSelector(selectDragging);
-  const chatOpen = useAppSelector(selectChatOpen);
-  const chatStatus = useAppSelector(selectChatStatus);
-  const artist = useAppSelector(selectArtist);
-  const show = useAppSelector(selectShow);
-  const cover = useAppSelector(selectCover);
-  const message = useAppSelector(selectMessage);
-  const currentTime = useAppSelector(selectCurrentTime);
-  const remaining = useAppSelector(selectRemaining);
-  const behindEdge = useAppSelector(selectMoment) !== null;
-  const behind = useAppSelector(selectBehind);
-  // « À l'antenne »: one panel above the bar at a time, the chat's or this one.
-  const [onAirOpen, setOnAirOpen] = useState(false);
-  const closeOnAir = useCallback(() => {
-    setOnAirOpen(false);
-    document.querySelector<HTMLElement>('.player__next')?.focus();
-  }, []);
+  const [OpenBar, setOpenBar] = useState(() => loaded);
+
+  // Open, the bar shows once its code and styles are here; until then the pill stays as it was, and
+  // nothing is drawn without its styles.
+  useEffect(() => {
+    if (!open || OpenBar !== null) return;
+    let current = true;
+    loadPlayerBar().then(
+      (bar) => {
+        if (current) setOpenBar(() => bar);
+      },
+      (error: unknown) => {
+        console.error('Lecteur : la barre ne peut pas être chargée', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, OpenBar]);
+  const shown = open && OpenBar !== null;
 
   // The pill and the bar replace each other: a keyboard user who opens or closes the player keeps
   // the focus on the control that took the place of the one they pressed.
@@ -74,136 +61,34 @@ export function PlayerView() {
   const pill = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!focusAfterToggle.current) return;
+    if (!focusAfterToggle.current || open !== shown) return;
     focusAfterToggle.current = false;
-    (open ? main : pill).current?.focus();
-  }, [open]);
+    (shown ? main : pill).current?.focus();
+  }, [open, shown]);
   const toggle = () => {
     focusAfterToggle.current = true;
     dispatch(toggled());
   };
-
-  if (!open) {
-    return (
-      <section className="player player--closed" aria-label="Lecteur radio">
-        <button
-          type="button"
-          ref={pill}
-          className="player__pill"
-          aria-label="Stream : ouvrir le lecteur"
-          onClick={toggle}
-        >
-          <span>Stream</span>
-          <PlayIcon />
-        </button>
-      </section>
-    );
-  }
-
-  const onBarClick = (event: MouseEvent<HTMLDivElement>) => {
-    const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
-    if ((control !== null && event.currentTarget.contains(control)) || dragging) return;
-    toggle();
+  const intent = () => {
+    void loadPlayerBar().catch(() => undefined);
   };
 
+  if (OpenBar !== null && shown) return <OpenBar toggle={toggle} mainRef={main} />;
   return (
-    <section className={`player player--open${live ? ' player--live' : ' player--replay'}`} aria-label="Lecteur radio">
-      <Suspense fallback={null}>
-        {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
-        {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
-      </Suspense>
-      <div className="player__bar" onClick={onBarClick}>
-        <div className="player__start">
-          {live && !behindEdge ? (
-            <span className="player__live">
-              <span className="player__dot" aria-hidden="true" />
-              <span className="visually-hidden">En direct</span>
-            </span>
-          ) : live ? (
-            <span className="player__time">
-              <span className="visually-hidden">Retard sur le direct : </span>-{formatTime(behind)}
-            </span>
-          ) : (
-            <span className="player__time">
-              <span className="visually-hidden">Temps écoulé : </span>
-              {formatTime(currentTime)}
-            </span>
-          )}
-        </div>
-        <img className="player__cover" src={cover} alt="" width={44} height={44} />
-        <button
-          ref={main}
-          type="button"
-          className="player__button player__button--main"
-          aria-label={wantsSound ? 'Pause' : 'Lecture'}
-          onClick={() => dispatch(wantsSound ? pauseRequested() : playRequested())}
-        >
-          {wantsSound ? <PauseIcon /> : <PlayIcon />}
-        </button>
-        <div className="player__centre">
-          <div className="player__titles">
-            <p className="player__artist">{artist}</p>
-            <p className="player__show">{show}</p>
-            {live ? (
-              <OnAirLine
-                open={onAirOpen && !chatOpen}
-                onToggle={() => {
-                  if (chatOpen) dispatch(chatToggled());
-                  setOnAirOpen(!onAirOpen || chatOpen);
-                }}
-              />
-            ) : null}
-          </div>
-          {live ? null : <CurrentTrack />}
-          {loading ? <p className="player__loading">chargement ...</p> : null}
-          <p className="player__message" role="status">
-            {message}
-          </p>
-        </div>
-        {live ? null : (
-          <>
-            <div className="player__progress">
-              <ProgressSlider />
-            </div>
-            <span className="player__time player__time--remaining">
-              <span className="visually-hidden">Temps restant : </span>-{formatTime(remaining)}
-            </span>
-          </>
-        )}
-        <div className="player__end">
-          {live ? (
-            <button
-              type="button"
-              className={`player__button${chatOpen ? ' player__button--active' : ''}`}
-              aria-label={chatOpen ? 'Fermer le chat' : 'Ouvrir le chat'}
-              aria-controls={chatOpen ? CHAT_PANEL_ID : undefined}
-              onClick={() => {
-                setOnAirOpen(false);
-                dispatch(chatToggled());
-              }}
-            >
-              <ChatIcon />
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="player__direct"
-              aria-label="Revenir au direct"
-              onClick={() => dispatch(liveRequested())}
-            >
-              Direct
-            </button>
-          )}
-          <button type="button" className="player__button" aria-label="Fermer le lecteur" onClick={toggle}>
-            <CollapseIcon />
-          </button>
-        </div>
-        {live && timelineOffered() ? (
-          <Suspense fallback={null}>
-            <Timeline />
-          </Suspense>
-        ) : null}
-      </div>
+    <section className="player player--closed" aria-label="Lecteur radio">
+      <button
+        type="button"
+        ref={pill}
+        className="player__pill"
+        aria-label="Stream : ouvrir le lecteur"
+        onClick={toggle}
+        onPointerEnter={intent}
+        onPointerDown={intent}
+        onFocus={intent}
+      >
+        <span>Stream</span>
+        <PlayIcon />
+      </button>
     </section>
   );
 }

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, gotoPage, test } from '../fixtures';
+
+/**
+ * The open player's styles wait for the player (docs/rendering.md, « The first screen's budget »): a
+ * closed player is a pill on every page's first screen, and the bar's styles were a kilobyte of every
+ * document. They come with the bar's code when the visitor points at the pill or opens the player,
+ * and the bar is never drawn without them: the pill stays until both are here.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The sheets the page has received as files, each with whether it is the open bar's (its blinking dot). */
+function sheetsOf(page: Page): { url: string; bar: boolean }[] {
+  const sheets: { url: string; bar: boolean }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'stylesheet') return;
+    void response
+      .text()
+      .then((css) => sheets.push({ url: response.url(), bar: css.includes('@keyframes player-blink') }));
+  });
+  return sheets;
+}
+
+test('the page carries the pill’s styles alone; the bar comes with its own, drawn styled from its first frame', async ({
+  page,
+}) => {
+  const sheets = sheetsOf(page);
+  await gotoPage(page, '/a-propos');
+  // Written into the page: the pill's rules, none of the bar's.
+  const written = await page.evaluate(() => [...document.querySelectorAll('style')].map((style) => style.textContent));
+  expect(written.some((css) => css.includes('.player__pill'))).toBe(true);
+  expect(written.some((css) => css.includes('@keyframes player-blink'))).toBe(false);
+  expect(sheets.filter((sheet) => sheet.bar)).toEqual([]);
+
+  // Each time a bar enters the page, how it is drawn at once; and every shift of the layout.
+  await page.evaluate(() => {
+    const seen: { display: string; height: number }[] = [];
+    const shifts: { value: number; input: boolean }[] = [];
+    Object.assign(window, { barsSeen: seen, shiftsSeen: shifts });
+    new MutationObserver(() => {
+      const bar = document.querySelector<HTMLElement>('.player__bar');
+      if (bar === null || seen.length > 0) return;
+      seen.push({ display: getComputedStyle(bar).display, height: bar.getBoundingClientRect().height });
+    }).observe(document.body, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        shifts.push({ value: entry.value, input: entry.hadRecentInput });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  const pill = page.getByRole('button', { name: 'Stream : ouvrir le lecteur' });
+  await pill.hover();
+  // Pointed at: the bar's code and styles are on their way, the page is as it was.
+  await expect.poll(() => sheets.filter((sheet) => sheet.bar).length).toBe(1);
+  await expect(pill).toBeVisible();
+  await pill.click();
+  const bar = page.locator('.player__bar');
+  await expect(bar).toBeVisible();
+  const [first] = await page.evaluate(
+    () => (window as unknown as { barsSeen: { display: string; height: number }[] }).barsSeen,
+  );
+  // Styled in the frame it came in: a grid of its full height, never a column of unstyled controls.
+  expect(first?.display).toBe('grid');
+  expect(first?.height).toBeCloseTo((await bar.boundingBox())?.height ?? 0, 0);
+  // Nothing of the page moved but what the visitor's own tap did.
+  const shifts = await page.evaluate(
+    () => (window as unknown as { shiftsSeen: { value: number; input: boolean }[] }).shiftsSeen,
+  );
+  expect(shifts.filter((shift) => !shift.input).reduce((sum, shift) => sum + shift.value, 0)).toBeLessThanOrEqual(
+    0.001,
+  );
+  expect(sheets.filter((sheet) => sheet.bar)).toHaveLength(1);
+});
+
+test('a replay chosen on the page opens the bar, styled, without the pill pointed at first', async ({ page }) => {
+  const sheets = sheetsOf(page);
+  await gotoPage(page, '/');
+  expect(sheets.filter((sheet) => sheet.bar)).toEqual([]);
+  const card = page.getByRole('list', { name: 'Derniers podcasts' }).getByRole('button').first();
+  await card.scrollIntoViewIfNeeded();
+  await card.click();
+  await expect(page.getByRole('button', { name: 'Revenir au direct' })).toBeVisible();
+  expect(await page.locator('.player__bar').evaluate((bar) => getComputedStyle(bar).display)).toBe('flex');
+  expect(sheets.filter((sheet) => sheet.bar)).toHaveLength(1);
+});
