@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, gotoPage, test } from '../fixtures';
 import { EVENT_PATH } from '../screen';
 import { expectNoViolations } from '../axe';
+import { recordedWindow } from '../timeshift-site';
 
 const ROUTES = [
   '/',
@@ -552,4 +553,26 @@ test.describe('the iframe player (docs/embed.md)', () => {
       await expectNoViolations(page, `/embed/lecteur${query}, playing`);
     });
   }
+
+  test('/embed/lecteur?differe=1&theme=clair: the live’s timeline in the frame, no violation, by keyboard', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    // The row shows once the recorder has a segment (docs/embed.md, « The timeline »).
+    await expect
+      .poll(async () => (await recordedWindow(baseURL ?? ''))?.end ?? 0, { timeout: 45_000 })
+      .toBeGreaterThan(0);
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/embed/lecteur?differe=1&theme=clair');
+    const player = page.locator('collectif-player');
+    await page.keyboard.press('Tab');
+    await expect(player.getByRole('button', { name: 'Lecture' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const slider = player.getByRole('slider', { name: 'Position dans le direct' });
+    await expect(slider).toBeVisible();
+    await expect(slider).toHaveAttribute('aria-valuetext', 'En direct');
+    await expectNoViolations(page, '/embed/lecteur?differe=1&theme=clair, its timeline shown');
+  });
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHTS } from '@collectif/shared/embed';
+import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHTS, EMBED_TIMELINE_HEIGHTS } from '@collectif/shared/embed';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
+import { recordedWindow } from '../timeshift-site';
 
 // « Intégrer le lecteur » (/integrer, docs/embed.md): the partner's choices in the address, the real
 // player previewed in its iframe, the code to copy, and the « Intégrer » links that preset it.
@@ -91,6 +92,57 @@ test('an episode found with the search, and « Ma couleur »', async ({ page }) 
   await expect(scriptCode(page)).toHaveValue(/couleur="#e0457b"/);
 });
 
+test('« Écoute en différé »: the framed player offers the live’s timeline, and the code carries it', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  // The row shows once the recorder has a segment (docs/embed.md, « The timeline »).
+  await expect
+    .poll(async () => (await recordedWindow(baseURL ?? ''))?.end ?? 0, { timeout: 45_000 })
+    .toBeGreaterThan(0);
+  await openConfigurator(page, '/integrer');
+  const origin = await publicOrigin(page);
+  const box = page.getByRole('checkbox', { name: 'Écoute en différé (revenir en arrière dans le direct)' });
+  await expect(box).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Le direct' })).toContainText('Reprendre au début');
+
+  await box.check();
+  await expect(page).toHaveURL(/\/integrer\?differe=1$/);
+  await expect(preview(page)).toHaveAttribute('src', '/embed/lecteur?differe=1');
+  await expect(scriptCode(page)).toHaveValue(
+    `<script src="${origin}/embed/collectif-player.js" defer></script>\n` +
+      `<collectif-player api-base="${origin}/api" differe></collectif-player>`,
+  );
+  await expect(frameCode(page)).toHaveValue(new RegExp(`^<iframe src="${origin}/embed/lecteur\\?differe=1"`));
+  const height = EMBED_HEIGHTS.barre + EMBED_TIMELINE_HEIGHTS.barre;
+  await expect(frameCode(page)).toHaveValue(new RegExp(`height="${String(height)}"`));
+
+  // The framed player, pressed, shows the timeline, within the height the code gives the iframe.
+  const framed = page.frameLocator('.integrer__frame iframe');
+  const slider = framed.getByRole('slider', { name: 'Position dans le direct' });
+  await expect(framed.locator('collectif-player')).toHaveAttribute('differe', '');
+  await framed.getByRole('button', { name: 'Lecture' }).click();
+  await expect(slider).toBeVisible();
+  await expect(slider).toHaveAttribute('aria-valuetext', 'En direct');
+  const told = () => framed.locator('html').evaluate((html) => Math.ceil(html.getBoundingClientRect().height));
+  await expect
+    .poll(async () => {
+      const needed = await told();
+      return { fits: needed <= height, preview: (await preview(page).getAttribute('height')) === String(needed) };
+    })
+    .toEqual({ fits: true, preview: true });
+
+  // Unchecked: a new frame whose player, open live, has none.
+  await box.uncheck();
+  await expect(page).toHaveURL(/\/integrer$/);
+  await expect(framed.locator('collectif-player')).not.toHaveAttribute('differe');
+  await framed.getByRole('button', { name: 'Lecture' }).click();
+  await expect(framed.getByRole('button', { name: /^À l’antenne|^À suivre/ })).toBeVisible();
+  await expect(slider).toHaveCount(0);
+  await expect(scriptCode(page)).not.toHaveValue(/differe/);
+});
+
 test('« Copier » puts the code in the clipboard and says « Copié »', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openConfigurator(page, '/integrer?format=carte');
@@ -128,9 +180,14 @@ test.describe('without JavaScript', () => {
     await page.getByRole('combobox', { name: 'Résidence' }).selectOption('la-brume');
     await page.getByRole('radio', { name: 'Jaune (couleurs du collectif)' }).check();
     await page.getByRole('radio', { name: /Carte/ }).check();
+    await page.getByRole('checkbox', { name: /Écoute en différé/ }).check();
     await page.getByRole('button', { name: 'Mettre à jour le code' }).click();
     await expect(page).toHaveURL(/\/integrer\?joue=residence&residence=la-brume/);
-    await expect(preview(page)).toHaveAttribute('src', '/embed/lecteur?residence=la-brume&theme=jaune&format=carte');
-    await expect(scriptCode(page)).toHaveValue(/residence="la-brume" theme="jaune" format="carte"/);
+    await expect(preview(page)).toHaveAttribute(
+      'src',
+      '/embed/lecteur?residence=la-brume&theme=jaune&format=carte&differe=1',
+    );
+    await expect(scriptCode(page)).toHaveValue(/residence="la-brume" theme="jaune" format="carte" differe>/);
+    await expect(page.getByRole('checkbox', { name: /Écoute en différé/ })).toBeChecked();
   });
 });

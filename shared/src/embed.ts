@@ -23,6 +23,11 @@ export interface EmbedOptions {
   /** The partner's own accent colour, `#rrggbb` (lower case), or null for the theme's. */
   colour: string | null;
   format: EmbedFormat;
+  /**
+   * The live's timeline, « Reprendre au début » and the hours the site keeps (docs/embed.md, « The
+   * timeline »): off unless the partner asks (`differe`).
+   */
+  timeline: boolean;
 }
 
 export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
@@ -30,7 +35,11 @@ export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
   theme: 'sombre',
   colour: null,
   format: 'barre',
+  timeline: false,
 };
+
+/** The name of the timeline's choice: `differe=1` in an address, the bare attribute on the element. */
+export const EMBED_TIMELINE = 'differe';
 
 /** The page made to be framed by any site. */
 export const EMBED_FRAME_PATH = '/embed/lecteur';
@@ -43,12 +52,21 @@ export const EMBED_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 104
 export const EMBED_EPISODES_HEIGHT = 180;
 
 /**
- * The iframe's height for `options`, before the player says its own: the size's, and for a
- * residence's card its list of latest episodes too.
+ * What the live's timeline row adds to each size once it shows (docs/embed.md, « The timeline »),
+ * measured in Chromium from 320 to 1280 px: the bar from 104 to 120 px, the card from 202 to 238
+ * at most. Narrower, « Direct » goes under the slider, and the frame needs the height it is told.
  */
-export function embedHeight(options: Pick<EmbedOptions, 'source' | 'format'>): number {
+export const EMBED_TIMELINE_HEIGHTS: Readonly<Record<EmbedFormat, number>> = { barre: 16, carte: 40 };
+
+/**
+ * The iframe's height for `options`, before the player says its own: the size's, for a
+ * residence's card its list of latest episodes too, and the timeline's row when it was asked for
+ * (whatever the source: a replay's « Direct » leads to it).
+ */
+export function embedHeight(options: Pick<EmbedOptions, 'source' | 'format'> & { timeline?: boolean }): number {
   const list = options.format === 'carte' && options.source.kind === 'residence' ? EMBED_EPISODES_HEIGHT : 0;
-  return EMBED_HEIGHTS[options.format] + list;
+  const timeline = options.timeline === true ? EMBED_TIMELINE_HEIGHTS[options.format] : 0;
+  return EMBED_HEIGHTS[options.format] + list + timeline;
 }
 
 /** The widest the player is drawn; wider frames centre it. */
@@ -75,6 +93,15 @@ function pick<T extends string>(allowed: readonly T[], value: string | null | un
   return (allowed as readonly string[]).includes(text) ? (text as T) : fallback;
 }
 
+/**
+ * Whether a switch is asked for: the bare attribute (`''`), or `1`, `oui`, `true` in an address.
+ * Anything else (`0`, `non`, a hostile value) is off, the default.
+ */
+function switchOn(value: string | null | undefined): boolean {
+  if (value === null || value === undefined || value.length > 8) return false;
+  return ['', '1', 'oui', 'true'].includes(value.trim().toLowerCase());
+}
+
 function slugOf(value: string | null | undefined): string | null {
   const text = (value ?? '').trim();
   return SLUG.test(text) ? text : null;
@@ -99,6 +126,7 @@ export function readEmbedOptions(get: (name: string) => string | null | undefine
     theme: pick(EMBED_THEMES, get('theme'), DEFAULT_EMBED_OPTIONS.theme),
     colour: readColour(get('couleur')),
     format: pick(EMBED_FORMATS, get('format'), DEFAULT_EMBED_OPTIONS.format),
+    timeline: switchOn(get(EMBED_TIMELINE)),
   };
 }
 
@@ -110,6 +138,7 @@ export function embedParameters(options: EmbedOptions): [string, string][] {
   if (options.theme !== DEFAULT_EMBED_OPTIONS.theme) pairs.push(['theme', options.theme]);
   if (options.colour !== null) pairs.push(['couleur', options.colour.slice(1)]);
   if (options.format !== DEFAULT_EMBED_OPTIONS.format) pairs.push(['format', options.format]);
+  if (options.timeline) pairs.push([EMBED_TIMELINE, '1']);
   return pairs;
 }
 
@@ -159,11 +188,13 @@ export function embedFrameSnippet(
 
 /**
  * The `<collectif-player>` element with `apiBase` and the choices as attributes (defaults left
- * out; the colour with its `#`, as an attribute takes it).
+ * out; the colour with its `#`, as an attribute takes it; the timeline a bare attribute).
  */
 export function embedElement(apiBase: string, options: EmbedOptions): string {
   const attributes = embedParameters(options)
-    .map(([name, value]) => ` ${name}="${escapeHtml(name === 'couleur' ? `#${value}` : value)}"`)
+    .map(([name, value]) =>
+      name === EMBED_TIMELINE ? ` ${name}` : ` ${name}="${escapeHtml(name === 'couleur' ? `#${value}` : value)}"`,
+    )
     .join('');
   return `<collectif-player api-base="${escapeHtml(apiBase)}"${attributes}></collectif-player>`;
 }

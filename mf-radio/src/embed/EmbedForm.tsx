@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { EMBED_FORMATS, type EmbedFormat, type EmbedOptions, type EmbedSource } from '@collectif/shared/embed';
+import { useRadioSettings } from '@collectif/shared';
+import {
+  EMBED_FORMATS,
+  EMBED_TIMELINE,
+  type EmbedFormat,
+  type EmbedOptions,
+  type EmbedSource,
+} from '@collectif/shared/embed';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { Choice } from './Choice';
 import { KIND_FIELD, embeddableResidences, type SourceKind } from './configurator';
@@ -145,10 +152,54 @@ export function EmbedForm({
         ))}
       </fieldset>
 
+      <TimelineChoice
+        checked={options.timeline}
+        onChange={(timeline) => {
+          onChange({ timeline });
+        }}
+      />
+
       {/* Without JavaScript the choices are sent with this; with it, they apply as they change. */}
       <button type="submit" className="button integrer__apply">
         Mettre à jour le code
       </button>
     </form>
+  );
+}
+
+/** What the timeline's choice says under it: what it offers, or that the radio keeps no hours yet. */
+export const TIMELINE_NOTE = '« Reprendre au début » et les dernières heures du direct, une fois le lecteur ouvert.';
+export const NO_TIMELINE_NOTE =
+  'La radio ne garde pas encore les dernières heures du direct : le lecteur jouera le direct seul.';
+
+/**
+ * « Écoute en différé »: the live's timeline in the partner's player, off unless checked
+ * (docs/embed.md, « The timeline »). Sent as `differe=1` without JavaScript. The radio's settings
+ * decide whether there are hours to offer: when it keeps none, the choice stays and says so.
+ */
+function TimelineChoice({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  const kept = useRadioSettings().timeshift.playlist !== '';
+  return (
+    <fieldset className="integrer__group">
+      <legend>Le direct</legend>
+      <div className="integrer__choice">
+        <input
+          id={id}
+          type="checkbox"
+          name={EMBED_TIMELINE}
+          value="1"
+          checked={checked}
+          aria-describedby={`${id}-note`}
+          onChange={(event) => {
+            onChange(event.target.checked);
+          }}
+        />
+        <label htmlFor={id}>Écoute en différé (revenir en arrière dans le direct)</label>
+        <p id={`${id}-note`} className="integrer__hint">
+          {kept ? TIMELINE_NOTE : NO_TIMELINE_NOTE}
+        </p>
+      </div>
+    </fieldset>
   );
 }

@@ -9,16 +9,23 @@ import {
   api as apiSlice,
   apiUrl,
   makeStore,
+  RADIO_SETTINGS_ID,
   radioSettings,
+  resetRadioSettings,
   siteConfig,
   type AppStore,
   type Episode,
 } from '@collectif/shared';
-import { EMBED_EPISODES_HEIGHT, EMBED_HEIGHT_MESSAGE, EMBED_HEIGHTS } from '@collectif/shared/embed';
+import {
+  EMBED_EPISODES_HEIGHT,
+  EMBED_HEIGHT_MESSAGE,
+  EMBED_HEIGHTS,
+  EMBED_TIMELINE_HEIGHTS,
+} from '@collectif/shared/embed';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import { COPIED, COPY_REFUSED } from '../embed/CodeBlock';
 import { configuratorSearchFor, readConfigurator } from '../embed/configurator';
-import { COLOUR_DEBOUNCE_MS } from '../embed/EmbedForm';
+import { COLOUR_DEBOUNCE_MS, NO_TIMELINE_NOTE, TIMELINE_NOTE } from '../embed/EmbedForm';
 import { page as integrer } from './EmbedPage';
 import EmbedPage from './EmbedPage';
 
@@ -56,7 +63,21 @@ afterEach(async () => {
   await api.close();
   Reflect.deleteProperty(navigator, 'clipboard');
   document.head.innerHTML = '';
+  resetRadioSettings();
 });
+
+/** The radio's settings as the server writes them in the page (#radio-config), read again. */
+function radioKeeps(hours: number): void {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = RADIO_SETTINGS_ID;
+  script.textContent = JSON.stringify({
+    ...radioSettings(),
+    timeshift: { playlist: hours > 0 ? '/direct/live.m3u8' : '', hours },
+  });
+  document.head.append(script);
+  resetRadioSettings();
+}
 
 /** The address the page is at, beside it. */
 function Address() {
@@ -260,6 +281,54 @@ describe('EmbedPage', () => {
     expect(picker).toHaveValue('#e0457b');
   });
 
+  it('offers « Écoute en différé », off by default, and writes it in the address, the preview and both codes', async () => {
+    radioKeeps(4);
+    renderPage('/integrer?residence=axonberg');
+    const box = screen.getByRole('checkbox', { name: 'Écoute en différé (revenir en arrière dans le direct)' });
+    expect(within(screen.getByRole('group', { name: 'Le direct' })).getByRole('checkbox')).toBe(box);
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(TIMELINE_NOTE);
+    expect(scriptCode()).not.toContain('differe');
+    expect(frameCode()).not.toContain('differe');
+
+    fireEvent.click(box);
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?residence=axonberg&differe=1');
+    });
+    expect(box).toBeChecked();
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?residence=axonberg&differe=1');
+    expect(scriptCode()).toContain('<collectif-player api-base="http://localhost/api" residence="axonberg" differe>');
+    expect(frameCode()).toContain('<iframe src="http://localhost/embed/lecteur?residence=axonberg&amp;differe=1"');
+    // The iframe leaves room for the timeline's row under the bar.
+    const height = String(EMBED_HEIGHTS.barre + EMBED_TIMELINE_HEIGHTS.barre);
+    expect(frame()).toHaveAttribute('height', height);
+    expect(frameCode()).toContain(`height="${height}"`);
+
+    // Another choice keeps it; unchecked, it is gone from the address and the code.
+    fireEvent.click(screen.getByRole('radio', { name: /Le direct/ }));
+    await waitFor(() => {
+      expect(address()).toBe('/integrer?differe=1');
+    });
+    fireEvent.click(box);
+    await waitFor(() => {
+      expect(address()).toBe('/integrer');
+    });
+    expect(scriptCode()).not.toContain('differe');
+    expect(frame()).toHaveAttribute('height', String(EMBED_HEIGHTS.barre));
+  });
+
+  it('opens « Écoute en différé » checked from an address, and says when the radio keeps no hours', () => {
+    radioKeeps(0);
+    renderPage('/integrer?format=carte&differe=1');
+    const box = screen.getByRole('checkbox', { name: /Écoute en différé/ });
+    expect(box).toBeChecked();
+    // The choice stays the partner's: the radio's settings decide, when the player plays, whether it shows.
+    expect(box).toHaveAccessibleDescription(NO_TIMELINE_NOTE);
+    expect(frame()).toHaveAttribute('src', '/embed/lecteur?format=carte&differe=1');
+    expect(frame()).toHaveAttribute('height', String(EMBED_HEIGHTS.carte + EMBED_TIMELINE_HEIGHTS.carte));
+    expect(scriptCode()).toContain('format="carte" differe>');
+  });
+
   it('copies the code, says « Copié », and says how to copy it when the browser refuses', async () => {
     const copied: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
@@ -299,16 +368,24 @@ describe('the configurator’s address', () => {
       theme: 'clair',
       colour: null,
       format: 'barre',
+      timeline: false,
     });
     expect(read('joue=direct&residence=axonberg&episode=x-1&theme=couleur&couleur=%23FF0000').options).toEqual({
       source: { kind: 'direct' },
       theme: 'sombre',
       colour: '#ff0000',
       format: 'barre',
+      timeline: false,
     });
     const waiting = read('joue=episode&residence=axonberg&q=dub');
     expect(waiting).toMatchObject({ kind: 'episode', q: 'dub', options: { source: { kind: 'direct' } } });
     expect(read('joue=episode&episode=x-1').options.source).toEqual({ kind: 'episode', slug: 'x-1' });
+  });
+
+  it('reads « Écoute en différé » as the checkbox sends it (differe=1), and nothing else', () => {
+    expect(read('joue=direct&theme=sombre&differe=1&format=barre').options.timeline).toBe(true);
+    expect(read('joue=residence&residence=axonberg&theme=sombre&format=carte').options.timeline).toBe(false);
+    expect(read('joue=direct&differe=%22%3E%3Cscript%3E').options.timeline).toBe(false);
   });
 });
 

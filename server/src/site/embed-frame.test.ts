@@ -73,6 +73,28 @@ describe('GET /embed/lecteur', () => {
     expect(html).toContain('<title>Lecteur Collectif Garonne : le direct</title>');
   });
 
+  it('passes « Écoute en différé » (differe=1) to the player it mounts, off by default', async () => {
+    const asked = await app.inject({ url: '/embed/lecteur?residence=axonberg&differe=1' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('<collectif-player api-base="/api" residence="axonberg" differe></collectif-player>');
+    // The same policy: the option adds nothing to the page but the attribute.
+    const plain = await app.inject({ url: '/embed/lecteur?residence=axonberg' });
+    expect(plain.body).toContain('<collectif-player api-base="/api" residence="axonberg"></collectif-player>');
+    expect(asked.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+  });
+
+  it('ignores a hostile or unknown value of differe, and writes nothing of it', async () => {
+    for (const value of ['0', 'non', '"><script>alert(1)</script>', '1 onload=alert(1)', '1'.repeat(5000)]) {
+      const res = await app.inject({ url: `/embed/lecteur?${new URLSearchParams({ differe: value }).toString()}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<collectif-player api-base="/api"></collectif-player>');
+      expect(res.body).not.toContain('alert');
+    }
+    // Given twice, the first counts, as for every choice (URLSearchParams.get).
+    const twice = await app.inject({ url: '/embed/lecteur?differe=%3Cscript%3E&differe=1' });
+    expect(twice.body).toContain('<collectif-player api-base="/api"></collectif-player>');
+  });
+
   it('answers HEAD, and a query string that cannot be decoded as the defaults', async () => {
     const head = await app.inject({ method: 'HEAD', url: '/embed/lecteur?episode=un-episode' });
     expect(head.statusCode).toBe(200);
