@@ -35,13 +35,14 @@ test('the page carries the pill’s styles alone; the bar comes with its own, dr
 
   // Each time a bar enters the page, how it is drawn at once; and every shift of the layout.
   await page.evaluate(() => {
-    const seen: { display: string; height: number }[] = [];
+    const seen: { display: string; minHeight: string; background: string }[] = [];
     const shifts: { value: number; input: boolean }[] = [];
     Object.assign(window, { barsSeen: seen, shiftsSeen: shifts });
     new MutationObserver(() => {
       const bar = document.querySelector<HTMLElement>('.player__bar');
       if (bar === null || seen.length > 0) return;
-      seen.push({ display: getComputedStyle(bar).display, height: bar.getBoundingClientRect().height });
+      const style = getComputedStyle(bar);
+      seen.push({ display: style.display, minHeight: style.minHeight, background: style.backgroundColor });
     }).observe(document.body, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
@@ -59,11 +60,15 @@ test('the page carries the pill’s styles alone; the bar comes with its own, dr
   const bar = page.locator('.player__bar');
   await expect(bar).toBeVisible();
   const [first] = await page.evaluate(
-    () => (window as unknown as { barsSeen: { display: string; height: number }[] }).barsSeen,
+    () => (window as unknown as { barsSeen: { display: string; minHeight: string; background: string }[] }).barsSeen,
   );
-  // Styled in the frame it came in: a grid of its full height, never a column of unstyled controls.
-  expect(first?.display).toBe('grid');
-  expect(first?.height).toBeCloseTo((await bar.boundingBox())?.height ?? 0, 0);
+  // Styled in the frame it came in: its grid, its height and its surface, never unstyled controls.
+  expect(first).toEqual({
+    display: 'grid',
+    minHeight: '72px',
+    background: await bar.evaluate((element) => getComputedStyle(element).backgroundColor),
+  });
+  expect(first?.background).not.toBe('rgba(0, 0, 0, 0)');
   // Nothing of the page moved but what the visitor's own tap did.
   const shifts = await page.evaluate(
     () => (window as unknown as { shiftsSeen: { value: number; input: boolean }[] }).shiftsSeen,

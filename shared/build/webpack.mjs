@@ -318,6 +318,9 @@ export class DocumentAssetsPlugin {
             // This shell reads the table of pages from its file when the page carries none: the
             // server then leaves it out of the documents (docs/rendering.md, « The document »).
             pageTable: 'file',
+            // Its loader names the web app manifest once the first screen is shown: the server then
+            // leaves its link out of the pages that start with the loader.
+            manifest: 'loader',
           };
           compilation.emitAsset('document.json', new sources.RawSource(`${JSON.stringify(document, null, 2)}\n`));
         },

@@ -33,6 +33,21 @@ export const AREA_READY_EVENT = 'collectif:zone-interactive';
  */
 export const PAGE_TABLE_PATH = '/pages.json';
 
+/**
+ * The web app manifest (docs/published.md, « Installable »). Chromium asks for a page's manifest when
+ * the page has loaded, and the page's own picture has then come but may not be shown yet: a page whose
+ * shell's loader names it (`"manifest": "loader"` in its `document.json`) does not carry its link,
+ * and the loader adds it once the first screen is shown (docs/rendering.md, « The first screen's
+ * budget »).
+ */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * On `<html>` while the loader holds the page's lazy pictures, until its first screen is shown
+ * (styles/base.css moves them out of view, where the browser does not ask for them).
+ */
+export const PICTURES_HELD_CLASS = 'pictures-held';
+
 /** A file the loader announces once the page is painted. */
 export interface BootPreload {
   href: string;

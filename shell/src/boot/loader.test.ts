@@ -10,6 +10,7 @@ import {
   BOOT_ID,
   DISPLAY_FACE_CLASS,
   DISPLAY_FACE_SEEN,
+  PICTURES_HELD_CLASS,
 } from '@collectif/shared/boot';
 import { buildLoader } from '@collectif/shared/build/loader.mjs';
 
@@ -26,7 +27,8 @@ describe("the shell's loader, as built", () => {
     expect(LOADER.split('\n')).toHaveLength(1);
     // It is in every page: 2,700 characters at most (2,007 once it waits for the images and fonts,
     // 2,3xx once it names the display face after the paint, in place of the font's preload link,
-    // 2,6xx once it holds the lazy pictures until the first screen is shown: 112 bytes compressed).
+    // 2,5xx once it holds the lazy pictures and names the manifest, in place of the page's link,
+    // until the first screen is shown: 96 bytes compressed).
     expect(LOADER.length).toBeLessThan(2700);
   });
 });
@@ -47,6 +49,7 @@ function page(
     faces,
     storage = true,
     seen = false,
+    head = '',
   }: {
     frames?: boolean;
     list?: string;
@@ -60,19 +63,18 @@ function page(
     storage?: boolean;
     /** Whether this browser has fetched the display face before. */
     seen?: boolean;
+    /** What the page's head holds besides the loader's list. */
+    head?: string;
   } = {},
 ): JSDOM {
   const dom = new JSDOM(
-    `<!doctype html><html><head><script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page">${images}<form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
+    `<!doctype html><html><head>${head}<script type="application/json" id="${BOOT_ID}">${list}</script></head><body><div id="root"><button type="button" id="menu">Menu</button><main data-zone="page">${images}<form><button type="submit" id="chercher">Rechercher</button></form></main><div data-zone="player"><button type="button" id="pilule">Stream</button></div></div><button type="button" id="dehors">Dehors</button></body></html>`,
     { runScripts: 'outside-only', pretendToBeVisual: true, ...(storage ? { url: 'https://radio.example.org/' } : {}) },
   );
   if (seen) dom.window.localStorage.setItem(DISPLAY_FACE_SEEN, '1');
   // Images on their way, as the browser has them when the page is painted: jsdom fetches none.
   for (const image of dom.window.document.images) {
     Object.defineProperty(image, 'complete', { value: image.hasAttribute('data-arrived'), configurable: true });
-    // One the browser has asked for already (laid out before the loader ran): it has an address in use.
-    const asked = image.hasAttribute('data-asked') ? (image.getAttribute('src') ?? '') : '';
-    Object.defineProperty(image, 'currentSrc', { value: asked, configurable: true });
   }
   if (!frames) dom.window.requestAnimationFrame = () => 0;
   if (fonts !== undefined || faces !== undefined) {
@@ -227,44 +229,59 @@ describe('the loader', () => {
     dom.window.close();
   });
 
-  it('holds the lazy pictures until the first screen is shown, then gives them back with the scripts', async () => {
+  it('holds the lazy pictures until the first screen is shown, then lets them load with the scripts', async () => {
     const paints = new Paints();
     const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], {
       paints,
       images:
         '<img id="une" src="/une.webp" fetchpriority="high">' +
-        '<img id="suivante" src="/b.webp" srcset="/b-800.webp 800w, /b.webp 1600w" sizes="100vw" width="1600" height="900" loading="lazy" fetchpriority="low">' +
-        '<img id="carte" src="/c-400.webp" loading="lazy">' +
-        '<img id="deja" src="/d.webp" loading="lazy" data-asked>',
+        '<img id="suivante" src="/b.webp" srcset="/b-800.webp 800w, /b.webp 1600w" width="1600" height="900" loading="lazy">',
     });
-    const image = (id: string) => dom.window.document.getElementById(id);
-    const address = (id: string) => [image(id)?.getAttribute('src') ?? null, image(id)?.getAttribute('srcset') ?? null];
-    // No address before the largest picture is shown: nothing for the browser to ask for. Their size stays.
-    expect(address('suivante')).toEqual([null, null]);
-    expect(address('carte')).toEqual([null, null]);
-    expect(image('suivante')?.getAttribute('width')).toBe('1600');
-    // The page's own picture, and a lazy one the browser had already asked for, are left alone.
-    expect(address('une')).toEqual(['/une.webp', null]);
-    expect(address('deja')).toEqual(['/d.webp', null]);
+    const held = () => dom.window.document.documentElement.classList.contains(PICTURES_HELD_CLASS);
+    // Out of view by the page's styles (styles/base.css), their addresses and size as the page wrote
+    // them: nothing the browser has asked for already is cancelled.
+    expect(held()).toBe(true);
+    expect(dom.window.document.getElementById('suivante')?.getAttribute('srcset')).toBe(
+      '/b-800.webp 800w, /b.webp 1600w',
+    );
     paints.report('first-contentful-paint');
-    image('une')?.dispatchEvent(new dom.window.Event('load'));
+    dom.window.document.getElementById('une')?.dispatchEvent(new dom.window.Event('load'));
     await settle();
-    expect(address('suivante')).toEqual([null, null]);
+    expect(held()).toBe(true);
     later(1000 / 60);
     later(1);
     expect(fetched(dom)).toEqual(['script /mf-radio/remoteEntry.js', '/main.js']);
-    expect(address('suivante')).toEqual(['/b.webp', '/b-800.webp 800w, /b.webp 1600w']);
-    expect(address('carte')).toEqual(['/c-400.webp', null]);
-    expect(image('suivante')?.getAttribute('sizes')).toBe('100vw');
+    expect(held()).toBe(false);
     dom.window.close();
   });
 
-  it('gives the lazy pictures back in a tab that paints nothing, with the scripts', () => {
+  it('lets the lazy pictures load in a tab that paints nothing, with the scripts', () => {
     const dom = page([], { frames: false, images: '<img id="carte" src="/c.webp" loading="lazy">' });
-    expect(dom.window.document.getElementById('carte')?.hasAttribute('src')).toBe(false);
+    expect(dom.window.document.documentElement.classList.contains(PICTURES_HELD_CLASS)).toBe(true);
     later(BOOT_FALLBACK_MS);
-    expect(dom.window.document.getElementById('carte')?.getAttribute('src')).toBe('/c.webp');
+    expect(dom.window.document.documentElement.classList.contains(PICTURES_HELD_CLASS)).toBe(false);
     dom.window.close();
+  });
+
+  it('names the manifest once the first screen is shown, with the page’s credentials, unless the page does', () => {
+    const manifests = (dom: JSDOM) =>
+      [...dom.window.document.querySelectorAll('link[rel="manifest"]')].map(
+        (link) => `${link.getAttribute('href') ?? ''} ${link.getAttribute('crossorigin') ?? ''}`,
+      );
+    const dom = page([]);
+    expect(manifests(dom)).toEqual([]);
+    later(1000 / 60);
+    later(1);
+    expect(manifests(dom)).toEqual(['/manifest.webmanifest use-credentials']);
+    later(BOOT_FALLBACK_MS);
+    expect(manifests(dom)).toHaveLength(1);
+    dom.window.close();
+    // A page that names its own (its server wrote it for a shell of before) keeps it alone.
+    const named = page([], { head: '<link rel="manifest" href="/manifest.webmanifest">' });
+    later(1000 / 60);
+    later(1);
+    expect(manifests(named)).toEqual(['/manifest.webmanifest ']);
+    named.window.close();
   });
 
   it('waits for the page’s font too, which paints its headings again', async () => {

@@ -7,8 +7,9 @@
 // the remote entries, the page's and the player's chunks, the manifests, the table of pages) would
 // otherwise share the phone's bandwidth with the page's image and run before the first paint. So the
 // page names them in a JSON element, and this loader fetches them once the page is painted and its
-// first screen's images have come, and only then lets the page's lazy pictures load: nothing is
-// requested before the largest paint that the largest paint does not need.
+// first screen's images have come, and only then lets the page's lazy pictures load and names the
+// web app manifest: nothing is requested before the largest paint that the largest paint does not
+// need.
 //
 // The display face waits for the paint too, on a first visit (docs/interface.md, « Typography »): it
 // would share the bandwidth with the page's image as much as a script, and `font-display: swap` draws
@@ -24,6 +25,8 @@ import {
   BOOT_FALLBACK_MS,
   BOOT_ID,
   EARLY_TAP_MAX_MS,
+  MANIFEST_PATH,
+  PICTURES_HELD_CLASS,
   SHELL_AREA,
   displayFaceSeen,
   showDisplayFace,
@@ -44,50 +47,35 @@ function readPreloads(): BootPreload[] {
 }
 
 /**
- * The pictures the page leaves lazy (the carousel's next slides, the grids past their first row), as
- * they are before the browser has laid the page out: Chromium asks for a lazy picture as soon as it is
- * within a screen or two of the view, in the frame of the first paint, and on a phone's network those
- * shared the bandwidth with the page's largest paint (docs/rendering.md, « Scripts after the paint »).
- * Held until the first screen is shown, with no address meanwhile (their box keeps its size from their
- * width and height); one the browser has already asked for is left alone.
+ * The pictures the page leaves lazy (the carousel's next slides, the grids past their first row) wait
+ * until the first screen is shown: Chromium asks for a lazy picture as soon as it is within a screen
+ * or two of the view, in the frame of the first paint, and on a phone's network those shared the
+ * bandwidth with the page's largest paint (docs/rendering.md, « Scripts after the paint »). Moved out
+ * of view by the page's styles (`PICTURES_HELD_CLASS`), their box in place. Not by taking their
+ * address away: one the browser had already asked for (on a long page, laid out before the loader
+ * ran) would be cancelled and asked for twice, and nothing tells it from one not asked for yet.
  */
-const ADDRESS = ['srcset', 'src'];
-const held = [...document.images]
-  .filter((image) => image.getAttribute('loading') === 'lazy' && image.currentSrc === '')
-  .map((image): [HTMLImageElement, (string | null)[]] => [
-    image,
-    ADDRESS.map((name) => {
-      const value = image.getAttribute(name);
-      image.removeAttribute(name);
-      return value;
-    }),
-  ]);
-
-function release(): void {
-  for (const [image, values] of held.splice(0)) {
-    ADDRESS.forEach((name, index) => {
-      const value = values[index];
-      if (value != null) image.setAttribute(name, value);
-    });
-  }
-}
+document.documentElement.classList.add(PICTURES_HELD_CLASS);
 
 function start(): void {
   if (started) return;
   started = true;
-  release();
+  document.documentElement.classList.remove(PICTURES_HELD_CLASS);
   showDisplayFace();
   // One insertion into the head, not one per file.
   const batch = document.createDocumentFragment();
-  for (const preload of readPreloads()) {
-    const link = document.createElement('link');
-    // Attributes, as the page writes them (`as` is not a reflected property in every browser).
-    link.setAttribute('rel', 'preload');
-    link.setAttribute('as', preload.as);
-    link.setAttribute('href', preload.href);
-    if (preload.crossorigin !== undefined) link.setAttribute('crossorigin', preload.crossorigin);
-    batch.append(link);
+  // Attributes, as the page writes them (`as` is not a reflected property in every browser).
+  const link = (attributes: Record<string, string | undefined>) => {
+    const element = document.createElement('link');
+    for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+    batch.append(element);
+  };
+  // The manifest, which the browser would otherwise ask for as the page loads, before its largest
+  // picture is shown; with the page's credentials, on the page's connection.
+  if (document.querySelector('link[rel="manifest"]') === null) {
+    link({ rel: 'manifest', href: MANIFEST_PATH, crossorigin: 'use-credentials' });
   }
+  for (const { as, href, crossorigin } of readPreloads()) link({ rel: 'preload', as, href, crossorigin });
   if (main !== null) {
     const script = document.createElement('script');
     script.setAttribute('src', main);

@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from '../headers';
 import {
   createStyleReader,
   documentPolicy,
+  iconReader,
   invalidAddressPage,
   readShellAssets,
   renderDocument,
@@ -28,6 +29,7 @@ const assets: ShellAssets = {
   fonts: ['/files/archivo.0123456789.woff2'],
   loader: LOADER,
   pageTable: 'page',
+  manifest: 'page',
 };
 
 const head = (alternates?: { type: string; href: string; title: string }[]) =>
@@ -209,6 +211,67 @@ describe('the table of pages', () => {
     const page = parse(browserRendered(readShellAssets(older)));
     expect(page.getElementById('pages-config')).not.toBeNull();
     expect(page.querySelector('link[href="/pages.json"]')).toBeNull();
+  });
+});
+
+describe('what the browser asks for as the page loads (docs/rendering.md, « The first screen’s budget »)', () => {
+  const model = (shell: ShellAssets, rendered: boolean, icon?: string) =>
+    parse(
+      renderDocument(
+        pageModel({
+          assets: shell,
+          shellStyles: new Map(),
+          head: head(),
+          pages: [],
+          radio: radioSettings(),
+          remotes: REMOTES,
+          hints: { links: [], sheets: [], boot: rendered ? [] : null },
+          ...(rendered ? { rendered: { body: '<main></main>', state: '{}', router: '{}' } } : {}),
+          ...(icon === undefined ? {} : { icon }),
+        }),
+      ),
+    );
+
+  it('leaves the manifest to a loader that names it, once the first screen is shown', () => {
+    expect(readShellAssets({ ...assets, manifest: 'loader' }).manifest).toBe('loader');
+    expect(readShellAssets({ ...assets, manifest: 'ailleurs' }).manifest).toBe('page');
+    expect(model({ ...assets, manifest: 'loader' }, true).querySelector('link[rel=manifest]')).toBeNull();
+    // A shell built before names it nowhere else; a page the browser renders has no loader.
+    expect(model(assets, true).querySelector('link[rel=manifest]')).not.toBeNull();
+    expect(model({ ...assets, manifest: 'loader' }, false).querySelector('link[rel=manifest]')).not.toBeNull();
+  });
+
+  it('writes a small SVG logo into the page as the tab’s icon; any other stays its file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'icone-'));
+    try {
+      mkdirSync(join(dir, 'images'));
+      const logo = join(dir, 'images', 'logo.svg');
+      const icon = () => model(assets, true, iconReader(dir)()).querySelector('link[rel=icon]')?.getAttribute('href');
+      expect(icon()).toBe('/assets/images/logo.svg');
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle r="6" fill="#ffcf3f"/></svg>';
+      writeFileSync(logo, `${svg}\n`);
+      expect(icon()).toBe(
+        "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><circle r='6' fill='%23ffcf3f'/></svg>",
+      );
+      // What an address would lose or misread is escaped: a fragment's `#`, `%`, line ends; quotes
+      // stay the file's when it has single ones of its own.
+      writeFileSync(logo, `<svg>\n<text font-family="'A'">100%</text></svg>`);
+      expect(icon()).toBe('data:image/svg+xml,<svg>%0A<text font-family=%22%27A%27%22>100%25</text></svg>');
+      // Nothing of it leaves the attribute, whatever the file holds: one icon, no element more.
+      writeFileSync(logo, '<svg>"><script>alert(1)</script></svg>');
+      const page = model(assets, true, iconReader(dir)());
+      expect(page.querySelectorAll('link[rel=icon]')).toHaveLength(1);
+      expect(page.querySelectorAll('head script:not([type])')).toHaveLength(0);
+      expect(page.querySelector('link[rel=icon]')?.getAttribute('href')).toBe(
+        "data:image/svg+xml,<svg>'><script>alert(1)</script></svg>",
+      );
+      writeFileSync(logo, `<svg>${' '.repeat(2000)}</svg>`);
+      expect(icon()).toBe('/assets/images/logo.svg');
+      writeFileSync(logo, 'GIF89a');
+      expect(icon()).toBe('/assets/images/logo.svg');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

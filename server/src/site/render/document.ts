@@ -15,7 +15,7 @@ import { watchedFile, type WatchedFile } from '../../files/watched-file';
 import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
 import { lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { BOOT_ID, PAGE_TABLE_PATH, type BootPreload } from '@collectif/shared/boot';
+import { BOOT_ID, MANIFEST_PATH, PAGE_TABLE_PATH, type BootPreload } from '@collectif/shared/boot';
 import { PREVIEW_CONFIG_ID } from '@collectif/shared/preview';
 import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
 import type { PageHints } from '../hints';
@@ -96,6 +96,11 @@ export interface ShellAssets {
    * whose list says nothing).
    */
   pageTable: 'file' | 'page';
+  /**
+   * Who names the web app manifest in a page that starts with the loader: `loader`, once the first
+   * screen is shown (the page does not carry its link); `page`, the page itself (a shell built before).
+   */
+  manifest: 'loader' | 'page';
 }
 
 /** Where the shell's build writes its assets' list, in its dist/. */
@@ -143,6 +148,7 @@ export function readShellAssets(
     fonts: list('fonts'),
     loader: readLoader(record.loader),
     pageTable: record.pageTable === 'file' ? 'file' : 'page',
+    manifest: record.manifest === 'loader' ? 'loader' : 'page',
   };
 }
 
@@ -215,6 +221,10 @@ export interface DocumentModel {
    * JavaScript); `frame`: the player made to be framed by other sites (docs/embed.md).
    */
   kind: 'site' | 'frame';
+  /** The tab's icon: the logo written into the page (`data:`) when it is small (`iconReader`), else its file. */
+  icon: string;
+  /** Whether the page names its web app manifest (one whose loader names it does not). */
+  manifest: boolean;
   /** The page's own head: title, description, canonical, alternates, cards (its JSON-LD is in its body). */
   head: readonly HeadElement[];
   /**
@@ -249,12 +259,14 @@ const dataElement = ({ id, json }: DataScript): ReactElement =>
   h('script', { key: id, type: 'application/json', id, dangerouslySetInnerHTML: { __html: json } });
 
 /** The icons, the manifest and the colour of every page of the site (docs/published.md, « Installable »). */
-const siteFurniture = [
+const siteFurniture = ({ icon, manifest }: DocumentModel) => [
   h('meta', { key: 'theme', name: 'theme-color', content: colors.bg }),
-  h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
+  h('link', { key: 'icon', rel: 'icon', href: icon, type: 'image/svg+xml' }),
   // With the page's credentials: a manifest asked for without them takes a connection of its own
   // (Chromium keeps those apart), a second handshake while the page's largest picture is on its way.
-  h('link', { key: 'manifest', rel: 'manifest', href: '/manifest.webmanifest', crossOrigin: 'use-credentials' }),
+  manifest
+    ? h('link', { key: 'manifest', rel: 'manifest', href: MANIFEST_PATH, crossOrigin: 'use-credentials' })
+    : null,
   h('link', { key: 'touch', rel: 'apple-touch-icon', href: '/assets/images/icon-192.png' }),
 ];
 
@@ -270,10 +282,10 @@ export function Document({ model }: { model: DocumentModel }): ReactElement {
       h('meta', { charSet: 'utf-8' }),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' }),
       kind === 'site'
-        ? siteFurniture
+        ? siteFurniture(model)
         : [
             h('meta', { key: 'robots', name: 'robots', content: 'noindex' }),
-            h('link', { key: 'icon', rel: 'icon', href: '/assets/images/logo.svg', type: 'image/svg+xml' }),
+            h('link', { key: 'icon', rel: 'icon', href: model.icon, type: 'image/svg+xml' }),
           ],
       // The shell's sheets before the areas': the order a page reached in the browser has, where the
       // shell's are there first and each area's are added when its module loads. A rule of an area
@@ -336,6 +348,8 @@ export function documentPolicy(model: DocumentModel, base: PolicyDirectives): st
 /** An empty model of a page of the site, to be filled in. */
 export const emptyModel = (body: DocumentModel['body']): DocumentModel => ({
   kind: 'site',
+  icon: LOGO_PATH,
+  manifest: true,
   head: [],
   sheets: [],
   data: [],
@@ -382,6 +396,8 @@ export interface PageModelInput {
   rendered?: { body: string; state: string; router: string };
   /** The editor's own origin (EDITOR_ORIGIN), whose preview may frame the page; null: none. */
   editorOrigin?: string | null;
+  /** The tab's icon (`iconReader`); the logo's file without it. */
+  icon?: string;
 }
 
 const data = (id: string, value: unknown): DataScript => ({ id, json: scriptJson(value) });
@@ -396,6 +412,7 @@ export function pageModel({
   hints,
   rendered,
   editorOrigin = null,
+  icon = LOGO_PATH,
 }: PageModelInput): DocumentModel {
   const [entry] = assets.scripts;
   // A page rendered on the server starts with the loader, which fetches the scripts once painted; a
@@ -413,6 +430,10 @@ export function pageModel({
   const boot = tableInPage || hints.boot === null ? hints.boot : [table, ...hints.boot];
   return {
     ...emptyModel(rendered === undefined ? { app: '' } : { app: rendered.body, state: rendered.state }),
+    icon,
+    // Named by the loader once the first screen is shown, when the shell's loader does so: the browser
+    // asks for a page's manifest as the page loads, before its largest picture may be shown.
+    manifest: loader === null || assets.manifest !== 'loader',
     head,
     // A sheet two areas share is written once.
     sheets: [...new Map(sheets.map((sheet) => [sheet.href, sheet])).values()],
@@ -491,4 +512,38 @@ export function createStyleReader(): (file: string | null) => string | null {
     }
     return sheet();
   };
+}
+
+/** The site's logo, the tab's icon of every page (docs/published.md, « Installable »). */
+export const LOGO_PATH = '/assets/images/logo.svg';
+
+/** Past this the logo stays a file: written into every page, it would cost more than its request. */
+export const INLINE_ICON_MAX_BYTES = 1024;
+
+/**
+ * The tab's icon of the pages (docs/rendering.md, « The first screen's budget »): the logo written
+ * into the page as a `data:` address when it is a small SVG, read again when it changes. The browser
+ * asks for a page's icon as the page loads, before its largest picture may be shown, and Lighthouse's
+ * slow 4G counted that request in the largest paint; written in, nothing is asked for. A larger logo,
+ * one that is not SVG, or none, stays its file.
+ */
+export function iconReader(assetsDir: string): () => string {
+  const logo = watchedFile(join(assetsDir, ...LOGO_PATH.slice('/assets/'.length).split('/')), (text, { size }) =>
+    size <= INLINE_ICON_MAX_BYTES && /^\s*<svg[\s>]/.test(text)
+      ? `data:image/svg+xml,${svgAddress(text.trim())}`
+      : null,
+  );
+  return () => logo() ?? LOGO_PATH;
+}
+
+/**
+ * An SVG as the text of a `data:` address, escaped only where an address needs it (`%`, `#`, tabs
+ * and line ends, which the address parser drops); its double quotes become single ones, unless it has
+ * single ones of its own. About 100 to 140 bytes of a page's brotli for the site's logo.
+ */
+function svgAddress(svg: string): string {
+  const hex = (character: string) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  // `%` with the others, in one pass: no escape is escaped again.
+  const escaped = svg.replace(/[%#\t\r\n]/g, hex);
+  return svg.includes("'") ? escaped.replace(/["']/g, hex) : escaped.replaceAll('"', "'");
 }

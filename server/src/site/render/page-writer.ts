@@ -6,6 +6,7 @@ import { pageMeta, type HintsFor } from '../hints';
 import {
   createStyleReader,
   documentPolicy,
+  iconReader,
   pageModel,
   renderDocument,
   shellAssetsReader,
@@ -34,6 +35,8 @@ export interface PageWriterOptions {
   warn: (message: string) => void;
   /** The editor's own origin, which may frame a page for its preview (EDITOR_ORIGIN). */
   editorOrigin?: string | null;
+  /** The site's pictures (ASSETS_DIR): the logo, the tab's icon, is written into the pages from there. */
+  assetsDir?: string;
 }
 
 /** A page as written: its HTML and the policy made from the same model. */
@@ -63,8 +66,10 @@ export function createPageWriter({
   hints,
   warn,
   editorOrigin = null,
+  assetsDir,
 }: PageWriterOptions) {
   const shellAssets = shellAssetsReader(assetsPath, warn);
+  const icon = assetsDir === undefined ? undefined : iconReader(assetsDir);
   const readStyle = createStyleReader();
   const policy = contentSecurityPolicy(remotes, radio, editorOrigin);
 
@@ -93,6 +98,7 @@ export function createPageWriter({
       hints: hints(pathname, { rendered: rendered !== undefined, pages, images }),
       ...(rendered === undefined ? {} : { rendered }),
       editorOrigin,
+      ...(icon === undefined ? {} : { icon: icon() }),
     });
     return { html: renderDocument(model), csp: documentPolicy(model, policy) };
   }

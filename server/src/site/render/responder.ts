@@ -121,6 +121,7 @@ export function createPageResponder({
     assetsPath,
     hints,
     editorOrigin: config.editorOrigin,
+    assetsDir: config.assetsDir,
     warn: (message) => {
       app.log.warn(message);
     },
