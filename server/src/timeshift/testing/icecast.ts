@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from '../../../../scripts/ports.mjs';
 import { parseMp3, readFrameHeader, type Mp3Frames } from '../../api/demo/mp3';
+import { escapeHtml } from '@collectif/shared/seo';
 
 /**
  * A real Icecast for the timeline's tests (docs/deploy.md, « The timeline's segments »): Debian's
@@ -78,8 +79,6 @@ function unprivileged(): { user: string; group: string; uid: number; gid: number
   return { user: 'nobody', group, uid, gid };
 }
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 function icecastConfig(
   dir: string,
   port: number,
@@ -102,10 +101,10 @@ function icecastConfig(
     <burst-size>${String(options.burstBytes ?? 65535)}</burst-size>
   </limits>
   <authentication>
-    <source-password>${xml(password)}</source-password>
-    <relay-password>${xml(password)}</relay-password>
+    <source-password>${escapeHtml(password)}</source-password>
+    <relay-password>${escapeHtml(password)}</relay-password>
     <admin-user>admin</admin-user>
-    <admin-password>${xml(password)}</admin-password>
+    <admin-password>${escapeHtml(password)}</admin-password>
   </authentication>
   <hostname>127.0.0.1</hostname>
   <listen-socket>
@@ -123,15 +122,15 @@ function icecastConfig(
   }
   <fileserve>1</fileserve>
   <paths>
-    <basedir>${xml(dir)}</basedir>
-    <logdir>${xml(dir)}</logdir>
-    <pidfile>${xml(join(dir, 'icecast.pid'))}</pidfile>
+    <basedir>${escapeHtml(dir)}</basedir>
+    <logdir>${escapeHtml(dir)}</logdir>
+    <pidfile>${escapeHtml(join(dir, 'icecast.pid'))}</pidfile>
     <webroot>/usr/share/icecast2/web</webroot>
     <adminroot>/usr/share/icecast2/admin</adminroot>${
       tls === null
         ? ''
         : `
-    <ssl-certificate>${xml(tls.pem)}</ssl-certificate>`
+    <ssl-certificate>${escapeHtml(tls.pem)}</ssl-certificate>`
     }
   </paths>
   <logging>
