@@ -158,6 +158,8 @@ test.describe('on a phone (390×844)', () => {
     );
     await gotoPage(page, '/');
     await page.getByRole('button', { name: 'Ouvrir le lecteur' }).click();
+    // The bar's code comes when the player is wanted (docs/interface.md): measured once it shows.
+    await expect(player(page).getByRole('button', { name: 'Fermer le lecteur' })).toBeVisible();
     const bar = await player(page).boundingBox();
     expect(bar?.width).toBeCloseTo(390, 0);
     // The timeline's row shows under the bar once the recorder has a segment: waited for, so that the
