@@ -29,6 +29,26 @@ export type ReplaySource = InferOutput<typeof replaySourceSchema>;
  */
 export type ReplayRequest = ReplaySource & { start?: number; slug?: string };
 
+/**
+ * One episode asked for the player's queue (since 3.3.0): its page's slug, never an address, and
+ * where to start in seconds when a time was chosen (else it resumes where the listener left it).
+ */
+export interface QueueItemRequest {
+  slug: string;
+  start?: number;
+}
+
+/** A `queue-add` request; `label` names the batch in the player's announcement (a residence). */
+export interface QueueAddRequest {
+  items: QueueItemRequest[];
+  label?: string;
+}
+
+/** The player's queue as a `queue-state` event tells it, what comes next first. */
+export interface QueueState {
+  items: QueueItemRequest[];
+}
+
 export type PodcastItem = InferOutput<typeof podcastItemSchema>;
 
 export type Release = InferOutput<typeof releaseSchema>;

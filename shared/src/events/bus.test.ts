@@ -1,4 +1,4 @@
-import { domEventName } from './contract';
+import { domEventName, QUEUE_MAX } from './contract';
 import { emit, lastPayload, on, resetEvents } from './bus';
 
 const replay = {
@@ -65,6 +65,64 @@ describe('event bus', () => {
     listen('live-selected', (p) => lives.push(p));
     expect(replays).toEqual([]);
     expect(lives).toEqual([{}]);
+  });
+
+  it('keeps every queue-add made before the player listens, in order, beside the other requests to the player', () => {
+    // « Ajouter à la file » on three pages before the player's script arrived: all three count,
+    // and the replay chosen meanwhile still plays.
+    emit('replay-selected', replay);
+    emit('queue-add', { items: [{ slug: 'un' }] });
+    emit('queue-add', { items: [{ slug: 'deux', start: 90 }], label: 'Résidence' });
+    emit('live-selected', {});
+    emit('queue-add', { items: [{ slug: 'trois' }] });
+    const adds: unknown[] = [];
+    const lives: unknown[] = [];
+    listen('queue-add', (p) => adds.push(p));
+    listen('live-selected', (p) => lives.push(p));
+    expect(adds).toEqual([
+      { items: [{ slug: 'un' }] },
+      { items: [{ slug: 'deux', start: 90 }], label: 'Résidence' },
+      { items: [{ slug: 'trois' }] },
+    ]);
+    expect(lives).toEqual([{}]);
+    const later: unknown[] = [];
+    listen('queue-add', (p) => later.push(p));
+    expect(later).toEqual([]);
+  });
+
+  it('keeps a held replay when queue-add requests follow it', () => {
+    emit('replay-selected', replay);
+    emit('queue-add', { items: [{ slug: 'un' }] });
+    const replays: unknown[] = [];
+    listen('replay-selected', (p) => replays.push(p));
+    expect(replays).toEqual([replay]);
+  });
+
+  it('holds at most QUEUE_MAX queue-add requests, the first ones', () => {
+    for (let i = 0; i < QUEUE_MAX + 5; i++) emit('queue-add', { items: [{ slug: `e-${i}` }] });
+    const slugs: string[] = [];
+    listen('queue-add', (p) => slugs.push(p.items[0]?.slug ?? ''));
+    expect(slugs).toHaveLength(QUEUE_MAX);
+    expect(slugs[0]).toBe('e-0');
+    expect(slugs.at(-1)).toBe(`e-${QUEUE_MAX - 1}`);
+  });
+
+  it('does not hold a queue-add that a subscriber heard', () => {
+    const first: unknown[] = [];
+    const off = listen('queue-add', (p) => first.push(p));
+    emit('queue-add', { items: [{ slug: 'un' }] });
+    off();
+    const seen: unknown[] = [];
+    listen('queue-add', (p) => seen.push(p));
+    expect(first).toHaveLength(1);
+    expect(seen).toEqual([]);
+  });
+
+  it('replays the queue’s last state to a late subscriber', () => {
+    emit('queue-state', { items: [{ slug: 'un', start: 12 }] });
+    const seen: unknown[] = [];
+    listen('queue-state', (p) => seen.push(p));
+    expect(seen).toEqual([{ items: [{ slug: 'un', start: 12 }] }]);
   });
 
   it('replays feed-loaded to a late subscriber, and emits it only once', () => {

@@ -11,17 +11,21 @@ interface Heard {
   listeners: Map<EventName, number>;
   /** Per group, the request emitted while nobody listened. */
   held: Map<string, { name: EventName; payload: unknown }>;
+  /** Per event kept in order (`heldInOrder`), every request emitted while nobody listened. */
+  heldLists?: Map<EventName, unknown[]>;
 }
 
 const carrier = globalThis as { [LAST_KEY]?: Map<EventName, unknown>; [HEARD_KEY]?: Heard };
 
-function heard(): Heard {
+function heard(): Heard & { heldLists: Map<EventName, unknown[]> } {
   let value = carrier[HEARD_KEY];
   if (value === undefined) {
     value = { listeners: new Map(), held: new Map() };
     carrier[HEARD_KEY] = value;
   }
-  return value;
+  // A page may already carry the record of an older copy of this module, without the lists.
+  value.heldLists ??= new Map();
+  return value as Heard & { heldLists: Map<EventName, unknown[]> };
 }
 
 function target(): EventTarget {
@@ -50,8 +54,15 @@ export function emit<K extends EventName>(name: K, payload: EventMap[K]): boolea
   if (behaviour.replayLast || behaviour.once) last.set(name, payload);
   const group = behaviour.heldUntilHeard;
   if (group !== undefined) {
-    const { listeners, held } = heard();
-    if ((listeners.get(name) ?? 0) === 0) held.set(group, { name, payload });
+    const { listeners, held, heldLists } = heard();
+    const unheard = (listeners.get(name) ?? 0) === 0;
+    if (behaviour.heldInOrder !== undefined) {
+      if (unheard) {
+        const list = heldLists.get(name) ?? [];
+        if (list.length < behaviour.heldInOrder) list.push(payload);
+        heldLists.set(name, list);
+      }
+    } else if (unheard) held.set(group, { name, payload });
     else held.delete(group);
   }
   target().dispatchEvent(new CustomEvent(domEventName(name), { detail: payload }));
@@ -74,11 +85,19 @@ export function on<K extends EventName>(name: K, handler: Handler<K>): () => voi
   if (eventBehaviour[name].replayLast && last.has(name)) {
     handler(last.get(name) as EventMap[K]);
   }
-  const group = eventBehaviour[name].heldUntilHeard;
-  const request = group === undefined ? undefined : held.get(group);
-  if (group !== undefined && request?.name === name) {
-    held.delete(group);
-    handler(request.payload as EventMap[K]);
+  const behaviour = eventBehaviour[name];
+  const group = behaviour.heldUntilHeard;
+  if (group !== undefined && behaviour.heldInOrder !== undefined) {
+    const { heldLists } = heard();
+    const requests = heldLists.get(name) ?? [];
+    heldLists.delete(name);
+    for (const payload of requests) handler(payload as EventMap[K]);
+  } else {
+    const request = group === undefined ? undefined : held.get(group);
+    if (group !== undefined && request?.name === name) {
+      held.delete(group);
+      handler(request.payload as EventMap[K]);
+    }
   }
   let subscribed = true;
   return () => {
@@ -98,4 +117,5 @@ export function lastPayload<K extends EventName>(name: K): EventMap[K] | undefin
 export function resetEvents(): void {
   lastValues().clear();
   heard().held.clear();
+  heard().heldLists.clear();
 }

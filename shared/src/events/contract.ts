@@ -1,4 +1,10 @@
-import type { ReplayRequest } from '../types';
+import type { QueueAddRequest, QueueState, ReplayRequest } from '../types';
+
+/**
+ * The most items the player's queue holds (docs/player.md, « The queue »). A `queue-add` past it
+ * adds what fits and says so; held `queue-add` requests are bounded by it too.
+ */
+export const QUEUE_MAX = 50;
 
 /**
  * The events that cross team boundaries. Each part compiles against this map; plain JavaScript
@@ -22,6 +28,16 @@ export interface EventMap {
   'feed-loaded': Record<string, never>;
   /** The player's public state, after every change that a page around it may show. */
   'player-state': PlayerSnapshot;
+  /**
+   * Since 3.3.0. Put episodes at the end of the player's queue, in the order given (« Ajouter à la
+   * file », « Tout écouter »). Each item is an episode page's slug and, when the listener should
+   * hear it from a given time (a tracklist row, a played artist's play), `start` in seconds. The
+   * player reads each episode through the API; past `QUEUE_MAX` it adds what fits and says so.
+   * When nothing is playing, the first added item starts.
+   */
+  'queue-add': QueueAddRequest;
+  /** Since 3.3.0. The player's queue after every change, what comes next first. */
+  'queue-state': QueueState;
 }
 
 export interface PlayerSnapshot {
@@ -51,6 +67,13 @@ export interface EventBehaviour {
    * subscriber gets it; requests of the same group share one place, so the latest one wins.
    */
   heldUntilHeard?: 'player';
+  /**
+   * Since 3.3.0. Requests of this event kept until heard are not one place of their group but a
+   * list of their own, in the order emitted, of at most this many (later ones are dropped): the
+   * first subscriber gets each in turn. Adding to a queue twice means both, and neither replaces
+   * the group's request (a held `replay-selected` is still played).
+   */
+  heldInOrder?: number;
 }
 
 /** The behaviour table of the contract (see README, "Event contract"). */
@@ -59,6 +82,8 @@ export const eventBehaviour: Readonly<Record<EventName, EventBehaviour>> = {
   'live-selected': { replayLast: false, once: false, heldUntilHeard: 'player' },
   'feed-loaded': { replayLast: true, once: true },
   'player-state': { replayLast: true, once: false },
+  'queue-add': { replayLast: false, once: false, heldUntilHeard: 'player', heldInOrder: QUEUE_MAX },
+  'queue-state': { replayLast: true, once: false },
 };
 
 export const DOM_EVENT_PREFIX = 'collectif:';
