@@ -18,6 +18,7 @@ const defaults = {
   twitchChannel: siteConfig.radio.twitchChannel,
   renditions: demoRenditions,
   timeshift: { playlist: '/direct/live.m3u8', hours: 4 },
+  support: { page: '/soutenir', external: siteConfig.links.donation },
 };
 
 /** The one mount of a radio that names no other. */
@@ -91,6 +92,7 @@ describe('readRadioSettings', () => {
       twitchChannel: 'chaine_variable',
       renditions: normale('https://icecast2.example.net/direct.mp3'),
       timeshift: defaults.timeshift,
+      support: defaults.support,
     });
   });
 

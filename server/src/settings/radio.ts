@@ -4,6 +4,7 @@ import { radioConfigSchema } from '@collectif/shared/content-schemas';
 import {
   NO_TIMESHIFT,
   RADIO_SETTINGS_FIELDS,
+  SUPPORT_PAGE,
   TIMESHIFT_PLAYLIST,
   normalRendition,
   siteConfig,
@@ -172,5 +173,7 @@ export function readRadioSettings(env: Env): RadioSettings {
     twitchChannel: String(values.twitchChannel),
     renditions,
     timeshift: timeshiftOf(setting(env, 'LIVE_TIMESHIFT_HOURS')),
+    // The page while HelloAsso is on; each page and GET /api/radio say the current choice (docs/support.md).
+    support: { page: SUPPORT_PAGE, external: siteConfig.links.donation },
   };
 }

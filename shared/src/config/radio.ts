@@ -37,7 +37,20 @@ export interface RadioSettings {
   /** The mounts, the normal one first: its `url` is `liveStreamUrl`. */
   renditions: Rendition[];
   timeshift: Timeshift;
+  /** Since contract 3.3 (docs/support.md): where « Nous soutenir » leads. */
+  support: SupportLinks;
 }
+
+/** Where « Nous soutenir » leads (docs/support.md): the site's page, or the external one. */
+export interface SupportLinks {
+  /** `/soutenir` while HelloAsso takes payments on the site; '' when an admin turned it off. */
+  page: string;
+  /** The collective's external support page (site.json's links.donation). */
+  external: string;
+}
+
+/** The page that supports the collective on the site. */
+export const SUPPORT_PAGE = '/soutenir';
 
 /** The settings' text fields. */
 export const RADIO_SETTINGS_FIELDS = ['liveStreamUrl', 'chatEmbedUrl', 'chatRoom', 'twitchChannel'] as const;
@@ -96,6 +109,23 @@ export function parseTimeshift(data: unknown): Timeshift {
   return { playlist, hours };
 }
 
+/**
+ * The links in `data`, defensively: the page is `/soutenir` or none, the external link an https
+ * address; an older page without them (or a broken one) gives site.json's external link alone.
+ */
+export function parseSupportLinks(data: unknown): SupportLinks {
+  const fallback: SupportLinks = { page: '', external: site.links.donation };
+  if (typeof data !== 'object' || data === null) return fallback;
+  const { page, external } = data as Record<string, unknown>;
+  return {
+    page: page === SUPPORT_PAGE ? SUPPORT_PAGE : '',
+    external:
+      typeof external === 'string' && external.length <= 2048 && /^https:\/\/[^\s"'<>]+$/.test(external)
+        ? external
+        : site.links.donation,
+  };
+}
+
 const defaults: RadioSettings = {
   liveStreamUrl: site.radio.liveStreamUrl,
   chatEmbedUrl: site.radio.chatEmbedUrl,
@@ -103,6 +133,7 @@ const defaults: RadioSettings = {
   twitchChannel: site.radio.twitchChannel,
   renditions: parseRenditions(site.radio.renditions, site.radio.liveStreamUrl),
   timeshift: { ...NO_TIMESHIFT },
+  support: parseSupportLinks(null),
 };
 
 /** site.json's settings, a copy. */
@@ -110,6 +141,7 @@ const copyOfDefaults = (): RadioSettings => ({
   ...defaults,
   renditions: defaults.renditions.map((rendition) => ({ ...rendition })),
   timeshift: { ...defaults.timeshift },
+  support: { ...defaults.support },
 });
 
 let current: RadioSettings | null = null;
@@ -132,6 +164,7 @@ export function parseRadioSettings(data: unknown): RadioSettings {
   }
   result.renditions = parseRenditions(record.renditions, result.liveStreamUrl);
   result.timeshift = parseTimeshift(record.timeshift);
+  result.support = parseSupportLinks(record.support);
   return result;
 }
 

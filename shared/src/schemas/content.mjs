@@ -472,6 +472,33 @@ export const tracklistsSchema = v.pipe(
   ),
 );
 
+/** The most members a goal may name (docs/support.md). */
+export const SUPPORT_GOAL_MAX = 100000;
+
+/**
+ * The kind `support` (docs/support.md): whether the site takes memberships and gifts through
+ * HelloAsso, and the year's membership goal an admin sets. It has no file: it starts on.
+ */
+export const supportContentSchema = v.pipe(
+  v.strictObject({
+    helloasso: v.pipe(
+      v.boolean(),
+      v.description('Adhésions et dons par HelloAsso sur le site (sinon, le lien externe).'),
+    ),
+    goal: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(SUPPORT_GOAL_MAX),
+        v.description("L'objectif d'adhérents de l'année (une barre le montre)."),
+      ),
+    ),
+  }),
+  v.title('Nous soutenir'),
+  v.description("Les adhésions et dons par HelloAsso, et l'objectif d'adhérents de l'année."),
+);
+
 /** Each content file of the repository and its schema; its `.schema.json` is written beside it. */
 export const CONTENT = [
   { file: 'shared/config/site.json', schema: siteConfigSchema },
