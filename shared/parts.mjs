@@ -33,7 +33,13 @@ export const PARTS = /** @type {const} */ ([
     ],
   },
   { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },
-  { name: 'about', folder: 'mf-about', devPort: 3004, exposes: ['AboutPage'] },
+  {
+    name: 'about',
+    folder: 'mf-about',
+    devPort: 3004,
+    // « Nous soutenir » and the page HelloAsso sends a visitor back to (docs/support.md).
+    exposes: ['AboutPage', 'SupportPage', 'SupportReturnPage'],
+  },
   // The volunteers' editor (docs/content.md, « The editor »): not in the menu, never indexed.
   { name: 'admin', folder: 'mf-admin', devPort: 3005, exposes: ['AdminPage', 'InvitationPage'] },
 ]);

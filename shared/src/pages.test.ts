@@ -33,6 +33,13 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
+      { path: 'soutenir', remote: 'about', module: 'SupportPage', title: 'Nous soutenir' },
+      {
+        path: 'soutenir/merci',
+        remote: 'about',
+        module: 'SupportReturnPage',
+        title: 'Votre paiement · Nous soutenir',
+      },
       { path: 'admin', remote: 'admin', module: 'AdminPage', title: 'Espace des bénévoles' },
       {
         path: 'admin/invitation',
@@ -103,8 +110,10 @@ describe('a page not for search engines', () => {
     expect(menuOf(table).some((link) => link.to.startsWith('/admin'))).toBe(false);
     // « Mes résidences » is each visitor's own list (docs/follow.md): in the menu, not for search engines.
     expect(page('mes-residences')).toMatchObject({ remote: 'radio', module: 'FollowedPage', noindex: true });
+    // The page HelloAsso sends a visitor back to is their own payment's (docs/support.md).
     expect(table.filter((entry) => entry.noindex === true).map((entry) => entry.path)).toEqual([
       'mes-residences',
+      'soutenir/merci',
       'admin',
       'admin/invitation',
     ]);

@@ -42,6 +42,10 @@ export const PAGES = {
   embed: { remote: 'radio', module: 'EmbedPage' },
   label: { remote: 'label', module: 'LabelPage' },
   about: { remote: 'about', module: 'AboutPage' },
+  /** « Nous soutenir » (docs/support.md); `?residence=<id>` names a residence in a donation. */
+  support: { remote: 'about', module: 'SupportPage' },
+  /** Where HelloAsso sends a visitor back, with its query: the payment checked, « Merci ! ». */
+  supportReturn: { remote: 'about', module: 'SupportReturnPage' },
   /** The volunteers' editor, and the page an invitation's link opens. */
   admin: { remote: 'admin', module: 'AdminPage' },
   invitation: { remote: 'admin', module: 'InvitationPage' },

@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { siteConfig } from '../config';
 import { XSRF_PATH, sendWithXsrf } from '../http';
-import type { GenericSchema, StandardProps } from 'valibot';
+import type { GenericSchema, InferOutput, StandardProps } from 'valibot';
 import {
   episodeAnswer,
   episodesPageAnswer,
@@ -28,6 +28,8 @@ import {
   type TeamMember,
   scheduleAnswer,
   stylesAnswer,
+  supportAnswer,
+  supportReturnAnswer,
 } from '../schemas/answers';
 import type {
   EpisodeDetail,
@@ -114,6 +116,20 @@ export function episodesParams({ q, style, residence, page }: EpisodesQuery): Re
   if (residence !== undefined && residence !== '') params.residence = residence;
   if (page !== undefined && page > 1) params.page = page;
   return params;
+}
+
+/** « Nous soutenir » as the site offers it (GET /api/support, docs/support.md); since contract 3.3. */
+export type SupportInfo = InferOutput<typeof supportAnswer>;
+
+/** A payment as the site read it back from HelloAsso (GET /api/support/retour); since contract 3.3. */
+export type SupportPayment = InferOutput<typeof supportReturnAnswer>;
+
+/** What HelloAsso adds to the return page's address, passed on as it is: the site reads the payment back. */
+export interface SupportReturnQuery {
+  checkoutIntentId?: string;
+  code?: string;
+  orderId?: string;
+  error?: string;
 }
 
 export interface PodcastQuery {
@@ -222,6 +238,16 @@ export const api = createApi({
       query: (slug) => `/events/${encodeURIComponent(slug)}`,
       responseSchema: answer(eventAnswer),
     }),
+    // « Nous soutenir » (docs/support.md): the membership's tiers, the gifts' bounds, the year's progress.
+    support: build.query<SupportInfo, undefined>({
+      query: () => '/support',
+      responseSchema: answer(supportAnswer),
+    }),
+    // The payment HelloAsso sent the visitor back from, read back by the site (never believed from the query).
+    supportReturn: build.query<SupportPayment, SupportReturnQuery>({
+      query: (params) => ({ url: '/support/retour', params, cache: 'no-store' }),
+      responseSchema: answer(supportReturnAnswer),
+    }),
     trackStream: build.query<string, string>({
       query: (trackUrn) => ({ url: `/track/${encodeURIComponent(trackUrn)}`, responseHandler: 'text' }),
     }),
@@ -243,4 +269,6 @@ export const {
   useScheduleQuery,
   useEventsQuery,
   useEventQuery,
+  useSupportQuery,
+  useSupportReturnQuery,
 } = api;
