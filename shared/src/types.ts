@@ -17,6 +17,11 @@ import type {
   eventArtistSchema,
   eventItemSchema,
   eventsSchema,
+  playedArtistSchema,
+  playedArtistsPageSchema,
+  playedArtistSummarySchema,
+  playedArtistPlaySchema,
+  playedArtistReleaseSchema,
 } from './schemas/answers';
 
 /** Data shapes that more than one part exchanges; the /api answers come from their schemas (docs/api.md). */
@@ -108,6 +113,21 @@ export type EventArtist = InferOutput<typeof eventArtistSchema>;
 
 /** GET /api/events: the coming events and the past ones. */
 export type Events = InferOutput<typeof eventsSchema>;
+
+/** GET /api/artists: a page of the artists the radio played or the label releases (docs/artists.md). */
+export type PlayedArtistsPage = InferOutput<typeof playedArtistsPageSchema>;
+
+/** One played artist of that list, with their count of plays. */
+export type PlayedArtistSummary = InferOutput<typeof playedArtistSummarySchema>;
+
+/** GET /api/artists/:slug: a played artist (never an episode's host: that one is `artist`). */
+export type PlayedArtist = InferOutput<typeof playedArtistSchema>;
+
+/** One play of a played artist: the episode, and when in it. */
+export type PlayedArtistPlay = InferOutput<typeof playedArtistPlaySchema>;
+
+/** One of a played artist's label releases. */
+export type PlayedArtistRelease = InferOutput<typeof playedArtistReleaseSchema>;
 
 /** Error body of every /api route that fails. */
 export type ApiError = InferOutput<typeof apiErrorSchema>;

@@ -63,6 +63,8 @@ export const tracklistRowSchema = v.object({
   release: v.optional(v.string()),
   /** Up to three other episodes that played this artist, newest first. */
   also: v.array(alsoPlayedSchema),
+  /** The played artist's page, /artistes/{artistSlug}, when the index has one (docs/artists.md). */
+  artistSlug: v.optional(v.string()),
 });
 
 /** GET /api/episodes/:slug: an episode, with its tracklist when it has one. */
@@ -109,6 +111,77 @@ export const releaseSchema = v.object({
   image: v.string(),
   title: v.string(),
   artist: v.string(),
+  /** Its artist's page, /artistes/{artistSlug}, when the played artists' index has one (docs/artists.md). */
+  artistSlug: v.optional(v.string()),
+});
+
+/** A played artist's page address: lower-case ascii words and hyphens, at most 80 characters (docs/artists.md). */
+export const PLAYED_ARTIST_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** How long a played artist's slug may be. */
+export const PLAYED_ARTIST_SLUG_MAX = 80;
+/** How many played artists a page of GET /api/artists lists. */
+export const PLAYED_ARTISTS_PAGE_SIZE = 50;
+
+/** One played artist of GET /api/artists: a name the radio's tracklists or the label named. */
+export const playedArtistSummarySchema = v.object({
+  slug: v.string(),
+  name: v.string(),
+  /** How many tracklist rows played them, over every episode. */
+  plays: v.number(),
+  /** How many releases of the label are theirs. */
+  releases: v.number(),
+  /** The id of the residence they hold, when they are a resident. */
+  residence: v.optional(v.string()),
+});
+
+/** GET /api/artists: a page of the played artists, A–Z by folded name (docs/artists.md). */
+export const playedArtistsPageSchema = v.object({
+  items: v.array(playedArtistSummarySchema),
+  /** This page (from 1) and the number of pages (at least 1). */
+  page: v.number(),
+  pages: v.number(),
+  /** Artists found in all. */
+  total: v.number(),
+});
+
+/** One play of a played artist: an episode's tracklist row. */
+export const playedArtistPlaySchema = v.object({
+  /** The episode's slug: its page is /emissions/{episode}, the play at ?t={start}. */
+  episode: v.string(),
+  /** The episode's host (the residence's artist) and its show. */
+  artist: v.string(),
+  show: v.string(),
+  /** The episode's date (ISO 8601), or '' when the feed gives none. */
+  date: v.string(),
+  /** Seconds from the replay's start. */
+  start: v.number(),
+  /** The track's title. */
+  title: v.string(),
+});
+
+/** One of a played artist's releases on the label. */
+export const playedArtistReleaseSchema = v.object({
+  title: v.string(),
+  /** The release's path as the label's content has it (/album/…). */
+  href: v.string(),
+  /** Its page on the label's shop (releaseUrl(href)). */
+  url: v.string(),
+  image: v.optional(v.string()),
+});
+
+/** GET /api/artists/:slug: a played artist, their plays, releases and residence (docs/artists.md). */
+export const playedArtistSchema = v.object({
+  /** The canonical slug: a merged-away one answers the artist it was merged into. */
+  slug: v.string(),
+  name: v.string(),
+  /** Listed in the sitemap: a release, a residence, or at least two plays; else the page is noindex. */
+  indexed: v.boolean(),
+  /** Newest episode first, then by start. */
+  plays: v.array(playedArtistPlaySchema),
+  releases: v.array(playedArtistReleaseSchema),
+  residence: v.optional(v.object({ id: v.string(), artist: v.string(), show: v.string() })),
+  /** The artist's other pages (a release's shop, the residence's links), https only. */
+  sameAs: v.array(v.string()),
 });
 
 /** How many tracks that played before the current one a now-playing answer carries, at most. */
@@ -381,9 +454,12 @@ const episodeReading = v.pipe(
   v.transform((item) => withoutEmpty(item)),
 );
 
+/** A played artist's slug as the client reads it: one that cannot make an address is none. */
+const playedArtistSlug = v.pipe(v.string(), v.maxLength(PLAYED_ARTIST_SLUG_MAX), v.regex(PLAYED_ARTIST_SLUG));
+
 /** A release as the client reads it: the card links to releaseUrl(href), so href must make an address. */
 const releaseReading = v.pipe(
-  releaseSchema,
+  v.object({ ...releaseSchema.entries, artistSlug: v.fallback(v.optional(playedArtistSlug), undefined) }),
   v.check((release) => {
     try {
       releaseUrl(release.href);
@@ -427,6 +503,7 @@ const tracklistRowReading = v.object({
     ),
     [],
   ),
+  artistSlug: v.fallback(v.optional(playedArtistSlug), undefined),
 });
 /** One episode; its tracklist's unusable rows dropped, the rows in time order. */
 export const episodeAnswer = v.pipe(
@@ -707,5 +784,59 @@ export const supportFiguresAnswer = v.object({
   goal: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   residences: usableList(
     v.object({ id: v.pipe(v.string(), v.nonEmpty()), donations: cents, sum: v.fallback(v.optional(cents), undefined) }),
+  ),
+});
+
+/** A page of GET /api/artists as the client reads it: an artist it cannot link to is dropped. */
+export const playedArtistsPageAnswer = v.object({
+  items: usableList(
+    v.object({
+      slug: playedArtistSlug,
+      name: v.pipe(v.string(), v.nonEmpty()),
+      plays: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+      releases: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+      residence: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
+    }),
+  ),
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+
+/** GET /api/artists/:slug as the client reads it: a play or a release it cannot link to is dropped. */
+export const playedArtistAnswer = v.object({
+  slug: playedArtistSlug,
+  name: v.pipe(v.string(), v.nonEmpty()),
+  indexed: v.fallback(v.boolean(), false),
+  plays: usableList(
+    v.object({
+      episode: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)),
+      artist: v.fallback(v.string(), ''),
+      show: v.fallback(v.string(), ''),
+      date: v.fallback(v.string(), ''),
+      start: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      title: v.fallback(v.string(), ''),
+    }),
+  ),
+  releases: usableList(
+    v.object({
+      title: v.pipe(v.string(), v.nonEmpty()),
+      href: v.pipe(v.string(), v.regex(/^\/album\/[a-z0-9-]{1,200}$/)),
+      url: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]+$/)),
+      image: v.fallback(v.optional(v.string()), undefined),
+    }),
+  ),
+  residence: v.fallback(
+    v.optional(v.object({ id: v.pipe(v.string(), v.nonEmpty()), artist: v.string(), show: v.string() })),
+    undefined,
+  ),
+  sameAs: v.fallback(
+    v.pipe(
+      v.array(v.unknown()),
+      v.transform((links) =>
+        links.filter((link): link is string => typeof link === 'string' && /^https:\/\/[^\s"'<>]+$/.test(link)),
+      ),
+    ),
+    [],
   ),
 });
