@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
-import { configureApiBase, siteConfig } from '@collectif/shared';
+import { configureApiBase, radioSettings, siteConfig, SiteEnvironmentContext, sitePages } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import about from '../../content/about.json';
@@ -207,6 +207,20 @@ describe('AboutPage', () => {
     expect(within(credits).getByText('Visuels')).toBeInTheDocument();
     expect(within(credits).getByText('Photo')).toBeInTheDocument();
     expect(within(credits).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('leads its support block to /soutenir while HelloAsso takes payments on the site', async () => {
+    const support = { page: '/soutenir', external: siteConfig.links.donation };
+    renderWithProviders(
+      <SiteEnvironmentContext value={{ radio: { ...radioSettings(), support }, pages: sitePages() }}>
+        <AboutPage />
+      </SiteEnvironmentContext>,
+      { route: '/a-propos' },
+    );
+    const section = await screen.findByRole('region', { name: 'Nous soutenir' });
+    const donate = within(section).getByRole('link', { name: 'Faire un don' });
+    expect(donate).toHaveAttribute('href', '/soutenir');
+    expect(donate).not.toHaveAttribute('target');
   });
 
   it('gives every image its size and loads only the first one at once', async () => {

@@ -26,7 +26,7 @@ import { servedAbout } from '../about/fromHtml';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
-import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { PageLink, PAGES, SupportLink } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 
 const { stats, emails } = siteConfig;
@@ -259,9 +259,8 @@ function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMemb
 
       <RevealSection id="soutien" heading={about.support.heading} className="about-support">
         <Paragraphs paragraphs={about.support.paragraphs} />
-        <ExternalLink className="button" href={siteConfig.links.donation}>
-          {about.support.button}
-        </ExternalLink>
+        {/* The site's page while HelloAsso takes payments on it, else the external one (docs/support.md). */}
+        <SupportLink className="button">{about.support.button}</SupportLink>
       </RevealSection>
 
       <RevealSection id="credits" heading={about.credits.heading}>

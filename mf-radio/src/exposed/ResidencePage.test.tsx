@@ -1,7 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { on, type ReplaySource, type Residence } from '@collectif/shared';
+import {
+  on,
+  radioSettings,
+  SiteEnvironmentContext,
+  sitePages,
+  type ReplaySource,
+  type Residence,
+} from '@collectif/shared';
 import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { shippedResidences as residences } from '../testing/fakeApi';
 import { podcast, startFakeApi, type FakeAnswer, type FakeApi } from '../testing/fakeApi';
@@ -89,6 +96,28 @@ describe('ResidencePage', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     // That residence alone, not the whole list: the page carries only what it shows.
     expect(api.requests[0]).toBe(`/content/residences?id=${encodeURIComponent(residence.id)}`);
+  });
+
+  it('offers « Soutenir <artist> », a gift in its name on /soutenir, while HelloAsso takes payments on the site', async () => {
+    const residence = residences.find((entry) => entry.id === 'axonberg')!;
+    const support = { page: '/soutenir', external: 'https://example.org/don' };
+    renderWithProviders(
+      <SiteEnvironmentContext value={{ radio: { ...radioSettings(), support }, pages: sitePages() }}>
+        <Routed />
+      </SiteEnvironmentContext>,
+      { route: '/residences/axonberg' },
+    );
+    expect(await screen.findByRole('link', { name: `Soutenir ${residence.artist}` })).toHaveAttribute(
+      'href',
+      '/soutenir?residence=axonberg',
+    );
+  });
+
+  it('offers no « Soutenir » of a residence when an admin turned HelloAsso off', async () => {
+    const residence = residences.find((entry) => entry.id === 'axonberg')!;
+    renderWithProviders(<Routed />, { route: '/residences/axonberg' });
+    expect(await screen.findByRole('heading', { level: 1, name: residence.artist })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Soutenir/ })).not.toBeInTheDocument();
   });
 
   it('finds a residence whose address was retyped in another case', async () => {

@@ -4,7 +4,7 @@ import { ResidenceDetail } from '../residences/ResidenceDetail';
 import { useResidence } from '../residences/residences';
 import { ResidencesStatus } from '../residences/ResidencesStatus';
 import '../styles/residences.css';
-import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { PageLink, PAGES, SupportLink } from '@collectif/shared/addresses';
 import { scrollToTop } from '@collectif/shared/ui';
 
 function NotFound() {
@@ -40,6 +40,12 @@ function ResidencePage() {
   return (
     <div className="page">
       <ResidenceDetail key={residence.id} residence={residence} />
+      {/* A gift in the residence's name (docs/support.md): only the site's page can name it. */}
+      <p className="residence__support">
+        <SupportLink className="button" search={{ residence: residence.id }} external={false}>
+          Soutenir {residence.artist}
+        </SupportLink>
+      </p>
     </div>
   );
 }

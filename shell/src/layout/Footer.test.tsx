@@ -1,6 +1,14 @@
 import { screen } from '@testing-library/react';
+import { radioSettings, SiteEnvironmentContext, sitePages, type RadioSettings } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { Footer } from './Footer';
+
+/** The footer with the run-time settings' support links (docs/support.md, « The links »). */
+const withSupport = (support: RadioSettings['support']) => (
+  <SiteEnvironmentContext value={{ radio: { ...radioSettings(), support }, pages: sitePages() }}>
+    <Footer />
+  </SiteEnvironmentContext>
+);
 
 describe('Footer', () => {
   it('shows the legal numbers and the copyright of the current year', () => {
@@ -17,6 +25,25 @@ describe('Footer', () => {
       'href',
       'mailto:emissions@example.org',
     );
+  });
+
+  it('leads « Nous soutenir » to the site’s page while HelloAsso takes payments on it', () => {
+    renderWithProviders(withSupport({ page: '/soutenir', external: 'https://example.org/don' }));
+    const support = screen.getByRole('link', { name: 'Nous soutenir' });
+    expect(support).toHaveAttribute('href', '/soutenir');
+    expect(support).not.toHaveAttribute('target');
+  });
+
+  it('leads « Nous soutenir » to the external page, in a new tab, when an admin turned HelloAsso off', () => {
+    renderWithProviders(withSupport({ page: '', external: 'https://example.org/don' }));
+    const support = screen.getByRole('link', { name: 'Nous soutenir (nouvel onglet)' });
+    expect(support).toHaveAttribute('href', 'https://example.org/don');
+    expect(support).toHaveAttribute('target', '_blank');
+    expect(support).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('keeps the external link of an older page that says nothing of the support page', () => {
+    renderWithProviders(<Footer />);
     const support = screen.getByRole('link', { name: /Nous soutenir/ });
     expect(support).toHaveAttribute('target', '_blank');
   });

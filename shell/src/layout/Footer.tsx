@@ -1,6 +1,6 @@
 import { mailto, siteConfig } from '@collectif/shared';
 import { BandcampIcon, InstagramIcon, LinkListIcon, Logo, SoundCloudIcon } from './icons';
-import { ExternalLink } from '@collectif/shared/ui';
+import { SupportLink } from '@collectif/shared/addresses';
 
 const socials = [
   { href: siteConfig.links.instagram, label: 'Instagram', Icon: InstagramIcon },
@@ -29,9 +29,8 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         <a className="button button--ghost" href={mailto(siteConfig.emails.shows)}>
           Proposer une émission
         </a>
-        <ExternalLink className="button" href={siteConfig.links.donation}>
-          Nous soutenir
-        </ExternalLink>
+        {/* The site's page while HelloAsso takes payments on it, else the external one (docs/support.md). */}
+        <SupportLink className="button">Nous soutenir</SupportLink>
       </div>
       <ul className="footer__socials">
         {socials.map(({ href, label, Icon }) => (

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { radioSettings, SiteEnvironmentContext, sitePages } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { Navbar } from './Navbar';
 import { setViewportWidth } from './testing';
@@ -48,6 +49,23 @@ describe('Navbar on a phone (390 px)', () => {
     for (const name of ['Boutique', 'Photos', 'Écouter', 'Acheter']) {
       expect(within(menu).getByRole('link', { name: new RegExp(name) })).toHaveAttribute('target', '_blank');
     }
+  });
+
+  it('leads the menu’s « Nous soutenir » to the site’s page while HelloAsso takes payments on it', async () => {
+    const user = userEvent.setup();
+    const support = { page: '/soutenir', external: 'https://example.org/don' };
+    renderWithProviders(
+      <SiteEnvironmentContext value={{ radio: { ...radioSettings(), support }, pages: sitePages() }}>
+        <Harness />
+      </SiteEnvironmentContext>,
+      { route: '/' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Ouvrir le menu' }));
+    const link = within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Nous soutenir' });
+    expect(link).not.toHaveAttribute('target');
+    await user.click(link);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/soutenir');
   });
 
   it('closes the menu on Escape and gives focus back to the toggle', async () => {

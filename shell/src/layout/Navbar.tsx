@@ -5,6 +5,7 @@ import { BackIcon, Logo, MenuIcon } from './icons';
 import { backTarget, externalLinks, internalLinks } from './navigation';
 import { useHideOnScroll } from './useHideOnScroll';
 import { useMediaQuery } from './useMediaQuery';
+import { SupportLink } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop } from '@collectif/shared/ui';
 
 export const DESKTOP_QUERY = '(min-width: 1200px)';
@@ -212,9 +213,10 @@ export function Navbar({ menuOpen, onMenuChange }: NavbarProps) {
               ))}
             </ul>
           </nav>
-          <ExternalLink href={siteConfig.links.donation} className="button mobile-menu__support" onClick={close}>
+          {/* The site's page while HelloAsso takes payments on it, else the external one (docs/support.md). */}
+          <SupportLink className="button mobile-menu__support" onClick={close}>
             Nous soutenir
-          </ExternalLink>
+          </SupportLink>
         </div>
       ) : null}
     </>
