@@ -6,7 +6,7 @@ export const ELEMENT_NAME = 'collectif-player';
 
 /**
  * `<collectif-player api-base="https://…/api" stream-url="…" episode="…" residence="…" theme="clair"
- * couleur="#1e90ff" format="carte" differe>`: shows the player when it enters the page, removes it when it
+ * couleur="#1e90ff" format="carte" differe file>`: shows the player when it enters the page, removes it when it
  * leaves (docs/embed.md). Attributes left out use `defaults`.
  */
 export function defineCollectifPlayer(defaults: MountOptions, css: string): void {
@@ -23,6 +23,7 @@ export function defineCollectifPlayer(defaults: MountOptions, css: string): void
       if (apiBase !== null && apiBase.trim() !== '') options.apiBase = apiBase.trim();
       if (streamUrl !== null && streamUrl.trim() !== '') options.streamUrl = streamUrl.trim();
       if (this.hasAttribute('differe')) options.timeline = true;
+      if (this.hasAttribute('file')) options.queue = true;
       try {
         this.mounted = embedPlayer(this, options, css);
       } catch (error) {

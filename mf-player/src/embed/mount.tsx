@@ -46,6 +46,8 @@ export function mountPlayer(element: Element, options: MountOptions = {}, css = 
     ...(streamUrl === undefined ? {} : { streamUrl }),
     // Off for partners unless asked (docs/embed.md, « The timeline »).
     timeline: options.timeline === true,
+    // The queue too (docs/embed.md, « The queue »): a partner's page sends no queue-add unless it means it.
+    queue: options.queue === true,
   });
   // The partner's page says nothing about the radio: its stream, chat and channel come from the API
   // (until they arrive, or if it fails, site.json's; playing live waits for them).

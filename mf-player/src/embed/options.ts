@@ -13,6 +13,11 @@ export interface MountOptions extends Partial<EmbedOptions> {
    * timeline »): off unless true, attribute `differe`. A partner's page plays the live as before.
    */
   timeline?: boolean;
+  /**
+   * The player's queue (docs/embed.md, « The queue »): the `queue-add` events of the partner's
+   * page are ignored unless true, attribute `file`.
+   */
+  queue?: boolean;
 }
 
 /** `value` as an absolute http(s) address, or a French error naming the option. */

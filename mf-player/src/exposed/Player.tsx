@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useAppStore, type RemoteContract } from '@collectif/shared';
 import { useFollowStored } from '@collectif/shared/follow/stored';
+import { queueOffered } from '../player/config';
 import { connectPlayer } from '../player/connect';
+import { useQueueWanted } from '../queue/wanted';
 import { PlayerView } from '../ui/PlayerView';
 
 /**
@@ -13,6 +15,14 @@ const FollowAnnouncer = lazy((): Promise<{ default: ComponentType }> =>
 );
 
 /**
+ * The queue (docs/player.md, « The queue »): its code, when this browser keeps one or a page asks to
+ * add to it. A chunk that cannot be had leaves the player as it is.
+ */
+const QueueRoot = lazy((): Promise<{ default: ComponentType }> =>
+  import(/* webpackChunkName: "file" */ '../queue/QueueRoot').catch(() => ({ default: () => null })),
+);
+
+/**
  * The persistent live/replay player. The shell mounts it once, outside the routed area; the audio
  * element it drives belongs to the page, not to this component (see player/audioEngine.ts).
  */
@@ -21,8 +31,14 @@ function Player() {
   useEffect(() => connectPlayer(store), [store]);
   // None on the server and while the page hydrates: the server's HTML is the same for every visitor.
   const following = useFollowStored();
+  const queue = useQueueWanted(queueOffered());
   return (
     <>
+      {queue ? (
+        <Suspense fallback={null}>
+          <QueueRoot />
+        </Suspense>
+      ) : null}
       {following ? (
         <Suspense fallback={null}>
           <FollowAnnouncer />

@@ -17,6 +17,11 @@ export interface PlayerOptions {
    * timeline »): on the site unless set false; a partner's player only when it asks (docs/embed.md).
    */
   timeline?: boolean;
+  /**
+   * Whether the player takes the queue's events and keeps a queue (docs/player.md, « The queue »):
+   * on the site unless set false; a partner's player only when it asks (docs/embed.md).
+   */
+  queue?: boolean;
 }
 
 type Overrides = Omit<PlayerOptions, 'apiBase'>;
@@ -26,8 +31,8 @@ let overrides: Overrides = {};
 /** Points the player at an API and a stream; options left out follow the radio's settings. */
 export function configurePlayer(options: PlayerOptions = {}): void {
   if (options.apiBase !== undefined) configureApiBase(options.apiBase);
-  const { streamUrl, chatEmbedUrl, chatRoom, timeline } = options;
-  overrides = { streamUrl, chatEmbedUrl, chatRoom, timeline };
+  const { streamUrl, chatEmbedUrl, chatRoom, timeline, queue } = options;
+  overrides = { streamUrl, chatEmbedUrl, chatRoom, timeline, queue };
 }
 
 function pageUrl(): string {
@@ -155,6 +160,11 @@ export function liveStreamUrl(): string | null {
  */
 export function timelineOffered(): boolean {
   return overrides.timeline ?? (settings().timeshift?.playlist ?? '') !== '';
+}
+
+/** Whether the player keeps a queue: the site's does, a partner's only when it asked. */
+export function queueOffered(): boolean {
+  return overrides.queue ?? true;
 }
 
 export function chatUrl(): string {

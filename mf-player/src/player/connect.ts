@@ -8,6 +8,8 @@ import {
   type AppStore,
   type ReplayRequest,
 } from '@collectif/shared';
+import { wantQueue } from '../queue/wanted';
+import { queueOffered } from './config';
 import { registerPlayerListeners } from './listeners';
 import { liveRequested, replaySelected, selectSnapshot } from './playerSlice';
 import { createPlayerRuntime, type PlayerRuntime } from './runtime';
@@ -57,10 +59,27 @@ export function connectPlayer(store: AppStore): () => void {
   const offLive = on('live-selected', () => {
     store.dispatch(liveRequested());
   });
+  // The queue's requests (docs/player.md, « The queue »), held for the player until it listens: its
+  // code comes with the first one, and takes them in the order they came. A partner's player takes
+  // none unless it asked (docs/embed.md).
+  const offQueue = queueOffered()
+    ? on('queue-add', (detail) => {
+        wantQueue();
+        import(/* webpackChunkName: "file" */ '../queue/engine').then(
+          (queue) => {
+            queue.addToQueue(store, detail);
+          },
+          (error: unknown) => {
+            console.error('Lecteur : la file d’écoute ne peut pas être chargée', error);
+          },
+        );
+      })
+    : () => undefined;
   emit('player-state', selectSnapshot(store.getState()));
   return () => {
     offReplay();
     offLive();
+    offQueue();
     detachAudio();
     stopListening();
   };

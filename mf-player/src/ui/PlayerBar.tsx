@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type MouseEvent, type Ref } from 'react';
 import { useAppDispatch, useAppSelector } from '@collectif/shared';
 import { formatTime } from '@collectif/shared/time';
-import { timelineOffered } from '../player/config';
+import { queueOffered, timelineOffered } from '../player/config';
 import {
   chatToggled,
   liveRequested,
@@ -27,6 +27,7 @@ import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine } from './OnAirLine';
 import { CHAT_PANEL_ID } from './panelIds';
 import { ProgressSlider } from './ProgressSlider';
+import { QueueLine } from './QueueLine';
 import './bar.css';
 
 /*
@@ -35,6 +36,8 @@ import './bar.css';
  */
 const ChatPanel = lazy(() => import('./ChatPanel'));
 const OnAirPanel = lazy(() => import('./OnAirPanel'));
+/** « File d'écoute », the queue's panel (docs/player.md, « The queue »). */
+const QueuePanel = lazy(() => import(/* webpackChunkName: "file-panneau" */ './QueuePanel'));
 /** The live's timeline: its code and styles when the player is first open live (docs/player.md, « The timeline »). */
 const Timeline = lazy(() => import(/* webpackChunkName: "frise" */ './Timeline'));
 
@@ -69,6 +72,17 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
     setOnAirOpen(false);
     document.querySelector<HTMLElement>('.player__next')?.focus();
   }, []);
+  // « File d'écoute »: a panel of the same kind, in both modes; opening one closes the others.
+  const [queueOpen, setQueueOpen] = useState(false);
+  const closeQueue = useCallback(() => {
+    setQueueOpen(false);
+    document.querySelector<HTMLElement>('.player__queue')?.focus();
+  }, []);
+  const toggleQueue = () => {
+    if (!queueOpen && chatOpen) dispatch(chatToggled());
+    setOnAirOpen(false);
+    setQueueOpen(!queueOpen);
+  };
 
   const onBarClick = (event: MouseEvent<HTMLDivElement>) => {
     const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
@@ -81,6 +95,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
       <Suspense fallback={null}>
         {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
         {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
+        {queueOpen && !(live && (chatOpen || onAirOpen)) ? <QueuePanel onClose={closeQueue} /> : null}
       </Suspense>
       <div className="player__bar" onClick={onBarClick}>
         <div className="player__start">
@@ -119,12 +134,16 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
                 open={onAirOpen && !chatOpen}
                 onToggle={() => {
                   if (chatOpen) dispatch(chatToggled());
+                  setQueueOpen(false);
                   setOnAirOpen(!onAirOpen || chatOpen);
                 }}
               />
             ) : null}
           </div>
           {live ? null : <CurrentTrack />}
+          {queueOffered() ? (
+            <QueueLine open={queueOpen && !(live && (chatOpen || onAirOpen))} onToggle={toggleQueue} />
+          ) : null}
           {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">
             {message}
@@ -149,6 +168,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
               aria-controls={chatOpen ? CHAT_PANEL_ID : undefined}
               onClick={() => {
                 setOnAirOpen(false);
+                setQueueOpen(false);
                 dispatch(chatToggled());
               }}
             >

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useAppSelector, useAppStore } from '@collectif/shared';
+import { selectNote, startQueue } from './engine';
+
+/**
+ * The queue's part of the player on every page once it is used (Player.tsx): it starts the queue
+ * (engine.ts) and says what the queue did in a polite live region (« Ajouté à la file : … »), also
+ * while the player is closed. Loaded with the queue's code.
+ */
+export default function QueueRoot() {
+  const store = useAppStore();
+  useEffect(() => {
+    startQueue(store);
+  }, [store]);
+  const note = useAppSelector(selectNote);
+  return (
+    <p className="visually-hidden" role="status" data-testid="file-annonce">
+      {note}
+    </p>
+  );
+}
