@@ -201,6 +201,11 @@ export const nowPlayingSchema = v.object({
   cover: v.optional(v.string()),
   /** « Titres précédents »: newest first; absent when the radio does not say (docs/api.md). */
   history: v.optional(v.pipe(v.array(playedTrackSchema), v.maxLength(RECENT_TRACKS_MAX))),
+  /**
+   * Since contract 3.3: listeners of the live now (« 23 à l'écoute »), when an admin turned it on
+   * (content kind `figures`) and they are at least FIGURES_THRESHOLD; absent otherwise (docs/figures.md).
+   */
+  listeners: v.optional(v.number()),
 });
 
 /** GET /api/islive. */
@@ -406,6 +411,112 @@ export type SupportTier = v.InferOutput<typeof supportTierSchema>;
 export type SupportReturn = v.InferOutput<typeof supportReturnSchema>;
 export type SupportFigures = v.InferOutput<typeof supportFiguresSchema>;
 
+/*
+ * Audience figures (docs/figures.md). Counted without tracking anyone: beacons from the site's
+ * player, the live's sources sampled each minute; kept as aggregates by show, day and hour.
+ */
+
+/** Figures under this never leave the server as numbers: they are sent as FEW (« moins de 5 »). */
+export const FIGURES_THRESHOLD = 5;
+/** A figure under FIGURES_THRESHOLD, as the server sends it. */
+export const FEW = 'few';
+/** The player sends a `live` beacon this often while it really plays the live (seconds). */
+export const FIGURES_LIVE_BEACON_S = 120;
+/** A beacon's body, at most (bytes). */
+export const FIGURES_BEACON_MAX_BYTES = 512;
+/** How far a replay went, in percent of its length: one beacon each, once per replay. */
+export const FIGURES_MILESTONES = [25, 50, 75, 100] as const;
+/** The live's sources, each named in the figures (docs/figures.md, « What is counted »). */
+export const LIVE_SOURCES = ['azuracast', 'icecast', 'player', 'timeline'] as const;
+
+const beaconEpisode = v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/), v.maxLength(120));
+/** Whether the beacon comes from the partners' embeddable player (counted apart). */
+const beaconEmbed = v.optional(v.boolean());
+
+/**
+ * POST /api/figures/beacon's body (JSON, sent as text/plain by navigator.sendBeacon): the live
+ * being heard (every FIGURES_LIVE_BEACON_S), a replay started at a second (`?t=`, 0 from the
+ * start), or a replay that reached a milestone. Answered 204, counted or not.
+ */
+export const beaconSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('live'), embed: beaconEmbed }),
+  v.strictObject({
+    kind: v.literal('replay'),
+    episode: beaconEpisode,
+    second: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86_400)),
+    embed: beaconEmbed,
+  }),
+  v.strictObject({
+    kind: v.literal('progress'),
+    episode: beaconEpisode,
+    percent: v.picklist(FIGURES_MILESTONES),
+    embed: beaconEmbed,
+  }),
+]);
+
+/** A figure: a whole number of at least FIGURES_THRESHOLD, or FEW. */
+export const figureSchema = v.union([v.pipe(v.number(), v.integer(), v.minValue(FIGURES_THRESHOLD)), v.literal(FEW)]);
+/** The peak of each source that gave one (a source that gave none is absent). */
+const sourcePeaksSchema = v.object({
+  azuracast: v.optional(figureSchema),
+  icecast: v.optional(figureSchema),
+  player: v.optional(figureSchema),
+  timeline: v.optional(figureSchema),
+});
+
+/**
+ * GET /api/editor/figures/audience[?residence=id] (docs/figures.md, « For the parts »): a
+ * residence's figures (a resident their own, else 403; an admin any), or the whole radio's (an
+ * admin, without `residence`). Every figure is a FigureValue: under FIGURES_THRESHOLD, FEW.
+ */
+export const audienceFiguresSchema = v.object({
+  /** The residence, or null: the whole radio. */
+  residence: v.nullable(v.string()),
+  /** When the figures were read (ISO 8601). */
+  at: v.string(),
+  /** The live's slots of the last 12 weeks, newest first (at most 60). */
+  slots: v.array(
+    v.object({
+      /** UTC instants (ISO 8601). */
+      start: v.string(),
+      end: v.string(),
+      title: v.string(),
+      residence: v.nullable(v.string()),
+      peak: figureSchema,
+      average: figureSchema,
+      sources: sourcePeaksSchema,
+      /** Listeners each minute from `start` (at most 360: six hours). */
+      curve: v.array(figureSchema),
+    }),
+  ),
+  /** Replays heard from the site over the last 12 weeks, most played first (at most 100). */
+  episodes: v.array(
+    v.object({
+      episode: v.string(),
+      title: v.string(),
+      /** Replays started from the site's player, and from the partners' embeds. */
+      plays: figureSchema,
+      embedPlays: figureSchema,
+      /** Replays that reached 25, 50, 75 and 100 % of their length. */
+      reached: v.object({ p25: figureSchema, p50: figureSchema, p75: figureSchema, p100: figureSchema }),
+    }),
+  ),
+  /** The moments replays were started at (`?t=`, to the tracklist's row), most played first (at most 20). */
+  moments: v.array(v.object({ episode: v.string(), second: v.number(), plays: figureSchema })),
+  /** The last 12 weeks, oldest first: each week from Monday (YYYY-MM-DD), the live's peak and the replays. */
+  trend: v.array(v.object({ week: v.string(), peak: figureSchema, plays: figureSchema })),
+  /** The whole radio only: each day of the last 28, oldest first, the live's peak, average and peak by source. */
+  days: v.optional(
+    v.array(v.object({ day: v.string(), peak: figureSchema, average: figureSchema, sources: sourcePeaksSchema })),
+  ),
+  /** The whole radio only: each residence's peak and replays over the 12 weeks. */
+  residences: v.optional(v.array(v.object({ id: v.string(), peak: figureSchema, plays: figureSchema }))),
+});
+
+export type Beacon = v.InferOutput<typeof beaconSchema>;
+export type FigureValue = v.InferOutput<typeof figureSchema>;
+export type AudienceFigures = v.InferOutput<typeof audienceFiguresSchema>;
+
 /** The body of every /api answer that fails. */
 export const apiErrorSchema = v.object({ error: v.string(), message: v.string() });
 
@@ -571,11 +682,16 @@ export const nowPlayingAnswer = v.pipe(
     title: v.fallback(v.string(), ''),
     cover: v.fallback(v.optional(v.string()), undefined),
     history: v.fallback(v.optional(recentTracksReading), undefined),
+    listeners: v.fallback(
+      v.optional(v.pipe(v.number(), v.integer(), v.minValue(FIGURES_THRESHOLD), v.maxValue(1_000_000))),
+      undefined,
+    ),
   }),
-  v.transform(({ cover, history, ...lines }) => ({
+  v.transform(({ cover, history, listeners, ...lines }) => ({
     ...lines,
     ...(nonEmpty(cover) ? { cover } : {}),
     ...(history !== undefined && history.length > 0 ? { history } : {}),
+    ...(listeners === undefined ? {} : { listeners }),
   })),
 );
 
@@ -840,3 +956,6 @@ export const playedArtistAnswer = v.object({
     [],
   ),
 });
+
+/** GET /api/editor/figures/audience as the client reads it: the server's shape, checked (docs/figures.md). */
+export const audienceFiguresAnswer = audienceFiguresSchema;

@@ -499,6 +499,21 @@ export const supportContentSchema = v.pipe(
   v.description("Les adhésions et dons par HelloAsso, et l'objectif d'adhérents de l'année."),
 );
 
+/**
+ * The kind `figures` (docs/figures.md): whether the player says how many listen to the live
+ * (« 23 à l'écoute »). Admins only; it has no file: it starts off.
+ */
+export const figuresContentSchema = v.pipe(
+  v.strictObject({
+    showListeners: v.pipe(
+      v.boolean(),
+      v.description("Le lecteur affiche le nombre d'auditeurs du direct (« 23 à l'écoute »), à partir de 5."),
+    ),
+  }),
+  v.title('Chiffres'),
+  v.description('Ce que le site montre de son audience au public.'),
+);
+
 /** Each content file of the repository and its schema; its `.schema.json` is written beside it. */
 export const CONTENT = [
   { file: 'shared/config/site.json', schema: siteConfigSchema },
