@@ -96,6 +96,7 @@ export const HELPER_ENTRIES = [
   './boot',
   './editor-config',
   './embed',
+  './figures',
   './follow',
   './follow/stored',
   './oembed',
