@@ -37,6 +37,15 @@ export {
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { readWith, replaySelection, legacyReplayNames, nowPlayingAnswer } from './schemas/answers';
 export type { AboutTexts, Slide, TeamMember } from './schemas/answers';
+// Since 3.3.0: the audience figures (docs/figures.md): the player's beacons, the editor's panel.
+export {
+  FEW,
+  FIGURES_LIVE_BEACON_S,
+  FIGURES_MILESTONES,
+  FIGURES_THRESHOLD,
+  audienceFiguresAnswer,
+} from './schemas/answers';
+export type { AudienceFigures, Beacon, FigureValue } from './schemas/answers';
 export * from './pages';
 export {
   fullHead,
