@@ -8,11 +8,11 @@ import {
   type PageRoute,
   type RemoteContract,
   type SupportPayment,
-  type SupportReturnQuery,
 } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { scrollToTop, StatusMessage } from '@collectif/shared/ui';
 import { euros } from '../support/amount';
+import { returnQuery } from '../support/returnQuery';
 import '../support/support.css';
 
 /*
@@ -21,19 +21,6 @@ import '../support/support.css';
  * read the payment back from HelloAsso (GET /api/support/retour), never from the query; a refused
  * or unfinished payment is said in French, with the way to try again.
  */
-
-/** The longest value of HelloAsso's query the page passes on. */
-const VALUE_MAX = 200;
-
-/** HelloAsso's query, passed on to the site as it came: only its four names, each bounded. */
-export function returnQuery(query: URLSearchParams): SupportReturnQuery {
-  const kept: SupportReturnQuery = {};
-  for (const name of ['checkoutIntentId', 'code', 'orderId', 'error'] as const) {
-    const value = query.get(name);
-    if (value !== null && value !== '' && value.length <= VALUE_MAX) kept[name] = value;
-  }
-  return kept;
-}
 
 function SupportReturnPage() {
   const [search] = useSearchParams();

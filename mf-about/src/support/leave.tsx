@@ -39,10 +39,10 @@ export function Leaving({ leave }: { leave: Leave }) {
   if (leave.target !== null) {
     return (
       <p className="support-leaving">
-        Direction la page de paiement de HelloAsso… <a href={leave.target}>Ouvrir la page de HelloAsso</a>
+        Direction la page de HelloAsso ... <a href={leave.target}>Ouvrir la page de HelloAsso</a>
       </p>
     );
   }
-  if (leave.busy) return <p className="support-leaving">Préparation de la page de HelloAsso…</p>;
+  if (leave.busy) return <p className="support-leaving">Préparation de la page de HelloAsso ...</p>;
   return null;
 }
