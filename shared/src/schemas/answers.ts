@@ -91,30 +91,6 @@ export const chaptersSchema = v.object({
   ),
 });
 
-/** GET /api/episodes: one page of the archive, for a search and filters. */
-export const episodesPageSchema = v.object({
-  items: v.array(episodeSchema),
-  /** Episodes found in all. */
-  total: v.number(),
-  /** This page (from 1) and the number of pages (at least 1). */
-  page: v.number(),
-  pages: v.number(),
-  pageSize: v.number(),
-});
-
-/** GET /api/styles: the residences' styles and how many episodes have each, by name. */
-export const stylesSchema = v.array(v.object({ name: v.string(), count: v.number() }));
-
-/** One release of GET /api/releases (the label's content file has its stricter schema). */
-export const releaseSchema = v.object({
-  href: v.string(),
-  image: v.string(),
-  title: v.string(),
-  artist: v.string(),
-  /** Its artist's page, /artistes/{artistSlug}, when the played artists' index has one (docs/artists.md). */
-  artistSlug: v.optional(v.string()),
-});
-
 /** A played artist's page address: lower-case ascii words and hyphens, at most 80 characters (docs/artists.md). */
 export const PLAYED_ARTIST_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** How long a played artist's slug may be. */
@@ -142,6 +118,32 @@ export const playedArtistsPageSchema = v.object({
   pages: v.number(),
   /** Artists found in all. */
   total: v.number(),
+});
+
+/** GET /api/episodes: one page of the archive, for a search and filters. */
+export const episodesPageSchema = v.object({
+  items: v.array(episodeSchema),
+  /** Episodes found in all. */
+  total: v.number(),
+  /** This page (from 1) and the number of pages (at least 1). */
+  page: v.number(),
+  pages: v.number(),
+  pageSize: v.number(),
+  /** A search's first page: the played artists whose name holds it, up to five (docs/artists.md). */
+  artists: v.optional(v.array(playedArtistSummarySchema)),
+});
+
+/** GET /api/styles: the residences' styles and how many episodes have each, by name. */
+export const stylesSchema = v.array(v.object({ name: v.string(), count: v.number() }));
+
+/** One release of GET /api/releases (the label's content file has its stricter schema). */
+export const releaseSchema = v.object({
+  href: v.string(),
+  image: v.string(),
+  title: v.string(),
+  artist: v.string(),
+  /** Its artist's page, /artistes/{artistSlug}, when the played artists' index has one (docs/artists.md). */
+  artistSlug: v.optional(v.string()),
 });
 
 /** One play of a played artist: an episode's tracklist row. */
@@ -568,6 +570,15 @@ const episodeReading = v.pipe(
 /** A played artist's slug as the client reads it: one that cannot make an address is none. */
 const playedArtistSlug = v.pipe(v.string(), v.maxLength(PLAYED_ARTIST_SLUG_MAX), v.regex(PLAYED_ARTIST_SLUG));
 
+/** A played artist of a list as the client reads it. */
+const playedArtistSummaryReading = v.object({
+  slug: playedArtistSlug,
+  name: v.pipe(v.string(), v.nonEmpty()),
+  plays: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  releases: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  residence: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
+});
+
 /** A release as the client reads it: the card links to releaseUrl(href), so href must make an address. */
 const releaseReading = v.pipe(
   v.object({ ...releaseSchema.entries, artistSlug: v.fallback(v.optional(playedArtistSlug), undefined) }),
@@ -640,6 +651,7 @@ export const episodesPageAnswer = v.object({
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
   pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
   pageSize: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  artists: v.fallback(v.optional(usableList(playedArtistSummaryReading)), undefined),
 });
 export const stylesAnswer = usableList(v.object({ name: v.pipe(v.string(), v.nonEmpty()), count: v.number() }));
 /** Anything but `{ "live": true | false }` is a failed check, not « live ». */
@@ -905,15 +917,7 @@ export const supportFiguresAnswer = v.object({
 
 /** A page of GET /api/artists as the client reads it: an artist it cannot link to is dropped. */
 export const playedArtistsPageAnswer = v.object({
-  items: usableList(
-    v.object({
-      slug: playedArtistSlug,
-      name: v.pipe(v.string(), v.nonEmpty()),
-      plays: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-      releases: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-      residence: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
-    }),
-  ),
+  items: usableList(playedArtistSummaryReading),
   page: v.pipe(v.number(), v.integer(), v.minValue(1)),
   pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
   total: v.pipe(v.number(), v.integer(), v.minValue(0)),

@@ -514,6 +514,44 @@ export const figuresContentSchema = v.pipe(
   v.description('Ce que le site montre de son audience au public.'),
 );
 
+/**
+ * The kind `artistMerges` (docs/artists.md, « Merges »): the spellings of a played artist an admin
+ * made one page, each merge the canonical page's slug and the other spellings (or their pages'
+ * slugs). Bounds: 2,000 merges, 50 spellings a merge, each a tracklist's name (200 characters, no
+ * markup, no control character). No file: it starts empty.
+ */
+export const ARTIST_MERGES_MAX = 2000;
+export const ARTIST_MERGE_NAMES_MAX = 50;
+/** A played artist's page slug: lower-case ascii words and inner hyphens, 80 characters at most. */
+export const PLAYED_ARTIST_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const artistMergesSchema = v.pipe(
+  v.array(
+    v.strictObject({
+      into: v.pipe(
+        v.string(),
+        v.maxLength(80),
+        v.regex(PLAYED_ARTIST_SLUG_PATTERN, 'une adresse d’artiste (minuscules, chiffres et tirets)'),
+        v.description("L'adresse de la page qui reste, /artistes/{into}."),
+      ),
+      names: v.pipe(
+        v.array(trackText),
+        v.minLength(1),
+        v.maxLength(ARTIST_MERGE_NAMES_MAX),
+        v.description('Les autres graphies (ou les adresses de leurs pages), réunies sur celle-ci.'),
+      ),
+    }),
+  ),
+  v.maxLength(ARTIST_MERGES_MAX),
+  v.check(
+    (merges) => new Set(merges.map((merge) => merge.into)).size === merges.length,
+    'une seule fusion par page d’artiste',
+  ),
+  v.title('Fusions d’artistes'),
+  v.description(
+    "Les graphies d'un même artiste joué réunies sur une page : l'adresse de la page qui reste et les autres graphies.",
+  ),
+);
+
 /** Each content file of the repository and its schema; its `.schema.json` is written beside it. */
 export const CONTENT = [
   { file: 'shared/config/site.json', schema: siteConfigSchema },
