@@ -247,6 +247,62 @@ describe('the live’s timeline on a partner’s page (docs/embed.md, « The tim
   });
 });
 
+describe('the queue on a partner’s page (docs/embed.md, « The queue »)', () => {
+  const sendAdd = () => {
+    act(() => {
+      window.dispatchEvent(new CustomEvent('collectif:queue-add', { detail: { items: [{ slug: 'un' }] } }));
+    });
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    server.routes.set(
+      '/api/episodes/un',
+      json({
+        url: '/api/demo/replays/un.mp3',
+        duration: 60,
+        artist: 'Axonberg',
+        show: 'Synapses #1',
+        cover: '/assets/images/a.webp',
+        link: 'https://soundcloud.com/collectif/un',
+        pubDate: null,
+        slug: 'un',
+        residences: [],
+        styles: [],
+      }),
+    );
+  });
+
+  afterEach(() => {
+    server.routes.delete('/api/episodes/un');
+  });
+
+  it('ignores the page’s queue-add unless the partner asks, with `queue: true`', async () => {
+    const element = host();
+    const user = userEvent.setup();
+    act(() => {
+      mounted = mountPlayer(element, { apiBase: `${server.origin}/api` });
+    });
+    const player = inShadow(element);
+    await user.click(await player.findByRole('button', { name: 'Stream : ouvrir le lecteur' }));
+    sendAdd();
+    expect(await player.findByText('DJ Partenaire')).toBeInTheDocument();
+    expect(server.requests).not.toContain('/api/episodes/un');
+    expect(localStorage.getItem('collectif:file')).toBeNull();
+    act(() => {
+      mounted?.unmount();
+    });
+
+    const asking = host();
+    act(() => {
+      mounted = mountPlayer(asking, { apiBase: `${server.origin}/api`, queue: true });
+    });
+    sendAdd();
+    // Nothing played: the episode plays, as on the site.
+    expect(await inShadow(asking).findByText('Axonberg')).toBeInTheDocument();
+  });
+});
+
 describe('<collectif-player>', () => {
   it('mounts from its attributes when it enters the page and unmounts when it leaves', async () => {
     defineCollectifPlayer({}, '');
