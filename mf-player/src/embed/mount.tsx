@@ -5,6 +5,7 @@ import Player from '../exposed/Player';
 import { PlayerBar } from '../ui/PlayerBar';
 import { providePlayerBar } from '../ui/PlayerView';
 import { configurePlayer } from '../player/config';
+import { countPlaysAsEmbed } from '../figures/beacons';
 import { disposePlayer } from '../player/connect';
 import { adoptStyles, httpUrl, type MountOptions } from './options';
 
@@ -13,6 +14,8 @@ export type { MountOptions } from './options';
 // The partner's player opens at once (it is fetched on the first intent to play): its bar comes with
 // it, its styles in the first script, rather than as a chunk of its own as on the site.
 providePlayerBar(PlayerBar);
+// Its plays are counted as the embeds' (docs/figures.md, « In the browser »).
+countPlaysAsEmbed();
 
 export interface MountedPlayer {
   readonly unmount: () => void;

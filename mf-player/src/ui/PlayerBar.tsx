@@ -22,6 +22,8 @@ import {
   selectShow,
   selectWantsSound,
 } from '../player/playerSlice';
+import { FigureBeacons } from '../figures/FigureBeacons';
+import { ListenerCount } from '../figures/ListenerCount';
 import { CurrentTrack } from './CurrentTrack';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine } from './OnAirLine';
@@ -92,6 +94,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
 
   return (
     <section className={`player player--open${live ? ' player--live' : ' player--replay'}`} aria-label="Lecteur radio">
+      <FigureBeacons />
       <Suspense fallback={null}>
         {live && chatOpen ? <ChatPanel status={chatStatus} /> : null}
         {live && onAirOpen && !chatOpen ? <OnAirPanel onClose={closeOnAir} /> : null}
@@ -129,6 +132,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
           <div className="player__titles">
             <p className="player__artist">{artist}</p>
             <p className="player__show">{show}</p>
+            {live ? <ListenerCount /> : null}
             {live ? (
               <OnAirLine
                 open={onAirOpen && !chatOpen}
