@@ -16,6 +16,7 @@ import {
   type FakeMediaSession,
   type LoopbackServer,
 } from '../testing/browser';
+import { rememberPosition } from '@collectif/shared/resume';
 import { readStoredQueue } from './storage';
 import { QUEUE_KEY } from './wanted';
 
@@ -128,6 +129,17 @@ describe('the queue', () => {
     expect(screen.getByText('Mona Vex')).toBeInTheDocument();
     expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
     expect(screen.queryByRole('button', { name: /File d’écoute/ })).not.toBeInTheDocument();
+  });
+
+  it('resumes an item without a start where this browser left its replay', async () => {
+    rememberPosition('/api/demo/replays/deux.mp3', 45, 60);
+    renderPlayer();
+    add('deux');
+    await waitFor(() => {
+      expect(audioPath()).toBe('/api/demo/replays/deux.mp3');
+    });
+    fireEvent(playerAudio(), new Event('playing'));
+    expect(screen.getByText('0:45')).toBeInTheDocument();
   });
 
   it('moves items with their buttons and with Alt + arrows, the focus following; removes and clears', async () => {
