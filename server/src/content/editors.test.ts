@@ -36,6 +36,10 @@ describe('who may edit what', () => {
     expect(mayEdit(admin, 'residences', 'axonberg')).toBe(true);
   });
 
+  it('lets an admin alone merge played artists’ spellings', () => {
+    expect([admin, resident, label, about].filter((editor) => mayEdit(editor, 'artistMerges'))).toEqual([admin]);
+  });
+
   it('lets a resident write the tracklists of their residence’s episodes only, an admin any, the teams none', () => {
     expect(mayEditTracklist(resident, ['axonberg'])).toBe(true);
     expect(mayEditTracklist(resident, ['faya-rootz', 'axonberg'])).toBe(true);

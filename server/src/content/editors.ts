@@ -18,7 +18,7 @@ export interface Editor {
 }
 
 const KINDS_OF: Record<Exclude<Role, 'residence'>, readonly ContentKind[]> = {
-  admin: ['residences', 'releases', 'tracklists', 'team', 'about', 'slides'],
+  admin: ['residences', 'releases', 'tracklists', 'team', 'about', 'slides', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
 };

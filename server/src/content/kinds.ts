@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type * as v from 'valibot';
 import {
   aboutSchema,
+  artistMergesSchema,
   releasesContentSchema,
   residencesSchema,
   slidesSchema,
@@ -29,7 +30,7 @@ interface KindRule {
  * served.
  */
 export const CONTENT_KINDS: Record<
-  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'accounts',
+  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'artistMerges' | 'accounts',
   KindRule
 > = {
   residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id', visible: true },
@@ -39,6 +40,8 @@ export const CONTENT_KINDS: Record<
   team: { schema: teamSchema, file: 'mf-about/content/team.json', visible: true },
   about: { schema: aboutSchema, file: 'mf-about/content/about.json', visible: true },
   slides: { schema: slidesSchema, file: 'mf-radio/content/slides.json', visible: true },
+  // The played artists' spellings an admin made one page (docs/artists.md, « Merges »); it starts empty.
+  artistMerges: { schema: artistMergesSchema, empty: [], visible: true },
   accounts: { schema: accountsSchema, empty: NO_ACCOUNTS, visible: false },
 };
 

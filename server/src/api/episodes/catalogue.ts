@@ -53,6 +53,8 @@ export interface Catalogue {
   chapters(slug: string): Chapters | undefined;
   /** Whether the episode of this slug has a tracklist. */
   hasTracklist(slug: string): boolean;
+  /** The tracklists it was made with, as the content keeps them (the played artists' index reads them). */
+  tracklists: readonly TracklistEntry[];
   /**
    * The tracklists' version it was made with ('' without): with the feed's version, it names
    * every answer holding a tracklist's words, so that none is kept under another version's name.
@@ -200,6 +202,7 @@ export function buildCatalogue(
       };
     },
     hasTracklist: (slug) => tracksOf.has(slug),
+    tracklists,
     revision,
     query({ q, style, residence, page = 1 }) {
       const text = cleanQuery(q);

@@ -13,6 +13,7 @@ import { repositorySeeds } from '../../content/kinds';
 import { shareContent } from '../../content/shared';
 import { createContentStore, type ContentStore } from '../../content/store';
 import { createPictures, type Pictures } from '../../content/pictures';
+import { playedArtistsSource, type PlayedArtistsSource } from '../played-artists/current';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     content: ContentStore;
     /** The pictures editors upload, served at /media (docs/content.md, « Pictures »). */
     pictures: Pictures;
+    /** The played artists' index of the moment (docs/artists.md). */
+    playedArtists: PlayedArtistsSource;
     /** What the instances share through Redis (REDIS_URL), or null: this process alone. */
     shared: SharedState | null;
   }
@@ -87,6 +90,7 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
     }),
   );
   app.decorate('sources', created);
+  app.decorate('playedArtists', playedArtistsSource(created.episodes, store));
   app.addHook('preClose', () => created.close());
   // Build the demo feed now (it reads the residences) so the first visitor does not wait for it.
   if (config.rss === null) await created.feed.get();

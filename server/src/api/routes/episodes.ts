@@ -31,14 +31,18 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
     { schema: { querystring: routeSchemas.episodesQuery, response: { 200: routeSchemas.episodes, ...error } } },
     async (request, reply) => {
       const { q, style = '', residence = '', page = 1 } = request.query;
-      const catalogue = await sources.episodes.get();
+      // The played artists' index holds the catalogue it was made with (docs/artists.md).
+      const artists = await app.playedArtists.get();
+      const catalogue = artists.catalogue;
       const text = cleanQuery(q);
-      const key = JSON.stringify(['episodes', catalogueVersion(catalogue), text, style.trim(), residence.trim(), page]);
+      const key = JSON.stringify(['episodes', artists.key, text, style.trim(), residence.trim(), page]);
       return reply.representation(
         key,
         () => {
           const found = catalogue.value.query({ q: text, style, residence, page });
-          return reply.serialized(found);
+          // A search's first page also names the artists' pages it finds (docs/artists.md, « Search »).
+          const named = page === 1 && style.trim() === '' && residence.trim() === '' ? artists.value.search(text) : [];
+          return reply.serialized(named.length === 0 ? found : { ...found, artists: named });
         },
         { cacheControl: cacheControlFor(catalogue, config.ttlMs.feed, clock()), state: catalogue.state },
       );
@@ -52,10 +56,22 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
       const { slug } = request.params;
       // Anything that cannot be a slug (HTML, `../`, capitals) is unknown without a look.
       if (!isSlug(slug)) throw notFound();
-      const catalogue = await sources.episodes.get();
-      const episode = catalogue.value.detail(slug);
-      if (episode === undefined) throw notFound();
-      return reply.representation(`episode|${catalogueVersion(catalogue)}|${slug}`, () => reply.serialized(episode), {
+      const artists = await app.playedArtists.get();
+      const catalogue = artists.catalogue;
+      const found = catalogue.value.detail(slug);
+      if (found === undefined) throw notFound();
+      // Each row links to its played artist's page (docs/artists.md).
+      const episode =
+        found.tracks === undefined
+          ? found
+          : {
+              ...found,
+              tracks: found.tracks.map((row) => {
+                const artistSlug = artists.value.slugOf(row.artist);
+                return artistSlug === undefined ? row : { ...row, artistSlug };
+              }),
+            };
+      return reply.representation(`episode|${artists.key}|${slug}`, () => reply.serialized(episode), {
         cacheControl: cacheControlFor(catalogue, withTracklists, clock()),
         state: catalogue.state,
       });

@@ -13,6 +13,7 @@ import episodes from './episodes';
 import events from './events';
 import islive from './islive';
 import nowplaying from './nowplaying';
+import playedArtists from './played-artists';
 import podcasts from './podcasts';
 import radio from './radio';
 import releases from './releases';
@@ -38,6 +39,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(podcasts);
   await app.register(episodes);
   await app.register(releases);
+  await app.register(playedArtists);
   await app.register(content);
   // Volunteers' sign-in, then the content's writes and pictures, which ask it who writes.
   await app.register(editorPlugin, {

@@ -18,9 +18,17 @@ const releases: FastifyPluginCallback = (instance, _options, done) => {
     async (request, reply) => {
       const { limit } = request.query;
       const { id, data } = app.content.current('releases');
+      // Each release links to its artist's page (docs/artists.md): the index of the same version.
+      const artists = await app.playedArtists.get();
       return reply.representation(
-        `releases|${id}|${String(limit)}`,
-        () => reply.serialized(latest(data as Release[], limit)),
+        `releases|${id}|${artists.key}|${String(limit)}`,
+        () =>
+          reply.serialized(
+            latest(data as Release[], limit).map((release) => {
+              const artistSlug = artists.value.slugOf(release.artist);
+              return artistSlug === undefined ? release : { ...release, artistSlug };
+            }),
+          ),
         // Short: a change the label team saves is seen within the minute (docs/content.md).
         { cacheControl: 'public, max-age=60' },
       );

@@ -14,6 +14,8 @@ import {
   timeshiftAnswerSchema,
   releaseSchema,
   scheduleSchema,
+  playedArtistSchema,
+  playedArtistsPageSchema,
 } from '@collectif/shared/schemas';
 import { FOLLOW_MAX } from '@collectif/shared/follow';
 import { jsonSchema } from './provider';
@@ -48,6 +50,17 @@ export const routeSchemas = {
   episode: jsonSchema(episodeDetailSchema),
   chapters: jsonSchema(chaptersSchema),
   styles: jsonSchema(stylesSchema),
+  // The played artists (docs/artists.md): `q` read up to its first 100 characters, as the archive's.
+  playedArtistsQuery: jsonSchema(
+    v.strictObject({
+      q: v.optional(v.pipe(v.string(), v.maxLength(16_384))),
+      page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000))),
+    }),
+  ),
+  playedArtists: jsonSchema(playedArtistsPageSchema),
+  // Any text: one that cannot be a slug is unknown (404), as an episode's.
+  playedArtistParams: jsonSchema(v.object({ slug: v.pipe(v.string(), v.maxLength(16_384)) })),
+  playedArtist: jsonSchema(playedArtistSchema),
   trackParams: jsonSchema(v.object({ trackUrn: v.string() })),
   // GET /api/content/:kind: one kind of the content volunteers edit (docs/content.md).
   contentParams: jsonSchema(v.object({ kind: v.pipe(v.string(), v.maxLength(40)) })),
