@@ -4,6 +4,7 @@ import type { RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from '../settings/config';
 import { setting } from '../settings/settings';
 import { readRadioSettings } from '../settings/radio';
+import { readSupportConfig, type SupportConfig } from '../support/config';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 /** A session ends 12 hours after its sign-in, however busy its editor. */
@@ -34,6 +35,8 @@ export interface ApiConfig {
    * 0: off), the folder of its segments (LIVE_TIMESHIFT_DIR, absolute), each segment's length.
    */
   timeshift: { hours: number; dir: string; segmentSeconds: number };
+  /** Memberships and gifts through HelloAsso (docs/support.md); its `helloasso` null: the demo's. */
+  support: SupportConfig;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
@@ -143,6 +146,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       dir: resolve(setting(env, 'LIVE_TIMESHIFT_DIR') ?? join(SERVER_DIR, '.timeshift')),
       segmentSeconds: setting(env, 'LIVE_TIMESHIFT_SEGMENT_S'),
     },
+    support: readSupportConfig(env),
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     events: eventsUrls.length === 0 ? null : { urls: eventsUrls },

@@ -8,6 +8,7 @@ export const SERVICE_LABELS = {
   azuracast: { subject: 'Le serveur de la radio', of: 'du serveur de la radio' },
   schedule: { subject: 'L’agenda de la radio', of: 'de l’agenda de la radio' },
   events: { subject: 'L’agenda des évènements', of: 'de l’agenda des évènements' },
+  helloasso: { subject: 'HelloAsso', of: 'de HelloAsso' },
 } as const;
 
 export type Service = keyof typeof SERVICE_LABELS;

@@ -18,7 +18,7 @@ export interface Editor {
 }
 
 const KINDS_OF: Record<Exclude<Role, 'residence'>, readonly ContentKind[]> = {
-  admin: ['residences', 'releases', 'tracklists', 'team', 'about', 'slides', 'artistMerges'],
+  admin: ['residences', 'releases', 'tracklists', 'team', 'about', 'slides', 'support', 'artistMerges', 'figures'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
 };

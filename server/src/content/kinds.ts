@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import type * as v from 'valibot';
 import {
   aboutSchema,
+  figuresContentSchema,
   artistMergesSchema,
   releasesContentSchema,
   residencesSchema,
   slidesSchema,
+  supportContentSchema,
   teamSchema,
   tracklistsSchema,
 } from '@collectif/shared/content-schemas';
@@ -30,7 +32,7 @@ interface KindRule {
  * served.
  */
 export const CONTENT_KINDS: Record<
-  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'artistMerges' | 'accounts',
+  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'support' | 'artistMerges' | 'figures' | 'accounts',
   KindRule
 > = {
   residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id', visible: true },
@@ -40,8 +42,12 @@ export const CONTENT_KINDS: Record<
   team: { schema: teamSchema, file: 'mf-about/content/team.json', visible: true },
   about: { schema: aboutSchema, file: 'mf-about/content/about.json', visible: true },
   slides: { schema: slidesSchema, file: 'mf-radio/content/slides.json', visible: true },
+  // HelloAsso on or off, and the year's membership goal (docs/support.md); no file: it starts on.
+  support: { schema: supportContentSchema, empty: { helloasso: true }, visible: true },
   // The played artists' spellings an admin made one page (docs/artists.md, « Merges »); it starts empty.
   artistMerges: { schema: artistMergesSchema, empty: [], visible: true },
+  // Whether the player says how many listen (docs/figures.md); no file: it starts off.
+  figures: { schema: figuresContentSchema, empty: { showListeners: false }, visible: true },
   accounts: { schema: accountsSchema, empty: NO_ACCOUNTS, visible: false },
 };
 

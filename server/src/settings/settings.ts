@@ -473,6 +473,55 @@ export const SETTINGS = {
     default: 'https://id.twitch.tv/oauth2/token',
     example: 'https://id.twitch.tv/oauth2/token',
   },
+  HELLOASSO_CLIENT_ID: {
+    group: 'api',
+    description:
+      "HelloAsso's API client, for memberships and gifts (docs/support.md; with its secret, the organisation and both forms). Unset: the demo's HelloAsso, served by the site itself.",
+    kind: text('un identifiant', (value) => /^[\w-]{1,200}$/.test(value)),
+    example: '0123456789abcdef',
+    secret: true,
+  },
+  HELLOASSO_CLIENT_SECRET: {
+    group: 'api',
+    description: 'Its secret: it never leaves the server.',
+    kind: text('un secret', (value) => value.length <= 500 && !/\s/.test(value)),
+    example: 'xyz789',
+    secret: true,
+  },
+  HELLOASSO_ORGANIZATION: {
+    group: 'api',
+    description: "The association's slug on HelloAsso.",
+    kind: text('un slug HelloAsso (lettres minuscules, chiffres, tirets)', (value) => /^[a-z0-9-]{1,200}$/.test(value)),
+    example: 'collectif-radio',
+  },
+  HELLOASSO_MEMBERSHIP_FORM: {
+    group: 'api',
+    description: "The slug of the year's membership form (its tiers, its orders: the year's members).",
+    kind: text('un slug HelloAsso (lettres minuscules, chiffres, tirets)', (value) => /^[a-z0-9-]{1,200}$/.test(value)),
+    example: 'adhesion-2026',
+  },
+  HELLOASSO_DONATION_FORM: {
+    group: 'api',
+    description: 'The slug of the donation form (a monthly gift goes to its own page).',
+    kind: text('un slug HelloAsso (lettres minuscules, chiffres, tirets)', (value) => /^[a-z0-9-]{1,200}$/.test(value)),
+    example: 'dons',
+  },
+  HELLOASSO_API_URL: {
+    group: 'api',
+    description:
+      "HelloAsso's API: production, or its sandbox (https://api.helloasso-sandbox.com); the token is asked at /oauth2/token under it.",
+    kind: httpAddress,
+    default: 'https://api.helloasso.com',
+    example: 'https://api.helloasso-sandbox.com',
+  },
+  SUPPORT_TAX_RECEIPT: {
+    group: 'api',
+    description:
+      'Whether the support page says gifts give a tax receipt: only an association of general interest may issue one.',
+    kind: boolean,
+    default: 'off',
+    example: 'on',
+  },
   AZURACAST_NOWPLAYING_URL: {
     group: 'api',
     description: "AzuraCast's now-playing answer (unset: the demo rotation).",

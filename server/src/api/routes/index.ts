@@ -22,6 +22,7 @@ import soundcloudRss from './soundcloud-rss';
 import timeshift from './timeshift';
 import track from './track';
 import xsrf from './xsrf';
+import { supportPlugin } from '../../support/routes';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
@@ -59,6 +60,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(track);
   // The live's window and what played in it, for the player behind the edge (docs/timeshift.md).
   await app.register(timeshift);
+  // Memberships and gifts through HelloAsso, or the demo's HelloAsso (docs/support.md).
+  await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
 
   const config = app.apiConfig;
   if (isDemoMode(config)) {

@@ -11,7 +11,10 @@ const radio: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const settings = app.apiConfig.radio;
   app.get(RADIO_SETTINGS_PATH, { schema: { response: { 200: routeSchemas.radio } } }, async (_request, reply) =>
-    reply.representation('radio', () => reply.serialized(settings), { cacheControl: 'public, max-age=60' }),
+    // The support's links change when an admin turns HelloAsso on or off (docs/support.md).
+    reply.representation(`radio|${settings.support.page}`, () => reply.serialized(settings), {
+      cacheControl: 'public, max-age=60',
+    }),
   );
   done();
 };

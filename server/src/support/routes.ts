@@ -1,0 +1,449 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import {
+  DONATION_BOUNDS,
+  supportFiguresSchema,
+  supportRedirectSchema,
+  supportReturnSchema,
+  supportSchema,
+  apiErrorSchema,
+  type SupportAnswer,
+  type SupportFigures,
+  type SupportReturn,
+} from '@collectif/shared/schemas';
+import { SUPPORT_PAGE, siteConfig, type SupportLinks } from '@collectif/shared/config';
+import { ApiHttpError, UpstreamError } from '../api/errors';
+import { UpstreamCache } from '../api/upstream/cache';
+import { jsonSchema, type ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { createCountsStore, monthKey, type CountsStore } from './counts';
+import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from './demo';
+import {
+  authorizedAmount,
+  createHelloAssoClient,
+  networkTransport,
+  type HelloAssoClient,
+  type HelloAssoOrder,
+} from './helloasso';
+
+/** The return page of a payment (mf-about's), HelloAsso's query appended. */
+export const RETURN_PAGE = `${SUPPORT_PAGE}/merci`;
+/** How long the forms and the year's count are kept before HelloAsso is asked again. */
+export const SUPPORT_TTL_MS = 10 * 60_000;
+/** Intents (and membership choices) one address may ask a minute (docs/support.md, « Bounds »). */
+export const SUPPORT_INTENTS_PER_MIN = 5;
+/** Notifications one address may send a minute, and the largest body (docs/support.md). */
+export const NOTIFICATIONS_PER_MIN = 120;
+export const NOTIFICATION_MAX_BYTES = 64 * 1024;
+/** The suggested gifts, in cents. */
+export const SUGGESTED = [1000, 2000, 5000];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route takes no XSRF token (HelloAsso's notifications, the demo's HelloAsso). */
+    xsrf?: boolean;
+  }
+}
+
+/** The kind `support` as the content has it (checked by its schema at each save). */
+interface SupportContent {
+  helloasso: boolean;
+  goal?: number;
+}
+
+function supportContent(app: FastifyInstance): SupportContent {
+  const data = app.content.current('support').data as Partial<SupportContent> | null;
+  return {
+    helloasso: data?.helloasso !== false,
+    ...(typeof data?.goal === 'number' ? { goal: data.goal } : {}),
+  };
+}
+
+/** Where « Nous soutenir » leads now: the page while HelloAsso is on, else the external one. */
+export function supportLinks(app: FastifyInstance): SupportLinks {
+  return { page: supportContent(app).helloasso ? SUPPORT_PAGE : '', external: siteConfig.links.donation };
+}
+
+/** The year in Paris and its first instant. */
+function yearOf(at: number): { year: number; start: string } {
+  const year = Number(monthKey(at).slice(0, 4));
+  return { year, start: `${String(year)}-01-01T00:00:00+01:00` };
+}
+
+const residenceId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/));
+const idText = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number));
+
+/** POST /api/support/don's body, each refusal in French (docs/support.md, « Bad input »). */
+const donationBody = v.strictObject(
+  {
+    amount: v.pipe(
+      v.number('Le montant doit être un nombre de centimes (par exemple 1500 pour 15 €).'),
+      v.integer('Le montant se donne en centimes entiers (par exemple 1550 pour 15,50 €).'),
+      v.minValue(DONATION_BOUNDS.min, `Le don est d’au moins ${String(DONATION_BOUNDS.min / 100)} €.`),
+      v.maxValue(DONATION_BOUNDS.max, `Le don est d’au plus ${String(DONATION_BOUNDS.max / 100)} € par paiement.`),
+    ),
+    monthly: v.optional(v.literal(false, 'Un don mensuel se fait sur le formulaire de dons de HelloAsso.')),
+    residence: v.optional(v.pipe(v.string('Résidence inconnue.'), v.regex(/^[a-z0-9-]{1,60}$/, 'Résidence inconnue.'))),
+  },
+  'Champ inconnu dans la demande de don.',
+);
+const membershipBody = v.strictObject(
+  { tier: v.pipe(v.number('Tarif inconnu.'), v.integer('Tarif inconnu.'), v.minValue(1, 'Tarif inconnu.')) },
+  'Champ inconnu dans la demande d’adhésion.',
+);
+
+/** The query HelloAsso appends to the return address. */
+const returnQuery = v.object({
+  checkoutIntentId: v.optional(idText),
+  orderId: v.optional(idText),
+  code: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  error: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
+
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+/** A HelloAsso notification: only what names its order is read; the rest is not believed. */
+const notificationSchema = v.object({
+  eventType: v.pipe(v.string(), v.maxLength(40)),
+  data: v.object({ id: v.optional(positiveId), order: v.optional(v.object({ id: positiveId })) }),
+  metadata: v.optional(v.unknown()),
+});
+
+function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, fallback: string): T {
+  const read = v.safeParse(schema, value, { abortEarly: true });
+  if (read.success) return read.output;
+  const message = read.issues[0].message;
+  throw new ApiHttpError(400, 'bad_request', message.startsWith('Invalid') ? fallback : message);
+}
+
+const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+
+/**
+ * Memberships and gifts through HelloAsso (docs/support.md): GET /api/support, the intents, the
+ * return page's check, HelloAsso's notifications, the editor's figures, and, without settings, the
+ * demo's HelloAsso.
+ */
+export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async (instance, options) => {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  const config = app.apiConfig;
+  const now = app.clock;
+  const account = config.support.helloasso;
+  const demo = account === null;
+  const shared = app.shared?.cache ?? null;
+  if (demo) await app.register(demoHelloAsso, { now });
+  const client: HelloAssoClient = createHelloAssoClient({
+    account: account ?? DEMO_ACCOUNT,
+    transport: demo ? injectTransport(app) : networkTransport(config.upstream),
+    now,
+    // The demo's token is this process's own.
+    shared: demo ? null : shared,
+  });
+  const counts: CountsStore = createCountsStore({
+    file: join(config.contentDir, 'support-counts.json'),
+    shared,
+    now,
+  });
+  const sharedAs = (key: string) => (demo || shared === null ? {} : { shared: { store: shared, key } });
+  const forms = new UpstreamCache(
+    'helloasso',
+    async () => {
+      const [membership, donation] = await Promise.all([client.form('membership'), client.form('donation')]);
+      return { membership, donationUrl: donation.url };
+    },
+    { ttlMs: SUPPORT_TTL_MS, now, ...sharedAs('helloasso:forms') },
+  );
+  const members = new UpstreamCache(
+    'helloasso',
+    async () => {
+      const { year, start } = yearOf(now());
+      const count = await client.countMembers(start, new Date(now()).toISOString());
+      return { year, members: count, at: new Date(now()).toISOString() };
+    },
+    { ttlMs: SUPPORT_TTL_MS, now, ...sharedAs('helloasso:members') },
+  );
+  // Where HelloAsso sends the visitor back: the site's own pages (a path for the demo's).
+  const origin = demo ? '' : (options.siteOrigin ?? '');
+
+  // The pages and GET /api/radio say the current choice (docs/support.md, « Links »).
+  Object.defineProperty(config.radio, 'support', {
+    enumerable: true,
+    configurable: true,
+    get: () => supportLinks(app),
+  });
+
+  const residences = () => app.content.current('residences').data as { id: string; artist?: string }[];
+
+  const progressNow = async (goal?: number): Promise<SupportAnswer['progress']> => {
+    try {
+      const read = await members.get();
+      return { ...read.value, ...(goal === undefined ? {} : { goal }), stale: read.state === 'stale' };
+    } catch {
+      return null;
+    }
+  };
+
+  app.get('/support', { schema: { response: { 200: jsonSchema(supportSchema) } } }, async (_request, reply) => {
+    const settings = supportContent(app);
+    const external = siteConfig.links.donation;
+    let membership: SupportAnswer['membership'] = null;
+    let monthlyUrl = external;
+    if (settings.helloasso) {
+      try {
+        const read = await forms.get();
+        membership = { formUrl: read.value.membership.url, tiers: read.value.membership.tiers };
+        monthlyUrl = read.value.donationUrl;
+      } catch {
+        // HelloAsso is down and nothing was read yet: the page keeps the external link.
+      }
+    }
+    const answer: SupportAnswer = {
+      helloasso: settings.helloasso,
+      external,
+      membership,
+      donation: { suggested: SUGGESTED, min: DONATION_BOUNDS.min, max: DONATION_BOUNDS.max, monthlyUrl },
+      progress: settings.helloasso ? await progressNow(settings.goal) : null,
+      taxReceipt: config.support.taxReceipt,
+    };
+    return reply.header('Cache-Control', 'public, max-age=30').send(answer);
+  });
+
+  const closed = () =>
+    new ApiHttpError(409, 'support_closed', 'Les dons et adhésions en ligne sont fermés : passez par la page externe.');
+  const intentLimit = { rateLimit: { max: SUPPORT_INTENTS_PER_MIN, timeWindow: 60_000 } };
+  const redirectAnswer = { 200: jsonSchema(supportRedirectSchema), '4xx': jsonSchema(apiErrorSchema) };
+
+  app.post('/support/don', { config: intentLimit, schema: { response: redirectAnswer } }, async (request, reply) => {
+    const body = parse(donationBody, request.body, 'Demande de don invalide.');
+    if (!supportContent(app).helloasso) throw closed();
+    const residence =
+      body.residence === undefined ? undefined : residences().find((entry) => entry.id === body.residence);
+    if (body.residence !== undefined && residence === undefined) {
+      throw new ApiHttpError(400, 'bad_request', 'Résidence inconnue : ce don ne peut pas la nommer.');
+    }
+    const reference = randomBytes(12).toString('base64url');
+    const itemName =
+      residence === undefined
+        ? 'Don au collectif'
+        : `Don au collectif — ${(residence.artist ?? residence.id).slice(0, 200)}`;
+    const intent = await client.createIntent({
+      amount: body.amount,
+      itemName,
+      backUrl: `${origin}${SUPPORT_PAGE}`,
+      errorUrl: `${origin}${RETURN_PAGE}`,
+      returnUrl: `${origin}${RETURN_PAGE}`,
+      metadata: { kind: 'don', reference, ...(residence === undefined ? {} : { residence: residence.id }) },
+    });
+    await counts.remember(reference, {
+      amount: body.amount,
+      ...(residence === undefined ? {} : { residence: residence.id }),
+    });
+    request.log.info({ intent: intent.id, residence: residence?.id }, 'soutien : intention de paiement créée');
+    return noStore(reply).send({ redirectUrl: intent.redirectUrl });
+  });
+
+  app.post(
+    '/support/adhesion',
+    { config: intentLimit, schema: { response: redirectAnswer } },
+    async (request, reply) => {
+      const body = parse(membershipBody, request.body, 'Demande d’adhésion invalide.');
+      if (!supportContent(app).helloasso) throw closed();
+      let form;
+      try {
+        form = (await forms.get()).value.membership;
+      } catch (error) {
+        if (error instanceof UpstreamError) {
+          throw new ApiHttpError(
+            503,
+            'upstream_unavailable',
+            'Les adhésions sont indisponibles pour le moment : réessayez plus tard.',
+          );
+        }
+        throw error;
+      }
+      const tier = form.tiers.find((each) => each.id === body.tier);
+      if (tier === undefined) {
+        throw new ApiHttpError(400, 'bad_request', 'Ce tarif n’existe pas dans le formulaire d’adhésion.');
+      }
+      // The demo's form page shows the tier chosen; HelloAsso's shows them all.
+      const redirectUrl = demo ? `${form.url}?tier=${String(tier.id)}` : form.url;
+      return noStore(reply).send({ redirectUrl });
+    },
+  );
+
+  /** What an order of ours is: a gift, a membership, or none of ours (another form, another organisation). */
+  const kindOf = (order: HelloAssoOrder): 'don' | 'adhesion' | null => {
+    const ours = client.account;
+    if (order.organizationSlug !== ours.organization) return null;
+    if (order.formType === 'Checkout') return 'don';
+    if (order.formType === 'Membership' && order.formSlug === ours.membershipForm) return 'adhesion';
+    if (order.formType === 'Donation' && order.formSlug === ours.donationForm) return 'don';
+    return null;
+  };
+  const monthOfOrder = (order: HelloAssoOrder) => {
+    const at = order.date === undefined ? Number.NaN : Date.parse(order.date);
+    return monthKey(Number.isFinite(at) ? at : now());
+  };
+  /** Counts an order read back from HelloAsso (again: its authorized amount), or takes it back. */
+  const count = async (order: HelloAssoOrder, kind: 'don' | 'adhesion', residence?: string) => {
+    const amount = authorizedAmount(order);
+    const known = residence !== undefined && residences().some((entry) => entry.id === residence);
+    return counts.record(
+      order.id,
+      amount > 0
+        ? { month: monthOfOrder(order), kind, amount, ...(known && kind === 'don' ? { residence } : {}) }
+        : null,
+    );
+  };
+
+  app.get(
+    '/support/retour',
+    { schema: { response: { 200: jsonSchema(supportReturnSchema), '4xx': jsonSchema(apiErrorSchema) } } },
+    async (request, reply) => {
+      const query = parse(returnQuery, request.query, 'Adresse de retour invalide.');
+      noStore(reply);
+      const unpaid = (kind: SupportReturn['kind']): SupportReturn => ({
+        state: query.code === 'refused' || query.error !== undefined ? 'refused' : 'unfinished',
+        kind,
+      });
+      if (query.checkoutIntentId !== undefined) {
+        const intent = await client.intent(query.checkoutIntentId).catch((error: unknown) => {
+          if (error instanceof UpstreamError && error.failure === 'not_found') {
+            throw new ApiHttpError(404, 'not_found', 'Ce paiement est inconnu de HelloAsso.');
+          }
+          throw error;
+        });
+        if (intent.metadata === null)
+          throw new ApiHttpError(404, 'not_found', 'Ce paiement n’a pas été fait depuis ce site.');
+        const order = intent.order;
+        if (order === null || kindOf(order) === null || authorizedAmount(order) === 0) {
+          return reply.send(unpaid('don'));
+        }
+        await count(order, 'don', intent.metadata.residence);
+        const answer: SupportReturn = {
+          state: 'paid',
+          kind: 'don',
+          amount: authorizedAmount(order),
+          ...(intent.metadata.residence === undefined ? {} : { residence: intent.metadata.residence }),
+        };
+        return reply.send(answer);
+      }
+      if (query.orderId !== undefined) {
+        const order = await client.order(query.orderId).catch((error: unknown) => {
+          if (error instanceof UpstreamError && error.failure === 'not_found') {
+            throw new ApiHttpError(404, 'not_found', 'Cette commande est inconnue de HelloAsso.');
+          }
+          throw error;
+        });
+        const kind = kindOf(order);
+        if (kind === null)
+          throw new ApiHttpError(404, 'not_found', 'Cette commande n’a pas été faite pour le collectif.');
+        if (authorizedAmount(order) === 0) return reply.send(unpaid(kind));
+        // A checkout's residence is read from its intent only: never from the address.
+        await count(order, kind);
+        return reply.send({ state: 'paid', kind, amount: authorizedAmount(order) } satisfies SupportReturn);
+      }
+      return reply.send(unpaid('don'));
+    },
+  );
+
+  // HelloAsso's notifications (docs/support.md, « Notifications »): no XSRF token (HelloAsso cannot
+  // send one), bounded by a rate limit and a body size instead; nothing is believed before the
+  // order is read back through the API.
+  app.post(
+    '/support/notifications',
+    {
+      bodyLimit: NOTIFICATION_MAX_BYTES,
+      config: { xsrf: false, rateLimit: { max: NOTIFICATIONS_PER_MIN, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const read = v.safeParse(notificationSchema, request.body);
+      const orderId = !read.success
+        ? undefined
+        : read.output.eventType === 'Order'
+          ? read.output.data.id
+          : read.output.eventType === 'Payment'
+            ? read.output.data.order?.id
+            : undefined;
+      if (orderId === undefined) {
+        request.log.info('soutien : notification ignorée (ni commande ni paiement lisible)');
+        return reply.code(204).send();
+      }
+      let order: HelloAssoOrder;
+      try {
+        order = await client.order(orderId);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.failure === 'not_found') {
+          request.log.warn({ order: orderId }, 'soutien : notification ignorée (commande inconnue de HelloAsso)');
+          return reply.code(204).send();
+        }
+        throw error;
+      }
+      const kind = kindOf(order);
+      if (kind === null) {
+        request.log.warn({ order: orderId }, 'soutien : notification ignorée (autre formulaire ou autre organisation)');
+        return reply.code(204).send();
+      }
+      // A checkout's residence: the one the site kept for the intent's reference, never the notification's own.
+      let residence: string | undefined;
+      const reference = read.success
+        ? (read.output.metadata as { reference?: unknown } | undefined)?.reference
+        : undefined;
+      if (kind === 'don' && order.formType === 'Checkout' && typeof reference === 'string') {
+        residence = (await counts.read()).references[reference]?.residence;
+      }
+      const changed = await count(order, kind, residence);
+      request.log.info({ order: orderId, kind, changed }, 'soutien : notification vérifiée');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/editor/figures/support',
+    {
+      schema: {
+        querystring: jsonSchema(v.strictObject({ residence: v.optional(residenceId) })),
+        response: { 200: jsonSchema(supportFiguresSchema), '4xx': jsonSchema(apiErrorSchema) },
+      },
+    },
+    async (request, reply) => {
+      const editor = await app.editorOf(request);
+      const asked = request.query.residence;
+      noStore(reply);
+      if (editor.role === 'residence' && asked !== undefined && asked !== editor.residence) {
+        throw new ApiHttpError(403, 'forbidden', 'Vous ne voyez que les chiffres de votre résidence.');
+      }
+      const { year } = yearOf(now());
+      const months = Object.entries((await counts.read()).months).filter(([key]) => key.startsWith(`${String(year)}-`));
+      const figures = new Map<string, { donations: number; sum: number }>();
+      for (const [, month] of months) {
+        for (const [id, each] of Object.entries(month.residences)) {
+          const sum = figures.get(id) ?? { donations: 0, sum: 0 };
+          figures.set(id, { donations: sum.donations + each.donations, sum: sum.sum + each.sum });
+        }
+      }
+      const ids =
+        editor.role === 'admin'
+          ? asked === undefined
+            ? residences().map((entry) => entry.id)
+            : [asked]
+          : editor.role === 'residence' && editor.residence !== undefined
+            ? [editor.residence]
+            : [];
+      const settings = supportContent(app);
+      const progress = await progressNow();
+      const answer: SupportFigures = {
+        year,
+        members: progress?.year === year ? progress.members : null,
+        ...(settings.goal === undefined ? {} : { goal: settings.goal }),
+        residences: ids.map((id) => ({
+          id,
+          donations: figures.get(id)?.donations ?? 0,
+          // The sums are the admins' only.
+          ...(editor.role === 'admin' ? { sum: figures.get(id)?.sum ?? 0 } : {}),
+        })),
+      };
+      return reply.send(answer);
+    },
+  );
+};
