@@ -82,6 +82,9 @@ export function playedArtistName(name: string): string {
     .trim();
 }
 
+/** A name that needs no cleaning (the tracklists' own rule makes most of them so). */
+const CLEAN_NAME = /^(?! )(?!.* $)(?!.* {2})[^\p{Cc}]{1,200}$/u;
+
 /** What makes two names one artist: the archive search's folding (case, accents), and spaces. */
 export function foldPlayedArtist(name: string): string {
   return searchTerm(playedArtistName(name));
@@ -134,10 +137,17 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
   const groups: Group[] = [];
   const taken = new Set<string>();
 
+  // A name is folded once, however often it is played.
+  const folded = new Map<string, { shown: string; key: string }>();
   /** The group of a name, made at its first appearance with a slug no earlier name took. */
   const groupOf = (name: string): Group | undefined => {
-    const shown = playedArtistName(name);
-    const key = searchTerm(shown);
+    let read = folded.get(name);
+    if (read === undefined) {
+      const clean = playedArtistName(name);
+      read = { shown: clean, key: searchTerm(clean) };
+      folded.set(name, read);
+    }
+    const { shown, key } = read;
     if (key === '' || NOT_AN_ARTIST.has(key)) return undefined;
     let group = byKey.get(key);
     if (group === undefined) {
@@ -178,7 +188,7 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
           show: episode.show,
           date: episode.pubDate ?? '',
           start: track.start,
-          title: playedArtistName(track.title),
+          title: CLEAN_NAME.test(track.title) ? track.title : playedArtistName(track.title),
         },
         order: rank.get(episode.slug) ?? 0,
       });
