@@ -4,6 +4,7 @@ import type { RadioSettings } from '@collectif/shared/config';
 import { ConfigError, workspaceRoot, type Env } from '../settings/config';
 import { setting } from '../settings/settings';
 import { readRadioSettings } from '../settings/radio';
+import { readFiguresConfig, type FiguresConfig } from '../figures/config';
 import { readSupportConfig, type SupportConfig } from '../support/config';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
@@ -37,6 +38,8 @@ export interface ApiConfig {
   timeshift: { hours: number; dir: string; segmentSeconds: number };
   /** Memberships and gifts through HelloAsso (docs/support.md); its `helloasso` null: the demo's. */
   support: SupportConfig;
+  /** The audience figures and the admins' metrics (docs/figures.md). */
+  figures: FiguresConfig;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
@@ -147,6 +150,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       segmentSeconds: setting(env, 'LIVE_TIMESHIFT_SEGMENT_S'),
     },
     support: readSupportConfig(env),
+    figures: readFiguresConfig(env),
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     events: eventsUrls.length === 0 ? null : { urls: eventsUrls },

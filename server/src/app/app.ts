@@ -28,6 +28,8 @@ import { RESPONSE_ENCODINGS } from '../site/render/responder';
 import { connectShared } from '../instances/shared-state';
 import { createDeploys, type Deploys } from '../deploy/deploys';
 import { siteDeploys } from '../deploy/routes';
+import { figuresPlugin } from '../figures/plugin';
+import { metricsPlugin } from '../metrics/plugin';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -176,6 +178,9 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   // The app's plugins: shared services, decorated on the instance.
   await app.register(sourcesPlugin, { config: api, shared });
   await app.register(eventsPlugin);
+  // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).
+  await app.register(figuresPlugin);
+  await app.register(metricsPlugin, { token: api.figures.metricsToken });
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {
     read: sitePagesOf(site, (message) => {

@@ -1,4 +1,5 @@
 import { PARTS, type PageRef, type PartName } from '@collectif/shared';
+import { countedDeploy } from '../metrics/metrics';
 import type { DeploySettings } from '../settings/config';
 import type { SharedDeploys, SharedLive } from '../instances/shared-state';
 import type { TrialOutcome } from './trial';
@@ -177,77 +178,85 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
 
     /** Receives a part's archive: unpacked, checked, tried, then live; or refused and forgotten. */
     deploy(part: PartName, archive: Uint8Array, by: string): Promise<DeployOutcome> {
-      return inTurn(async () => {
-        const store = storeOf(part);
-        let added: VersionRecord & { dir: string };
-        try {
-          added = await store.add(archive, { source: 'deploy', by });
-        } catch (error) {
-          if (error instanceof ArchiveRefused) return refuse(part, by, error);
-          throw error;
-        }
-        try {
-          const { info, pages } = checkFiles(part, added.dir);
-          checkContract(info, { ...liveInfos(), [part]: undefined });
-          const served = await sitePages();
-          if (part !== 'shell') checkAddresses(part, pages, served);
-          const table = [...served.filter((page) => page.remote !== part), ...pages];
-          const trial = await tryPart(part, added.dir, part === 'shell' || part === 'player' ? served : table);
-          if (!trial.ok)
-            throw new DeployRefused(
-              trial.reason,
-              'corrigez la partie (ses tests sur le serveur), puis déployez-la de nouveau',
+      return countedDeploy(
+        'deploy',
+        part,
+        inTurn(async () => {
+          const store = storeOf(part);
+          let added: VersionRecord & { dir: string };
+          try {
+            added = await store.add(archive, { source: 'deploy', by });
+          } catch (error) {
+            if (error instanceof ArchiveRefused) return refuse(part, by, error);
+            throw error;
+          }
+          try {
+            const { info, pages } = checkFiles(part, added.dir);
+            checkContract(info, { ...liveInfos(), [part]: undefined });
+            const served = await sitePages();
+            if (part !== 'shell') checkAddresses(part, pages, served);
+            const table = [...served.filter((page) => page.remote !== part), ...pages];
+            const trial = await tryPart(part, added.dir, part === 'shell' || part === 'player' ? served : table);
+            if (!trial.ok)
+              throw new DeployRefused(
+                trial.reason,
+                'corrigez la partie (ses tests sur le serveur), puis déployez-la de nouveau',
+              );
+            const record = { ...added, about: aboutOf(info, by, 'deploy') };
+            store.describe(added.id, record.about);
+            store.switchTo(added.id);
+            log.info(
+              `« ${part} » ${added.id} en ligne (${by}, contrat ${info.contract}, ${String(trial.pages)} page(s) essayée(s))`,
             );
-          const record = { ...added, about: aboutOf(info, by, 'deploy') };
-          store.describe(added.id, record.about);
-          store.switchTo(added.id);
-          log.info(
-            `« ${part} » ${added.id} en ligne (${by}, contrat ${info.contract}, ${String(trial.pages)} page(s) essayée(s))`,
-          );
-          await publish(part, record, archive);
-          await forgetArchives(part);
-          return { ok: true, version: added.id, message: `« ${part} » est en ligne : version ${added.id}` };
-        } catch (error) {
-          store.discard(added.id);
-          if (error instanceof DeployRefused) return refuse(part, by, error);
-          throw error;
-        }
-      });
+            await publish(part, record, archive);
+            await forgetArchives(part);
+            return { ok: true, version: added.id, message: `« ${part} » est en ligne : version ${added.id}` };
+          } catch (error) {
+            store.discard(added.id);
+            if (error instanceof DeployRefused) return refuse(part, by, error);
+            throw error;
+          }
+        }),
+      );
     },
 
     /** Makes the version live before this one live again. */
     rollback(part: PartName, by: string): Promise<DeployOutcome> {
-      return inTurn(async () => {
-        const store = storeOf(part);
-        // The version before may claim an address another part has taken since: refused, as a
-        // deploy of it would be (docs/parts.md, « Addresses »).
-        const previous = store.previous();
-        if (previous !== null && part !== 'shell') {
-          try {
-            checkAddresses(part, pagesOf(part, store.dirOf(previous)), await sitePages());
-          } catch (error) {
-            if (!(error instanceof DeployRefused)) throw error;
-            return refuse(
-              part,
-              by,
-              new DeployRefused(`retour à la version ${previous} refusé : ${error.message}`, error.advice),
-            );
+      return countedDeploy(
+        'rollback',
+        part,
+        inTurn(async () => {
+          const store = storeOf(part);
+          // The version before may claim an address another part has taken since: refused, as a
+          // deploy of it would be (docs/parts.md, « Addresses »).
+          const previous = store.previous();
+          if (previous !== null && part !== 'shell') {
+            try {
+              checkAddresses(part, pagesOf(part, store.dirOf(previous)), await sitePages());
+            } catch (error) {
+              if (!(error instanceof DeployRefused)) throw error;
+              return refuse(
+                part,
+                by,
+                new DeployRefused(`retour à la version ${previous} refusé : ${error.message}`, error.advice),
+              );
+            }
           }
-        }
-        const id = store.rollback();
-        if (id === null) {
-          return {
-            ok: false,
-            status: 409,
-            error: 'no_previous',
-            message: `« ${part} » n'a pas de version précédente à remettre en ligne`,
-          };
-        }
-        log.info(`« ${part} » revenu à ${id} (${by})`);
-        const record = store.live();
-        if (record !== null) await publish(part, record);
-        return { ok: true, version: id, message: `« ${part} » est revenu à la version ${id}` };
-      });
+          const id = store.rollback();
+          if (id === null) {
+            return {
+              ok: false,
+              status: 409,
+              error: 'no_previous',
+              message: `« ${part} » n'a pas de version précédente à remettre en ligne`,
+            };
+          }
+          log.info(`« ${part} » revenu à ${id} (${by})`);
+          const record = store.live();
+          if (record !== null) await publish(part, record);
+          return { ok: true, version: id, message: `« ${part} » est revenu à la version ${id}` };
+        }),
+      );
     },
 
     /** Each part's live version and last refusal (`GET /api/parts`). */

@@ -286,6 +286,22 @@ export const SETTINGS = {
     defaultNote: 'server/.content',
     example: '/srv/collectif/contenu',
   },
+  FIGURES_DIR: {
+    group: 'site',
+    description:
+      'Where the audience figures are kept: aggregates by show, day and hour, at most 25 months, out of the content’s versions (docs/figures.md). A backup is a copy of it.',
+    kind: text('un dossier'),
+    defaultNote: 'the folder audience of CONTENT_DIR',
+    example: '/srv/collectif/chiffres',
+  },
+  METRICS_TOKEN: {
+    group: 'site',
+    description:
+      'The admins’ token for GET /metrics from another machine (Authorization: Bearer …); unset, only the loopback may read it (docs/deploy.md, « Metrics »).',
+    kind: secretText,
+    example: 'un-long-jeton-de-24-caracteres-ou-plus',
+    secret: true,
+  },
   CONTENT_PICTURE_MAX_BYTES: {
     group: 'site',
     description:
@@ -528,6 +544,13 @@ export const SETTINGS = {
     kind: httpAddress,
     example: 'https://radio.example.org/api/nowplaying/collectif',
   },
+  ICECAST_STATUS_URL: {
+    group: 'api',
+    description:
+      "Icecast's statistics (/status-json.xsl), read each minute for the live's listeners (docs/figures.md); unset: not read.",
+    kind: httpAddress,
+    example: 'http://127.0.0.1:8000/status-json.xsl',
+  },
   SCHEDULE_ICS_URLS: {
     group: 'api',
     description: "The collective's calendars for the programme (webcal: accepted; unset: the demo's).",
@@ -744,6 +767,13 @@ export const SETTINGS = {
     kind: integer(1, 1000),
     default: '5',
     example: '10',
+  },
+  FIGURES_BEACONS_PER_MIN: {
+    group: 'limits',
+    description: 'Audience beacons one address may send a minute, counted across the instances (docs/figures.md).',
+    kind: integer(1, 1000),
+    default: '30',
+    example: '60',
   },
   DEMO_LIVE_MAX_LISTENERS: {
     group: 'limits',

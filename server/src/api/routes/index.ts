@@ -22,6 +22,7 @@ import soundcloudRss from './soundcloud-rss';
 import timeshift from './timeshift';
 import track from './track';
 import xsrf from './xsrf';
+import { figuresRoutes } from '../../figures/routes';
 import { supportPlugin } from '../../support/routes';
 
 /**
@@ -62,6 +63,9 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(timeshift);
   // Memberships and gifts through HelloAsso, or the demo's HelloAsso (docs/support.md).
   await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+
+  // The audience figures: the player's beacons and the editor's reads (docs/figures.md).
+  if (app.hasDecorator('figures')) await app.register(figuresRoutes);
 
   const config = app.apiConfig;
   if (isDemoMode(config)) {

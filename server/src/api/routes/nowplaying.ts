@@ -5,23 +5,34 @@ import { NowPlayingHub } from '../http/sse';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 import { UNKNOWN } from '../upstream/azuracast';
+import { siteMetrics } from '../../metrics/metrics';
 
 /** GET /api/nowplaying and its channel, GET /api/nowplaying/events (server-sent events). */
 const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   const { sources, apiConfig: config, clock } = app;
-  const hub = new NowPlayingHub(async () => (await sources.nowPlaying.get()).value, {
-    pollMs: config.azuracast === null ? Math.min(config.ttlMs.nowPlaying, 5000) : config.ttlMs.nowPlaying,
-    pingMs: config.ssePingMs,
-    maxPerClient: config.limits.sseConnectionsPerClient,
-    fallback: { artist: UNKNOWN, title: UNKNOWN },
-    ...(app.shared === null ? {} : { channel: app.shared.nowPlaying }),
-    // Every value read and every event heard is recorded (docs/content.md, « What the radio played »).
-    observe: (data) => {
-      app.played.observe(data, clock());
+  // « N à l'écoute » rides on the channel when an admin turned it on (docs/figures.md).
+  const listening = async () => (app.hasDecorator('figures') ? app.figures.liveListeners() : undefined);
+  const hub = new NowPlayingHub(
+    async () => {
+      const [playing, listeners] = await Promise.all([sources.nowPlaying.get(), listening()]);
+      return listeners === undefined ? playing.value : { ...playing.value, listeners };
     },
-  });
+    {
+      pollMs: config.azuracast === null ? Math.min(config.ttlMs.nowPlaying, 5000) : config.ttlMs.nowPlaying,
+      pingMs: config.ssePingMs,
+      maxPerClient: config.limits.sseConnectionsPerClient,
+      fallback: { artist: UNKNOWN, title: UNKNOWN },
+      ...(app.shared === null ? {} : { channel: app.shared.nowPlaying }),
+      // Every value read and every event heard is recorded (docs/content.md, « What the radio played »).
+      observe: (data) => {
+        app.played.observe(data, clock());
+      },
+    },
+  );
+  const unwatch = siteMetrics.liveChannel.watch(() => [{ value: hub.size }]);
   app.addHook('preClose', (done) => {
+    unwatch();
     hub.close();
     done();
   });

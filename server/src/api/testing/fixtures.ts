@@ -13,6 +13,7 @@ import { eventsPlugin } from '../plugins/events';
 import apiRoutes from '../routes/index';
 import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/render/pages';
+import { figuresPlugin } from '../../figures/plugin';
 import { DEMO_LIVE_FILES, DEMO_REPLAYS } from '../demo/audio';
 
 /** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
@@ -90,6 +91,7 @@ export async function buildApi(
   });
   await app.register(rateLimit, rateLimitOptions);
   await app.register(sourcesPlugin, options);
+  await app.register(figuresPlugin);
   await app.register(eventsPlugin);
   await app.register(representationsPlugin);
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).

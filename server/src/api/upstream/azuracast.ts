@@ -89,3 +89,31 @@ export function azuracastNowPlaying(
       now(),
     );
 }
+
+/**
+ * The live's listeners as AzuraCast counts them (docs/figures.md, « What is counted »): the first
+ * station's `listeners.current` (else `listeners.total`), a whole number within reason; undefined
+ * when the answer gives none.
+ */
+export function mapListeners(body: unknown): number | undefined {
+  const entry: unknown = Array.isArray(body) ? body[0] : body;
+  const listeners = record(record(entry).listeners);
+  for (const value of [listeners.current, listeners.total]) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 10_000_000) return value;
+  }
+  return undefined;
+}
+
+/** Reads AzuraCast's now-playing answer for its listeners (the figures' sampler, once a minute). */
+export function azuracastListeners(config: { url: string }, limits: UpstreamLimits): () => Promise<number | undefined> {
+  return async () =>
+    mapListeners(
+      jsonBody(
+        'azuracast',
+        ensureOk(
+          'azuracast',
+          await fetchUpstream('azuracast', { url: config.url, headers: { Accept: 'application/json' } }, limits),
+        ),
+      ),
+    );
+}

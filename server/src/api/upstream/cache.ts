@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SharedCacheStore } from '../../instances/shared-state';
+import { siteMetrics } from '../../metrics/metrics';
 import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../errors';
 
 /** hit: fresh from memory; miss: just fetched; stale: the upstream failed, last good value served. */
@@ -55,7 +56,19 @@ export class UpstreamCache<T> {
     this.retryMs = options.retryMs ?? Math.min(options.ttlMs, 5000);
   }
 
+  /** The value, counted by its state for the admins' metrics (docs/deploy.md, « Metrics »). */
   async get(): Promise<Cached<T>> {
+    try {
+      const got = await this.read();
+      siteMetrics.upstreamAnswers.inc({ source: this.service, state: got.state === 'stale' ? 'stale' : 'fresh' });
+      return got;
+    } catch (error) {
+      siteMetrics.upstreamAnswers.inc({ source: this.service, state: 'failed' });
+      throw error;
+    }
+  }
+
+  private async read(): Promise<Cached<T>> {
     const entry = this.entry;
     if (entry !== undefined && this.now() < entry.expiresAt) return { ...entry, state: 'hit' };
     if (this.failure !== undefined && this.now() < this.failure.until) return this.fallback(this.failure.error);

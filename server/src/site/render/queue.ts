@@ -1,3 +1,5 @@
+import { siteMetrics } from '../../metrics/metrics';
+
 /**
  * Pages waiting for a renderer (docs/rendering.md, « Renderers »): first come, first rendered, and a
  * lane's renderers given one task each at a time, so that no page is overtaken by one that came
@@ -15,14 +17,17 @@ export function createQueue(limit: number) {
       }
       return new Promise((resolve) => {
         const go = () => {
+          siteMetrics.renderQueue.dec();
           signal.removeEventListener('abort', give);
           resolve(true);
         };
         const give = () => {
+          siteMetrics.renderQueue.dec();
           waiting.splice(waiting.indexOf(go), 1);
           resolve(false);
         };
         waiting.push(go);
+        siteMetrics.renderQueue.inc();
         signal.addEventListener('abort', give, { once: true });
       });
     },

@@ -1,6 +1,7 @@
 import type { PartName } from '@collectif/shared';
 import type { PartFileStatus } from './containers';
 import { answerApiSafely, answerFile } from './host-answers';
+import { siteMetrics } from '../../metrics/metrics';
 import { withoutPage, type RenderOutcome } from './page';
 import { createPermits, type Permits } from './permits';
 import { AnswerRefused, readOutcome } from './protocol';
@@ -245,7 +246,16 @@ export function createRenderPool(options: RenderPoolOptions) {
   /** A page: in its part's lane, or here when no page has its path. */
   function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
     if (task.match === null) return Promise.resolve(withoutPage(task.pathname));
-    return lanes.with(task.match.page.remote, (lane) => renderIn(context, lane.current, lane.queue, task));
+    // Counted by the page's pattern (`residences/:id`), never by its address (docs/deploy.md, « Metrics »).
+    const route = `/${task.match.page.path}`;
+    const timer = siteMetrics.renderSeconds.startTimer({ route });
+    return lanes
+      .with(task.match.page.remote, (lane) => renderIn(context, lane.current, lane.queue, task))
+      .then((outcome) => {
+        timer();
+        siteMetrics.pagesRendered.inc({ route, way: outcome.kind });
+        return outcome;
+      });
   }
 
   return {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { PartName } from '@collectif/shared';
 import { MAX_REQUESTS_PER_TASK, MAX_TEXT, readMessage, type FromRenderer, type ToRenderer } from './protocol';
 import { RENDERER_FLAG } from './renderer';
+import { siteMetrics } from '../../metrics/metrics';
 import { spawnRenderer, type SandboxMode, type SandboxOptions } from './sandbox';
 import type { ApiAnswer, RenderHost, RendererTask } from './tasks';
 
@@ -260,10 +261,16 @@ export function startRenderers({ count, warn, mode, lane, ...sandbox }: Renderer
       processes.delete(stopped);
       const at = free.indexOf(stopped);
       if (at !== -1) free.splice(at, 1);
-      if (closing) return;
-      if (!killed.delete(stopped)) warn(why);
+      if (closing) {
+        siteMetrics.renderersStopped.inc({ reason: 'retired' });
+        return;
+      }
+      const byPool = killed.delete(stopped);
+      siteMetrics.renderersStopped.inc({ reason: byPool ? 'deadline' : 'crashed' });
+      if (!byPool) warn(why);
       void start();
     });
+    siteMetrics.renderersStarted.inc();
     processes.add(renderer);
     try {
       await renderer.ready;

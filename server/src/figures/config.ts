@@ -1,0 +1,24 @@
+import type { Env } from '../settings/config';
+import { setting } from '../settings/settings';
+
+/** The audience figures' settings (docs/figures.md, docs/settings.md). */
+export interface FiguresConfig {
+  /** Where the aggregates are kept (FIGURES_DIR); null: the folder `audience` of CONTENT_DIR. */
+  dir: string | null;
+  /** Icecast's statistics (`/status-json.xsl`, ICECAST_STATUS_URL); null: not read. */
+  icecast: { url: string } | null;
+  /** Beacons one address may send a minute (FIGURES_BEACONS_PER_MIN), counted across the instances. */
+  beaconsPerMinute: number;
+  /** The admins' token for GET /metrics from outside the loopback (METRICS_TOKEN); null: loopback only. */
+  metricsToken: string | null;
+}
+
+export function readFiguresConfig(env: Env): FiguresConfig {
+  const icecast = setting(env, 'ICECAST_STATUS_URL');
+  return {
+    dir: setting(env, 'FIGURES_DIR') ?? null,
+    icecast: icecast === undefined ? null : { url: icecast },
+    beaconsPerMinute: setting(env, 'FIGURES_BEACONS_PER_MIN'),
+    metricsToken: setting(env, 'METRICS_TOKEN') ?? null,
+  };
+}

@@ -1,0 +1,279 @@
+import { createHmac } from 'node:crypto';
+import * as v from 'valibot';
+import { FIGURES_LIVE_BEACON_S, FIGURES_THRESHOLD, type Beacon, type LIVE_SOURCES } from '@collectif/shared/schemas';
+import type { FiguresFiles } from './files';
+import { minuteOfDay, nextParisMidnight, parisDay, parisDayStart, daysBefore } from './paris';
+import type { Tally } from './tally';
+
+/**
+ * The audience figures (docs/figures.md): beacons counted once a day per visitor through a salted
+ * hash, the live's sources sampled each minute, the day's counts written to disk as aggregates by
+ * show, day and hour. What names a visitor never leaves the tally, and lives until midnight.
+ */
+
+export type LiveSource = (typeof LIVE_SOURCES)[number];
+
+/** A source the sampler reads each minute: the listeners it says, or undefined when it failed. */
+export type SourceReader = () => Promise<number | undefined>;
+
+/** Who sent a beacon or asked for the timeline's playlist: read from the request, never kept. */
+export interface Visitor {
+  address: string;
+  userAgent: string;
+  /** The browser says the visitor objects (`Sec-GPC: 1`): nothing is counted. */
+  objects: boolean;
+}
+
+/** What was on air at an instant: the residence whose slot it is, or null. */
+export type OnAir = (at: number) => Promise<string | null>;
+
+export interface FiguresOptions {
+  tally: Tally;
+  files: FiguresFiles;
+  clock: () => number;
+  /** The radio's own counts (AzuraCast's, Icecast's), by name; the site's are counted here. */
+  sources: Partial<Record<'azuracast' | 'icecast', SourceReader>>;
+  onAir: OnAir;
+  /** Whether an episode of this slug exists (a forged slug is not counted). */
+  episodeExists: (slug: string) => Promise<boolean>;
+  /** Whether an admin turned « N à l'écoute » on (content kind `figures`). */
+  showListeners: () => boolean;
+  /** What counting did, for the metrics. */
+  counted?: (what: string) => void;
+  warn?: (message: string) => void;
+}
+
+/** Beacons one address may have counted in a day; past it, they are answered and dropped. */
+export const BEACONS_PER_ADDRESS_DAY = 200;
+/** A live beacon keeps its listener present this long (one beacon lost is no departure). */
+export const PLAYER_PRESENT_MS = (FIGURES_LIVE_BEACON_S + 60) * 1000;
+/** A timeline listener asks for its playlist every segment (10 s); present this long after. */
+export const TIMELINE_PRESENT_MS = 60_000;
+/** The start of a replay is kept to the 10 seconds (a tracklist's row is longer). */
+export const MOMENT_STEP_S = 10;
+/** The last sample is shared this long; older, the live's count is unknown. */
+const LAST_KEPT_MS = 150_000;
+
+const lastSchema = v.object({
+  at: v.pipe(v.number(), v.integer()),
+  total: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000)),
+});
+
+export interface Sample {
+  at: number;
+  total: number;
+  sources: Partial<Record<LiveSource, number>>;
+  residence: string | null;
+}
+
+export interface Figures {
+  /** Counts a beacon; whether it counted something new. */
+  beacon(visitor: Visitor, beacon: Beacon): Promise<boolean>;
+  /** A request for the timeline's playlists: its listener is present. */
+  timeline(visitor: Visitor): Promise<void>;
+  /** Samples the live (once a minute for the deployment); null when another instance did. */
+  sample(): Promise<Sample | null>;
+  /** Writes today's counts (and yesterday's) to disk; forgets yesterday's salt. */
+  flush(): Promise<void>;
+  /** A day's counts: on disk, with the tally's for the days it still holds. */
+  day(day: string): Promise<Record<string, number>>;
+  /** « N à l'écoute »: the live's listeners when turned on and at least FIGURES_THRESHOLD. */
+  liveListeners(): Promise<number | undefined>;
+  /** Samples and writes each minute until `close`. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+const hash = (salt: Buffer, text: string) => createHmac('sha256', salt).update(text).digest('base64url').slice(0, 22);
+
+export function createFigures(options: FiguresOptions): Figures {
+  const { tally, files, clock } = options;
+  const counted = options.counted ?? (() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  let lastDay: string | null = null;
+  let prunedOn: string | null = null;
+
+  /** Today, when it ends, and the visitor's salted names for it. */
+  const today = async (visitor: Visitor) => {
+    const now = clock();
+    const day = parisDay(now);
+    const keptMs = nextParisMidnight(now) - now;
+    const salt = await tally.salt(day, keptMs);
+    return {
+      now,
+      day,
+      keptMs,
+      // The address and user agent, hashed with the day's salt: the same visitor today, nobody tomorrow.
+      id: hash(salt, `${visitor.address}\n${visitor.userAgent}`),
+      address: hash(salt, `adresse\n${visitor.address}`),
+    };
+  };
+
+  const firstTime = (day: string, member: string, keptMs: number) => tally.first(day, member, keptMs);
+
+  return {
+    async beacon(visitor, beacon) {
+      if (visitor.objects) {
+        counted('objected');
+        return false;
+      }
+      const { now, day, keptMs, id, address } = await today(visitor);
+      if ((await tally.quota(day, address, keptMs)) > BEACONS_PER_ADDRESS_DAY) {
+        counted('over_quota');
+        return false;
+      }
+      if (await firstTime(day, id, keptMs)) await tally.add(day, 'visitors', 1);
+      const hour = Math.floor(minuteOfDay(now) / 60);
+      if (beacon.kind === 'live') {
+        await tally.touch('player', id, now);
+        let fresh = await firstTime(day, `${id}:live`, keptMs);
+        if (fresh) await tally.add(day, beacon.embed === true ? 'listeners:embed' : 'listeners:site', 1);
+        const residence = await options.onAir(now);
+        if (residence !== null && (await firstTime(day, `${id}:live:${residence}`, keptMs))) {
+          await tally.add(day, `show:${residence}:listeners`, 1);
+          fresh = true;
+        }
+        counted(fresh ? 'live' : 'repeated');
+        return fresh;
+      }
+      if (!(await options.episodeExists(beacon.episode))) {
+        counted('unknown_episode');
+        return false;
+      }
+      if (beacon.kind === 'replay') {
+        const moment = Math.floor(beacon.second / MOMENT_STEP_S) * MOMENT_STEP_S;
+        let fresh = false;
+        if (await firstTime(day, `${id}:r:${beacon.episode}`, keptMs)) {
+          await tally.add(day, `${beacon.embed === true ? 'embed' : 'play'}:${beacon.episode}`, 1);
+          await tally.add(day, `plays:${String(hour)}`, 1);
+          fresh = true;
+        }
+        if (moment > 0 && (await firstTime(day, `${id}:m:${beacon.episode}:${String(moment)}`, keptMs))) {
+          await tally.add(day, `moment:${beacon.episode}:${String(moment)}`, 1);
+          fresh = true;
+        }
+        counted(fresh ? 'replay' : 'repeated');
+        return fresh;
+      }
+      const fresh = await firstTime(day, `${id}:p:${beacon.episode}:${String(beacon.percent)}`, keptMs);
+      if (fresh) await tally.add(day, `reach:${beacon.episode}:${String(beacon.percent)}`, 1);
+      counted(fresh ? 'progress' : 'repeated');
+      return fresh;
+    },
+
+    async timeline(visitor) {
+      if (visitor.objects) return;
+      const { now, id } = await today(visitor);
+      await tally.touch('timeline', id, now);
+    },
+
+    async sample() {
+      const now = clock();
+      const minute = Math.floor(now / 60_000);
+      if (!(await tally.lock(`sample:${String(minute)}`, 90_000))) return null;
+      const sources: Partial<Record<LiveSource, number>> = {};
+      for (const name of ['azuracast', 'icecast'] as const) {
+        const read = options.sources[name];
+        if (read === undefined) continue;
+        const value = await read().catch(() => undefined);
+        if (value !== undefined) sources[name] = value;
+      }
+      sources.player = await tally.present('player', now - PLAYER_PRESENT_MS);
+      sources.timeline = await tally.present('timeline', now - TIMELINE_PRESENT_MS);
+      // The radio's own count holds the site's player (it listens to the same stream) but not the
+      // timeline's listeners, whose audio comes from the site (docs/figures.md, « What is counted »).
+      const radio = sources.azuracast ?? sources.icecast;
+      const total = (radio ?? sources.player) + sources.timeline;
+      const day = parisDay(now);
+      const elapsed = minuteOfDay(now);
+      const hour = String(Math.floor(elapsed / 60));
+      const residence = await options.onAir(now).catch(() => null);
+      for (const [name, value] of [...Object.entries(sources), ['total', total] as const]) {
+        await tally.max(day, `live:${name}:${hour}:peak`, value);
+        await tally.add(day, `live:${name}:${hour}:sum`, value);
+        await tally.add(day, `live:${name}:${hour}:n`, 1);
+        if (residence !== null) await tally.max(day, `slotsrc:${residence}:${name}`, value);
+      }
+      if (residence !== null) await tally.max(day, `slot:${residence}:${String(elapsed)}`, total);
+      await tally.setLast(JSON.stringify({ at: now, total }), LAST_KEPT_MS);
+      counted('sample');
+      return { at: now, total, sources, residence };
+    },
+
+    async flush() {
+      const now = clock();
+      const day = parisDay(now);
+      if (lastDay !== null && lastDay !== day) {
+        // Past midnight: yesterday's salt and visitors are forgotten here and in Redis.
+        await tally.forget(day);
+      }
+      lastDay = day;
+      for (const one of [daysBefore(day, 1), day]) {
+        const [disk, tallied] = await Promise.all([files.read(one), tally.read(one)]);
+        const merged = { ...disk };
+        let changed = false;
+        for (const [name, value] of Object.entries(tallied)) {
+          if ((merged[name] ?? -1) < value) {
+            merged[name] = value;
+            changed = true;
+          }
+        }
+        if (changed) await files.write(one, merged);
+        if (one === day) {
+          // What the disk has and the tally lost (Redis emptied, a restart alone) is given back.
+          for (const [name, value] of Object.entries(disk)) {
+            if ((tallied[name] ?? -1) < value) await tally.max(one, name, value);
+          }
+        }
+      }
+      if (prunedOn !== day) {
+        prunedOn = day;
+        await files.prune(day);
+      }
+    },
+
+    async day(day) {
+      const [disk, tallied] = await Promise.all([files.read(day), tally.read(day)]);
+      const merged = { ...disk };
+      for (const [name, value] of Object.entries(tallied)) merged[name] = Math.max(merged[name] ?? 0, value);
+      return merged;
+    },
+
+    async liveListeners() {
+      if (!options.showListeners()) return undefined;
+      const text = await tally.getLast().catch(() => null);
+      let read: v.SafeParseResult<typeof lastSchema> | null;
+      try {
+        read = text === null ? null : v.safeParse(lastSchema, JSON.parse(text));
+      } catch {
+        read = null;
+      }
+      if (read === null || !read.success || clock() - read.output.at > LAST_KEPT_MS) return undefined;
+      return read.output.total >= FIGURES_THRESHOLD ? read.output.total : undefined;
+    },
+
+    start() {
+      if (timer !== undefined) return;
+      const tick = async () => {
+        try {
+          await this.sample();
+          await this.flush();
+        } catch (error) {
+          options.warn?.(`chiffres : ${error instanceof Error ? error.message : String(error)}`);
+        }
+      };
+      timer = setInterval(() => void tick(), 60_000);
+      timer.unref();
+      void tick();
+    },
+
+    async close() {
+      clearInterval(timer);
+      timer = undefined;
+      await this.flush().catch(() => undefined);
+    },
+  };
+}
+
+/** The day's start (for the reports), re-exported for them. */
+export { parisDayStart };

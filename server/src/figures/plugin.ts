@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { azuracastListeners } from '../api/upstream/azuracast';
+import { createFigures, type Figures, type OnAir, type Visitor } from './figures';
+import { figuresFiles } from './files';
+import { icecastListeners } from './sources';
+import { memoryTally, redisTally, resilientTally } from './tally';
+import { figuresMetrics } from '../metrics/metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audience figures (docs/figures.md). */
+    figures: Figures;
+  }
+}
+
+/** Who sent a request, for the figures only: never kept (docs/figures.md, « How »). */
+export function visitorOf(request: FastifyRequest): Visitor {
+  const agent = request.headers['user-agent'];
+  return {
+    address: request.ip,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 512) : '',
+    objects: request.headers['sec-gpc'] === '1',
+  };
+}
+
+const scheduleEvents = v.object({
+  events: v.pipe(
+    v.array(
+      v.object({
+        start: v.string(),
+        end: v.string(),
+        allDay: v.boolean(),
+        residence: v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/))),
+      }),
+    ),
+    v.maxLength(1000),
+  ),
+});
+
+/** What is on air: the schedule's slot at that instant, read through the site's own /api/schedule. */
+function onAirFrom(app: FastifyInstance): OnAir {
+  let known: { minute: number; residence: string | null } | null = null;
+  return async (at) => {
+    const minute = Math.floor(at / 60_000);
+    if (known?.minute === minute) return known.residence;
+    const from = new Date(at - 60_000).toISOString();
+    const to = new Date(at + 60_000).toISOString();
+    const answer = await app.inject({ method: 'GET', url: `/api/schedule?from=${from}&to=${to}` });
+    let residence: string | null = null;
+    if (answer.statusCode === 200) {
+      const read = v.safeParse(scheduleEvents, answer.json());
+      if (read.success) {
+        const slot = read.output.events.find(
+          (event) =>
+            !event.allDay && event.residence !== null && Date.parse(event.start) <= at && at < Date.parse(event.end),
+        );
+        residence = slot?.residence ?? null;
+      }
+    }
+    known = { minute, residence };
+    return residence;
+  };
+}
+
+/**
+ * The figures' service (docs/figures.md): decorates `figures`, counts the timeline's listeners from
+ * the requests for its playlists (under `npm start`; behind nginx, its mirror asks
+ * GET /api/figures/timeline), and samples the live each minute once the server listens.
+ */
+export const figuresPlugin = fp(
+  (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
+    const config = app.apiConfig;
+    const local = memoryTally(app.clock);
+    const tally = app.shared === null ? local : resilientTally(redisTally(app.shared.redis), local);
+    const { renditions } = config.radio;
+    // The recorder listens to each rendition while the timeline is kept (docs/timeshift.md).
+    const recorded = config.timeshift.hours > 0;
+    const mounts = renditions.flatMap((rendition) => {
+      try {
+        return [new URL(rendition.url, 'http://site.invalid').pathname];
+      } catch {
+        return [];
+      }
+    });
+    const azuracast = config.azuracast === null ? undefined : azuracastListeners(config.azuracast, config.upstream);
+    const figures = createFigures({
+      tally,
+      files: figuresFiles(config.figures.dir ?? join(config.contentDir, 'audience')),
+      clock: app.clock,
+      sources: {
+        ...(azuracast === undefined
+          ? {}
+          : {
+              azuracast: async () => {
+                const count = await azuracast();
+                return count === undefined ? undefined : Math.max(0, count - (recorded ? renditions.length : 0));
+              },
+            }),
+        ...(config.figures.icecast === null
+          ? {}
+          : { icecast: icecastListeners(config.figures.icecast, config.upstream, { mounts, recorded }) }),
+      },
+      onAir: onAirFrom(app),
+      episodeExists: async (slug) => (await app.sources.episodes.get()).value.find(slug) !== undefined,
+      showListeners: () => {
+        try {
+          const data = app.content.current('figures').data as { showListeners?: unknown };
+          return data.showListeners === true;
+        } catch {
+          return false;
+        }
+      },
+      counted: (what) => {
+        figuresMetrics.counted.inc({ what });
+      },
+      warn: (message) => {
+        app.log.warn(message);
+      },
+    });
+    app.decorate('figures', figures);
+
+    // The timeline's playlists: each request says its listener is there (the segments are not
+    // counted: a playlist is asked for every segment anyway, and is small).
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?', 1)[0] ?? '';
+      if (request.method === 'GET' && path.startsWith('/direct/') && path.endsWith('.m3u8')) {
+        await figures.timeline(visitorOf(request)).catch(() => undefined);
+      }
+    });
+    app.addHook('onListen', (ready) => {
+      figures.start();
+      ready();
+    });
+    app.addHook('onClose', async () => {
+      await figures.close();
+    });
+    done();
+  },
+  { name: 'figures', dependencies: ['sources'] },
+);
