@@ -222,7 +222,12 @@ export function createCountsStore(options: {
     },
     async remember(reference, value) {
       await change((counts) => {
-        if (Object.keys(counts.references).length >= REFERENCES_MAX) return false;
+        // Past the bound (intents asked from many addresses), the oldest references make room.
+        const kept = Object.entries(counts.references);
+        if (kept.length >= REFERENCES_MAX) {
+          kept.sort(([, a], [, b]) => b.until - a.until);
+          counts.references = Object.fromEntries(kept.slice(0, REFERENCES_MAX - 1));
+        }
         counts.references[reference] = { ...value, until: now() + REFERENCE_KEPT_MS };
         return true;
       });
