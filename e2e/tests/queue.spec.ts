@@ -191,6 +191,9 @@ for (const size of WIDTHS) {
       await expect.poll(() => storedQueue(page)).toEqual([first.slug, second.slug]);
       // Live, the queue only waits: nothing replaced the live.
       await expect(player(page).getByText('En direct')).toBeAttached();
+      await expect(queueLine(page)).toHaveText(`File d’écoute (2) · À suivre : ${first.artist} — ${first.show}`);
+      await expectNoViolations(page, `live with a queue, ${String(size.width)} px`);
+      await page.screenshot({ path: test.info().outputPath(`direct-file-${String(size.width)}.png`) });
 
       expect(await callMediaHandler(page, 'nexttrack')).toBe(true);
       await expect(player(page).getByText(first.artist, { exact: true })).toBeVisible();
