@@ -6,6 +6,7 @@ import { signIn } from '../editor/passkeys';
 import { AboutEditor } from '../editor/AboutEditor';
 import { History } from '../editor/History';
 import { LIST_KINDS, ListEditor } from '../editor/ListEditor';
+import { MergeEditor } from '../editor/MergeEditor';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
 import { TracklistEditor } from '../editor/TracklistEditor';
 import '../editor/admin.css';
@@ -102,7 +103,7 @@ function TracklistPicker({ revision }: { revision: number }) {
   );
 }
 
-type Kind = 'residences' | 'tracklists' | 'releases' | 'team' | 'about' | 'slides';
+type Kind = 'residences' | 'tracklists' | 'releases' | 'team' | 'about' | 'slides' | 'artistMerges';
 const KIND_NAMES: Record<Kind, string> = {
   residences: 'Résidences',
   tracklists: 'Listes de titres des émissions',
@@ -110,10 +111,11 @@ const KIND_NAMES: Record<Kind, string> = {
   team: LIST_KINDS.team.title,
   about: 'Textes de la page À propos',
   slides: LIST_KINDS.slides.title,
+  artistMerges: 'Fusions d’artistes',
 };
 /** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
 const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
-  admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides'],
+  admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
 };
@@ -155,6 +157,8 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
         <TracklistPicker revision={revision} />
       ) : kind === 'about' ? (
         <AboutEditor key={`about:${String(revision)}`} onPublished={onPublished} />
+      ) : kind === 'artistMerges' ? (
+        <MergeEditor key={`artistMerges:${String(revision)}`} onPublished={onPublished} />
       ) : (
         <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} onPublished={onPublished} />
       )}
