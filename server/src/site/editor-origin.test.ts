@@ -125,8 +125,8 @@ describe('the editor’s origin', () => {
     }
   });
 
-  it('answers the reads its tracklists’ form makes', async () => {
-    for (const path of ['/api/releases', '/api/episodes?residence=axonberg']) {
+  it('answers the reads its tracklists’ and merges’ forms make', async () => {
+    for (const path of ['/api/releases', '/api/episodes?residence=axonberg', '/api/artists?q=basic']) {
       expect([path, (await on(EDITOR_HOST, path)).statusCode]).not.toEqual([path, 302]);
     }
   });

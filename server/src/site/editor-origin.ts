@@ -35,9 +35,10 @@ export interface EditorOriginOptions {
 const EDITOR_PAGES = /^\/admin(?:[/?#]|$)/;
 /**
  * The /api the editor uses: its sign-in, the content's reads and writes, the XSRF cookie, and the
- * reads its tracklists' form makes (a residence's episodes, the label's releases).
+ * reads its tracklists' form makes (a residence's episodes, the label's releases), and the played
+ * artists its merges' form searches.
  */
-const EDITOR_API = /^\/api\/(?:editor|content|xsrf|episodes|releases)(?:[/?]|$)/;
+const EDITOR_API = /^\/api\/(?:editor|content|xsrf|episodes|releases|artists)(?:[/?]|$)/;
 /** What else the editor's host answers: the admin part's files (the editor's scripts and sheets), health. */
 const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
