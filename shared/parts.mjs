@@ -30,6 +30,9 @@ export const PARTS = /** @type {const} */ ([
       'EpisodesPage',
       'EpisodePage',
       'EmbedPage',
+      // The played artists (issue 61): the list A–Z and an artist's page.
+      'PlayedArtistsPage',
+      'PlayedArtistPage',
     ],
   },
   { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },

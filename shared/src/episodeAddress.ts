@@ -38,3 +38,11 @@ export function startTimeParam(seconds: number): string {
   if (m > 0) return `${String(m)}m${two(s)}s`;
   return `${String(s)}s`;
 }
+
+/**
+ * Whether a text can be a played artist's slug (docs/artists.md): lower-case ascii words joined by
+ * hyphens, 80 characters at most; anything else is no artist's page and is not asked for.
+ */
+export function isPlayedArtistSlug(text: string): boolean {
+  return text.length <= 80 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
+}

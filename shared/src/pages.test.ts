@@ -31,6 +31,8 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'emissions', remote: 'radio', module: 'EpisodesPage', title: 'Émissions · Archive' },
       { path: 'emissions/:slug', remote: 'radio', module: 'EpisodePage', title: 'Émission' },
       { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
+      { path: 'artistes', remote: 'radio', module: 'PlayedArtistsPage', title: 'Artistes' },
+      { path: 'artistes/:slug', remote: 'radio', module: 'PlayedArtistPage', title: 'Artiste' },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
       { path: 'soutenir', remote: 'about', module: 'SupportPage', title: 'Nous soutenir' },

@@ -1,5 +1,6 @@
 import { releaseUrl, type Release } from '@collectif/shared';
 import { gridSquare } from '@collectif/shared/pictures';
+import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { Card, useReveal } from '@collectif/shared/ui';
 
 /** Release artwork is square; the generated and the label's covers are 600 px wide. */
@@ -16,15 +17,26 @@ interface ReleaseCardProps {
   priority?: boolean;
 }
 
+/**
+ * The card opens the release on the label's shop; under it, its artist's page on the site when the
+ * played artists' index has one (docs/site.md, « Label »).
+ */
 function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps) {
   return (
-    <Card
-      image={{ ...gridSquare(release.image, COVER_SIZE), eager, priority }}
-      title={release.title}
-      description={release.artist}
-      headingLevel={2}
-      url={releaseUrl(release.href)}
-    />
+    <>
+      <Card
+        image={{ ...gridSquare(release.image, COVER_SIZE), eager, priority }}
+        title={release.title}
+        description={release.artist}
+        headingLevel={2}
+        url={releaseUrl(release.href)}
+      />
+      {release.artistSlug === undefined ? null : (
+        <PageLink className="release-card__artist" page={PAGES.playedArtist} params={{ slug: release.artistSlug }}>
+          {`Artiste : ${release.artist}`}
+        </PageLink>
+      )}
+    </>
   );
 }
 

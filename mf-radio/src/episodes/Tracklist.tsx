@@ -3,6 +3,7 @@ import { emit, releaseUrl, useSearchParams, type EpisodeDetail, type TracklistRo
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { formatTime } from '@collectif/shared/time';
 import { ExternalLink } from '@collectif/shared/ui';
+import { QueueButton } from '../queue/QueueButton';
 import '../styles/tracklist.css';
 
 /** Other episodes named under a row, at most (« Aussi dans : »). */
@@ -30,7 +31,9 @@ interface TracklistProps {
  * « Titres joués » of an episode's page (docs/episodes.md, « Tracklist »): each row's time is a link
  * to this page at that moment (`?t=`), which the server renders without JavaScript; with it, the
  * persistent player plays the episode from there and the address takes the `?t=`, the page staying
- * where it is. The row that plays is marked while the player holds this episode.
+ * where it is. The row that plays is marked while the player holds this episode. A row's artist
+ * leads to their page when the played artists' index has one, and its « + » puts the episode in the
+ * player's queue from the row's moment (docs/player.md, « The queue »).
  */
 export function Tracklist({ episode, playingAt }: TracklistProps) {
   const [, setSearchParams] = useSearchParams();
@@ -83,7 +86,16 @@ export function Tracklist({ episode, playingAt }: TracklistProps) {
               )}
               <div>
                 <p>
-                  <b>{row.artist}</b>
+                  <b>
+                    {/* The played artist's page, when the index has one (docs/artists.md). */}
+                    {row.artistSlug === undefined ? (
+                      row.artist
+                    ) : (
+                      <PageLink page={PAGES.playedArtist} params={{ slug: row.artistSlug }}>
+                        {row.artist}
+                      </PageLink>
+                    )}
+                  </b>
                   {' — '}
                   {row.release === undefined ? (
                     row.title
@@ -105,6 +117,14 @@ export function Tracklist({ episode, playingAt }: TracklistProps) {
                   </p>
                 )}
               </div>
+              {/* This episode at this row's moment, at the end of the player's queue. */}
+              <QueueButton
+                className="queue-row"
+                items={[{ slug: episode.slug, start: row.start }]}
+                name={`Ajouter à la file à partir de ${time} : ${row.artist} — ${row.title}`}
+              >
+                <span className="visually-hidden">Ajouter à la file</span>
+              </QueueButton>
             </li>
           );
         })}

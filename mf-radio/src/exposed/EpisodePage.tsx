@@ -18,6 +18,7 @@ import { configuratorSearchFor } from '../embed/configurator';
 import { Tracklist } from '../episodes/Tracklist';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
+import { QueueButton } from '../queue/QueueButton';
 import { findResidence, useResidenceSummaries } from '../residences/residences';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref, isSlug, parseStartTime, startTimeParam } from '@collectif/shared/addresses';
@@ -153,6 +154,8 @@ function EpisodeView({ episode }: { episode: EpisodeDetail }) {
               {resumeLabel(remembered)}
             </button>
           ) : null}
+          {/* At the address's moment when it names one (docs/player.md, « The queue »). */}
+          <QueueButton items={[start === null ? { slug: episode.slug } : { slug: episode.slug, start }]} />
           <button
             type="button"
             className="button button--ghost"

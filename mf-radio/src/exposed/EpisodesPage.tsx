@@ -10,6 +10,7 @@ import {
   type PageDefinition,
 } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
+import { PlayedArtistList } from '../artists/PlayedArtistList';
 import { useDebounced } from '../ui/useDebounced';
 import { useResidenceSummaries } from '../residences/residences';
 import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
@@ -170,18 +171,30 @@ function Results({ search }: { search: ArchiveSearch }) {
     }
     return <StatusMessage kind="loading">Chargement des émissions ...</StatusMessage>;
   }
+  // A search's first page names the played artists whose name holds it, each leading to their page.
+  const artists =
+    data.artists === undefined || data.artists.length === 0 ? null : (
+      <section className="archive__artists" aria-labelledby="artistes-trouves">
+        <h2 id="artistes-trouves">Artistes</h2>
+        <PlayedArtistList items={data.artists} label="Artistes trouvés" />
+      </section>
+    );
   if (data.total === 0) {
     const filtered = search.q.trim() !== '' || search.style !== '' || search.residence !== '';
     return (
-      <StatusMessage kind="empty">
-        {filtered ? 'Aucune émission ne correspond à cette recherche.' : 'Aucune émission pour le moment.'}{' '}
-        {filtered ? <PageLink page={PAGES.episodes}>Effacer la recherche</PageLink> : null}
-      </StatusMessage>
+      <>
+        {artists}
+        <StatusMessage kind="empty">
+          {filtered ? 'Aucune émission ne correspond à cette recherche.' : 'Aucune émission pour le moment.'}{' '}
+          {filtered ? <PageLink page={PAGES.episodes}>Effacer la recherche</PageLink> : null}
+        </StatusMessage>
+      </>
     );
   }
   if (data.items.length === 0) return <MissingPage />;
   return (
     <>
+      {artists}
       <p className="archive__count" role="status">
         {plural(data.total, 'émission', 'émissions')}
         {isFetching ? ' · mise à jour…' : ''}

@@ -1,16 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { StarIcon, useToggle } from './toggle';
+import { useHydrated } from '../ui/useHydrated';
 import '../styles/follow-chip.css';
-
-const subscribeNever = () => () => undefined;
-
-/** True once the page is hydrated in a browser. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 
 /**
  * « Suivre » on a residence's card, over its picture (docs/follow.md): the page's toggle, named with

@@ -5,6 +5,7 @@ import { Card } from '@collectif/shared/ui';
 import { DEFAULT_COVER } from '@collectif/shared/tokens';
 import { formatTime } from '@collectif/shared/time';
 import { useRememberedPosition } from '@collectif/shared/resume';
+import { QueueButton } from '../queue/QueueButton';
 
 /** Feed covers are square; 500 px is the size the grids show at most. */
 const COVER_SIZE = 500;
@@ -14,7 +15,8 @@ export const resumeLabel = (position: number) => `Reprendre à ${formatTime(posi
 
 /**
  * A past show: a click plays it in the player (the `replay-selected` event of the contract), from
- * where this browser last stopped in it; its title leads to its page.
+ * where this browser last stopped in it; its title leads to its page; « File » over its picture puts
+ * it at the end of the player's queue (an episode with a page only: the queue holds slugs).
  */
 export function PodcastCard({
   item,
@@ -48,6 +50,15 @@ export function PodcastCard({
           emit('replay-selected', position === null ? item : { ...item, start: position });
         }}
       />
+      {slug === undefined ? null : (
+        <QueueButton
+          className="queue-chip"
+          items={[{ slug }]}
+          name={`Ajouter à la file : ${item.artist} · ${item.show}`}
+        >
+          File
+        </QueueButton>
+      )}
     </li>
   );
 }

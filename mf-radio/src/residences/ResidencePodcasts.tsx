@@ -1,5 +1,6 @@
 import { selectFeedLoaded, useAppSelector, usePodcastsQuery } from '@collectif/shared';
 import { PodcastGrid } from '../podcasts/PodcastCard';
+import { QueueButton } from '../queue/QueueButton';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { answerStatus, StatusMessage, useReveal } from '@collectif/shared/ui';
 
@@ -26,7 +27,18 @@ function Content({ artist }: { artist: string }) {
   if (status === 'empty') {
     return <StatusMessage kind="empty">Aucune émission de cette résidence dans le flux pour le moment.</StatusMessage>;
   }
-  return <PodcastGrid items={items} label={`Émissions de ${artist}`} />;
+  // « Tout écouter »: every episode with a page, newest first as listed (docs/player.md, « The queue »).
+  const all = items.flatMap((item) => (item.slug === undefined ? [] : [{ slug: item.slug }]));
+  return (
+    <>
+      <p className="residence__listen-all">
+        <QueueButton className="button" icon="all" items={all} label={artist}>
+          Tout écouter
+        </QueueButton>
+      </p>
+      <PodcastGrid items={items} label={`Émissions de ${artist}`} />
+    </>
+  );
 }
 
 /** 'Dernières émissions': the resident's podcasts, each playable in the player. */

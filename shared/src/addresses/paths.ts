@@ -40,6 +40,10 @@ export const PAGES = {
   /** Parameter: `slug`, the episode's. */
   episode: { remote: 'radio', module: 'EpisodePage' },
   embed: { remote: 'radio', module: 'EmbedPage' },
+  /** The artists the radio played or the label releases, A–Z (docs/site.md); `?page=N`. */
+  playedArtists: { remote: 'radio', module: 'PlayedArtistsPage' },
+  /** Parameter: `slug`, the played artist's (never an episode's host, who is `artist`). */
+  playedArtist: { remote: 'radio', module: 'PlayedArtistPage' },
   label: { remote: 'label', module: 'LabelPage' },
   about: { remote: 'about', module: 'AboutPage' },
   /** « Nous soutenir » (docs/support.md); `?residence=<id>` names a residence in a donation. */

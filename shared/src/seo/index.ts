@@ -17,6 +17,8 @@ export {
   musicAlbums,
   musicEvent,
   type MusicEventInput,
+  musicGroup,
+  type MusicGroupInput,
   organization,
   radioEpisode,
   radioSeries,

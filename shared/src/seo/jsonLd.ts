@@ -295,6 +295,27 @@ export function musicAlbums({ url, albums }: { url: string; albums: readonly Alb
   };
 }
 
+export interface MusicGroupInput {
+  name: string;
+  /** Its page on the site. */
+  url: string;
+  description?: string;
+  /** Its other pages (a release's shop, a residence's links): https addresses. */
+  sameAs: readonly string[];
+}
+
+/** A played artist's page (docs/head.md): the artist, and where else they are on the web. */
+export function musicGroup(input: MusicGroupInput) {
+  return {
+    '@context': CONTEXT,
+    '@type': 'MusicGroup',
+    name: input.name,
+    url: input.url,
+    ...(input.description === undefined || input.description === '' ? {} : { description: input.description }),
+    ...(input.sameAs.length === 0 ? {} : { sameAs: [...input.sameAs] }),
+  };
+}
+
 export interface OrganizationInput {
   name: string;
   url: string;

@@ -30,6 +30,8 @@ import {
   stylesAnswer,
   supportAnswer,
   supportReturnAnswer,
+  playedArtistAnswer,
+  playedArtistsPageAnswer,
 } from '../schemas/answers';
 import type {
   EpisodeDetail,
@@ -38,6 +40,8 @@ import type {
   Events,
   LiveStatus,
   NowPlaying,
+  PlayedArtist,
+  PlayedArtistsPage,
   PodcastItem,
   Release,
   Residence,
@@ -248,6 +252,23 @@ export const api = createApi({
       query: (params) => ({ url: '/support/retour', params, cache: 'no-store' }),
       responseSchema: answer(supportReturnAnswer),
     }),
+    // The artists the radio played or the label releases (docs/artists.md); since contract 3.3.
+    // A page of them A–Z (`page` from 1, left out for the first, so that both share one entry).
+    playedArtists: build.query<PlayedArtistsPage, { page?: number; q?: string }>({
+      query: ({ page, q }) => ({
+        url: '/artists',
+        params: {
+          ...(page === undefined || page <= 1 ? {} : { page }),
+          ...(q === undefined || q.trim() === '' ? {} : { q: q.trim() }),
+        },
+      }),
+      responseSchema: answer(playedArtistsPageAnswer),
+    }),
+    // One played artist, their plays, releases and residence; a merged-away slug answers the canonical one.
+    playedArtist: build.query<PlayedArtist, string>({
+      query: (slug) => `/artists/${encodeURIComponent(slug)}`,
+      responseSchema: answer(playedArtistAnswer),
+    }),
     trackStream: build.query<string, string>({
       query: (trackUrn) => ({ url: `/track/${encodeURIComponent(trackUrn)}`, responseHandler: 'text' }),
     }),
@@ -271,4 +292,6 @@ export const {
   useEventQuery,
   useSupportQuery,
   useSupportReturnQuery,
+  usePlayedArtistsQuery,
+  usePlayedArtistQuery,
 } = api;
