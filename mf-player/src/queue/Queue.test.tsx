@@ -131,6 +131,21 @@ describe('the queue', () => {
     expect(screen.queryByRole('button', { name: /File d’écoute/ })).not.toBeInTheDocument();
   });
 
+  it('plays an add at once when the player is paused, and only queues it while sound is wanted', async () => {
+    const { user } = renderPlayer();
+    await openLive(user);
+    add('un');
+    await waitFor(() => {
+      expect(stored()).toEqual(['un']);
+    });
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    add('deux');
+    await waitFor(() => {
+      expect(audioPath()).toBe('/api/demo/replays/deux.mp3');
+    });
+    expect(stored()).toEqual(['un']);
+  });
+
   it('resumes an item without a start where this browser left its replay', async () => {
     rememberPosition('/api/demo/replays/deux.mp3', 45, 60);
     renderPlayer();

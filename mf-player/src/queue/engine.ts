@@ -15,8 +15,6 @@ import {
   replaySelected,
   selectPlayer,
   sliderMoved,
-  sliderOf,
-  SLIDER_MAX,
   wantsSound,
   type StateWithPlayer,
 } from '../player/playerSlice';
@@ -101,10 +99,13 @@ function currentEntry(state: StateWithQueue): QueueEntry | undefined {
   return slug === undefined ? undefined : { slug };
 }
 
-/** Nothing to hear: the player closed, or a replay heard to its end. A `queue-add` then plays. */
+/**
+ * Nothing plays: the player closed, paused, or a replay heard to its end (no sound wanted). A
+ * `queue-add` then plays its first item.
+ */
 export function quiet(state: StateWithQueue): boolean {
   const player = selectPlayer(state);
-  return !player.open || (player.mode === 'REPLAY' && !wantsSound(player) && sliderOf(player) >= SLIDER_MAX);
+  return !player.open || !wantsSound(player);
 }
 
 type MediaHandlers = { next: boolean; previous: boolean };
