@@ -118,7 +118,7 @@ describe('GET /api/content/:kind', () => {
       const res = await app.inject({ url: `/api/content/${kind}` });
       expect(res.statusCode).toBe(404);
       expect(res.json<ApiError>().message).toBe(
-        'Contenu inconnu : residences, releases, tracklists, team, about, slides, artistMerges existent.',
+        'Contenu inconnu : residences, releases, tracklists, team, about, slides, support, artistMerges, figures existent.',
       );
     }
   });
