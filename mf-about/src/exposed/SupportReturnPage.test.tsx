@@ -93,6 +93,15 @@ describe('/soutenir/merci', () => {
   });
 });
 
+it('says a payment the site does not know, without offering to check again', async () => {
+  payment = { status: 404, body: { error: 'not_found', message: 'Ce paiement est inconnu de HelloAsso.' } };
+  renderWithProviders(<SupportReturnPage />, { route: '/soutenir/merci?checkoutIntentId=999999&code=succeeded' });
+  expect(await screen.findByRole('alert')).toHaveTextContent('Ce paiement est inconnu de HelloAsso');
+  expect(screen.queryByRole('button', { name: 'Réessayer' })).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Nous soutenir' })).toHaveAttribute('href', '/soutenir');
+  expect(screen.queryByText('Merci !')).not.toBeInTheDocument();
+});
+
 describe('HelloAsso’s query, passed on', () => {
   it('keeps its four names only, each bounded', () => {
     const query = new URLSearchParams({

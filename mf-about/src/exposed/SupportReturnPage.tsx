@@ -39,7 +39,18 @@ function SupportReturnPage() {
   return (
     <div className="page support-page support-return">
       <h1>Votre paiement</h1>
-      {payment.isError ? (
+      {unknownPayment(payment.error) ? (
+        <>
+          <StatusMessage kind="error">
+            Ce paiement est inconnu de HelloAsso, ou n’a pas été fait depuis ce site : rien n’a été prélevé par ce lien.
+          </StatusMessage>
+          <p>
+            <PageLink className="button" page={PAGES.support}>
+              Nous soutenir
+            </PageLink>
+          </p>
+        </>
+      ) : payment.isError ? (
         <StatusMessage
           kind="error"
           onRetry={() => {
@@ -55,6 +66,10 @@ function SupportReturnPage() {
     </div>
   );
 }
+
+/** The site says it knows no such payment (404): asking again would say the same. */
+const unknownPayment = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 function Outcome({ payment, heading }: { payment: SupportPayment; heading: RefObject<HTMLHeadingElement | null> }) {
   const residence = useResidenceQuery(payment.residence ?? '', { skip: payment.residence === undefined }).data;

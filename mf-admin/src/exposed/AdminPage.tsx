@@ -7,7 +7,9 @@ import { AboutEditor } from '../editor/AboutEditor';
 import { History } from '../editor/History';
 import { LIST_KINDS, ListEditor } from '../editor/ListEditor';
 import { MergeEditor } from '../editor/MergeEditor';
+import { Figures, hasFigures } from '../editor/Figures';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
+import { SupportEditor } from '../editor/SupportEditor';
 import { TracklistEditor } from '../editor/TracklistEditor';
 import '../editor/admin.css';
 
@@ -103,7 +105,7 @@ function TracklistPicker({ revision }: { revision: number }) {
   );
 }
 
-type Kind = 'residences' | 'tracklists' | 'releases' | 'team' | 'about' | 'slides' | 'artistMerges';
+type Kind = 'residences' | 'tracklists' | 'releases' | 'team' | 'about' | 'slides' | 'support' | 'artistMerges';
 const KIND_NAMES: Record<Kind, string> = {
   residences: 'Résidences',
   tracklists: 'Listes de titres des émissions',
@@ -112,10 +114,11 @@ const KIND_NAMES: Record<Kind, string> = {
   about: 'Textes de la page À propos',
   slides: LIST_KINDS.slides.title,
   artistMerges: 'Fusions d’artistes',
+  support: 'Nous soutenir (HelloAsso, objectif d’adhérents)',
 };
 /** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
 const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
-  admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'artistMerges'],
+  admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'support', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
 };
@@ -159,6 +162,8 @@ function TeamEditor({ kinds }: { kinds: readonly Kind[] }) {
         <AboutEditor key={`about:${String(revision)}`} onPublished={onPublished} />
       ) : kind === 'artistMerges' ? (
         <MergeEditor key={`artistMerges:${String(revision)}`} onPublished={onPublished} />
+      ) : kind === 'support' ? (
+        <SupportEditor key={`support:${String(revision)}`} onPublished={onPublished} />
       ) : (
         <ListEditor key={`${kind}:${String(revision)}`} list={LIST_KINDS[kind]} onPublished={onPublished} />
       )}
@@ -233,6 +238,7 @@ function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
           </p>
         )}
       </div>
+      {hasFigures(me) ? <Figures me={me} /> : null}
       {me.role === 'residence' ? (
         me.residence === null ? null : (
           <ResidentEditor id={me.residence} />

@@ -1,0 +1,160 @@
+import { useEffect, useId, useState } from 'react';
+import { useResidencesQuery } from '@collectif/shared';
+import { StatusMessage } from '@collectif/shared/ui';
+import { call, messageOf, type Me } from './call';
+
+/*
+ * « Mes chiffres » (docs/content.md, « The editor »): what the site counts that a volunteer may see,
+ * one panel with a part per source. Today the gifts of the year through HelloAsso
+ * (GET /api/editor/figures/support, docs/support.md): a resident sees how many gifts named their
+ * residence, never who gave nor how much; an admin sees every residence with its sums, and the
+ * year's members. Each source is read on its own, so one that fails leaves the others shown.
+ */
+
+/** The year's gifts as the editor shows them (GET /api/editor/figures/support). */
+export interface SupportFigures {
+  year: number;
+  members: number | null;
+  goal?: number;
+  residences: { id: string; donations: number; sum?: number }[];
+}
+
+const euros = (cents: number) =>
+  `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(cents / 100)} €`;
+
+const gifts = (total: number) => `${String(total)} ${total > 1 ? 'dons' : 'don'}`;
+
+/** The most rows the panel reads: far more residences than the site has. */
+const ROWS_MAX = 500;
+
+const count = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * The answer, read defensively (it is input, docs/content.md): its year and members must be whole
+ * numbers, a row it cannot show is dropped, at most ROWS_MAX; anything else is a French failure.
+ */
+export function readSupportFigures(data: unknown): SupportFigures {
+  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const { year, members, goal, residences } = record;
+  if (
+    !count(year) ||
+    year < 2000 ||
+    year > 9999 ||
+    (members !== null && !count(members)) ||
+    !Array.isArray(residences)
+  ) {
+    throw new Error('Les chiffres reçus du site sont illisibles : réessayez dans un instant.');
+  }
+  const rows: SupportFigures['residences'] = [];
+  for (const row of residences.slice(0, ROWS_MAX) as unknown[]) {
+    const { id, donations, sum } = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+    if (typeof id !== 'string' || id === '' || id.length > 60 || !count(donations)) continue;
+    rows.push({ id, donations, ...(count(sum) ? { sum } : {}) });
+  }
+  return { year, members, ...(count(goal) && goal > 0 ? { goal } : {}), residences: rows };
+}
+
+function SupportFiguresPart({ me }: { me: Me }) {
+  const headingId = useId();
+  const [figures, setFigures] = useState<SupportFigures | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const names = new Map(
+    (useResidencesQuery(undefined).data ?? []).map((residence) => [residence.id, residence.artist]),
+  );
+  useEffect(() => {
+    let current = true;
+    call<unknown>('GET', '/editor/figures/support')
+      .then(readSupportFigures)
+      .then((read) => {
+        if (current) setFigures(read);
+      })
+      .catch((error: unknown) => {
+        if (current) setFailure(messageOf(error));
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  let body;
+  if (failure !== null) {
+    body = (
+      <StatusMessage
+        kind="error"
+        onRetry={() => {
+          setFailure(null);
+          setAttempt((attempts) => attempts + 1);
+        }}
+      >
+        {failure}
+      </StatusMessage>
+    );
+  } else if (figures === null) {
+    body = <StatusMessage kind="loading">Chargement des dons ...</StatusMessage>;
+  } else if (me.role === 'residence') {
+    const own = figures.residences.find((row) => row.id === me.residence);
+    body = (
+      <p className="admin-figure">
+        {gifts(own?.donations ?? 0)} au nom de votre résidence en {String(figures.year)}.
+        <span className="admin-field__hint"> Le site ne garde ni le nom ni l’adresse des donateurs.</span>
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p className="admin-figure">
+          {figures.members === null
+            ? `Adhérents en ${String(figures.year)} : indisponible (HelloAsso ne répond pas).`
+            : `${String(figures.members)} ${figures.members > 1 ? 'adhérents' : 'adhérent'} en ${String(figures.year)}${
+                figures.goal === undefined ? '' : `, objectif ${String(figures.goal)}`
+              }.`}
+        </p>
+        {figures.residences.length === 0 ? (
+          <p>Aucun don au nom d’une résidence en {String(figures.year)}.</p>
+        ) : (
+          <table className="admin-figures">
+            <caption>Dons au nom des résidences en {String(figures.year)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Résidence</th>
+                <th scope="col">Dons</th>
+                <th scope="col">Montant</th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.residences.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{names.get(row.id) ?? row.id}</th>
+                  <td>{row.donations}</td>
+                  <td>{row.sum === undefined ? '—' : euros(row.sum)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="admin-figures-part" aria-labelledby={headingId}>
+      <h3 id={headingId}>Dons avec HelloAsso</h3>
+      {body}
+    </section>
+  );
+}
+
+/** Who has figures to see: a resident (their residence's) and an admin (all of them). */
+export const hasFigures = (me: Me): boolean =>
+  me.role === 'admin' || (me.role === 'residence' && me.residence !== null);
+
+/** « Mes chiffres »: one part per source of figures. */
+export function Figures({ me }: { me: Me }) {
+  const headingId = useId();
+  return (
+    <section className="admin-editor admin-figures-panel" aria-labelledby={headingId}>
+      <h2 id={headingId}>Mes chiffres</h2>
+      <SupportFiguresPart me={me} />
+    </section>
+  );
+}
