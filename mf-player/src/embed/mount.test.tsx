@@ -300,6 +300,29 @@ describe('the queue on a partner’s page (docs/embed.md, « The queue »)', () 
     sendAdd();
     // Nothing played: the episode plays, as on the site.
     expect(await inShadow(asking).findByText('Axonberg')).toBeInTheDocument();
+    act(() => {
+      mounted?.unmount();
+    });
+    mounted = null;
+    localStorage.clear();
+
+    // The element's `file` attribute asks for it too, once its player is loaded (the first play).
+    defineCollectifPlayer({}, '');
+    const tag = document.createElement(ELEMENT_NAME);
+    tag.setAttribute('api-base', `${server.origin}/api`);
+    tag.setAttribute('file', '');
+    act(() => {
+      document.body.append(tag);
+    });
+    await user.click(await inShadow(tag).findByRole('button', { name: 'Lecture' }));
+    await inShadow(tag).findByText('DJ Partenaire');
+    sendAdd();
+    await waitFor(() => {
+      expect(localStorage.getItem('collectif:file')).toBe('[{"slug":"un"}]');
+    });
+    act(() => {
+      tag.remove();
+    });
   });
 });
 

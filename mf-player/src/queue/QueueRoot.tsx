@@ -9,9 +9,8 @@ import { selectNote, startQueue } from './engine';
  */
 export default function QueueRoot() {
   const store = useAppStore();
-  useEffect(() => {
-    startQueue(store);
-  }, [store]);
+  // Stopped with the player (a partner's unmount): its listeners do not outlive its store.
+  useEffect(() => startQueue(store), [store]);
   const note = useAppSelector(selectNote);
   return (
     <p className="visually-hidden" role="status" data-testid="file-annonce">
