@@ -389,6 +389,28 @@ describe('the sitemap and robots.txt', () => {
     ).toEqual([`<loc>${ORIGIN}/evenements</loc>`, `<loc>${ORIGIN}/evenements/2026-12-05-3f9a1c0d2b</loc>`]);
   });
 
+  it('lists the artists’ page and each played artist worth indexing, never the others (docs/artists.md)', async () => {
+    const res = await app.inject({ url: '/sitemap.xml' });
+    const locs = (parser.parse(res.body) as { urlset: { url: { loc: string }[] } }).urlset.url.map((url) => url.loc);
+    expect(locs).toContain(`${ORIGIN}/artistes`);
+    const listed = locs.filter((loc) => loc.startsWith(`${ORIGIN}/artistes/`));
+    expect(listed.length).toBeGreaterThan(0);
+    // Every one listed is indexed (a release, a residence or two plays); one play alone is not listed.
+    for (const loc of listed) {
+      const slug = loc.slice(`${ORIGIN}/artistes/`.length);
+      expect([slug, (await app.inject({ url: `/api/artists/${slug}` })).json<{ indexed: boolean }>().indexed]).toEqual([
+        slug,
+        true,
+      ]);
+    }
+    const all = (await app.inject({ url: '/api/artists' })).json<{ items: { slug: string }[] }>().items;
+    const unlisted = all.filter((item) => !listed.includes(`${ORIGIN}/artistes/${item.slug}`));
+    expect(unlisted.length).toBeGreaterThan(0);
+    for (const { slug } of unlisted) {
+      expect((await app.inject({ url: `/api/artists/${slug}` })).json<{ indexed: boolean }>().indexed).toBe(false);
+    }
+  });
+
   it('robots.txt allows everything and names the sitemap', async () => {
     const res = await app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

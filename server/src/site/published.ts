@@ -54,19 +54,22 @@ const published: FastifyPluginCallback<PublishedOptions> = (app, { config }, don
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [catalogue, { pages, version }, events] = await Promise.all([
-      app.sources.episodes.get(),
+    const [artists, { pages, version }, events] = await Promise.all([
+      // The played artists' index holds the catalogue it was made with (docs/artists.md).
+      app.playedArtists.get(),
       app.sitePages(),
       // The events' pages, when their calendars were ever read (the sitemap does not wait for them otherwise).
       app.eventsBook.read().catch(() => null),
     ]);
+    const catalogue = artists.catalogue;
     const reading = events?.reading;
     const { version: saved, residences } = currentResidences(app.content);
     return send(
       reply,
-      `sitemap|${saved}|${String(catalogue.version)}|${version}|${reading?.key ?? ''}`,
+      `sitemap|${saved}|${artists.key}|${version}|${reading?.key ?? ''}`,
       'application/xml; charset=utf-8',
-      () => sitemap(pages, residences, catalogue.value.episodes, origin, reading?.events ?? []),
+      () =>
+        sitemap(pages, residences, catalogue.value.episodes, origin, reading?.events ?? [], artists.value.indexed()),
     );
   });
 

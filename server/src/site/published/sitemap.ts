@@ -10,9 +10,10 @@ import { absolute } from './absolute';
 const day = (iso: string | null | undefined) => (iso === null || iso === undefined ? undefined : iso.slice(0, 10));
 
 /**
- * The sitemap: every page without parameters (the events' list among them), every residence, every
- * episode, with `lastmod` from the feed, and every event the calendars hold (no `lastmod`: a
- * calendar says nothing reliable of when an event changed).
+ * The sitemap: every page without parameters (the events' list and the artists' among them), every
+ * residence, every episode, with `lastmod` from the feed, every event the calendars hold (no
+ * `lastmod`: a calendar says nothing reliable of when an event changed), and every played artist
+ * the index says is worth it (docs/artists.md, « Indexed »: the others' pages are `noindex`).
  */
 export function sitemap(
   pages: readonly PageRef[],
@@ -20,6 +21,7 @@ export function sitemap(
   episodes: readonly CatalogueEpisode[],
   origin: string,
   events: readonly { slug: string }[] = [],
+  playedArtists: readonly string[] = [],
 ): string {
   const newest = day(episodes[0]?.pubDate);
   const newestOf = new Map<string, string>();
@@ -44,6 +46,7 @@ export function sitemap(
   for (const residence of residences) add(href(PAGES.residence, { id: residence.id }), newestOf.get(residence.id));
   for (const episode of episodes) add(href(PAGES.episode, { slug: episode.slug }), day(episode.pubDate));
   for (const event of events) add(href(PAGES.event, { slug: event.slug }), undefined);
+  for (const slug of playedArtists) add(href(PAGES.playedArtist, { slug }), undefined);
   return writeXml({
     urlset: {
       '@_xmlns': 'http://www.sitemaps.org/schemas/sitemap/0.9',
