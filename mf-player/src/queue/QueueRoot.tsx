@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppSelector, useAppStore } from '@collectif/shared';
 import { selectNote, startQueue } from './engine';
+import { wantQueue } from './wanted';
 
 /**
  * The queue's part of the player on every page once it is used (Player.tsx): it starts the queue
@@ -9,8 +10,12 @@ import { selectNote, startQueue } from './engine';
  */
 export default function QueueRoot() {
   const store = useAppStore();
-  // Stopped with the player (a partner's unmount): its listeners do not outlive its store.
-  useEffect(() => startQueue(store), [store]);
+  // Stopped with the player (a partner's unmount): its listeners do not outlive its store. Once
+  // here it stays for the page's life, even when the queue is emptied (its key then removed).
+  useEffect(() => {
+    wantQueue();
+    return startQueue(store);
+  }, [store]);
   const note = useAppSelector(selectNote);
   return (
     <p className="visually-hidden" role="status" data-testid="file-annonce">
