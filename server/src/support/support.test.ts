@@ -309,7 +309,14 @@ describe('POST /api/support/notifications', () => {
     expect(await residenceFigures('axonberg')).toEqual({ id: 'axonberg', donations: 0, sum: 0 });
   });
 
-  it('refuses a body past its bound, and too many from one address', async () => {
+  it('answers 429 past 120 a minute from one address', async () => {
+    const sent = await Promise.all(Array.from({ length: 121 }, () => notify({ eventType: 'Form', data: {} })));
+    expect(sent.filter((response) => response.status === 204)).toHaveLength(120);
+    const limited = sent.find((response) => response.status === 429);
+    expect(((await limited?.json()) as { message: string }).message).toMatch(/Trop de requêtes/);
+  });
+
+  it('refuses a body past its bound, and ignores garbage', async () => {
     const huge = await notify({ eventType: 'Order', data: { id: 1, filler: 'x'.repeat(70 * 1024) } });
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { message: string }).message).toMatch(/Requête invalide/);
