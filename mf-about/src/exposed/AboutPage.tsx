@@ -22,6 +22,7 @@ import { RevealSection } from '../about/RevealSection';
 import { StatList } from '../about/StatList';
 import { StudioMap } from '../about/StudioMap';
 import { TeamStrip } from '../about/TeamStrip';
+import { PrivacySection } from '../about/PrivacySection';
 import { servedAbout } from '../about/fromHtml';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
@@ -273,6 +274,9 @@ function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMemb
           ))}
         </dl>
       </RevealSection>
+
+      {/* What the site counts, and « Ne pas être compté » (docs/figures.md, « In the browser »). */}
+      <PrivacySection />
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { useEffect, useId, useState } from 'react';
+import { chooseNotCounted, useNotCounted } from '@collectif/shared/figures';
+import './privacy.css';
+
+/** The section's anchor: a link to /a-propos#confidentialite lands on it. */
+export const PRIVACY_ID = 'confidentialite';
+
+/**
+ * What the site counts of its audience, and « Ne pas être compté » (docs/figures.md, « In the
+ * browser »). Drawn by the browser only (PrivacySection in AboutPage.tsx): only a browser that runs
+ * the player's script is ever counted, and About's document keeps its budget.
+ */
+function Privacy() {
+  const checkboxId = useId();
+  const hintId = useId();
+  const objects = useNotCounted();
+  const [said, setSaid] = useState<string | null>(null);
+
+  // Reached by its anchor: the section comes after the page, so the browser could not scroll to it.
+  useEffect(() => {
+    if (window.location.hash === `#${PRIVACY_ID}`) document.getElementById(PRIVACY_ID)?.scrollIntoView();
+  }, []);
+
+  return (
+    <section id={PRIVACY_ID} aria-labelledby={`${PRIVACY_ID}-titre`} className="about-section about-privacy">
+      <h2 id={`${PRIVACY_ID}-titre`}>Confidentialité et mesure d’audience</h2>
+      <p>
+        Le site compte ses auditeurs pour dire à chaque résident·e combien de personnes ont écouté son émission, sans
+        suivre personne : aucun cookie, aucune adresse conservée.
+      </p>
+      <p>
+        Sont comptés : l’écoute du direct par le lecteur du site (un signal toutes les deux minutes tant qu’il joue),
+        les réécoutes lancées depuis le lecteur (le moment choisi, puis 25, 50, 75 et 100 % atteints) et le nombre
+        d’auditeurs que donnent les serveurs de la radio. Un visiteur est compté une fois par jour grâce à une empreinte
+        de son adresse mêlée à un sel tiré chaque jour ; le sel de la veille est effacé partout, et l’empreinte ne mène
+        plus à personne.
+      </p>
+      <p>
+        Seuls des totaux par émission, par jour et par heure sont gardés, 25 mois au plus ; un chiffre inférieur à 5
+        n’est jamais montré. Cette mesure, limitée à l’audience du site, est dispensée de consentement, mais vous pouvez
+        vous y opposer :
+      </p>
+      <div className="about-privacy__choice">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={objects}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            const wanted = event.target.checked;
+            setSaid(
+              chooseNotCounted(wanted)
+                ? wanted
+                  ? 'Ce navigateur n’est plus compté : le lecteur n’envoie plus rien.'
+                  : 'Ce navigateur est de nouveau compté, anonymement.'
+                : 'Ce navigateur ne garde pas ce choix (stockage refusé) : rien n’a changé.',
+            );
+          }}
+        />
+        <label htmlFor={checkboxId}>Ne pas être compté</label>
+        <p id={hintId} className="about-privacy__hint">
+          Ce choix est gardé dans ce navigateur, sur cet appareil.
+        </p>
+      </div>
+      <p className="about-privacy__said" role="status">
+        {said}
+      </p>
+    </section>
+  );
+}
+
+export default Privacy;
