@@ -35,6 +35,8 @@ export const SUPPORT_TTL_MS = 10 * 60_000;
 export const SUPPORT_INTENTS_PER_MIN = 5;
 /** Notifications one address may send a minute, and the largest body (docs/support.md). */
 export const NOTIFICATIONS_PER_MIN = 120;
+/** Return pages one address may check a minute: each asks HelloAsso. */
+export const RETURNS_PER_MIN = 30;
 export const NOTIFICATION_MAX_BYTES = 64 * 1024;
 /** The suggested gifts, in cents. */
 export const SUGGESTED = [1000, 2000, 5000];
@@ -297,7 +299,10 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
 
   app.get(
     '/support/retour',
-    { schema: { response: { 200: jsonSchema(supportReturnSchema), '4xx': jsonSchema(apiErrorSchema) } } },
+    {
+      config: { rateLimit: { max: RETURNS_PER_MIN, timeWindow: 60_000 } },
+      schema: { response: { 200: jsonSchema(supportReturnSchema), '4xx': jsonSchema(apiErrorSchema) } },
+    },
     async (request, reply) => {
       const query = parse(returnQuery, request.query, 'Adresse de retour invalide.');
       noStore(reply);

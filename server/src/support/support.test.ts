@@ -252,6 +252,15 @@ describe('GET /api/support/retour', () => {
     expect(read.body).toEqual({ state: 'unfinished', kind: 'don' });
   });
 
+  it('answers 429 past 30 checks a minute from one address (each asks HelloAsso)', async () => {
+    const { id } = await give(2500);
+    const checks = await Promise.all(
+      Array.from({ length: 31 }, () => fetch(`${base}/api/support/retour?checkoutIntentId=${String(id)}`)),
+    );
+    expect(checks.filter((response) => response.status === 200)).toHaveLength(30);
+    expect(checks.filter((response) => response.status === 429)).toHaveLength(1);
+  });
+
   it('refuses an address that is not HelloAsso’s, and an intent HelloAsso does not know', async () => {
     expect((await back('checkoutIntentId=abc')).status).toBe(400);
     expect((await back('checkoutIntentId=123456')).status).toBe(404);
