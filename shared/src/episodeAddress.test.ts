@@ -1,4 +1,5 @@
-import { parseStartTime, startTimeParam } from './episodeAddress';
+import { PLAYED_ARTIST_SLUG, PLAYED_ARTIST_SLUG_MAX } from './schemas/answers';
+import { isPlayedArtistSlug, parseStartTime, startTimeParam } from './episodeAddress';
 
 describe('?t=, the start time', () => {
   it.each([
@@ -29,6 +30,19 @@ describe('?t=, the start time', () => {
     expect(startTimeParam(45)).toBe('45s');
     for (const seconds of [0, 59, 60, 3599, 3600, 86_399]) {
       expect(parseStartTime(startTimeParam(seconds))).toBe(seconds);
+    }
+  });
+});
+
+describe("a played artist's address", () => {
+  it('is what the API makes of a name, and nothing else', () => {
+    const long = 'a'.repeat(PLAYED_ARTIST_SLUG_MAX);
+    for (const slug of ['basic-channel', 'dj-2', 'a', long]) {
+      expect([slug, isPlayedArtistSlug(slug)]).toEqual([slug, true]);
+      expect(PLAYED_ARTIST_SLUG.test(slug)).toBe(true);
+    }
+    for (const text of ['', 'Basic-Channel', '-dub', 'dub-', 'dub--club', 'dub_club', '../admin', 'é', `${long}a`]) {
+      expect([text, isPlayedArtistSlug(text)]).toEqual([text, false]);
     }
   });
 });

@@ -79,6 +79,27 @@ describe('LabelPage', () => {
     expect(link).toHaveAccessibleName('Sortie 5 Artiste 5 (nouvel onglet)');
   });
 
+  it("links a release to its artist's page when the played artists' index has one, and only then", async () => {
+    answer = {
+      status: 200,
+      body: releases.map((release, index) =>
+        index === 1
+          ? { ...release, artistSlug: 'artiste-2' }
+          : index === 2
+            ? { ...release, artistSlug: '../admin' }
+            : release,
+      ),
+    };
+    renderWithProviders(<LabelPage />, { route: '/label' });
+    const grid = await screen.findByRole('list', { name: 'Sorties du label' });
+    expect(within(grid).getByRole('link', { name: 'Artiste : Artiste 2' })).toHaveAttribute(
+      'href',
+      '/artistes/artiste-2',
+    );
+    // A slug that cannot make an address is none.
+    expect(within(grid).getAllByRole('link', { name: /^Artiste :/ })).toHaveLength(1);
+  });
+
   it('sizes every cover and loads only the first row at once', async () => {
     const { container } = renderWithProviders(<LabelPage />, { route: '/label' });
     await screen.findByRole('list', { name: 'Sorties du label' });

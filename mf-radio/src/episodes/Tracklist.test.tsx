@@ -1,6 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emit, on, releaseUrl, type EpisodeDetail, type PlayerSnapshot, type ReplayRequest } from '@collectif/shared';
+import {
+  emit,
+  on,
+  releaseUrl,
+  type EpisodeDetail,
+  type PlayerSnapshot,
+  type QueueAddRequest,
+  type ReplayRequest,
+} from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { resumeKey } from '@collectif/shared/resume';
 import EpisodePage from '../exposed/EpisodePage';
@@ -32,7 +40,7 @@ const episode: EpisodeDetail = {
         { slug: 'nebuleuse-1', artist: 'Nébuleuse', show: 'Orbite #1' },
       ],
     },
-    { start: 22, artist: 'Basic Channel', title: 'Phylyps Trak', also: [] },
+    { start: 22, artist: 'Basic Channel', title: 'Phylyps Trak', also: [], artistSlug: 'basic-channel' },
     { start: 3750, artist: 'Deepchord', title: 'Vantage Isle', also: [] },
   ],
 };
@@ -87,8 +95,9 @@ describe("an episode's tracklist", () => {
     expect(rows(list).map((row) => row.textContent)).toEqual([
       expect.stringMatching(/^0:00Axonberg — Synapses EP/),
       expect.stringMatching(/^0:11Moritz von Oswald Trio — Pattern 3/),
-      '0:22Basic Channel — Phylyps Trak',
-      '1:02:30Deepchord — Vantage Isle',
+      // Each row's « + » is said « Ajouter à la file » (its name says which moment).
+      '0:22Basic Channel — Phylyps TrakAjouter à la file',
+      '1:02:30Deepchord — Vantage IsleAjouter à la file',
     ]);
     const at = within(list).getByRole('link', { name: 'Écouter à partir de 0:11' });
     expect(at).toHaveAttribute('href', `/emissions/${SLUG}?t=11`);
@@ -149,6 +158,53 @@ describe("an episode's tracklist", () => {
     expect(current()).toEqual([]);
     playerAt(30, { open: false, playing: false });
     expect(current()).toEqual([]);
+  });
+
+  it("links a row's artist to their page when the index has one, and only then", async () => {
+    open();
+    const list = await tracklist();
+    expect(within(rows(list)[2]!).getByRole('link', { name: 'Basic Channel' })).toHaveAttribute(
+      'href',
+      '/artistes/basic-channel',
+    );
+    expect(within(list).queryByRole('link', { name: 'Deepchord' })).not.toBeInTheDocument();
+  });
+
+  it("never links a row's artist by a slug that cannot make an address", async () => {
+    answer = {
+      ...episode,
+      tracks: [{ start: 5, artist: 'Hostile', title: 'Titre', also: [], artistSlug: '../admin?x=<b>' }],
+    };
+    open();
+    const list = await tracklist();
+    expect(rows(list)[0]).toHaveTextContent('Hostile — Titre');
+    expect(within(list).queryByRole('link', { name: 'Hostile' })).not.toBeInTheDocument();
+  });
+
+  it("puts the episode in the player's queue from a row's moment, and the whole episode from the page", async () => {
+    const user = userEvent.setup();
+    const added: QueueAddRequest[] = [];
+    const off = on('queue-add', (request) => added.push(request));
+    open();
+    const list = await tracklist();
+    await user.click(
+      within(list).getByRole('button', { name: 'Ajouter à la file à partir de 1:02:30 : Deepchord — Vantage Isle' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Ajouter à la file' }));
+    off();
+    // Slugs and starts only, never an address (docs/player.md, « The queue »).
+    expect(added).toEqual([{ items: [{ slug: SLUG, start: 3750 }] }, { items: [{ slug: SLUG }] }]);
+  });
+
+  it('adds the episode at the moment its address names', async () => {
+    const user = userEvent.setup();
+    const added: QueueAddRequest[] = [];
+    const off = on('queue-add', (request) => added.push(request));
+    open('?t=1m');
+    await tracklist();
+    await user.click(screen.getByRole('button', { name: 'Ajouter à la file' }));
+    off();
+    expect(added).toEqual([{ items: [{ slug: SLUG, start: 60 }] }]);
   });
 
   it('is not shown for an episode without a tracklist', async () => {

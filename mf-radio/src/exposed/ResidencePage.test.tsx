@@ -4,6 +4,7 @@ import { renderWithProviders } from '@collectif/shared/test-utils';
 import {
   on,
   radioSettings,
+  type QueueAddRequest,
   SiteEnvironmentContext,
   sitePages,
   type ReplaySource,
@@ -186,6 +187,39 @@ describe('ResidencePage', () => {
     fireEvent.click(within(list).getByRole('button', { name: /Double Détente #11/ }));
     expect(seen).toEqual([expect.objectContaining(podcast(3, 'Mona Vex', 'Double Détente #11'))]);
     off();
+  });
+
+  it("« Tout écouter » puts the residence's episodes in the player's queue, newest first; a card adds its own", async () => {
+    // Episodes with a page (a slug); one without cannot be queued (the queue holds slugs only).
+    api.set('/podcasts', () => ({
+      body: [
+        { ...podcast(1, 'Kalibre', 'Double Détente #12'), slug: 'kalibre-double-detente-12' },
+        podcast(2, 'Kalibre', 'Sans page'),
+        { ...podcast(3, 'Mona Vex', 'Double Détente #11'), slug: 'mona-vex-double-detente-11' },
+      ],
+    }));
+    const added: QueueAddRequest[] = [];
+    const off = on('queue-add', (request) => added.push(request));
+    renderWithProviders(<Detail residence={doubleDetente} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Tout écouter' }));
+    const list = screen.getByRole('list', { name: 'Émissions de Kalibre / Mona Vex' });
+    expect(
+      within(list)
+        .getAllByRole('button', { name: /^Ajouter à la file/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      'Ajouter à la file : Kalibre · Double Détente #12',
+      'Ajouter à la file : Mona Vex · Double Détente #11',
+    ]);
+    fireEvent.click(within(list).getByRole('button', { name: 'Ajouter à la file : Mona Vex · Double Détente #11' }));
+    off();
+    expect(added).toEqual([
+      {
+        items: [{ slug: 'kalibre-double-detente-12' }, { slug: 'mona-vex-double-detente-11' }],
+        label: 'Kalibre / Mona Vex',
+      },
+      { items: [{ slug: 'mona-vex-double-detente-11' }] },
+    ]);
   });
 
   it('says so when the feed has no show for the residence', async () => {

@@ -2,6 +2,7 @@ import {
   isoDuration,
   missingProperties,
   musicAlbums,
+  musicGroup,
   organization,
   radioEpisode,
   radioSeries,
@@ -213,5 +214,31 @@ describe('missingProperties', () => {
     expect(missingProperties({ '@type': 'RadioSeries', url: 'x' })).toEqual(['$.name']);
     expect(missingProperties({ '@type': 'Inconnu' })).toEqual([]);
     expect(Object.keys(REQUIRED_PROPERTIES)).toContain('RadioEpisode');
+  });
+});
+
+describe('musicGroup, a played artist', () => {
+  it('names the artist and their other pages, and leaves out what it does not have', () => {
+    const group = musicGroup({
+      name: 'Basic Channel',
+      url: `${ORIGIN}/artistes/basic-channel`,
+      description: 'Basic Channel : 3 passages.',
+      sameAs: ['https://label.example.org/album/quadrant'],
+    });
+    expect(group).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'Basic Channel',
+      url: `${ORIGIN}/artistes/basic-channel`,
+      description: 'Basic Channel : 3 passages.',
+      sameAs: ['https://label.example.org/album/quadrant'],
+    });
+    expect(missingProperties(group)).toEqual([]);
+    expect(musicGroup({ name: 'X', url: `${ORIGIN}/artistes/x`, sameAs: [] })).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'X',
+      url: `${ORIGIN}/artistes/x`,
+    });
   });
 });
