@@ -19,6 +19,8 @@ const defaults = {
   twitchChannel: site.radio.twitchChannel,
   renditions: site.radio.renditions,
   timeshift: { playlist: '', hours: 0 },
+  // Without the server's word (contract 3.3), the external page: today's behaviour.
+  support: { page: '', external: site.links.donation },
 };
 
 /** The one mount of a radio that names no other. */
@@ -105,6 +107,15 @@ describe('parseRadioSettings', () => {
       renditions,
       timeshift: { playlist: '/direct/live.m3u8', hours: 4 },
     });
+  });
+
+  it('reads the support links of a server of contract 3.3, defensively', () => {
+    expect(
+      parseRadioSettings({ support: { page: '/soutenir', external: 'https://exemple.org/soutenir' } }).support,
+    ).toEqual({ page: '/soutenir', external: 'https://exemple.org/soutenir' });
+    expect(parseRadioSettings({ support: { page: '//ailleurs.example', external: 'http://x' } }).support).toEqual(
+      defaults.support,
+    );
   });
 
   it('gives an older answer, without them, the live stream alone and no timeline', () => {
