@@ -22,6 +22,21 @@ beforeEach(async () => {
     routes: {
       '/api/editor/figures/support': (request, response) => json(figures.body, figures.status)(request, response),
       '/api/content/residences': json([residence, { ...residence, id: 'autre', artist: 'Autre' }]),
+      // The audience's part of the same panel (AudienceFigures.test.tsx): nothing counted yet.
+      '/api/editor/figures/audience': json({
+        residence: 'axonberg',
+        at: '2026-11-26T20:00:00.000Z',
+        slots: [],
+        episodes: [],
+        moments: [],
+        trend: [],
+      }),
+      '/api/content/figures/history': json({ current: 'v1' }),
+      '/api/content/figures/versions/v1': json({
+        id: 'v1',
+        savedAt: '2026-11-26T19:00:00.000Z',
+        data: { showListeners: false },
+      }),
     },
   });
   configureApiBase(`${api.origin}/api`);
@@ -32,6 +47,15 @@ afterEach(async () => {
 });
 
 describe('« Mes chiffres »', () => {
+  it('holds the audience in the same panel, as one « Mes chiffres »', async () => {
+    renderWithProviders(<Figures me={{ name: 'axonberg', role: 'residence', residence: 'axonberg' }} />);
+    const panel = screen.getByRole('region', { name: 'Mes chiffres' });
+    const audience = within(panel).getByRole('region', { name: 'Audience' });
+    expect(
+      await within(audience).findByText('Aucune réécoute comptée sur les 12 dernières semaines.'),
+    ).toBeInTheDocument();
+  });
+
   it('tells a resident how many gifts named their residence this year, and nothing of who or how much', async () => {
     renderWithProviders(<Figures me={{ name: 'axonberg', role: 'residence', residence: 'axonberg' }} />);
     const panel = screen.getByRole('region', { name: 'Mes chiffres' });

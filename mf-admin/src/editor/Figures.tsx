@@ -1,14 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { useResidencesQuery } from '@collectif/shared';
 import { StatusMessage } from '@collectif/shared/ui';
+import { AudienceFigures } from './AudienceFigures';
 import { call, messageOf, type Me } from './call';
 
 /*
  * « Mes chiffres » (docs/content.md, « The editor »): what the site counts that a volunteer may see,
- * one panel with a part per source. Today the gifts of the year through HelloAsso
- * (GET /api/editor/figures/support, docs/support.md): a resident sees how many gifts named their
- * residence, never who gave nor how much; an admin sees every residence with its sums, and the
- * year's members. Each source is read on its own, so one that fails leaves the others shown.
+ * one panel with a part per source: the audience (AudienceFigures.tsx, docs/figures.md) and the
+ * gifts of the year through HelloAsso (GET /api/editor/figures/support, docs/support.md): a
+ * resident sees how many gifts named their residence, never who gave nor how much; an admin sees
+ * every residence with its sums, and the year's members. Each source is read on its own, so one
+ * that fails leaves the others shown.
  */
 
 /** The year's gifts as the editor shows them (GET /api/editor/figures/support). */
@@ -155,6 +157,7 @@ export function Figures({ me }: { me: Me }) {
     <section className="admin-editor admin-figures-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Mes chiffres</h2>
       <SupportFiguresPart me={me} />
+      <AudienceFigures me={me} />
     </section>
   );
 }
