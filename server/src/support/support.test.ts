@@ -195,7 +195,9 @@ describe('the token', () => {
 
   it('never leaves the server: the secret is in no answer', async () => {
     for (const path of ['/support', '/radio', '/content/support']) {
-      const text = await (await fetch(`${base}/api${path}`)).text();
+      const response = await fetch(`${base}/api${path}`);
+      expect(response.status).toBe(200);
+      const text = await response.text();
       expect(text).not.toContain(FAKE_ACCOUNT.clientSecret);
       expect(text).not.toContain(FAKE_ACCOUNT.clientId);
     }
