@@ -82,6 +82,8 @@ describe('a replay', () => {
   it('is counted when it starts, at the second it starts from, then at each milestone heard', () => {
     store.dispatch(replaySelected({ ...EPISODE, slug: 'axonberg-synapses-11', start: 22 }));
     expect(sent).toEqual([]);
+    // The element's first reading, before it got to the start.
+    store.dispatch(progressed({ currentTime: 0, duration: 100 }));
     store.dispatch(audioPlaying());
     expect(sent).toEqual([{ kind: 'replay', episode: 'axonberg-synapses-11', second: 22 }]);
     playTo(22, 99);

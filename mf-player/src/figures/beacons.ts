@@ -53,6 +53,8 @@ interface Memory {
   /** The page's monotonic time of the last live beacon. */
   liveSentAt: number;
   replay: ReplayEpisode | null;
+  /** The second the replay was asked to start from, as the state said when it was chosen. */
+  from: number;
   started: boolean;
   reached: Set<number>;
 }
@@ -60,7 +62,7 @@ const memories = new WeakMap<AppStore, Memory>();
 function memoryOf(store: AppStore): Memory {
   let memory = memories.get(store);
   if (memory === undefined) {
-    memory = { liveSentAt: Number.NEGATIVE_INFINITY, replay: null, started: false, reached: new Set() };
+    memory = { liveSentAt: Number.NEGATIVE_INFINITY, replay: null, from: 0, started: false, reached: new Set() };
     memories.set(store, memory);
   }
   return memory;
@@ -128,6 +130,8 @@ export function registerBeacons(
       if (state.mode !== 'REPLAY' || state.replay === null) return;
       if (memory.replay !== state.replay) {
         memory.replay = state.replay;
+        // Its start (`?t=`) as chosen: the element's first readings may say 0 before it gets there.
+        memory.from = Math.min(SECOND_MAX, Math.max(0, Math.floor(state.currentTime)));
         memory.started = false;
         memory.reached = new Set();
       }
@@ -136,7 +140,7 @@ export function registerBeacons(
       if (!memory.started) {
         if (state.status !== 'playing') return;
         memory.started = true;
-        post({ kind: 'replay', episode, second: Math.min(SECOND_MAX, Math.max(0, Math.floor(state.currentTime))) });
+        post({ kind: 'replay', episode, second: memory.from });
       }
       if (!progressed.match(action) && !audioEnded.match(action)) return;
       const before = selectPlayer(listener.getOriginalState());
