@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { NOT_COUNTED_KEY, notCounted } from '@collectif/shared/figures';
 import Privacy from './Privacy';
@@ -54,4 +54,26 @@ it('is not in the server’s page, and comes once the page is shown', async () =
   expect(renderToString(<PrivacySection />)).toBe('');
   render(<PrivacySection />);
   expect(await screen.findByRole('checkbox', { name: 'Ne pas être compté' })).toBeInTheDocument();
+});
+
+it('asks for its code only as the end of the page nears the screen', async () => {
+  const observed: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+  const original = globalThis.IntersectionObserver;
+  globalThis.IntersectionObserver = class {
+    constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+      observed.push(callback);
+    }
+    observe() {}
+    disconnect() {}
+  } as unknown as typeof IntersectionObserver;
+  try {
+    render(<PrivacySection />);
+    expect(screen.queryByRole('checkbox', { name: 'Ne pas être compté' })).not.toBeInTheDocument();
+    act(() => {
+      for (const callback of observed) callback([{ isIntersecting: true }]);
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Ne pas être compté' })).toBeInTheDocument();
+  } finally {
+    globalThis.IntersectionObserver = original;
+  }
 });
