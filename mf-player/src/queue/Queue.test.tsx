@@ -271,6 +271,19 @@ describe('the queue', () => {
     ).toHaveLength(QUEUE_MAX);
   });
 
+  it('follows another tab’s changes, checked as the stored queue is', async () => {
+    const { user } = renderPlayer();
+    await openLive(user);
+    add('un');
+    await screen.findByRole('button', { name: /File d’écoute \(1\)/ });
+    const other = JSON.stringify([{ slug: 'deux' }, { slug: 'trois', start: 12 }, { slug: '<b>' }]);
+    localStorage.setItem(QUEUE_KEY, other);
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: QUEUE_KEY, newValue: other }));
+    });
+    expect(await screen.findByRole('button', { name: /File d’écoute \(2\) · À suivre : Kalibre/ })).toBeInTheDocument();
+  });
+
   it('refuses a malformed queue-add from a page’s script in French, changing nothing', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = renderPlayer();

@@ -33,6 +33,7 @@ import {
 } from './queueSlice';
 import { entryKey, type QueueEntry } from './select';
 import { loadQueue, readAddRequest, saveQueue } from './storage';
+import { QUEUE_KEY } from './wanted';
 
 /*
  * What the queue does (docs/player.md, « The queue »): it reads the device's queue when its code
@@ -291,6 +292,14 @@ export function startQueue(store: AppStore): () => void {
   });
 
   store.dispatch(restored(loadQueue()));
+  // Another tab's change (the same browser's queue): read again, checked as at the start.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === QUEUE_KEY || event.key === null) store.dispatch(restored(loadQueue()));
+  };
+  window.addEventListener('storage', onStorage);
+  undo.push(() => {
+    window.removeEventListener('storage', onStorage);
+  });
   emit('queue-state', { items: selectQueue(store.getState() as StateWithQueue).items.map((entry) => ({ ...entry })) });
   handlers = syncMediaHandlers(store.getState(), store.dispatch, handlers);
 
