@@ -146,17 +146,20 @@ export function createCountsStore(options: {
   async function change(edit: (counts: Counts) => boolean): Promise<boolean> {
     const run = async (): Promise<boolean> => {
       let locked = false;
+      let current: Counts | null = null;
       if (shared !== null) {
         try {
           for (let tries = 0; tries < 40 && !locked; tries += 1) {
             locked = await shared.lock(COUNTS_KEY, LOCK_MS);
             if (!locked) await new Promise((resolve) => setTimeout(resolve, 50));
           }
-          local = (await fromShared()) ?? local;
+          current = await fromShared();
         } catch {
           // Redis is away: this instance counts alone, in its file.
         }
       }
+      // Without Redis's copy, the file as it is now: another instance of the machine may have changed it.
+      local = current ?? parseCounts(readText(file)) ?? local;
       try {
         const counts = structuredClone(local);
         prune(counts, now());

@@ -87,6 +87,15 @@ describe('the counts', () => {
     }
   });
 
+  it('without Redis, counts what another instance of the machine wrote into the same file', async () => {
+    const file = join(folder(), 'support-counts.json');
+    const first = createCountsStore({ file, shared: null, now: Date.now });
+    const second = createCountsStore({ file, shared: null, now: Date.now });
+    await first.record(1, gift);
+    await second.record(2, { ...gift, amount: 500 });
+    expect((await second.read()).months['2026-03']?.residences.axonberg).toEqual({ donations: 2, sum: 2500 });
+  });
+
   it('is one copy for every instance through Redis, each file following it', async () => {
     const shared = memoryStore();
     const first = createCountsStore({ file: join(folder(), 'a.json'), shared, now: Date.now });
