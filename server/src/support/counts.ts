@@ -183,12 +183,13 @@ export function createCountsStore(options: {
 
   return {
     async read() {
+      let theirs: Counts | null = null;
       try {
-        const theirs = await fromShared();
-        if (theirs !== null) local = theirs;
+        theirs = await fromShared();
       } catch {
-        // Redis is away: this instance's own copy.
+        // Redis is away: the file.
       }
+      local = theirs ?? parseCounts(readText(file)) ?? local;
       return local;
     },
     record(orderId, order) {

@@ -94,6 +94,7 @@ describe('the counts', () => {
     await first.record(1, gift);
     await second.record(2, { ...gift, amount: 500 });
     expect((await second.read()).months['2026-03']?.residences.axonberg).toEqual({ donations: 2, sum: 2500 });
+    expect((await first.read()).months['2026-03']?.residences.axonberg).toEqual({ donations: 2, sum: 2500 });
   });
 
   it('is one copy for every instance through Redis, each file following it', async () => {
