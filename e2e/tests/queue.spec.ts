@@ -64,6 +64,11 @@ async function addToQueue(page: Page, slug: string): Promise<void> {
   }, slug);
 }
 
+/** The episode page's own « Ajouter à la file » (its cards' buttons name their episode). */
+async function addOnPage(page: Page): Promise<void> {
+  await page.locator('#contenu').getByRole('button', { name: 'Ajouter à la file', exact: true }).click();
+}
+
 /**
  * The system's media controls, as Chromium's hub would call them: the handlers the page gives
  * `navigator.mediaSession`, recorded as they are set.
@@ -119,16 +124,18 @@ for (const size of WIDTHS) {
       if (first === undefined || second === undefined || third === undefined)
         throw new Error('trois épisodes attendus');
 
-      // The first, added with nothing playing, plays at once; the two others wait in the queue.
+      // The first, added with nothing playing, plays at once; the two others wait in the queue. Each
+      // with its page's « Ajouter à la file » (mf-radio's button, a queue-add of the contract).
       await openFromArchive(page, first);
-      await addToQueue(page, first.slug);
+      await addOnPage(page);
       await expect(player(page).getByText(first.artist, { exact: true })).toBeVisible();
       await expectTimeAdvancing(page, 0.5);
       await openFromArchive(page, second);
-      await addToQueue(page, second.slug);
+      await addOnPage(page);
       await expect.poll(() => storedQueue(page)).toEqual([second.slug]);
       await openFromArchive(page, third);
-      await addToQueue(page, third.slug);
+      await addOnPage(page);
+      await expect(page.getByTestId('file-annonce')).toHaveText(`Ajouté à la file : ${third.artist} — ${third.show}.`);
       await expect(player(page).getByText(first.artist, { exact: true })).toBeVisible();
       await expect(queueLine(page)).toHaveText(`File d’écoute (2) · À suivre : ${second.artist} — ${second.show}`);
 

@@ -1,4 +1,11 @@
-import { apiUrl, configureApiBase, radioSettings, type RadioSettings, type Rendition } from '@collectif/shared';
+import {
+  apiUrl,
+  configureApiBase,
+  eventBehaviour,
+  radioSettings,
+  type RadioSettings,
+  type Rendition,
+} from '@collectif/shared';
 
 /**
  * What a page around the player may set: the site uses the radio's run-time settings
@@ -162,9 +169,12 @@ export function timelineOffered(): boolean {
   return overrides.timeline ?? (settings().timeshift?.playlist ?? '') !== '';
 }
 
-/** Whether the player keeps a queue: the site's does, a partner's only when it asked. */
+/**
+ * Whether the player keeps a queue: the site's does, a partner's only when it asked; and not under
+ * a shell before contract 3.3.0, whose bus knows no queue event (docs/contract.md).
+ */
 export function queueOffered(): boolean {
-  return overrides.queue ?? true;
+  return (overrides.queue ?? true) && 'queue-add' in eventBehaviour;
 }
 
 export function chatUrl(): string {

@@ -1,6 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { emit, on, QUEUE_MAX, resetEvents, type EpisodeDetail, type QueueState } from '@collectif/shared';
+import {
+  emit,
+  eventBehaviour,
+  on,
+  QUEUE_MAX,
+  resetEvents,
+  type EpisodeDetail,
+  type QueueState,
+} from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import Player from '../exposed/Player';
 import { configurePlayer } from '../player/config';
@@ -331,6 +339,21 @@ describe('the queue', () => {
     });
     expect(stored()).toEqual(['deux']);
     expect(session.handlers.has('nexttrack')).toBe(true);
+  });
+
+  it('stays out of the way under a shell before contract 3.3.0, whose bus knows no queue event', async () => {
+    localStorage.setItem(QUEUE_KEY, JSON.stringify([{ slug: 'un' }]));
+    const table = eventBehaviour as Record<string, unknown>;
+    const known = table['queue-add'];
+    Reflect.deleteProperty(table, 'queue-add');
+    try {
+      const { user } = renderPlayer();
+      await openLive(user);
+      expect(screen.queryByTestId('file-annonce')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /File d’écoute/ })).not.toBeInTheDocument();
+    } finally {
+      table['queue-add'] = known;
+    }
   });
 
   it('is not taken by a player that did not ask for it (a partner’s)', async () => {
