@@ -5,8 +5,8 @@ import { setting } from '../settings/settings';
 export interface FiguresConfig {
   /** Where the aggregates are kept (FIGURES_DIR); null: the folder `audience` of CONTENT_DIR. */
   dir: string | null;
-  /** Icecast's statistics (`/status-json.xsl`, ICECAST_STATUS_URL); null: not read. */
-  icecast: { url: string } | null;
+  /** Icecast's statistics (ICECAST_STATUS_URL, with ICECAST_ADMIN_PASSWORD for /admin/stats); null: not read. */
+  icecast: { url: string; adminPassword: string | null } | null;
   /** Beacons one address may send a minute (FIGURES_BEACONS_PER_MIN), counted across the instances. */
   beaconsPerMinute: number;
   /** The admins' token for GET /metrics from outside the loopback (METRICS_TOKEN); null: loopback only. */
@@ -17,7 +17,8 @@ export function readFiguresConfig(env: Env): FiguresConfig {
   const icecast = setting(env, 'ICECAST_STATUS_URL');
   return {
     dir: setting(env, 'FIGURES_DIR') ?? null,
-    icecast: icecast === undefined ? null : { url: icecast },
+    icecast:
+      icecast === undefined ? null : { url: icecast, adminPassword: setting(env, 'ICECAST_ADMIN_PASSWORD') ?? null },
     beaconsPerMinute: setting(env, 'FIGURES_BEACONS_PER_MIN'),
     metricsToken: setting(env, 'METRICS_TOKEN') ?? null,
   };

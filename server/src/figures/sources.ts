@@ -1,17 +1,35 @@
 import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../api/upstream/fetch';
 
+/** Icecast's mounts and their listeners as its admin statistics say them (`/admin/stats`, XML). */
+function fromAdminStats(text: string): { listenurl: string; listeners: number }[] {
+  const sources: { listenurl: string; listeners: number }[] = [];
+  for (const match of text.matchAll(/<source mount="([^"<>]{1,200})">([\s\S]*?)<\/source>/g)) {
+    if (sources.length >= 100) break;
+    const [, mount = '', inside = ''] = match;
+    const listeners = /<listeners>(\d{1,9})<\/listeners>/.exec(inside)?.[1];
+    if (listeners !== undefined)
+      sources.push({ listenurl: `http://icecast.invalid${mount}`, listeners: Number(listeners) });
+  }
+  return sources;
+}
+
 /**
- * Icecast's statistics (`/status-json.xsl`, docs/figures.md, « What is counted »): the listeners of
- * the radio's mounts (the renditions' paths; every mount when none of them is there), less the
- * timeline's recorder, which listens to each rendition it records and counts for nobody.
+ * Icecast's statistics (docs/figures.md, « What is counted »): its public `/status-json.xsl`, or its
+ * admin's `/admin/stats` (XML; Debian's Icecast 2.4.4 writes broken JSON once a source is up). The
+ * listeners of the radio's mounts (the renditions' paths; every mount when none of them is there),
+ * less the timeline's recorder, which listens to each rendition it records and counts for nobody.
  */
 export function mapIcecastListeners(
   body: unknown,
   { mounts, recorded }: { mounts: readonly string[]; recorded: boolean },
 ): number | undefined {
-  const stats = typeof body === 'object' && body !== null ? (body as { icestats?: unknown }).icestats : undefined;
-  const raw = typeof stats === 'object' && stats !== null ? (stats as { source?: unknown }).source : undefined;
-  const sources = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).slice(0, 100);
+  let sources: unknown[];
+  if (typeof body === 'string') sources = fromAdminStats(body);
+  else {
+    const stats = typeof body === 'object' && body !== null ? (body as { icestats?: unknown }).icestats : undefined;
+    const raw = typeof stats === 'object' && stats !== null ? (stats as { source?: unknown }).source : undefined;
+    sources = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).slice(0, 100);
+  }
   const read: { mount: string; listeners: number }[] = [];
   for (const source of sources) {
     if (typeof source !== 'object' || source === null) continue;
@@ -34,14 +52,18 @@ export function mapIcecastListeners(
 }
 
 export function icecastListeners(
-  config: { url: string },
+  config: { url: string; adminPassword: string | null },
   limits: UpstreamLimits,
   options: { mounts: readonly string[]; recorded: boolean },
 ): () => Promise<number | undefined> {
-  return async () =>
-    mapIcecastListeners(
-      // Named as the radio's server in errors, as AzuraCast is: both are « le serveur de la radio ».
-      jsonBody('azuracast', ensureOk('azuracast', await fetchUpstream('azuracast', { url: config.url }, limits))),
-      options,
-    );
+  const headers: Record<string, string> =
+    config.adminPassword === null
+      ? {}
+      : { Authorization: `Basic ${Buffer.from(`admin:${config.adminPassword}`).toString('base64')}` };
+  return async () => {
+    // Named as the radio's server in errors, as AzuraCast is: both are « le serveur de la radio ».
+    const answer = ensureOk('azuracast', await fetchUpstream('azuracast', { url: config.url, headers }, limits));
+    const text = answer.body.toString('utf8');
+    return mapIcecastListeners(text.trimStart().startsWith('<') ? text : jsonBody('azuracast', answer), options);
+  };
 }

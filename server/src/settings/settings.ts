@@ -547,9 +547,17 @@ export const SETTINGS = {
   ICECAST_STATUS_URL: {
     group: 'api',
     description:
-      "Icecast's statistics (/status-json.xsl), read each minute for the live's listeners (docs/figures.md); unset: not read.",
+      "Icecast's statistics (/status-json.xsl, or /admin/stats with ICECAST_ADMIN_PASSWORD), read each minute for the live's listeners (docs/figures.md); unset: not read.",
     kind: httpAddress,
     example: 'http://127.0.0.1:8000/status-json.xsl',
+  },
+  ICECAST_ADMIN_PASSWORD: {
+    group: 'api',
+    description:
+      "Icecast's admin password, sent to ICECAST_STATUS_URL when it is /admin/stats (Debian's Icecast 2.4.4 writes broken JSON at /status-json.xsl once a source is up).",
+    kind: text('un mot de passe sans espace', (value) => value.length <= 200 && !/\s/.test(value)),
+    example: 'mot-de-passe-admin',
+    secret: true,
   },
   SCHEDULE_ICS_URLS: {
     group: 'api',
