@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app/app';
+import { readSiteServerConfig } from '../settings/config';
+import { testConfig } from '../api/testing/fixtures';
+import { registry } from './metrics';
+
+// GET /metrics (docs/deploy.md, « Metrics »): Prometheus' text format for the loopback or the
+// admins' token, refused otherwise (a header claiming another client from the loopback included);
+// every line read back by the format's grammar and its values the registry's own (prom-client has
+// no parser of the text format: its JSON, getMetricsAsJSON, is the reference). NaN and Inf are
+// read as Prometheus reads them, in any case (prom-client writes « Nan »).
+
+const TOKEN = 'jeton-des-metriques-du-test-123';
+const distRoot = mkdtempSync(join(tmpdir(), 'metriques-site-'));
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const api = testConfig();
+  app = await buildApp({
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDER_WORKERS: '0' }),
+    api: { ...api, figures: { ...api.figures, metricsToken: TOKEN } },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(distRoot, { recursive: true, force: true });
+});
+
+const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
+const LABELS = `\\{(?:${NAME}="(?:[^"\\\\\\n]|\\\\[\\\\"n])*"(?:,${NAME}="(?:[^"\\\\\\n]|\\\\[\\\\"n])*")*,?)?\\}`;
+const SAMPLE = new RegExp(`^(${NAME})(${LABELS})? (-?(?:\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|[Nn][Aa][Nn]|[+-][Ii]nf))( \\d+)?$`);
+
+/** The text format read line by line: each family's help and type, each sample's name, labels and value. */
+function parse(text: string) {
+  const families = new Map<
+    string,
+    { help: string; type: string; samples: { name: string; labels: string; value: number }[] }
+  >();
+  const family = (name: string) => {
+    let known = families.get(name);
+    if (known === undefined) {
+      known = { help: '', type: '', samples: [] };
+      families.set(name, known);
+    }
+    return known;
+  };
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const help = /^# HELP (\S+) (.*)$/.exec(line);
+    const type = /^# TYPE (\S+) (counter|gauge|histogram|summary|untyped)$/.exec(line);
+    if (help !== null) family(help[1] ?? '').help = help[2] ?? '';
+    else if (type !== null) family(type[1] ?? '').type = type[2] ?? '';
+    else {
+      const sample = SAMPLE.exec(line);
+      if (sample === null) throw new Error(`ligne illisible : ${line}`);
+      const [, name = '', labels = '', value = ''] = sample;
+      const owner = [...families.keys()]
+        .filter((known) => name.startsWith(known))
+        .sort((a, b) => b.length - a.length)[0];
+      if (owner === undefined) throw new Error(`échantillon sans famille : ${line}`);
+      family(owner).samples.push({ name, labels, value: Number(value) });
+    }
+  }
+  return families;
+}
+
+describe('GET /metrics', () => {
+  it('answers the loopback in Prometheus’ format, every family the registry has', async () => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/figures/beacon',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"kind":"live"}',
+    });
+    const answer = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const families = parse(answer.body);
+    for (const name of [
+      'collectif_pages_rendered_total',
+      'collectif_page_render_seconds',
+      'collectif_render_queue_length',
+      'collectif_renderers_started_total',
+      'collectif_renderers_stopped_total',
+      'collectif_upstream_answers_total',
+      'collectif_live_channel_listeners',
+      'collectif_deploys_total',
+      'collectif_redis_up',
+      'collectif_figures_beacons_total',
+      'collectif_figures_live_listeners',
+      'process_cpu_user_seconds_total',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
+      expect({ name, help: families.get(name)?.help !== '' && families.has(name) }).toEqual({ name, help: true });
+    }
+    const beacons = families
+      .get('collectif_figures_beacons_total')
+      ?.samples.find((sample) => sample.labels === '{what="live"}');
+    expect(beacons?.value).toBeGreaterThanOrEqual(1);
+    // The same values as the registry's own JSON.
+    const json = await registry.getMetricsAsJSON();
+    const live = json.find((metric) => metric.name === 'collectif_figures_beacons_total');
+    expect(live?.values.find((value) => value.labels.what === 'live')?.value).toBe(beacons?.value);
+  });
+
+  it('is refused from elsewhere without the token, and given with it', async () => {
+    const outside = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.body).toBe(
+      'Accès refusé : les métriques se lisent depuis la machine même, ou avec le jeton des admins.\n',
+    );
+    expect(outside.body).not.toContain('collectif_');
+    // Passed on by a proxy on the same machine: the client is elsewhere.
+    const proxied = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(proxied.statusCode).toBe(403);
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: 'Bearer un-autre-jeton-de-24-caracteres' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const given = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(given.statusCode).toBe(200);
+    expect(parse(given.body).has('collectif_redis_up')).toBe(true);
+  });
+});
