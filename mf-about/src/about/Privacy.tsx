@@ -32,8 +32,8 @@ function Privacy() {
         Sont comptés : l’écoute du direct par le lecteur du site (un signal toutes les deux minutes tant qu’il joue),
         les réécoutes lancées depuis le lecteur (le moment choisi, puis 25, 50, 75 et 100 % atteints) et le nombre
         d’auditeurs que donnent les serveurs de la radio. Un visiteur est compté une fois par jour grâce à une empreinte
-        de son adresse mêlée à un sel tiré chaque jour ; le sel de la veille est effacé partout, et l’empreinte ne mène
-        plus à personne.
+        de son adresse et de son navigateur mêlés à un sel tiré chaque jour ; le sel de la veille est effacé partout, et
+        l’empreinte ne mène plus à personne.
       </p>
       <p>
         Seuls des totaux par émission, par jour et par heure sont gardés, 25 mois au plus ; un chiffre inférieur à 5
