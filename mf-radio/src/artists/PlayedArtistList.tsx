@@ -7,7 +7,8 @@ export const plural = (count: number, one: string, many: string) => `${String(co
 /** « 12 passages · 1 sortie · en résidence », what an artist's line says after their name. */
 export function playedArtistCounts(item: PlayedArtistSummary): string {
   return [
-    plural(item.plays, 'passage', 'passages'),
+    // An artist of the label never played has no « 0 passage »: their releases say why they are here.
+    item.plays === 0 ? null : plural(item.plays, 'passage', 'passages'),
     item.releases === 0 ? null : plural(item.releases, 'sortie', 'sorties'),
     item.residence === undefined ? null : 'en résidence',
   ]
