@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,9 @@ afterAll(async () => {
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const LABELS = `\\{(?:${NAME}="(?:[^"\\\\\\n]|\\\\[\\\\"n])*"(?:,${NAME}="(?:[^"\\\\\\n]|\\\\[\\\\"n])*")*,?)?\\}`;
-const SAMPLE = new RegExp(`^(${NAME})(${LABELS})? (-?(?:\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|[Nn][Aa][Nn]|[+-][Ii]nf))( \\d+)?$`);
+const SAMPLE = new RegExp(
+  `^(${NAME})(${LABELS})? (-?(?:\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?|[Nn][Aa][Nn]|[+-][Ii]nf))( \\d+)?$`,
+);
 
 /** The text format read line by line: each family's help and type, each sample's name, labels and value. */
 function parse(text: string) {
@@ -136,5 +138,21 @@ describe('GET /metrics', () => {
     });
     expect(given.statusCode).toBe(200);
     expect(parse(given.body).has('collectif_redis_up')).toBe(true);
+  });
+});
+
+describe('the Grafana dashboard (deploy/grafana-dashboard.json)', () => {
+  it('reads only metrics the site exposes', async () => {
+    const dashboard = JSON.parse(
+      readFileSync(join(__dirname, '..', '..', '..', 'deploy', 'grafana-dashboard.json'), 'utf8'),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const known = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const read = dashboard.panels
+      .flatMap((panel) => panel.targets.map((target) => target.expr))
+      .flatMap((expr) =>
+        [...expr.matchAll(/\b(collectif_[a-z_]+|process_[a-z_]+|nodejs_[a-z0-9_]+)\b/g)].map((m) => m[1] ?? ''),
+      );
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.map((name) => name.replace(/_(bucket|sum|count)$/, '')).filter((name) => !known.has(name))).toEqual([]);
   });
 });
