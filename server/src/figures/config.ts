@@ -11,6 +11,11 @@ export interface FiguresConfig {
   beaconsPerMinute: number;
   /** The admins' token for GET /metrics from outside the loopback (METRICS_TOKEN); null: loopback only. */
   metricsToken: string | null;
+  /**
+   * Whether the live is sampled each minute once the server listens (always, but in the tests, which
+   * sample when they choose: a sample reads the upstreams).
+   */
+  sampling: boolean;
 }
 
 export function readFiguresConfig(env: Env): FiguresConfig {
@@ -21,5 +26,6 @@ export function readFiguresConfig(env: Env): FiguresConfig {
       icecast === undefined ? null : { url: icecast, adminPassword: setting(env, 'ICECAST_ADMIN_PASSWORD') ?? null },
     beaconsPerMinute: setting(env, 'FIGURES_BEACONS_PER_MIN'),
     metricsToken: setting(env, 'METRICS_TOKEN') ?? null,
+    sampling: true,
   };
 }

@@ -206,3 +206,39 @@ describe('the editor’s figures', () => {
     expect((await client.send('/editor/figures/audience.csv?month=2026-13')).status).toBe(400);
   });
 });
+
+describe('« N à l’écoute » on the live channel', () => {
+  /** The channel's first message. */
+  async function firstMessage(): Promise<Record<string, unknown>> {
+    const controller = new AbortController();
+    const answer = await fetch(`${base}/api/nowplaying/events`, { signal: controller.signal });
+    const reader = answer.body?.getReader();
+    let text = '';
+    while (!/\ndata: .*\n/.test(text)) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    return JSON.parse(/\ndata: (.*)\n/.exec(text)?.[1] ?? '{}') as Record<string, unknown>;
+  }
+
+  it('is absent until an admin turns it on, then carries the live’s listeners from 5 up', async () => {
+    for (let one = 0; one < 7; one += 1) await beacon({ kind: 'live' }, { address: `192.0.2.${String(one + 10)}` });
+    // Seven listeners now, and the one of the test before (present for three minutes).
+    const total = (await app.figures.sample())?.total;
+    expect(total).toBe(8);
+    expect(await firstMessage()).not.toHaveProperty('listeners');
+    // Only an admin may turn it on: a resident is refused.
+    const resident = await client.volunteer('residence', 'sam', 'la-brume');
+    const refused = await client.send('/content/figures', {
+      method: 'PUT',
+      as: resident,
+      body: { data: { showListeners: true } },
+    });
+    expect(refused.status).toBe(403);
+    const saved = await client.send('/content/figures', { method: 'PUT', body: { data: { showListeners: true } } });
+    expect(saved.status).toBe(200);
+    expect(await firstMessage()).toMatchObject({ listeners: total });
+  });
+});

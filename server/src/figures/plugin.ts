@@ -131,7 +131,7 @@ export const figuresPlugin = fp(
       }
     });
     app.addHook('onListen', (ready) => {
-      figures.start();
+      if (config.figures.sampling) figures.start();
       ready();
     });
     app.addHook('onClose', async () => {

@@ -73,6 +73,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
     demo: { ...base.demo, audioDir: emptyDir, generateAudio: false },
     // No recorder of the live unless a test asks for one (docs/timeshift.md).
     timeshift: { ...base.timeshift, hours: 0 },
+    // No sample of the live each minute: a test samples when it chooses (docs/figures.md).
+    figures: { ...base.figures, sampling: false },
     ssePingMs: 60_000,
     ...overrides,
   };
