@@ -93,25 +93,27 @@ function ArtistSearch({ onInto, onName }: { onInto: (slug: string) => void; onNa
         <ul aria-label="Artistes trouvés">
           {found.map((artist) => (
             <li key={artist.slug}>
-              {artist.name} (/artistes/{artist.slug}, {artist.plays} passage{artist.plays > 1 ? 's' : ''}){' '}
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  onInto(artist.slug);
-                }}
-              >
-                Page qui reste : {artist.name}
-              </button>{' '}
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  onName(artist.name);
-                }}
-              >
-                Autre graphie : {artist.name}
-              </button>
+              {artist.name} (/artistes/{artist.slug}, {artist.plays} passage{artist.plays > 1 ? 's' : ''})
+              <div className="admin-actions">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    onInto(artist.slug);
+                  }}
+                >
+                  Page qui reste : {artist.name}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    onName(artist.name);
+                  }}
+                >
+                  Autre graphie : {artist.name}
+                </button>
+              </div>
             </li>
           ))}
         </ul>
