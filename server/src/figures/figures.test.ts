@@ -229,6 +229,7 @@ describe('« N à l’écoute » on the live channel', () => {
     const total = (await app.figures.sample())?.total;
     expect(total).toBe(8);
     expect(await firstMessage()).not.toHaveProperty('listeners');
+    expect(await (await fetch(`${base}/api/nowplaying`)).json()).not.toHaveProperty('listeners');
     // Only an admin may turn it on: a resident is refused.
     const resident = await client.volunteer('residence', 'sam', 'la-brume');
     const refused = await client.send('/content/figures', {
@@ -240,5 +241,7 @@ describe('« N à l’écoute » on the live channel', () => {
     const saved = await client.send('/content/figures', { method: 'PUT', body: { data: { showListeners: true } } });
     expect(saved.status).toBe(200);
     expect(await firstMessage()).toMatchObject({ listeners: total });
+    // The now-playing's own answer says the same, so that a reading of it hides nothing.
+    expect(await (await fetch(`${base}/api/nowplaying`)).json()).toMatchObject({ listeners: total });
   });
 });

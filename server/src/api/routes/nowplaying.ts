@@ -41,8 +41,10 @@ const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
     '/nowplaying',
     { schema: { response: { 200: routeSchemas.nowPlaying, '5xx': routeSchemas.error } } },
     async (_request, reply) => {
-      const playing = await sources.nowPlaying.get();
-      const body = reply.serialized(playing.value);
+      // The same as the channel's messages, « N à l'écoute » included: the player reads both into one
+      // answer, and a reading without it would hide the count until the next message.
+      const [playing, listeners] = await Promise.all([sources.nowPlaying.get(), listening()]);
+      const body = reply.serialized(listeners === undefined ? playing.value : { ...playing.value, listeners });
       return reply.representation(`nowplaying|${body}`, () => body, {
         cacheControl: cacheControlFor(playing, config.ttlMs.nowPlaying, clock()),
         state: playing.state,
