@@ -109,7 +109,8 @@ for (const width of [390, 1280]) {
       const file = await download;
       expect(file.suggestedFilename()).toMatch(new RegExp(`^chiffres-${RESIDENCE}-\\d{4}-\\d{2}\\.csv$`));
       const csv = readFileSync(await file.path(), 'utf8');
-      expect(csv.split('\n')[0]).toBe(
+      // After the byte-order mark by which spreadsheets read it as UTF-8.
+      expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
         'jour;résidence;pic du direct;moyenne du direct;écoutes en replay;écoutes depuis les lecteurs intégrés;écoutes à 25 %;à 50 %;à 75 %;à 100 %',
       );
       expect(csv).toContain(`;${RESIDENCE};`);
