@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import {
   demoMp3,
   startIcecast,
@@ -211,6 +212,24 @@ describe('the live’s timeline behind nginx, two instances, a real Icecast', ()
     };
     expect(segmentSeconds).toBe(SEGMENT_S);
     expect(Date.parse(end)).toBeGreaterThan(Date.parse(start));
+  });
+
+  it('counts the timeline’s listeners from the playlists nginx serves (its mirror), and refuses /metrics', async () => {
+    // docs/figures.md, « What is counted »: each request for a playlist is mirrored to an instance.
+    const redis = new Redis(deployment.redis?.url ?? '');
+    const present = () => redis.zcard('collectif:figures:present:timeline');
+    expect(await present()).toBe(0);
+    await until((each) => each.segments.length >= 1);
+    let counted = await present();
+    for (let tries = 0; counted === 0 && tries < 100; tries += 1) {
+      await delay(50);
+      counted = await present();
+    }
+    // The test's one client (its address and user agent) is one listener, however often it asks.
+    expect(counted).toBe(1);
+    redis.disconnect();
+    // The admins' metrics are read on the instances' own ports, never through nginx.
+    expect((await fetch(`${origin}/metrics`)).status).toBe(403);
   });
 
   it('answers ?_HLS_skip=YES and v2 with the delta playlist, which skips the older segments', async () => {

@@ -40,6 +40,8 @@ export interface FiguresOptions {
   showListeners: () => boolean;
   /** What counting did, for the metrics. */
   counted?: (what: string) => void;
+  /** Each sample taken, for the metrics. */
+  sampled?: (sample: Sample) => void;
   warn?: (message: string) => void;
 }
 
@@ -197,7 +199,9 @@ export function createFigures(options: FiguresOptions): Figures {
       if (residence !== null) await tally.max(day, `slot:${residence}:${String(elapsed)}`, total);
       await tally.setLast(JSON.stringify({ at: now, total }), LAST_KEPT_MS);
       counted('sample');
-      return { at: now, total, sources, residence };
+      const sample = { at: now, total, sources, residence };
+      options.sampled?.(sample);
+      return sample;
     },
 
     async flush() {

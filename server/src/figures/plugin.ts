@@ -116,6 +116,10 @@ export const figuresPlugin = fp(
       counted: (what) => {
         figuresMetrics.counted.inc({ what });
       },
+      sampled: ({ sources, total }) => {
+        for (const [source, value] of Object.entries(sources)) figuresMetrics.live.set({ source }, value);
+        figuresMetrics.live.set({ source: 'total' }, total);
+      },
       warn: (message) => {
         app.log.warn(message);
       },
