@@ -230,6 +230,15 @@ export async function audienceReport(input: ReportInput): Promise<AudienceFigure
   return report;
 }
 
+/**
+ * A text cell of the CSV (a residence's name): quoted when it holds a separator, a quote or a line,
+ * and never read as a formula by a spreadsheet (a leading =, +, - or @ is written after a quote).
+ */
+export function textCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
 /** A cell of the CSV: the figure, or « moins de 5 ». */
 const cell = (count: number) => (count >= FIGURES_THRESHOLD ? String(Math.round(count)) : 'moins de 5');
 
@@ -322,7 +331,7 @@ export async function monthCsv(input: Omit<ReportInput, 'now'> & { month: string
       }
     }
     for (const [residence, row] of [...rowsOf.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-      rows.push([day, input.nameOf(residence), ...row.map(cell)].join(';'));
+      rows.push([day, textCell(input.nameOf(residence)), ...row.map(cell)].join(';'));
     }
   }
   return `\uFEFF${rows.join('\r\n')}\r\n`;
