@@ -9,6 +9,9 @@ export const routes = [
   { name: 'à propos', path: '/a-propos' },
   { name: 'émissions', path: '/emissions' },
   { name: 'une émission', path: '/emissions/axonberg-synapses-11' },
+  // The demo's tracklists name this artist in two episodes (docs/artists.md).
+  { name: 'un artiste', path: '/artistes/basic-channel' },
+  { name: 'nous soutenir', path: '/soutenir' },
 ];
 
 export const routePaths = routes.map((route) => route.path);

@@ -26,6 +26,7 @@ const BENCH_ROUTES = [
   '/a-propos',
   '/emissions',
   '/emissions/axonberg-synapses-11',
+  '/artistes/basic-channel',
   '@event',
 ];
 
