@@ -155,7 +155,10 @@ function EpisodeView({ episode }: { episode: EpisodeDetail }) {
             </button>
           ) : null}
           {/* At the address's moment when it names one (docs/player.md, « The queue »). */}
-          <QueueButton items={[start === null ? { slug: episode.slug } : { slug: episode.slug, start }]} />
+          <QueueButton
+            afterHydration={false}
+            items={[start === null ? { slug: episode.slug } : { slug: episode.slug, start }]}
+          />
           <button
             type="button"
             className="button button--ghost"

@@ -176,6 +176,7 @@ function PlayedArtistView({ playedArtist }: { playedArtist: PlayedArtist }) {
         <QueueButton
           className="button"
           icon="all"
+          afterHydration={false}
           items={playedArtist.plays.map((play) => ({ slug: play.episode, start: play.start }))}
           label={playedArtist.name}
         >

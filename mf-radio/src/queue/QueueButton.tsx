@@ -27,13 +27,19 @@ interface QueueButtonProps {
   name?: string;
   className?: string;
   icon?: 'add' | 'all';
+  /**
+   * Left out of the server's document (true by default): a grid's or a tracklist's worth of them
+   * would add to it, and their place is kept by the styles. A page's main button is in the document
+   * (false), so that nothing moves when the page hydrates.
+   */
+  afterHydration?: boolean;
 }
 
 /**
  * « Ajouter à la file » and « Tout écouter » (docs/player.md, « The queue »): a `queue-add` of the
  * contract, which the player takes when it loads (held until then); nothing of the player is
- * imported. The player says in its own live region what the add did. Rendered once the page is
- * hydrated: without the page's script it could do nothing.
+ * imported. The player says in its own live region what the add did. A card's or a row's is
+ * rendered once the page is hydrated: without the page's script it could do nothing.
  */
 export function QueueButton({
   items,
@@ -42,9 +48,10 @@ export function QueueButton({
   name,
   className = 'button button--ghost',
   icon = 'add',
+  afterHydration = true,
 }: QueueButtonProps) {
   const hydrated = useHydrated();
-  if (!hydrated || items.length === 0) return null;
+  if ((afterHydration && !hydrated) || items.length === 0) return null;
   return (
     <button
       type="button"

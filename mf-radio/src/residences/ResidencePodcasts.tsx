@@ -32,7 +32,7 @@ function Content({ artist }: { artist: string }) {
   return (
     <>
       <p className="residence__listen-all">
-        <QueueButton className="button" icon="all" items={all} label={artist}>
+        <QueueButton className="button" icon="all" afterHydration={false} items={all} label={artist}>
           Tout écouter
         </QueueButton>
       </p>
