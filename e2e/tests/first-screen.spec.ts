@@ -27,6 +27,7 @@ const BENCH_ROUTES = [
   '/emissions',
   '/emissions/axonberg-synapses-11',
   '/artistes/basic-channel',
+  '/soutenir',
   '@event',
 ];
 

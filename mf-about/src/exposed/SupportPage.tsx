@@ -10,6 +10,7 @@ import {
   type RemoteContract,
   type SupportInfo,
 } from '@collectif/shared';
+import { PAGES } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 import { Donation } from '../support/Donation';
 import { Membership } from '../support/Membership';
@@ -90,6 +91,32 @@ function SupportView({ support, residenceId }: { support: SupportInfo; residence
       </section>
     );
   }
+  const gift = (
+    <section className="support-section" aria-labelledby="soutien-don">
+      <h2 id="soutien-don">{named === null ? 'Faire un don' : `Soutenir ${named.artist}`}</h2>
+      {named === null ? null : (
+        <p>
+          Votre don va au collectif au nom de {named.artist} : l’équipe de la résidence voit combien de dons elle a
+          reçus cette année, jamais qui les a faits ni leurs montants.
+        </p>
+      )}
+      {unknown ? (
+        <p className="support-note" role="status">
+          Aucune résidence ne porte ce nom : votre don ira au collectif.
+        </p>
+      ) : null}
+      <Donation donation={support.donation} residence={named} />
+    </section>
+  );
+  const membership = (
+    <section className="support-section" aria-labelledby="soutien-adhesion">
+      <h2 id="soutien-adhesion">Adhérer</h2>
+      <p>
+        L’adhésion vaut pour l’année : elle fait de vous un membre de l’association, invité·e à son assemblée générale.
+      </p>
+      <Membership membership={support.membership} external={support.external} />
+    </section>
+  );
   return (
     <>
       <section className="support-section" aria-labelledby="soutien-annee">
@@ -99,30 +126,19 @@ function SupportView({ support, residenceId }: { support: SupportInfo; residence
         <Progress progress={support.progress} />
       </section>
 
-      <section className="support-section" aria-labelledby="soutien-don">
-        <h2 id="soutien-don">{named === null ? 'Faire un don' : `Soutenir ${named.artist}`}</h2>
-        {named === null ? null : (
-          <p>
-            Votre don va au collectif au nom de {named.artist} : l’équipe de la résidence voit combien de dons elle a
-            reçus cette année, jamais qui les a faits ni leurs montants.
-          </p>
-        )}
-        {unknown ? (
-          <p className="support-note" role="status">
-            Aucune résidence ne porte ce nom : votre don ira au collectif.
-          </p>
-        ) : null}
-        <Donation donation={support.donation} residence={named} />
-      </section>
-
-      <section className="support-section" aria-labelledby="soutien-adhesion">
-        <h2 id="soutien-adhesion">Adhérer</h2>
-        <p>
-          L’adhésion vaut pour l’année : elle fait de vous un membre de l’association, invité·e à son assemblée
-          générale.
-        </p>
-        <Membership membership={support.membership} external={support.external} />
-      </section>
+      {/* A gift comes first when the address names a residence; else memberships, the year's
+          progress being theirs. */}
+      {residenceId === null ? (
+        <>
+          {membership}
+          {gift}
+        </>
+      ) : (
+        <>
+          {gift}
+          {membership}
+        </>
+      )}
 
       <section className="support-section support-helloasso" aria-labelledby="soutien-helloasso">
         <h2 id="soutien-helloasso">Le paiement, avec HelloAsso</h2>
@@ -156,7 +172,7 @@ export const page: PageDefinition = {
     ];
   },
   // The page's own query is a residence's name in a gift: the canonical page is /soutenir.
-  head: ({ href }) => ({ canonicalPath: href({ remote: 'about', module: 'SupportPage' }) ?? '/soutenir' }),
+  head: ({ href }) => ({ canonicalPath: href(PAGES.support) ?? '/soutenir' }),
 };
 
 /** Its address and names (docs/parts.md, « Pages »), read by the build without running this module. */
