@@ -97,10 +97,14 @@ function SupportFiguresPart({ me }: { me: Me }) {
   } else if (me.role === 'residence') {
     const own = figures.residences.find((row) => row.id === me.residence);
     body = (
-      <p className="admin-figure">
-        {gifts(own?.donations ?? 0)} au nom de votre résidence en {String(figures.year)}.
-        <span className="admin-field__hint"> Le site ne garde ni le nom ni l’adresse des donateurs.</span>
-      </p>
+      <>
+        <p className="admin-figure">
+          {gifts(own?.donations ?? 0)} au nom de votre résidence en {String(figures.year)}.
+        </p>
+        <p className="admin-field__hint">
+          Le site ne garde ni le nom ni l’adresse des donateurs ; les montants ne sont montrés qu’à l’administration.
+        </p>
+      </>
     );
   } else {
     body = (
