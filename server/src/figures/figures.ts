@@ -45,8 +45,10 @@ export interface FiguresOptions {
   warn?: (message: string) => void;
 }
 
-/** Beacons one address may have counted in a day; past it, they are answered and dropped. */
-export const BEACONS_PER_ADDRESS_DAY = 200;
+/** Visitors (address and user agent) one address may bring in a day; past them, dropped. */
+export const VISITORS_PER_ADDRESS_DAY = 200;
+/** New things one visitor may add to the counts in a day (replays, milestones, moments, slots). */
+export const DEEDS_PER_VISITOR_DAY = 100;
 /** A live beacon keeps its listener present this long (one beacon lost is no departure). */
 export const PLAYER_PRESENT_MS = (FIGURES_LIVE_BEACON_S + 60) * 1000;
 /** A timeline listener asks for its playlist every segment (10 s); present this long after. */
@@ -120,21 +122,31 @@ export function createFigures(options: FiguresOptions): Figures {
         return false;
       }
       const { now, day, keptMs, id, address } = await today(visitor);
-      if ((await tally.quota(day, address, keptMs)) > BEACONS_PER_ADDRESS_DAY) {
+      // Bounded per address and per visitor (docs/figures.md, « The beacon »): a new visitor from an
+      // address past its day's visitors is set aside for the day; repeated beacons cost nothing.
+      if (await firstTime(day, `${address}:${id}`, keptMs)) {
+        if ((await tally.quota(day, address, keptMs)) > VISITORS_PER_ADDRESS_DAY) {
+          await firstTime(day, `${id}:over`, keptMs);
+        } else if (await firstTime(day, id, keptMs)) await tally.add(day, 'visitors', 1);
+      }
+      if (await tally.has(day, `${id}:over`)) {
         counted('over_quota');
         return false;
       }
-      if (await firstTime(day, id, keptMs)) await tally.add(day, 'visitors', 1);
+      /** A deed counted once a day, within the visitor's day's bound: whether it was new. */
+      const deed = async (member: string, fields: string[]) => {
+        if (!(await firstTime(day, `${id}:${member}`, keptMs))) return false;
+        if ((await tally.quota(day, `actes:${id}`, keptMs)) > DEEDS_PER_VISITOR_DAY) return false;
+        for (const field of fields) await tally.add(day, field, 1);
+        return true;
+      };
       const hour = Math.floor(minuteOfDay(now) / 60);
       if (beacon.kind === 'live') {
+        // Present at each beacon (the live's count); counted once a day, and once per show.
         await tally.touch('player', id, now);
-        let fresh = await firstTime(day, `${id}:live`, keptMs);
-        if (fresh) await tally.add(day, beacon.embed === true ? 'listeners:embed' : 'listeners:site', 1);
+        let fresh = await deed('live', [beacon.embed === true ? 'listeners:embed' : 'listeners:site']);
         const residence = await options.onAir(now);
-        if (residence !== null && (await firstTime(day, `${id}:live:${residence}`, keptMs))) {
-          await tally.add(day, `show:${residence}:listeners`, 1);
-          fresh = true;
-        }
+        if (residence !== null && (await deed(`live:${residence}`, [`show:${residence}:listeners`]))) fresh = true;
         counted(fresh ? 'live' : 'repeated');
         return fresh;
       }
@@ -144,21 +156,22 @@ export function createFigures(options: FiguresOptions): Figures {
       }
       if (beacon.kind === 'replay') {
         const moment = Math.floor(beacon.second / MOMENT_STEP_S) * MOMENT_STEP_S;
-        let fresh = false;
-        if (await firstTime(day, `${id}:r:${beacon.episode}`, keptMs)) {
-          await tally.add(day, `${beacon.embed === true ? 'embed' : 'play'}:${beacon.episode}`, 1);
-          await tally.add(day, `plays:${String(hour)}`, 1);
-          fresh = true;
-        }
-        if (moment > 0 && (await firstTime(day, `${id}:m:${beacon.episode}:${String(moment)}`, keptMs))) {
-          await tally.add(day, `moment:${beacon.episode}:${String(moment)}`, 1);
+        let fresh = await deed(`r:${beacon.episode}`, [
+          `${beacon.embed === true ? 'embed' : 'play'}:${beacon.episode}`,
+          `plays:${String(hour)}`,
+        ]);
+        if (
+          moment > 0 &&
+          (await deed(`m:${beacon.episode}:${String(moment)}`, [`moment:${beacon.episode}:${String(moment)}`]))
+        ) {
           fresh = true;
         }
         counted(fresh ? 'replay' : 'repeated');
         return fresh;
       }
-      const fresh = await firstTime(day, `${id}:p:${beacon.episode}:${String(beacon.percent)}`, keptMs);
-      if (fresh) await tally.add(day, `reach:${beacon.episode}:${String(beacon.percent)}`, 1);
+      const fresh = await deed(`p:${beacon.episode}:${String(beacon.percent)}`, [
+        `reach:${beacon.episode}:${String(beacon.percent)}`,
+      ]);
       counted(fresh ? 'progress' : 'repeated');
       return fresh;
     },

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { figuresFiles } from './files';
 import { minuteOfDay, nextParisMidnight, parisDay, parisDayStart } from './paris';
 import { textCell } from './report';
+import { createFigures } from './figures';
+import { memoryTally } from './tally';
 
-// The figures on disk (docs/figures.md, « What is kept »): 25 months and no more, a damaged or
+// The bounds of the beacons (docs/figures.md, « The beacon »). The figures on disk (« What is kept »): 25 months and no more, a damaged or
 // hostile file read as an empty day; the days are Paris's, 23 or 25 hours when the clocks change.
 
 describe('the figures’ files', () => {
@@ -57,5 +59,51 @@ describe('a CSV cell', () => {
     expect(textCell('Dub; et "roots"')).toBe('"Dub; et ""roots"""');
     expect(textCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(textCell('-2+3')).toBe("'-2+3");
+  });
+});
+
+describe('the bounds of one address and one visitor', () => {
+  const make = (clock: () => number) =>
+    createFigures({
+      tally: memoryTally(clock),
+      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
+      clock,
+      sources: {},
+      onAir: () => Promise.resolve(null),
+      episodeExists: () => Promise.resolve(true),
+      showListeners: () => false,
+    });
+  const T0 = Date.UTC(2026, 10, 25, 7);
+
+  it('count at most 200 visitors from one address, and 100 new deeds from one visitor, a day', async () => {
+    const figures = make(() => T0);
+    for (let one = 0; one < 300; one += 1) {
+      await figures.beacon(
+        { address: '192.0.2.1', userAgent: `Faux/${String(one)}`, objects: false },
+        { kind: 'live' },
+      );
+    }
+    const visitor = { address: '192.0.2.2', userAgent: 'Faux/1', objects: false };
+    for (let second = 10; second <= 5000; second += 10) {
+      await figures.beacon(visitor, { kind: 'replay', episode: 'axonberg-7', second });
+    }
+    const day = await figures.day('2026-11-25');
+    expect(day.visitors).toBe(201);
+    expect(day['listeners:site']).toBe(200);
+    const moments = Object.entries(day).filter(([name]) => name.startsWith('moment:'));
+    expect(moments.length).toBeLessThan(100);
+    expect(day['play:axonberg-7']).toBe(1);
+  });
+
+  it('keep a listener of the live present all day, whatever the bounds', async () => {
+    let now = T0;
+    const figures = make(() => now);
+    const listener = { address: '198.51.100.9', userAgent: 'Bureau/1', objects: false };
+    for (let beacon = 0; beacon < 330; beacon += 1) {
+      await figures.beacon(listener, { kind: 'live' });
+      now += 120_000;
+    }
+    now -= 60_000;
+    expect((await figures.sample())?.sources.player).toBe(1);
   });
 });

@@ -16,7 +16,9 @@ export interface Tally {
   salt(day: string, keptMs: number): Promise<Buffer>;
   /** Whether `member` (a salted hash and what it did) is new today; false past FIRST_MAX too. */
   first(day: string, member: string, keptMs: number): Promise<boolean>;
-  /** Adds one to a salted address's beacons of the day; the count after. */
+  /** Whether `member` was remembered today. */
+  has(day: string, member: string): Promise<boolean>;
+  /** Adds one to a salted name's count of the day (an address's visitors, a visitor's deeds); the count after. */
   quota(day: string, address: string, keptMs: number): Promise<number>;
   /** Adds `count` to a field of the day (a new field past FIELDS_MAX is dropped). */
   add(day: string, field: string, count: number): Promise<void>;
@@ -109,6 +111,9 @@ export function memoryTally(now: () => number): Tally {
       if (seen.has(member) || seen.size >= FIRST_MAX) return Promise.resolve(false);
       seen.add(member);
       return Promise.resolve(true);
+    },
+    has(day, member) {
+      return Promise.resolve(firsts.get(day)?.has(member) === true);
     },
     quota(day, address) {
       keepOnly(quotas, day);
@@ -240,6 +245,9 @@ export function redisTally(redis: Redis): Tally {
     async first(day, member, keptMs) {
       return Number(await redis.eval(FIRST, 1, key(`seen:${day}`), member, String(FIRST_MAX), ms(keptMs))) === 1;
     },
+    async has(day, member) {
+      return (await redis.sismember(key(`seen:${day}`), member)) === 1;
+    },
     async quota(day, address, keptMs) {
       const count = Number(await redis.eval(QUOTA, 1, key(`quota:${day}`), address, String(FIRST_MAX), ms(keptMs)));
       return count < 0 || !Number.isInteger(count) ? Number.MAX_SAFE_INTEGER : count;
@@ -301,6 +309,7 @@ export function resilientTally(shared: Tally, local: Tally): Tally {
   return {
     salt: either('salt'),
     first: either('first'),
+    has: either('has'),
     quota: either('quota'),
     add: either('add'),
     max: either('max'),
