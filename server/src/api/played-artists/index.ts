@@ -117,7 +117,10 @@ interface Group {
   slug: string;
   /** Each spelling and how often it came, in order of first appearance. */
   spellings: Map<string, number>;
-  plays: { play: PlayedArtistPlay; order: number }[];
+  /** Newest episode first, then by start (put back in that order after a merge). */
+  plays: PlayedArtistPlay[];
+  /** Whether a merge joined another's plays to its own. */
+  merged?: boolean;
   releases: Release[];
   residence?: PlayedArtistResidence;
   /** The canonical group, once merged into another. */
@@ -177,20 +180,22 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
   for (let index = sources.episodes.length - 1; index >= 0; index -= 1) {
     const episode = sources.episodes[index];
     const tracks = episode === undefined ? undefined : tracksOf.get(episode.slug);
-    if (episode === undefined || tracks === undefined) continue;
+    if (tracks !== undefined) for (const track of tracks) groupOf(track.artist);
+  }
+  // The plays, newest episode first and in time order within it (a tracklist's rows are: its schema).
+  for (const episode of sources.episodes) {
+    const tracks = tracksOf.get(episode.slug);
+    if (tracks === undefined) continue;
     for (const track of tracks) {
-      const group = groupOf(track.artist);
-      if (group === undefined) continue;
-      group.plays.push({
-        play: {
-          episode: episode.slug,
-          artist: episode.artist,
-          show: episode.show,
-          date: episode.pubDate ?? '',
-          start: track.start,
-          title: CLEAN_NAME.test(track.title) ? track.title : playedArtistName(track.title),
-        },
-        order: rank.get(episode.slug) ?? 0,
+      const key = folded.get(track.artist)?.key;
+      const group = key === undefined ? undefined : byKey.get(key);
+      group?.plays.push({
+        episode: episode.slug,
+        artist: episode.artist,
+        show: episode.show,
+        date: episode.pubDate ?? '',
+        start: track.start,
+        title: CLEAN_NAME.test(track.title) ? track.title : playedArtistName(track.title),
       });
     }
   }
@@ -222,6 +227,7 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
       const source = canonical(other);
       if (source === target) continue;
       source.mergedInto = target;
+      target.merged = true;
       target.keys.push(...source.keys);
       target.plays.push(...source.plays);
       target.releases.push(...source.releases);
@@ -236,7 +242,9 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
   const collator = new Intl.Collator('fr');
   live.sort((a, b) => collator.compare(a.key, b.key) || a.slug.localeCompare(b.slug));
   for (const group of live) {
-    group.plays.sort((a, b) => a.order - b.order || a.play.start - b.play.start);
+    if (group.merged === true) {
+      group.plays.sort((a, b) => (rank.get(a.episode) ?? 0) - (rank.get(b.episode) ?? 0) || a.start - b.start);
+    }
   }
   const nameOf = (group: Group): string => {
     let best = '';
@@ -298,7 +306,7 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
         slug: group.slug,
         name: nameOf(group),
         indexed: isIndexed(group),
-        plays: group.plays.slice(0, PLAYED_ARTIST_PLAYS_MAX).map(({ play }) => play),
+        plays: group.plays.slice(0, PLAYED_ARTIST_PLAYS_MAX),
         releases,
         ...(residence === undefined
           ? {}
