@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
 import { readSiteServerConfig } from '../settings/config';
 import { testConfig } from '../api/testing/fixtures';
-import { registry } from './metrics';
+import { UpstreamError } from '../api/errors';
+import { UpstreamCache } from '../api/upstream/cache';
+import { countedDeploy, registry } from './metrics';
 
 // GET /metrics (docs/deploy.md, « Metrics »): Prometheus' text format for the loopback or the
 // admins' token, refused otherwise (a header claiming another client from the loopback included);
@@ -154,5 +156,53 @@ describe('the Grafana dashboard (deploy/grafana-dashboard.json)', () => {
       );
     expect(read.length).toBeGreaterThan(10);
     expect(read.map((name) => name.replace(/_(bucket|sum|count)$/, '')).filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe('what the metrics count', () => {
+  const value = async (name: string, labels: Record<string, string>) =>
+    (await registry.getMetricsAsJSON())
+      .find((metric) => metric.name === name)
+      ?.values.find((one) => Object.entries(labels).every(([key, wanted]) => one.labels[key] === wanted))?.value ?? 0;
+
+  it('counts an upstream’s answers fresh, stale and failed', async () => {
+    let now = 0;
+    let fail = false;
+    const cache = new UpstreamCache(
+      'events',
+      () =>
+        fail ? Promise.reject(new UpstreamError('events', 'timeout', 'délai dépassé')) : Promise.resolve('agenda'),
+      { ttlMs: 1000, retryMs: 1000, now: () => now },
+    );
+    const before = {
+      fresh: await value('collectif_upstream_answers_total', { source: 'events', state: 'fresh' }),
+      stale: await value('collectif_upstream_answers_total', { source: 'events', state: 'stale' }),
+      failed: await value('collectif_upstream_answers_total', { source: 'events', state: 'failed' }),
+    };
+    await cache.get();
+    fail = true;
+    now = 2000;
+    await cache.get();
+    const empty = new UpstreamCache('events', () => Promise.reject(new UpstreamError('events', 'timeout', 'délai')), {
+      ttlMs: 1000,
+    });
+    await expect(empty.get()).rejects.toThrow();
+    expect({
+      fresh: (await value('collectif_upstream_answers_total', { source: 'events', state: 'fresh' })) - before.fresh,
+      stale: (await value('collectif_upstream_answers_total', { source: 'events', state: 'stale' })) - before.stale,
+      failed: (await value('collectif_upstream_answers_total', { source: 'events', state: 'failed' })) - before.failed,
+    }).toEqual({ fresh: 1, stale: 1, failed: 1 });
+  });
+
+  it('counts deploys and rollbacks by part and outcome', async () => {
+    const before = await value('collectif_deploys_total', { part: 'label', action: 'rollback', outcome: 'refused' });
+    await countedDeploy('rollback', 'label', Promise.resolve({ ok: false }));
+    await expect(countedDeploy('deploy', 'label', Promise.reject(new Error('disque plein')))).rejects.toThrow();
+    expect(await value('collectif_deploys_total', { part: 'label', action: 'rollback', outcome: 'refused' })).toBe(
+      before + 1,
+    );
+    expect(
+      await value('collectif_deploys_total', { part: 'label', action: 'deploy', outcome: 'failed' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 });
