@@ -300,8 +300,8 @@ export function buildPlayedArtists(sources: PlayedArtistsSources): PlayedArtists
         ...releases.map((release) => release.url),
         ...(residence === undefined
           ? []
-          : [residence.bandcamp, residence.soundcloud, residence.instagram, residence.website].filter(httpsOnly)),
-      ];
+          : [residence.bandcamp, residence.soundcloud, residence.instagram, residence.website]),
+      ].filter(httpsOnly);
       return {
         slug: group.slug,
         name: nameOf(group),
