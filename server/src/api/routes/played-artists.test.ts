@@ -119,6 +119,32 @@ describe('GET /api/artists', () => {
     expect(served[0]).toMatchObject({ href: '/album/sous-sol', artistSlug: 'orchestre-du-sous-sol' });
   });
 
+  it('bounds a hostile name saved as content: markup kept as text, control characters out, 2,000 characters refused', async () => {
+    const releases = (await read<Release[]>('/content/releases')).body;
+    const hostile = '<img src=x onerror=alert(1)>\u0007 Cloche\u0000';
+    const put = await send('/content/releases', {
+      method: 'PUT',
+      body: { data: [{ ...releases[0], artist: hostile, href: '/album/piege' }, ...releases] },
+    });
+    expect(put.status).toBe(200);
+    const page = (await read<PlayedArtistsPage>('/artists?q=cloche')).body;
+    expect(page.items).toEqual([
+      { slug: 'img-src-x-onerror-alert-1-cloche', name: '<img src=x onerror=alert(1)> Cloche', plays: 0, releases: 1 },
+    ]);
+    const long = await send('/content/releases', {
+      method: 'PUT',
+      body: { data: [{ ...releases[0], artist: 'A'.repeat(2000), href: '/album/long' }, ...releases] },
+    });
+    expect(long.status).toBe(400);
+    const newest = (await read<EpisodesPage>('/episodes?residence=la-brume')).body.items[0];
+    const row = await send(`/content/tracklists/${newest?.slug ?? ''}`, {
+      method: 'PUT',
+      body: { entry: { episode: newest?.slug, tracks: [{ start: 0, artist: '<b>Gras</b>', title: 'x' }] } },
+    });
+    expect(row.status).toBe(400);
+    expect((await read<PlayedArtistsPage>('/artists?q=gras')).body.total).toBe(0);
+  });
+
   it('applies an admin’s merge (the merged-away slug answers the canonical artist); refuses another team’s and a hostile one', async () => {
     const before = (await read<PlayedArtistsPage>('/artists?q=moritz')).body.items;
     expect(before.map((item) => item.slug)).toEqual(['moritz-von-oswald-trio']);
