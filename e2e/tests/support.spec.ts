@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
 import { authenticator, editor, editorApi, editorXsrf, invite, localhost } from '../editor';
-import { expect, gotoPage, test } from '../fixtures';
+import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 
 // « Nous soutenir » in Chromium (docs/support.md), with the demo's HelloAsso that the tests' server
 // serves itself (nothing configured): from the footer's button to /soutenir, a tier or a gift, the
@@ -34,6 +34,7 @@ for (const viewport of [
     test('from the footer’s button to /soutenir, a tier chosen, the payment accepted: « Merci ! »', async ({
       page,
     }) => {
+      const trouble = consoleTrouble(page);
       await gotoPage(page, '/');
       const button = page.locator('footer').getByRole('link', { name: 'Nous soutenir', exact: true });
       await expect(button).not.toHaveAttribute('target');
@@ -56,6 +57,9 @@ for (const viewport of [
       await expect(content(page)).toContainText('Votre adhésion est enregistrée');
       await expectNoViolations(page, '/soutenir/merci');
       await shot(page, 'merci');
+      // Both pages as the server sent them, and hydrated as they were: the return page from its reading.
+      await gotoPage(page, '/soutenir?residence=axonberg');
+      expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
     });
 
     test('a gift refused on the payment page: said in French, nothing taken, and tried again', async ({ page }) => {
