@@ -130,6 +130,13 @@ describe('/soutenir', () => {
     expect(writes()).toEqual([['/api/support/don', { amount: 1250 }]]);
   });
 
+  it('gives with Enter in the free amount’s field', async () => {
+    await renderPage();
+    await userEvent.type(screen.getByLabelText('Autre montant, en euros'), '15{Enter}');
+    await screen.findByRole('link', { name: 'Ouvrir la page de HelloAsso' });
+    expect(writes()).toEqual([['/api/support/don', { amount: 1500 }]]);
+  });
+
   it('refuses an amount out of bounds or not an amount, beside the field, and sends nothing', async () => {
     await renderPage();
     const field = screen.getByLabelText('Autre montant, en euros');

@@ -40,6 +40,20 @@ export function Donation({
   const otherId = `${ids}-autre`;
   const hintId = `${ids}-aide`;
   const errorId = `${ids}-erreur`;
+  const give = () => {
+    if (leave.busy) return;
+    setError(null);
+    if (typeof amount !== 'number') {
+      setFieldError(amount.error);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    leave.start(
+      askRedirect('/support/don', { amount, ...(residence === null ? {} : { residence: residence.id }) }),
+      setError,
+    );
+  };
   return (
     <>
       <form
@@ -47,18 +61,7 @@ export function Donation({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (leave.busy) return;
-          setError(null);
-          if (typeof amount !== 'number') {
-            setFieldError(amount.error);
-            inputRef.current?.focus();
-            return;
-          }
-          setFieldError(null);
-          leave.start(
-            askRedirect('/support/don', { amount, ...(residence === null ? {} : { residence: residence.id }) }),
-            setError,
-          );
+          give();
         }}
       >
         <fieldset>
@@ -123,7 +126,10 @@ export function Donation({
             )}
           </div>
         </fieldset>
-        <button type="submit" className="button" disabled={leave.busy}>
+        {/* A button, not a submit: a tap before the page's scripts run is kept by the loader and
+            pressed once they have (docs/rendering.md, « Nothing lost before the scripts arrive »),
+            where a submit would reload the page. Enter in the field still gives (onSubmit). */}
+        <button type="button" className="button" disabled={leave.busy} onClick={give}>
           {typeof amount === 'number' ? `Donner ${euros(amount)}` : 'Donner'}
           {residence === null ? '' : ` pour ${residence.artist}`}
         </button>
