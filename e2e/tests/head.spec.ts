@@ -80,6 +80,10 @@ const ROUTES: readonly [string, (page: Page) => Promise<string>][] = [
     '« Intégrer le lecteur » preset on an episode',
     async (page) => `/integrer?format=carte&episode=${(await episodePath(page)).split('/').pop() ?? ''}`,
   ],
+  ['the artists', () => Promise.resolve('/artistes')],
+  ['an artist', () => Promise.resolve('/artistes/basic-channel')],
+  ['an artist played once (noindex)', () => Promise.resolve('/artistes/ballake-sissoko')],
+  ['an unknown artist (404)', () => Promise.resolve('/artistes/personne-de-ce-nom')],
   ['the label', () => Promise.resolve('/label')],
   ['about', () => Promise.resolve('/a-propos')],
 ];
