@@ -164,6 +164,7 @@ for (const width of [390, 1280]) {
       await signUp(page, ['--role', 'admin'], 'ecoute');
       const toggle = audience(page).getByRole('checkbox', { name: 'Afficher « N à l’écoute » pendant le direct' });
       await expect(toggle).toBeVisible();
+      // Off unless a run stopped before turning it off again.
       if (!(await toggle.isChecked())) {
         await toggle.check();
         await audience(page).getByRole('button', { name: 'Publier' }).click();
@@ -183,6 +184,11 @@ for (const width of [390, 1280]) {
       await expectNoViolations(visitor, 'the live player with its listeners');
       await player(visitor).screenshot({ path: testInfo.outputPath('a-l-ecoute.png') });
       await visitor.close();
+
+      // Off again, as other specs expect the player (the browser tests share one content folder).
+      await toggle.uncheck();
+      await audience(page).getByRole('button', { name: 'Publier' }).click();
+      await expect(audience(page).getByText(/le lecteur en tient compte/)).toBeVisible();
     });
   });
 }
