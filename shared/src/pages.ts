@@ -129,6 +129,8 @@ const RESERVED: readonly { path: string; owner?: RemoteName; why: string }[] = [
   // server/src/site/health.ts: what nginx and the admins ask.
   { path: 'healthz', why: "l'état du serveur" },
   { path: 'readyz', why: "l'état du serveur" },
+  // server/src/metrics: what the admins' Prometheus reads of each instance (docs/deploy.md, « Metrics »).
+  { path: 'metrics', why: 'les mesures du serveur' },
   // server/src/site/published.ts: the feeds and files search engines and apps read.
   { path: 'sitemap.xml', why: 'le plan du site' },
   { path: 'robots.txt', why: 'les règles des robots' },

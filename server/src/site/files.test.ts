@@ -244,6 +244,8 @@ describe('the radio settings in the page', () => {
           },
         ],
         timeshift: { playlist: '/direct/live.m3u8', hours: 4 },
+        // HelloAsso on the site (the embedded demo's, as nothing is configured): « Nous soutenir » leads to /soutenir.
+        support: { page: '/soutenir', external: siteConfig.links.donation },
       });
       // The table of pages, the radio's settings, the remote map and the shell's entry: no other script.
       expect(res.body.match(/<script/g)).toHaveLength(4);
