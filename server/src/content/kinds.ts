@@ -32,7 +32,16 @@ interface KindRule {
  * served.
  */
 export const CONTENT_KINDS: Record<
-  'residences' | 'releases' | 'tracklists' | 'team' | 'about' | 'slides' | 'support' | 'artistMerges' | 'figures' | 'accounts',
+  | 'residences'
+  | 'releases'
+  | 'tracklists'
+  | 'team'
+  | 'about'
+  | 'slides'
+  | 'support'
+  | 'artistMerges'
+  | 'figures'
+  | 'accounts',
   KindRule
 > = {
   residences: { schema: residencesSchema, file: 'shared/content/residences.json', key: 'id', visible: true },
