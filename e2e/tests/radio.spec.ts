@@ -54,7 +54,10 @@ test.describe('home', () => {
     );
     expect(await firstSlide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    const podcasts = main(page).getByRole('list', { name: 'Derniers podcasts' }).getByRole('button');
+    // Each card's play button (« Écouter : … »); its « Ajouter à la file » is another button.
+    const podcasts = main(page)
+      .getByRole('list', { name: 'Derniers podcasts' })
+      .getByRole('button', { name: /^Écouter : / });
     await expect(podcasts).toHaveCount(8);
     const releases = main(page).getByRole('list', { name: 'Dernières sorties' }).getByRole('link');
     await expect(releases).toHaveCount(4);
@@ -279,7 +282,9 @@ test.describe('residences', () => {
     await gotoPage(page, '/residences/kalibre-mona-vex');
     await expect(main(page).getByRole('heading', { level: 1, name: 'Kalibre / Mona Vex' })).toBeVisible();
     await expect(main(page).getByRole('heading', { name: 'Dernières émissions' })).toBeVisible();
-    const shows = main(page).getByRole('list', { name: 'Émissions de Kalibre / Mona Vex' }).getByRole('button');
+    const shows = main(page)
+      .getByRole('list', { name: 'Émissions de Kalibre / Mona Vex' })
+      .getByRole('button', { name: /^Écouter : / });
     await expect(shows.first()).toBeVisible();
     // Each card's play button is named by its show (« Écouter : … »).
     const texts = await shows.evaluateAll((buttons) =>

@@ -181,7 +181,10 @@ test.describe('navbar on a phone (390×844)', () => {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link', { name: /Nous soutenir/ })).toHaveAttribute('target', '_blank');
+    // HelloAsso takes payments on the site (the embedded demo's): the site's own page, in the same tab.
+    const support = menu.getByRole('link', { name: /Nous soutenir/ });
+    await expect(support).toHaveAttribute('href', '/soutenir');
+    await expect(support).not.toHaveAttribute('target', /./);
     await expect(page.locator('.page-area')).toHaveClass(/page-area--menu-open/);
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
     await expect(menu).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { NOT_COUNTED_KEY, notCounted } from '@collectif/shared/figures';
 import Privacy from './Privacy';
-import { PrivacySection } from './PrivacySection';
 
 // « Confidentialité et mesure d’audience » on About (docs/figures.md, « In the browser »).
 
@@ -50,30 +50,21 @@ it('says so when the browser refuses to keep the choice, and changes nothing', (
   jest.restoreAllMocks();
 });
 
-it('is not in the server’s page, and comes once the page is shown', async () => {
-  expect(renderToString(<PrivacySection />)).toBe('');
-  render(<PrivacySection />);
-  expect(await screen.findByRole('checkbox', { name: 'Ne pas être compté' })).toBeInTheDocument();
-});
-
-it('asks for its code only as the end of the page nears the screen', async () => {
-  const observed: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
-  const original = globalThis.IntersectionObserver;
-  globalThis.IntersectionObserver = class {
-    constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-      observed.push(callback);
-    }
-    observe() {}
-    disconnect() {}
-  } as unknown as typeof IntersectionObserver;
-  try {
-    render(<PrivacySection />);
-    expect(screen.queryByRole('checkbox', { name: 'Ne pas être compté' })).not.toBeInTheDocument();
-    act(() => {
-      for (const callback of observed) callback([{ isIntersecting: true }]);
-    });
-    expect(await screen.findByRole('checkbox', { name: 'Ne pas être compté' })).toBeInTheDocument();
-  } finally {
-    globalThis.IntersectionObserver = original;
-  }
+it('is in the server’s page, unchecked, and shows the device’s choice once hydrated', async () => {
+  window.localStorage.setItem(NOT_COUNTED_KEY, 'oui');
+  const html = renderToString(<Privacy />);
+  expect(html).toContain('Confidentialité et mesure d’audience');
+  expect(html).not.toContain('checked');
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    hydrateRoot(container, <Privacy />);
+    await Promise.resolve();
+  });
+  expect(screen.getByRole('checkbox', { name: 'Ne pas être compté' })).toBeChecked();
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
+  container.remove();
 });

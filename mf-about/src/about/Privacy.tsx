@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { chooseNotCounted, useNotCounted } from '@collectif/shared/figures';
 import './privacy.css';
 
@@ -7,19 +7,15 @@ export const PRIVACY_ID = 'confidentialite';
 
 /**
  * What the site counts of its audience, and « Ne pas être compté » (docs/figures.md, « In the
- * browser »). Drawn by the browser only (PrivacySection in AboutPage.tsx): only a browser that runs
- * the player's script is ever counted, and About's document keeps its budget.
+ * browser »). In the server's page like the rest of About: readable without a script, in the Tab
+ * order from the start, and nothing moves under the reader when it comes. The box is drawn unchecked
+ * on the server and while the page hydrates, then shows the device's choice.
  */
 function Privacy() {
   const checkboxId = useId();
   const hintId = useId();
   const objects = useNotCounted();
   const [said, setSaid] = useState<string | null>(null);
-
-  // Reached by its anchor: the section comes after the page, so the browser could not scroll to it.
-  useEffect(() => {
-    if (window.location.hash === `#${PRIVACY_ID}`) document.getElementById(PRIVACY_ID)?.scrollIntoView();
-  }, []);
 
   return (
     <section id={PRIVACY_ID} aria-labelledby={`${PRIVACY_ID}-titre`} className="about-section about-privacy">

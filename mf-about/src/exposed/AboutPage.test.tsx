@@ -68,6 +68,8 @@ describe('AboutPage', () => {
       'Contact',
       'Nous soutenir',
       'Crédits',
+      // What the site counts of its audience, and « Ne pas être compté » (docs/figures.md).
+      'Confidentialité et mesure d’audience',
     ]);
     expect(screen.getByText(/^Une radio qui ne dort jamais/)).toBeInTheDocument();
   });

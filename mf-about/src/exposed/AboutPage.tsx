@@ -22,7 +22,7 @@ import { RevealSection } from '../about/RevealSection';
 import { StatList } from '../about/StatList';
 import { StudioMap } from '../about/StudioMap';
 import { TeamStrip } from '../about/TeamStrip';
-import { PrivacySection } from '../about/PrivacySection';
+import Privacy from '../about/Privacy';
 import { servedAbout } from '../about/fromHtml';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
@@ -276,7 +276,7 @@ function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMemb
       </RevealSection>
 
       {/* What the site counts, and « Ne pas être compté » (docs/figures.md, « In the browser »). */}
-      <PrivacySection />
+      <Privacy />
     </div>
   );
 }

@@ -31,7 +31,10 @@ function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps)
         headingLevel={2}
         url={releaseUrl(release.href)}
       />
-      {release.artistSlug === undefined ? null : (
+      {release.artistSlug === undefined ? (
+        // The line's room kept, so that every card of a row has the same height (docs/site.md, « Label »).
+        <span className="release-card__artist" aria-hidden="true" />
+      ) : (
         <PageLink className="release-card__artist" page={PAGES.playedArtist} params={{ slug: release.artistSlug }}>
           {`Artiste : ${release.artist}`}
         </PageLink>
