@@ -30,6 +30,7 @@ test('shows the sections in order, with the exact statistics', async ({ page }) 
     'Contact',
     'Nous soutenir',
     'Crédits',
+    'Confidentialité et mesure d’audience',
   ]);
   // The intro statement comes first, before any section.
   await expect(content(page).locator('p').nth(1)).toContainText('depuis 2017');

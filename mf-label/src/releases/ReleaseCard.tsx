@@ -32,8 +32,10 @@ function ReleaseCardBody({ release, eager, priority = false }: ReleaseCardProps)
         url={releaseUrl(release.href)}
       />
       {release.artistSlug === undefined ? (
-        // The line's room kept, so that every card of a row has the same height (docs/site.md, « Label »).
-        <span className="release-card__artist" aria-hidden="true" />
+        // The line's room kept (a no-break space: the same line box as a name), so that every card of a row has the same height (docs/site.md, « Label »).
+        <span className="release-card__artist" aria-hidden="true">
+          {'\u00a0'}
+        </span>
       ) : (
         <PageLink className="release-card__artist" page={PAGES.playedArtist} params={{ slug: release.artistSlug }}>
           {`Artiste : ${release.artist}`}
