@@ -319,7 +319,8 @@ test.describe('the editor, on a phone', () => {
 
       await page.getByRole('button', { name: 'Voir l’aperçu de la page' }).click();
       const preview = page.frameLocator('iframe[title="Aperçu de la page À propos"]');
-      await expect(preview.getByRole('status')).toHaveText(PREVIEW_BANNER);
+      // The banner, among the page's own live regions (About's « Ne pas être compté » has one).
+      await expect(preview.getByRole('status').filter({ hasText: PREVIEW_BANNER })).toHaveText(PREVIEW_BANNER);
       await expect(preview.getByRole('heading', { level: 2, name: heading })).toBeVisible();
       await expectNoViolations(page, 'the form with its preview');
 
