@@ -13,7 +13,7 @@ interface ReleaseCardProps {
   release: Release;
   /** Cards in the first row load at once; the rest wait until the visitor scrolls near them. */
   eager: boolean;
-  /** The first cover: the page's largest paint (pages/label.ts announces it). */
+  /** The first cover: the page's largest paint (the page definition in exposed/LabelPage.tsx announces it). */
   priority?: boolean;
 }
 

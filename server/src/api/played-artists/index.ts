@@ -15,7 +15,7 @@ import { cleanQuery, searchTerm, type TracklistEntry } from '../episodes/catalog
  * label released, one artist per folded name (case, accents and spaces do not count), each with a
  * slug, its plays, its releases and the residence it holds; an admin's merges make other spellings
  * one artist. Built again, whole, when the feed, a tracklist, a release, a residence or a merge
- * changes (bench/played-artists.bench.ts measures it).
+ * changes (bench/played-artists.mjs measures it).
  */
 
 /** A name is cut here (a tracklist's own bound): a longer one from elsewhere cannot grow a page. */
