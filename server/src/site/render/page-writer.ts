@@ -13,7 +13,7 @@ import {
   shellSheetFile,
   type ShellAssets,
 } from './document';
-import type { RenderOutcome } from './page';
+import type { RenderOutcome } from './protocol';
 
 /**
  * A page's document and its policy, written from its one model (docs/rendering.md, « The document »,

@@ -7,7 +7,6 @@ import {
   makeStore,
   type ApiAccess,
   type PageMatch,
-  type PagePreload,
   type SiteEnvironment,
 } from '@collectif/shared';
 import {
@@ -17,8 +16,11 @@ import {
   type ServerPage,
   type ShellServerBundle,
 } from '@collectif/shared/server';
-import { scriptJson, type PageHead } from '@collectif/shared/seo';
+import { scriptJson } from '@collectif/shared/seo';
 import type { Bundles } from './containers';
+import type { RenderOutcome } from './protocol';
+
+export type { RenderOutcome } from './protocol';
 
 /**
  * Renders one page on the server (docs/rendering.md, « The router runs the page »): the shell's
@@ -26,28 +28,6 @@ import type { Bundles } from './containers';
  * browser, answered in-process, and says its status and head), then React renders the shell's tree
  * with the page's and the player's modules from their server containers.
  */
-
-export type RenderOutcome =
-  | {
-      kind: 'page';
-      status: number;
-      head: PageHead;
-      preloads: readonly PagePreload[];
-      body: string;
-      /**
-       * The store's state for the browser, as JSON safe inside a script element: made here, so that a
-       * worker sends one string to the main thread rather than an object to copy.
-       */
-      state: string;
-      /** The router's hydration data, the same way. */
-      router: string;
-    }
-  /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
-  | { kind: 'redirect'; location: string }
-  /** A path whose parameters cannot be decoded. */
-  | { kind: 'invalid' }
-  /** No server rendering for this request (the shell's bundle is missing or failed): the browser renders. */
-  | { kind: 'browser'; reason: string };
 
 export interface RenderOptions {
   pathname: string;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { PARTS, type PartName } from '@collectif/shared';
-import type { RenderOutcome } from './page';
+import { PARTS, type PagePreload, type PartName } from '@collectif/shared';
+import type { PageHead } from '@collectif/shared/seo';
 import type { RendererTask } from './tasks';
 
 /**
@@ -8,6 +8,29 @@ import type { RendererTask } from './tasks';
  * writes what it sends; a renderer runs a part's code, so everything it sends is input: each message
  * is checked here by one schema, and anything else is dropped.
  */
+
+/** What a page's render answers (checked by `readOutcome` when it comes from a renderer). */
+export type RenderOutcome =
+  | {
+      kind: 'page';
+      status: number;
+      head: PageHead;
+      preloads: readonly PagePreload[];
+      body: string;
+      /**
+       * The store's state for the browser, as JSON safe inside a script element: made here, so that a
+       * worker sends one string to the main thread rather than an object to copy.
+       */
+      state: string;
+      /** The router's hydration data, the same way. */
+      router: string;
+    }
+  /** A path no page has: the site sends it home (docs/site.md, « Routes and titles »). */
+  | { kind: 'redirect'; location: string }
+  /** A path whose parameters cannot be decoded. */
+  | { kind: 'invalid' }
+  /** No server rendering for this request (the shell's bundle is missing or failed): the browser renders. */
+  | { kind: 'browser'; reason: string };
 
 /** An /api answer or a part's file fetched for a renderer, as it crosses processes. */
 export interface HostAnswer {
