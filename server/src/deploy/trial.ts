@@ -1,6 +1,5 @@
 import type { PageRef, PartName } from '@collectif/shared';
-import type { TrialOutcome } from '../site/render/protocol';
-import type { RenderSettings, TrialTask } from '../site/render/tasks';
+import type { RenderSettings, TrialOutcome, TrialTask } from '../site/render/protocol';
 
 export type { TrialOutcome, TrialTask };
 

@@ -200,7 +200,11 @@ export interface PartFilesOptions<T> {
      * and read once it has been.
      */
     awaitingTrial?: (name: PartName, version: string) => boolean;
-    start: (name: PartName, version: string, where: string) => void;
+    /**
+     * Its promise, when it gives one, is awaited before the version is evaluated: a renderer's word
+     * that it is reading has reached its server before code that may never end runs.
+     */
+    start: (name: PartName, version: string, where: string) => void | Promise<unknown>;
     end: (name: PartName, version: string, problem: string | null) => void;
   };
 }
@@ -292,7 +296,7 @@ export function createPartFiles<T>({
       loaded.set(name, entry);
       return entry;
     }
-    reading?.start(name, version, publicPlace(where));
+    const told = reading?.start(name, version, publicPlace(where));
     const refuse = (error: unknown): NonNullable<Loaded<T>['problem']> => {
       // A part's error may come from another realm than this module's `Error`: read its message.
       const message = (error as { message?: unknown } | null)?.message;
@@ -306,7 +310,7 @@ export function createPartFiles<T>({
     loaded.set(name, entry);
     let made: T | Promise<T>;
     try {
-      made = read(text, where, name);
+      made = told instanceof Promise ? told.then(() => read(text, where, name)) : read(text, where, name);
     } catch (error) {
       entry.problem = refuse(error);
       return entry;

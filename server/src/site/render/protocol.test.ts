@@ -1,7 +1,7 @@
-import { AnswerRefused, readMessage, readOutcome, readTrialOutcome, MAX_PAGE_BYTES } from './protocol';
+import { AnswerRefused, readMessage, readOutcome, readTaskAnswer, readTrialOutcome, MAX_PAGE_BYTES } from './protocol';
 
-// What a renderer sends is input (docs/rendering.md, « What a renderer may say »): each message is
-// checked by one schema, a page's answer field by field.
+// What a renderer sends is input (docs/rendering.md, « The channel »): each message is checked by
+// one schema, a page's answer field by field.
 
 const ORIGIN = 'https://radio.example.org';
 const page = (fields: Record<string, unknown> = {}) => ({
@@ -15,30 +15,45 @@ const page = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describe('a renderer’s message', () => {
+const TASK = '0b5f8a4e-2c1d-4e8f-9a6b-3c2d1e0f9a8b';
+const json = (message: unknown) => JSON.stringify(message);
+
+describe('a renderer’s message on the host channel', () => {
   it('is taken when it is one the protocol knows, its texts cut to their bound', () => {
-    expect(readMessage({ type: 'ready' })).toEqual({ type: 'ready' });
-    expect(readMessage({ type: 'api', id: 3, request: 1, url: '/api/podcasts' })).toEqual({
+    expect(readMessage(json({ type: 'ready' }))).toEqual({ type: 'ready' });
+    expect(readMessage(json({ type: 'api', task: TASK, url: '/api/podcasts' }))).toEqual({
       type: 'api',
-      id: 3,
-      request: 1,
+      task: TASK,
       url: '/api/podcasts',
     });
-    const long = readMessage({ type: 'log', id: 1, level: 'warn', message: 'x'.repeat(5000) });
+    const long = readMessage(json({ type: 'log', task: TASK, level: 'warn', message: 'x'.repeat(5000) }));
     expect(long?.type === 'log' && long.message.length).toBe(2001);
   });
 
-  it('is dropped when its type, its part or its fields are not the protocol’s', () => {
-    for (const message of [
-      null,
-      'done',
-      { type: 'exec', id: 1 },
-      { type: 'reading', id: 1, part: 'pirate', version: 'v', where: 'w' },
-      { type: 'api', id: 1, request: 1, url: 'x'.repeat(5000) },
-      { type: 'api', id: -1, request: 1, url: '/api' },
-      { type: 'log', id: 1, level: 'error', message: 'm' },
+  it('is refused when it is not JSON, or its type, its part or its fields are not the protocol’s', () => {
+    for (const body of [
+      '',
+      '{{{{{',
+      '\u0000\u0000\u0000\u0006\u00ff\u000f',
+      'null',
+      '"ready"',
+      json({ type: 'exec', task: TASK }),
+      json({ type: 'reading', task: TASK, part: 'pirate', version: 'v', where: 'w' }),
+      json({ type: 'api', task: TASK, url: 'x'.repeat(5000) }),
+      json({ type: 'api', task: 'une-autre-tâche', url: '/api' }),
+      json({ type: 'log', task: TASK, level: 'error', message: 'm' }),
     ]) {
-      expect([message, readMessage(message)]).toEqual([message, null]);
+      expect([body, readMessage(body)]).toEqual([body, null]);
+    }
+  });
+});
+
+describe('a task’s answer on the render channel', () => {
+  it('is its value or its failure, and anything else is refused', () => {
+    expect(readTaskAnswer(json({ ok: true, value: page() }))).toEqual({ ok: true, value: page() });
+    expect(readTaskAnswer(json({ ok: false, message: 'cassé' }))).toEqual({ ok: false, message: 'cassé' });
+    for (const body of ['', 'HTTP/1.1', json({ ok: 'oui' }), json({ value: 1 })]) {
+      expect(() => readTaskAnswer(body)).toThrow(AnswerRefused);
     }
   });
 });

@@ -1,13 +1,91 @@
 import * as v from 'valibot';
-import { PARTS, type PagePreload, type PartName } from '@collectif/shared';
+import { PARTS, type PageMatch, type PagePreload, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
+import type { RadioSettings } from '@collectif/shared/config';
 import type { PageHead } from '@collectif/shared/seo';
-import type { RendererTask } from './tasks';
 
 /**
- * What crosses a renderer's IPC channel (docs/rendering.md, « What a renderer may say »). The server
- * writes what it sends; a renderer runs a part's code, so everything it sends is input: each message
- * is checked here by one schema, and anything else is dropped.
+ * What crosses between the server and a renderer (docs/rendering.md, « The channel »), and the
+ * tasks the server gives. Two socket pairs, each HTTP/1.1 one way: on the render channel (fd 3 in
+ * the renderer) the server asks, with undici, and the renderer answers each task; on the host
+ * channel (fd 4) the renderer asks the server for the page's /api and files and tells what it
+ * reads. A renderer runs a part's code, so every byte it sends is input: HTTP parsed by llhttp
+ * (undici and node:http), each body bounded, then checked here by one schema. Anything else ends
+ * that renderer, never the server.
  */
+
+/** What any task renders with: the site's settings, its table of pages, where the parts are. */
+export interface RenderSettings {
+  origin: string;
+  radio: RadioSettings;
+  pages: readonly PageRef[];
+  remotes: RemotesConfig;
+  distDirs: Record<PartName, string>;
+  dataDeadlineMs: number;
+  renderDeadlineMs: number;
+}
+
+/**
+ * Which versions of the parts' server containers a task may evaluate (render-pool.ts, « permits »):
+ * a snapshot, taken when the task leaves for its renderer, so that a renderer keeps no state of its
+ * own between tasks but the containers it has loaded.
+ */
+export interface VersionsSnapshot {
+  /** Server containers whose loading never ended, as `part@version`: not loaded again. */
+  disabled: readonly string[];
+  /**
+   * The versions that may be evaluated (`part@version`): tried, or there when the server started
+   * (docs/deploy.md, « The trial »); null: any (no renderer process). A part whose container is in
+   * another version renders in the browser.
+   */
+  allowed: readonly string[] | null;
+}
+
+/** A page to render. */
+export interface RenderTask extends RenderSettings, VersionsSnapshot {
+  pathname: string;
+  search: string;
+  match: PageMatch | null;
+}
+
+/**
+ * A part's new server container tried before it is used (docs/deploy.md, « The trial »), in a
+ * renderer of its own that serves no visitor: loaded, then each of its pages rendered once with the
+ * other parts' containers in use, from the page table it would make.
+ */
+export interface TrialTask extends RenderSettings {
+  trial: { part: PartName; dir: string };
+  /** The site's page table with the new version's pages in place of the part's. */
+  pages: readonly PageRef[];
+}
+
+/**
+ * Sent to a lane's first renderer, and to the fresh ones of a recycled lane, before any page: the
+ * lane takes pages once a renderer has answered it (its code loaded), so that no page's deadline
+ * counts a renderer's start.
+ */
+export interface WarmUp {
+  warmUp: true;
+}
+
+export type RendererTask = RenderTask | TrialTask | WarmUp;
+
+/** What a task calls on the server that gave it (over the host channel, or in this process). */
+export interface RenderHost {
+  /** The page's /api request (a GET with no credentials), answered by the server. */
+  api(url: string): Promise<HostAnswer>;
+  /**
+   * A part's file on another origin (its server container: the remote map names where), fetched by
+   * the server: a renderer has no network.
+   */
+  file(url: string, etag: string | null): Promise<HostAnswer>;
+  log(level: 'warn' | 'debug', message: string): void;
+  /**
+   * A part's server container is about to be evaluated: if the task is abandoned now, that version is
+   * at fault. Its promise (a renderer's) settles once the server has it, before the evaluation.
+   */
+  reading(part: PartName, version: string, where: string): void | Promise<unknown>;
+  read(part: PartName, version: string, where: string, problem: string | null): void;
+}
 
 /** What a page's render answers (checked by `readOutcome` when it comes from a renderer). */
 export type RenderOutcome =
@@ -39,10 +117,6 @@ export interface HostAnswer {
   body: Uint8Array;
 }
 
-/** What the server sends a renderer. */
-export type ToRenderer =
-  { type: 'task'; id: number; task: RendererTask } | { type: 'answer'; request: number; answer: HostAnswer };
-
 /** The longest address a renderer may ask for, and the longest text it may log. */
 export const MAX_URL = 4096;
 export const MAX_TEXT = 2000;
@@ -50,8 +124,17 @@ export const MAX_TEXT = 2000;
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 /** The most /api requests (and files fetched) one task may make. */
 export const MAX_REQUESTS_PER_TASK = 64;
+/** The largest answer a renderer may give a task on the render channel (a page's JSON, escaped). */
+export const MAX_ANSWER_BYTES = 2 * MAX_PAGE_BYTES + 64 * 1024;
+/** The largest message a renderer may send on the host channel (a request's headers, or its body). */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+/** The most messages a renderer may send on the host channel in one second, and at once. */
+export const MAX_MESSAGES_PER_SECOND = 200;
+export const MAX_MESSAGES_AT_ONCE = 4;
+/** The most a renderer may write to its standard error in its life (its last line is kept for the log). */
+export const MAX_STDERR_BYTES = 1024 * 1024;
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(0));
+
 const part = v.picklist(PARTS.map((each) => each.name) as [PartName, ...PartName[]]);
 /** A text it says: cut to MAX_TEXT rather than refused (a long error message stays readable). */
 const said = v.pipe(
@@ -60,25 +143,51 @@ const said = v.pipe(
 );
 const short = v.pipe(v.string(), v.maxLength(MAX_URL));
 
-export const fromRendererSchema = v.variant('type', [
+/** The task a host message belongs to: the token of the render channel's request. */
+const task = v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/));
+
+/** What a renderer may send on the host channel: one JSON body a request, one of these. */
+export const hostMessageSchema = v.variant('type', [
   v.object({ type: v.literal('ready') }),
-  v.object({ type: v.literal('started'), id }),
-  v.object({ type: v.literal('log'), id, level: v.picklist(['warn', 'debug']), message: said }),
-  v.object({ type: v.literal('reading'), id, part, version: short, where: short }),
-  v.object({ type: v.literal('read'), id, part, version: short, where: short, problem: v.nullable(said) }),
-  v.object({ type: v.literal('api'), id, request: id, url: short }),
-  v.object({ type: v.literal('file'), id, request: id, url: short, etag: v.nullable(short) }),
-  v.object({ type: v.literal('done'), id, value: v.unknown() }),
-  v.object({ type: v.literal('failed'), id, message: said }),
+  v.object({ type: v.literal('log'), task, level: v.picklist(['warn', 'debug']), message: said }),
+  v.object({ type: v.literal('reading'), task, part, version: short, where: short }),
+  v.object({ type: v.literal('read'), task, part, version: short, where: short, problem: v.nullable(said) }),
+  v.object({ type: v.literal('api'), task, url: short }),
+  v.object({ type: v.literal('file'), task, url: short, etag: v.nullable(short) }),
 ]);
 
-/** What a renderer sends the server, once checked. */
-export type FromRenderer = v.InferOutput<typeof fromRendererSchema>;
+/** What a renderer sends the server on the host channel, once checked. */
+export type HostMessage = v.InferOutput<typeof hostMessageSchema>;
 
-/** A message from a renderer, checked; null for anything else. */
-export function readMessage(message: unknown): FromRenderer | null {
-  const parsed = v.safeParse(fromRendererSchema, message);
+/** A host message's body, parsed and checked; null for anything else (which ends that renderer). */
+export function readMessage(body: string): HostMessage | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = v.safeParse(hostMessageSchema, message);
   return parsed.success ? parsed.output : null;
+}
+
+/** What a renderer answers a task on the render channel: its value, or why it failed. */
+const taskAnswerSchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), value: v.unknown() }),
+  v.object({ ok: v.literal(false), message: said }),
+]);
+
+/** A task's answer as its renderer sent it (the body of the render channel's response), checked. */
+export function readTaskAnswer(body: string): v.InferOutput<typeof taskAnswerSchema> {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    throw new AnswerRefused('réponse du rendu illisible (pas du JSON)');
+  }
+  const parsed = v.safeParse(taskAnswerSchema, answer);
+  if (!parsed.success) throw new AnswerRefused(`réponse du rendu invalide (${parsed.issues[0].message})`);
+  return parsed.output;
 }
 
 const text = v.string();

@@ -4,13 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decodeHTML } from 'entities';
+import { PARTS, type PartName } from '@collectif/shared';
 import { pagesJson, until, serverContainer } from '@collectif/shared/testing';
 import { buildApp } from '../../app/app';
 import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../../settings/config';
 import { createRenderPool } from './render-pool';
 import { probeSandbox } from './sandbox';
-import { visitorApi, type Readiness } from './responder';
+import { visitorApi } from './render-pool';
+import type { Readiness } from './readiness';
 import { SHELL, writeUnder, documentJson, inspectorAnswers } from './fixtures';
 
 // Pages rendered by renderer processes (docs/rendering.md, « Renderers »): whatever a part's
@@ -454,7 +456,7 @@ describe('a host that cannot make the walls', () => {
     workers: 1,
     deadlineMs: 1000,
     answerApi: () => Promise.reject(new Error('aucune')),
-    readable: [],
+    distDirs: Object.fromEntries(PARTS.map(({ name }) => [name, join(tmpdir(), name, 'dist')])) as Record<PartName, string>,
     env: {},
     log: { warn: (message: string) => warned.push(message), debug: () => undefined },
     requireWalls,
@@ -521,15 +523,21 @@ describe('a part nobody visits', () => {
 });
 
 describe('a bundle that forges its renderer’s answers', () => {
-  // The radio's code replaces `process.send` to turn every answer into a redirect off the site, and
-  // sends forged answers itself for every task number (docs/rendering.md, « What a renderer may say »).
+  // The radio's code, as it is evaluated, writes on its render channel an answer of its own that
+  // sends the visitor off the site (with its process's name, read from its arguments), and on its
+  // host channel readings that blame the shell, for made-up tasks (docs/rendering.md, « The channel »).
   const FORGER = `
 const React = require('react');
-const forged = { kind: 'redirect', location: 'https://pirate.example/' };
-const original = process.send.bind(process);
-process.send = (message, ...rest) => original(message && message.type === 'done' ? { ...message, value: forged } : message, ...rest);
-for (let id = 0; id < 3000; id += 1) original({ type: 'done', id, value: forged });
-for (let id = 0; id < 3000; id += 1) original({ type: 'reading', id, part: 'shell', version: 'x', where: 'x' });
+const fs = require('node:fs');
+const name = process.argv[process.argv.length - 1];
+const forged = JSON.stringify({ ok: true, value: { kind: 'redirect', location: 'https://pirate.example/' } });
+try {
+  fs.writeSync(3, 'HTTP/1.1 200 OK\\r\\nx-renderer: ' + name + '\\r\\ncontent-type: application/json\\r\\ncontent-length: ' + Buffer.byteLength(forged) + '\\r\\n\\r\\n' + forged);
+} catch {}
+for (let n = 0; n < 10; n += 1) {
+  const body = JSON.stringify({ type: 'reading', task: '00000000-0000-0000-0000-00000000000' + n, part: 'shell', version: 'x', where: 'x' });
+  try { fs.writeSync(4, 'POST / HTTP/1.1\\r\\ncontent-length: ' + body.length + '\\r\\n\\r\\n' + body); } catch {}
+}
 exports.modules = { HomePage: () => React.createElement('h1', null, 'Accueil falsifié') };
 `;
   const LABEL = `

@@ -7,10 +7,11 @@ import { basename, dirname, join, parse, resolve } from 'node:path';
  * process that the operating system keeps apart, with bubblewrap (`bwrap`, the sandbox Flatpak
  * uses):
  * - its own network namespace, with nothing but its loopback: no socket reaches the server, the
- *   host's services or the outside; its one way out is the IPC channel to its server;
+ *   host's services or the outside; its ways out are its two channels to its server (fd 3, fd 4);
  * - its own process namespace: it sees and signals no process outside (its server is not there);
  * - a file system of read-only binds: the Node binary and the system's libraries, its own code (one
- *   file), the `node_modules` folders above it, the parts' published folders, and a private empty `/tmp`;
+ *   file), the `node_modules` folders above it, its own part's folder and the shell's and the player's
+ *   live versions (nothing of another team's), and a private empty `/tmp`;
  * - an environment cleared, then the allow-list set (bwrap itself starts with that list only, so
  *   that `/proc/1/environ` inside holds no secret either);
  * - a user namespace of its own, as `nobody`, with every capability dropped (even when the server
@@ -33,7 +34,7 @@ export interface SandboxProbe {
 
 /** What a renderer may read, and run with. */
 export interface SandboxOptions {
-  /** The folders of the parts (their dist/, DEPLOY_ROOT): what a renderer may read beyond its code. */
+  /** What a renderer may read beyond its code: its own part's folder, the shell's and the player's live versions. */
   readable: readonly string[];
   heapMb: number;
   /** Its environment, already cut to RENDERER_ENV (the site's settings: `rendererEnv`). */
@@ -164,8 +165,10 @@ function nodeBinary(): string {
 }
 
 /**
- * Starts a renderer's code in its sandbox, with its IPC channel (fd 3, Node's structured clone).
- * A cleared environment clears Node's own IPC variables too: they are set again inside.
+ * Starts a renderer's code in its sandbox, with its channels (docs/rendering.md, « The channel »):
+ * fd 3 and fd 4, two socket pairs that the server reads as HTTP, and its standard error (fd 2), read
+ * with a bound. No Node IPC: Node parses that channel in its own internals, where a hostile peer's
+ * bytes throw out of reach of any handler of the server's.
  */
 export function spawnRenderer(
   mode: SandboxMode,
@@ -174,23 +177,14 @@ export function spawnRenderer(
   options: SandboxOptions,
 ): ChildProcess {
   const flags = nodeFlags(code, options);
-  const stdio: ['ignore', 'ignore', 'pipe', 'ipc'] = ['ignore', 'ignore', 'pipe', 'ipc'];
+  const stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] = ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'];
   if (mode === 'permissions') {
-    return spawn(process.execPath, [...flags, code, ...args], {
-      env: { ...options.env },
-      serialization: 'advanced',
-      stdio,
-    });
+    return spawn(process.execPath, [...flags, code, ...args], { env: { ...options.env }, stdio });
   }
   const node = nodeBinary();
   const paths = [dirname(node), ...readablePaths(code, options.readable)];
-  const inside = { ...options.env, NODE_CHANNEL_FD: '3', NODE_CHANNEL_SERIALIZATION_MODE: 'advanced' };
-  return spawn('bwrap', bwrapArgs([node, ...flags, code, ...args], paths, inside), {
-    // bubblewrap itself starts with the allow-list only (Node adds its channel's variables).
-    env: { ...options.env },
-    serialization: 'advanced',
-    stdio,
-  });
+  // bubblewrap itself starts with the allow-list only.
+  return spawn('bwrap', bwrapArgs([node, ...flags, code, ...args], paths, options.env), { env: { ...options.env }, stdio });
 }
 
 let probed: SandboxProbe | undefined;
