@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 /**
  * The server's worker threads (docs/server.md, « Threads »): one kind of pool, Piscina, for the
  * feed's digest and the schedule's calendars (the site's own code: a part's code runs in the
- * renderer processes, site/render/renderers.ts), and one entry (`thread.mjs`) that loads a worker's
+ * renderer processes, site/render/render-pool.ts), and one entry (`thread.mjs`) that loads a worker's
  * module, built or from its TypeScript. A worker's module exports `runTask`, run for each task; what
  * it keeps between tasks (the feed's sessions) lives in its module, for the thread's life.
  */
