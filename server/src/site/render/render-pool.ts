@@ -707,7 +707,10 @@ export function createRenderPool(options: RenderPoolOptions) {
 
   function retire(pool: Pool) {
     closingPools.add(pool);
-    void pool.close().finally(() => closingPools.delete(pool));
+    void pool
+      .close()
+      .catch(() => undefined)
+      .finally(() => closingPools.delete(pool));
   }
 
   /** Fresh renderers for a lane, put in service once warm; the old ones finish their pages and stop. */
