@@ -70,7 +70,12 @@ async function siteWith() {
     writeUnder(dir, path, content);
   };
   const partJson = (name: string) =>
-    JSON.stringify({ name, contract: name === 'shell' ? '2.4.0' : '^2.3.0', builtAt: '2026-11-20T10:00:00.000Z', commit: 'abc1234' });
+    JSON.stringify({
+      name,
+      contract: name === 'shell' ? '2.4.0' : '^2.3.0',
+      builtAt: '2026-11-20T10:00:00.000Z',
+      commit: 'abc1234',
+    });
   const manifest = (name: string) =>
     JSON.stringify({ name: `collectif_${name}`, metaData: { remoteEntry: { name: 'remoteEntry.js' } } });
   write('shell/dist/document.json', documentJson());
@@ -180,22 +185,28 @@ describe('a label container that attacks its channel, live', () => {
 });
 
 describe('a label container that attacks its channel at its trial', () => {
-  it.each(Object.entries(ATTACKS))('%s: the deploy is refused, the live version kept', async (_what, attack) => {
-    const before = (await site.page('/label')).body;
-    const refused = await site.deploy(atTrial(attack));
-    expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/essai/);
-    expect((await site.page('/label')).body).toBe(before);
-    await othersServed();
-  }, 60_000);
+  it.each(Object.entries(ATTACKS))(
+    '%s: the deploy is refused, the live version kept',
+    async (_what, attack) => {
+      const before = (await site.page('/label')).body;
+      const refused = await site.deploy(atTrial(attack));
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/essai/);
+      expect((await site.page('/label')).body).toBe(before);
+      await othersServed();
+    },
+    60_000,
+  );
 });
 
 describe('a renderer’s memory and its server’s', () => {
   it('a frame announcing 2 GB followed by 300 MB grows the server by at most 50 MB', async () => {
     const header = (fd: number, head: string) =>
-      `fs.writeSync(${String(fd)}, ${JSON.stringify(head)});` + flood(fd, "Buffer.alloc(1 << 20, 'x')", 300 * 1024 * 1024);
+      `fs.writeSync(${String(fd)}, ${JSON.stringify(head)});` +
+      flood(fd, "Buffer.alloc(1 << 20, 'x')", 300 * 1024 * 1024);
     for (const attack of [
-      `fs.writeSync(3, ${bytes([0x7f, 0xff, 0xff, 0xf0])});` + flood(3, "Buffer.alloc(1 << 20, 'x')", 300 * 1024 * 1024),
+      `fs.writeSync(3, ${bytes([0x7f, 0xff, 0xff, 0xf0])});` +
+        flood(3, "Buffer.alloc(1 << 20, 'x')", 300 * 1024 * 1024),
       header(3, 'HTTP/1.1 200 OK\r\ncontent-length: 2000000000\r\n\r\n'),
       header(4, 'POST / HTTP/1.1\r\ncontent-length: 2000000000\r\n\r\n'),
     ]) {
@@ -231,7 +242,10 @@ describe('what a lane may read', () => {
       own: `fs.readdirSync(${JSON.stringify(join(deployRoot, 'label'))}).length > 0`,
     };
     const attack = `return JSON.stringify({ ${Object.entries(tries)
-      .map(([name, code]) => `${name}: (() => { try { return ${code} ? 'lu' : 'vide'; } catch (e) { return 'refusé'; } })()`)
+      .map(
+        ([name, code]) =>
+          `${name}: (() => { try { return ${code} ? 'lu' : 'vide'; } catch (e) { return 'refusé'; } })()`,
+      )
       .join(', ')} });`;
     expect((await site.deploy(live(attack))).status).toBe(200);
     await until(async () => (await site.page('/label')).body.includes('Label fiable'), {

@@ -204,7 +204,7 @@ export interface PartFilesOptions<T> {
      * Its promise, when it gives one, is awaited before the version is evaluated: a renderer's word
      * that it is reading has reached its server before code that may never end runs.
      */
-    start: (name: PartName, version: string, where: string) => void | Promise<unknown>;
+    start: (name: PartName, version: string, where: string) => unknown;
     end: (name: PartName, version: string, problem: string | null) => void;
   };
 }

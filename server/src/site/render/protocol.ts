@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { PARTS, type PageMatch, type PagePreload, type PageRef, type PartName, type RemotesConfig } from '@collectif/shared';
+import {
+  PARTS,
+  type PageMatch,
+  type PagePreload,
+  type PageRef,
+  type PartName,
+  type RemotesConfig,
+} from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import type { PageHead } from '@collectif/shared/seo';
 
@@ -83,7 +90,7 @@ export interface RenderHost {
    * A part's server container is about to be evaluated: if the task is abandoned now, that version is
    * at fault. Its promise (a renderer's) settles once the server has it, before the evaluation.
    */
-  reading(part: PartName, version: string, where: string): void | Promise<unknown>;
+  reading(part: PartName, version: string, where: string): unknown;
   read(part: PartName, version: string, where: string, problem: string | null): void;
 }
 
@@ -133,7 +140,6 @@ export const MAX_MESSAGES_PER_SECOND = 200;
 export const MAX_MESSAGES_AT_ONCE = 4;
 /** The most a renderer may write to its standard error in its life (its last line is kept for the log). */
 export const MAX_STDERR_BYTES = 1024 * 1024;
-
 
 const part = v.picklist(PARTS.map((each) => each.name) as [PartName, ...PartName[]]);
 /** A text it says: cut to MAX_TEXT rather than refused (a long error message stays readable). */

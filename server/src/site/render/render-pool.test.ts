@@ -456,7 +456,10 @@ describe('a host that cannot make the walls', () => {
     workers: 1,
     deadlineMs: 1000,
     answerApi: () => Promise.reject(new Error('aucune')),
-    distDirs: Object.fromEntries(PARTS.map(({ name }) => [name, join(tmpdir(), name, 'dist')])) as Record<PartName, string>,
+    distDirs: Object.fromEntries(PARTS.map(({ name }) => [name, join(tmpdir(), name, 'dist')])) as Record<
+      PartName,
+      string
+    >,
     env: {},
     log: { warn: (message: string) => warned.push(message), debug: () => undefined },
     requireWalls,

@@ -148,7 +148,6 @@ function createPermits({ anyVersion }: { anyVersion: boolean }) {
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // What the server answers a renderer's requests with (docs/rendering.md, « What a renderer may ask »).
 
@@ -354,15 +353,18 @@ class RendererProcess {
       this.stop();
     });
     this.child.on('error', () => undefined);
-    this.exited = new Promise((resolve) => this.child.once('exit', () => {
-      resolve();
-    }));
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', () => {
+        resolve();
+      }),
+    );
     this.child.on('exit', (status, signal) => {
       clearTimeout(startTimer);
       renderers.delete(this.id);
       const last = this.stderr.trim().split('\n').at(-1) ?? '';
       const why =
-        this.why ?? `processus de rendu arrêté (${signal ?? `code ${String(status)}`})${last === '' ? '' : ` : ${last}`}`;
+        this.why ??
+        `processus de rendu arrêté (${signal ?? `code ${String(status)}`})${last === '' ? '' : ` : ${last}`}`;
       failed(new RendererStopped(why));
       this.spec.stopped(why, { killed: this.killed, said: this.why !== null });
     });
@@ -569,7 +571,8 @@ function askRenderer<T>(
         const renderer = renderers.get(String(headers['x-renderer']));
         state.renderer ??= renderer ?? null;
         // An answer that names no renderer of this server, or another one's: out of the protocol.
-        if (renderer === undefined || state.renderer !== renderer) controller.abort(new AnswerRefused('réponse sans son processus'));
+        if (renderer === undefined || state.renderer !== renderer)
+          controller.abort(new AnswerRefused('réponse sans son processus'));
       },
       onResponseData(_controller, chunk) {
         chunks.push(chunk);
@@ -578,7 +581,8 @@ function askRenderer<T>(
         if (settled) return;
         end();
         try {
-          if (state.renderer?.stopping === true) throw new AnswerRefused('processus de rendu arrêté pendant sa réponse');
+          if (state.renderer?.stopping === true)
+            throw new AnswerRefused('processus de rendu arrêté pendant sa réponse');
           if (status !== 200) throw new AnswerRefused(`réponse du rendu en statut ${String(status)}`);
           const answer = readTaskAnswer(Buffer.concat(chunks).toString('utf8'));
           if (answer.ok) resolve(check(answer.value));
@@ -699,9 +703,14 @@ export function createRenderPool(options: RenderPoolOptions) {
     const own = distDirs[part];
     const readable = () => [partFolder(own), real(own), liveVersion(distDirs.shell), liveVersion(distDirs.player)];
     const pool = rendererPool(spec(part, maxHeapMb, readable), workers, idleMs);
-    const warm = askRenderer(pool, tasks, { warmUp: true }, idleHost, { queueMs: START_MS, deadlineMs: START_MS }, () => null).catch(
-      () => undefined,
-    );
+    const warm = askRenderer(
+      pool,
+      tasks,
+      { warmUp: true },
+      idleHost,
+      { queueMs: START_MS, deadlineMs: START_MS },
+      () => null,
+    ).catch(() => undefined);
     return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: Date.now() };
   }
 
@@ -796,13 +805,17 @@ export function createRenderPool(options: RenderPoolOptions) {
     try {
       await lane.warm;
       if (lane.pool.stats.queued >= MAX_WAITING) {
-        return { kind: 'browser', reason: `rendu serveur non commencé : plus de ${String(MAX_WAITING)} pages en attente` };
+        return {
+          kind: 'browser',
+          reason: `rendu serveur non commencé : plus de ${String(MAX_WAITING)} pages en attente`,
+        };
       }
       return await askRenderer(lane.pool, tasks, full, host, { queueMs: queueLimitMs, deadlineMs }, (value) =>
         readOutcome(value, task.origin),
       );
     } catch (error) {
-      if (error instanceof NotStarted) return { kind: 'browser', reason: `rendu serveur non commencé : ${error.message}` };
+      if (error instanceof NotStarted)
+        return { kind: 'browser', reason: `rendu serveur non commencé : ${error.message}` };
       if (error instanceof AnswerRefused) {
         // Its renderer is stopped: another starts.
         status.replaced += 1;
@@ -848,7 +861,8 @@ export function createRenderPool(options: RenderPoolOptions) {
    */
   async function alone(task: TrialTask): Promise<TrialOutcome> {
     const { part, dir } = task.trial;
-    const others: PartName[] = part === 'shell' || part === 'player' ? PARTS.map(({ name }) => name) : ['shell', 'player'];
+    const others: PartName[] =
+      part === 'shell' || part === 'player' ? PARTS.map(({ name }) => name) : ['shell', 'player'];
     const readable = () => [dir, ...others.filter((name) => name !== part).map((name) => liveVersion(distDirs[name]))];
     const pool = rendererPool(spec(null, trialHeapMb, readable), 1, idleMs);
     trying = part;
@@ -862,7 +876,14 @@ export function createRenderPool(options: RenderPoolOptions) {
       read: () => undefined,
     };
     try {
-      const outcome = await askRenderer(pool, tasks, task, host, { queueMs: START_MS, deadlineMs: trialDeadlineMs }, readTrialOutcome);
+      const outcome = await askRenderer(
+        pool,
+        tasks,
+        task,
+        host,
+        { queueMs: START_MS, deadlineMs: trialDeadlineMs },
+        readTrialOutcome,
+      );
       if (outcome.ok) permits.trust(part, outcome.version);
       return outcome;
     } catch (error) {

@@ -456,13 +456,19 @@ function serveOverChannels(): void {
     new Promise<HostAnswer>((resolve, reject) => {
       const body = JSON.stringify(message);
       const asked = httpRequest(
-        { agent, method: 'POST', path: '/', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          agent,
+          method: 'POST',
+          path: '/',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (answer) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => {
             const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers[name] = value;
+            for (const [name, value] of Object.entries(answer.headers))
+              if (typeof value === 'string') headers[name] = value;
             resolve({ status: answer.statusCode ?? 502, headers, body: new Uint8Array(Buffer.concat(chunks)) });
           });
           answer.on('error', reject);
@@ -509,7 +515,7 @@ function serveOverChannels(): void {
         },
       );
       // What the task told reaches the server before its answer, which ends the task there.
-      await Promise.all(told.get(token) ?? []);
+      await Promise.all([...(told.get(token) ?? new Set<Promise<unknown>>())]);
       told.delete(token);
       response.setHeader('content-type', 'application/json');
       response.setHeader('x-renderer', name);

@@ -18,7 +18,9 @@ const onTheWay = new Set(
   section
     .split('\n')
     .filter((line) => line.startsWith('|'))
-    .flatMap((line) => [...line.matchAll(/`((?:site|content|http|files|deploy)\/[\w/.-]+\.ts)`/g)].map((found) => found[1] ?? '')),
+    .flatMap((line) =>
+      [...line.matchAll(/`((?:site|content|http|files|deploy)\/[\w/.-]+\.ts)`/g)].map((found) => found[1] ?? ''),
+    ),
 );
 
 /** The most server files one page request may cross (server and renderer together). */
