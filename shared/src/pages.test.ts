@@ -242,7 +242,7 @@ describe('pageTable: a page address belongs to one part', () => {
   });
 
   it('serving, takes the table made before from the same declarations as who held what', () => {
-    // The server gives each remote's list again while its file is unchanged (site/render/pages.ts).
+    // The server gives each remote's list again while its file is unchanged (site/page-routes.ts).
     const label = [claim('label', 'label')];
     const about = [claim('about', 'a-propos')];
     expect(tableOf({ label, about }).pages).toEqual(['label label', 'about a-propos']);

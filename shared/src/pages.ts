@@ -198,7 +198,7 @@ type Grants = ReadonlyMap<RemoteName, readonly (readonly string[])[]>;
 /**
  * The grants of the table last made from each remote's declarations, by the declarations' list:
  * the server reads a remote's file once per version and gives the same list while it is unchanged
- * (server/src/site/render/pages.ts), so a list seen before names the table it was last part of.
+ * (server/src/site/page-routes.ts), so a list seen before names the table it was last part of.
  */
 const madeWith = new WeakMap<readonly PageRef[], Grants>();
 

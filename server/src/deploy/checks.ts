@@ -4,7 +4,7 @@ import semver from 'semver';
 import * as v from 'valibot';
 import { pageTable, readPageDeclarations, type PageRef, type PartName, type RemoteName } from '@collectif/shared';
 import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/document';
-import { PAGES_FILE } from '../site/render/pages';
+import { PAGES_FILE } from '../site/page-routes';
 
 /**
  * What a part's new version must hold before it goes live (docs/deploy.md, « The checks »): its

@@ -12,7 +12,7 @@ import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
 import { eventsPlugin } from '../plugins/events';
 import apiRoutes from '../routes/index';
 import { declaredPages } from '@collectif/shared/testing';
-import { sitePagesPlugin } from '../../site/render/pages';
+import { sitePagesPlugin } from '../../site/page-routes';
 import { figuresPlugin } from '../../figures/plugin';
 import { DEMO_LIVE_FILES, DEMO_REPLAYS } from '../demo/audio';
 

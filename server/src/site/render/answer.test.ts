@@ -1,4 +1,4 @@
-import { createPageCache } from './page-cache';
+import { createPageCache } from './answer';
 
 const page = (html: string, version = 'v1', brotli = Buffer.from(html)) => ({
   status: 200,

@@ -12,7 +12,7 @@ import React from 'react';
 import * as shared from '@collectif/shared';
 import type { PartName, RemotesConfig } from '@collectif/shared';
 import { createBundles, loadContainer, partFileSource } from './containers';
-import { createSitePages } from './pages';
+import { createSitePages } from '../page-routes';
 
 const DIST = {
   shell: '/dist/shell',

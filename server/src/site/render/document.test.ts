@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import * as v from 'valibot';
 import { headElements, scriptJson } from '@collectif/shared/seo';
-import { inlineHash } from '../headers';
 import { LOADER } from './fixtures';
 import { radioSettings } from '@collectif/shared/config';
-import { contentSecurityPolicy } from '../headers';
 import {
+  contentSecurityPolicy,
+  inlineHash,
   createStyleReader,
   documentPolicy,
   iconReader,
@@ -458,7 +458,7 @@ describe('the addresses of document.json, read where they are used', () => {
       /« \/lien\.css » \(styles\) mène hors du dossier du shell \(lien\) ; adresse ignorée$/,
     );
 
-    // The page, as the server writes it from the list (page-writer.ts): the shell's own sheet written
+    // The page, as the server writes it from the list (`createPageWriter`): the shell's own sheet written
     // in, nothing of what is outside its folder.
     const readStyle = createStyleReader();
     const listed = read ?? assets;

@@ -1,24 +1,28 @@
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { dirname, join, posix, sep } from 'node:path';
 import { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
 import {
+  DEFAULT_DESCRIPTION,
+  matchPage,
   SSR_STATE_ID,
   PAGES_CONFIG_ID,
   REMOTES_CONFIG_ID,
   ROUTER_STATE_ID,
+  type PagePreload,
   type PageRef,
+  type RemoteName,
   type RemotesConfig,
 } from '@collectif/shared';
 import { colors } from '@collectif/shared/tokens';
-import { headElement, type HeadElement, scriptJson } from '@collectif/shared/seo';
+import { headElement, headElements, type HeadElement, scriptJson } from '@collectif/shared/seo';
 import { watchedFile, type WatchedFile } from '../../files/watched-file';
-import { inlineHash, serializePolicy, withHashes, type PolicyDirectives } from '../headers';
-import { lstatSync, realpathSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
 import { BOOT_ID, MANIFEST_PATH, PAGE_TABLE_PATH, type BootPreload } from '@collectif/shared/boot';
 import { PREVIEW_CONFIG_ID } from '@collectif/shared/preview';
-import { RADIO_SETTINGS_ID, type RadioSettings } from '@collectif/shared/config';
-import type { PageHints } from '../hints';
+import { RADIO_SETTINGS_ID, siteConfig, type RadioSettings } from '@collectif/shared/config';
+import type { RenderOutcome } from './protocol';
 
 /**
  * Why `href` is not a clean address of this site, in French, or null. A clean address is a path from
@@ -46,7 +50,7 @@ export function sitePathProblem(href: unknown): string | null {
 
 /**
  * An address of this site that a page may name in an attribute (`sitePathProblem`). Written once for
- * what the shell's build lists (below) and the images a page announces (hints.ts).
+ * what the shell's build lists (below) and the images a page announces (`createHints`, below).
  */
 export const sitePath = v.pipe(
   v.string(),
@@ -212,7 +216,7 @@ export interface DataScript {
 
 /**
  * Everything a page is made of (docs/rendering.md, « The document »), built in one place
- * (render/page-writer.ts for the site's pages) and written by `Document` alone; the page's
+ * (`createPageWriter`, below, for the site's pages) and written by `Document` alone; the page's
  * Content-Security-Policy is computed from it (`documentPolicy`), never from the HTML.
  */
 export interface DocumentModel {
@@ -387,7 +391,7 @@ export interface PageModelInput {
   radio: RadioSettings;
   /** The remote map the browser loads the parts from. */
   remotes: RemotesConfig;
-  /** What the page announces and, rendered on the server, its areas' sheets (site/hints.ts). */
+  /** What the page announces and, rendered on the server, its areas' sheets (`createHints`, below). */
   hints: PageHints;
   /**
    * The page rendered on the server: its HTML, the store's state and the router's hydration data
@@ -547,3 +551,432 @@ function svgAddress(svg: string): string {
   const escaped = svg.replace(/[%#\t\r\n]/g, hex);
   return svg.includes("'") ? escaped.replace(/["']/g, hex) : escaped.replaceAll('"', "'");
 }
+
+/**
+ * What the HTML of a page tells the browser before any script runs: `<link rel="preload">` for what
+ * the route will need: the manifest,
+ * remote entry, chunks and styles of the page's module and of the player, and the page's largest
+ * image. Without them, each of these is discovered only when the previous one has run.
+ *
+ * Hints are read from the built remotes that this server serves (their `mf-manifest.json`), again
+ * whenever a remote is redeployed, and the image from the page's definition (`preloads`, given by
+ * the render). A remote hosted elsewhere only gets a preconnect. A missing or unreadable file
+ * means fewer hints, never a broken page; a manifest redeployed unreadable leaves its last readable
+ * version's in use (watched-file.ts).
+ */
+
+interface Link {
+  rel: 'preload' | 'preconnect' | 'stylesheet' | 'inline-style';
+  href: string;
+  as?: 'script' | 'style' | 'fetch' | 'image';
+  crossorigin?: 'anonymous';
+  imagesrcset?: string;
+  imagesizes?: string;
+  fetchpriority?: 'high';
+  /** An `inline-style`'s text: the sheet written into the page (`createStyleReader`, above). */
+  css?: string;
+}
+
+interface ManifestAssets {
+  js: string[];
+  css: string[];
+}
+
+interface RemoteBuild {
+  /** The remote entry's path, relative to the manifest. */
+  entry: string;
+  exposes: Map<string, ManifestAssets>;
+}
+
+export interface HintsOptions {
+  remotes: RemotesConfig;
+  /** Each remote's URL prefix on this server and the directory it is served from. */
+  served: Record<RemoteName, { prefix: string; dir: string }>;
+  assetsDir: string;
+  warn?: (message: string) => void;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Reads the parts of a remote's manifest the hints need; anything else in it is ignored. */
+export function readManifest(data: unknown): Pick<RemoteBuild, 'entry' | 'exposes'> {
+  const manifest = record(data);
+  const entry = record(record(manifest.metaData).remoteEntry);
+  const name = typeof entry.name === 'string' ? entry.name : '';
+  if (name === '') throw new Error('metaData.remoteEntry.name manquant');
+  const exposes = new Map<string, ManifestAssets>();
+  for (const item of Array.isArray(manifest.exposes) ? manifest.exposes : []) {
+    const expose = record(item);
+    if (typeof expose.name !== 'string') continue;
+    const assets = record(expose.assets);
+    exposes.set(expose.name, { js: strings(record(assets.js).sync), css: strings(record(assets.css).sync) });
+  }
+  const path = typeof entry.path === 'string' ? entry.path : '';
+  return { entry: path === '' ? name : posix.join(path, name), exposes };
+}
+
+/**
+ * The images a page's definition announces (`preloads`), as links: paths of this site only, never
+ * an address elsewhere or text that could leave the attribute; an image under /assets/ that does not
+ * exist is left out (announcing it would only cost a failed request).
+ */
+function imageLinks(images: readonly PagePreload[], assetsDir: string, warn: (message: string) => void): Link[] {
+  const links: Link[] = [];
+  for (const image of images) {
+    if (!v.is(sitePath, image.href)) {
+      warn(`Préchargement refusé : seules des images du site peuvent être annoncées (${JSON.stringify(image.href)})`);
+      continue;
+    }
+    if (image.href.startsWith('/assets/') && !existsSync(join(assetsDir, image.href.slice('/assets/'.length))))
+      continue;
+    links.push({
+      rel: 'preload',
+      as: 'image',
+      href: image.href,
+      ...(typeof image.imagesrcset === 'string' ? { imagesrcset: image.imagesrcset } : {}),
+      ...(typeof image.imagesizes === 'string' ? { imagesizes: image.imagesizes } : {}),
+      ...(image.fetchpriority === 'high' ? { fetchpriority: 'high' as const } : {}),
+    });
+  }
+  return links;
+}
+
+/**
+ * The route's title and meta description, for a page the browser renders: what reads the page
+ * without running scripts (link previews, some crawlers) gets them; the shell sets the same ones
+ * once it runs.
+ */
+export function pageMeta(pathname: string, pages: readonly PageRef[]): HeadElement[] {
+  const page = matchPage(pathname, pages)?.page;
+  return [
+    { tag: 'title', attributes: [], text: page?.title ?? siteConfig.name },
+    {
+      tag: 'meta',
+      attributes: [
+        ['name', 'description'],
+        ['content', page?.description ?? DEFAULT_DESCRIPTION],
+      ],
+    },
+  ];
+}
+
+/** What a page is told to fetch early, for its model (`createPageWriter`, below). */
+export interface PageHints {
+  /** `<link>`s: the page's first image, then preconnects and preloads. */
+  links: HeadElement[];
+  /**
+   * The areas' sheets of a page rendered on the server, in order: written into it (`css`), or
+   * linked when they cannot be (`css` null).
+   */
+  sheets: Sheet[];
+  /** What the loader fetches once the page is painted (a page rendered on the server), else null. */
+  boot: BootPreload[] | null;
+}
+
+export function linkElement(link: Link): HeadElement {
+  return {
+    tag: 'link',
+    attributes: Object.entries(link).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  };
+}
+
+/** What a page announces, for the page at `pathname` (`createHints`). */
+export type HintsFor = ReturnType<typeof createHints>;
+
+export function createHints({ remotes, served, assetsDir, warn = () => undefined }: HintsOptions) {
+  /** Each remote's manifest, read again when it changes (watched-file.ts). */
+  const manifests = new Map<string, WatchedFile<RemoteBuild>>();
+  const readStyle = createStyleReader();
+
+  function manifestAt(file: string): RemoteBuild | null {
+    let manifest = manifests.get(file);
+    if (manifest === undefined) {
+      manifest = watchedFile(file, (text) => readManifest(JSON.parse(text)), {
+        warn,
+        what: 'Manifeste de remote (indications de préchargement)',
+      });
+      manifests.set(file, manifest);
+    }
+    return manifest();
+  }
+
+  /** The build behind a remote's configured manifest URL, when this server serves it. */
+  function localBuild(name: RemoteName): { build: RemoteBuild; base: string } | null {
+    const url = remotes[name];
+    const { prefix, dir } = served[name];
+    if (!url.startsWith(prefix) || !url.endsWith('.json')) return null;
+    const relative = url.slice(prefix.length);
+    if (relative.split('/').some((segment) => segment === '..')) return null;
+    const manifest = manifestAt(join(dir, relative));
+    if (manifest === null) return null;
+    const base = posix.dirname(url);
+    return { build: manifest, base };
+  }
+
+  function moduleLinks(name: RemoteName, module: string, rendered: boolean): Link[] {
+    const local = localBuild(name);
+    if (local === null) {
+      const url = remotes[name];
+      return /^https?:\/\//.test(url) ? [{ rel: 'preconnect', href: new URL(url).origin }] : [];
+    }
+    const { build, base } = local;
+    const at = (file: string) => posix.join(base, file);
+    const assets = build.exposes.get(module) ?? { js: [], css: [] };
+    const { prefix, dir } = served[name];
+    // A rendered page's sheets are written into it; one that cannot be read stays a link.
+    const sheet = (href: string): Link => {
+      const relative = href.startsWith(prefix) ? href.slice(prefix.length) : null;
+      // The same rule as the shell's sheets: a clean path, inside the part's folder once resolved.
+      const css = relative === null ? null : readStyle(shellSheetFile(dir, `/${relative}`));
+      return css === null ? { rel: 'stylesheet', href } : { rel: 'inline-style', href, css };
+    };
+    const links: Link[] = [
+      { rel: 'preload', href: remotes[name], as: 'fetch', crossorigin: 'anonymous' },
+      { rel: 'preload', href: at(build.entry), as: 'script' },
+      ...assets.js.map((file): Link => ({ rel: 'preload', href: at(file), as: 'script' })),
+      ...assets.css.map((file): Link => (rendered ? sheet(at(file)) : { rel: 'preload', href: at(file), as: 'style' })),
+    ];
+    return links;
+  }
+
+  /**
+   * What the page at `pathname` announces. A page rendered on the server (`rendered`) carries its
+   * areas' styles, written into it (`createStyleReader`, above): its HTML is on screen before any script loads
+   * them, and no sheet blocks its first paint; its scripts and manifests are fetched by the loader
+   * once the page is painted.
+   */
+  return function hintsFor(
+    pathname: string,
+    {
+      rendered = false,
+      pages,
+      images = [],
+    }: { rendered?: boolean; pages: readonly PageRef[]; images?: readonly PagePreload[] },
+  ): PageHints {
+    const match = matchPage(pathname, pages);
+    const links = [
+      // The page's image first: it is the largest paint, and the browser queues in document order.
+      ...imageLinks(images, assetsDir, warn),
+      ...(match === null ? [] : moduleLinks(match.page.remote, match.page.module, rendered)),
+      ...moduleLinks('player', 'Player', rendered),
+    ];
+    const unique = [...new Map(links.map((link) => [`${link.rel} ${link.href}`, link])).values()];
+    const sheets = unique.flatMap((link): Sheet[] => {
+      if (link.rel === 'inline-style' && link.css !== undefined) return [{ href: link.href, css: link.css }];
+      return link.rel === 'stylesheet' ? [{ href: link.href, css: null }] : [];
+    });
+    const announced = unique.filter((link) => link.rel !== 'inline-style' && link.rel !== 'stylesheet');
+    if (!rendered) return { links: announced.map(linkElement), sheets, boot: null };
+    const later = (link: Link) => link.rel === 'preload' && (link.as === 'script' || link.as === 'fetch');
+    return {
+      links: announced.filter((link) => !later(link)).map(linkElement),
+      sheets,
+      boot: announced.filter(later).map(({ href, as, crossorigin }): BootPreload => ({
+        href,
+        as: as === 'fetch' ? 'fetch' : 'script',
+        ...(crossorigin === undefined ? {} : { crossorigin }),
+      })),
+    };
+  };
+}
+
+function origin(url: string): string | null {
+  return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+}
+
+/**
+ * The Content-Security-Policy: exactly what the site loads. Third parties: the Twitch player
+ * (script and frames), the calendar and map frames, the chat widget and the live stream of the
+ * run-time settings; remotes hosted elsewhere (REMOTES_CONFIG) are added to the script, style and
+ * connect sources.
+ */
+export function contentSecurityPolicy(
+  remotes: RemotesConfig,
+  radio: RadioSettings,
+  editorOrigin: string | null = null,
+): Record<string, string[]> {
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(remotes)
+        .map(origin)
+        .filter((o): o is string => o !== null),
+    ),
+  ];
+  // A remote served by a dev server on http also needs its hot-reload socket.
+  const devSockets = remoteOrigins.filter((o) => o.startsWith('http://')).map((o) => o.replace(/^http/, 'ws'));
+  const chatOrigin = new URL(radio.chatEmbedUrl.replace('{room}', 'x')).origin;
+  const stream = origin(radio.liveStreamUrl);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", 'https://embed.twitch.tv', ...remoteOrigins],
+    'style-src': ["'self'", ...remoteOrigins],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'"],
+    // Replays come from the feed's audio hosts and HLS segments are fetched by hls.js.
+    'media-src': ["'self'", 'blob:', 'https:', ...(stream === null ? [] : [stream])],
+    'connect-src': ["'self'", 'https:', ...remoteOrigins, ...devSockets],
+    'worker-src': ["'self'", 'blob:'],
+    // 'self': the player's own iframe (/embed/lecteur), previewed by « Intégrer le lecteur ».
+    'frame-src': [
+      "'self'",
+      'https://embed.twitch.tv',
+      'https://player.twitch.tv',
+      'https://calendar.google.com',
+      'https://www.google.com',
+      chatOrigin,
+    ],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // The editor's origin frames a public page for its preview (docs/content.md, « Preview »).
+    'frame-ancestors': ["'self'", ...(editorOrigin === null ? [] : [editorOrigin])],
+  };
+}
+
+/**
+ * A source expression allowing exactly this text written into a page, a `<style>` or a `<script>`
+ * (CSP Level 2 hash).
+ */
+export function inlineHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** A Content-Security-Policy as directives and their sources. */
+export type PolicyDirectives = Record<string, string[]>;
+
+/**
+ * The policy with these hashes added to a directive: `style-src` for the styles written into a page
+ * (`createStyleReader`, above), `script-src` for its loader (shell/src/boot/loader.ts).
+ */
+export function withHashes(
+  directives: PolicyDirectives,
+  directive: 'style-src' | 'script-src',
+  hashes: readonly string[],
+): Record<string, string[]> {
+  return { ...directives, [directive]: [...(directives[directive] ?? []), ...hashes] };
+}
+
+/** The policy as its header says it. */
+export function serializePolicy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * A page's document and its policy, written from its one model (docs/rendering.md, « The document »,
+ * « Styles in the page »): the shell's files as its build lists them, its sheets written in, what the
+ * page announces, and the site's policy with the hash of each sheet written in and of the loader.
+ */
+
+export interface PageWriterOptions {
+  /** The shell's built files (its sheets are read from there). */
+  shellDir: string;
+  /** The remote map written into every page. */
+  remotes: RemotesConfig;
+  /** The radio's run-time settings, written into every page. */
+  radio: RadioSettings;
+  /** The shell's list of its entry's scripts, styles, fonts and loader (`readShellAssets`, above). */
+  assetsPath: string;
+  /** What a page announces, and its areas' sheets (`createHints`, above). */
+  hints: HintsFor;
+  warn: (message: string) => void;
+  /** The editor's own origin, which may frame a page for its preview (EDITOR_ORIGIN). */
+  editorOrigin?: string | null;
+  /** The site's pictures (ASSETS_DIR): the logo, the tab's icon, is written into the pages from there. */
+  assetsDir?: string;
+}
+
+/** A page as written: its HTML and the policy made from the same model. */
+export interface WrittenPage {
+  html: string;
+  csp: string;
+}
+
+/** What a page is written from besides its address. */
+interface PageContent {
+  assets: ShellAssets;
+  head: readonly HeadElement[];
+  pages: readonly PageRef[];
+  images?: readonly PagePreload[];
+  rendered?: { body: string; state: string; router: string };
+}
+
+/**
+ * The writer of the site's pages. `shellAssets` is the shell's list of files as last read (null while
+ * it cannot be used: no page then); `browserPage` and `renderedPage` write a page from it.
+ */
+export function createPageWriter({
+  shellDir,
+  remotes,
+  radio,
+  assetsPath,
+  hints,
+  warn,
+  editorOrigin = null,
+  assetsDir,
+}: PageWriterOptions) {
+  const shellAssets = shellAssetsReader(assetsPath, warn);
+  const icon = assetsDir === undefined ? undefined : iconReader(assetsDir);
+  const readStyle = createStyleReader();
+  const policy = contentSecurityPolicy(remotes, radio, editorOrigin);
+
+  /** The shell's sheets that can be written into the page, by address. */
+  function shellStyles(assets: ShellAssets): Map<string, string> {
+    const styles = new Map<string, string>();
+    for (const href of assets.styles) {
+      const css = readStyle(shellSheetFile(shellDir, href));
+      if (css !== null) styles.set(href, css);
+    }
+    return styles;
+  }
+
+  /**
+   * The whole page and its policy, from its one model (`pageModel`, above): both are made once
+   * per page, and kept together in the cache.
+   */
+  function write(pathname: string, { assets, head, pages, images = [], rendered }: PageContent): WrittenPage {
+    const model = pageModel({
+      assets,
+      shellStyles: shellStyles(assets),
+      head,
+      pages,
+      radio,
+      remotes,
+      hints: hints(pathname, { rendered: rendered !== undefined, pages, images }),
+      ...(rendered === undefined ? {} : { rendered }),
+      editorOrigin,
+      ...(icon === undefined ? {} : { icon: icon() }),
+    });
+    return { html: renderDocument(model), csp: documentPolicy(model, policy) };
+  }
+
+  return {
+    shellAssets,
+    /** The shell alone, for the browser to render, with the route's title and description from the table. */
+    browserPage: (pathname: string, assets: ShellAssets, pages: readonly PageRef[]): WrittenPage =>
+      write(pathname, { assets, head: pageMeta(pathname, pages), pages }),
+    /** A page the renderers rendered: its head, its first images, its HTML, the store's state and the router's data. */
+    renderedPage: (
+      pathname: string,
+      assets: ShellAssets,
+      pages: readonly PageRef[],
+      outcome: Extract<RenderOutcome, { kind: 'page' }>,
+    ): WrittenPage =>
+      write(pathname, {
+        assets,
+        head: headElements(outcome.head, siteConfig.name),
+        pages,
+        images: outcome.preloads,
+        rendered: { body: outcome.body, state: outcome.state, router: outcome.router },
+      }),
+  };
+}
+
+export type PageWriter = ReturnType<typeof createPageWriter>;

@@ -20,7 +20,7 @@ export interface ReadinessSources {
   serverRendering: boolean;
   bundles: Pick<Bundles, 'status' | 'versionOf'>;
   pool: Pick<RenderPool, 'problems' | 'status'>;
-  /** Starts the trials of the parts in a version not tried yet (versions-in-use.ts). */
+  /** Starts the trials of the parts in a version not tried yet (responder.ts, `createVersionsInUse`). */
   trials: (names: readonly PartName[], pages: readonly PageRef[]) => Map<PartName, unknown>;
   sitePages: () => Promise<{ pages: readonly PageRef[] }>;
 }

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { aliasTarget, findAlias, findPage, type PageMatch, type PageRef, type PartName } from '@collectif/shared';
+import {
+  aliasTarget,
+  findAlias,
+  findPage,
+  PARTS,
+  type PageMatch,
+  type PageRef,
+  type PartName,
+  type RemotesConfig,
+} from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../settings/config';
 import { trialTask, tryVersion, type TrialOutcome, type TrialTask } from '../../deploy/trial';
-import type { HintsFor } from '../hints';
-import { sendBrowserPage, sendInvalidAddress, sendNotBuilt, sendPage, sendRedirect } from './answer';
-import { createPartFiles, SERVER_BUNDLE, type Bundles } from './containers';
-import type { ShellAssets } from './document';
-import type { SitePages } from './pages';
+import type { SitePages } from '../page-routes';
 import {
   createPageCache,
   PAGE_CACHE_BYTES,
@@ -15,28 +20,40 @@ import {
   PAGE_CACHE_ENTRIES,
   pageToKeep,
   pageVersion,
+  sendBrowserPage,
+  sendInvalidAddress,
+  sendNotBuilt,
+  sendPage,
+  sendRedirect,
   type PageCache,
-} from './page-cache';
-import { createPageWriter, type PageWriter } from './page-writer';
+} from './answer';
+import { createPartFiles, partFileSource, SERVER_BUNDLE, type Bundles } from './containers';
+import { createPageWriter, type HintsFor, type PageWriter, type ShellAssets } from './document';
 import { readinessOf } from './readiness';
-import { createRenderPool, type RenderPool } from './render-pool';
-import { createVersionsInUse, partsOfPage, type VersionsInUse } from './versions-in-use';
-import { visitorApi } from './visitor-api';
+import { createRenderPool, visitorApi, type RenderPool } from './render-pool';
 
 /**
  * A page request's way on the server's side (docs/rendering.md, « A page's way, file by file »): the
  * route hands the address to `respond`, which reads the table of pages, answers a moved page, a file
  * or an unbuilt site, then takes the page from the cache or has the renderers render it. Each step's
- * rules are in the module named by its job: versions-in-use.ts (the trials a new version waits
- * for), page-cache.ts (what a kept page was made from, its ETag), page-writer.ts (the document and
- * its policy), answer.ts (the headers, the brotli), readiness.ts (`/readyz`).
+ * rules are in the module named by its job: the versions in use, below (the trials a new version
+ * waits for), answer.ts (what a kept page was made from, its ETag; the headers, the brotli),
+ * document.ts (the document and its policy), readiness.ts (`/readyz`).
  */
 
 // What other modules have always imported from here (the app, the route, the tests).
-export { acceptsBrotli, brotliPage, PAGE_BROTLI_QUALITY, RESPONSE_ENCODINGS } from './answer';
-export { createPageCache, PAGE_CACHE_CONTROL, type CachedPage, type PageCacheOptions } from './page-cache';
+export {
+  acceptsBrotli,
+  brotliPage,
+  createPageCache,
+  PAGE_BROTLI_QUALITY,
+  PAGE_CACHE_CONTROL,
+  RESPONSE_ENCODINGS,
+  type CachedPage,
+  type PageCacheOptions,
+} from './answer';
 export type { Readiness } from './readiness';
-export { visitorApi } from './visitor-api';
+export { visitorApi } from './render-pool';
 
 /** Past this, a page renders with the data that has arrived (docs/rendering.md, « Deadlines »). */
 export const DATA_DEADLINE_MS = 1000;
@@ -54,7 +71,7 @@ export interface ResponderOptions {
   radio: RadioSettings;
   /** The shell's list of its entry's scripts, styles, fonts and loader (render/document.ts). */
   assetsPath: string;
-  /** What a page announces, and its areas' sheets (site/hints.ts). */
+  /** What a page announces, and its areas' sheets (document.ts, `createHints`). */
   hints: HintsFor;
   dataDeadlineMs?: number;
 }
@@ -182,7 +199,7 @@ function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDea
     // Teams deploy: their code runs behind the operating system's walls, or the server does not start.
     requireWalls: config.deploy !== null,
     answerApi: visitorApi(app),
-    readable: [...Object.values(config.distDirs), ...(config.deploy === null ? [] : [config.deploy.root])],
+    distDirs: config.distDirs,
     env: config.rendererEnv,
     log: {
       warn: (message: string) => {
@@ -295,3 +312,87 @@ function browserRenderLog(log: FastifyBaseLogger) {
     },
   };
 }
+
+/**
+ * Which versions of the parts' server containers the serving renderers may load (docs/deploy.md,
+ * « The trial »; docs/rendering.md, « Readiness »): the ones on this server at start are the admin's,
+ * trusted as they are; any later version of this server's files is tried first, once, in the
+ * background, and a page that needs it waits a little for that trial. A container on another host is
+ * not tried here.
+ */
+
+/** How long a page waits for the trial of a part's new server container before leaving its area to the browser. */
+const TRIAL_WAIT_MS = 1500;
+
+const wait = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+/** The parts a page's HTML is made of: the shell, the player, and the page's remote when a page matched. */
+export function partsOfPage(match: PageMatch | null): PartName[] {
+  return ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
+}
+
+export interface VersionsInUseOptions {
+  /** The parts' server containers on this server, read for their versions. */
+  bundles: Pick<Bundles, 'get' | 'versionOf'>;
+  pool: Pick<RenderPool, 'allowed' | 'trust' | 'tryOnce'>;
+  /** Where the server reads the parts' files (a remote in development from its dev server). */
+  remotes: RemotesConfig;
+  distDirs: Record<PartName, string>;
+  /** What a trial of a part's container in `dir` needs besides the part (the site, the table). */
+  trialTask: (part: PartName, dir: string, pages: readonly PageRef[]) => TrialTask;
+}
+
+/**
+ * The versions in use: `trusted` settles once the versions there at start are trusted (a bundle that
+ * never finishes evaluating is still disabled at the deadline); `trials` starts the trials a set of
+ * parts needs; `allUsable` says whether a page's parts may all be rendered on the server.
+ */
+export function createVersionsInUse({ bundles, pool, remotes, distDirs, trialTask }: VersionsInUseOptions) {
+  /** A part's container read from this server's files (the ones tried before use; docs/deploy.md). */
+  const local = (name: PartName) => partFileSource(name, SERVER_BUNDLE, remotes, distDirs)?.file !== undefined;
+  const trusted = Promise.all(
+    PARTS.map(async ({ name }) => {
+      await bundles.get(name);
+      const version = bundles.versionOf(name);
+      if (version !== undefined && local(name)) pool.trust(name, version);
+    }),
+  );
+  /** Whether the serving renderers may load a part's container: none here, another host's, or allowed (tried, or trusted). */
+  const usable = (name: PartName): boolean => {
+    const version = bundles.versionOf(name);
+    return version === undefined || !local(name) || pool.allowed(name, version);
+  };
+  /**
+   * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
+   * background (the pool shares a trial with whoever asks); what each trial answers.
+   */
+  function trials(names: readonly PartName[], pages: readonly PageRef[]): Map<PartName, Promise<unknown>> {
+    const pending = new Map<PartName, Promise<unknown>>();
+    for (const name of names) {
+      const version = bundles.versionOf(name);
+      if (version === undefined || usable(name)) continue;
+      pending.set(
+        name,
+        pool.tryOnce(name, version, () => trialTask(name, distDirs[name], pages)),
+      );
+    }
+    return pending;
+  }
+  /**
+   * Whether a page's parts may all be rendered by the serving renderers: a part in a new version waits
+   * for its trial a little (a good bundle's takes about a second); past that, its area renders in
+   * the browser, and nobody keeps the page.
+   */
+  async function allUsable(names: readonly PartName[], pages: readonly PageRef[]): Promise<boolean> {
+    const pending = trials(names, pages);
+    if (pending.size === 0) return true;
+    await Promise.race([Promise.all(pending.values()), wait(TRIAL_WAIT_MS)]);
+    return names.every(usable);
+  }
+  return { trusted, trials, allUsable };
+}
+
+export type VersionsInUse = ReturnType<typeof createVersionsInUse>;

@@ -184,7 +184,10 @@ export function spawnRenderer(
   const node = nodeBinary();
   const paths = [dirname(node), ...readablePaths(code, options.readable)];
   // bubblewrap itself starts with the allow-list only.
-  return spawn('bwrap', bwrapArgs([node, ...flags, code, ...args], paths, options.env), { env: { ...options.env }, stdio });
+  return spawn('bwrap', bwrapArgs([node, ...flags, code, ...args], paths, options.env), {
+    env: { ...options.env },
+    stdio,
+  });
 }
 
 let probed: SandboxProbe | undefined;
