@@ -263,3 +263,27 @@ describe('what a lane may read', () => {
     });
   }, 60_000);
 });
+
+describe('a lane that floods /api', () => {
+  it('meets its own bounds: another part’s pages are rendered on the server meanwhile', async () => {
+    // On `/label?piege`, the label's page definition asks /api 1,000 times (64 a task are answered).
+    const code = `
+const React = require('react');
+const { api } = require('@collectif/shared');
+exports.modules = { LabelPage: () => React.createElement('h1', null, 'Label fiable') };
+exports.definitions = { LabelPage: { load: ({ dispatch, query }) => query.has('piege')
+  ? Array.from({ length: 1000 }, (_, n) => dispatch(api.endpoints.podcasts.initiate({ limit: n + 1 })))
+  : [] } };
+`;
+    expect((await site.deploy(code)).status).toBe(200);
+    await until(async () => (await site.page('/label')).body.includes('Label fiable'), {
+      timeoutMs: 20_000,
+      everyMs: 100,
+      what: 'la version du label en ligne',
+    });
+    const [flood, home, about] = await Promise.all([site.page('/label?piege'), site.page('/'), site.page('/a-propos')]);
+    expect(flood.status).toBe(200);
+    expect(home.body).toContain('Accueil de la radio');
+    expect(about.body).toContain('À propos du collectif');
+  }, 60_000);
+});

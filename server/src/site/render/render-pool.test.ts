@@ -61,7 +61,12 @@ exports.definitions = { HomePage: { load: () => [new Promise(() => undefined)] }
 };
 
 /** A site on built parts in a folder of its own, its radio part's server code `radio`. */
-async function siteWith(workers: number, radio: string, env: Record<string, string> = {}) {
+async function siteWith(
+  workers: number,
+  radio: string,
+  env: Record<string, string> = {},
+  files: Record<string, string> = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'pool-'));
   const write = (path: string, content: string) => {
     writeUnder(dir, path, content);
@@ -71,6 +76,7 @@ async function siteWith(workers: number, radio: string, env: Record<string, stri
   write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio));
   for (const part of ['mf-radio', 'mf-player', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
+  for (const [path, content] of Object.entries(files)) write(path, content);
   const site = readSiteServerConfig({
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
@@ -223,6 +229,32 @@ describe('a new server container copied by hand', () => {
       site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(GOOD_RADIO));
       await renderedAgain(site, 'Accueil rendu par un fil');
       expect((await status()).parts.radio?.state).toBe('ok');
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+});
+
+describe('a player container that never ends its evaluation, there when the server starts', () => {
+  // The shell, the player, then the page's part are evaluated one after the other (renderer.ts): the
+  // one that hangs is the one blamed, never the lane's own part loaded after it.
+  it('is the one disabled: the lane’s own part is not, and renders on the server', async () => {
+    const site = await siteWith(
+      1,
+      GOOD_RADIO,
+      {},
+      { 'mf-player/dist/server/remoteEntry.js': serverContainer('for (;;) {}') },
+    );
+    try {
+      await site.app.inject({ url: '/' });
+      const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>();
+      expect((await status()).parts.player).toMatchObject({
+        state: 'refused',
+        reason: expect.stringContaining('ne finit pas') as unknown,
+      });
+      expect((await status()).parts.radio?.state).toBe('ok');
+      // The player's area is left to the browser; the radio's page renders on the server.
+      expect((await site.app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
     } finally {
       await site.close();
     }
