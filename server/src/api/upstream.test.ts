@@ -342,3 +342,18 @@ describe('track streams from the SoundCloud API', () => {
     expect(res.json<ApiError>().error).toBe('track_unavailable');
   });
 });
+
+describe('an answer needs only the sources it shows', () => {
+  // The label's releases are the collective's own content: only their artist links come from the
+  // played artists' index, which needs the feed (docs/api.md, « What an answer depends on »).
+  it('gives the releases while the feed is unreachable, without their artist links until it answers', async () => {
+    const server = await api({ rss: { url: 'http://127.0.0.1:1/sounds.rss', maxPages: 1 } });
+    const down = await server.inject({ url: '/api/releases?limit=3' });
+    expect(down.statusCode).toBe(200);
+    const releases = down.json<{ title: string; artistSlug?: string }[]>();
+    expect(releases).toHaveLength(3);
+    expect(releases.every((release) => release.title.length > 0 && release.artistSlug === undefined)).toBe(true);
+    // Not kept by a cache past the outage.
+    expect(down.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -292,6 +292,24 @@ describe('a feed of a residence with hostile content', () => {
 });
 
 describe('the sitemap and robots.txt', () => {
+  it('lists the pages, the residences and the events while the feed is unreachable, kept by no cache', async () => {
+    const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), SITE_ORIGIN: ORIGIN });
+    const down = await buildApp({
+      site,
+      api: testConfig({ rss: { url: 'http://127.0.0.1:1/sounds.rss', maxPages: 1 } }),
+    });
+    try {
+      const res = await down.inject({ url: '/sitemap.xml' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain(`<loc>${ORIGIN}/residences</loc>`);
+      expect(res.body).toContain(`<loc>${ORIGIN}/label</loc>`);
+      expect(res.body).not.toContain('/emissions/');
+    } finally {
+      await down.close();
+    }
+  });
+
   it('has a residence volunteers just saved, with no restart: its podcast feed and its address', async () => {
     const before = app.content.current('residences');
     const added = {

@@ -55,21 +55,35 @@ const published: FastifyPluginCallback<PublishedOptions> = (app, { config }, don
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const [artists, { pages, version }, events] = await Promise.all([
-      // The played artists' index holds the catalogue it was made with (docs/artists.md).
-      app.playedArtists.get(),
+      // The played artists' index holds the catalogue it was made with (docs/artists.md); with the
+      // feed down and no index yet, the sitemap lists what does not need it (docs/api.md, « What an
+      // answer depends on »).
+      app.playedArtists.get().catch(() => null),
       app.sitePages(),
       // The events' pages, when their calendars were ever read (the sitemap does not wait for them otherwise).
       app.eventsBook.read().catch(() => null),
     ]);
-    const catalogue = artists.catalogue;
     const reading = events?.reading;
     const { version: saved, residences } = currentResidences(app.content);
+    if (artists === null) {
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/xml; charset=utf-8')
+        .send(sitemap(pages, residences, [], origin, reading?.events ?? [], []));
+    }
     return send(
       reply,
       `sitemap|${saved}|${artists.key}|${version}|${reading?.key ?? ''}`,
       'application/xml; charset=utf-8',
       () =>
-        sitemap(pages, residences, catalogue.value.episodes, origin, reading?.events ?? [], artists.value.indexed()),
+        sitemap(
+          pages,
+          residences,
+          artists.catalogue.value.episodes,
+          origin,
+          reading?.events ?? [],
+          artists.value.indexed(),
+        ),
     );
   });
 

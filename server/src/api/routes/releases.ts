@@ -19,7 +19,13 @@ const releases: FastifyPluginCallback = (instance, _options, done) => {
       const { limit } = request.query;
       const { id, data } = app.content.current('releases');
       // Each release links to its artist's page (docs/artists.md): the index of the same version.
-      const artists = await app.playedArtists.get();
+      // The releases are the collective's own content; only those links need the index, which
+      // needs the feed: with the feed down and no index yet, the releases go without their links,
+      // kept by no cache, so that the next answer has them (docs/api.md, « What an answer depends on »).
+      const artists = await app.playedArtists.get().catch(() => null);
+      if (artists === null) {
+        return reply.header('cache-control', 'no-store').send(latest(data as Release[], limit));
+      }
       return reply.representation(
         `releases|${id}|${artists.key}|${String(limit)}`,
         () =>
