@@ -97,6 +97,7 @@ beforeAll(async () => {
     SITE_ORIGIN: 'https://radio.example.org',
     RENDER_WORKERS: '1',
     DEPLOY_TOKENS: `label:${TOKEN},radio:${OTHER_TEAM}`,
+    EDITOR_ORIGIN: 'https://edition.radio.example.org',
     DEPLOY_ROOT: tempDir('deploy-site-root-'),
   });
   app = await buildApp({ site: settings, api: testConfig() });

@@ -37,6 +37,7 @@ test.beforeAll(async () => {
     RENDER_TRIAL_S: '5',
     // Teams' deploys on: every part served from its live version (its dist/ until a deploy).
     DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`,
+    EDITOR_ORIGIN: 'http://127.0.0.1:9',
   });
   ({ distRoot, origin } = site);
 });

@@ -21,7 +21,7 @@ const ABOUT_TOKEN = 'about-jeton-du-test-hors-ligne-000001';
 let site: SiteCopy;
 
 test.beforeAll(async () => {
-  site = await startSiteCopy({ DEPLOY_TOKENS: `about:${ABOUT_TOKEN}` });
+  site = await startSiteCopy({ DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9' });
 });
 
 test.afterAll(() => {

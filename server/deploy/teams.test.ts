@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -8,6 +9,20 @@ import * as tar from 'tar';
 import { until } from '@collectif/shared/testing';
 import { ROOT, startDeployment, type Deployment, type Instance } from './harness';
 import { inspectorAnswers } from '../src/site/render/fixtures';
+
+/** A GET with headers fetch does not send (Host), its body as text. */
+function request(url: string, { headers }: { headers: Record<string, string> }): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => {
+        resolve(body);
+      });
+    }).on('error', reject);
+  });
+}
 
 // A team's deploy on the deployment as shipped (deploy/nginx.conf, docs/deploy.md « Every
 // instance »), for real on loopback: two instances of the built site sharing Redis, each with a
@@ -74,7 +89,8 @@ beforeAll(async () => {
   otherRoot = mkdtempSync(join(tmpdir(), 'deploy-root-'));
   deployment = await startDeployment({
     instances: 2,
-    env: { DEPLOY_TOKENS: `label:${TOKEN}`, RENDER_WORKERS: '1' },
+    // Teams deploy: the editor has an origin of its own (here a port no one listens on).
+    env: { DEPLOY_TOKENS: `label:${TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9', RENDER_WORKERS: '1' },
     instanceEnv: (index, { deployRoot }) => ({ DEPLOY_ROOT: index === 0 ? deployRoot : otherRoot }),
   });
 }, 90_000);
@@ -354,10 +370,11 @@ describe('a forged Redis', () => {
       for (const instance of deployment.instances) {
         expect(await versionAt(at(instance))).toBe(mark);
         expect((await fetch(`${at(instance)}/label`)).status).toBe(200);
-        const me = await fetch(`${at(instance)}/api/editor/me`, {
-          headers: { cookie: 'collectif_editeur=session-inventee' },
+        // Asked on the editor's host (EDITOR_ORIGIN, above), where the editor's routes answer.
+        const me = await request(`${at(instance)}/api/editor/me`, {
+          headers: { host: '127.0.0.1:9', cookie: 'collectif_editeur=session-inventee' },
         });
-        expect(await me.json()).toBeNull();
+        expect(JSON.parse(me)).toBeNull();
         // No version of the accounts holds the forger's account (none at all: nobody saved any).
         const versions = join(instance.env.CONTENT_DIR ?? '', 'accounts', 'versions');
         const kept = existsSync(versions)

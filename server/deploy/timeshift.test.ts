@@ -214,7 +214,7 @@ describe('the live’s timeline behind nginx, two instances, a real Icecast', ()
     expect(Date.parse(end)).toBeGreaterThan(Date.parse(start));
   });
 
-  it('counts the timeline’s listeners from the playlists nginx serves (its mirror), and refuses /metrics', async () => {
+  it('counts the timeline’s listeners from the playlists nginx serves (its mirror) only, and refuses /metrics', async () => {
     // docs/figures.md, « What is counted »: each request for a playlist is mirrored to an instance.
     const redis = new Redis(deployment.redis?.url ?? '');
     const present = () => redis.zcard('collectif:figures:present:timeline');
@@ -232,6 +232,15 @@ describe('the live’s timeline behind nginx, two instances, a real Icecast', ()
     }
     // One listener more, however often it asks.
     expect(counted).toBe(before + 1);
+    // Nobody says it is listening but the mirror: through nginx, the count's address is refused,
+    // and an instance refuses a peer off the loopback (server/src/figures/figures.test.ts).
+    for (let one = 0; one < 5; one += 1) {
+      const forged = await fetch(`${origin}/api/figures/timeline`, {
+        headers: { 'user-agent': `Faux/${String(one)}` },
+      });
+      expect(forged.status).toBe(403);
+    }
+    expect(await present()).toBe(counted);
     redis.disconnect();
     // The admins' metrics are read on the instances' own ports, never through nginx.
     expect((await fetch(`${origin}/metrics`)).status).toBe(403);

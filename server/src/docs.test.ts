@@ -329,6 +329,7 @@ describe('docs/server.md, « Layout »', () => {
         RENDER_WORKERS: '1',
         // Every optional plugin on: teams' deploys too.
         DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+        EDITOR_ORIGIN: 'http://edition.localhost:8080',
       });
       // The live's timeline kept (its routes; no recorder: the app does not listen).
       const timeshift = { hours: 4, dir: join(dir, 'direct'), segmentSeconds: 10 };

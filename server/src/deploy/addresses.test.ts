@@ -37,6 +37,7 @@ beforeAll(async () => {
       DEV_REMOTES: JSON.stringify({ radio: 'http://127.0.0.1:9' }),
       RENDER_WORKERS: '1',
       DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+      EDITOR_ORIGIN: 'http://edition.localhost:8080',
     });
     app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test' }) });
   } finally {

@@ -138,6 +138,7 @@ async function siteWith(env: Record<string, string> = {}) {
     PAGE_CACHE_TTL_S: '0',
     RENDER_TRIAL_S: '3',
     DEPLOY_TOKENS: `label:${LABEL_TOKEN},radio:${RADIO_TOKEN},about:${RADIO_TOKEN},shell:${SHELL_TOKEN},player:${PLAYER_TOKEN}`,
+    EDITOR_ORIGIN: 'https://edition.radio.example.org',
     ...env,
   });
   const app = await buildApp({ site, api: testConfig() });

@@ -142,6 +142,13 @@ describe('the beacons', () => {
     }
   });
 
+  it('takes the timeline’s count from nginx’s mirror only: a request from elsewhere is refused', async () => {
+    const outside = await app.inject({ url: '/api/figures/timeline', remoteAddress: '198.51.100.9' });
+    expect(outside.statusCode).toBe(403);
+    const mirror = await app.inject({ url: '/api/figures/timeline', remoteAddress: '127.0.0.1' });
+    expect(mirror.statusCode).toBe(204);
+  });
+
   it('counts the same visitor again past midnight in Paris', async () => {
     const visitor = { address: '203.0.113.200', agent: 'Fidèle/1' };
     await beacon({ kind: 'live' }, visitor);

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { FIGURES_LIVE_BEACON_S, FIGURES_THRESHOLD, type Beacon, type LIVE_SOURCES } from '@collectif/shared/schemas';
@@ -53,6 +54,11 @@ export const DEEDS_PER_VISITOR_DAY = 100;
 export const PLAYER_PRESENT_MS = (FIGURES_LIVE_BEACON_S + 60) * 1000;
 /** A timeline listener asks for its playlist every segment (10 s); present this long after. */
 export const TIMELINE_PRESENT_MS = 60_000;
+/**
+ * Timeline listeners one address may make present in a day (a household, an office): past them, a
+ * new one from that address is not counted, whatever its user agent says.
+ */
+export const TIMELINE_PER_ADDRESS = 5;
 /** The start of a replay is kept to the 10 seconds (a tracklist's row is longer). */
 export const MOMENT_STEP_S = 10;
 /** The last sample is shared this long; older, the live's count is unknown. */
@@ -109,7 +115,9 @@ export function createFigures(options: FiguresOptions): Figures {
       keptMs,
       // The address and user agent, hashed with the day's salt: the same visitor today, nobody tomorrow.
       id: hash(salt, `${visitor.address}\n${visitor.userAgent}`),
-      address: hash(salt, `adresse\n${visitor.address}`),
+      // Every per-address bound keys on the network a visitor holds: an IPv6 /64, as the rate limits
+      // do (@fastify/rate-limit's `normalizeIP`), an IPv4 address as it is.
+      address: hash(salt, `adresse\n${normalizeIP(visitor.address)}`),
     };
   };
 
@@ -178,7 +186,15 @@ export function createFigures(options: FiguresOptions): Figures {
 
     async timeline(visitor) {
       if (visitor.objects) return;
-      const { now, id } = await today(visitor);
+      const { now, day, keptMs, id, address } = await today(visitor);
+      // Bounded per address (docs/figures.md, « What is counted »): a new listener past the address's
+      // day's listeners is not made present.
+      if (await firstTime(day, `timeline:${address}:${id}`, keptMs)) {
+        if ((await tally.quota(day, `timeline:${address}`, keptMs)) > TIMELINE_PER_ADDRESS) {
+          await firstTime(day, `timeline:${id}:over`, keptMs);
+        }
+      }
+      if (await tally.has(day, `timeline:${id}:over`)) return;
       await tally.touch('timeline', id, now);
     },
 

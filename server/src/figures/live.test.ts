@@ -6,7 +6,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { azuracastListeners, mapListeners } from '../api/upstream/azuracast';
 import { json, startFakeUpstream, type FakeUpstream } from '../api/testing/fake-upstream';
 import { startIcecast, startSource, type IcecastServer, type IcecastSource } from '../timeshift/testing/icecast';
-import { createFigures } from './figures';
+import { createFigures, TIMELINE_PER_ADDRESS, VISITORS_PER_ADDRESS_DAY } from './figures';
+import { parisDay } from './paris';
 import { figuresFiles } from './files';
 import { icecastListeners, mapIcecastListeners } from './sources';
 import { memoryTally } from './tally';
@@ -43,6 +44,45 @@ describe('AzuraCast’s listeners', () => {
     await figures.timeline({ address: '203.0.113.1', userAgent: 'hls.js', objects: false });
     expect(await figures.sample()).toMatchObject({ total: 43, sources: { azuracast: 42, timeline: 1, player: 0 } });
     expect(await figures.liveListeners()).toBe(43);
+  });
+
+  it('count one address’s listeners up to a household’s, whatever its browsers say', async () => {
+    const clock = () => T0;
+    const figures = createFigures({
+      tally: memoryTally(clock),
+      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
+      clock,
+      sources: {},
+      onAir: () => Promise.resolve(null),
+      episodeExists: () => Promise.resolve(true),
+      showListeners: () => true,
+    });
+    // One address changing its user agent each time, and one /64 changing its address each time.
+    for (let one = 0; one < 60; one += 1) {
+      await figures.timeline({ address: '203.0.113.7', userAgent: `Faux/${String(one)}`, objects: false });
+      await figures.timeline({ address: `2001:db8:1:2::${one.toString(16)}`, userAgent: 'hls.js', objects: false });
+    }
+    expect((await figures.sample())?.sources.timeline).toBe(2 * TIMELINE_PER_ADDRESS);
+  });
+
+  it('take an IPv6 network for one address: a /64 brings no more visitors in a day than one address', async () => {
+    const clock = () => T0;
+    const figures = createFigures({
+      tally: memoryTally(clock),
+      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
+      clock,
+      sources: {},
+      onAir: () => Promise.resolve(null),
+      episodeExists: () => Promise.resolve(true),
+      showListeners: () => true,
+    });
+    for (let one = 0; one < 300; one += 1) {
+      await figures.beacon(
+        { address: `2001:db8:7:7::${one.toString(16)}`, userAgent: `V6/${String(one)}`, objects: false },
+        { kind: 'live' },
+      );
+    }
+    expect((await figures.day(parisDay(T0))).visitors).toBe(VISITORS_PER_ADDRESS_DAY);
   });
 
   it('give no count when the answer holds a hostile one', () => {

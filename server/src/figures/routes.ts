@@ -16,6 +16,8 @@ declare module 'fastify' {
 const RESIDENCE = /^[a-z0-9-]{1,64}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** A peer on the loopback: 127.0.0.0/8, ::1, or IPv4 on the loopback as IPv6 writes it. */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
 /**
  * The figures' routes under /api (docs/figures.md, « For the parts »): the player's beacon, the
  * timeline's requests as nginx mirrors them, and the editor's reads.
@@ -58,6 +60,12 @@ export const figuresRoutes: FastifyPluginCallback = (app, _options, done) => {
     '/figures/timeline',
     { config: { xsrf: false, rateLimit: { max: 60, timeWindow: 60_000 } } },
     async (request, reply) => {
+      // Only nginx's mirror, on the loopback, may say a listener is there: nginx refuses this
+      // address to every client (deploy/nginx.conf), and a peer elsewhere is refused here.
+      const peer = request.socket.remoteAddress ?? '';
+      if (!LOOPBACK.test(peer)) {
+        throw new ApiHttpError(403, 'forbidden', 'Adresse réservée au miroir du serveur web.');
+      }
       await figures.timeline(visitorOf(request));
       return reply.code(204).header('Cache-Control', 'no-store').send();
     },

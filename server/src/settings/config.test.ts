@@ -50,10 +50,32 @@ describe('the rendering settings of the server', () => {
 
   it('refuses rendering in the server’s own process (RENDER_WORKERS=0) when teams deploy: their code would see every secret', () => {
     const read = () =>
-      readSiteServerConfig({ RENDER_WORKERS: '0', DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres' });
+      readSiteServerConfig({
+        RENDER_WORKERS: '0',
+        DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+        EDITOR_ORIGIN: 'http://edition.localhost:8080',
+      });
     expect(read).toThrow(ConfigError);
     expect(read).toThrow(/RENDER_WORKERS : 0 .* refusé avec DEPLOY_TOKENS/);
     expect(readSiteServerConfig({ RENDER_WORKERS: '0' }).renderWorkers).toBe(0);
+  });
+
+  it('refuses teams’ deploys without an editor origin of its own, saying in French what to set', () => {
+    const read = () =>
+      readSiteServerConfig({
+        SITE_ORIGIN: 'https://radio.example.org',
+        DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+      });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(
+      /EDITOR_ORIGIN : les équipes déploient \(DEPLOY_TOKENS\) .* EDITOR_ORIGIN=https:\/\/edition\.radio\.example\.org/,
+    );
+    const config = readSiteServerConfig({
+      SITE_ORIGIN: 'https://radio.example.org',
+      EDITOR_ORIGIN: 'https://edition.radio.example.org',
+      DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+    });
+    expect(config.editorOrigin).toBe('https://edition.radio.example.org');
   });
 
   it('gives a renderer the mode, the time zone and the tests’ clock, and no other variable', () => {
@@ -63,6 +85,7 @@ describe('the rendering settings of the server', () => {
       E2E_CLOCK_START: '2026-06-01T20:00:00Z',
       ADMIN_TOKEN: 'jeton-admin-de-test-de-24-caracteres',
       DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+      EDITOR_ORIGIN: 'http://edition.localhost:8080',
       REDIS_URL: 'redis://:secret@127.0.0.1:6379',
       PATH: '/usr/bin',
     });

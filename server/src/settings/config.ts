@@ -328,6 +328,16 @@ function readRenderWorkers(env: Env): number {
 function readDeploySettings(env: Env, distRoot: string): DeploySettings | null {
   const tokens = setting(env, 'DEPLOY_TOKENS');
   if (tokens === undefined) return null;
+  // Where teams deploy, every team's script runs on the public origin: the editor must have its own,
+  // or a public page's script acts as a volunteer signed in there (docs/content.md, « The editor's
+  // origin »). Like the sandbox's walls, it is required, not hoped for.
+  if (readEditorOrigin(env) === null) {
+    const site = new URL(readSiteOrigin(env));
+    throw new ConfigError(
+      'EDITOR_ORIGIN',
+      `les équipes déploient (DEPLOY_TOKENS) mais l'éditeur n'a pas d'origine à lui : donnez-lui la sienne, par exemple EDITOR_ORIGIN=${site.protocol}//edition.${site.host}`,
+    );
+  }
   return { tokens, root: setting(env, 'DEPLOY_ROOT') ?? join(distRoot, 'deploys'), keep: setting(env, 'DEPLOY_KEEP') };
 }
 

@@ -91,6 +91,35 @@ describe('the public origin', () => {
     expect((await on(PUBLIC_HOST, '/api/editor/session')).statusCode).toBe(403);
   });
 
+  it('refuses the editor’s routes whatever their address’s encoding: the rule reads the route that matched', async () => {
+    for (const url of [
+      '/api/%65ditor/figures/support',
+      '/api/%65%64itor/session',
+      '/api/editor%2Fsession',
+      '/API/editor/session',
+      '/api//editor/session',
+    ]) {
+      const res = await on(PUBLIC_HOST, url);
+      expect([url, res.statusCode === 401]).toEqual([url, false]);
+    }
+    for (const url of ['/api/%65ditor/figures/support', '/api/%65%64itor/session']) {
+      const res = await on(PUBLIC_HOST, url);
+      expect([url, res.statusCode, res.json<{ error: string }>().error]).toEqual([url, 403, 'editor_origin']);
+    }
+    const write = await on(PUBLIC_HOST, '/api/%63ontent/residences/axonberg', {
+      method: 'PUT',
+      origin: SITE,
+      body: { name: 'Volée' },
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it('sends no editor-only header: its /api answers carry no cross-origin allowance there', async () => {
+    const res = await on(EDITOR_HOST, '/api/content/residences?view=summary');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('tells its pages the editor’s origin, from which alone they take a preview', async () => {
     const page = await on(PUBLIC_HOST, '/label');
     expect(page.statusCode).toBe(200);

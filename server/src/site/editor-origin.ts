@@ -60,6 +60,23 @@ export function editorPolicy(siteOrigin: string): string {
   ].join('; ');
 }
 
+/**
+ * The address a rule is checked on: the route that matched (its pattern, as Fastify's router matched
+ * the decoded path), else the decoded path; never the raw URL, whose percent-encoding
+ * (`/api/%65ditor/…`) the router decodes before matching. A path that cannot be decoded is checked
+ * as it is (no route takes it).
+ */
+function ruleOf(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined && !pattern.includes('*')) return pattern;
+  const path = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).header('Cache-Control', 'no-store').send({ error: 'editor_origin', message });
 }
@@ -91,11 +108,12 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
     request: FastifyRequest,
     reply: FastifyReply,
     path: string,
+    rule: string,
   ): Promise<FastifyReply | undefined> {
     if (!SAFE_METHODS.has(request.method) && request.headers.origin !== editorOrigin) {
       return refuse(reply, 403, `Modification refusée : elle ne vient pas de l'éditeur (${editorOrigin}).`);
     }
-    if (EDITOR_PAGES.test(path) && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (EDITOR_PAGES.test(rule) && (request.method === 'GET' || request.method === 'HEAD')) {
       const html = await editorDocument();
       if (html === null) {
         return reply
@@ -110,7 +128,7 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
         .type('text/html; charset=utf-8')
         .send(html);
     }
-    if (EDITOR_API.test(path) || EDITOR_FILES.test(path)) return undefined;
+    if (EDITOR_API.test(rule) || EDITOR_FILES.test(rule)) return undefined;
     // Everything else is the public site's.
     if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(`${siteOrigin}${path}`, 302);
     return refuse(reply, 404, "Cette adresse n'est pas celle de l'éditeur.");
@@ -118,7 +136,8 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
 
   function onPublicHost(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | undefined {
     if (EDITOR_PAGES.test(path)) {
-      if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(`${editorOrigin}${path}`, 302);
+      if (request.method === 'GET' || request.method === 'HEAD')
+        return reply.redirect(`${editorOrigin}${request.url}`, 302);
       return refuse(reply, 404, `L'éditeur est à ${editorOrigin}.`);
     }
     if (
@@ -131,8 +150,16 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url;
-    return request.host === editorHost ? onEditorHost(request, reply, path) : onPublicHost(request, reply, path);
+    if (request.host === editorHost) return onEditorHost(request, reply, request.url, ruleOf(request));
+    return onPublicHost(request, reply, ruleOf(request));
+  });
+  // What only the public origin's partners need stays there: the editor's /api allows no other origin.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.host === editorHost) {
+      reply.removeHeader('access-control-allow-origin');
+      reply.removeHeader('access-control-expose-headers');
+    }
+    return payload;
   });
   done();
 };

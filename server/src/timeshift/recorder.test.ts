@@ -205,6 +205,17 @@ async function hostileStreams(): Promise<void> {
     response.writeHead(200, { 'content-type': 'audio/mpeg' });
     response.write(demo.subarray(0, 4));
   });
+  // A stream that sends the recorder elsewhere on the loopback (where /metrics answers): not followed.
+  let followed = false;
+  const elsewhere = await loopback((response) => {
+    followed = true;
+    response.writeHead(200, { 'content-type': 'audio/mpeg' });
+    response.end(demo);
+  });
+  const redirect = await loopback((response) => {
+    response.writeHead(302, { location: elsewhere });
+    response.end();
+  });
   const { log } = await record(dir, [
     rendition('normale', icecast.url('/direct.mp3')),
     ...['not-mp3', 'garbage', 'lying-header', 'unended-frame'].map((content) =>
@@ -212,6 +223,7 @@ async function hostileStreams(): Promise<void> {
     ),
     rendition('page', page),
     rendition('silence', idle),
+    rendition('ailleurs', redirect),
   ]);
   const said = (id: string, pattern: RegExp) =>
     log.warnings.some((line) => line.startsWith(`direct différé (${id}) : `) && pattern.test(line));
@@ -222,8 +234,10 @@ async function hostileStreams(): Promise<void> {
     ['unended-frame', /flux perdu \(flux refusé : \d+ octets sans trame MP3\)/],
     ['page', /le flux n’est pas du MP3 \(text\/html; charset=utf-8\)/],
     ['silence', /flux perdu \((silence trop long|aucune trame MP3 depuis 1\.5 s)\)/],
+    ['ailleurs', /le flux répond 302/],
   ];
   await until('chaque refus dans le journal', () => refusals.every(([id, pattern]) => said(id, pattern)));
+  expect(followed).toBe(false);
   // Refused again at each attempt, never kept: no segment, no playlist.
   for (const [id] of refusals) {
     expect(readdirSync(join(dir, id)).filter((name) => name.endsWith('.mp3'))).toEqual([]);

@@ -163,9 +163,12 @@ class Recording {
     let pending: Pending | null = null;
     try {
       // A listener's request: no Icy-MetaData, so the stream is MP3 frames alone.
+      // A redirect is not followed: a hostile stream would send the recorder to the loopback, where
+      // the instances' /metrics answers (docs/timeshift.md).
       const response = await this.options.fetch(url, {
         signal: connection.signal,
         headers: { 'user-agent': 'collectif-direct-differe' },
+        redirect: 'manual',
       });
       if (!response.ok || response.body === null) {
         log.warn(`direct différé (${id}) : le flux répond ${String(response.status)}`);

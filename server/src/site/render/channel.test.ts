@@ -105,6 +105,7 @@ async function siteWith() {
     PAGE_CACHE_TTL_S: '0',
     RENDER_TRIAL_S: '3',
     DEPLOY_TOKENS: `label:${LABEL_TOKEN}`,
+    EDITOR_ORIGIN: 'https://edition.radio.example.org',
   });
   const app = await buildApp({ site, api: testConfig() });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -91,6 +91,16 @@ describe('a renderer behind the walls', () => {
     expect((found.environ1 ?? '').split('\0').filter(Boolean).sort()).toEqual(['NODE_ENV=test']);
   });
 
+  it('makes no user namespace of its own inside (bwrap --disable-userns): no way around its walls from there', () => {
+    // util-linux's `unshare`, bound with its folder, asks the kernel for a new user namespace.
+    const ran = spawnSync('bwrap', bwrapArgs(['/usr/bin/unshare', '--user', '/usr/bin/true'], ['/usr/bin'], {}), {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(ran.status).not.toBe(0);
+    expect(ran.stderr).toMatch(/unshare failed|No space left on device|Operation not permitted/);
+  });
+
   it('reaches nothing on the network: no connection arrives at a listener on the loopback', () => {
     const found = inWalls(TRIES(process.pid));
     expect(found.tcp).toBe('ECONNREFUSED');

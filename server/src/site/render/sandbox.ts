@@ -140,6 +140,9 @@ export function bwrapArgs(command: readonly string[], paths: readonly string[], 
     '65534',
     '--cap-drop',
     'ALL',
+    // No user namespace of its own inside (bubblewrap 0.8, Debian 12): a nested one would give its
+    // code capabilities there, and the kernel's namespaced surface (docs/rendering.md, « The sandbox »).
+    '--disable-userns',
     '--die-with-parent',
     '--new-session',
     '--clearenv',
