@@ -146,6 +146,24 @@ const RESERVED: readonly { path: string; owner?: RemoteName; why: string }[] = [
 ];
 
 /**
+ * The server's own routes, as its route table has them once every plugin is registered
+ * (`reserveServerRoutes`, server/src/app/app.ts): each is reserved as `RESERVED`'s are, so that a
+ * route is reserved by being written, whatever the list above says.
+ */
+const serverRoutes = new Set<string>();
+
+/**
+ * Reserves the server's routes (Fastify's patterns: `/direct/:rendition/:file`, `/mf-label/*`), but
+ * the pages' own (`/`, `/*`). A parameter's pattern (`:file(^\\d+)`) is read as the parameter.
+ */
+export function reserveServerRoutes(urls: Iterable<string>): void {
+  for (const url of urls) {
+    const path = url.replace(/^\/+|\/+$/g, '').replace(/(:\w+)\([^/]*\)/g, '$1');
+    if (path !== '' && path !== '*') serverRoutes.add(path);
+  }
+}
+
+/**
  * The remotes that have no address of their own: the player is on every page and exports no
  * `route` (docs/parts.md, « Pages »). The shell is no remote: its pages.json is never read.
  */
@@ -178,7 +196,10 @@ function claimProblem(remote: RemoteName, path: string, alias: boolean): string 
     return `${named(path, alias)} commence par un paramètre : elle prendrait les adresses du serveur et les fichiers du shell (/api, /sw.js…)`;
   }
   const reserved = RESERVED.find((entry) => entry.owner !== remote && overlap(segments, segmentsOf(entry.path)));
-  if (reserved === undefined) return null;
+  if (reserved === undefined) {
+    const route = [...serverRoutes].find((path) => overlap(segments, segmentsOf(path)));
+    return route === undefined ? null : `${named(path, alias)} est réservée au serveur (sa route /${route})`;
+  }
   return reserved.owner === undefined
     ? `${named(path, alias)} est réservée au serveur (${reserved.why})`
     : `${named(path, alias)} est réservée à la partie ${reserved.owner} (${reserved.why})`;

@@ -24,6 +24,7 @@ import { readResidences } from '../content/residences';
 import { contentSecurityPolicy, invalidAddressPage } from '../site/render/document';
 import { RESPONSE_ENCODINGS } from '../site/render/responder';
 import { connectShared } from '../instances/shared-state';
+import { reserveServerRoutes } from '@collectif/shared';
 import { createDeploys, type Deploys } from '../deploy/deploys';
 import { siteDeploys } from '../deploy/routes';
 import { figuresPlugin } from '../figures/plugin';
@@ -73,6 +74,11 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
       }
       void reply.code(400).send({ error: 'bad_request', message: 'Requête invalide' });
     },
+  });
+  /** The server's routes, as they are registered (reserved once complete, below). */
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route.url);
   });
 
   // External plugins.
@@ -199,5 +205,10 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
   await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);
+  // Every route of the server is reserved to it: no part's page takes its address (docs/parts.md,
+  // « Addresses »), whatever route a plugin adds later. Read from the route table, once complete.
+  app.addHook('onReady', async () => {
+    reserveServerRoutes(routes);
+  });
   return app;
 }

@@ -39,7 +39,9 @@ beforeAll(async () => {
       DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
       EDITOR_ORIGIN: 'http://edition.localhost:8080',
     });
-    app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test' }) });
+    // The live's timeline kept: its routes under /direct/ (no recorder: the app does not listen).
+    const timeshift = { hours: 4, dir: join(dir, 'direct'), segmentSeconds: 10 };
+    app = await buildApp({ site, api: testConfig({ adminToken: 'jeton-de-test', timeshift }) });
   } finally {
     unsubscribe('fastify.initialization', onInstance);
   }
@@ -90,6 +92,8 @@ describe("the server's routes", () => {
         '/residences/:id/feed.xml',
         '/mf-label/*',
         '/_dev/mf-radio/*',
+        '/direct/live.m3u8',
+        '/direct/:rendition/:file',
       ]),
     );
   });
