@@ -207,8 +207,9 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   await app.register(siteHealth);
   // Every route of the server is reserved to it: no part's page takes its address (docs/parts.md,
   // « Addresses »), whatever route a plugin adds later. Read from the route table, once complete.
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     reserveServerRoutes(routes);
+    done();
   });
   return app;
 }
