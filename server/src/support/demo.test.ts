@@ -26,9 +26,14 @@ const post = (path: string, body?: unknown, headers: Record<string, string> = XS
   });
 
 /** The return address's query, as the demo's payment page sends the visitor back with it. */
+/** The cookie the browser got with its last gift. */
+let donorCookie = '';
+
 async function pay(choice: 'accepter' | 'refuser', amount: number, residence?: string): Promise<URL> {
   const made = await post('/api/support/don', { amount, ...(residence === undefined ? {} : { residence }) });
   expect(made.status).toBe(200);
+  // The browser keeps the gift's cookie: its return page is told what the gift was.
+  donorCookie = (made.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const { redirectUrl } = v.parse(supportRedirectAnswer, await made.json());
   expect(redirectUrl).toMatch(/^\/api\/demo\/helloasso\/paiement\/\d+$/);
   const page = await (await fetch(`${base}${redirectUrl}`)).text();
@@ -62,7 +67,7 @@ describe('the demo’s HelloAsso', () => {
     const back = await pay('accepter', 2500, 'axonberg');
     expect(back.pathname).toBe('/soutenir/merci');
     expect(back.searchParams.get('code')).toBe('succeeded');
-    const checked = await fetch(`${base}/api/support/retour${back.search}`);
+    const checked = await fetch(`${base}/api/support/retour${back.search}`, { headers: { cookie: donorCookie } });
     expect(v.parse(supportReturnAnswer, await checked.json())).toEqual({
       state: 'paid',
       kind: 'don',
@@ -74,7 +79,7 @@ describe('the demo’s HelloAsso', () => {
   it('says a refused payment is refused', async () => {
     const back = await pay('refuser', 1000);
     expect(back.searchParams.get('code')).toBe('refused');
-    const checked = await fetch(`${base}/api/support/retour${back.search}`);
+    const checked = await fetch(`${base}/api/support/retour${back.search}`, { headers: { cookie: donorCookie } });
     expect(await checked.json()).toEqual({ state: 'refused', kind: 'don' });
   });
 

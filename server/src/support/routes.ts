@@ -13,7 +13,9 @@ import {
   type SupportFigures,
   type SupportReturn,
 } from '@collectif/shared/schemas';
+import { readCookie } from '@collectif/shared';
 import { SUPPORT_PAGE, siteConfig, type SupportLinks } from '@collectif/shared/config';
+import { sealer } from '../instances/seal';
 import { ApiHttpError, UpstreamError } from '../api/errors';
 import { UpstreamCache } from '../api/upstream/cache';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../api/schemas/provider';
@@ -120,6 +122,9 @@ function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, fallback:
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
+/** The cookie that tells the return page which intent this browser made (sealed with SITE_SECRET). */
+const DONOR_COOKIE = 'collectif_don';
+
 /**
  * Memberships and gifts through HelloAsso (docs/support.md): GET /api/support, the intents, the
  * return page's check, HelloAsso's notifications, the editor's figures, and, without settings, the
@@ -140,6 +145,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
     // The demo's token is this process's own.
     shared: demo ? null : shared,
   });
+  const seals = sealer(config.siteSecret);
   const counts: CountsStore = createCountsStore({
     file: join(config.contentDir, 'support-counts.json'),
     shared,
@@ -240,6 +246,12 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
       ...(residence === undefined ? {} : { residence: residence.id }),
     });
     request.log.info({ intent: intent.id, residence: residence?.id }, 'soutien : intention de paiement créée');
+    // The return page tells this browser alone what its gift was (docs/support.md, « The return »).
+    const https = request.protocol === 'https';
+    reply.header(
+      'Set-Cookie',
+      `${DONOR_COOKIE}=${seals.seal('don', String(intent.id))}; Path=/api/support/retour; Max-Age=86400; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`,
+    );
     return noStore(reply).send({ redirectUrl: intent.redirectUrl });
   });
 
@@ -311,6 +323,12 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
         kind,
       });
       if (query.checkoutIntentId !== undefined) {
+        // Only the browser that made the intent (its sealed cookie) learns anything of it: another
+        // would read a donor's amount and residence by trying ids.
+        const sealed = readCookie(DONOR_COOKIE, request.headers.cookie ?? '');
+        if (sealed === null || seals.open('don', sealed) !== String(query.checkoutIntentId)) {
+          throw new ApiHttpError(404, 'not_found', 'Ce paiement n’a pas été fait depuis ce navigateur.');
+        }
         const intent = await client.intent(query.checkoutIntentId).catch((error: unknown) => {
           if (error instanceof UpstreamError && error.failure === 'not_found') {
             throw new ApiHttpError(404, 'not_found', 'Ce paiement est inconnu de HelloAsso.');

@@ -61,10 +61,14 @@ async function residenceFigures(id: string) {
   return v.parse(supportFiguresAnswer, body).residences.find((row) => row.id === id);
 }
 
+/** The browser's cookie of its last gift (POST /api/support/don sets it for the return page). */
+let donorCookie = '';
+
 /** A gift of `amount` cents for `residence`, through the site: the intent's id and metadata. */
 async function give(amount: number, residence?: string) {
   const response = await post('/support/don', { amount, ...(residence === undefined ? {} : { residence }) });
   expect(response.status).toBe(200);
+  donorCookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const intent = fake.intents.at(-1) ?? {};
   const id = Number(/checkout\/(\d+)$/.exec(((await response.json()) as { redirectUrl: string }).redirectUrl)?.[1]);
   return { id, metadata: intent.metadata as { reference: string; residence?: string } };
@@ -223,10 +227,26 @@ describe('POST /api/support/adhesion', () => {
 });
 
 describe('GET /api/support/retour', () => {
-  async function back(query: string) {
-    const response = await fetch(`${base}/api/support/retour?${query}`);
+  /** The return page's check, from the donor's browser (its cookie), or from another (`cookie: ''`). */
+  async function back(query: string, cookie = donorCookie) {
+    const response = await fetch(`${base}/api/support/retour?${query}`, { headers: cookie === '' ? {} : { cookie } });
     return { status: response.status, body: (await response.json()) as unknown };
   }
+
+  it('tells a gift’s amount and residence to the browser that made it only: another gets nothing of it', async () => {
+    const { id } = await give(4200, 'axonberg');
+    fake.pay(id, exampleOrder(22709, { amount: 4200 }));
+    const stranger = await back(`checkoutIntentId=${String(id)}`, '');
+    expect(stranger.status).toBe(404);
+    expect(JSON.stringify(stranger.body)).not.toMatch(/4200|axonberg/);
+    const forged = await back(
+      `checkoutIntentId=${String(id)}`,
+      `${donorCookie.split('=')[0] ?? ''}=${String(id)}.faux`,
+    );
+    expect(forged.status).toBe(404);
+    const donor = await back(`checkoutIntentId=${String(id)}`);
+    expect(donor.body).toEqual({ state: 'paid', kind: 'don', amount: 4200, residence: 'axonberg' });
+  });
 
   it('says « paid » only once HelloAsso says the intent’s order is authorized, never from the query', async () => {
     const { id } = await give(2500, 'axonberg');
@@ -257,7 +277,9 @@ describe('GET /api/support/retour', () => {
   it('answers 429 past 30 checks a minute from one address (each asks HelloAsso)', async () => {
     const { id } = await give(2500);
     const checks = await Promise.all(
-      Array.from({ length: 31 }, () => fetch(`${base}/api/support/retour?checkoutIntentId=${String(id)}`)),
+      Array.from({ length: 31 }, () =>
+        fetch(`${base}/api/support/retour?checkoutIntentId=${String(id)}`, { headers: { cookie: donorCookie } }),
+      ),
     );
     expect(checks.filter((response) => response.status === 200)).toHaveLength(30);
     expect(checks.filter((response) => response.status === 429)).toHaveLength(1);
