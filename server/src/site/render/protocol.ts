@@ -12,9 +12,9 @@ import type { PageHead } from '@collectif/shared/seo';
 
 /**
  * What crosses between the server and a renderer (docs/rendering.md, « The channel »), and the
- * tasks the server gives. Two socket pairs, each HTTP/1.1 one way: on the render channel (fd 3 in
+ * tasks the server gives. Socket pairs, each HTTP/1.1 one way: on the render channel (fd 3 in
  * the renderer) the server asks, with undici, and the renderer answers each task; on the host
- * channel (fd 4) the renderer asks the server for the page's /api and files and tells what it
+ * channel (fd 4 to fd 7, `HOST_CONNECTIONS`) the renderer asks the server for the page's /api and files and tells what it
  * reads. A renderer runs a part's code, so every byte it sends is input: HTTP parsed by llhttp
  * (undici and node:http), each body bounded, then checked here by one schema. Anything else ends
  * that renderer, never the server.
@@ -135,9 +135,17 @@ export const MAX_REQUESTS_PER_TASK = 64;
 export const MAX_ANSWER_BYTES = 2 * MAX_PAGE_BYTES + 64 * 1024;
 /** The largest message a renderer may send on the host channel (a request's headers, or its body). */
 export const MAX_MESSAGE_BYTES = 16 * 1024;
-/** The most messages a renderer may send on the host channel in one second, and at once. */
-export const MAX_MESSAGES_PER_SECOND = 200;
-export const MAX_MESSAGES_AT_ONCE = 4;
+/**
+ * The host channel's connections (fd 4 to fd 7): a page's /api requests go out side by side, as its
+ * store asks them, one at a time on each.
+ */
+export const HOST_CONNECTIONS = 4;
+/**
+ * The most messages a renderer may send on the host channel in one second (a page rendered makes
+ * a few: a renderer at 100 pages a second, some 500), and at once (one on each connection).
+ */
+export const MAX_MESSAGES_PER_SECOND = 2000;
+export const MAX_MESSAGES_AT_ONCE = HOST_CONNECTIONS;
 /** The most a renderer may write to its standard error in its life (its last line is kept for the log). */
 export const MAX_STDERR_BYTES = 1024 * 1024;
 

@@ -325,7 +325,7 @@ class RendererProcess {
       heapMb: spec.heapMb,
       env: spec.env,
     });
-    const [, , stderr, render, back] = this.child.stdio as unknown as [null, null, Socket, Socket, Socket];
+    const [, , stderr, render, ...back] = this.child.stdio as unknown as [null, null, Socket, Socket, ...Socket[]];
     this.render = render;
     let ready: (socket: Socket) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;
@@ -344,14 +344,16 @@ class RendererProcess {
       this.stderr = (this.stderr + chunk.toString('utf8')).slice(-MAX_TEXT);
       if (this.stderrBytes > MAX_STDERR_BYTES) this.stop('sortie d’erreur au-delà de 1 Mio');
     });
-    for (const stream of [stderr, render, back]) stream.on('error', () => undefined);
+    for (const stream of [stderr, render, ...back]) stream.on('error', () => undefined);
     // Closed by undici (an answer out of the protocol, a deadline, idleness) or by the renderer: it goes.
     render.on('close', () => {
       this.stop();
     });
-    back.on('close', () => {
-      this.stop();
-    });
+    for (const connection of back) {
+      connection.on('close', () => {
+        this.stop();
+      });
+    }
     this.child.on('error', () => undefined);
     this.exited = new Promise((resolve) =>
       this.child.once('exit', () => {
@@ -379,7 +381,7 @@ class RendererProcess {
     host.on('clientError', () => {
       this.stop('message illisible sur le canal vers le serveur');
     });
-    host.emit('connection', back);
+    for (const connection of back) host.emit('connection', connection);
   }
 
   /** Killed, or being killed: nothing it says is taken any more. */

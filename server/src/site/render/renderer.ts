@@ -27,6 +27,7 @@ import { scriptJson } from '@collectif/shared/seo';
 import { fillPath } from '@collectif/shared/addresses';
 import { createBundles, loadContainer, SERVER_BUNDLE, type Bundles, type FetchFile } from './containers';
 import { fileVersion } from '../../files/watched-file';
+import { HOST_CONNECTIONS } from './protocol';
 import type {
   HostAnswer,
   HostMessage,
@@ -435,22 +436,24 @@ async function bodyOf(message: IncomingMessage): Promise<string> {
 /**
  * A renderer process's life (docs/rendering.md, « The channel »): started by render-pool.ts with
  * RENDERER_FLAG inside its sandbox, it answers one task at a time on the render channel (fd 3, an
- * HTTP server), and asks its server on the host channel (fd 4, one keep-alive connection, one
- * request at a time). Both are taken before any part's code is loaded; a part that writes to them
+ * HTTP server), and asks its server on the host channel (fd 4 to fd 7, keep-alive connections, one
+ * request at a time on each). Both are taken before any part's code is loaded; a part that writes to them
  * anyway is checked by the server like everything else.
  */
 function serveOverChannels(): void {
   // The name its server gave it: its answers carry it, so that a bad one is laid at this process's door.
   const name = process.argv[process.argv.indexOf(RENDERER_FLAG) + 1] ?? '';
   const render = new Socket({ fd: 3, readable: true, writable: true });
-  const back = new Socket({ fd: 4, readable: true, writable: true });
-  // One connection to the server, kept: the agent queues the task's requests on it.
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  let connected = false;
+  // The host channel's connections, kept: the agent sends the task's requests on them side by side.
+  const back = Array.from(
+    { length: HOST_CONNECTIONS },
+    (_, n) => new Socket({ fd: 4 + n, readable: true, writable: true }),
+  );
+  const agent = new Agent({ keepAlive: true, maxSockets: HOST_CONNECTIONS });
   agent.createConnection = () => {
-    if (connected) throw new Error('canal vers le serveur fermé');
-    connected = true;
-    return back;
+    const next = back.shift();
+    if (next === undefined) throw new Error('canal vers le serveur fermé');
+    return next;
   };
   const ask = (message: HostMessage) =>
     new Promise<HostAnswer>((resolve, reject) => {

@@ -169,8 +169,8 @@ function nodeBinary(): string {
 
 /**
  * Starts a renderer's code in its sandbox, with its channels (docs/rendering.md, « The channel »):
- * fd 3 and fd 4, two socket pairs that the server reads as HTTP, and its standard error (fd 2), read
- * with a bound. No Node IPC: Node parses that channel in its own internals, where a hostile peer's
+ * fd 3 to fd 7, socket pairs that the server reads as HTTP, and its standard error (fd 2), read with
+ * a bound. No Node IPC: Node parses that channel in its own internals, where a hostile peer's
  * bytes throw out of reach of any handler of the server's.
  */
 export function spawnRenderer(
@@ -180,7 +180,8 @@ export function spawnRenderer(
   options: SandboxOptions,
 ): ChildProcess {
   const flags = nodeFlags(code, options);
-  const stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] = ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'];
+  // fd 2 (standard error), fd 3 (the render channel), fd 4 to fd 7 (the host channel's connections).
+  const stdio: ('ignore' | 'pipe')[] = ['ignore', 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
   if (mode === 'permissions') {
     return spawn(process.execPath, [...flags, code, ...args], { env: { ...options.env }, stdio });
   }
