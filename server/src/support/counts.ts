@@ -162,9 +162,13 @@ export function createCountsStore(options: {
       local = current ?? parseCounts(readText(file)) ?? local;
       try {
         const counts = structuredClone(local);
+        const before = JSON.stringify(counts);
         prune(counts, now());
         const changed = edit(counts);
         local = counts;
+        // A change that changes nothing (a notification repeated, a return page read again) writes
+        // nothing: neither the file nor Redis's copy (docs/support.md, « Notifications »).
+        if (JSON.stringify(counts) === before) return changed;
         writeFile(counts);
         if (shared !== null && locked) {
           await shared

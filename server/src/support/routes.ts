@@ -413,7 +413,10 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
         ? (read.output.metadata as { reference?: unknown } | undefined)?.reference
         : undefined;
       if (kind === 'don' && order.formType === 'Checkout' && typeof reference === 'string') {
-        residence = (await counts.read()).references[reference]?.residence;
+        // The reference comes with the notification, which anyone may send: its residence is taken
+        // only for an order of the amount the site's intent asked for.
+        const intent = (await counts.read()).references[reference];
+        if (intent !== undefined && intent.amount === authorizedAmount(order)) residence = intent.residence;
       }
       const changed = await count(order, kind, residence);
       request.log.info({ order: orderId, kind, changed }, 'soutien : notification vérifiée');

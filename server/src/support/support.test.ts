@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { supportAnswer, supportFiguresAnswer, supportReturnAnswer } from '@collectif/shared/schemas';
@@ -11,16 +13,16 @@ let fake: FakeHelloAsso;
 let app: FastifyInstance;
 let base: string;
 let clock: ReturnType<typeof manualClock>;
+let contentDir = '';
 
 async function start(): Promise<void> {
   clock = manualClock();
-  app = await buildApi({
-    config: testConfig({
-      adminToken: TOKEN,
-      support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, taxReceipt: true },
-    }),
-    now: clock.now,
+  const config = testConfig({
+    adminToken: TOKEN,
+    support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, taxReceipt: true },
   });
+  contentDir = config.contentDir;
+  app = await buildApi({ config, now: clock.now });
   base = await listen(app);
 }
 
@@ -323,6 +325,28 @@ describe('POST /api/support/notifications', () => {
     expect(await residenceFigures('axonberg')).toEqual({ id: 'axonberg', donations: 1, sum: 2000 });
     fake.order(exampleOrder(22707, { amount: 2000, state: 'Refunded' }));
     expect((await notify(paymentNotice(22707))).status).toBe(204);
+    expect(await residenceFigures('axonberg')).toEqual({ id: 'axonberg', donations: 0, sum: 0 });
+  });
+
+  it('writes nothing for a notification that changes nothing: the counts’ file is left as it was', async () => {
+    const { metadata } = await give(2000, 'axonberg');
+    fake.order(exampleOrder(22711, { amount: 2000 }));
+    await notify(orderNotice(22711, metadata));
+    const file = join(contentDir, 'support-counts.json');
+    const written = statSync(file).mtimeMs;
+    const text = readFileSync(file, 'utf8');
+    clock.advance(5000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let again = 0; again < 3; again += 1) expect((await notify(orderNotice(22711, metadata))).status).toBe(204);
+    expect(statSync(file).mtimeMs).toBe(written);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('takes an intent’s residence only for an order of the intent’s amount: another order cannot borrow it', async () => {
+    const { metadata } = await give(2000, 'axonberg');
+    // An order of the organisation for another amount, notified with that intent's reference.
+    fake.order(exampleOrder(22712, { amount: 500 }));
+    await notify(orderNotice(22712, metadata));
     expect(await residenceFigures('axonberg')).toEqual({ id: 'axonberg', donations: 0, sum: 0 });
   });
 
