@@ -19,6 +19,20 @@ import { memoryTally } from './tally';
 const LIMITS = { timeoutMs: 2000, maxBytes: 64 * 1024 };
 const T0 = Date.UTC(2026, 10, 25, 19);
 
+/** The figures of a radio with these live sources (none by default), at `now`, in memory and a folder of their own. */
+function figuresAt(now: number, sources: Parameters<typeof createFigures>[0]['sources'] = {}) {
+  const clock = () => now;
+  return createFigures({
+    tally: memoryTally(clock),
+    files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
+    clock,
+    sources,
+    onAir: () => Promise.resolve(null),
+    episodeExists: () => Promise.resolve(true),
+    showListeners: () => true,
+  });
+}
+
 describe('AzuraCast’s listeners', () => {
   let fake: FakeUpstream;
   beforeAll(async () => {
@@ -30,33 +44,14 @@ describe('AzuraCast’s listeners', () => {
     fake.on('/api/nowplaying/radio', json(200, { listeners: { current: 42, total: 50, unique: 40 }, now_playing: {} }));
     const read = azuracastListeners({ url: `${fake.url}/api/nowplaying/radio` }, LIMITS);
     expect(await read()).toBe(42);
-    const clock = () => T0;
-    const tally = memoryTally(clock);
-    const figures = createFigures({
-      tally,
-      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
-      clock,
-      sources: { azuracast: read },
-      onAir: () => Promise.resolve(null),
-      episodeExists: () => Promise.resolve(true),
-      showListeners: () => true,
-    });
+    const figures = figuresAt(T0, { azuracast: read });
     await figures.timeline({ address: '203.0.113.1', userAgent: 'hls.js', objects: false });
     expect(await figures.sample()).toMatchObject({ total: 43, sources: { azuracast: 42, timeline: 1, player: 0 } });
     expect(await figures.liveListeners()).toBe(43);
   });
 
   it('count one address’s listeners up to a household’s, whatever its browsers say', async () => {
-    const clock = () => T0;
-    const figures = createFigures({
-      tally: memoryTally(clock),
-      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
-      clock,
-      sources: {},
-      onAir: () => Promise.resolve(null),
-      episodeExists: () => Promise.resolve(true),
-      showListeners: () => true,
-    });
+    const figures = figuresAt(T0);
     // One address changing its user agent each time, and one /64 changing its address each time.
     for (let one = 0; one < 60; one += 1) {
       await figures.timeline({ address: '203.0.113.7', userAgent: `Faux/${String(one)}`, objects: false });
@@ -66,16 +61,7 @@ describe('AzuraCast’s listeners', () => {
   });
 
   it('take an IPv6 network for one address: a /64 brings no more visitors in a day than one address', async () => {
-    const clock = () => T0;
-    const figures = createFigures({
-      tally: memoryTally(clock),
-      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
-      clock,
-      sources: {},
-      onAir: () => Promise.resolve(null),
-      episodeExists: () => Promise.resolve(true),
-      showListeners: () => true,
-    });
+    const figures = figuresAt(T0);
     for (let one = 0; one < 300; one += 1) {
       await figures.beacon(
         { address: `2001:db8:7:7::${one.toString(16)}`, userAgent: `V6/${String(one)}`, objects: false },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeHTML } from 'entities';
 import * as tar from 'tar';
 import { pagesJson, serverContainer, until } from '@collectif/shared/testing';
 import { buildApp } from '../../app/app';
@@ -255,7 +256,7 @@ describe('what a lane may read', () => {
       what: 'la version du label en ligne',
     });
     const said = (await site.page('/label?piege')).body.match(/Essai : ([^<]*)/)?.[1] ?? '';
-    expect(JSON.parse(said.replaceAll('&quot;', '"'))).toEqual({
+    expect(JSON.parse(decodeHTML(said))).toEqual({
       root: 'refusé',
       radio: 'refusé',
       radioBuilt: 'refusé',

@@ -645,13 +645,6 @@ function real(path: string): string {
  */
 const partFolder = (dist: string): string => dirname(dist);
 
-/**
- * The live version of the shell or the player, as a lane reads it: the path of its built folder (a
- * `dist/`, or with deploys the `live` link), which the sandbox binds as the version it names now
- * (sandbox.ts); a lane started before a switch is replaced (`reads`).
- */
-const liveVersion = (dist: string): string => dist;
-
 /** A part's lane: its renderers, the pages waiting for them. */
 interface Lane {
   pool: Pool;
@@ -703,7 +696,9 @@ export function createRenderPool(options: RenderPoolOptions) {
   function newLane(part: PartName): Lane {
     const reads = sharedReads();
     const own = distDirs[part];
-    const readable = () => [partFolder(own), real(own), liveVersion(distDirs.shell), liveVersion(distDirs.player)];
+    // The shell's and the player's live versions by their built folder's path (a `dist/`, or the
+    // `live` link with deploys), which the sandbox binds as the version it names now (sandbox.ts).
+    const readable = () => [partFolder(own), real(own), distDirs.shell, distDirs.player];
     const pool = rendererPool(spec(part, maxHeapMb, readable), workers, idleMs);
     const warm = askRenderer(
       pool,
@@ -865,7 +860,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     const { part, dir } = task.trial;
     const others: PartName[] =
       part === 'shell' || part === 'player' ? PARTS.map(({ name }) => name) : ['shell', 'player'];
-    const readable = () => [dir, ...others.filter((name) => name !== part).map((name) => liveVersion(distDirs[name]))];
+    const readable = () => [dir, ...others.filter((name) => name !== part).map((name) => distDirs[name])];
     const pool = rendererPool(spec(null, trialHeapMb, readable), 1, idleMs);
     trying = part;
     const host: RenderHost = {
