@@ -42,7 +42,12 @@ async function startRedis() {
 }
 
 async function beaconsCost(redisUrl) {
-  const config = testConfig({}, { FIGURES_BEACONS_PER_MIN: '1000' });
+  // The same Redis for both stores: it persists nothing here (--save ''), so the site uses it for
+  // the salted names too, as it uses the figures' Redis in a deployment.
+  const config = testConfig(
+    {},
+    { FIGURES_BEACONS_PER_MIN: '1000', ...(redisUrl === null ? {} : { FIGURES_REDIS_URL: redisUrl }) },
+  );
   const shared =
     redisUrl === null ? null : await connectShared(redisUrl, { warn: () => undefined }, { secret: 'x'.repeat(32) });
   const app = await buildApi({ config, shared });

@@ -4,38 +4,60 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createFigures, type Figures } from '../src/figures/figures';
 import { figuresFiles } from '../src/figures/files';
-import { memoryTally, redisTally, resilientTally } from '../src/figures/tally';
-import { connectShared, type SharedState } from '../src/instances/shared-state';
+import { until } from '@collectif/shared/testing';
+import { memoryTally, redisTally, resilientTally, splitTally } from '../src/figures/tally';
+import { connectShared, connectVolatile, type SharedState, type VolatileRedis } from '../src/instances/shared-state';
 import { startRedis, type RedisServer } from './redis';
 
 // The audience figures shared by two instances through a real Redis behind the site's ACL user
 // (docs/figures.md, « Several instances »): a visitor counted once whichever instance they reach,
 // one sample a minute for the deployment, the same days on both disks; past midnight in Paris the
 // day's salt and counted visitors are gone from Redis and the same visitor counts again; a
-// hostile value in Redis is refused. Redis's close fails the test if the ACL refused a command.
+// hostile value in Redis is refused. What names a visitor lives only in the figures' Redis, which
+// keeps nothing on disk (docs/figures.md, « Nothing on disk »), and no file of either Redis holds
+// the salt after a save. Each Redis's close fails the test if its ACL refused a command.
 
 // 21:00 in Paris.
 const T0 = Date.UTC(2026, 10, 25, 20);
 let now = T0;
 let redis: RedisServer;
-const states: SharedState[] = [];
+let figuresRedis: RedisServer;
+const states: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  [redis, figuresRedis] = await Promise.all([startRedis(), startRedis('figures')]);
 }, 30_000);
 
 afterAll(async () => {
   await Promise.all(states.map((state) => state.close()));
   await redis.close();
+  await figuresRedis.close();
 });
 
+/** The figures' Redis as an instance connects to it, once it has said it keeps nothing on disk. */
+async function volatileOf(url: string, warn: (message: string) => void = () => undefined): Promise<VolatileRedis> {
+  const volatile = connectVolatile(url, { warn });
+  states.push(volatile);
+  await until(() => volatile.usable(), { what: 'le Redis des chiffres accepté' });
+  return volatile;
+}
+
 async function instance(): Promise<{ figures: Figures; dir: string }> {
-  const state = await connectShared(redis.url, { warn: () => undefined }, { secret: 'secret-des-instances-chiffres' });
+  const state: SharedState = await connectShared(
+    redis.url,
+    { warn: () => undefined },
+    { secret: 'secret-des-instances-chiffres' },
+  );
   states.push(state);
+  const volatile = await volatileOf(figuresRedis.url);
   const dir = mkdtempSync(join(tmpdir(), 'chiffres-'));
   const clock = () => now;
+  const local = memoryTally(clock);
   const figures = createFigures({
-    tally: resilientTally(redisTally(state.redis), memoryTally(clock)),
+    tally: splitTally(
+      resilientTally(redisTally(volatile.redis), local, volatile.usable),
+      resilientTally(redisTally(state.redis), local),
+    ),
     files: figuresFiles(dir),
     clock,
     sources: {},
@@ -82,7 +104,7 @@ describe('the figures of two instances, through Redis', () => {
     await a.figures.beacon(visitor(9), { kind: 'live' });
     await a.figures.flush();
     await b.figures.flush();
-    const keys = new Redis(redis.url);
+    const keys = new Redis(figuresRedis.url);
     const salt = await keys.get('collectif:figures:salt:2026-11-25');
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
 
@@ -111,7 +133,8 @@ describe('the figures of two instances, through Redis', () => {
   it('refuse a hostile salt and hostile counts read from Redis', async () => {
     const { figures } = await instance();
     const hostile = new Redis(redis.url);
-    await hostile.set('collectif:figures:salt:2026-11-26', 'sel-choisi-par-un-intrus');
+    const hostileFigures = new Redis(figuresRedis.url);
+    await hostileFigures.set('collectif:figures:salt:2026-11-26', 'sel-choisi-par-un-intrus');
     await hostile.hset(
       'collectif:figures:day:2026-11-26',
       'visitors',
@@ -122,10 +145,66 @@ describe('the figures of two instances, through Redis', () => {
       '3',
     );
     await figures.beacon(visitor(50), { kind: 'live' });
-    expect(await hostile.get('collectif:figures:salt:2026-11-26')).toMatch(/^[0-9a-f]{64}$/);
+    expect(await hostileFigures.get('collectif:figures:salt:2026-11-26')).toMatch(/^[0-9a-f]{64}$/);
     const day = await figures.day('2026-11-26');
     expect(day['<script>']).toBeUndefined();
     expect(day['listeners:site']).toBeUndefined();
     hostile.disconnect();
+    hostileFigures.disconnect();
+  });
+
+  it('refuse a figures’ Redis that would write the salt to disk, and keep it in memory instead', async () => {
+    // The instances' Redis given as FIGURES_REDIS_URL: its ACL refuses CONFIG GET to the site.
+    const said: string[] = [];
+    const volatile = connectVolatile(redis.url, { warn: (message) => said.push(message) });
+    states.push(volatile);
+    await until(() => said.length > 0, { what: 'le refus dit' });
+    expect(volatile.usable()).toBe(false);
+    expect(said[0]).toMatch(/Redis sans disque .* non utilisé : CONFIG GET refusé/);
+    expect((await redis.denials()).map((denial) => denial.object)).toEqual(['config|get']);
+
+    // The figures' Redis with a save point set by hand: refused at its next connection.
+    const other = await startRedis('figures');
+    try {
+      const warned: string[] = [];
+      const kept = await volatileOf(other.url, (message) => warned.push(message));
+      await other.run('CONFIG', 'SET', 'save', '3600 1');
+      kept.redis.disconnect(true);
+      await until(() => warned.length > 0, { what: 'le refus dit' });
+      expect(warned[0]).toMatch(/il écrit sur disque \(save « 3600 1 »/);
+      expect(kept.usable()).toBe(false);
+      // What the instance counts meanwhile stays in its memory: nothing reaches that Redis.
+      const clock = () => now;
+      const local = memoryTally(clock);
+      const tally = splitTally(resilientTally(redisTally(kept.redis), local, kept.usable), local);
+      await tally.salt('2026-11-26', 60_000);
+      expect(await other.run('KEYS', '*')).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('leave the salt on no disk: nothing of a visitor in the instances’ Redis, nothing saved by the figures’', async () => {
+    const a = await instance();
+    await a.figures.beacon(visitor(70), { kind: 'live' });
+    await a.figures.beacon(visitor(71), { kind: 'replay', episode: 'axonberg-2026-11-20', second: 0 });
+    const salt = String(await figuresRedis.run('GET', 'collectif:figures:salt:2026-11-26'));
+    expect(salt).toMatch(/^[0-9a-f]{64}$/);
+    // The instances' Redis holds the day's totals and nothing that names a visitor…
+    const keys = (await redis.run('KEYS', 'collectif:figures:*')) as string[];
+    expect(keys.filter((key) => !/^collectif:figures:(day:|lock:|last$)/.test(key))).toEqual([]);
+    // …and its save, as Redis makes it on its save points, holds no salt.
+    await redis.run('SAVE');
+    // The figures' Redis stops as a shutdown does: with no save point, it writes nothing.
+    await figuresRedis.run('SHUTDOWN').catch(() => undefined);
+    for (const dir of [redis.dir, figuresRedis.dir]) {
+      for (const file of readdirSync(dir)) {
+        const bytes = readFileSync(join(dir, file));
+        expect(bytes.includes(salt)).toBe(false);
+        expect(bytes.includes(Buffer.from(salt, 'hex'))).toBe(false);
+      }
+    }
+    expect(readdirSync(redis.dir)).toContain('dump.rdb');
+    expect(readdirSync(figuresRedis.dir)).not.toContain('dump.rdb');
   });
 });

@@ -42,6 +42,8 @@ export interface Deployment {
   /** The timeline's folder (every instance's LIVE_TIMESHIFT_DIR), served by nginx as /direct/. */
   timeshiftDir: string;
   redis: RedisServer | null;
+  /** The figures' Redis that keeps nothing on disk (FIGURES_REDIS_URL), with `redis`. */
+  figuresRedis: RedisServer | null;
   instances: Instance[];
   /** Starts an instance as the unit does, and waits for its /readyz. */
   start(instance: Instance): Promise<void>;
@@ -138,6 +140,8 @@ export async function startDeployment({
   // Debian's module files are named relative to nginx's prefix, here this run's folder.
   symlinkSync('/usr/lib/nginx/modules', join(dir, 'modules'));
   const redis = withRedis ? await startRedis() : null;
+  // Beside it, the figures' Redis that keeps nothing on disk (FIGURES_REDIS_URL), as deploy/ ships it.
+  const figuresRedis = withRedis ? await startRedis('figures') : null;
   const port = await freePort();
   const origin = `http://127.0.0.1:${String(port)}`;
   const instances: Instance[] = [];
@@ -166,6 +170,7 @@ export async function startDeployment({
         HOST: '127.0.0.1',
         // The instances' shared key (docs/settings.md, SITE_SECRET): the same for each, never in Redis.
         ...(redis === null ? {} : { REDIS_URL: redis.url, SITE_SECRET: 'secret-partage-des-instances-de-test' }),
+        ...(figuresRedis === null ? {} : { FIGURES_REDIS_URL: figuresRedis.url }),
         TRUST_PROXY: '127.0.0.1',
         SITE_ORIGIN: origin,
         LOG_LEVEL: 'warn',
@@ -213,6 +218,7 @@ export async function startDeployment({
     origin,
     timeshiftDir: join(dir, 'direct'),
     redis,
+    figuresRedis,
     instances,
     start,
     stop,
@@ -226,6 +232,7 @@ export async function startDeployment({
       }
       await Promise.all(instances.map(stop));
       await redis?.close();
+      await figuresRedis?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -44,6 +44,10 @@ export interface RedisServer {
   /** As the site's user: `redis://collectif:<password>@127.0.0.1:<port>`. */
   url: string;
   port: number;
+  /** Its working folder (--dir), where a save would write. */
+  dir: string;
+  /** Runs a command as the tests' own user (every command allowed), e.g. SAVE or GET. */
+  run(command: string, ...args: string[]): Promise<unknown>;
   stop(): Promise<void>;
   start(): Promise<void>;
   /** What Redis refused the site's user since the last call (then forgotten). */
@@ -52,11 +56,21 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
+/**
+ * Which of deploy/'s two Redis: the instances' (redis.conf, redis-collectif.acl), or the figures'
+ * that keeps nothing on disk (redis-figures.conf, redis-figures.acl).
+ */
+export type RedisRole = 'collectif' | 'figures';
+const FILES: Record<RedisRole, { conf: string; acl: string }> = {
+  collectif: { conf: 'redis.conf', acl: 'redis-collectif.acl' },
+  figures: { conf: 'redis-figures.conf', acl: 'redis-figures.acl' },
+};
+
 /** The ACL file as deploy/ ships it, with the site's user's password. */
-export function deployAcl(password: string): string {
-  const acl = readFileSync(join(DEPLOY, 'redis-collectif.acl'), 'utf8');
+export function deployAcl(password: string, role: RedisRole = 'collectif'): string {
+  const acl = readFileSync(join(DEPLOY, FILES[role].acl), 'utf8');
   if (acl.split(PLACEHOLDER).length !== 2) {
-    throw new Error(`deploy/redis-collectif.acl a changé : « ${PLACEHOLDER} » attendu une fois`);
+    throw new Error(`deploy/${FILES[role].acl} a changé : « ${PLACEHOLDER} » attendu une fois`);
   }
   return acl.replace(PLACEHOLDER, `#${createHash('sha256').update(password).digest('hex')}`);
 }
@@ -96,7 +110,12 @@ function asDenials(log: unknown): Denial[] {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/**
+ * Starts one of deploy/'s Redis. The instances' persists nothing here (--save "", --appendonly no:
+ * a test's folder); the figures' runs with its file's own word on the disk, which is what its
+ * tests check.
+ */
+export async function startRedis(role: RedisRole = 'collectif'): Promise<RedisServer> {
   const port = await freePort();
   const password = randomBytes(18).toString('base64url');
   // The tests' own user, beside the file's: to see Redis answer and read its ACL LOG. Only this
@@ -104,12 +123,12 @@ export async function startRedis(): Promise<RedisServer> {
   const tester = { user: 'tests', password: randomBytes(18).toString('base64url') };
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
   const aclFile = join(dir, 'users.acl');
-  writeFileSync(aclFile, `${deployAcl(password)}user ${tester.user} on >${tester.password} ~* &* +@all\n`);
+  writeFileSync(aclFile, `${deployAcl(password, role)}user ${tester.user} on >${tester.password} ~* &* +@all\n`);
   let child: ChildProcess | null = null;
   const denied: Denial[] = [];
 
-  /** Takes ACL LOG's new entries into `denied` (nothing when Redis does not answer). */
-  const collect = async () => {
+  /** A connection as the tests' own user, for `use`, then closed. */
+  const asTester = async <T>(use: (admin: Redis) => Promise<T>): Promise<T> => {
     const admin = new Redis(port, '127.0.0.1', {
       username: tester.user,
       password: tester.password,
@@ -121,12 +140,21 @@ export async function startRedis(): Promise<RedisServer> {
     admin.on('error', () => undefined);
     try {
       await admin.connect();
-      const results = await admin.multi().call('ACL', 'LOG', '1000').call('ACL', 'LOG', 'RESET').exec();
+      return await use(admin);
+    } finally {
+      admin.disconnect();
+    }
+  };
+
+  /** Takes ACL LOG's new entries into `denied` (nothing when Redis does not answer). */
+  const collect = async () => {
+    try {
+      const results = await asTester((admin) =>
+        admin.multi().call('ACL', 'LOG', '1000').call('ACL', 'LOG', 'RESET').exec(),
+      );
       denied.push(...asDenials(results?.[0]?.[1]));
     } catch {
       // Stopped already: what it had logged is gone with it.
-    } finally {
-      admin.disconnect();
     }
   };
 
@@ -134,17 +162,14 @@ export async function startRedis(): Promise<RedisServer> {
     child = spawn(
       'redis-server',
       [
-        join(DEPLOY, 'redis.conf'),
+        join(DEPLOY, FILES[role].conf),
         '--port',
         String(port),
         '--bind',
         '127.0.0.1',
         '--aclfile',
         aclFile,
-        '--save',
-        '',
-        '--appendonly',
-        'no',
+        ...(role === 'collectif' ? ['--save', '', '--appendonly', 'no'] : []),
         '--dir',
         dir,
       ],
@@ -169,6 +194,8 @@ export async function startRedis(): Promise<RedisServer> {
   return {
     url: `redis://${REDIS_USER}:${password}@127.0.0.1:${String(port)}`,
     port,
+    dir,
+    run: (command, ...args) => asTester((admin) => admin.call(command, ...args)),
     start,
     stop,
     denials: async () => {

@@ -89,7 +89,7 @@ describe('HelloAsso behind several instances', () => {
     // The order of the last intent (1,500 cents for axonberg, above): its residence is the intent's.
     const metadata = fake.intents.at(-1)?.metadata;
     fake.order(exampleOrder(40001, { amount: 1500 }));
-    const notified = await fetch(`${a.base}/api/support/notifications`, {
+    const notified = await fetch(`${a.base}/api/support/notifications/${FAKE_ACCOUNT.notificationKey}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ eventType: 'Order', data: exampleOrder(40001), metadata }),

@@ -1,5 +1,5 @@
 import { constants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -43,13 +43,26 @@ export interface AppOptions {
 }
 
 /**
+ * A request as the log shows it: Fastify's own fields, with the secret of HelloAsso's notification
+ * address hidden (docs/support.md, « Notifications »): a log is read by more people than the settings.
+ */
+export function requestForLog(request: Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'>) {
+  return {
+    method: request.method,
+    url: request.url.replace(/^(\/api\/support\/notifications\/)[^?#]*/, '$1…'),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/**
  * Builds the whole server (docs/server.md, « Layout »): external plugins, then the app's plugins,
  * then the routes. Tests call it and use app.inject() or listen on a loopback port.
  */
 export async function buildApp({ site: settings, api, logger = false }: AppOptions): Promise<FastifyInstance> {
   let site = settings;
   const app = Fastify({
-    logger: logger ? { level: site.logLevel } : false,
+    logger: logger ? { level: site.logLevel, serializers: { req: requestForLog } } : false,
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
     // and the rate limits and stream caps count per client address (docs/server.md).
     trustProxy: fastifyTrustProxy(site.trustProxy),

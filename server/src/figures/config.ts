@@ -9,6 +9,11 @@ export interface FiguresConfig {
   icecast: { url: string; adminPassword: string | null } | null;
   /** Beacons one address may send a minute (FIGURES_BEACONS_PER_MIN), counted across the instances. */
   beaconsPerMinute: number;
+  /**
+   * The Redis that keeps nothing on disk, for the salt and the salted names (FIGURES_REDIS_URL);
+   * null: each instance keeps its own.
+   */
+  redisUrl: string | null;
   /** The admins' token for GET /metrics from outside the loopback (METRICS_TOKEN); null: loopback only. */
   metricsToken: string | null;
   /**
@@ -25,6 +30,7 @@ export function readFiguresConfig(env: Env): FiguresConfig {
     icecast:
       icecast === undefined ? null : { url: icecast, adminPassword: setting(env, 'ICECAST_ADMIN_PASSWORD') ?? null },
     beaconsPerMinute: setting(env, 'FIGURES_BEACONS_PER_MIN'),
+    redisUrl: setting(env, 'FIGURES_REDIS_URL') ?? null,
     metricsToken: setting(env, 'METRICS_TOKEN') ?? null,
     sampling: true,
   };

@@ -5,11 +5,12 @@ import * as v from 'valibot';
 /**
  * Where the day's counts live until they are written to disk, and what a day needs to count each
  * visitor once (docs/figures.md, « How »): the day's salt, the visitors already counted, each
- * address's beacons. With Redis (REDIS_URL) every instance shares them; without it, or while it is
- * away, this process keeps its own (`memoryTally`), as one instance alone would.
+ * address's beacons. With Redis every instance shares them; without it, or while it is away, this
+ * process keeps its own (`memoryTally`), as one instance alone would.
  *
  * Everything that names a visitor (the salt, the salted hashes) lives until the next midnight in
- * Paris only, in memory and in Redis, and never on disk: each call says when it ends (`keptMs`).
+ * Paris only, in memory and in a Redis that keeps nothing on disk (FIGURES_REDIS_URL, `splitTally`),
+ * and never on disk: each call says when it ends (`keptMs`).
  */
 export interface Tally {
   /** The day's salt, made on first use; those of other days are dropped. */
@@ -293,11 +294,15 @@ export function redisTally(redis: Redis): Tally {
   };
 }
 
-/** Redis's tally while it answers, this process's own while it does not (counting never fails). */
-export function resilientTally(shared: Tally, local: Tally): Tally {
+/**
+ * Redis's tally while it answers (and while `use` says it may be used), this process's own while it
+ * does not (counting never fails).
+ */
+export function resilientTally(shared: Tally, local: Tally, use: () => boolean = () => true): Tally {
   const either = <K extends Exclude<keyof Tally, 'forget'>>(name: K): Tally[K] => {
     type Call = (...args: unknown[]) => Promise<unknown>;
     const call = async (...args: unknown[]) => {
+      if (!use()) return (local[name] as Call)(...args);
       try {
         return await (shared[name] as Call)(...args);
       } catch {
@@ -322,6 +327,34 @@ export function resilientTally(shared: Tally, local: Tally): Tally {
     async forget(day) {
       await local.forget(day);
       await shared.forget(day).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The figures' two stores (docs/figures.md, « Nothing on disk »): what names a visitor (the salt,
+ * the salted names counted, the listeners present) in `visitors`, kept in a Redis that writes
+ * nothing to disk or in this process; the day's totals, the sample's lock and the last sample,
+ * which name nobody, in `totals` (the instances' Redis, saved as it is).
+ */
+export function splitTally(visitors: Tally, totals: Tally): Tally {
+  return {
+    salt: (day, keptMs) => visitors.salt(day, keptMs),
+    first: (day, member, keptMs) => visitors.first(day, member, keptMs),
+    has: (day, member) => visitors.has(day, member),
+    quota: (day, address, keptMs) => visitors.quota(day, address, keptMs),
+    touch: (source, member, at) => visitors.touch(source, member, at),
+    present: (source, since) => visitors.present(source, since),
+    add: (day, field, count) => totals.add(day, field, count),
+    max: (day, field, value) => totals.max(day, field, value),
+    read: (day) => totals.read(day),
+    lock: (name, ms) => totals.lock(name, ms),
+    setLast: (text, ms) => totals.setLast(text, ms),
+    getLast: () => totals.getLast(),
+    // Both: the instances' Redis may hold what an older version put there.
+    async forget(day) {
+      await visitors.forget(day);
+      if (totals !== visitors) await totals.forget(day);
     },
   };
 }

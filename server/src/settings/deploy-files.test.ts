@@ -93,3 +93,22 @@ describe('deploy/site.env.example, deploy/redis.conf and deploy/redis-collectif.
     expect(/^maxmemory-policy (\S+)$/m.exec(conf)?.[1]).toBe('noeviction');
   });
 });
+
+describe('deploy/redis-figures.conf and deploy/redis-figures.acl', () => {
+  it('keep the figures’ visitors on no disk, behind a user of their own who may only count', () => {
+    const url = new URL(settings.get('FIGURES_REDIS_URL') ?? '');
+    expect([url.protocol, url.hostname, url.port, url.username]).toEqual(['redis:', '127.0.0.1', '6380', 'collectif']);
+    const conf = deployFile('redis-figures.conf');
+    expect(/^save (.*)$/m.exec(conf)?.[1]).toBe('""');
+    expect(/^appendonly (\S+)$/m.exec(conf)?.[1]).toBe('no');
+    expect(/^port (\S+)$/m.exec(conf)?.[1]).toBe('6380');
+    expect(/^bind (.*)$/m.exec(conf)?.[1]?.split(/\s+/)).toEqual(['127.0.0.1', '-::1']);
+    const rules = deployFile('redis-figures.acl')
+      .split('\n')
+      .filter((line) => line.startsWith('user collectif '))
+      .flatMap((line) => line.split(/\s+/));
+    expect(rules.filter((rule) => /^[~&%]/.test(rule))).toEqual(['~collectif:figures:*']);
+    // CONFIG GET only (the site's check of the disk), never CONFIG SET, SAVE or another admin command.
+    expect(rules.filter((rule) => /config|save|@/i.test(rule))).toEqual(['-@all', '+config|get']);
+  });
+});

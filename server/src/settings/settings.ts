@@ -268,6 +268,13 @@ export const SETTINGS = {
     kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
     example: 'redis://127.0.0.1:6379',
   },
+  FIGURES_REDIS_URL: {
+    group: 'site',
+    description:
+      "A second Redis or Valkey that keeps nothing on disk (deploy/redis-figures.conf, deploy/redis-figures.acl), shared by the instances for what names the figures' visitors: the day's salt, the salted names counted and the live's listeners present (docs/figures.md, « Nothing on disk »). Used only while it answers CONFIG GET with no save point and no append-only file; otherwise, or unset, each instance counts its own visitors and REDIS_URL keeps only the day's totals.",
+    kind: address(['redis:', 'rediss:'], 'redis://hôte:port'),
+    example: 'redis://127.0.0.1:6380',
+  },
   DEPLOY_TOKENS: {
     group: 'site',
     description:
@@ -521,6 +528,14 @@ export const SETTINGS = {
     description: 'The slug of the donation form (a monthly gift goes to its own page).',
     kind: text('un slug HelloAsso (lettres minuscules, chiffres, tirets)', (value) => /^[a-z0-9-]{1,200}$/.test(value)),
     example: 'dons',
+  },
+  HELLOASSO_NOTIFICATION_KEY: {
+    group: 'api',
+    description:
+      "The secret in the address HelloAsso notifies, https://<site>/api/support/notifications/<key> (set in the association's HelloAsso account, docs/support.md, « Notifications »): a notification to another address is refused before HelloAsso's API is asked anything. Required with the five others; 24 to 200 letters, digits, - or _.",
+    kind: text('24 à 200 lettres, chiffres, - ou _', (value) => /^[\w-]{24,200}$/.test(value)),
+    example: 'k3Vn8Qw2Rt6Yp9Ls4Hx7Bc1Md',
+    secret: true,
   },
   HELLOASSO_API_URL: {
     group: 'api',

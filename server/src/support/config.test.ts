@@ -7,10 +7,11 @@ const ALL = {
   HELLOASSO_ORGANIZATION: 'collectif-garonne',
   HELLOASSO_MEMBERSHIP_FORM: 'adhesion-2026',
   HELLOASSO_DONATION_FORM: 'dons',
+  HELLOASSO_NOTIFICATION_KEY: 'cle-des-notifications-0123456789',
 };
 
 describe('readSupportConfig', () => {
-  it('is the demo with nothing set, HelloAsso with all five, production by default', () => {
+  it('is the demo with nothing set, HelloAsso with all six, production by default', () => {
     expect(readSupportConfig({})).toEqual({ helloasso: null, taxReceipt: false });
     expect(readSupportConfig({ ...ALL, SUPPORT_TAX_RECEIPT: 'oui' })).toEqual({
       helloasso: {
@@ -20,6 +21,7 @@ describe('readSupportConfig', () => {
         membershipForm: 'adhesion-2026',
         donationForm: 'dons',
         apiUrl: 'https://api.helloasso.com',
+        notificationKey: 'cle-des-notifications-0123456789',
       },
       taxReceipt: true,
     });
@@ -42,5 +44,12 @@ describe('readSupportConfig', () => {
     );
     expect(refusal({ ...ALL, HELLOASSO_ORGANIZATION: 'Collectif Garonne' })).toMatch(/^HELLOASSO_ORGANIZATION/);
     expect(refusal({ ...ALL, HELLOASSO_API_URL: 'ftp://api.helloasso.com' })).toMatch(/^HELLOASSO_API_URL/);
+    // The notifications' secret goes with the five: a short one, or one that is not a path's segment, stops it.
+    const { HELLOASSO_NOTIFICATION_KEY: _key, ...five } = ALL;
+    expect(refusal(five)).toMatch(/^HELLOASSO_NOTIFICATION_KEY : manquant alors que HELLOASSO_CLIENT_ID/);
+    expect(refusal({ ...ALL, HELLOASSO_NOTIFICATION_KEY: 'courte' })).toMatch(/^HELLOASSO_NOTIFICATION_KEY/);
+    expect(refusal({ ...ALL, HELLOASSO_NOTIFICATION_KEY: 'une/cle/avec/des/barres/obliques' })).toMatch(
+      /^HELLOASSO_NOTIFICATION_KEY/,
+    );
   });
 });

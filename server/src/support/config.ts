@@ -13,6 +13,8 @@ export interface HelloAssoAccount {
   donationForm: string;
   /** The API's root (production or sandbox): `/v5/…` and `/oauth2/token` under it. */
   apiUrl: string;
+  /** The secret in the address HelloAsso notifies (HELLOASSO_NOTIFICATION_KEY). */
+  notificationKey: string;
 }
 
 /** The support page's settings (docs/settings.md, docs/support.md). */
@@ -29,10 +31,11 @@ const NAMES = [
   'HELLOASSO_ORGANIZATION',
   'HELLOASSO_MEMBERSHIP_FORM',
   'HELLOASSO_DONATION_FORM',
+  'HELLOASSO_NOTIFICATION_KEY',
 ] as const;
 
 /**
- * The support settings: HelloAsso's five values all set, or none (the demo). One set without the
+ * The support settings: HelloAsso's six values all set, or none (the demo). One set without the
  * others stops the server, naming the first missing one.
  */
 export function readSupportConfig(env: Env): SupportConfig {
@@ -42,9 +45,10 @@ export function readSupportConfig(env: Env): SupportConfig {
   const missing = NAMES.find((_name, i) => values[i] === undefined);
   if (missing !== undefined) {
     const given = NAMES.find((_name, i) => values[i] !== undefined) ?? NAMES[0];
-    throw new ConfigError(missing, `manquant alors que ${given} est défini (HelloAsso a besoin des cinq)`);
+    throw new ConfigError(missing, `manquant alors que ${given} est défini (HelloAsso a besoin des six)`);
   }
-  const [clientId, clientSecret, organization, membershipForm, donationForm] = values as string[] as [
+  const [clientId, clientSecret, organization, membershipForm, donationForm, notificationKey] = values as string[] as [
+    string,
     string,
     string,
     string,
@@ -59,6 +63,7 @@ export function readSupportConfig(env: Env): SupportConfig {
       membershipForm,
       donationForm,
       apiUrl: setting(env, 'HELLOASSO_API_URL'),
+      notificationKey,
     },
     taxReceipt,
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { escapeHtml } from '@collectif/shared/seo';
 import { SUPPORT_PAGE } from '@collectif/shared/config';
@@ -23,6 +24,8 @@ export const DEMO_ACCOUNT = {
   membershipForm: 'adhesion',
   donationForm: 'dons',
   apiUrl: DEMO_API_URL,
+  // The demo sends no notification: a key nobody knows, drawn for this process.
+  notificationKey: randomBytes(24).toString('base64url'),
 };
 /** The members the demo's year starts with. */
 const DEMO_MEMBERS = 142;

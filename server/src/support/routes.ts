@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
@@ -370,16 +370,24 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
   );
 
   // HelloAsso's notifications (docs/support.md, « Notifications »): no XSRF token (HelloAsso cannot
-  // send one), bounded by a rate limit and a body size instead; nothing is believed before the
-  // order is read back through the API.
+  // send one), bounded by a rate limit and a body size instead. The address carries the secret
+  // HELLOASSO_NOTIFICATION_KEY, compared in constant time: another address is refused before
+  // HelloAsso is asked anything; and even then nothing is believed before the order is read back.
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  const notificationKey = digest((account ?? DEMO_ACCOUNT).notificationKey);
   app.post(
-    '/support/notifications',
+    '/support/notifications/:key',
     {
       bodyLimit: NOTIFICATION_MAX_BYTES,
       config: { xsrf: false, rateLimit: { max: NOTIFICATIONS_PER_MIN, timeWindow: 60_000 } },
+      schema: { params: jsonSchema(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)) })) },
     },
     async (request, reply) => {
       noStore(reply);
+      if (!timingSafeEqual(digest(request.params.key), notificationKey)) {
+        request.log.warn('soutien : notification refusée (adresse sans la clé HELLOASSO_NOTIFICATION_KEY)');
+        throw new ApiHttpError(404, 'not_found', 'Cette adresse n’existe pas.');
+      }
       const read = v.safeParse(notificationSchema, request.body);
       const orderId = !read.success
         ? undefined

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { supportAnswer, supportFiguresAnswer, supportReturnAnswer } from '@collectif/shared/schemas';
 import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
 import { editorClient, XSRF } from '../api/testing/editors';
+import { requestForLog } from '../app/app';
 import { exampleOrder, FAKE_ACCOUNT, startFakeHelloAsso, type FakeHelloAsso } from './testing/fake-helloasso';
 
 const TOKEN = 'jeton-admin-du-test-support';
@@ -76,8 +77,9 @@ async function give(amount: number, residence?: string) {
   return { id, metadata: intent.metadata as { reference: string; residence?: string } };
 }
 
-function notify(body: unknown, headers: Record<string, string> = {}) {
-  return post('/support/notifications', body, headers);
+/** A notification to the address set in HelloAsso's account, with its key. */
+function notify(body: unknown, headers: Record<string, string> = {}, key = FAKE_ACCOUNT.notificationKey) {
+  return post(`/support/notifications/${key}`, body, headers);
 }
 
 describe('GET /api/support', () => {
@@ -307,6 +309,32 @@ describe('POST /api/support/notifications', () => {
       state: 'Authorized',
     },
     eventType: 'Payment',
+  });
+
+  it('refuses, before asking HelloAsso anything, a notification to an address without its key', async () => {
+    fake.order(exampleOrder(22790, { amount: 2000 }));
+    const asked = fake.upstream.count('/v5/orders/22790');
+    const wrong = [`${FAKE_ACCOUNT.notificationKey.slice(0, -1)}x`, 'x'.repeat(201), encodeURIComponent('clé devinée')];
+    for (const key of wrong) {
+      const response = await notify(orderNotice(22790), {}, key);
+      expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([
+        key.length > 200 ? 400 : 404,
+        key.length > 200 ? 'bad_request' : 'not_found',
+      ]);
+    }
+    // The old address, without a key, is no route at all.
+    expect((await post('/support/notifications', orderNotice(22790))).status).toBe(404);
+    expect(fake.upstream.count('/v5/orders/22790')).toBe(asked);
+  });
+
+  it('leaves the key out of the log’s request lines', () => {
+    const url = `/api/support/notifications/${FAKE_ACCOUNT.notificationKey}?a=1`;
+    expect(requestForLog({ method: 'POST', host: 'radio.example.org', ip: '203.0.113.9', url })).toEqual({
+      method: 'POST',
+      host: 'radio.example.org',
+      url: '/api/support/notifications/…?a=1',
+      remoteAddress: '203.0.113.9',
+    });
   });
 
   it('takes no XSRF token, and ignores a forged notification: the order is read back first', async () => {

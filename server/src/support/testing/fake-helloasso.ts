@@ -13,6 +13,7 @@ export const FAKE_ACCOUNT = {
   organization: 'collectif-garonne',
   membershipForm: 'adhesion-2026',
   donationForm: 'dons',
+  notificationKey: 'cle-des-notifications-0123456789',
 };
 
 export const FAKE_TIERS = [
