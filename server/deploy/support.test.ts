@@ -32,7 +32,7 @@ async function instance(): Promise<{ app: FastifyInstance; base: string }> {
     api: testConfig({
       adminToken: ADMIN_TOKEN,
       siteSecret: SITE_SECRET,
-      support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, taxReceipt: false },
+      support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, demo: false, taxReceipt: false },
     }),
   });
   const made = { app, base: await listen(app) };

@@ -499,7 +499,7 @@ export const SETTINGS = {
   HELLOASSO_CLIENT_ID: {
     group: 'api',
     description:
-      "HelloAsso's API client, for memberships and gifts (docs/support.md; with its secret, the organisation and both forms). Unset: the demo's HelloAsso, served by the site itself.",
+      "HelloAsso's API client, for memberships and gifts (docs/support.md; with its secret, the organisation, both forms and the notifications' key). Unset: the demo's HelloAsso, served by the site itself, except where the site is deployed for real (an https SITE_ORIGIN, or DEPLOY_TOKENS), where « Nous soutenir » is site.json's external link.",
     kind: text('un identifiant', (value) => /^[\w-]{1,200}$/.test(value)),
     example: '0123456789abcdef',
     secret: true,

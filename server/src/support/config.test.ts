@@ -12,7 +12,11 @@ const ALL = {
 
 describe('readSupportConfig', () => {
   it('is the demo with nothing set, HelloAsso with all six, production by default', () => {
-    expect(readSupportConfig({})).toEqual({ helloasso: null, taxReceipt: false });
+    expect(readSupportConfig({})).toEqual({ helloasso: null, demo: true, taxReceipt: false });
+    // Deployed for real, no demo: an https origin, or teams' deploys.
+    expect(readSupportConfig({ SITE_ORIGIN: 'http://127.0.0.1:8080' }).demo).toBe(true);
+    expect(readSupportConfig({ SITE_ORIGIN: 'https://radio.example.org' }).demo).toBe(false);
+    expect(readSupportConfig({ DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres' }).demo).toBe(false);
     expect(readSupportConfig({ ...ALL, SUPPORT_TAX_RECEIPT: 'oui' })).toEqual({
       helloasso: {
         clientId: 'client-du-collectif',
@@ -23,6 +27,7 @@ describe('readSupportConfig', () => {
         apiUrl: 'https://api.helloasso.com',
         notificationKey: 'cle-des-notifications-0123456789',
       },
+      demo: false,
       taxReceipt: true,
     });
     expect(

@@ -19,8 +19,14 @@ export interface HelloAssoAccount {
 
 /** The support page's settings (docs/settings.md, docs/support.md). */
 export interface SupportConfig {
-  /** The collective's HelloAsso; null: the demo's, served by the site itself. */
+  /** The collective's HelloAsso; null: the demo's, or none where the site is deployed (`demo`). */
   helloasso: HelloAssoAccount | null;
+  /**
+   * Whether the demo's HelloAsso runs: without HelloAsso's settings, and only where the site is not
+   * deployed for real (an https SITE_ORIGIN, or DEPLOY_TOKENS set). There, « Nous soutenir » is the
+   * external link of site.json instead (docs/support.md, « The demo »).
+   */
+  demo: boolean;
   /** Whether gifts give a tax receipt (SUPPORT_TAX_RECEIPT). */
   taxReceipt: boolean;
 }
@@ -41,7 +47,10 @@ const NAMES = [
 export function readSupportConfig(env: Env): SupportConfig {
   const values = NAMES.map((name) => setting(env, name));
   const taxReceipt = setting(env, 'SUPPORT_TAX_RECEIPT');
-  if (values.every((value) => value === undefined)) return { helloasso: null, taxReceipt };
+  if (values.every((value) => value === undefined)) {
+    const deployed = setting(env, 'SITE_ORIGIN')?.startsWith('https:') === true || setting(env, 'DEPLOY_TOKENS') !== undefined;
+    return { helloasso: null, demo: !deployed, taxReceipt };
+  }
   const missing = NAMES.find((_name, i) => values[i] === undefined);
   if (missing !== undefined) {
     const given = NAMES.find((_name, i) => values[i] !== undefined) ?? NAMES[0];
@@ -65,6 +74,7 @@ export function readSupportConfig(env: Env): SupportConfig {
       apiUrl: setting(env, 'HELLOASSO_API_URL'),
       notificationKey,
     },
+    demo: false,
     taxReceipt,
   };
 }

@@ -139,8 +139,15 @@ export const demoHelloAsso: FastifyPluginCallback<{ now: () => number }> = (app,
     async (request, reply) => {
       const body = request.body;
       const amount = Number(body.totalAmount);
-      if (!Number.isInteger(amount) || amount < 100 || typeof body.returnUrl !== 'string') {
+      if (!Number.isInteger(amount) || amount < 100) {
         return reply.code(400).send({ errors: [{ code: 'ArgumentInvalid', message: 'totalAmount' }] });
+      }
+      // The demo sends the visitor back to the site's own pages only: a path of the site, never
+      // another origin or a scheme (javascript:, //other.example).
+      const returnUrl = sitePath(body.returnUrl);
+      const backUrl = body.backUrl === undefined ? SUPPORT_PAGE : sitePath(body.backUrl);
+      if (returnUrl === null || backUrl === null) {
+        return reply.code(400).send({ errors: [{ code: 'ArgumentInvalid', message: 'returnUrl, backUrl' }] });
       }
       if (intents.size >= INTENTS_MAX) intents.delete(intents.keys().next().value ?? 0);
       next += 1;
@@ -148,8 +155,8 @@ export const demoHelloAsso: FastifyPluginCallback<{ now: () => number }> = (app,
         id: next,
         amount,
         itemName: typeof body.itemName === 'string' ? body.itemName : 'Don',
-        returnUrl: body.returnUrl,
-        backUrl: typeof body.backUrl === 'string' ? body.backUrl : SUPPORT_PAGE,
+        returnUrl,
+        backUrl,
         metadata: body.metadata,
       };
       intents.set(intent.id, intent);
@@ -263,6 +270,11 @@ export const demoHelloAsso: FastifyPluginCallback<{ now: () => number }> = (app,
   );
   done();
 };
+
+/** A path of the site (`/…`, not `//…`, no backslash, no control or space), else null. */
+function sitePath(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 2048 && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : null;
+}
 
 /** The client's way to the demo's HelloAsso: the site's own routes, without the network. */
 export function injectTransport(app: FastifyInstance): Transport {

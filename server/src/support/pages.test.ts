@@ -32,7 +32,7 @@ beforeAll(async () => {
     site,
     api: testConfig({
       adminToken: ADMIN,
-      support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: 'http://127.0.0.1:9' }, taxReceipt: false },
+      support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: 'http://127.0.0.1:9' }, demo: false, taxReceipt: false },
     }),
   });
 });

@@ -58,8 +58,11 @@ interface SupportContent {
 
 function supportContent(app: FastifyInstance): SupportContent {
   const data = app.content.current('support').data as Partial<SupportContent> | null;
+  const { helloasso, demo } = app.apiConfig.support;
   return {
-    helloasso: data?.helloasso !== false,
+    // Off when an admin turned it off, and where the site is deployed without HelloAsso's settings
+    // (no demo there: docs/support.md, « The demo »).
+    helloasso: data?.helloasso !== false && (helloasso !== null || demo),
     ...(typeof data?.goal === 'number' ? { goal: data.goal } : {}),
   };
 }
@@ -137,7 +140,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
   const account = config.support.helloasso;
   const demo = account === null;
   const shared = app.shared?.cache ?? null;
-  if (demo) await app.register(demoHelloAsso, { now });
+  if (demo && config.support.demo) await app.register(demoHelloAsso, { now });
   const client: HelloAssoClient = createHelloAssoClient({
     account: account ?? DEMO_ACCOUNT,
     transport: demo ? injectTransport(app) : networkTransport(config.upstream),

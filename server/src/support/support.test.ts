@@ -20,7 +20,7 @@ async function start(): Promise<void> {
   clock = manualClock();
   const config = testConfig({
     adminToken: TOKEN,
-    support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, taxReceipt: true },
+    support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, demo: false, taxReceipt: true },
   });
   contentDir = config.contentDir;
   app = await buildApi({ config, now: clock.now });
