@@ -625,7 +625,9 @@ export function connectVolatile(url: string, log: SharedLog): VolatileRedis {
         }
       },
       (error: unknown) => {
-        refuse(`CONFIG GET refusé (${error instanceof Error ? error.message : String(error)}) ; voir deploy/redis-figures.acl`);
+        refuse(
+          `CONFIG GET refusé (${error instanceof Error ? error.message : String(error)}) ; voir deploy/redis-figures.acl`,
+        );
       },
     );
   });

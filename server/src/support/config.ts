@@ -48,7 +48,8 @@ export function readSupportConfig(env: Env): SupportConfig {
   const values = NAMES.map((name) => setting(env, name));
   const taxReceipt = setting(env, 'SUPPORT_TAX_RECEIPT');
   if (values.every((value) => value === undefined)) {
-    const deployed = setting(env, 'SITE_ORIGIN')?.startsWith('https:') === true || setting(env, 'DEPLOY_TOKENS') !== undefined;
+    const deployed =
+      setting(env, 'SITE_ORIGIN')?.startsWith('https:') === true || setting(env, 'DEPLOY_TOKENS') !== undefined;
     return { helloasso: null, demo: !deployed, taxReceipt };
   }
   const missing = NAMES.find((_name, i) => values[i] === undefined);

@@ -108,7 +108,11 @@ describe('the demo’s HelloAsso', () => {
       const made = await post(intents, { totalAmount: 1000, returnUrl, backUrl: '/soutenir' }, {});
       expect(made.status).toBe(400);
     }
-    const back = await post(intents, { totalAmount: 1000, returnUrl: '/soutenir/merci', backUrl: 'javascript:alert(1)' }, {});
+    const back = await post(
+      intents,
+      { totalAmount: 1000, returnUrl: '/soutenir/merci', backUrl: 'javascript:alert(1)' },
+      {},
+    );
     expect(back.status).toBe(400);
     // A path of the site is taken, and the payment's « accepter » sends the visitor there.
     const made = await post(intents, { totalAmount: 1000, returnUrl: '/soutenir/merci' }, {});
@@ -123,25 +127,32 @@ describe('the demo’s HelloAsso where the site is deployed for real', () => {
   it.each([
     ['an https origin', { SITE_ORIGIN: 'https://radio.example.org' }],
     ['teams’ deploys', { DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres' }],
-  ])('is off with %s: « Nous soutenir » is the external link, and nothing can be paid on the site', async (_name, env) => {
-    const deployed = await buildApi({ config: testConfig({}, env) });
-    try {
-      const get = async (url: string) => deployed.inject({ method: 'GET', url });
-      const radio = (await get('/api/radio')).json<{ support: unknown }>();
-      expect(radio.support).toEqual({ page: '', external: expect.stringMatching(/^https:\/\//) as unknown });
-      expect((await get('/api/support')).json()).toMatchObject({ helloasso: false, membership: null, progress: null });
-      expect((await get('/api/demo/helloasso/paiement/1')).statusCode).toBe(404);
-      const accept = await deployed.inject({ method: 'POST', url: '/api/demo/helloasso/paiement/1001/accepter' });
-      expect(accept.statusCode).toBe(404);
-      const gift = await deployed.inject({
-        method: 'POST',
-        url: '/api/support/don',
-        headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
-        payload: { amount: 1000 },
-      });
-      expect([gift.statusCode, gift.json<{ error: string }>().error]).toEqual([409, 'support_closed']);
-    } finally {
-      await deployed.close();
-    }
-  });
+  ])(
+    'is off with %s: « Nous soutenir » is the external link, and nothing can be paid on the site',
+    async (_name, env) => {
+      const deployed = await buildApi({ config: testConfig({}, env) });
+      try {
+        const get = async (url: string) => deployed.inject({ method: 'GET', url });
+        const radio = (await get('/api/radio')).json<{ support: unknown }>();
+        expect(radio.support).toEqual({ page: '', external: expect.stringMatching(/^https:\/\//) as unknown });
+        expect((await get('/api/support')).json()).toMatchObject({
+          helloasso: false,
+          membership: null,
+          progress: null,
+        });
+        expect((await get('/api/demo/helloasso/paiement/1')).statusCode).toBe(404);
+        const accept = await deployed.inject({ method: 'POST', url: '/api/demo/helloasso/paiement/1001/accepter' });
+        expect(accept.statusCode).toBe(404);
+        const gift = await deployed.inject({
+          method: 'POST',
+          url: '/api/support/don',
+          headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+          payload: { amount: 1000 },
+        });
+        expect([gift.statusCode, gift.json<{ error: string }>().error]).toEqual([409, 'support_closed']);
+      } finally {
+        await deployed.close();
+      }
+    },
+  );
 });

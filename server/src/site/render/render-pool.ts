@@ -325,7 +325,9 @@ class RendererProcess {
       heapMb: spec.heapMb,
       env: spec.env,
     });
-    const [, , stderr, render, ...back] = this.child.stdio as unknown as [null, null, Socket, Socket, ...Socket[]];
+    // fd 2, fd 3, fd 4 to fd 7 (fd 8, the seccomp filter, is a file the child reads: no stream here).
+    const [, , stderr, render, ...rest] = this.child.stdio as unknown as [null, null, Socket, Socket, ...Socket[]];
+    const back = rest.slice(0, 4);
     this.render = render;
     let ready: (socket: Socket) => void = () => undefined;
     let failed: (error: Error) => void = () => undefined;

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
-import { bwrapArgs, probeSandbox } from './sandbox';
+import { bwrapArgs, probeSandbox, seccompFd, seccompFilter } from './sandbox';
 
 // The walls alone (docs/rendering.md, « The sandbox »), without Node's permission model inside: what
 // a renderer's code meets when it tries what a hostile team's would. These tests need bubblewrap and
@@ -114,6 +114,86 @@ describe('a renderer behind the walls', () => {
     expect(found.writePublished).toBe('EROFS');
     expect([found.content, found.dotenv]).toEqual(['ENOENT', 'ENOENT']);
     expect(found.etc).toBe('ENOENT');
+  });
+});
+
+/**
+ * What a classic BPF program answers for one system call (the few instructions the filter uses:
+ * loads of seccomp_data's words, jumps on equal, greater or equal and bits set, returns).
+ */
+function decide(program: Buffer, arch: number, nr: number, firstArg = 0): number {
+  const data = Buffer.alloc(64);
+  data.writeUInt32LE(nr >>> 0, 0);
+  data.writeUInt32LE(arch >>> 0, 4);
+  data.writeUInt32LE(firstArg >>> 0, 16);
+  let accumulator = 0;
+  for (let at = 0; at * 8 < program.length;) {
+    const code = program.readUInt16LE(at * 8);
+    const [yes, no] = [program.readUInt8(at * 8 + 2), program.readUInt8(at * 8 + 3)];
+    const k = program.readUInt32LE(at * 8 + 4);
+    if (code === 0x06) return k;
+    if (code === 0x20) {
+      accumulator = data.readUInt32LE(k);
+      at += 1;
+      continue;
+    }
+    const taken = code === 0x15 ? accumulator === k : code === 0x35 ? accumulator >= k : (accumulator & k) !== 0;
+    if (![0x15, 0x35, 0x45].includes(code)) throw new Error(`instruction inconnue ${code.toString(16)}`);
+    at += 1 + (taken ? yes : no);
+  }
+  throw new Error('le programme finit sans réponse');
+}
+
+describe('the renderers’ seccomp filter', () => {
+  const [ALLOW, EPERM, ENOSYS, KILL] = [0x7fff0000, 0x50001, 0x50026, 0x80000000];
+  const X64 = 0xc000003e;
+
+  it('refuses what a container runtime’s default profile refuses, and lets Node’s own calls through', () => {
+    const program = seccompFilter('x64');
+    if (program === null) throw new Error('pas de filtre pour x86-64');
+    // read, mmap, epoll_wait, futex, openat: Node's daily calls.
+    for (const nr of [0, 9, 232, 202, 257]) expect(decide(program, X64, nr)).toBe(ALLOW);
+    // ptrace, mount, unshare, setns, keyctl, bpf, perf_event_open, io_uring_setup, init_module.
+    for (const nr of [101, 165, 272, 308, 250, 321, 298, 425, 175]) expect(decide(program, X64, nr)).toBe(EPERM);
+    // clone: a thread (CLONE_VM | CLONE_THREAD…) goes, a new namespace does not; clone3 falls back.
+    expect(decide(program, X64, 56, 0x3d0f00)).toBe(ALLOW);
+    expect(decide(program, X64, 56, 0x10000000)).toBe(EPERM);
+    expect(decide(program, X64, 56, 0x20000 | 0x11)).toBe(EPERM);
+    expect(decide(program, X64, 435)).toBe(ENOSYS);
+    // x32's calls, and another architecture's, go no further.
+    expect(decide(program, X64, 0x40000000)).toBe(EPERM);
+    expect(decide(program, 0x40000003, 0)).toBe(KILL);
+    expect(decide(seccompFilter('arm64') ?? Buffer.alloc(0), 0xc00000b7, 117)).toBe(EPERM);
+    expect(seccompFilter('riscv64')).toBeNull();
+  });
+
+  it('is loaded by bubblewrap: the kernel says so, Node runs its threads, and unshare gets EPERM', () => {
+    const node = realpathSync(process.execPath);
+    const run = (command: string[], paths: string[]) => {
+      const fd = seccompFd();
+      if (fd === null) throw new Error('pas de filtre pour cette architecture');
+      try {
+        return spawnSync('bwrap', bwrapArgs(command, paths, {}, { seccomp: 3 }), {
+          encoding: 'utf8',
+          timeout: 20_000,
+          stdio: ['ignore', 'pipe', 'pipe', fd],
+        });
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const script = `const status = require('node:fs').readFileSync('/proc/self/status', 'utf8');
+const { Worker } = require('node:worker_threads');
+new Worker('require("node:worker_threads").parentPort.postMessage("fil")', { eval: true }).once('message', (m) =>
+  process.stdout.write(JSON.stringify({ seccomp: /^Seccomp:\\s*(\\d)/m.exec(status)[1], worker: m })));`;
+    const ran = run([node, '-e', script], [dirname(node)]);
+    expect(ran.stderr).toBe('');
+    // Mode 2: a filter; and a worker thread (clone without a namespace flag) still starts.
+    expect(JSON.parse(ran.stdout)).toEqual({ seccomp: '2', worker: 'fil' });
+    // Without the filter, --disable-userns answers ENOSPC; the filter answers first, EPERM.
+    const unshared = run(['/usr/bin/unshare', '--user', '/usr/bin/true'], ['/usr/bin']);
+    expect(unshared.status).not.toBe(0);
+    expect(unshared.stderr).toMatch(/unshare failed: Operation not permitted/);
   });
 });
 
