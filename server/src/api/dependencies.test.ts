@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApi, testConfig } from './testing/fixtures';
 import type { ApiConfig } from './env';
-import type { ApiError } from './errors';
+import type { ApiError } from '@collectif/shared';
 import { FAKE_ACCOUNT } from '../support/testing/fake-helloasso';
 
 // What each public answer depends on (docs/api.md, « What an answer depends on »): every upstream in

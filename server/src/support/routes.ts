@@ -361,7 +361,9 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
           throw error;
         });
         const kind = kindOf(order);
-        if (kind === null)
+        // A checkout comes back with its intent (checkoutIntentId, above); named by its order alone
+        // it could be one made elsewhere, which is not the site's to count.
+        if (kind === null || order.formType === 'Checkout')
           throw new ApiHttpError(404, 'not_found', 'Cette commande n’a pas été faite pour le collectif.');
         if (authorizedAmount(order) === 0) return reply.send(unpaid(kind));
         // A checkout's residence is read from its intent only: never from the address.
@@ -418,16 +420,26 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
         request.log.warn({ order: orderId }, 'soutien : notification ignorée (autre formulaire ou autre organisation)');
         return reply.code(204).send();
       }
-      // A checkout's residence: the one the site kept for the intent's reference, never the notification's own.
+      // A checkout is a gift of the site's only when it answers an intent the site made: its
+      // reference names one the site kept, of the order's amount, or the site counted it already (a
+      // payment's notification, a refund taking it back). Its
+      // residence is that intent's, never the notification's own. A checkout made elsewhere (another
+      // tool of the association's account) is not the site's to count.
       let residence: string | undefined;
       const reference = read.success
         ? (read.output.metadata as { reference?: unknown } | undefined)?.reference
         : undefined;
-      if (kind === 'don' && order.formType === 'Checkout' && typeof reference === 'string') {
-        // The reference comes with the notification, which anyone may send: its residence is taken
-        // only for an order of the amount the site's intent asked for.
-        const intent = (await counts.read()).references[reference];
-        if (intent !== undefined && intent.amount === authorizedAmount(order)) residence = intent.residence;
+      if (order.formType === 'Checkout') {
+        const kept = await counts.read();
+        const intent = typeof reference === 'string' ? kept.references[reference] : undefined;
+        const amount = authorizedAmount(order);
+        // An order the site counted already (its payment's notification, a refund) is its own.
+        const counted = kept.orders[String(order.id)] !== undefined;
+        if (!counted && (intent === undefined || (amount > 0 && intent.amount !== amount))) {
+          request.log.warn({ order: orderId }, 'soutien : notification ignorée (paiement sans intention du site)');
+          return reply.code(204).send();
+        }
+        residence = intent?.residence;
       }
       const changed = await count(order, kind, residence);
       request.log.info({ order: orderId, kind, changed }, 'soutien : notification vérifiée');

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -376,6 +376,18 @@ describe('POST /api/support/notifications', () => {
     fake.order(exampleOrder(22712, { amount: 500 }));
     await notify(orderNotice(22712, metadata));
     expect(await residenceFigures('axonberg')).toEqual({ id: 'axonberg', donations: 0, sum: 0 });
+  });
+
+  it('counts no checkout the site did not make: one without a reference, or with another’s', async () => {
+    const file = join(contentDir, 'support-counts.json');
+    for (const [id, metadata] of [
+      [22720, undefined],
+      [22721, { reference: 'pas-une-des-notres' }],
+    ] as const) {
+      fake.order(exampleOrder(id, { amount: 3000 }));
+      expect((await notify(orderNotice(id, metadata))).status).toBe(204);
+      expect(existsSync(file) ? readFileSync(file, 'utf8') : '').not.toContain(`"${String(id)}"`);
+    }
   });
 
   it('believes no residence the site did not give an intent', async () => {
