@@ -127,8 +127,8 @@ export async function startRedis(role: RedisRole = 'collectif'): Promise<RedisSe
   let child: ChildProcess | null = null;
   const denied: Denial[] = [];
 
-  /** A connection as the tests' own user, for `use`, then closed. */
-  const asTester = async <T>(use: (admin: Redis) => Promise<T>): Promise<T> => {
+  /** A connection as the tests' own user, for `work`, then closed. */
+  const asTester = async <T>(work: (admin: Redis) => Promise<T>): Promise<T> => {
     const admin = new Redis(port, '127.0.0.1', {
       username: tester.user,
       password: tester.password,
@@ -140,7 +140,7 @@ export async function startRedis(role: RedisRole = 'collectif'): Promise<RedisSe
     admin.on('error', () => undefined);
     try {
       await admin.connect();
-      return await use(admin);
+      return await work(admin);
     } finally {
       admin.disconnect();
     }

@@ -295,14 +295,14 @@ export function redisTally(redis: Redis): Tally {
 }
 
 /**
- * Redis's tally while it answers (and while `use` says it may be used), this process's own while it
+ * Redis's tally while it answers (and while `allowed` says it may be used), this process's own while it
  * does not (counting never fails).
  */
-export function resilientTally(shared: Tally, local: Tally, use: () => boolean = () => true): Tally {
+export function resilientTally(shared: Tally, local: Tally, allowed: () => boolean = () => true): Tally {
   const either = <K extends Exclude<keyof Tally, 'forget'>>(name: K): Tally[K] => {
     type Call = (...args: unknown[]) => Promise<unknown>;
     const call = async (...args: unknown[]) => {
-      if (!use()) return (local[name] as Call)(...args);
+      if (!allowed()) return (local[name] as Call)(...args);
       try {
         return await (shared[name] as Call)(...args);
       } catch {

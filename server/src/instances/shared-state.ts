@@ -587,7 +587,7 @@ export async function connectShared(
 export interface VolatileRedis {
   redis: Redis;
   /** Whether it answers and said, at its last connection, that it has no save point and no append-only file. */
-  usable(): boolean;
+  usable: () => boolean;
   close(): Promise<void>;
 }
 
