@@ -4,6 +4,7 @@
 //      label page requested after each), and
 //   2. walks thousands of distinct search pages, as a crawler would (`/emissions?q=…`, each a new
 //      page for the cache),
+//   3. waits, without a page, until every lane's renderers have stopped (RENDER_IDLE_S: at rest),
 // reading the resident memory of the server's process and of every process it started (its renderers,
 // the TypeScript loader's esbuild) before, during and after.
 // Writes bench/results/memory.md and bench/results/memory.json.
@@ -190,6 +191,14 @@ try {
   };
   await new Promise((resolve) => setTimeout(resolve, 5000));
   sample('5 s plus tard');
+
+  // At rest: no page for RENDER_IDLE_S (5 minutes by default), every lane's renderers stopped, the
+  // server alone (issue 69's goal: at most 300 MB). Waited for, up to the idle time and a minute.
+  const idleS = Number(process.env.RENDER_IDLE_S ?? 300);
+  const renderers = () => descendants(server.pid).filter((pid) => role(pid).startsWith('rendu')).length;
+  const until = Date.now() + (idleS + 60) * 1000;
+  while (renderers() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
+  sample(`au repos (${String(idleS)} s sans page)`);
 } finally {
   server.kill();
   rmSync(copy, { recursive: true, force: true });
