@@ -88,8 +88,16 @@ export default tseslint.config(
     },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     // The resolver import-x recommends (unrs-resolver): it reads packages' conditional exports, which
-    // the legacy default fails on (lru-cache).
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    // the legacy default fails on (lru-cache). The sources' own extensions first: without them an
+    // import of './sandbox' resolves to nothing, and no-cycle sees no cycle at all.
+    settings: {
+      // The modules no-cycle follows: TypeScript's, read with TypeScript's parser.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'] }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,5 +1,6 @@
 import { ConfigError } from '../settings/settings';
-import { authorise, parseDeployTokens } from './tokens';
+import { authorise } from './tokens';
+import { parseDeployTokens } from '../settings/settings';
 
 // The teams' tokens (docs/deploy.md, « A team's tokens »): a token deploys its parts only.
 

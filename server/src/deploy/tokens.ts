@@ -1,41 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { PARTS, type PartName } from '@collectif/shared';
-import { ConfigError, SECRET_MIN_LENGTH } from '../settings/settings';
+import { timingSafeEqual } from 'node:crypto';
+import type { PartName } from '@collectif/shared';
+import { deployTokenKey, type DeployTokens } from '../settings/settings';
 
-/**
- * The teams' deploy tokens (docs/deploy.md, « A team's tokens »): `DEPLOY_TOKENS` as `part:token`
- * pairs separated by commas (`radio:…,label:…`); one token may be given for several parts. A token
- * deploys only its parts.
- */
-
-/** Each token's SHA-256, and the parts it may deploy. */
-export type DeployTokens = ReadonlyMap<string, ReadonlySet<PartName>>;
-
-const PART_NAMES = new Set<string>(PARTS.map((part) => part.name));
-const digest = (token: string): Buffer => createHash('sha256').update(token).digest();
-
-/** The tokens of `DEPLOY_TOKENS`; a French ConfigError naming what is wrong, never the token. */
-export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): DeployTokens {
-  const tokens = new Map<string, Set<PartName>>();
-  for (const [index, pair] of text.split(',').entries()) {
-    const position = `paire n° ${String(index + 1)}`;
-    const colon = pair.indexOf(':');
-    if (colon < 0) throw new ConfigError(variable, `${position} : « partie:jeton » attendu`);
-    const part = pair.slice(0, colon).trim();
-    const token = pair.slice(colon + 1).trim();
-    if (!PART_NAMES.has(part)) {
-      throw new ConfigError(variable, `${position} : partie inconnue « ${part} » (${[...PART_NAMES].join(', ')})`);
-    }
-    if (token.length < SECRET_MIN_LENGTH) {
-      throw new ConfigError(variable, `${position} : jeton de moins de ${String(SECRET_MIN_LENGTH)} caractères`);
-    }
-    const key = digest(token).toString('hex');
-    const parts = tokens.get(key) ?? new Set<PartName>();
-    parts.add(part as PartName);
-    tokens.set(key, parts);
-  }
-  return tokens;
-}
+// The teams' deploy tokens are read with the settings (`parseDeployTokens`, settings.ts); here, a
+// presented token is checked against them (docs/deploy.md, « A team's tokens »).
 
 /**
  * Whether a presented token may deploy a part: `unknown` (401) for a token that is none of them,
@@ -50,7 +18,7 @@ export function authorise(tokens: DeployTokens, presented: string, part: PartNam
 
 /** The parts a presented token deploys (its team), or null for a token that is none of them. */
 export function teamOf(tokens: DeployTokens, presented: string): ReadonlySet<PartName> | null {
-  const given = digest(presented);
+  const given = deployTokenKey(presented);
   let parts: ReadonlySet<PartName> | null = null;
   for (const [key, allowed] of tokens) {
     if (timingSafeEqual(Buffer.from(key, 'hex'), given)) parts = allowed;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { ConfigError, setting, type Env } from './settings';
-import type { DeployTokens } from '../deploy/tokens';
+import type { DeployTokens } from './settings';
 import {
   PARTS,
   REMOTE_NAMES,

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { PARTS, type PartName } from '@collectif/shared';
 import { TIMESHIFT_HOURS_MAX } from '@collectif/shared/config';
-import { parseDeployTokens } from '../deploy/tokens';
 import { RENDITIONS_ACCEPTED, readRenditionsText } from './renditions';
 
 /**
@@ -28,6 +29,43 @@ export type Env = Record<string, string | undefined>;
  * guessed in the attempts the rate limits allow over months.
  */
 export const SECRET_MIN_LENGTH = 24;
+
+/**
+ * The teams' deploy tokens (docs/deploy.md, « A team's tokens »): `DEPLOY_TOKENS` as `part:token`
+ * pairs separated by commas (`radio:…,label:…`); one token may be given for several parts. A token
+ * deploys only its parts.
+ */
+
+/** Each token's SHA-256, and the parts it may deploy. */
+export type DeployTokens = ReadonlyMap<string, ReadonlySet<PartName>>;
+
+const PART_NAMES = new Set<string>(PARTS.map((part) => part.name));
+/** A deploy token's SHA-256: what is kept of it, and what a presented one is compared by. */
+export const deployTokenKey = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The tokens of `DEPLOY_TOKENS`; a French ConfigError naming what is wrong, never the token. */
+export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): DeployTokens {
+  const tokens = new Map<string, Set<PartName>>();
+  for (const [index, pair] of text.split(',').entries()) {
+    const position = `paire n° ${String(index + 1)}`;
+    const colon = pair.indexOf(':');
+    if (colon < 0) throw new ConfigError(variable, `${position} : « partie:jeton » attendu`);
+    const part = pair.slice(0, colon).trim();
+    const token = pair.slice(colon + 1).trim();
+    if (!PART_NAMES.has(part)) {
+      throw new ConfigError(variable, `${position} : partie inconnue « ${part} » (${[...PART_NAMES].join(', ')})`);
+    }
+    if (token.length < SECRET_MIN_LENGTH) {
+      throw new ConfigError(variable, `${position} : jeton de moins de ${String(SECRET_MIN_LENGTH)} caractères`);
+    }
+    const key = deployTokenKey(token).toString('hex');
+    const parts = tokens.get(key) ?? new Set<PartName>();
+    parts.add(part as PartName);
+    tokens.set(key, parts);
+  }
+  return tokens;
+}
+
 
 /** How one kind of value is read: its rule (Valibot), and what it accepts, said in French. */
 export interface Kind<T> {
