@@ -94,9 +94,7 @@ export default tseslint.config(
       // The modules no-cycle follows: TypeScript's, read with TypeScript's parser.
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.mjs', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'] }),
-      ],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.mjs', '.js', '.json'] })],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,

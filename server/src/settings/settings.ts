@@ -66,7 +66,6 @@ export function parseDeployTokens(text: string, variable = 'DEPLOY_TOKENS'): Dep
   return tokens;
 }
 
-
 /** How one kind of value is read: its rule (Valibot), and what it accepts, said in French. */
 export interface Kind<T> {
   schema: v.GenericSchema<string, T>;
