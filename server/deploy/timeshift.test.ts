@@ -216,7 +216,8 @@ describe('the live’s timeline behind nginx, two instances, a real Icecast', ()
 
   it('counts the timeline’s listeners from the playlists nginx serves (its mirror) only, and refuses /metrics', async () => {
     // docs/figures.md, « What is counted »: each request for a playlist is mirrored to an instance.
-    const redis = new Redis(deployment.redis?.url ?? '');
+    // Its listeners present are salted names: in the figures' Redis, which keeps nothing on disk.
+    const redis = new Redis(deployment.figuresRedis?.url ?? '');
     const present = () => redis.zcard('collectif:figures:present:timeline');
     await until((each) => each.segments.length >= 1);
     const before = await present();
