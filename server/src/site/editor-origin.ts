@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRef } from '@collectif/shared';
 import { writeEditorConfig } from '@collectif/shared/editor-config';
+import { watchedFile } from '../files/watched-file';
 
 export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 
@@ -84,20 +84,18 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, options, done) => {
   const { siteOrigin, editorOrigin, adminDir } = options;
   const editorHost = new URL(editorOrigin).host;
-  const documentFile = join(adminDir, 'editor', 'index.html');
-  let cached: { at: number; html: string } | null = null;
+  // The built document, read again when its file changes (the server's one way: watched-file.ts).
+  const built = watchedFile(join(adminDir, 'editor', 'index.html'), (text) => text, {
+    what: "Document de l'éditeur",
+    warn: (message) => app.log.warn(message),
+  });
 
-  /** The editor's document with its configuration written in (read again when its file changes). */
+  /** The editor's document with its configuration written in. */
   async function editorDocument(): Promise<string | null> {
-    let at: number;
+    const html = built();
+    if (html === null) return null;
     try {
-      at = statSync(documentFile).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (cached?.at !== at) cached = { at, html: readFileSync(documentFile, 'utf8') };
-    try {
-      return writeEditorConfig(cached.html, { publicOrigin: siteOrigin, pages: [...(await options.pages())] });
+      return writeEditorConfig(html, { publicOrigin: siteOrigin, pages: [...(await options.pages())] });
     } catch (error) {
       app.log.warn(`Document de l'éditeur inutilisable : ${error instanceof Error ? error.message : String(error)}`);
       return null;
