@@ -355,6 +355,22 @@ describe('docs/server.md, « Layout »', () => {
     }).toEqual({ registeredButNotInTheDoc: [], inTheDocButNotRegistered: [] });
   });
 
+  it('describes every /api route in the API’s OpenAPI document, and only those (docs/api.md)', () => {
+    const described = Object.entries(
+      (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths,
+    ).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => method !== 'head')
+        .map((method) => routeKey(method.toUpperCase(), path.replace(/\{([^}]+)\}/g, ':$1'))),
+    );
+    const api = [...new Set(routes)].filter((route) => route.split(' ')[1]?.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(50);
+    expect({
+      registeredButNotDescribed: api.filter((route) => !described.includes(route.replace(/\*$/, ':*'))),
+      describedButNotRegistered: described.filter((route) => !api.includes(route.replace(/:\*$/, '*'))),
+    }).toEqual({ registeredButNotDescribed: [], describedButNotRegistered: [] });
+  });
+
   it('names every route the app answers, and only those', () => {
     const documented = documentedLayout().routes;
     const registered = new Set(routes);

@@ -29,6 +29,7 @@ import { createDeploys, type Deploys } from '../deploy/deploys';
 import { siteDeploys } from '../deploy/routes';
 import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
+import { openApiPlugin } from '../api/plugins/openapi';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -193,6 +194,8 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   for (const problem of readResidences(api.demo.residencesFile).problems) app.log.warn(problem);
 
   // The app's plugins: shared services, decorated on the instance.
+  // Before every route: the API's description sees them all (docs/api.md, « The description »).
+  await app.register(openApiPlugin);
   await app.register(sourcesPlugin, { config: api, shared });
   await app.register(eventsPlugin);
   // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).

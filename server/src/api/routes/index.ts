@@ -34,6 +34,10 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
 
+  // The API described once, from the routes' own schemas (plugins/openapi.ts, docs/api.md).
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=300').send(app.swagger()),
+  );
   await app.register(xsrf);
   // What the radio played: fed by the now-playing channel, read by the tracklists' prefill.
   await app.register(playedPlugin);

@@ -11,7 +11,7 @@ const soundcloudRss: FastifyPluginCallback = (instance, _options, done) => {
   const { sources, apiConfig: config, clock } = app;
   app.get(
     '/soundcloud-rss',
-    { schema: { response: { 200: { type: 'string' }, '5xx': routeSchemas.error } } },
+    { schema: { produces: ['application/rss+xml'], response: { 200: { type: 'string' }, '5xx': routeSchemas.error } } },
     async (_request, reply) => {
       const feed = await sources.feed.get();
       return reply.representation(`rss|${String(feed.version)}`, () => feed.value.xml, {

@@ -15,6 +15,7 @@ import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/page-routes';
 import { figuresPlugin } from '../../figures/plugin';
 import { DEMO_LIVE_FILES, DEMO_REPLAYS } from '../demo/audio';
+import { openApiPlugin } from '../plugins/openapi';
 
 /** Size of a 64 kb/s, 22.05 kHz MPEG-2 layer III frame without padding (as lamejs writes them). */
 export const FAKE_FRAME_SIZE = 208;
@@ -92,6 +93,8 @@ export async function buildApi(
     ...(log === undefined ? {} : { logger: { level: 'warn', stream: { write: log } } }),
   });
   await app.register(rateLimit, rateLimitOptions);
+  // Before every route: the API's description sees them all (docs/api.md, « The description »).
+  await app.register(openApiPlugin);
   await app.register(sourcesPlugin, options);
   await app.register(figuresPlugin);
   await app.register(eventsPlugin);
