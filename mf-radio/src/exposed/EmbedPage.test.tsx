@@ -138,6 +138,8 @@ describe('EmbedPage', () => {
       'frame-src http://localhost;',
     );
     expect(address()).toBe('/integrer');
+    // An integrator who writes their own player is pointed to the API's description.
+    expect(screen.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
   });
 
   it('follows each choice in its address, its preview and its code', async () => {

@@ -162,6 +162,10 @@ function EmbedPage() {
               <section className="integrer__code" aria-labelledby="integrer-code">
                 <h2 id="integrer-code">Le code à copier</h2>
                 <EmbedCode options={options} origin={origin} streamOrigin={streamOrigin} />
+                <p className="integrer__api">
+                  Vous écrivez votre propre lecteur ? L’API de la radio est décrite en OpenAPI :{' '}
+                  <a href="/api/openapi.json">/api/openapi.json</a>.
+                </p>
               </section>
             </>
           )}
