@@ -11,7 +11,7 @@ import { StatusMessage } from '@collectif/shared/ui';
  */
 
 /** One show as a calendar file, for « Ajouter à mon agenda ». */
-export const eventIcsHref = (id: string) => `${apiUrl('/schedule/event.ics')}?id=${encodeURIComponent(id)}`;
+export const showIcsHref = (id: string) => `${apiUrl('/schedule/event.ics')}?id=${encodeURIComponent(id)}`;
 
 /** The whole schedule as a calendar to subscribe to, or one residence's shows. */
 export const scheduleIcsHref = (residence?: string) =>
@@ -61,7 +61,7 @@ export function AddToCalendar({ event, label = false }: { event: ScheduleEvent; 
   return (
     <a
       className={label ? 'show__add button button--ghost' : 'show__add'}
-      href={eventIcsHref(event.id)}
+      href={showIcsHref(event.id)}
       download
       type="text/calendar"
       {...(label ? {} : { 'aria-label': name, title: name })}

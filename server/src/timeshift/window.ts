@@ -21,10 +21,11 @@ const SEGMENT_NAME = /^(\d{1,15})\.mp3$/;
 const MAX_SEGMENTS = 86_400;
 const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 /**
- * How far ahead of the clock a segment read back may start: the recorder dates frames up to 30 s
- * ahead (a server's burst). A later one would hold every new segment back until then.
+ * How far ahead of the clock a segment read back from the index may start: twice the recorder's own
+ * bound on its frames' clock (recorder.ts, MAX_AHEAD_MS, 30 s: a server's burst). A later one would
+ * hold every new segment back until then.
  */
-const MAX_AHEAD_MS = 60_000;
+const INDEX_AHEAD_MS = 60_000;
 
 const segmentSchema = v.strictObject({
   sequence: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
@@ -158,7 +159,7 @@ export class RenditionWindow {
       // Each name is its start's slot on this grid (another segment length gives other names, and
       // the playlist lists every slot between two segments), and none starts later than the clock allows.
       const odd = read.output.segments.find(
-        (segment) => segment.sequence !== Math.floor(segment.start / segmentMs) || segment.start > now() + MAX_AHEAD_MS,
+        (segment) => segment.sequence !== Math.floor(segment.start / segmentMs) || segment.start > now() + INDEX_AHEAD_MS,
       );
       if (odd !== undefined) throw new Error(`segment ${String(odd.sequence)} hors de la grille ou de l’heure`);
       const files = new Set(names);

@@ -1,6 +1,5 @@
 import {
   data,
-  fullHead,
   type AppStore,
   type LoaderFunctionArgs,
   type PageDefinition,
@@ -96,7 +95,3 @@ export function pageLoader(page: PageRef, lifecycle: PageLifecycle) {
     return data<PageLoaderData>({ head, preloads }, { status: head.status ?? 200 });
   };
 }
-
-/** The page's whole head, as the server writes it: the definition's, completed from the table. */
-export const pageHead = (page: PageRef, pathname: string, origin: string, loaded: PageLoaderData | undefined) =>
-  fullHead(page, pathname, origin, loaded?.head ?? {});

@@ -190,7 +190,7 @@ export interface PartFilesOptions<T> {
    */
   fetchFile?: FetchFile;
   /**
-   * Told before a version is read and after (a render worker tells the main thread, which disables
+   * Told before a version is read and after (a renderer tells its server, which disables
    * a version whose reading never ends: render-pool.ts). A version it calls `disabled` is not read.
    */
   reading?: {

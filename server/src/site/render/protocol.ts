@@ -104,7 +104,7 @@ export type RenderOutcome =
       body: string;
       /**
        * The store's state for the browser, as JSON safe inside a script element: made here, so that a
-       * worker sends one string to the main thread rather than an object to copy.
+       * renderer sends one string to its server rather than an object to copy.
        */
       state: string;
       /** The router's hydration data, the same way. */

@@ -59,7 +59,7 @@ export { visitorApi } from './render-pool';
 export const DATA_DEADLINE_MS = 1000;
 /** Past this, what React has not rendered is left to the browser. */
 export const RENDER_DEADLINE_MS = 2000;
-/** A worker's render is abandoned, and its thread replaced, this long after both deadlines. */
+/** A renderer's render is abandoned, and the renderer replaced, this long after both deadlines. */
 const POOL_MARGIN_MS = 500;
 
 /** An address that names a file (its last segment has an extension), not a page. */
@@ -173,7 +173,7 @@ export function createPageResponder({
       }),
     /**
      * Tries a part's new version in `dir` before it goes live (a deploy): its server container evaluated
-     * and its pages rendered once, on the trial thread, with the page table it would make.
+     * and its pages rendered once, in the trial's renderer, with the page table it would make.
      */
     trial: async (part: PartName, dir: string, pages: readonly PageRef[]): Promise<TrialOutcome> => {
       await versions.trusted;

@@ -101,7 +101,7 @@ export function nodeFlags(code: string, { readable, heapMb }: Omit<SandboxOption
     NODE_MAJOR >= 22 ? '--permission' : '--experimental-permission',
     ...readablePaths(code, readable).map((path) => `--allow-fs-read=${path}`),
     `--max-old-space-size=${String(heapMb)}`,
-    // A young generation of 8 MB rather than V8's 32: measured with threads, 25 MB less each, and
+    // A young generation of 8 MB rather than V8's 32: measured on renderers, 25 MB less each, and
     // the same throughput.
     '--max-semi-space-size=4',
     '--disable-warning=ExperimentalWarning',
