@@ -159,7 +159,8 @@ export class RenditionWindow {
       // Each name is its start's slot on this grid (another segment length gives other names, and
       // the playlist lists every slot between two segments), and none starts later than the clock allows.
       const odd = read.output.segments.find(
-        (segment) => segment.sequence !== Math.floor(segment.start / segmentMs) || segment.start > now() + INDEX_AHEAD_MS,
+        (segment) =>
+          segment.sequence !== Math.floor(segment.start / segmentMs) || segment.start > now() + INDEX_AHEAD_MS,
       );
       if (odd !== undefined) throw new Error(`segment ${String(odd.sequence)} hors de la grille ou de l’heure`);
       const files = new Set(names);
