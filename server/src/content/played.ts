@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { nowPlayingSchema } from '@collectif/shared/schemas';
 import type { SharedPlayed } from '../instances/shared-state';
+// A name longer than a tracklist's own bound is cut.
+import { TRACK_TEXT_MAX } from '@collectif/shared/content-schemas';
 
 /**
  * What the radio played (docs/content.md, « What the radio played »): each track the now-playing
@@ -24,8 +26,6 @@ export interface PlayedRow {
 /** Kept this long (14 days), and this many rows at most (the newest). */
 export const PLAYED_KEPT_MS = 14 * 24 * 3600 * 1000;
 export const PLAYED_MAX = 5000;
-/** A name longer than this is cut (the tracklists' own bound). */
-export const PLAYED_TEXT_MAX = 200;
 /**
  * The same artist and title seen again within this long of its last sighting is the same play:
  * the now-playing is read every few seconds, and a track's exact start comes later, in the next
@@ -40,7 +40,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const text = v.pipe(
   v.string(),
   v.minLength(1),
-  v.maxLength(PLAYED_TEXT_MAX),
+  v.maxLength(TRACK_TEXT_MAX),
   v.check((name) => !CONTROL.test(name)),
 );
 /** A row read back from the file or from Redis: bounded texts, a valid instant. */
@@ -64,7 +64,7 @@ export function playedText(name: string): string {
       .replace(/[\u0000-\u001f\u007f]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
-      .slice(0, PLAYED_TEXT_MAX)
+      .slice(0, TRACK_TEXT_MAX)
       .trim()
   );
 }

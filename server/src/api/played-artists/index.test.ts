@@ -1,6 +1,7 @@
 import type { Episode, Release } from '@collectif/shared';
 import { releaseUrl } from '@collectif/shared/config';
-import { buildPlayedArtists, PLAYED_ARTIST_NAME_MAX, type PlayedArtistsSources } from './index';
+import { TRACK_TEXT_MAX } from '@collectif/shared/content-schemas';
+import { buildPlayedArtists, type PlayedArtistsSources } from './index';
 
 // The played artists' index (docs/artists.md) from tracklists, releases, residences and merges.
 
@@ -203,12 +204,12 @@ describe('the played artists’ index', () => {
     for (const item of page?.items ?? []) {
       expect(item.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(item.slug.length).toBeLessThanOrEqual(80);
-      expect(item.name.length).toBeLessThanOrEqual(PLAYED_ARTIST_NAME_MAX);
+      expect(item.name.length).toBeLessThanOrEqual(TRACK_TEXT_MAX);
       expect(item.name).not.toMatch(/\p{Cc}/u);
     }
     expect(index.find('script-alert-1-script')?.name).toBe('<script>alert(1)</script>');
     expect(index.find('bell-ringer')?.name).toBe('Bell Ringer');
-    expect(index.find('a'.repeat(80))?.plays[0]?.title).toHaveLength(PLAYED_ARTIST_NAME_MAX);
+    expect(index.find('a'.repeat(80))?.plays[0]?.title).toHaveLength(TRACK_TEXT_MAX);
     expect(index.find('artiste')?.name).toBe('坂本龍一');
     // A name of control characters only is no artist.
     expect(page?.total).toBe(4 + 1);

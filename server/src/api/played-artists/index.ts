@@ -9,6 +9,7 @@ import type {
   Release,
 } from '@collectif/shared';
 import { cleanQuery, searchTerm, type TracklistEntry } from '../episodes/catalogue';
+import { TRACK_TEXT_MAX } from '@collectif/shared/content-schemas';
 
 /*
  * The played artists' index (docs/artists.md): every name the episodes' tracklists played or the
@@ -18,8 +19,6 @@ import { cleanQuery, searchTerm, type TracklistEntry } from '../episodes/catalog
  * changes (bench/played-artists.mjs measures it).
  */
 
-/** A name is cut here (a tracklist's own bound): a longer one from elsewhere cannot grow a page. */
-export const PLAYED_ARTIST_NAME_MAX = 200;
 /** An artist's answer lists this many plays at most, the newest (its count says them all). */
 export const PLAYED_ARTIST_PLAYS_MAX = 500;
 /** How many artists the archive's search names beside its episodes. */
@@ -72,13 +71,13 @@ export interface PlayedArtistsIndex {
 /** Letters the decomposition leaves whole, and how a slug spells them. */
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd', þ: 'th', ð: 'd' };
 
-/** A name as shown: control characters out, spaces collapsed, trimmed, cut at PLAYED_ARTIST_NAME_MAX. */
+/** A name as shown: control characters out, spaces collapsed, trimmed, cut at a tracklist's own bound (TRACK_TEXT_MAX): a longer one from elsewhere cannot grow a page. */
 export function playedArtistName(name: string): string {
   return name
     .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, PLAYED_ARTIST_NAME_MAX)
+    .slice(0, TRACK_TEXT_MAX)
     .trim();
 }
 
