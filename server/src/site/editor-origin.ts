@@ -87,7 +87,9 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
   // The built document, read again when its file changes (the server's one way: watched-file.ts).
   const built = watchedFile(join(adminDir, 'editor', 'index.html'), (text) => text, {
     what: "Document de l'éditeur",
-    warn: (message) => app.log.warn(message),
+    warn: (message) => {
+      app.log.warn(message);
+    },
   });
 
   /** The editor's document with its configuration written in. */
