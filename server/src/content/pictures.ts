@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type createSharp from 'sharp';
 import type { SharpOptions } from 'sharp';
 import type { SharedPictures } from '../instances/shared-state';
+import { writeWhole } from '../files/whole';
 
 /**
  * The pictures editors upload (docs/content.md, « Pictures »): a residence's portrait and header, a
@@ -171,17 +172,10 @@ const exists = async (path: string) => {
 };
 
 /** Written whole or not at all; a file already there is kept (its name says its content). */
-async function writeWhole(dir: string, name: string, bytes: Buffer): Promise<void> {
+async function writeNamed(dir: string, name: string, bytes: Buffer): Promise<void> {
   const file = join(dir, name);
   if (await exists(file)) return;
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeWhole(file, bytes);
 }
 
 /** Refuses, from the header alone, anything but a JPEG, PNG, WebP or AVIF within the pixel cap. */
@@ -258,7 +252,7 @@ export async function storePicture(
     }
     try {
       await mkdir(dir, { recursive: true });
-      for (const file of files) await writeWhole(dir, file.name, file.bytes);
+      for (const file of files) await writeNamed(dir, file.name, file.bytes);
     } catch (error) {
       throw new PictureUnwritable(why(error));
     }
@@ -371,7 +365,7 @@ export function createPictures({
       const bytes = await shared.get(name);
       if (bytes === null) return false;
       await mkdir(dir, { recursive: true });
-      await writeWhole(dir, name, bytes);
+      await writeNamed(dir, name, bytes);
       return true;
     },
     admit() {

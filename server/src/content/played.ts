@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import { nowPlayingSchema } from '@collectif/shared/schemas';
 import type { SharedPlayed } from '../instances/shared-state';
 // A name longer than a tracklist's own bound is cut.
 import { TRACK_TEXT_MAX } from '@collectif/shared/content-schemas';
+import { writeWhole } from '../files/whole';
 
 /**
  * What the radio played (docs/content.md, « What the radio played »): each track the now-playing
@@ -248,14 +248,11 @@ export async function createPlayedRecorder({
     if (!dirty) return;
     dirty = false;
     const body = JSON.stringify({ rows: kept.map(rowOf) });
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(temporary, body);
-      await rename(temporary, file);
+      await writeWhole(file, body);
     } catch (error) {
       dirty = true;
-      await rm(temporary, { force: true });
       log.warn(`titres joués : le fichier ne peut pas être écrit (${(error as Error).message})`);
     }
   }

@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { contentProblems } from '@collectif/shared/content-schemas';
 import { CONTENT_KINDS, type ContentKind } from './kinds';
+import { switchLinkSync, writeWholeSync } from '../files/whole';
 
 /**
  * The collective's content at run time (docs/content.md, « Where content lives »): for each kind
@@ -186,20 +177,11 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     mkdirSync(join(kindDir(version.kind as ContentKind), 'versions'), { recursive: true });
     const file = versionFile(version.kind as ContentKind, version.id);
     if (existsSync(file)) return;
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(version, null, 2)}\n`, { flag: 'wx' });
-    renameSync(temporary, file);
+    writeWholeSync(file, `${JSON.stringify(version, null, 2)}\n`);
   }
 
   function switchTo(kind: ContentKind, id: string): void {
-    const temporary = `${link(kind)}.${randomBytes(4).toString('hex')}`;
-    symlinkSync(join('versions', `${id}.json`), temporary);
-    try {
-      renameSync(temporary, link(kind));
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    switchLinkSync(link(kind), join('versions', `${id}.json`));
   }
 
   function check(kind: ContentKind, data: unknown): void {

@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { unpackArchive, type ArchiveLimits } from './archive';
+import { switchLinkSync, writeWholeSync } from '../files/whole';
 
 /**
  * A part's versions side by side (docs/deploy.md, « Versions and the switch »): each deploy
@@ -72,9 +64,7 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
 
   /** Written whole or not at all (a new file renamed over the old). */
   function save(next: v.InferOutput<typeof historySchema>): void {
-    const temporary = `${historyFile}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`);
-    renameSync(temporary, historyFile);
+    writeWholeSync(historyFile, `${JSON.stringify(next, null, 2)}\n`);
   }
 
   function live(): string | null {
@@ -86,9 +76,7 @@ export function createVersionStore({ dir, keep = 5, limits, now = () => new Date
   }
 
   function switchLink(id: string): void {
-    const temporary = `${liveLink}.${randomBytes(4).toString('hex')}`;
-    symlinkSync(join('versions', id), temporary);
-    renameSync(temporary, liveLink);
+    switchLinkSync(liveLink, join('versions', id));
   }
 
   /** Forgets the oldest versions past `keep`, never the live one. */

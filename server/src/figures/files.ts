@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { checkedFields } from './tally';
 import { DAY_PATTERN } from './paris';
+import { writeWhole } from '../files/whole';
 
 /**
  * The figures on disk (docs/figures.md, « What is kept »): one file a day, `YYYY/YYYY-MM-DD.json`,
@@ -48,9 +49,7 @@ export function figuresFiles(dir: string): FiguresFiles {
     async write(day, fields) {
       const path = pathOf(dir, day);
       await mkdir(join(dir, day.slice(0, 4)), { recursive: true });
-      const temporary = `${path}.${String(process.pid)}.tmp`;
-      await writeFile(temporary, JSON.stringify({ day, fields }));
-      await rename(temporary, path);
+      await writeWhole(path, JSON.stringify({ day, fields }));
     },
     async prune(today) {
       const [year, month] = today.split('-').map(Number) as [number, number];

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as v from 'valibot';
 import type { SharedCacheStore } from '../instances/shared-state';
+import { writeWholeSync } from '../files/whole';
 
 /**
  * What the site keeps of the payments (docs/support.md, « What is kept »): counts and sums by month
@@ -132,9 +133,7 @@ export function createCountsStore(options: {
 
   function writeFile(counts: Counts): void {
     mkdirSync(dirname(file), { recursive: true });
-    const temporary = `${file}.${String(process.pid)}.tmp`;
-    writeFileSync(temporary, JSON.stringify(counts));
-    renameSync(temporary, file);
+    writeWholeSync(file, JSON.stringify(counts));
   }
 
   async function fromShared(): Promise<Counts | null> {

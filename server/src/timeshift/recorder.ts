@@ -6,7 +6,8 @@ import type { SharedLeases } from '../instances/shared-state';
 import { FrameSplitter, NotMp3Error, type Frame } from './frames';
 import { packedAudioTag } from './packed';
 import { multivariantPlaylist } from './playlist';
-import { RenditionWindow, writeWhole } from './window';
+import { RenditionWindow } from './window';
+import { writeWhole } from '../files/whole';
 
 /**
  * The recorder of the live (docs/timeshift.md): it listens to each rendition's stream as a listener

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { mediaPlaylist, type WindowSegment } from './playlist';
+import { writeWhole } from '../files/whole';
 
 /**
  * One rendition's window on disk (docs/timeshift.md, « The window »): its segments `<sequence>.mp3`,
@@ -53,18 +53,6 @@ export interface WindowOptions {
   maxBytes: number;
   now: () => number;
   log: WindowLog;
-}
-
-/** Writes `data` to `path` whole: a temporary name in the same folder, then renamed over it. */
-export async function writeWhole(path: string, data: string | Buffer): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
 
 function reason(error: unknown): string {

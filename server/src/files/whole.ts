@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
+
+/**
+ * A file replaced whole, the server's one way (docs/server.md, « Files replaced whole »): written
+ * under a temporary name beside it (random, so that two writers, two processes or two instances on
+ * one disk, never share one), then renamed over it. A reader sees the old file or the new, never
+ * half of one; a failure leaves the old file and no temporary.
+ */
+
+/** A fresh temporary name beside `path`. */
+const temporaryOf = (path: string): string => `${path}.${randomBytes(6).toString('hex')}.tmp`;
+
+export interface WholeOptions {
+  /**
+   * A file already at `path` is kept (its name says its content: a version, a picture): the rename
+   * still replaces a file that appeared meanwhile, with the same bytes.
+   */
+  exclusive?: boolean;
+}
+
+/** Writes `data` to `path` whole. */
+export async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
+  const temporary = temporaryOf(path);
+  try {
+    await writeFile(temporary, data, { flag: 'wx' });
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Writes `data` to `path` whole, synchronously (a store whose callers wait for nothing). */
+export function writeWholeSync(path: string, data: string | Uint8Array): void {
+  const temporary = temporaryOf(path);
+  try {
+    writeFileSync(temporary, data, { flag: 'wx' });
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Points the symbolic link `link` at `target` at once: a new link renamed over the old. */
+export function switchLinkSync(link: string, target: string): void {
+  const temporary = temporaryOf(link);
+  symlinkSync(target, temporary);
+  try {
+    renameSync(temporary, link);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
