@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Conditional GET, written once for every answer that carries a validator: the /api answers (the
  * representations plugin), the site's feeds, sitemap, robots.txt and manifest (through that plugin),
- * and the rendered pages (site/render/answer.ts).
+ * the rendered pages (site/render/answer.ts) and the timeline's files (timeshift/plugin.ts).
  */
 
 /** Weak: the bytes differ once compressed, the content does not. */

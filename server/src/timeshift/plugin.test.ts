@@ -121,6 +121,11 @@ describe('/direct/ served as nginx serves it', () => {
     expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
     const again = await app.inject({ url, headers: { 'if-none-match': String(etag) } });
     expect([again.statusCode, again.body]).toEqual([304, '']);
+    // As every conditional GET of the site: a list of tags, a weak one (a cache that compressed it).
+    for (const asked of [`"autre", ${String(etag)}`, `W/${String(etag)}`]) {
+      const listed = await app.inject({ url, headers: { 'if-none-match': asked } });
+      expect([listed.statusCode, listed.headers['cache-control']]).toEqual([304, PLAYLIST_CACHE]);
+    }
     write(dir, 'econome/index.m3u8', `${full}#EXTINF:2.000,\n886327201.mp3\n`);
     const changed = await app.inject({ url, headers: { 'if-none-match': String(etag) } });
     expect(changed.statusCode).toBe(200);

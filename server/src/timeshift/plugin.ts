@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { startRecorder, MULTIVARIANT_FILE, WINDOW_FILE, type Recorder } from './recorder';
 import { DELTA_FILE, PLAYLIST_FILE } from './window';
+import { answeredNotModified } from '../http/conditional';
 
 /** A segment's name never changes meaning: a year, immutable, shared by every listener and a CDN. */
 export const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
@@ -55,11 +56,13 @@ const timeshift: FastifyPluginCallback = (app, _options, done) => {
       reply.callNotFound();
       return reply;
     }
+    // The file's own validator (its time and size, as nginx writes it for the same file), answered
+    // by the site's one conditional GET (http/conditional.ts: lists, weak tags and `*` understood).
     const etag = `"${Math.floor(info.mtimeMs).toString(16)}-${info.size.toString(16)}"`;
-    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', cache).header('ETag', etag).type(type);
-    if (request.headers['if-none-match'] === etag) {
+    reply.header('Access-Control-Allow-Origin', '*').type(type);
+    if (answeredNotModified(request, reply, { etag, cacheControl: cache })) {
       await handle.close();
-      return reply.code(304).send();
+      return reply;
     }
     return reply.header('Content-Length', info.size).send(handle.createReadStream());
   };
