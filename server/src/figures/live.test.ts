@@ -105,6 +105,15 @@ describe('Icecast’s statistics', () => {
       '<icestats><listeners>9</listeners><source mount="/normale.mp3"><listeners>4</listeners></source>' +
       '<source mount="/econome.mp3"><listeners>beaucoup</listeners></source></icestats>';
     expect(mapIcecastListeners(xml, { mounts, recorded: true })).toBe(3);
+    // XML as XML: a comment says nothing, attributes may come in any order or quotes, a broken
+    // document counts nobody.
+    const commented =
+      "<icestats><source type='audio' mount='/normale.mp3'><!-- <listeners>999</listeners> -->" +
+      '<listeners>4</listeners></source><source mount="/econome.mp3"><listeners>2</listeners></source></icestats>';
+    expect(mapIcecastListeners(commented, { mounts, recorded: false })).toBe(6);
+    expect(
+      mapIcecastListeners('<icestats><source mount="/normale.mp3"><listeners>4', { mounts, recorded: false }),
+    ).toBe(undefined);
   });
 
   describe('of a real Icecast', () => {

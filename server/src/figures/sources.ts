@@ -1,16 +1,35 @@
+import { XMLParser } from 'fast-xml-parser';
 import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../api/upstream/fetch';
+
+// Icecast's admin statistics are read by a real XML parser (as the feeds are), never by patterns: a
+// comment, a CDATA section or attributes in another order are XML, and mean what XML says.
+const statsParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  isArray: (name, jpath) => jpath === 'icestats.source' && name === 'source',
+});
 
 /** Icecast's mounts and their listeners as its admin statistics say them (`/admin/stats`, XML). */
 function fromAdminStats(text: string): { listenurl: string; listeners: number }[] {
-  const sources: { listenurl: string; listeners: number }[] = [];
-  for (const match of text.matchAll(/<source mount="([^"<>]{1,200})">([\s\S]*?)<\/source>/g)) {
-    if (sources.length >= 100) break;
-    const [, mount = '', inside = ''] = match;
-    const listeners = /<listeners>(\d{1,9})<\/listeners>/.exec(inside)?.[1];
-    if (listeners !== undefined)
-      sources.push({ listenurl: `http://icecast.invalid${mount}`, listeners: Number(listeners) });
+  let document: unknown;
+  try {
+    document = statsParser.parse(text);
+  } catch {
+    return [];
   }
-  return sources;
+  const stats =
+    typeof document === 'object' && document !== null ? (document as { icestats?: unknown }).icestats : null;
+  const raw = typeof stats === 'object' && stats !== null ? (stats as { source?: unknown }).source : undefined;
+  return (Array.isArray(raw) ? raw.slice(0, 100) : []).flatMap((source: unknown) => {
+    if (typeof source !== 'object' || source === null) return [];
+    const { '@_mount': mount, listeners } = source as Record<string, unknown>;
+    if (typeof mount !== 'string' || !/^\/[^\s"<>]{0,199}$/.test(mount)) return [];
+    if (typeof listeners !== 'string' || !/^\d{1,9}$/.test(listeners.trim())) return [];
+    return [{ listenurl: `http://icecast.invalid${mount}`, listeners: Number(listeners.trim()) }];
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   ATTRIBUTES_KEY,
   DEFAULT_COVER,
@@ -14,6 +14,7 @@ import {
 import { UpstreamError } from '../errors';
 import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
 import { feedText, utf8Declaration } from './feed-text';
+import { writeParsedXml } from '../../files/xml';
 
 /** The feed as the pages read it (docs/feed.md): `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */
 const PARSER_OPTIONS = {
@@ -128,9 +129,7 @@ export class FeedDigest {
       ...first.document,
       rss: { ...(first.document.rss as object), channel: { ...channel, item: items } },
     };
-    // As for the validator: fast-xml-builder is only installed as this package's own dependency.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    const xml = new XMLBuilder({ ...PARSER_OPTIONS, format: false, suppressEmptyNode: true }).build(merged);
+    const xml = writeParsedXml(merged, PARSER_OPTIONS);
     return feedData(xml, items, keepTrackUrns, cover);
   }
 }
