@@ -1,4 +1,4 @@
-// The first screen's bytes of every page (docs/rendering.md, « The first screen's budget »): the
+// The first screen's bytes of every page (docs/first-screen.md, « The first screen's budget »): the
 // document, the requests made before the first paint and those the loader makes after it, all
 // compressed as sent. Bytes are the same on every machine: unlike times, they can be compared across
 // machines and held to a budget by the browser tests (e2e/tests/first-screen.spec.ts).

@@ -1,5 +1,5 @@
 // @ts-check
-// The first screen's budget (docs/rendering.md, « The first screen's budget »): what the browser
+// The first screen's budget (docs/first-screen.md, « The first screen's budget »): what the browser
 // tests hold every page to (tests/first-screen.spec.ts), and how `node bench/first-screen.mjs
 // --write-budget` makes it from measured figures.
 

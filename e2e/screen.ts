@@ -52,7 +52,7 @@ export async function openStill(page: Page, path: string): Promise<void> {
     await document.fonts.ready;
   });
   // What the browser asks for once the page is interactive (the home's schedule, the archive's
-  // filters: docs/rendering.md, « The first screen's budget ») has come.
+  // filters: docs/first-screen.md, « The first screen's budget ») has come.
   await expect(page.locator('#contenu')).not.toContainText('Chargement');
   await expect
     .poll(() =>

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 
 /**
- * Nothing lost before the scripts arrive (docs/rendering.md): a page rendered on the server is on
+ * Nothing lost before the scripts arrive (docs/first-screen.md): a page rendered on the server is on
  * screen before its scripts run. On a phone (CPU slowed 4×, the scripts held back as on a slow
  * network), a tap on one of the page's buttons made as soon as it shows is acted on once the page
  * is interactive; the visitor does not have to tap again.

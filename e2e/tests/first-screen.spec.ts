@@ -4,7 +4,7 @@ import { firstScreen } from '../../scripts/first-screen.mjs';
 import { BUDGET_FILE, DOCUMENT_MAX, resolveRoute, type RouteBudget } from '../first-screen-budget.mjs';
 import { expect, test } from '../fixtures';
 
-// The first screen's budget (docs/rendering.md, « The first screen's budget »): each page's document,
+// The first screen's budget (docs/first-screen.md, « The first screen's budget »): each page's document,
 // the requests made before its first paint and those its loader makes after it, in bytes as sent
 // compressed, held to e2e/first-screen.budget.json. Bytes are the same on every machine, so a change
 // that makes a phone's first screen heavier fails here, where a time could not be asserted. Raising

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, gotoPage, test } from '../fixtures';
 
 /**
- * The open player's styles wait for the player (docs/rendering.md, « The first screen's budget »): a
+ * The open player's styles wait for the player (docs/first-screen.md, « The first screen's budget »): a
  * closed player is a pill on every page's first screen, and the bar's styles were a kilobyte of every
  * document. They come with the bar's code when the visitor points at the pill or opens the player,
  * and the bar is never drawn without them: the pill stays until both are here.

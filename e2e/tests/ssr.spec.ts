@@ -93,7 +93,7 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
   const html = await (await request.get('/residences/axonberg')).text();
   expect(html.match(/<script\b[^>]*\ssrc=/g)).toBeNull();
   expect(html).not.toMatch(/as="script"|as="fetch"/);
-  // Nor a style sheet: the sheets are in the page (docs/rendering.md, « Styles in the page »).
+  // Nor a style sheet: the sheets are in the page (docs/first-screen.md, « Styles in the page »).
   expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
   // The loader and the sheets written into the page run under the page's own policy, refused nowhere.
   const refused: string[] = [];
@@ -113,7 +113,7 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
   );
   expect(sheets).toEqual([]);
   // The shell's entry asks Chromium to compile all its functions while it streams in, off the main
-  // thread (V8's explicit compile hint, first in the file: docs/rendering.md, « Work after the paint »).
+  // thread (V8's explicit compile hint, first in the file: docs/first-screen.md, « Work after the paint »).
   const entry = await page.evaluate(() => document.querySelector('script[data-src]')?.getAttribute('data-src') ?? '');
   expect(entry).toMatch(/^\/main\.[0-9a-f]{32}\.js$/);
   expect((await (await request.get(entry)).text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);

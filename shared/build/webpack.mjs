@@ -673,7 +673,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
           // here because the service worker's check depends on it.
           realContentHash: production,
           // Style sheets minified too ('...' keeps webpack's own script minifier): a rendered page
-          // carries its sheets in its HTML (docs/rendering.md, « Styles in the page »), and the home
+          // carries its sheets in its HTML (docs/first-screen.md, « Styles in the page »), and the home
           // page's HTML was 16 KB compressed, over the first round trip's 14 KB.
           ...(production
             ? { minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })] }

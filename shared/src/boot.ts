@@ -1,5 +1,5 @@
 /**
- * What a page rendered on the server, its loader and the shell agree on (docs/rendering.md,
+ * What a page rendered on the server, its loader and the shell agree on (docs/first-screen.md,
  * « Scripts after the paint » and « Nothing lost before the scripts arrive »). No import: the loader
  * (shell/src/boot/loader.ts) is built from it alone and written into every rendered page.
  */

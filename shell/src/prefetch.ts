@@ -11,7 +11,7 @@ const whenIdle = (callback: () => void) => {
 
 /**
  * The pages in turn, one per idle period: each evaluates its part's entry and chunks, and all of
- * them in one idle callback made a task of 45 to 70 ms on a phone slowed 4× (docs/rendering.md,
+ * them in one idle callback made a task of 45 to 70 ms on a phone slowed 4× (docs/first-screen.md,
  * « Work after the paint »).
  */
 function prefetchInTurn(pages: readonly RemoteModuleRef[]): void {

@@ -127,7 +127,7 @@ export function Donation({
           </div>
         </fieldset>
         {/* A button, not a submit: a tap before the page's scripts run is kept by the loader and
-            pressed once they have (docs/rendering.md, « Nothing lost before the scripts arrive »),
+            pressed once they have (docs/first-screen.md, « Nothing lost before the scripts arrive »),
             where a submit would reload the page. Enter in the field still gives (onSubmit). */}
         <button type="button" className="button" disabled={leave.busy} onClick={give}>
           {typeof amount === 'number' ? `Donner ${euros(amount)}` : 'Donner'}

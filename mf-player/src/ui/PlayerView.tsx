@@ -12,7 +12,7 @@ let loading: Promise<typeof Bar> | null = null;
  * The open bar's code and styles (PlayerBar.tsx, bar.css), asked for once: when the visitor points
  * at the pill, focuses it or presses it, or when something opens the player (a replay chosen). A
  * closed player is on every page's first screen, and the bar's styles were a kilobyte of every page
- * (docs/rendering.md, « The first screen's budget »). A failed load is tried again at the next intent.
+ * (docs/first-screen.md, « The first screen's budget »). A failed load is tried again at the next intent.
  */
 export function loadPlayerBar(): Promise<typeof Bar> {
   loading ??= import(/* webpackChunkName: "barre" */ './PlayerBar').then(

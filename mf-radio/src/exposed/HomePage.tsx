@@ -66,7 +66,7 @@ export const page: PageDefinition = {
   // The same arguments as the blocks' own queries, so the browser finds them answered. Not the
   // schedule's « En ce moment » and « À suivre »: a block that shows only once scrolled to (it fades
   // in), which the browser asks for once the page is interactive; in the page it would put the
-  // document past a phone's first round trip (docs/rendering.md, « The first screen's budget »).
+  // document past a phone's first round trip (docs/first-screen.md, « The first screen's budget »).
   load: ({ dispatch }) => [
     dispatch(api.endpoints.slides.initiate(undefined)),
     dispatch(api.endpoints.podcasts.initiate({ limit: LATEST_PODCASTS })),

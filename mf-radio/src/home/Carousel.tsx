@@ -108,7 +108,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   ]);
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
   // Embla starts (measuring every slide) one task after the carousel is on the page, not in the
-  // task that hydrates it: that one was the home page's longest after the paint (docs/rendering.md,
+  // task that hydrates it: that one was the home page's longest after the paint (docs/first-screen.md,
   // « Work after the paint »).
   const [started, setStarted] = useState(false);
   useEffect(() => {

@@ -15,7 +15,7 @@ import { answerStatus, type AnswerStatus } from '@collectif/shared/ui';
  * docs/content.md): volunteers edit them, and the next page shows the change with no rebuild. Pages
  * load them with their other data (in a page's `load`), so the server renders them and the browser
  * finds them in the page's state. Each page asks for what it shows, no more, since that state is
- * in its HTML (docs/rendering.md, « The first screen's budget »): the pages that list residences
+ * in its HTML (docs/first-screen.md, « The first screen's budget »): the pages that list residences
  * their summaries (no description, no links), a residence's page that residence alone, and only the
  * player's configurator the whole list.
  */

@@ -69,7 +69,7 @@ const notFound = (error: unknown): boolean =>
  * The state the browser starts from: answers that arrived (a « not found » too), never a request
  * still on its way nor a failure (the browser asks again). Each answer without the request's id and
  * start, which the browser never reads of an answer already there: random and unique, they are the
- * bytes of a page's state that compress worst (docs/rendering.md, « The first screen's budget »). What
+ * bytes of a page's state that compress worst (docs/first-screen.md, « The first screen's budget »). What
  * RTK Query takes from a hand-over is its answers (`queries`, `mutations`) and which tags they carry
  * (`provided`, so that a save still asks again for what it changed).
  */

@@ -185,7 +185,7 @@ export const api = createApi({
       responseSchema: answer(residencesAnswer),
     }),
     // What pages that list the residences show of them, and one residence for its own page: a page
-    // carries in its state only what it shows (docs/rendering.md, « The first screen's budget »).
+    // carries in its state only what it shows (docs/first-screen.md, « The first screen's budget »).
     residenceSummaries: build.query<ResidenceSummary[], undefined>({
       query: () => ({ url: '/content/residences', params: { view: 'summary' } }),
       responseSchema: answer(residenceSummariesAnswer),

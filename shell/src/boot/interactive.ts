@@ -23,7 +23,7 @@ export function whenInteractive(zone: string, then: () => void): () => void {
 }
 
 /**
- * Tells the page's loader that an area's controls now have their handlers (docs/rendering.md,
+ * Tells the page's loader that an area's controls now have their handlers (docs/first-screen.md,
  * « Nothing lost before the scripts arrive »): the taps it kept on them are pressed again.
  */
 export function announceInteractive(zone: string): void {

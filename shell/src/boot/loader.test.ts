@@ -413,7 +413,7 @@ const settled = () => {
   later(0);
 };
 
-describe('taps before the scripts have run (docs/rendering.md, « Nothing lost before the scripts arrive »)', () => {
+describe('taps before the scripts have run (docs/first-screen.md, « Nothing lost before the scripts arrive »)', () => {
   it('keeps a tap on a button that is not interactive yet, and presses it once its area is', () => {
     const dom = page([]);
     const { document } = dom.window;

@@ -1,4 +1,4 @@
-// The loader of a page rendered on the server (docs/rendering.md, « Scripts after the paint »), the
+// The loader of a page rendered on the server (docs/first-screen.md, « Scripts after the paint »), the
 // one script such a page starts with, written into it and allowed by its hash (computed by the
 // shell's build: shared/build/loader.mjs). Built alone by esbuild: it imports only the constants it
 // shares with the server and the shell.
@@ -50,7 +50,7 @@ function readPreloads(): BootPreload[] {
  * The pictures the page leaves lazy (the carousel's next slides, the grids past their first row) wait
  * until the first screen is shown: Chromium asks for a lazy picture as soon as it is within a screen
  * or two of the view, in the frame of the first paint, and on a phone's network those shared the
- * bandwidth with the page's largest paint (docs/rendering.md, « Scripts after the paint »). Moved out
+ * bandwidth with the page's largest paint (docs/first-screen.md, « Scripts after the paint »). Moved out
  * of view by the page's styles (`PICTURES_HELD_CLASS`), their box in place. Not by taking their
  * address away: one the browser had already asked for (on a long page, laid out before the loader
  * ran) would be cancelled and asked for twice, and nothing tells it from one not asked for yet.

@@ -153,7 +153,7 @@ describe('the document (the page as sent)', () => {
   it('keeps the manifest, the icons and the theme colour of every page (docs/published.md, « Installable »)', () => {
     const document = parse(rendered());
     expect(document.querySelector('link[rel=manifest]')?.getAttribute('href')).toBe('/manifest.webmanifest');
-    // Asked for on the page's own connection, not on a new one (docs/rendering.md, « The first screen's budget »).
+    // Asked for on the page's own connection, not on a new one (docs/first-screen.md, « The first screen's budget »).
     expect(document.querySelector('link[rel=manifest]')?.getAttribute('crossorigin')).toBe('use-credentials');
     expect(document.querySelector('meta[name=theme-color]')?.getAttribute('content')).toMatch(/^#[\da-f]{6}$/);
     expect(document.querySelector('link[rel=apple-touch-icon]')?.getAttribute('href')).toBe(

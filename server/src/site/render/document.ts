@@ -481,7 +481,7 @@ export const shellSheetFile = (shellDir: string, href: string): string | null =>
   sitePathProblem(href) === null ? fileInside(shellDir, href) : null;
 
 /**
- * The style sheets of a page rendered on the server are written into it (docs/rendering.md,
+ * The style sheets of a page rendered on the server are written into it (docs/first-screen.md,
  * « Styles in the page »): the first screen needs no round trip for them. Each `<style>` carries
  * the sheet's address (`data-href`), so that webpack's and the federation runtime's loaders find it
  * there and do not block on it again; the page's Content-Security-Policy allows each by its hash,
@@ -525,7 +525,7 @@ export const LOGO_PATH = '/assets/images/logo.svg';
 export const INLINE_ICON_MAX_BYTES = 1024;
 
 /**
- * The tab's icon of the pages (docs/rendering.md, « The first screen's budget »): the logo written
+ * The tab's icon of the pages (docs/first-screen.md, « The first screen's budget »): the logo written
  * into the page as a `data:` address when it is a small SVG, read again when it changes. The browser
  * asks for a page's icon as the page loads, before its largest picture may be shown, and Lighthouse's
  * slow 4G counted that request in the largest paint; written in, nothing is asked for. A larger logo,
@@ -870,8 +870,8 @@ export function serializePolicy(directives: Record<string, string[]>): string {
 }
 
 /**
- * A page's document and its policy, written from its one model (docs/rendering.md, « The document »,
- * « Styles in the page »): the shell's files as its build lists them, its sheets written in, what the
+ * A page's document and its policy, written from its one model (docs/rendering.md, « The document »;
+ * docs/first-screen.md, « Styles in the page »): the shell's files as its build lists them, its sheets written in, what the
  * page announces, and the site's policy with the hash of each sheet written in and of the loader.
  */
 
