@@ -30,6 +30,7 @@ import { siteDeploys } from '../deploy/routes';
 import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
 import { openApiPlugin } from '../api/plugins/openapi';
+import { supportLinks } from '../support/routes';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -218,7 +219,9 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   await app.register(siteMedia);
   // The live's timeline: its recorder, and /direct/ as nginx serves it (docs/timeshift.md).
   await app.register(timeshiftPlugin);
-  await app.register(sitePageRoutes, { config: site, radio: api.radio, servedDirs: deploys?.servedDirs });
+  // The radio's settings at each page, with where « Nous soutenir » leads now (docs/support.md, « Links »).
+  const radioNow = () => ({ ...api.radio, support: supportLinks(app) });
+  await app.register(sitePageRoutes, { config: site, radio: radioNow, servedDirs: deploys?.servedDirs });
   await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);
   // Every route of the server is reserved to it: no part's page takes its address (docs/parts.md,

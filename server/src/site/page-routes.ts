@@ -110,7 +110,8 @@ const REMOTE_PREFIXES = REMOTE_PARTS.map((part) => urlPrefix(part));
  */
 const pageRoutesPlugin: FastifyPluginCallback<{
   config: SiteServerConfig;
-  radio: RadioSettings;
+  /** The radio's run-time settings as they are now, read at each page (where « Nous soutenir » leads). */
+  radio: () => RadioSettings;
   /** With teams' deploys: the shell's kept versions too, live first (files.ts). */
   servedDirs?: ((part: PartName) => string[]) | undefined;
 }> = (app, { config, radio, servedDirs }, done) => {

@@ -175,13 +175,6 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
   // Where HelloAsso sends the visitor back: the site's own pages (a path for the demo's).
   const origin = demo ? '' : (options.siteOrigin ?? '');
 
-  // The pages and GET /api/radio say the current choice (docs/support.md, « Links »).
-  Object.defineProperty(config.radio, 'support', {
-    enumerable: true,
-    configurable: true,
-    get: () => supportLinks(app),
-  });
-
   const residences = () => app.content.current('residences').data as { id: string; artist?: string }[];
 
   const progressNow = async (goal?: number): Promise<SupportAnswer['progress']> => {

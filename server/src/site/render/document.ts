@@ -880,8 +880,11 @@ export interface PageWriterOptions {
   shellDir: string;
   /** The remote map written into every page. */
   remotes: RemotesConfig;
-  /** The radio's run-time settings, written into every page. */
-  radio: RadioSettings;
+  /**
+   * The radio's run-time settings as they are now, written into every page: read at each page made
+   * (where « Nous soutenir » leads changes when an admin turns HelloAsso on or off).
+   */
+  radio: () => RadioSettings;
   /** The shell's list of its entry's scripts, styles, fonts and loader (`readShellAssets`, above). */
   assetsPath: string;
   /** What a page announces, and its areas' sheets (`createHints`, above). */
@@ -925,7 +928,8 @@ export function createPageWriter({
   const shellAssets = shellAssetsReader(assetsPath, warn);
   const icon = assetsDir === undefined ? undefined : iconReader(assetsDir);
   const readStyle = createStyleReader();
-  const policy = contentSecurityPolicy(remotes, radio, editorOrigin);
+  // The stream's and the chat's origins: the radio's settings of start-up, as the server's own header.
+  const policy = contentSecurityPolicy(remotes, radio(), editorOrigin);
 
   /** The shell's sheets that can be written into the page, by address. */
   function shellStyles(assets: ShellAssets): Map<string, string> {
@@ -947,7 +951,7 @@ export function createPageWriter({
       shellStyles: shellStyles(assets),
       head,
       pages,
-      radio,
+      radio: radio(),
       remotes,
       hints: hints(pathname, { rendered: rendered !== undefined, pages, images }),
       ...(rendered === undefined ? {} : { rendered }),

@@ -68,7 +68,8 @@ const FILE_NAME = /\.[a-z0-9]+$/i;
 export interface ResponderOptions {
   app: FastifyInstance;
   config: SiteServerConfig;
-  radio: RadioSettings;
+  /** The radio's run-time settings as they are now (read at each page: document.ts, PageWriterOptions). */
+  radio: () => RadioSettings;
   /** The shell's list of its entry's scripts, styles, fonts and loader (render/document.ts). */
   assetsPath: string;
   /** What a page announces, and its areas' sheets (document.ts, `createHints`). */
@@ -80,8 +81,8 @@ export interface ResponderOptions {
 interface Responder {
   app: FastifyInstance;
   ssr: boolean;
-  /** What every render and trial is given besides its page: the site's settings and the deadlines. */
-  site: Omit<TrialTask, 'trial' | 'pages'>;
+  /** What every render and trial is given besides its page, now: the site's settings and the deadlines. */
+  site: () => Omit<TrialTask, 'trial' | 'pages'>;
   pool: Pick<RenderPool, 'render'>;
   bundles: Pick<Bundles, 'get' | 'versions'>;
   versions: Pick<VersionsInUse, 'trusted' | 'allUsable'>;
@@ -105,14 +106,14 @@ export function createPageResponder({
 }: ResponderOptions) {
   // Where the server itself reads the parts' files: a remote in development from its dev server.
   const remotes = remotesForServer(config);
-  const site: Responder['site'] = {
+  const site: Responder['site'] = () => ({
     origin: config.siteOrigin,
-    radio,
+    radio: radio(),
     remotes,
     distDirs: config.distDirs,
     dataDeadlineMs,
     renderDeadlineMs: RENDER_DEADLINE_MS,
-  };
+  });
   const pool = startRenderPool(app, config, dataDeadlineMs);
   const bundles = createPartFiles<Record<string, unknown>>({
     remotes,
@@ -124,7 +125,7 @@ export function createPageResponder({
   });
   /** What a trial of a part's container on this server needs besides the part (its folder, the table). */
   const trialTaskOf = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask =>
-    trialTask(site, part, dir, pages);
+    trialTask(site(), part, dir, pages);
   const versions = createVersionsInUse({ bundles, pool, remotes, distDirs: config.distDirs, trialTask: trialTaskOf });
   const cache = createPageCache({
     ttlMs: config.pageCacheTtlMs,
@@ -177,7 +178,7 @@ export function createPageResponder({
      */
     trial: async (part: PartName, dir: string, pages: readonly PageRef[]): Promise<TrialOutcome> => {
       await versions.trusted;
-      return tryVersion(pool, site, part, dir, pages);
+      return tryVersion(pool, site(), part, dir, pages);
     },
   };
 }
@@ -274,7 +275,7 @@ async function serverPage(
   const cached = cache.get(key, version);
   if (cached !== null) return sendPage(request, reply, cached);
 
-  const outcome = await pool.render({ pathname, match, search, pages, ...site });
+  const outcome = await pool.render({ pathname, match, search, pages, ...site() });
   switch (outcome.kind) {
     case 'redirect':
       return sendRedirect(reply, outcome.location, 302);
