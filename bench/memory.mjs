@@ -1,4 +1,4 @@
-// The server's memory, workers included (issue 22), not a test: starts the real server on a copy of
+// The server's memory, renderers included (issue 22), not a test: starts the real server on a copy of
 // the built parts, then
 //   1. redeploys one part's server bundle a hundred times (mf-label's, a new version each time, the
 //      label page requested after each), and
@@ -8,7 +8,7 @@
 // reading the resident memory of the server's process and of every process it started (its renderers,
 // the TypeScript loader's esbuild) before, during and after.
 // Writes bench/results/memory.md and bench/results/memory.json.
-//   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--workers=N] [--heap-snapshots=DIR]
+//   node bench/memory.mjs [--redeploys=100] [--searches=8000] [--renderers=N] [--heap-snapshots=DIR]
 // --heap-snapshots=DIR: the server writes a heap snapshot of its process into DIR once every page is
 // rendered and again after the redeploys (SIGUSR2, `--heapsnapshot-signal`; a snapshot collects the
 // garbage first, and its making costs the process memory: the figures of such a run are not the
@@ -30,7 +30,7 @@ const arg = (name, fallback) => {
 };
 const REDEPLOYS = arg('redeploys', 100);
 const SEARCHES = arg('searches', 8000);
-const WORKERS = arg('workers', undefined);
+const RENDERERS = arg('renderers', undefined);
 const SNAPSHOTS = process.argv.find((a) => a.startsWith('--heap-snapshots='))?.slice('--heap-snapshots='.length);
 if (SNAPSHOTS !== undefined) mkdirSync(SNAPSHOTS, { recursive: true });
 
@@ -112,14 +112,14 @@ const port = await freePort();
 const base = `http://127.0.0.1:${String(port)}`;
 const server = await startServer(root, port, {
   DIST_ROOT: copy,
-  ...(WORKERS === undefined ? {} : { RENDER_WORKERS: String(WORKERS) }),
+  ...(RENDERERS === undefined ? {} : { RENDERERS: String(RENDERERS) }),
   // The renderers' environment is an allow-list: the flags reach the server's process only.
   ...(SNAPSHOTS === undefined ? {} : { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}` }),
 });
 const report = {
   date: new Date().toISOString(),
   machine: `${String(cpus().length)} cœurs, ${cpus()[0]?.model ?? ''}`.trim(),
-  workers: WORKERS ?? 'défaut (les cœurs moins un)',
+  renderers: RENDERERS ?? 'défaut (les cœurs moins un)',
   samples: [],
 };
 const sample = (label) => {
@@ -214,9 +214,9 @@ report.growth = {
   highestMb: Math.max(...drill.map((s) => s.rssMb)) - (rest?.rssMb ?? 0),
 };
 const lines = [
-  `# Memory (${report.date.slice(0, 10)}, ${report.machine}, workers: ${String(report.workers)})`,
+  `# Memory (${report.date.slice(0, 10)}, ${report.machine}, renderers: ${String(report.renderers)})`,
   '',
-  'Resident memory of the whole server process (main thread and render workers), `node bench/memory.mjs`.',
+  'Resident memory of the whole server process (the server and its renderers), `node bench/memory.mjs`.',
   '',
   '| moment | RSS (MB) | by process (MB) |',
   '| --- | --- | --- |',

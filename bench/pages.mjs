@@ -101,7 +101,7 @@ report.cachedHomeToStatic = Math.round((cached.requestsPerSecond / file.requests
 const lines = [
   `# Rendered pages (${report.date.slice(0, 10)}, ${report.machine})`,
   '',
-  `autocannon, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per target, one server per setting, same run; renderers: ${process.env.RENDER_WORKERS ?? 'default (the cores but one)'}.`,
+  `autocannon, ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per target, one server per setting, same run; renderers: ${process.env.RENDERERS ?? 'default (the cores but one)'}.`,
   '',
   '| route | setting | bytes | req/s | p50 ms | p99 ms | errors | non-2xx |',
   '| --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -60,7 +60,7 @@ const report = { date: new Date().toISOString(), machine: `${String(cpus().lengt
 {
   const deployment = await startDeployment({
     instances: 2,
-    env: { DEPLOY_TOKENS: `label:${TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9', RENDER_WORKERS: '1' },
+    env: { DEPLOY_TOKENS: `label:${TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9', RENDERERS: '1' },
     instanceEnv: (index, { deployRoot, dir }) => ({ DEPLOY_ROOT: index === 0 ? deployRoot : join(dir, 'other') }),
   });
   try {
@@ -118,7 +118,7 @@ const report = { date: new Date().toISOString(), machine: `${String(cpus().lengt
     env: {
       DEPLOY_TOKENS: `label:${TOKEN}`,
       EDITOR_ORIGIN: 'http://127.0.0.1:9',
-      RENDER_WORKERS: '1',
+      RENDERERS: '1',
       PAGE_CACHE_TTL_S: '0',
     },
     instanceEnv: (_index, { deployRoot }) => ({ DEPLOY_ROOT: deployRoot }),

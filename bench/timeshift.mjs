@@ -161,7 +161,7 @@ const env = {
   LIVE_RENDITIONS: JSON.stringify(renditions),
   LIVE_TIMESHIFT_SEGMENT_S: String(SEGMENT_S),
   NODE_EXTRA_CA_CERTS: icecast.tls.caFile,
-  RENDER_WORKERS: '1',
+  RENDERERS: '1',
 };
 
 const report = {

@@ -95,7 +95,7 @@ beforeAll(async () => {
     DIST_ROOT: siteDist(),
     ASSETS_DIR: tempDir('deploy-site-assets-'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: '1',
+    RENDERERS: '1',
     DEPLOY_TOKENS: `label:${TOKEN},radio:${OTHER_TEAM}`,
     EDITOR_ORIGIN: 'https://edition.radio.example.org',
     DEPLOY_ROOT: tempDir('deploy-site-root-'),

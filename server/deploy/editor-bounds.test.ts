@@ -34,7 +34,7 @@ const distRoot = mkdtempSync(join(tmpdir(), 'bornes-site-'));
 async function instance(writesPerMinute?: number): Promise<{ app: FastifyInstance; base: string }> {
   const { limits } = testConfig();
   const app = await buildApp({
-    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDER_WORKERS: '0' }),
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDERERS: '0' }),
     api: testConfig({
       adminToken: ADMIN_TOKEN,
       siteSecret: SITE_SECRET,

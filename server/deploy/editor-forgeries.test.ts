@@ -28,7 +28,7 @@ beforeAll(async () => {
   deployment = await startDeployment({
     instances: 2,
     nginx: false,
-    env: { RENDER_WORKERS: '0', SITE_SECRET, ADMIN_TOKEN },
+    env: { RENDERERS: '0', SITE_SECRET, ADMIN_TOKEN },
   });
   forger = new Redis(deployment.redis?.url ?? '');
 }, 90_000);

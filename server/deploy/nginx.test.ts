@@ -67,7 +67,7 @@ beforeAll(async () => {
       AZURACAST_NOWPLAYING_URL: `${upstream.url}/api/nowplaying`,
       NOWPLAYING_TTL_S: '1',
       RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE),
-      RENDER_WORKERS: '1',
+      RENDERERS: '1',
       ADMIN_TOKEN,
     },
   });

@@ -24,7 +24,7 @@ beforeAll(async () => {
     instances: urls.length,
     redis: false,
     nginx: false,
-    env: { RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE), RENDER_WORKERS: '0', SITE_SECRET },
+    env: { RATE_LIMIT_TRACK_PER_MIN: String(TRACK_PER_MINUTE), RENDERERS: '0', SITE_SECRET },
     instanceEnv: (index) => ({ REDIS_URL: urls[index] ?? '' }),
   });
 }, 90_000);

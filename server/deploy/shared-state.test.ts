@@ -44,7 +44,7 @@ const distRoot = mkdtempSync(join(tmpdir(), 'shared-site-'));
 async function instance(): Promise<{ app: FastifyInstance; base: string }> {
   const base = testConfig();
   const app = await buildApp({
-    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDER_WORKERS: '0' }),
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDERERS: '0' }),
     api: testConfig({
       azuracast: { url: `${upstream.url}/api/nowplaying` },
       ttlMs: { ...base.ttlMs, nowPlaying: NOW_PLAYING_TTL_MS },

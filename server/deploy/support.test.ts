@@ -28,7 +28,7 @@ const instances: { app: FastifyInstance; base: string }[] = [];
 
 async function instance(): Promise<{ app: FastifyInstance; base: string }> {
   const app = await buildApp({
-    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDER_WORKERS: '0' }),
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDERERS: '0' }),
     api: testConfig({
       adminToken: ADMIN_TOKEN,
       siteSecret: SITE_SECRET,

@@ -90,7 +90,7 @@ beforeAll(async () => {
   deployment = await startDeployment({
     instances: 2,
     // Teams deploy: the editor has an origin of its own (here a port no one listens on).
-    env: { DEPLOY_TOKENS: `label:${TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9', RENDER_WORKERS: '1' },
+    env: { DEPLOY_TOKENS: `label:${TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9', RENDERERS: '1' },
     instanceEnv: (index, { deployRoot }) => ({ DEPLOY_ROOT: index === 0 ? deployRoot : otherRoot }),
   });
 }, 90_000);

@@ -45,7 +45,7 @@ beforeAll(async () => {
       LIVE_TIMESHIFT_HOURS: HOURS,
       // Icecast's certificate, self-signed for 127.0.0.1, trusted by the instances' Node.
       NODE_EXTRA_CA_CERTS: tls.caFile,
-      RENDER_WORKERS: '1',
+      RENDERERS: '1',
     },
   });
   origin = deployment.origin;

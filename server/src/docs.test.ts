@@ -326,7 +326,7 @@ describe('docs/server.md, « Layout »', () => {
         DIST_ROOT: dir,
         ASSETS_DIR: join(dir, 'assets'),
         DEV_REMOTES: JSON.stringify({ radio: 'http://127.0.0.1:9' }),
-        RENDER_WORKERS: '1',
+        RENDERERS: '1',
         // Every optional plugin on: teams' deploys too.
         DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
         EDITOR_ORIGIN: 'http://edition.localhost:8080',

@@ -35,7 +35,7 @@ beforeAll(async () => {
       DIST_ROOT: dir,
       ASSETS_DIR: join(dir, 'assets'),
       DEV_REMOTES: JSON.stringify({ radio: 'http://127.0.0.1:9' }),
-      RENDER_WORKERS: '1',
+      RENDERERS: '1',
       DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
       EDITOR_ORIGIN: 'http://edition.localhost:8080',
     });

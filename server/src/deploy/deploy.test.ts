@@ -134,7 +134,7 @@ async function siteWith(env: Record<string, string> = {}) {
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: '1',
+    RENDERERS: '1',
     PAGE_CACHE_TTL_S: '0',
     RENDER_TRIAL_S: '3',
     DEPLOY_TOKENS: `label:${LABEL_TOKEN},radio:${RADIO_TOKEN},about:${RADIO_TOKEN},shell:${SHELL_TOKEN},player:${PLAYER_TOKEN}`,
@@ -288,8 +288,8 @@ describe('a team deploys its part', () => {
     // Asked once the bundle is on trial.
     await until(
       async () => {
-        const ready = (await (await fetch(`${site.origin}/readyz`)).json()) as { workers: { trying: string | null } };
-        return ready.workers.trying === 'label';
+        const ready = (await (await fetch(`${site.origin}/readyz`)).json()) as { renderers: { trying: string | null } };
+        return ready.renderers.trying === 'label';
       },
       { timeoutMs: 20_000, everyMs: 20, what: 'le bundle du label à l’essai (/readyz)' },
     );

@@ -22,7 +22,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   const api = testConfig();
   app = await buildApp({
-    site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDER_WORKERS: '0' }),
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDERERS: '0' }),
     api: { ...api, figures: { ...api.figures, metricsToken: TOKEN } },
   });
 });

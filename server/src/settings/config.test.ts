@@ -7,7 +7,7 @@ describe('the rendering settings of the server', () => {
     expect(config.ssr).toBe(true);
     expect(config.pageCacheTtlMs).toBe(10_000);
     expect(config.siteOrigin).toBe('http://localhost:9090');
-    expect(config.renderWorkers).toBeGreaterThanOrEqual(1);
+    expect(config.renderers).toBeGreaterThanOrEqual(1);
     expect(config.renderRecycleAfter).toBe(100);
   });
 
@@ -40,7 +40,7 @@ describe('the rendering settings of the server', () => {
     ['REDIS_URL', 'http://cache:6379', /REDIS_URL : valeur invalide .*redis:\/\/ ou rediss:\/\//],
     ['PAGE_CACHE_TTL_S', '-1', /PAGE_CACHE_TTL_S : valeur invalide « -1 »/],
     ['PAGE_CACHE_TTL_S', '3601', /de 0 à 3600/],
-    ['RENDER_WORKERS', 'deux', /RENDER_WORKERS : valeur invalide « deux »/],
+    ['RENDERERS', 'deux', /RENDERERS : valeur invalide « deux »/],
     ['RENDER_RECYCLE_AFTER', '0', /RENDER_RECYCLE_AFTER : valeur invalide « 0 »/],
   ])('refuses %s=%s with a line naming it', (variable, value, message) => {
     const read = () => readSiteServerConfig({ [variable]: value });
@@ -48,16 +48,26 @@ describe('the rendering settings of the server', () => {
     expect(read).toThrow(message);
   });
 
-  it('refuses rendering in the server’s own process (RENDER_WORKERS=0) when teams deploy: their code would see every secret', () => {
+  it('refuses rendering in the server’s own process (RENDERERS=0) when teams deploy: their code would see every secret', () => {
     const read = () =>
       readSiteServerConfig({
-        RENDER_WORKERS: '0',
+        RENDERERS: '0',
         DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
         EDITOR_ORIGIN: 'http://edition.localhost:8080',
       });
     expect(read).toThrow(ConfigError);
-    expect(read).toThrow(/RENDER_WORKERS : 0 .* refusé avec DEPLOY_TOKENS/);
-    expect(readSiteServerConfig({ RENDER_WORKERS: '0' }).renderWorkers).toBe(0);
+    expect(read).toThrow(/RENDERERS : 0 .* refusé avec DEPLOY_TOKENS/);
+    expect(readSiteServerConfig({ RENDERERS: '0' }).renderers).toBe(0);
+    // Its former name is still read, and refused alike, where RENDERERS is unset.
+    expect(readSiteServerConfig({ RENDER_WORKERS: '3' }).renderers).toBe(3);
+    expect(readSiteServerConfig({ RENDER_WORKERS: '3', RENDERERS: '1' }).renderers).toBe(1);
+    expect(() =>
+      readSiteServerConfig({
+        RENDER_WORKERS: '0',
+        DEPLOY_TOKENS: 'label:jeton-de-test-de-24-caracteres',
+        EDITOR_ORIGIN: 'http://edition.localhost:8080',
+      }),
+    ).toThrow(/RENDER_WORKERS : 0 .* refusé avec DEPLOY_TOKENS/);
   });
 
   it('refuses teams’ deploys without an editor origin of its own, saying in French what to set', () => {

@@ -52,11 +52,11 @@ export interface SiteServerConfig {
   /** How long a rendered page is reused for the same URL, in ms (PAGE_CACHE_TTL_S); 0: never. */
   pageCacheTtlMs: number;
   /**
-   * How many sandboxed renderer processes render pages (RENDER_WORKERS; default: the cores
+   * How many sandboxed renderer processes each lane may run (RENDERERS; default: the cores
    * available but one, at least 1). 0 renders in the server's process (for debugging a render step
    * by step), refused with DEPLOY_TOKENS.
    */
-  renderWorkers: number;
+  renderers: number;
   /**
    * After how many redeployed server bundles evaluated (by each renderer) the renderers are
    * replaced by fresh ones (RENDER_RECYCLE_AFTER, default 100), as a process keeps some of each old
@@ -283,7 +283,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     // One core is left to the server's process (HTTP, /api, the now-playing stream): measured on 2
     // cores, two renderers rendered fewer pages a second than one, each waiting for a core
     // (docs/rendering.md, « Renderers »).
-    renderWorkers: readRenderWorkers(env),
+    renderers: readRenderers(env),
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
     renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
     renderIdleMs: setting(env, 'RENDER_IDLE_S'),
@@ -311,18 +311,20 @@ export function rendererEnv(env: Env): Record<string, string> {
 }
 
 /**
- * RENDER_WORKERS: 0 renders in the server's own process, a debugging aid only: a part's code would
- * then run beside every secret, so it is refused when teams deploy (DEPLOY_TOKENS).
+ * RENDERERS (RENDER_WORKERS, its former name, when it is unset): 0 renders in the server's own
+ * process, a debugging aid only: a part's code would then run beside every secret, so it is refused
+ * when teams deploy (DEPLOY_TOKENS).
  */
-function readRenderWorkers(env: Env): number {
-  const workers = setting(env, 'RENDER_WORKERS') ?? Math.max(1, availableParallelism() - 1);
-  if (workers === 0 && setting(env, 'DEPLOY_TOKENS') !== undefined) {
+function readRenderers(env: Env): number {
+  const given = setting(env, 'RENDERERS') === undefined ? 'RENDER_WORKERS' : 'RENDERERS';
+  const renderers = setting(env, given) ?? Math.max(1, availableParallelism() - 1);
+  if (renderers === 0 && setting(env, 'DEPLOY_TOKENS') !== undefined) {
     throw new ConfigError(
-      'RENDER_WORKERS',
+      given,
       '0 (rendu dans le processus du serveur) est refusé avec DEPLOY_TOKENS : le code d’une équipe y verrait tous les secrets',
     );
   }
-  return workers;
+  return renderers;
 }
 
 function readDeploySettings(env: Env, distRoot: string): DeploySettings | null {

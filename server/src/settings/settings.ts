@@ -433,12 +433,18 @@ export const SETTINGS = {
     default: '10',
     example: '30',
   },
-  RENDER_WORKERS: {
+  RENDERERS: {
     group: 'rendering',
     description:
-      "How many sandboxed renderer processes render pages (0: in the server's own process, a debugging aid, refused with DEPLOY_TOKENS).",
+      "How many sandboxed renderer processes each part's lane may run (0: pages render in the server's own process, a debugging aid, refused with DEPLOY_TOKENS).",
     kind: integer(0, 64, 'de processus'),
     defaultNote: 'the cores available but one, at least 1',
+    example: '2',
+  },
+  RENDER_WORKERS: {
+    group: 'rendering',
+    description: 'The former name of RENDERERS, read when RENDERERS is unset.',
+    kind: integer(0, 64, 'de processus'),
     example: '2',
   },
   RENDER_RECYCLE_AFTER: {

@@ -38,7 +38,7 @@ beforeAll(async () => {
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: SITE,
     EDITOR_ORIGIN: EDITOR,
-    RENDER_WORKERS: '0',
+    RENDERERS: '0',
     // Behind one proxy on the loopback, which says the request came over https.
     TRUST_PROXY: '127.0.0.1',
   });
@@ -246,7 +246,7 @@ describe('the passkeys’ relying party', () => {
         ASSETS_DIR: join(dir, 'assets'),
         PORT: '8080',
         EDITOR_ORIGIN: 'http://edition.localhost:8080',
-        RENDER_WORKERS: '0',
+        RENDERERS: '0',
       }),
       api: testConfig(),
     });

@@ -76,7 +76,7 @@ beforeAll(async () => {
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: ORIGIN,
-    RENDER_WORKERS: '0',
+    RENDERERS: '0',
   });
   app = await buildApp({ site, api: testConfig() });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -27,7 +27,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await buildApp({
-    site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDER_WORKERS: '0' }),
+    site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDERERS: '0' }),
     api: testConfig({ adminToken: TOKEN, pictureMaxBytes: MB }),
   });
 });

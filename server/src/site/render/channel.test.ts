@@ -102,7 +102,7 @@ async function siteWith() {
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: '1',
+    RENDERERS: '1',
     PAGE_CACHE_TTL_S: '0',
     RENDER_TRIAL_S: '3',
     DEPLOY_TOKENS: `label:${LABEL_TOKEN}`,
@@ -172,12 +172,12 @@ describe('a label container that attacks its channel, live', () => {
         everyMs: 100,
         what: 'la version du label en ligne, rendue sur le serveur',
       });
-      const replaced = (await site.readiness()).workers.replaced;
+      const replaced = (await site.readiness()).renderers.replaced;
       const [trap] = await Promise.all([site.page('/label?piege'), othersServed()]);
       expect(trap.status).toBe(200);
       expect(trap.body).not.toContain('Essai :');
       expect(trap.body).not.toContain('Label fiable');
-      expect((await site.readiness()).workers.replaced).toBe(replaced + 1);
+      expect((await site.readiness()).renderers.replaced).toBe(replaced + 1);
       // A fresh renderer renders the label's page again, and the rest of the site never stopped.
       expect((await site.page('/label')).body).toContain('Label fiable');
       await othersServed();

@@ -10,8 +10,8 @@ export interface Readiness {
   serverRendering: boolean;
   /** Each part's server container: in use, missing, refused (with why) or unreachable, and since when. */
   parts: Record<string, PartFileStatus>;
-  /** The renderer processes (RENDER_WORKERS; none when pages render in the server's process). */
-  workers: PoolStatus;
+  /** The renderer processes (RENDERERS; none when pages render in the server's process). */
+  renderers: PoolStatus;
 }
 
 export interface ReadinessSources {
@@ -40,7 +40,7 @@ export async function readinessOf({
   sitePages,
 }: ReadinessSources): Promise<Readiness> {
   const parts = await bundles.status(PARTS.map((part) => part.name));
-  // What the workers found when evaluating (a bundle that throws, or never ends).
+  // What the renderers found when evaluating (a bundle that throws, or never ends).
   for (const [name, found] of pool.problems()) {
     if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
   }
@@ -55,6 +55,6 @@ export async function readinessOf({
     status: built ? 'ready' : 'not-built',
     serverRendering,
     parts,
-    workers: pool.status(),
+    renderers: pool.status(),
   };
 }

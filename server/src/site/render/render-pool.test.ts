@@ -81,7 +81,7 @@ async function siteWith(
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
-    RENDER_WORKERS: String(workers),
+    RENDERERS: String(workers),
     // Every render anew: the cache would answer the second request of a test.
     PAGE_CACHE_TTL_S: '0',
     // A hostile bundle's trial ends sooner than the default 15 s.
@@ -147,7 +147,7 @@ function arrivals() {
   };
 }
 
-const replacedRenderers = async () => (await app.inject({ url: '/readyz' })).json<Readiness>().workers.replaced;
+const replacedRenderers = async () => (await app.inject({ url: '/readyz' })).json<Readiness>().renderers.replaced;
 
 /** The page rendered on the server again, once the new bundle's trial has passed. */
 const renderedAgain = (site: { app: FastifyInstance }, text: string, url = '/') =>
@@ -217,11 +217,11 @@ describe('a new server container copied by hand', () => {
     try {
       await site.app.inject({ url: '/' });
       const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>();
-      const replaced = (await status()).workers.replaced;
+      const replaced = (await status()).renderers.replaced;
       expect(replaced).toBe(1);
       await site.app.inject({ url: '/' });
       // Known to loop: the next page does not evaluate it again, so no renderer is held to the deadline.
-      expect((await status()).workers.replaced).toBe(replaced);
+      expect((await status()).renderers.replaced).toBe(replaced);
       expect((await status()).parts.radio).toMatchObject({
         state: 'refused',
         reason: expect.stringContaining('ne finit pas') as unknown,
@@ -302,8 +302,8 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
   it('are replaced by fresh ones, with no page lost, and /readyz counts it', async () => {
     const site = await siteWith(1, radio(0), { RENDER_RECYCLE_AFTER: '3' });
     try {
-      const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().workers;
-      expect(await status()).toEqual({ renderers: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 0, trying: null });
+      const status = async () => (await site.app.inject({ url: '/readyz' })).json<Readiness>().renderers;
+      expect(await status()).toEqual({ perLane: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 0, trying: null });
       for (let n = 1; n <= 3; n += 1) {
         site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(n)));
         await renderedAgain(site, `Version ${String(n)}`);
@@ -318,7 +318,7 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version ${S
         },
         { timeoutMs: 40_000, everyMs: 100, what: 'le fil neuf en service (/readyz : recycled 1)' },
       );
-      expect(await status()).toEqual({ renderers: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 1, trying: null });
+      expect(await status()).toEqual({ perLane: 1, sandbox: 'bubblewrap', replaced: 0, recycled: 1, trying: null });
       site.write('mf-radio/dist/server/remoteEntry.js', serverContainer(radio(4)));
       await renderedAgain(site, 'Version 4');
     } finally {
@@ -485,7 +485,7 @@ throw new Error('essais ' + JSON.stringify(tries));
 describe('a host that cannot make the walls', () => {
   const cannot = () => ({ mode: 'permissions' as const, why: 'bubblewrap (bwrap) n’est pas installé' });
   const options = (requireWalls: boolean, warned: string[]) => ({
-    workers: 1,
+    renderers: 1,
     deadlineMs: 1000,
     answerApi: () => Promise.reject(new Error('aucune')),
     distDirs: Object.fromEntries(PARTS.map(({ name }) => [name, join(tmpdir(), name, 'dist')])) as Record<

@@ -51,14 +51,14 @@ import { probeSandbox, spawnRenderer, type SandboxMode, type SandboxProbe } from
  * answered for the browser to render, and the next page starts a fresh one. The server never waits
  * on a renderer past a deadline.
  *
- * With no renderer (RENDER_WORKERS=0, for stepping through a render in a debugger, and for the
+ * With no renderer (RENDERERS=0, for stepping through a render in a debugger, and for the
  * server's tests that do not test the renderers; refused with DEPLOY_TOKENS), the same task runs in
  * this process, the same way, without a deadline that could stop it.
  */
 
 export interface RenderPoolOptions {
-  /** How many renderer processes each part's pages may have (RENDER_WORKERS; 0: this process). */
-  workers: number;
+  /** How many renderer processes each part's pages may have (RENDERERS; 0: this process). */
+  renderers: number;
   /** Past this from its start in a renderer, the render is abandoned and its renderer killed. */
   deadlineMs: number;
   /** A page's /api GET, answered as to an anonymous visitor from its lane's address (`visitorApi`). */
@@ -92,7 +92,7 @@ export interface RenderPoolOptions {
 /** What `/readyz` says of the renderers. */
 export interface PoolStatus {
   /** Renderer processes a lane may have (0: pages render in the server's own process). */
-  renderers: number;
+  perLane: number;
   /** How they run: behind bubblewrap's walls, or Node's permission model alone (sandbox.ts). */
   sandbox: SandboxMode | 'aucun';
   /** Renderers killed at a deadline, past their heap limit or for a message out of the protocol, and replaced. */
@@ -617,8 +617,8 @@ function askRenderer<T>(
 // The pool: lanes, trials, permits.
 
 /** The sandbox this pool runs in: refused where walls are required and the host cannot make them. */
-function chooseMode(workers: number, requireWalls: boolean, probeWalls: () => SandboxProbe, warn: (m: string) => void) {
-  if (workers === 0) return null;
+function chooseMode(perLane: number, requireWalls: boolean, probeWalls: () => SandboxProbe, warn: (m: string) => void) {
+  if (perLane === 0) return null;
   const probe = probeWalls();
   if (probe.mode === 'bubblewrap') return probe.mode;
   if (requireWalls)
@@ -661,14 +661,14 @@ interface Lane {
 }
 
 export function createRenderPool(options: RenderPoolOptions) {
-  const { workers, deadlineMs, answerApi, distDirs, env, log, maxHeapMb = 128 } = options;
+  const { renderers: perLane, deadlineMs, answerApi, distDirs, env, log, maxHeapMb = 128 } = options;
   const { queueLimitMs = deadlineMs, recycleAfter = 100, trialDeadlineMs = 15_000, trialHeapMb = 256 } = options;
   const { idleMs = 300_000 } = options;
   const warn = (message: string) => {
     log.warn(message);
   };
-  const mode = chooseMode(workers, options.requireWalls === true, options.probe ?? (() => probeSandbox()), warn);
-  const permits = createPermits({ anyVersion: workers === 0 });
+  const mode = chooseMode(perLane, options.requireWalls === true, options.probe ?? (() => probeSandbox()), warn);
+  const permits = createPermits({ anyVersion: perLane === 0 });
   const status = { replaced: 0, recycled: 0 };
   const tasks = new Map<string, TaskState>();
   const lanes = new Map<PartName, Lane>();
@@ -701,7 +701,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     // The shell's and the player's live versions by their built folder's path (a `dist/`, or the
     // `live` link with deploys), which the sandbox binds as the version it names now (sandbox.ts).
     const readable = () => [partFolder(own), real(own), distDirs.shell, distDirs.player];
-    const pool = rendererPool(spec(part, maxHeapMb, readable), workers, idleMs);
+    const pool = rendererPool(spec(part, maxHeapMb, readable), perLane, idleMs);
     const warm = askRenderer(
       pool,
       tasks,
@@ -762,7 +762,7 @@ export function createRenderPool(options: RenderPoolOptions) {
   /** This pool's renderer processes (the lanes' and the trial's). */
   const mine = () => [...renderers.values()].filter((renderer) => renderer.spec.tasks === tasks);
 
-  /** The in-process worker, when there is no renderer process (RENDER_WORKERS=0). */
+  /** The in-process worker, when there is no renderer process (RENDERERS=0). */
   const inProcess = mode === null ? createWorker() : null;
 
   /** A part's container has been evaluated in a lane: past `recycleAfter` per renderer, fresh renderers. */
@@ -770,7 +770,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     const lane = lanes.get(part);
     if (lane === undefined || mode === null) return;
     lane.evaluated += 1;
-    if (lane.evaluated >= recycleAfter * workers && !lane.recycling) recycle(part, lane, true);
+    if (lane.evaluated >= recycleAfter * perLane && !lane.recycling) recycle(part, lane, true);
   }
 
   /**
@@ -938,7 +938,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     trust: permits.trust,
     /** What the renderers found of each part's container beyond its file, by version (readiness). */
     problems: (): Map<PartName, { version: string; status: PartFileStatus }> => permits.problems(),
-    status: (): PoolStatus => ({ renderers: workers, sandbox: mode ?? 'aucun', ...status, trying }),
+    status: (): PoolStatus => ({ perLane, sandbox: mode ?? 'aucun', ...status, trying }),
     /** The renderer processes running now (tests, and the memory benchmark, count them). */
     pids: (): number[] => mine().flatMap((renderer) => renderer.child.pid ?? []),
     close: async () => {

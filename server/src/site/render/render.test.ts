@@ -66,8 +66,8 @@ async function start(env: Env = {}, liveStreamUrl?: string): Promise<FastifyInst
     DIST_ROOT: dir,
     ASSETS_DIR: join(dir, 'assets'),
     SITE_ORIGIN: 'https://radio.example.org',
-    // Rendered on this thread here; the workers have their own tests (render-pool.test.ts).
-    RENDER_WORKERS: '0',
+    // Rendered in this process here; the renderers have their own tests (render-pool.test.ts).
+    RENDERERS: '0',
     ...env,
   });
   const api = testConfig();

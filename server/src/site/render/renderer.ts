@@ -44,7 +44,7 @@ import type {
  * What a renderer does (docs/rendering.md, « Renderers »): it loads the parts' server containers
  * (files, or another origin's through its server, read again when they change) and renders one page
  * per task. It runs in a sandboxed process of its own (sandbox.ts, render-pool.ts), or in the
- * server's for a debugger (RENDER_WORKERS=0). What the page's store asks of /api, and what the
+ * server's for a debugger (RENDERERS=0). What the page's store asks of /api, and what the
  * renderer tells while it works, are calls on the task's host. Which versions it may evaluate comes
  * with each task (`VersionsSnapshot`): it keeps nothing between tasks but the containers it has loaded.
  */
@@ -347,7 +347,7 @@ export function fileOver(host: () => RenderHost | undefined): FetchFile {
 
 /**
  * A renderer's worker: the containers it has loaded, and the tasks in progress (one in a renderer
- * process; several when the server renders in its own process, RENDER_WORKERS=0), whose latest host
+ * process; several when the server renders in its own process, RENDERERS=0), whose latest host
  * and versions the containers, made once, answer to.
  */
 export function createWorker() {
@@ -540,5 +540,5 @@ function serveOverChannels(): void {
 export const RENDERER_FLAG = '--site-renderer';
 
 // Only in a renderer process: the server imports this file too, to render in its own process with
-// RENDER_WORKERS=0 (its code is bundled into the server's).
+// RENDERERS=0 (its code is bundled into the server's).
 if (process.argv.includes(RENDERER_FLAG)) serveOverChannels();

@@ -185,14 +185,14 @@ export function createPageResponder({
 
 /**
  * The renderers of this server (docs/rendering.md, « Renderers »). The parts' server code runs in
- * renderer processes (RENDER_WORKERS), never in this one, which reads the bundles' files for their
+ * renderer processes (RENDERERS), never in this one, which reads the bundles' files for their
  * versions (the cache's key) only. A render is abandoned past both deadlines and a margin; a renderer
  * reads nothing beyond its code but the parts' folders and the deployed versions, and asks /api as a
  * visitor. The pool closes with the server.
  */
 function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDeadlineMs: number): RenderPool {
   const pool = createRenderPool({
-    workers: config.renderWorkers,
+    renderers: config.renderers,
     deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
     recycleAfter: config.renderRecycleAfter,
     trialDeadlineMs: config.renderTrialMs,
