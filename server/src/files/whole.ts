@@ -12,14 +12,6 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 /** A fresh temporary name beside `path`. */
 const temporaryOf = (path: string): string => `${path}.${randomBytes(6).toString('hex')}.tmp`;
 
-export interface WholeOptions {
-  /**
-   * A file already at `path` is kept (its name says its content: a version, a picture): the rename
-   * still replaces a file that appeared meanwhile, with the same bytes.
-   */
-  exclusive?: boolean;
-}
-
 /** Writes `data` to `path` whole. */
 export async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
   const temporary = temporaryOf(path);
