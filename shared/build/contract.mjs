@@ -94,6 +94,7 @@ export const SINGLETON_ENTRY = '.';
 export const HELPER_ENTRIES = [
   './addresses',
   './boot',
+  './call',
   './editor-config',
   './embed',
   './figures',

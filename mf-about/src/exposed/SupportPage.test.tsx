@@ -162,14 +162,17 @@ describe('/soutenir', () => {
     expect(screen.getByRole('button', { name: 'Donner 20 €' })).toBeEnabled();
   });
 
-  it('goes nowhere the site’s answer names that is not a web address', async () => {
-    don = { status: 200, body: { redirectUrl: 'javascript:alert(1)' } };
-    await renderPage();
-    await userEvent.click(screen.getByRole('button', { name: 'Donner 20 €' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Le site a répondu sans page de paiement');
-    expect(screen.queryByRole('link', { name: 'Ouvrir la page de HelloAsso' })).not.toBeInTheDocument();
-    expect(navigations).toBe(0);
-  });
+  it.each(['javascript:alert(1)', 'http://helloasso.example/checkout/1', '//evil.example/checkout'])(
+    'goes nowhere the site’s answer names that is not an https address or a path of the site (%s)',
+    async (redirectUrl) => {
+      don = { status: 200, body: { redirectUrl } };
+      await renderPage();
+      await userEvent.click(screen.getByRole('button', { name: 'Donner 20 €' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Le site a répondu sans page de paiement');
+      expect(screen.queryByRole('link', { name: 'Ouvrir la page de HelloAsso' })).not.toBeInTheDocument();
+      expect(navigations).toBe(0);
+    },
+  );
 
   it('asks the site for a tier’s membership form', async () => {
     await renderPage();

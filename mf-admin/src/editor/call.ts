@@ -1,9 +1,10 @@
-import { XSRF_PATH, apiUrl, sendWithXsrf } from '@collectif/shared';
+import { callApi } from '@collectif/shared/call';
 
 /*
  * The editor's requests to the site's /api (docs/content.md, « The editor »): the volunteer's own,
  * with the session cookie and the XSRF header (an XSRF cookie asked for first when the browser has
- * none: docs/api.md, « XSRF »), never cached and never put in the visitors' store.
+ * none: docs/api.md, « XSRF »), never cached and never put in the visitors' store; sent as every
+ * write of the site's own client outside the API slice (`@collectif/shared/call`).
  */
 
 /** A refusal of the site, with its French message (and, for some, what it sent with it). */
@@ -18,36 +19,11 @@ export class EditorError extends Error {
   }
 }
 
-const UNREACHABLE = 'Le site ne répond pas : vérifiez votre connexion, puis réessayez.';
-
 /** One request; its JSON answer, or an EditorError with the site's words. */
 export async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const request = new Request(apiUrl(path), {
-    method,
-    credentials: 'same-origin',
-    cache: 'no-store',
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  let response: Response;
-  try {
-    response = await sendWithXsrf(request, apiUrl(XSRF_PATH));
-  } catch {
-    throw new EditorError(0, 'network', UNREACHABLE, null);
-  }
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const refusal = (data ?? {}) as { error?: unknown; message?: unknown };
-    throw new EditorError(
-      response.status,
-      typeof refusal.error === 'string' ? refusal.error : 'error',
-      typeof refusal.message === 'string'
-        ? refusal.message
-        : `Le site a refusé la demande (HTTP ${String(response.status)}).`,
-      data,
-    );
-  }
-  return data as T;
+  const answer = await callApi(method, path, body);
+  if (!answer.ok) throw new EditorError(answer.status, answer.code, answer.message, answer.data);
+  return answer.data as T;
 }
 
 /** What a picture's use is (docs/content.md, « Pictures »): the widths the site makes of it. */
@@ -72,34 +48,15 @@ function bytesOf(file: Blob): Promise<ArrayBuffer> {
  * metadata); the address of its largest width, which the content then names.
  */
 export async function uploadPicture(purpose: PicturePurpose, file: Blob): Promise<string> {
-  const request = new Request(apiUrl(`/content/pictures?purpose=${purpose}`), {
-    method: 'POST',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { 'content-type': file.type === '' ? 'application/octet-stream' : file.type },
-    // Its bytes, read first: any fetch sends them as they are.
-    body: await bytesOf(file),
+  // Its bytes, read first: any fetch sends them as they are.
+  const answer = await callApi('POST', `/content/pictures?purpose=${purpose}`, await bytesOf(file), {
+    type: file.type === '' ? 'application/octet-stream' : file.type,
   });
-  let response: Response;
-  try {
-    response = await sendWithXsrf(request, apiUrl(XSRF_PATH));
-  } catch {
-    throw new EditorError(0, 'network', UNREACHABLE, null);
-  }
-  const data = (await response.json().catch(() => null)) as {
-    src?: unknown;
-    error?: unknown;
-    message?: unknown;
-  } | null;
-  if (!response.ok || typeof data?.src !== 'string') {
-    throw new EditorError(
-      response.status,
-      typeof data?.error === 'string' ? data.error : 'error',
-      typeof data?.message === 'string' ? data.message : `Le site a refusé l’image (HTTP ${String(response.status)}).`,
-      data,
-    );
-  }
-  return data.src;
+  const src = answer.ok ? (answer.data as { src?: unknown } | null)?.src : undefined;
+  if (typeof src === 'string') return src;
+  throw answer.ok
+    ? new EditorError(answer.status, 'error', `Le site a refusé l’image (HTTP ${String(answer.status)}).`, answer.data)
+    : new EditorError(answer.status, answer.code, answer.message, answer.data);
 }
 
 /** What a message says of any failure: the site's words, or a plain French one. */

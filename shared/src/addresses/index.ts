@@ -7,3 +7,4 @@ export { isSlug, parseStartTime, startTimeParam } from '../episodeAddress';
 export { isPlayedArtistSlug } from '../episodeAddress';
 // « Nous soutenir »: the site's page or the external one, as the run-time settings say (docs/support.md).
 export { SupportLink } from './SupportLink';
+export { SUPPORT_ADDRESS } from '../supportAddress';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { releaseUrl } from '../config';
 import { isSlug } from '../episodeAddress';
+import { SUPPORT_ADDRESS } from '../supportAddress';
 import { aboutSchema, slidesSchema, teamSchema } from './content.mjs';
 import { usableList } from './usable-list';
 
@@ -847,7 +848,7 @@ export const eventsAnswer = v.object({
 });
 
 /** An address the site may send a visitor to: https, or a path of the site (the demo's HelloAsso). */
-const supportAddress = v.pipe(v.string(), v.regex(/^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/));
+const supportAddress = v.pipe(v.string(), v.regex(SUPPORT_ADDRESS));
 const cents = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /**
