@@ -4,6 +4,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type { PageRef } from '@collectif/shared';
 import { writeEditorConfig } from '@collectif/shared/editor-config';
 import { watchedFile } from '../files/watched-file';
+import { serializePolicy } from './render/document';
 
 export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 
@@ -43,21 +44,24 @@ const EDITOR_API = /^\/api\/(?:editor|content|xsrf|episodes|releases|artists)(?:
 const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The editor's Content-Security-Policy: its own scripts and sheets only; it frames the public pages. */
+/**
+ * The editor's Content-Security-Policy: its own scripts and sheets only; it frames the public pages.
+ * Written as every page's policy is (`serializePolicy`).
+ */
 export function editorPolicy(siteOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    `img-src 'self' data: blob: ${siteOrigin}`,
-    `font-src 'self' ${siteOrigin}`,
-    "connect-src 'self'",
-    `frame-src ${siteOrigin}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return serializePolicy({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', siteOrigin],
+    'font-src': ["'self'", siteOrigin],
+    'connect-src': ["'self'"],
+    'frame-src': [siteOrigin],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
 }
 
 /**
