@@ -17,6 +17,7 @@ import { demoScheduleIcs } from './schedule/demo';
 import { calendarLoader } from './schedule/fetch';
 import { demoEventsIcs, loadDemoEvents } from './events/demo';
 import type { Release } from '@collectif/shared';
+import type { SiteMetrics } from '../metrics/metrics';
 
 const NO_TRACKLISTS = { id: '', data: [] as readonly TracklistEntry[] };
 
@@ -59,9 +60,12 @@ export function createSources(
     shared?: SharedCacheStore;
     /** The tracklists' current version (the same object until a save changes it): its id and entries. */
     tracklists?: () => { id: string; data: readonly TracklistEntry[] };
+    /** Where the caches count their answers (the app's metrics). */
+    metrics?: Pick<SiteMetrics, 'upstreamAnswers'>;
   },
 ): Sources {
   const now = options.now ?? Date.now;
+  const counted = options.metrics === undefined ? {} : { metrics: options.metrics };
   // Each real upstream's answers shared by the instances under its name (REDIS_URL).
   const shared = (key: string) => (options.shared === undefined ? {} : { shared: { store: options.shared, key } });
   const limits = config.upstream;
@@ -86,11 +90,12 @@ export function createSources(
             const parsed = parseFeedXml(demo().xml);
             return Promise.resolve(feedData(parsed.xml, parsed.items, true));
           },
-          { ttlMs: Number.POSITIVE_INFINITY, now },
+          { ttlMs: Number.POSITIVE_INFINITY, now, ...counted },
         )
       : new UpstreamCache('feed', rssLoader(config.rss, limits, config.soundcloud !== null, feedWorker), {
           ttlMs: config.ttlMs.feed,
           now,
+          ...counted,
           ...shared('feed'),
         });
 
@@ -120,6 +125,7 @@ export function createSources(
       : new UpstreamCache('twitch', twitchLiveStatus(config.twitch, limits, now), {
           ttlMs: config.ttlMs.live,
           now,
+          ...counted,
           ...shared('live'),
         });
 
@@ -137,6 +143,7 @@ export function createSources(
       : new UpstreamCache('azuracast', azuracastNowPlaying(config.azuracast, limits, now), {
           ttlMs: config.ttlMs.nowPlaying,
           now,
+          ...counted,
           ...shared('nowplaying'),
         });
 
@@ -146,14 +153,12 @@ export function createSources(
       ? new UpstreamCache(
           'schedule',
           () => Promise.resolve([demoScheduleIcs(residences, options.anchor ?? new Date(now()))]),
-          {
-            ttlMs: Number.POSITIVE_INFINITY,
-            now,
-          },
+          { ttlMs: Number.POSITIVE_INFINITY, now, ...counted },
         )
       : new UpstreamCache('schedule', calendarLoader('schedule', config.schedule.urls, limits), {
           ttlMs: config.ttlMs.schedule,
           now,
+          ...counted,
           ...shared('schedule'),
         });
 
@@ -164,11 +169,12 @@ export function createSources(
           'events',
           () =>
             Promise.resolve([demoEventsIcs(loadDemoEvents(config.demo.eventsFile), options.anchor ?? new Date(now()))]),
-          { ttlMs: Number.POSITIVE_INFINITY, now },
+          { ttlMs: Number.POSITIVE_INFINITY, now, ...counted },
         )
       : new UpstreamCache('events', calendarLoader('events', config.events.urls, limits), {
           ttlMs: config.ttlMs.events,
           now,
+          ...counted,
           ...shared('events'),
         });
 
@@ -179,6 +185,7 @@ export function createSources(
           ttlMs: config.ttlMs.track,
           maxKeys: 1000,
           now,
+          ...counted,
           ...shared('track'),
         });
 

@@ -29,6 +29,7 @@ import { createDeploys, type Deploys } from '../deploy/deploys';
 import { siteDeploys } from '../deploy/routes';
 import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
+import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
 import { supportLinks } from '../support/routes';
 
@@ -171,8 +172,11 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   // Teams' deploys (DEPLOY_TOKENS, docs/deploy.md): each part served from its live version under
   // DEPLOY_ROOT, the versions other instances made live followed first (REDIS_URL).
   let deploys: Deploys | null = null;
+  // The admins' metrics of this app (docs/deploy.md, « Metrics »): made here, passed to what counts.
+  const metrics = createMetrics();
   if (site.deploy !== null) {
     deploys = createDeploys({
+      metrics: metrics.site,
       settings: site.deploy,
       builtDirs: site.distDirs,
       shared: shared?.deploys ?? null,
@@ -197,7 +201,7 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   // The app's plugins: shared services, decorated on the instance.
   // Before every route: the API's description sees them all (docs/api.md, « The description »).
   await app.register(openApiPlugin);
-  await app.register(sourcesPlugin, { config: api, shared });
+  await app.register(sourcesPlugin, { config: api, shared, metrics });
   await app.register(eventsPlugin);
   // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).
   await app.register(figuresPlugin);

@@ -1,5 +1,5 @@
 import { PARTS, type PageRef, type PartName } from '@collectif/shared';
-import { countedDeploy } from '../metrics/metrics';
+import { countedDeploy, createMetrics, type SiteMetrics } from '../metrics/metrics';
 import type { DeploySettings } from '../settings/config';
 import type { SharedDeploys, SharedLive } from '../instances/shared-state';
 import type { TrialOutcome } from './trial';
@@ -41,6 +41,8 @@ export interface DeploysOptions {
   tryPart: (part: PartName, dir: string, pages: readonly PageRef[]) => Promise<TrialOutcome>;
   /** The site's pages now, for the table a remote's new pages would make. */
   sitePages: () => Promise<readonly PageRef[]>;
+  /** Where deploys and rollbacks are counted (the app's metrics; a registry of their own otherwise). */
+  metrics?: Pick<SiteMetrics, 'deploys'>;
 }
 
 /** What `GET /api/parts` says of a part (no secret). */
@@ -75,7 +77,15 @@ function aboutOf(info: PartInfo | null, by: string, source: 'deploy' | 'build'):
   };
 }
 
-export function createDeploys({ settings, builtDirs, shared, log, tryPart, sitePages }: DeploysOptions) {
+export function createDeploys({
+  settings,
+  builtDirs,
+  shared,
+  log,
+  tryPart,
+  sitePages,
+  metrics = createMetrics().site,
+}: DeploysOptions) {
   const stores = new Map<PartName, VersionStore>(
     PARTS.map(({ name }) => [name, createVersionStore({ dir: partDir(settings.root, name), keep: settings.keep })]),
   );
@@ -179,6 +189,7 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
     /** Receives a part's archive: unpacked, checked, tried, then live; or refused and forgotten. */
     deploy(part: PartName, archive: Uint8Array, by: string): Promise<DeployOutcome> {
       return countedDeploy(
+        metrics,
         'deploy',
         part,
         inTurn(async () => {
@@ -223,6 +234,7 @@ export function createDeploys({ settings, builtDirs, shared, log, tryPart, siteP
     /** Makes the version live before this one live again. */
     rollback(part: PartName, by: string): Promise<DeployOutcome> {
       return countedDeploy(
+        metrics,
         'rollback',
         part,
         inTurn(async () => {

@@ -8,7 +8,6 @@ import { figuresFiles } from './files';
 import { icecastListeners } from './sources';
 import { memoryTally, redisTally, resilientTally, splitTally } from './tally';
 import { connectVolatile } from '../instances/shared-state';
-import { figuresMetrics } from '../metrics/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,11 +125,11 @@ export const figuresPlugin = fp(
         }
       },
       counted: (what) => {
-        figuresMetrics.counted.inc({ what });
+        app.metrics.figures.counted.inc({ what });
       },
       sampled: ({ sources, total }) => {
-        for (const [source, value] of Object.entries(sources)) figuresMetrics.live.set({ source }, value);
-        figuresMetrics.live.set({ source: 'total' }, total);
+        for (const [source, value] of Object.entries(sources)) app.metrics.figures.live.set({ source }, value);
+        app.metrics.figures.live.set({ source: 'total' }, total);
       },
       warn: (message) => {
         app.log.warn(message);

@@ -2,7 +2,6 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FIGURES_BEACON_MAX_BYTES, beaconSchema } from '@collectif/shared/schemas';
 import { ApiHttpError } from '../api/errors';
-import { figuresMetrics } from '../metrics/metrics';
 import { visitorOf } from './plugin';
 import { audienceReport, monthCsv, type ReportEpisode } from './report';
 
@@ -46,7 +45,7 @@ export const figuresRoutes: FastifyPluginCallback = (app, _options, done) => {
       }
       const read = v.safeParse(beaconSchema, body);
       if (!read.success) {
-        figuresMetrics.counted.inc({ what: 'refused' });
+        app.metrics.figures.counted.inc({ what: 'refused' });
         throw new ApiHttpError(400, 'bad_beacon', 'Signal d’écoute invalide : il est ignoré.');
       }
       await figures.beacon(visitorOf(request), read.output);

@@ -7,7 +7,8 @@ import { readSiteServerConfig } from '../settings/config';
 import { testConfig } from '../api/testing/fixtures';
 import { UpstreamError } from '../api/errors';
 import { UpstreamCache } from '../api/upstream/cache';
-import { countedDeploy, registry } from './metrics';
+import { Registry } from 'prom-client';
+import { countedDeploy, createMetrics, processMetrics } from './metrics';
 
 // GET /metrics (docs/deploy.md, « Metrics »): Prometheus' text format for the loopback or the
 // admins' token, refused otherwise (a header claiming another client from the loopback included);
@@ -105,7 +106,7 @@ describe('GET /metrics', () => {
       ?.samples.find((sample) => sample.labels === '{what="live"}');
     expect(beacons?.value).toBeGreaterThanOrEqual(1);
     // The same values as the registry's own JSON.
-    const json = await registry.getMetricsAsJSON();
+    const json = await app.metrics.registry.getMetricsAsJSON();
     const live = json.find((metric) => metric.name === 'collectif_figures_beacons_total');
     expect(live?.values.find((value) => value.labels.what === 'live')?.value).toBe(beacons?.value);
   });
@@ -148,7 +149,11 @@ describe('the Grafana dashboard (deploy/grafana-dashboard.json)', () => {
     const dashboard = JSON.parse(
       readFileSync(join(__dirname, '..', '..', '..', 'deploy', 'grafana-dashboard.json'), 'utf8'),
     ) as { panels: { targets: { expr: string }[] }[] };
-    const known = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const known = new Set(
+      (await Registry.merge([processMetrics(), createMetrics().registry]).getMetricsAsJSON()).map(
+        (metric) => metric.name,
+      ),
+    );
     const read = dashboard.panels
       .flatMap((panel) => panel.targets.map((target) => target.expr))
       .flatMap((expr) =>
@@ -160,7 +165,8 @@ describe('the Grafana dashboard (deploy/grafana-dashboard.json)', () => {
 });
 
 describe('what the metrics count', () => {
-  const value = async (name: string, labels: Record<string, string>) =>
+  const metrics = createMetrics();
+  const value = async (name: string, labels: Record<string, string>, registry = metrics.registry) =>
     (await registry.getMetricsAsJSON())
       .find((metric) => metric.name === name)
       ?.values.find((one) => Object.entries(labels).every(([key, wanted]) => one.labels[key] === wanted))?.value ?? 0;
@@ -172,7 +178,7 @@ describe('what the metrics count', () => {
       'events',
       () =>
         fail ? Promise.reject(new UpstreamError('events', 'timeout', 'délai dépassé')) : Promise.resolve('agenda'),
-      { ttlMs: 1000, retryMs: 1000, now: () => now },
+      { ttlMs: 1000, retryMs: 1000, now: () => now, metrics: metrics.site },
     );
     const before = {
       fresh: await value('collectif_upstream_answers_total', { source: 'events', state: 'fresh' }),
@@ -185,6 +191,7 @@ describe('what the metrics count', () => {
     await cache.get();
     const empty = new UpstreamCache('events', () => Promise.reject(new UpstreamError('events', 'timeout', 'délai')), {
       ttlMs: 1000,
+      metrics: metrics.site,
     });
     await expect(empty.get()).rejects.toThrow();
     expect({
@@ -196,13 +203,34 @@ describe('what the metrics count', () => {
 
   it('counts deploys and rollbacks by part and outcome', async () => {
     const before = await value('collectif_deploys_total', { part: 'label', action: 'rollback', outcome: 'refused' });
-    await countedDeploy('rollback', 'label', Promise.resolve({ ok: false }));
-    await expect(countedDeploy('deploy', 'label', Promise.reject(new Error('disque plein')))).rejects.toThrow();
+    await countedDeploy(metrics.site, 'rollback', 'label', Promise.resolve({ ok: false }));
+    await expect(
+      countedDeploy(metrics.site, 'deploy', 'label', Promise.reject(new Error('disque plein'))),
+    ).rejects.toThrow();
     expect(await value('collectif_deploys_total', { part: 'label', action: 'rollback', outcome: 'refused' })).toBe(
       before + 1,
     );
     expect(
       await value('collectif_deploys_total', { part: 'label', action: 'deploy', outcome: 'failed' }),
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts each app apart: what one app of the process read is not another’s', async () => {
+    const api = testConfig();
+    const other = await buildApp({ site: readSiteServerConfig({ DIST_ROOT: distRoot, RENDERERS: '0' }), api });
+    try {
+      const feed = { source: 'feed', state: 'fresh' };
+      const counts = async () => ({
+        app: await value('collectif_upstream_answers_total', feed, app.metrics.registry),
+        other: await value('collectif_upstream_answers_total', feed, other.metrics.registry),
+      });
+      const before = await counts();
+      expect((await app.inject({ method: 'GET', url: '/api/podcasts?limit=1' })).statusCode).toBe(200);
+      const after = await counts();
+      expect(after.app).toBeGreaterThan(before.app);
+      expect(after.other).toBe(before.other);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,23 +1,37 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The admins' metrics (docs/deploy.md, « Metrics »): one registry for the process, read by
- * GET /metrics in Prometheus' format. The places that render, start renderers, read upstreams and
- * deploy count here; what is a state (the render queue, the live channel's listeners, Redis) is
- * read when scraped, from what the app registered (`watch`).
+ * The admins' metrics (docs/deploy.md, « Metrics »): one registry per app, made with it and passed to
+ * the places that count (the renderers, the upstream caches, the deploys, the figures), read by
+ * GET /metrics in Prometheus' format. What is a state (the live channel's listeners, Redis) is read
+ * when scraped, from what the app registered (`watch`).
  */
-export const registry = new Registry();
-let defaults = false;
-
-/** Node's own metrics (memory, event loop, handles), started with the first app that serves them. */
-export function startDefaultMetrics(): void {
-  if (defaults) return;
-  defaults = true;
-  collectDefaultMetrics({ register: registry });
+export function createMetrics() {
+  const registry = new Registry();
+  return { registry, site: siteMetricsOf(registry), figures: figuresMetricsOf(registry) };
 }
 
-/** What a gauge reads when scraped: each app of the process adds its own (tests build several). */
-function watched(name: string, help: string, labelNames: string[] = []) {
+let processRegistry: Registry | null = null;
+
+/**
+ * Node's own metrics (memory, event loop, handles): the process's, whichever app serves them, so
+ * collected once per process (tests build many apps), started by the first that serves /metrics.
+ */
+export function processMetrics(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** An app's metrics (`createMetrics`). */
+export type Metrics = ReturnType<typeof createMetrics>;
+/** What the site counts, beside the figures'. */
+export type SiteMetrics = Metrics['site'];
+
+/** What a gauge reads when scraped: what the app's plugins registered (each removes its own on close). */
+function watched(registry: Registry, name: string, help: string, labelNames: string[] = []) {
   const readers = new Set<() => { labels?: Record<string, string>; value: number }[]>();
   const gauge = new Gauge({
     name,
@@ -43,7 +57,7 @@ function watched(name: string, help: string, labelNames: string[] = []) {
   };
 }
 
-export const siteMetrics = {
+const siteMetricsOf = (registry: Registry) => ({
   pagesRendered: new Counter({
     name: 'collectif_pages_rendered_total',
     help: 'Pages rendered on the server, by route and by how (page: rendered; browser: left to the browser).',
@@ -57,11 +71,7 @@ export const siteMetrics = {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   }),
-  renderQueue: new Gauge({
-    name: 'collectif_render_queue_length',
-    help: 'Pages waiting for a renderer.',
-    registers: [registry],
-  }),
+  renderQueue: watched(registry, 'collectif_render_queue_length', 'Pages waiting for a renderer.'),
   renderersStarted: new Counter({
     name: 'collectif_renderers_started_total',
     help: 'Renderer processes started.',
@@ -85,11 +95,15 @@ export const siteMetrics = {
     labelNames: ['part', 'action', 'outcome'],
     registers: [registry],
   }),
-  liveChannel: watched('collectif_live_channel_listeners', 'Listeners of the now-playing channel on this instance.'),
-  redisUp: watched('collectif_redis_up', 'Whether Redis answers (1) or not (0); absent without REDIS_URL.'),
-};
+  liveChannel: watched(
+    registry,
+    'collectif_live_channel_listeners',
+    'Listeners of the now-playing channel on this instance.',
+  ),
+  redisUp: watched(registry, 'collectif_redis_up', 'Whether Redis answers (1) or not (0); absent without REDIS_URL.'),
+});
 
-export const figuresMetrics = {
+const figuresMetricsOf = (registry: Registry) => ({
   counted: new Counter({
     name: 'collectif_figures_beacons_total',
     help: 'What the figures did with each beacon or sample: live, replay, progress, repeated, over_quota, objected, unknown_episode, refused, sample.',
@@ -102,10 +116,11 @@ export const figuresMetrics = {
     labelNames: ['source'],
     registers: [registry],
   }),
-};
+});
 
 /** Counts a deploy's or a rollback's outcome. */
 export async function countedDeploy<T extends { ok: boolean }>(
+  siteMetrics: Pick<SiteMetrics, 'deploys'>,
   action: 'deploy' | 'rollback',
   part: string,
   outcome: Promise<T>,

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { registry, siteMetrics, startDefaultMetrics } from './metrics';
+import { Registry } from 'prom-client';
+import { processMetrics } from './metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -19,9 +20,9 @@ function fromLoopback(request: FastifyRequest): boolean {
  */
 export const metricsPlugin = fp(
   (app: FastifyInstance, { token }: { token: string | null }, done: (error?: Error) => void) => {
-    startDefaultMetrics();
+    const process = processMetrics();
     const expected = token === null ? null : digest(`Bearer ${token}`);
-    const unwatch = siteMetrics.redisUp.watch(() =>
+    const unwatch = app.metrics.site.redisUp.watch(() =>
       app.shared === null ? [] : [{ value: app.shared.available() ? 1 : 0 }],
     );
     app.addHook('onClose', (_instance, closed) => {
@@ -40,6 +41,8 @@ export const metricsPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('Accès refusé : les métriques se lisent depuis la machine même, ou avec le jeton des admins.\n');
       }
+      // The app's own metrics and the process's, in one text.
+      const registry = Registry.merge([process, app.metrics.registry]);
       return reply
         .header('Cache-Control', 'no-store')
         .type(registry.contentType)

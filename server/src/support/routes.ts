@@ -161,7 +161,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
       const [membership, donation] = await Promise.all([client.form('membership'), client.form('donation')]);
       return { membership, donationUrl: donation.url };
     },
-    { ttlMs: SUPPORT_TTL_MS, now, ...sharedAs('helloasso:forms') },
+    { ttlMs: SUPPORT_TTL_MS, now, metrics: app.metrics.site, ...sharedAs('helloasso:forms') },
   );
   const members = new UpstreamCache(
     'helloasso',
@@ -170,7 +170,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
       const count = await client.countMembers(start, new Date(now()).toISOString());
       return { year, members: count, at: new Date(now()).toISOString() };
     },
-    { ttlMs: SUPPORT_TTL_MS, now, ...sharedAs('helloasso:members') },
+    { ttlMs: SUPPORT_TTL_MS, now, metrics: app.metrics.site, ...sharedAs('helloasso:members') },
   );
   // Where HelloAsso sends the visitor back: the site's own pages (a path for the demo's).
   const origin = demo ? '' : (options.siteOrigin ?? '');

@@ -14,6 +14,7 @@ import { shareContent } from '../../content/shared';
 import { createContentStore, type ContentStore } from '../../content/store';
 import { createPictures, type Pictures } from '../../content/pictures';
 import { playedArtistsSource, type PlayedArtistsSource } from '../played-artists/current';
+import { createMetrics, type Metrics } from '../../metrics/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ declare module 'fastify' {
     playedArtists: PlayedArtistsSource;
     /** What the instances share through Redis (REDIS_URL), or null: this process alone. */
     shared: SharedState | null;
+    /** The admins' metrics of this app (docs/deploy.md, « Metrics »), passed to what counts. */
+    metrics: Metrics;
   }
 }
 
@@ -43,6 +46,8 @@ export interface SourcesOptions {
   /** Day the demo feed counts back from (default: today). */
   demoAnchor?: Date;
   shared?: SharedState | null;
+  /** The app's metrics (app.ts makes them first, for its deploys); a registry of their own otherwise. */
+  metrics?: Metrics;
 }
 
 /** The label's releases (server/content/releases.json, schema-checked at build and test time). */
@@ -62,7 +67,7 @@ export function isDemoMode(config: ApiConfig): boolean {
 
 const sources: FastifyPluginAsync<SourcesOptions> = async (
   app,
-  { config, now = Date.now, demoAnchor, shared = null },
+  { config, now = Date.now, demoAnchor, shared = null, metrics = createMetrics() },
 ) => {
   const releases = loadReleases(config.releasesFile);
   const content = createContentStore({ dir: config.contentDir, seeds: repositorySeeds() });
@@ -74,8 +79,10 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
     tracklists: () => store.current('tracklists') as { id: string; data: readonly TracklistEntry[] },
     ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
     ...(shared === null ? {} : { shared: shared.cache }),
+    metrics: metrics.site,
   });
   app.decorate('shared', shared);
+  app.decorate('metrics', metrics);
   app.decorate('apiConfig', config);
   app.decorate('clock', now);
   app.decorate('releases', releases);

@@ -5,7 +5,6 @@ import { NowPlayingHub } from '../http/sse';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 import { UNKNOWN } from '../upstream/azuracast';
-import { siteMetrics } from '../../metrics/metrics';
 
 /** GET /api/nowplaying and its channel, GET /api/nowplaying/events (server-sent events). */
 const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
@@ -30,7 +29,7 @@ const nowplaying: FastifyPluginCallback = (instance, _options, done) => {
       },
     },
   );
-  const unwatch = siteMetrics.liveChannel.watch(() => [{ value: hub.size }]);
+  const unwatch = app.metrics.site.liveChannel.watch(() => [{ value: hub.size }]);
   app.addHook('preClose', (done) => {
     unwatch();
     hub.close();

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SharedCacheStore } from '../../instances/shared-state';
-import { siteMetrics } from '../../metrics/metrics';
+import type { SiteMetrics } from '../../metrics/metrics';
 import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../errors';
 
 /** hit: fresh from memory; miss: just fetched; stale: the upstream failed, last good value served. */
@@ -24,6 +24,8 @@ export interface CacheOptions {
    * per interval, the others take its answer (docs/deploy.md, « Shared state »).
    */
   shared?: { store: SharedCacheStore; key: string };
+  /** Where its answers are counted, by source and state (the app's metrics; none in some tests). */
+  metrics?: Pick<SiteMetrics, 'upstreamAnswers'>;
 }
 
 /** How long an instance may hold an upstream's lock: more than any upstream request may take. */
@@ -60,10 +62,13 @@ export class UpstreamCache<T> {
   async get(): Promise<Cached<T>> {
     try {
       const got = await this.read();
-      siteMetrics.upstreamAnswers.inc({ source: this.service, state: got.state === 'stale' ? 'stale' : 'fresh' });
+      this.options.metrics?.upstreamAnswers.inc({
+        source: this.service,
+        state: got.state === 'stale' ? 'stale' : 'fresh',
+      });
       return got;
     } catch (error) {
-      siteMetrics.upstreamAnswers.inc({ source: this.service, state: 'failed' });
+      this.options.metrics?.upstreamAnswers.inc({ source: this.service, state: 'failed' });
       throw error;
     }
   }

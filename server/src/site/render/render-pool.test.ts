@@ -272,7 +272,7 @@ exports.modules = { HomePage: () => {
 } };
 `;
 
-  it('are rendered in the order they came, none overtaken', async () => {
+  it('are rendered in the order they came, none overtaken, and counted while they wait', async () => {
     const site = await siteWith(1, SLOW_RADIO);
     try {
       expect((await site.app.inject({ url: '/' })).body).toContain('Page lente');
@@ -285,8 +285,17 @@ exports.modules = { HomePage: () => {
         expect(res.body).toContain('Page lente');
         finished.push(n);
       });
+      // Meanwhile the admins' metrics say how many wait (docs/deploy.md, « Metrics »).
+      const waiting: number[] = [];
+      while (finished.length < 6) {
+        // A turn of the event loop between two reads: the renderers' answers are I/O.
+        await new Promise((resolve) => setImmediate(resolve));
+        const metrics = (await site.app.inject({ url: '/metrics' })).body;
+        waiting.push(Number(/^collectif_render_queue_length (\d+)$/m.exec(metrics)?.[1]));
+      }
       await Promise.all(pages);
       expect(finished).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(Math.max(...waiting)).toBeGreaterThanOrEqual(2);
     } finally {
       await site.close();
     }

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { PARTS, type PartName, type RemotesConfig } from '@collectif/shared';
-import { siteMetrics } from '../../metrics/metrics';
+import { createMetrics, type SiteMetrics } from '../../metrics/metrics';
 import { SERVER_BUNDLE, type PartFileStatus } from './containers';
 import {
   AnswerRefused,
@@ -87,6 +87,11 @@ export interface RenderPoolOptions {
   trialHeapMb?: number;
   /** How long a part's renderers are kept without a page of that part (5 minutes). */
   idleMs?: number;
+  /** Where pages and renderers are counted (the app's metrics; a registry of their own otherwise). */
+  metrics?: Pick<
+    SiteMetrics,
+    'renderersStarted' | 'renderersStopped' | 'renderSeconds' | 'pagesRendered' | 'renderQueue'
+  >;
 }
 
 /** What `/readyz` says of the renderers. */
@@ -273,6 +278,8 @@ interface RendererSpec {
    * log, a deadline or a message out of the protocol; not: idleness, a lane retired).
    */
   stopped: (why: string, how: { killed: boolean; said: boolean }) => void;
+  /** Told when a process is started. */
+  started: () => void;
 }
 
 const renderers = new Map<string, RendererProcess>();
@@ -505,7 +512,7 @@ function rendererPool(spec: RendererSpec, connections: number, idleMs: number): 
       rendererEntry()
         .then((code) => {
           const renderer = new RendererProcess(code, spec);
-          siteMetrics.renderersStarted.inc();
+          spec.started();
           return renderer.ready;
         })
         .then(
@@ -663,7 +670,7 @@ interface Lane {
 export function createRenderPool(options: RenderPoolOptions) {
   const { renderers: perLane, deadlineMs, answerApi, distDirs, env, log, maxHeapMb = 128 } = options;
   const { queueLimitMs = deadlineMs, recycleAfter = 100, trialDeadlineMs = 15_000, trialHeapMb = 256 } = options;
-  const { idleMs = 300_000 } = options;
+  const { idleMs = 300_000, metrics = createMetrics().site } = options;
   const warn = (message: string) => {
     log.warn(message);
   };
@@ -683,15 +690,18 @@ export function createRenderPool(options: RenderPoolOptions) {
 
   const stopped = (why: string, { killed, said }: { killed: boolean; said: boolean }) => {
     if (closing || (killed && !said)) {
-      siteMetrics.renderersStopped.inc({ reason: 'retired' });
+      metrics.renderersStopped.inc({ reason: 'retired' });
       return;
     }
-    siteMetrics.renderersStopped.inc({ reason: killed ? 'deadline' : 'crashed' });
+    metrics.renderersStopped.inc({ reason: killed ? 'deadline' : 'crashed' });
     warn(killed ? `Processus de rendu arrêté : ${why}` : why);
   };
 
   function spec(lane: PartName | null, heapMb: number, readable: () => string[]): RendererSpec {
-    return { mode: mode ?? 'permissions', lane, heapMb, readable, env, tasks, stopped };
+    const started = () => {
+      metrics.renderersStarted.inc();
+    };
+    return { mode: mode ?? 'permissions', lane, heapMb, readable, env, tasks, stopped, started };
   }
 
   /** A lane's pool, warmed up: its first renderer started before any page's deadline runs. */
@@ -840,15 +850,20 @@ export function createRenderPool(options: RenderPoolOptions) {
     }
   }
 
+  // The pages waiting for a renderer, in every lane's pool, read when the metrics are scraped.
+  const unwatchQueue = metrics.renderQueue.watch(() => [
+    { value: [...lanes.values()].reduce((sum, lane) => sum + lane.pool.stats.queued, 0) },
+  ]);
+
   /** A page: in its part's lane, or here when no page has its path. */
   async function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
     if (task.match === null) return withoutPage(task.pathname);
     // Counted by the page's pattern (`residences/:id`), never by its address (docs/deploy.md, « Metrics »).
     const route = `/${task.match.page.path}`;
-    const timer = siteMetrics.renderSeconds.startTimer({ route });
+    const timer = metrics.renderSeconds.startTimer({ route });
     const outcome = await renderIn(task.match.page.remote, task);
     timer();
-    siteMetrics.pagesRendered.inc({ route, way: outcome.kind });
+    metrics.pagesRendered.inc({ route, way: outcome.kind });
     return outcome;
   }
 
@@ -943,6 +958,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     pids: (): number[] => mine().flatMap((renderer) => renderer.child.pid ?? []),
     close: async () => {
       closing = true;
+      unwatchQueue();
       clearInterval(idle);
       const pools = [...[...lanes.values()].map((lane) => lane.pool), ...closingPools];
       lanes.clear();

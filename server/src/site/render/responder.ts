@@ -193,6 +193,7 @@ export function createPageResponder({
 function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDeadlineMs: number): RenderPool {
   const pool = createRenderPool({
     renderers: config.renderers,
+    metrics: app.metrics.site,
     deadlineMs: dataDeadlineMs + RENDER_DEADLINE_MS + POOL_MARGIN_MS,
     recycleAfter: config.renderRecycleAfter,
     trialDeadlineMs: config.renderTrialMs,
