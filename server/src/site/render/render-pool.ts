@@ -34,7 +34,7 @@ import {
   type TrialTask,
   type VersionsSnapshot,
 } from './protocol';
-import { createWorker, RENDERER_FLAG, withoutPage } from './renderer';
+import { createPageRenderer, RENDERER_FLAG, withoutPage } from './renderer';
 import { probeSandbox, spawnRenderer, type SandboxMode, type SandboxProbe } from './sandbox';
 
 /**
@@ -772,8 +772,8 @@ export function createRenderPool(options: RenderPoolOptions) {
   /** This pool's renderer processes (the lanes' and the trial's). */
   const mine = () => [...renderers.values()].filter((renderer) => renderer.spec.tasks === tasks);
 
-  /** The in-process worker, when there is no renderer process (RENDERERS=0). */
-  const inProcess = mode === null ? createWorker() : null;
+  /** The pages rendered in this process, when there is no renderer process (RENDERERS=0). */
+  const inProcess = mode === null ? createPageRenderer() : null;
 
   /** A part's container has been evaluated in a lane: past `recycleAfter` per renderer, fresh renderers. */
   function evaluated(part: PartName) {

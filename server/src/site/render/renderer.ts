@@ -346,11 +346,11 @@ export function fileOver(host: () => RenderHost | undefined): FetchFile {
 }
 
 /**
- * A renderer's worker: the containers it has loaded, and the tasks in progress (one in a renderer
- * process; several when the server renders in its own process, RENDERERS=0), whose latest host
- * and versions the containers, made once, answer to.
+ * What renders the pages, in a renderer process or in the server's: the containers it has loaded,
+ * and the tasks in progress (one in a renderer process; several when the server renders in its own
+ * process, RENDERERS=0), whose latest host and versions the containers, made once, answer to.
  */
-export function createWorker() {
+export function createPageRenderer() {
   let bundles: { key: string; files: Bundles } | undefined;
   const tasks: { host: RenderHost; versions: VersionsSnapshot }[] = [];
   const latest = () => tasks.at(-1);
@@ -424,7 +424,7 @@ export function createWorker() {
   return { run };
 }
 
-export type Worker = ReturnType<typeof createWorker>;
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
 /** A whole body read (from the server, on the render channel). */
 async function bodyOf(message: IncomingMessage): Promise<string> {
@@ -492,7 +492,7 @@ function serveOverChannels(): void {
   };
   // On Node 20, which has no --disable-sigusr1: a listener keeps the inspector closed.
   process.on('SIGUSR1', () => undefined);
-  const worker = createWorker();
+  const pages = createPageRenderer();
   const hostOf = (task: string): RenderHost => ({
     log: (level, message) => {
       tell({ type: 'log', task, level, message });
@@ -510,7 +510,7 @@ function serveOverChannels(): void {
   const server = createServer((request, response) => {
     void (async () => {
       const { token, task } = JSON.parse(await bodyOf(request)) as { token: string; task: RendererTask };
-      const answer = await worker.run(task, hostOf(token)).then(
+      const answer = await pages.run(task, hostOf(token)).then(
         (value) => ({ ok: true, value }),
         (error: unknown) => {
           const text = (error as { message?: unknown } | null)?.message;
