@@ -31,9 +31,13 @@ interface Representation {
   etag: string;
 }
 
-/** Bodies kept at most, and their bytes (strings in memory: two bytes a code unit). */
+/**
+ * Bodies kept at most, and their bytes (strings in memory: two bytes a code unit). A crawler's distinct
+ * searches each make a body here (the renderer asks /api for the page it renders): the bytes bound
+ * keeps them from the memory (docs/rendering.md, « Memory »).
+ */
 const MEMO_ENTRIES = 256;
-const MEMO_BYTES = 32 * 1024 * 1024;
+const MEMO_BYTES = 16 * 1024 * 1024;
 
 const X_CACHE = { hit: 'HIT', miss: 'MISS', stale: 'STALE' } as const;
 

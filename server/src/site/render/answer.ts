@@ -136,9 +136,11 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-r
 export const PAGE_CACHE_ENTRIES = 500;
 /**
  * The site's page cache keeps at most this many bytes. A page is 24 to 47 KB of HTML (twice that as a
- * string): 350 to 700 pages. A crawler walking every search fills this, not the memory.
+ * string, and its brotli): about 170 to 350 pages. A crawler walking every search fills this, not the
+ * memory: measured with 8,000 distinct searches (`node bench/memory.mjs`), the server's PSS 50 MB lower
+ * than with twice this bound and the API's memo at twice its own (docs/rendering.md, « Memory »).
  */
-export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** A rendered page as it is kept: as it is sent, and the versions it was made from. */
 export interface CachedPage extends SentPage {
