@@ -55,10 +55,21 @@ for (const viewport of VIEWPORTS) {
       // on the home page.
       const withMenu = viewport.name === 'phone' && path === '/';
       const states = withMenu ? 'menu closed and open' : viewport.name === 'phone' ? 'menu closed' : 'desktop menu';
-      test(`${path}: no violation (${states})`, async ({ page }) => {
+      // One load of the page for both looks: axe, then the keyboard's walk from the top (« keyboard
+      // only » below), each on the page as it loaded.
+      test(`${path}: no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
+        page,
+      }) => {
         await gotoLoaded(page, path);
         await expectNoViolations(page, `${path}, ${viewport.name}`);
+        const stops = await tabWalk(page, 120);
+        expect(stops.length).toBeGreaterThan(10);
         if (withMenu) {
+          // Back to the top, where a visitor opens the menu.
+          await page.evaluate(() => {
+            window.scrollTo(0, 0);
+          });
+          await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeInViewport();
           await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
           await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
           await expectNoViolations(page, `${path}, ${viewport.name}, menu open`);
@@ -262,18 +273,6 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
   });
-
-  for (const viewport of VIEWPORTS) {
-    for (const path of ROUTES) {
-      test(`${viewport.name}, ${path}: every Tab stop shows a focus ring and is not hidden`, async ({ page }) => {
-        await page.setViewportSize(viewport.size);
-        await studioLive(page, false);
-        await gotoLoaded(page, path);
-        const stops = await tabWalk(page, 120);
-        expect(stops.length).toBeGreaterThan(10);
-      });
-    }
-  }
 
   test('the navbar, hidden after scrolling down, comes back when the focus enters it', async ({ page }) => {
     await gotoLoaded(page, '/residences');
