@@ -64,12 +64,16 @@ export async function openStill(page: Page, path: string): Promise<void> {
       ),
     )
     .toBe(0);
-  // The navbar shows again at the top (it hides while scrolling down, shows on scrolling up).
+  // The navbar shows again at the top (it hides while scrolling down, shows on scrolling up). A scroll
+  // event is told at the top as well: a browser that merged the last scrolls into one position may
+  // fire none (one CI run's bar stayed hidden for 30 s of scrolls to 10 and back).
   await expect(async () => {
     await page.evaluate(async () => {
       window.scrollTo(0, 10);
       await new Promise((resolve) => requestAnimationFrame(resolve));
       window.scrollTo(0, 0);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      window.dispatchEvent(new Event('scroll'));
     });
     await expect(page.locator('header.navbar')).not.toHaveClass(/navbar--hidden/, { timeout: 1_000 });
   }).toPass();

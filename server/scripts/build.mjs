@@ -1,7 +1,8 @@
 // Builds the site's server for production (docs/deploy.md, « The server, built »): its TypeScript and
-// the shared package's, bundled by esbuild into server/dist/ (main.js, the renderer processes'
-// entry, and the feed and schedule threads), the npm packages left as they are in node_modules. A deployment runs
-// `node server/dist/main.js`: no TypeScript loader at run time.
+// the shared package's, bundled by esbuild into server/dist/ (server.js, the renderer processes'
+// entry, and the feed and schedule threads), the npm packages left as they are in node_modules. A
+// deployment runs `node server/dist/main.js`, which sets NODE_ENV and loads server.js: no TypeScript
+// loader at run time.
 //   node server/scripts/build.mjs
 import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,13 @@ const options = {
   logLevel: 'warning',
 };
 
+/** `server/dist/main.js`: what `node server/dist/main.js` runs (see `buildServer`). */
+export const MAIN_ENTRY = `// The built server's entry (server/scripts/build.mjs): React and the libraries read NODE_ENV when
+// they load, so it is set before the bundle's first import.
+process.env.NODE_ENV ??= 'production';
+await import('./server.js');
+`;
+
 /** The renderer processes' entry (docs/rendering.md, « Renderers »). */
 const RENDERER_ENTRY = join(server, 'src', 'site', 'render', 'renderer.ts');
 
@@ -60,7 +68,7 @@ export async function buildServer() {
   await build({
     ...options,
     entryPoints: {
-      main: join(server, 'src', 'main.ts'),
+      server: join(server, 'src', 'main.ts'),
       renderer: RENDERER_ENTRY,
       'feed-worker': join(server, 'src', 'api', 'upstream', 'feed-worker.ts'),
       'schedule-worker': join(server, 'src', 'api', 'schedule', 'schedule-worker.ts'),
@@ -69,6 +77,10 @@ export async function buildServer() {
   });
   // ES modules, said so (Node would otherwise parse each file twice, and warn).
   writeFileSync(join(SERVER_DIST, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+  // The entry sets NODE_ENV before any module loads, then loads the bundle. In one bundle, the npm
+  // packages' imports are hoisted above main.ts's own first line (app/production.ts): React loaded
+  // its development build, and the server wrote every page's document with it.
+  writeFileSync(join(SERVER_DIST, 'main.js'), MAIN_ENTRY);
   // The threads' one entry, beside the bundle that starts them: it loads the built worker found there
   // (server/src/threads/threads.ts).
   copyFileSync(join(server, 'src', 'threads', 'thread.mjs'), join(SERVER_DIST, 'thread.mjs'));

@@ -7,6 +7,7 @@ import {
   ContentInvalid,
   ContentUnknown,
   ContentUnwritable,
+  CONTENT_LINK_RECHECK_MS,
   createContentStore,
   type ContentStore,
 } from './store';
@@ -170,6 +171,24 @@ describe('the content store', () => {
     });
     expect(residences().find((entry) => entry.id === first.id)?.description).toBe('Texte de Camille.');
     expect(residences().find((entry) => entry.id === second.id)?.description).toBe('Texte de Léa.');
+  });
+
+  it('sees its own saves at once, and a link moved by hand within CONTENT_LINK_RECHECK_MS', async () => {
+    jest.useFakeTimers({ doNotFake: ['Date'] });
+    try {
+      const first = store.current('slides');
+      const saved = await store.save('slides', first.data, { by: 'camille' });
+      expect(store.current('slides').id).toBe(saved.id);
+      // Moved back by hand, as an admin would: believed for a second, then read.
+      const link = join(dir, 'slides', 'current');
+      symlinkSync(join('versions', `${first.id}.json`), `${link}.main`);
+      renameSync(`${link}.main`, link);
+      expect(store.current('slides').id).toBe(saved.id);
+      jest.advanceTimersByTime(CONTENT_LINK_RECHECK_MS);
+      expect(store.current('slides').id).toBe(first.id);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('keeps serving the last good version when the link is moved by hand to a spoiled file', () => {

@@ -84,7 +84,21 @@ export interface ContentStoreOptions {
   /** Where each kind's first version comes from (the repository's files), by kind. */
   seeds?: Partial<Record<ContentKind, string>>;
   now?: () => Date;
+  /**
+   * How long a `current` link read is believed before it is read again (`CONTENT_LINK_RECHECK_MS`);
+   * the store's own switches are seen at once.
+   */
+  linkRecheckMs?: number;
 }
+
+/**
+ * How long the store believes each kind's `current` link before reading it again. Every page asks
+ * for every kind's current version (its version is in the page cache's key): reading the eight links
+ * on each request was an eighth of a cached page's CPU. The store's own saves and adoptions switch
+ * the link and are seen at once; a link moved by hand, or by another process on the same folder,
+ * within this time (docs/content.md, « The folder »).
+ */
+export const CONTENT_LINK_RECHECK_MS = 1000;
 
 export interface ContentStore {
   readonly dir: string;
@@ -144,7 +158,12 @@ function entryOf(kind: ContentKind, data: unknown, entry: string): string | unde
   return found === undefined ? undefined : JSON.stringify(found);
 }
 
-export function createContentStore({ dir, seeds = {}, now = () => new Date() }: ContentStoreOptions): ContentStore {
+export function createContentStore({
+  dir,
+  seeds = {},
+  now = () => new Date(),
+  linkRecheckMs = CONTENT_LINK_RECHECK_MS,
+}: ContentStoreOptions): ContentStore {
   const kindDir = (kind: ContentKind) => join(dir, kind);
   const versionFile = (kind: ContentKind, id: string) => join(kindDir(kind), 'versions', `${id}.json`);
   const link = (kind: ContentKind) => join(kindDir(kind), 'current');
@@ -162,14 +181,22 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     return v.parse(versionSchema, JSON.parse(text));
   }
 
+  /** Each kind's link as last read, and when (a monotonic clock). */
+  const links = new Map<ContentKind, { id: string | null; readAt: number }>();
+
   function pointer(kind: ContentKind): string | null {
+    const known = links.get(kind);
+    if (known !== undefined && performance.now() - known.readAt < linkRecheckMs) return known.id;
+    let id: string | null;
     try {
-      return readlinkSync(link(kind))
+      id = readlinkSync(link(kind))
         .replace(/^versions\//, '')
         .replace(/\.json$/, '');
     } catch {
-      return null;
+      id = null;
     }
+    links.set(kind, { id, readAt: performance.now() });
+    return id;
   }
 
   /** Written whole or not at all; an existing version is never replaced. */
@@ -181,7 +208,12 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
   }
 
   function switchTo(kind: ContentKind, id: string): void {
-    switchLinkSync(link(kind), join('versions', `${id}.json`));
+    try {
+      switchLinkSync(link(kind), join('versions', `${id}.json`));
+    } finally {
+      // Read again on the next call, whether the switch was made or not.
+      links.delete(kind);
+    }
   }
 
   function check(kind: ContentKind, data: unknown): void {
