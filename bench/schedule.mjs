@@ -9,12 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expandCalendar, readCalendar } from '../server/src/api/schedule/expand.ts';
-import { demoScheduleIcs } from '../server/src/api/schedule/demo.ts';
-import { scheduleIcs } from '../server/src/api/schedule/ics.ts';
-import { ScheduleWorker } from '../server/src/api/schedule/schedule-worker.ts';
+import { expandCalendar, readCalendar } from '../server/src/schedule/expand.ts';
+import { demoScheduleIcs } from '../server/src/schedule/demo.ts';
+import { scheduleIcs } from '../server/src/schedule/ics.ts';
+import { ScheduleWorker } from '../server/src/schedule/schedule-worker.ts';
 import { loadResidences } from '../server/src/api/demo/residences.ts';
-import { hugeCalendar } from '../server/src/api/schedule/test-calendars.ts';
+import { hugeCalendar } from '../server/src/schedule/test-calendars.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DAY = 24 * 3600 * 1000;

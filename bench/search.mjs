@@ -21,7 +21,7 @@ const { buildDemoFeed } = await load('server/src/api/demo/feed.ts');
 const { loadResidences } = await load('server/src/api/demo/residences.ts');
 const { DEMO_REPLAYS } = await load('server/src/api/demo/audio.ts');
 const { feedData, parseFeedXml } = await load('server/src/api/upstream/rss.ts');
-const { buildCatalogue } = await load('server/src/api/episodes/catalogue.ts');
+const { buildCatalogue } = await load('server/src/episodes/catalogue.ts');
 const { readApiConfig } = await load('server/src/api/env.ts');
 
 const residences = loadResidences(readApiConfig({}).demo.residencesFile);

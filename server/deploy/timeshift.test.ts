@@ -234,7 +234,7 @@ describe('the live’s timeline behind nginx, two instances, a real Icecast', ()
     // One listener more, however often it asks.
     expect(counted).toBe(before + 1);
     // Nobody says it is listening but the mirror: through nginx, the count's address is refused,
-    // and an instance refuses a peer off the loopback (server/src/figures/figures.test.ts).
+    // and an instance refuses a peer off the loopback (server/src/api/routes/figures.test.ts).
     for (let one = 0; one < 5; one += 1) {
       const forged = await fetch(`${origin}/api/figures/timeline`, {
         headers: { 'user-agent': `Faux/${String(one)}` },

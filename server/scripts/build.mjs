@@ -71,7 +71,7 @@ export async function buildServer() {
       server: join(server, 'src', 'main.ts'),
       renderer: RENDERER_ENTRY,
       'feed-worker': join(server, 'src', 'api', 'upstream', 'feed-worker.ts'),
-      'schedule-worker': join(server, 'src', 'api', 'schedule', 'schedule-worker.ts'),
+      'schedule-worker': join(server, 'src', 'schedule', 'schedule-worker.ts'),
     },
     outdir: SERVER_DIST,
   });

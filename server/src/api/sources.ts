@@ -12,10 +12,10 @@ import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
 import { soundcloudStreams } from './upstream/soundcloud';
 import { twitchLiveStatus } from './upstream/twitch';
-import { buildCatalogue, type Catalogue, type TracklistEntry } from './episodes/catalogue';
-import { demoScheduleIcs } from './schedule/demo';
-import { calendarLoader } from './schedule/fetch';
-import { demoEventsIcs, loadDemoEvents } from './events/demo';
+import { buildCatalogue, type Catalogue, type TracklistEntry } from '../episodes/catalogue';
+import { demoScheduleIcs } from '../schedule/demo';
+import { calendarLoader } from '../schedule/fetch';
+import { demoEventsIcs, loadDemoEvents } from '../events/demo';
 import type { Release } from '@collectif/shared';
 import type { SiteMetrics } from '../metrics/metrics';
 

@@ -26,12 +26,12 @@ import { RESPONSE_ENCODINGS } from '../site/render/responder';
 import { connectShared } from '../instances/shared-state';
 import { reserveServerRoutes } from '@collectif/shared';
 import { createDeploys, type Deploys } from '../deploy/deploys';
-import { siteDeploys } from '../deploy/routes';
+import { siteDeploys } from '../api/routes/parts';
 import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
 import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
-import { supportLinks } from '../support/routes';
+import { supportLinks } from '../api/routes/support';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -226,6 +226,8 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   // The radio's settings at each page, with where « Nous soutenir » leads now (docs/support.md, « Links »).
   const radioNow = () => ({ ...api.radio, support: supportLinks(app) });
   await app.register(sitePageRoutes, { config: site, radio: radioNow, servedDirs: deploys?.servedDirs });
+  // /api/parts (api/routes/parts.ts) outside the /api scope, on purpose (docs/server.md, « Layout »):
+  // a team's token rather than XSRF, no CORS, its own errors, and `partsStatus` for /readyz.
   await app.register(siteDeploys, { distDirs: site.distDirs, settings: site.deploy, deploys });
   await app.register(siteHealth);
   // Every route of the server is reserved to it: no part's page takes its address (docs/parts.md,

@@ -8,7 +8,7 @@ import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../settings/config';
 import { SHELL, writeUnder, documentJson } from '../site/render/fixtures';
 import type { PartStatus } from './deploys';
-import { DEPLOY_ATTEMPTS_PER_MINUTE } from './routes';
+import { DEPLOY_ATTEMPTS_PER_MINUTE } from '../api/routes/parts';
 
 // A team's deploy through the endpoint (docs/deploy.md), on a real server on loopback: checked,
 // tried on a thread that serves no visitor, switched live at once, rolled back; refused, with

@@ -4,7 +4,7 @@ import { hrefOf, PAGES, pagePattern } from '@collectif/shared/addresses';
 import type { SiteServerConfig } from '../settings/config';
 import { residenceFeed } from './published/rss';
 import { currentResidences } from '../content/residences';
-import { catalogueVersion } from '../api/episodes/catalogue';
+import { catalogueVersion } from '../episodes/catalogue';
 import { robotsTxt, sitemap } from './published/sitemap';
 import { webManifest } from './published/manifest';
 

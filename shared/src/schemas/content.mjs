@@ -191,7 +191,7 @@ const demoWeekday = v.picklist(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']);
 
 /**
  * server/content/demo-events.json: the demo's events, from which the server writes the demo's
- * events calendar for the demo's day (server/src/api/events/demo.ts, docs/events.md « The demo »).
+ * events calendar for the demo's day (server/src/events/demo.ts, docs/events.md « The demo »).
  */
 export const demoEventsSchema = v.pipe(
   v.array(

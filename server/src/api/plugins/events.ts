@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback } from 'fastify';
-import { EventsBook } from '../events/book';
-import { holdScheduleWorker } from '../schedule/schedule-worker';
+import { EventsBook } from '../../events/book';
+import { holdScheduleWorker } from '../../schedule/schedule-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,13 +7,13 @@ import type { Release } from '@collectif/shared';
 import type { ApiConfig } from '../env';
 import { releasesContent } from '../schemas/releases';
 import { createSources, type Sources } from '../sources';
-import type { TracklistEntry } from '../episodes/catalogue';
+import type { TracklistEntry } from '../../episodes/catalogue';
 import type { SharedState } from '../../instances/shared-state';
 import { repositorySeeds } from '../../content/kinds';
 import { shareContent } from '../../content/shared';
 import { createContentStore, type ContentStore } from '../../content/store';
 import { createPictures, type Pictures } from '../../content/pictures';
-import { playedArtistsSource, type PlayedArtistsSource } from '../played-artists/current';
+import { playedArtistsSource, type PlayedArtistsSource } from '../../played-artists/current';
 import { createMetrics, type Metrics } from '../../metrics/metrics';
 
 declare module 'fastify' {

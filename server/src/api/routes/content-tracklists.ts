@@ -10,8 +10,8 @@ import { ApiHttpError } from '../errors';
 import { editorLimit } from '../http/editor-limit';
 import { JSON_TYPE } from '../plugins/representations';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
-import { residenceMatcher } from '../schedule/residence-of';
-import { holdScheduleWorker } from '../schedule/schedule-worker';
+import { residenceMatcher } from '../../schedule/residence-of';
+import { holdScheduleWorker } from '../../schedule/schedule-worker';
 import { SCHEDULE_ZONE } from './schedule';
 
 /**

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { chaptersSchema } from '@collectif/shared/schemas';
-import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm, type TracklistEntry } from '../episodes/catalogue';
+import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm, type TracklistEntry } from '../../episodes/catalogue';
 import { workspaceRoot } from '../../settings/config';
 
 // The repository's tracklists, which a new content folder starts from (docs/tracklists.md).

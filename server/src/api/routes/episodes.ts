@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { isSlug } from '@collectif/shared/addresses';
-import { catalogueVersion, cleanQuery } from '../episodes/catalogue';
+import { catalogueVersion, cleanQuery } from '../../episodes/catalogue';
 import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';

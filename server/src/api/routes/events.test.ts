@@ -4,7 +4,7 @@ import type { ApiError, EventItem, Events } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
 import { buildApi, manualClock, testConfig } from '../testing/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream';
-import { eventsCalendarOf, googleCalendar, nextcloudCalendar, outlookCalendar } from '../events/test-calendars';
+import { eventsCalendarOf, googleCalendar, nextcloudCalendar, outlookCalendar } from '../../events/test-calendars';
 
 // The events' routes (docs/events.md, « The API »): GET /api/events, /api/events/:slug, and their
 // calendar files /api/events.ics and /api/events/:slug.ics, read back with ical.js; on the demo's

@@ -2,9 +2,9 @@ import type { FastifyPluginCallback } from 'fastify';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { readSiteOrigin } from '../../settings/config';
 import { ApiHttpError } from '../errors';
-import { EventsBook, eventsAnswer } from '../events/book';
-import { eventFileName } from '../events/ics';
-import { EVENT_SLUG } from '../events/read';
+import { EventsBook, eventsAnswer } from '../../events/book';
+import { eventFileName } from '../../events/ics';
+import { EVENT_SLUG } from '../../events/read';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

@@ -22,8 +22,8 @@ import soundcloudRss from './soundcloud-rss';
 import timeshift from './timeshift';
 import track from './track';
 import xsrf from './xsrf';
-import { figuresRoutes } from '../../figures/routes';
-import { supportPlugin } from '../../support/routes';
+import { figuresRoutes } from './figures';
+import { supportPlugin } from './support';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
 import { buildApi, listen, testConfig } from '../testing/fixtures';
-import { occurrenceUid } from '../schedule/ics';
+import { occurrenceUid } from '../../schedule/ics';
 
 // The calendar of the residences a visitor follows (docs/follow.md, « The calendar »): GET
 // /api/schedule/suivi.ics?residences=a,b over real HTTP, read back with ical.js, reminders included.

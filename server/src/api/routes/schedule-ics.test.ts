@@ -4,8 +4,8 @@ import type { ApiError } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
 import { buildApi, manualClock, testConfig } from '../testing/fixtures';
 import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream';
-import { occurrenceUid } from '../schedule/ics';
-import { calendarOf } from '../schedule/test-calendars';
+import { occurrenceUid } from '../../schedule/ics';
+import { calendarOf } from '../../schedule/test-calendars';
 
 // The schedule as calendar files (docs/schedule.md, « Calendar files (.ics) »): GET
 // /api/schedule/event.ics?id= and GET /api/schedule.ics?residence=, read back with ical.js.

@@ -8,11 +8,11 @@ import { ApiHttpError } from '../errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { wallAt, type ScheduleOccurrence } from '../schedule/expand';
-import { fileSlug, scheduleIcs } from '../schedule/ics';
-import { LastGood } from '../schedule/last-good';
-import { residenceMatcher } from '../schedule/residence-of';
-import { holdScheduleWorker } from '../schedule/schedule-worker';
+import { wallAt, type ScheduleOccurrence } from '../../schedule/expand';
+import { fileSlug, scheduleIcs } from '../../schedule/ics';
+import { LastGood } from '../../schedule/last-good';
+import { residenceMatcher } from '../../schedule/residence-of';
+import { holdScheduleWorker } from '../../schedule/schedule-worker';
 import type { Cached } from '../upstream/cache';
 import type { DemoResidence } from '../demo/residences';
 

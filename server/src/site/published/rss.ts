@@ -3,7 +3,7 @@ import { residencePictures } from '@collectif/shared/pictures';
 import { PAGES, residenceFeedPath, type HrefOf } from '@collectif/shared/addresses';
 import { plain, PODCAST_MIN_BYTES } from '../../feed';
 import { writeXml, xmlSafe } from '../../files/xml';
-import type { CatalogueEpisode } from '../../api/episodes/catalogue';
+import type { CatalogueEpisode } from '../../episodes/catalogue';
 import { absolute } from './absolute';
 
 /** A podcast feed per residence, `/residences/:id/feed.xml` (docs/published.md). */

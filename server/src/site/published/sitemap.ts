@@ -1,7 +1,7 @@
 import type { PageRef } from '@collectif/shared';
 import { fillPath, hrefOf, PAGES } from '@collectif/shared/addresses';
 import { writeXml, xmlSafe } from '../../files/xml';
-import type { CatalogueEpisode } from '../../api/episodes/catalogue';
+import type { CatalogueEpisode } from '../../episodes/catalogue';
 import type { FeedResidence } from './rss';
 import { absolute } from './absolute';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FIGURES_BEACON_MAX_BYTES, beaconSchema } from '@collectif/shared/schemas';
-import { ApiHttpError } from '../api/errors';
-import { visitorOf } from './plugin';
-import { audienceReport, monthCsv, type ReportEpisode } from './report';
+import { ApiHttpError } from '../errors';
+import { visitorOf } from '../../figures/plugin';
+import { audienceReport, monthCsv, type ReportEpisode } from '../../figures/report';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

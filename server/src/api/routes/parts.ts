@@ -12,11 +12,11 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import { PARTS, type PartName } from '@collectif/shared';
-import type { DeploySettings } from '../settings/config';
-import { ARCHIVE_LIMITS } from './archive';
-import { PART_INFO, readPartInfo } from './checks';
-import type { Deploys, PartStatus } from './deploys';
-import { teamOf } from './tokens';
+import type { DeploySettings } from '../../settings/config';
+import { ARCHIVE_LIMITS } from '../../deploy/archive';
+import { PART_INFO, readPartInfo } from '../../deploy/checks';
+import type { Deploys, PartStatus } from '../../deploy/deploys';
+import { teamOf } from '../../deploy/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import { releaseUrl } from '@collectif/shared/config';
 import type { Chapters, Episode, EpisodeDetail, EpisodesPage, StyleCount, TracklistRow } from '@collectif/shared';
-import { longSlug, plain, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../../feed';
+import { longSlug, plain, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../feed';
 
 /**
  * The archive (docs/episodes.md): the feed's podcasts as episodes with their slugs, residences and

@@ -15,19 +15,19 @@ import {
 } from '@collectif/shared/schemas';
 import { readCookie } from '@collectif/shared';
 import { SUPPORT_PAGE, siteConfig, type SupportLinks } from '@collectif/shared/config';
-import { sealer } from '../instances/seal';
-import { ApiHttpError, UpstreamError } from '../api/errors';
-import { UpstreamCache } from '../api/upstream/cache';
-import { jsonSchema, type ValibotJsonTypeProvider } from '../api/schemas/provider';
-import { createCountsStore, monthKey, type CountsStore } from './counts';
-import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from './demo';
+import { sealer } from '../../instances/seal';
+import { ApiHttpError, UpstreamError } from '../errors';
+import { UpstreamCache } from '../upstream/cache';
+import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
+import { createCountsStore, monthKey, type CountsStore } from '../../support/counts';
+import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from '../../support/demo';
 import {
   authorizedAmount,
   createHelloAssoClient,
   networkTransport,
   type HelloAssoClient,
   type HelloAssoOrder,
-} from './helloasso';
+} from '../../support/helloasso';
 
 /** The return page of a payment (mf-about's), HelloAsso's query appended. */
 export const RETURN_PAGE = `${SUPPORT_PAGE}/merci`;

@@ -1,4 +1,4 @@
-import { OneThread, type ThreadReply } from '../../threads/threads';
+import { OneThread, type ThreadReply } from '../threads/threads';
 import { readEventCalendars, type EventsRead, type EventsReadOptions } from '../events/read';
 import { expandCalendar, readCalendar, type ExpandOptions, type Expanded } from './expand';
 import { calendarIcs, scheduleIcs, type CalendarOptions, type IcsEvent, type IcsItem, type IcsOptions } from './ics';

@@ -1,8 +1,8 @@
 import type { Release } from '@collectif/shared';
-import type { ContentStore } from '../../content/store';
+import type { ContentStore } from '../content/store';
 import { catalogueVersion, type Catalogue } from '../episodes/catalogue';
-import type { Source } from '../sources';
-import type { Cached } from '../upstream/cache';
+import type { Source } from '../api/sources';
+import type { Cached } from '../api/upstream/cache';
 import {
   buildPlayedArtists,
   type PlayedArtistMerge,
