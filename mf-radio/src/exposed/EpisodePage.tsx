@@ -15,7 +15,7 @@ import {
 import { pictureSrcSet } from '@collectif/shared/pictures';
 import { configuratorSearchFor } from '../embed/configurator';
 import { Tracklist } from '../episodes/Tracklist';
-import { BySlugPending, useBySlug } from '../pages/bySlug';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { QueueButton } from '../queue/QueueButton';

@@ -7,7 +7,7 @@ import { EventText } from '../events/EventText';
 import { eventDateLabel, eventHours, mapHref, visitorHours } from '../events/format';
 import { eventIcsHref } from '../events/files';
 import { Lineup } from '../events/Lineup';
-import { BySlugPending, useBySlug } from '../pages/bySlug';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { EVENT_POSTER_SIZES, isEventSlug } from '../pages/event';
 import '../styles/events.css';
 

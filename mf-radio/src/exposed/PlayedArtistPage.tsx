@@ -14,7 +14,7 @@ import { PageLink, PAGES, isPlayedArtistSlug, usePageHref } from '@collectif/sha
 import { ExternalLink, cardDate } from '@collectif/shared/ui';
 import { formatTime } from '@collectif/shared/time';
 import { QueueButton } from '../queue/QueueButton';
-import { BySlugPending, useBySlug } from '../pages/bySlug';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { playedArtistSummary } from '../pages/playedArtist';
 import '../styles/played-artists.css';
 

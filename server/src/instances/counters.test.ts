@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { until } from '@collectif/shared/testing';
 import { startRedis, type RedisServer } from '../../deploy/redis';
 import {
@@ -16,12 +15,9 @@ import { sealer } from './seal';
 
 // The audience figures' counters as their callers get them (docs/figures.md, « In Redis »), through
 // the shared state's two connections, to deploy/'s two Redis with their own ACL files (a command or
-// a key either refused the site fails the test at close): Debian's redis-server on loopback, when
-// it is installed, as `npm test` runs the deployment's tests. Values written by hand (the tests'
-// own user) stand for whoever has a Redis's password.
-
-const installed = spawnSync('redis-server', ['--version']).status === 0;
-const withRedis = installed ? describe : describe.skip;
+// a key either refused the site fails the test at close): Debian's redis-server on loopback, which
+// `npm test` needs as the deployment's tests do (README, « Tests »). Values written by hand (the
+// tests' own user) stand for whoever has a Redis's password.
 
 const DAY = '2026-11-25';
 const HOUR = 3600_000;
@@ -52,7 +48,7 @@ async function fill(server: RedisServer, command: 'SADD' | 'HSET' | 'ZADD', name
 
 const pttl = async (server: RedisServer, name: string) => Number(await server.run('PTTL', name));
 
-withRedis('the figures’ counters in Redis', () => {
+describe('the figures’ counters in Redis', () => {
   let redis: RedisServer;
   let figuresRedis: RedisServer;
   let state: SharedState;
