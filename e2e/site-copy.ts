@@ -77,7 +77,7 @@ async function waitForServer(server: ChildProcess, origin: string): Promise<void
 }
 
 /**
- * Once every part's new server bundle has been tried (docs/deploy.md, « The trial »): `/readyz`
+ * Once every part's new server container has been tried (docs/deploy.md, « The trial »): `/readyz`
  * starts the trial of a version it has not seen and says « trying » until it ends.
  */
 export type PartsReady = Record<string, { state: string; reason?: string }>;

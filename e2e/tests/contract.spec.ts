@@ -33,7 +33,7 @@ const previous = `${String(current.major)}.${String(Math.max(current.minor - 1, 
 let site: SiteCopy;
 
 test.beforeAll(async () => {
-  // One build of a remote (its browser and server bundles) on a shared machine.
+  // One build of a remote (its browser and server containers) on a shared machine.
   test.setTimeout(180_000);
   site = await startSiteCopy({}, async (distRoot) => {
     rmSync(join(distRoot, 'mf-about'), { recursive: true, force: true });

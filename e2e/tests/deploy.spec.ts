@@ -46,7 +46,7 @@ test.afterAll(() => {
   site.stop();
 });
 
-/** Once every part's new server bundle copied by hand has been tried (docs/deploy.md, « The trial »). */
+/** Once every part's new server container copied by hand has been tried (docs/deploy.md, « The trial »). */
 const settled = (): Promise<PartsReady> => settledAt(origin);
 
 /** What a team's deployment does: the new dist/ put in place of the old one in one step. */

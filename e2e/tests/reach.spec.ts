@@ -69,3 +69,26 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+// The desktop bar at its narrowest (docs/interface.md, « The desktop bar »): from 1200 px it holds
+// every page's link and the outside links on one row. A page added to the menu must still fit.
+test('at 1200 px, every link of the desktop bar is on its one row and on the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await gotoPage(page, '/');
+  const bar = page.locator('header.navbar .navbar__bar');
+  await expect(bar.locator('.navbar__desktop')).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  expect(await unreachableControls(page, 'header.navbar')).toEqual([]);
+  const barBox = await bar.boundingBox();
+  const links = await bar.locator('.navbar__desktop a').evaluateAll((anchors) =>
+    anchors.map((anchor) => {
+      const box = anchor.getBoundingClientRect();
+      return { name: anchor.textContent, top: box.top, bottom: box.bottom };
+    }),
+  );
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    expect(link.top, link.name).toBeGreaterThanOrEqual(barBox?.y ?? Infinity);
+    expect(link.bottom, link.name).toBeLessThanOrEqual((barBox?.y ?? 0) + (barBox?.height ?? 0));
+  }
+});

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { createFigures, type Figures } from '../src/figures/figures';
 import { figuresFiles } from '../src/figures/files';
 import { until } from '@collectif/shared/testing';
-import { memoryTally, redisTally, resilientTally, splitTally } from '../src/figures/tally';
+import { memoryTally, sharedTally } from '../src/figures/tally';
 import { connectShared, connectVolatile, type SharedState, type VolatileRedis } from '../src/instances/shared-state';
 import { startRedis, type RedisServer } from './redis';
 
@@ -52,12 +52,8 @@ async function instance(): Promise<{ figures: Figures; dir: string }> {
   const volatile = await volatileOf(figuresRedis.url);
   const dir = mkdtempSync(join(tmpdir(), 'chiffres-'));
   const clock = () => now;
-  const local = memoryTally(clock);
   const figures = createFigures({
-    tally: splitTally(
-      resilientTally(redisTally(volatile.redis), local, volatile.usable),
-      resilientTally(redisTally(state.redis), local),
-    ),
+    tally: sharedTally({ visitors: volatile, totals: state }, memoryTally(clock)),
     files: figuresFiles(dir),
     clock,
     sources: {},
@@ -87,6 +83,10 @@ describe('the figures of two instances, through Redis', () => {
     expect(samples.find((sample) => sample !== null)).toMatchObject({ total: 6, sources: { player: 6, timeline: 0 } });
     // « 6 à l'écoute » on both, whichever sampled.
     expect([await a.figures.liveListeners(), await b.figures.liveListeners()]).toEqual([6, 6]);
+    // The minute's lock is the shared state's lease, under its prefix.
+    expect(await redis.run('KEYS', 'collectif:lease:figures:sample:*')).toEqual([
+      `collectif:lease:figures:sample:${String(Math.floor(T0 / 60_000))}`,
+    ]);
 
     await a.figures.flush();
     await b.figures.flush();
@@ -130,7 +130,7 @@ describe('the figures of two instances, through Redis', () => {
     keys.disconnect();
   });
 
-  it('refuse a hostile salt and hostile counts read from Redis', async () => {
+  it('refuse a hostile salt, hostile counts and a forged last sample read from Redis', async () => {
     const { figures } = await instance();
     const hostile = new Redis(redis.url);
     const hostileFigures = new Redis(figuresRedis.url);
@@ -149,6 +149,9 @@ describe('the figures of two instances, through Redis', () => {
     const day = await figures.day('2026-11-26');
     expect(day['<script>']).toBeUndefined();
     expect(day['listeners:site']).toBeUndefined();
+    // A last sample written by hand, fresh and over the threshold: not signed by an instance, not said.
+    await hostile.set('collectif:figures:last', JSON.stringify({ at: now, total: 999 }), 'PX', 60_000);
+    expect(await figures.liveListeners()).toBeUndefined();
     hostile.disconnect();
     hostileFigures.disconnect();
   });
@@ -169,14 +172,14 @@ describe('the figures of two instances, through Redis', () => {
       const warned: string[] = [];
       const kept = await volatileOf(other.url, (message) => warned.push(message));
       await other.run('CONFIG', 'SET', 'save', '3600 1');
-      kept.redis.disconnect(true);
+      // The site's connection cut: it connects again, and asks again.
+      await other.run('CLIENT', 'KILL', 'USER', 'collectif');
       await until(() => warned.length > 0, { what: 'le refus dit' });
       expect(warned[0]).toMatch(/il écrit sur disque \(save « 3600 1 »/);
       expect(kept.usable()).toBe(false);
       // What the instance counts meanwhile stays in its memory: nothing reaches that Redis.
       const clock = () => now;
-      const local = memoryTally(clock);
-      const tally = splitTally(resilientTally(redisTally(kept.redis), local, kept.usable), local);
+      const tally = sharedTally({ visitors: kept, totals: null }, memoryTally(clock));
       await tally.salt('2026-11-26', 60_000);
       expect(await other.run('KEYS', '*')).toEqual([]);
     } finally {
@@ -192,7 +195,7 @@ describe('the figures of two instances, through Redis', () => {
     expect(salt).toMatch(/^[0-9a-f]{64}$/);
     // The instances' Redis holds the day's totals and nothing that names a visitor…
     const keys = (await redis.run('KEYS', 'collectif:figures:*')) as string[];
-    expect(keys.filter((key) => !/^collectif:figures:(day:|lock:|last$)/.test(key))).toEqual([]);
+    expect(keys.filter((key) => !/^collectif:figures:(day:|last$)/.test(key))).toEqual([]);
     // …and its save, as Redis makes it on its save points, holds no salt.
     await redis.run('SAVE');
     // The figures' Redis stops as a shutdown does: with no save point, it writes nothing.

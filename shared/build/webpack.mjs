@@ -345,7 +345,7 @@ function registered(name) {
 }
 
 /** Where a part's server container is, inside its dist/ (`server/remoteEntry.js`). */
-export const SERVER_BUNDLE_DIR = 'server';
+export const SERVER_CONTAINER_DIR = 'server';
 
 /**
  * What a server container takes from the renderer instead of carrying its own copy, as the browser's
@@ -376,7 +376,7 @@ function serverShared(version, alsoAccepts) {
  * @param {{ name: string, dir: string, exposes: Record<string, string>, version: string, alsoAccepts?: string }} options
  * @returns {import('webpack').Configuration}
  */
-function serverBundleConfig({ name, dir, exposes, version, alsoAccepts }) {
+function serverContainerConfig({ name, dir, exposes, version, alsoAccepts }) {
   return {
     name: `${name}-server`,
     mode: 'production',
@@ -385,7 +385,7 @@ function serverBundleConfig({ name, dir, exposes, version, alsoAccepts }) {
     entry: {},
     devtool: false,
     output: {
-      path: join(dir, 'dist', SERVER_BUNDLE_DIR),
+      path: join(dir, 'dist', SERVER_CONTAINER_DIR),
       filename: '[name].js',
       // Its modules are found by webpack's own names, never by the browser build's.
       uniqueName: `${federationName(name)}_server`,
@@ -583,7 +583,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
     const withServer = production && Object.keys(serverExposes).length > 0 && env?.WEBPACK_SERVE !== true;
     const withApp = production && app !== undefined && env?.WEBPACK_SERVE !== true;
     // The folders of dist/ that other builds of the part write, beside this one: not this build's to remove.
-    const kept = [...(withServer ? [SERVER_BUNDLE_DIR] : []), ...(withApp && app !== undefined ? [app.folder] : [])];
+    const kept = [...(withServer ? [SERVER_CONTAINER_DIR] : []), ...(withApp && app !== undefined ? [app.folder] : [])];
     const configs = [
       {
         mode: production ? 'production' : 'development',
@@ -683,7 +683,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
         stats: production ? 'errors-warnings' : 'minimal',
         devServer: devServer(part),
       },
-      ...(withServer ? [serverBundleConfig({ name, dir, exposes: serverExposes, version, alsoAccepts })] : []),
+      ...(withServer ? [serverContainerConfig({ name, dir, exposes: serverExposes, version, alsoAccepts })] : []),
     ];
     const [browser, ...others] = configs;
     if (!withApp || app === undefined || browser === undefined) return configs;

@@ -8,7 +8,7 @@ import type { AppDispatch, RootState } from './store/store';
 /**
  * What a page is besides its view (docs/head.md, « One head »): the data it needs for its route,
  * and its head from that data. Each exposed page module exports its definition as `page`, beside
- * its component; the server reads it from the part's server bundle before rendering, the browser
+ * its component; the server reads it from the part's server container before rendering, the browser
  * from the module the shell loaded, after hydration and after every navigation. One function, so
  * the head the browser keeps is the one the server wrote.
  */

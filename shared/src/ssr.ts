@@ -28,5 +28,5 @@ export interface SsrState {
  */
 export const ssrHydrated = createAction<SsrState>('ssr/hydrated');
 
-/** The modules of one part as its server bundle exports them. */
+/** The modules of one part as its server container exports them. */
 export type ServerModules = Readonly<Record<string, ComponentType>>;

@@ -6,13 +6,13 @@ import {
   createStaticHandler,
   createStaticRouter,
   StaticRouterProvider,
-  type ShellServerBundle,
+  type ShellServerContainer,
 } from '@collectif/shared/server';
 import { AppFrame, appRoutes } from './App';
 import { pageRouteId } from './routes';
 import type { PageLoaderData } from './pages/lifecycle';
 
-export const renderApp: ShellServerBundle['renderApp'] = async ({
+export const renderApp: ShellServerContainer['renderApp'] = async ({
   url,
   store,
   modules,

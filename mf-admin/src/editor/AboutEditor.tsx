@@ -1,9 +1,7 @@
 import { useId, type ReactNode } from 'react';
-import { StatusMessage } from '@collectif/shared/ui';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
-import { problemPointer } from './outcome';
-import { PublishFooter, saveKind, useVersionForm } from './publish';
+import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
 
 /*
  * The About page's texts (the `about` kind, docs/content.md, « The editor »): one nested text, in the
@@ -218,18 +216,10 @@ export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
     send: saveKind('about'),
     onPublished,
   });
-  const { loaded, failure, outcome } = form;
-
-  if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
-  if (loaded === null) return <StatusMessage kind="loading">Chargement des textes ...</StatusMessage>;
+  const { loaded } = form;
+  if (loaded === null || form.failure !== null) return <FormOpening form={form} loading="Chargement des textes ..." />;
   const { value: text, basedOn } = loaded;
-  const errors = new Map<string, string>();
-  if (outcome.kind === 'invalid') {
-    for (const line of outcome.problems) {
-      const problem = problemPointer(line);
-      if (problem !== null && !errors.has(problem.pointer)) errors.set(problem.pointer, problem.words);
-    }
-  }
+  const errors = form.problems;
 
   const walk: Walk = {
     formId,

@@ -1,11 +1,9 @@
 import { useId } from 'react';
-import { StatusMessage } from '@collectif/shared/ui';
 import type { PicturePurpose } from './call';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
 import { PictureUpload } from './PictureUpload';
-import { readProblem } from './outcome';
-import { PublishFooter, saveKind, useVersionForm } from './publish';
+import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
 import { RowActions } from './RowActions';
 
 /*
@@ -122,19 +120,10 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
     send: (entries, basedOn) => saveKind(list.kind)(dataOf(list, entries), basedOn),
     onPublished,
   });
-  const { loaded, failure, outcome } = form;
-
-  if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
-  if (loaded === null) return <StatusMessage kind="loading">Chargement ...</StatusMessage>;
+  const { loaded } = form;
+  if (loaded === null || form.failure !== null) return <FormOpening form={form} />;
   const { value: entries, basedOn } = loaded;
-  const errors = new Map<string, string>();
-  if (outcome.kind === 'invalid') {
-    for (const line of outcome.problems) {
-      const problem = readProblem(line);
-      const key = `${String(problem?.index ?? '')}/${problem?.field ?? ''}`;
-      if (problem !== null && !errors.has(key)) errors.set(key, problem.words);
-    }
-  }
+  const errors = form.problems;
 
   const change = (next: Entry[]) => {
     form.edit(() => next);
@@ -162,7 +151,7 @@ export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?
                   id={`${formId}-${String(index)}-${name}`}
                   label={label}
                   hint={hint}
-                  error={errors.get(`${String(index)}/${name}`)}
+                  error={errors.get(`/${String(index)}/${name}`)}
                   value={entry[name] ?? ''}
                   onChange={(value) => {
                     change(entries.map((item, at) => (at === index ? { ...item, [name]: value } : item)));

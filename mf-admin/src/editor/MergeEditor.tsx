@@ -2,11 +2,9 @@ import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { playedArtistsPageAnswer } from '@collectif/shared/schemas';
 import type { PlayedArtistSummary } from '@collectif/shared';
-import { StatusMessage } from '@collectif/shared/ui';
 import { call, messageOf } from './call';
 import { Field } from './Field';
-import { readProblem } from './outcome';
-import { PublishFooter, saveKind, useVersionForm } from './publish';
+import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
 import { RowActions } from './RowActions';
 
 /*
@@ -130,19 +128,10 @@ export function MergeEditor({ onPublished }: { onPublished?: () => void }) {
     send: (merges, basedOn) => saveKind('artistMerges')(dataOf(merges), basedOn),
     onPublished,
   });
-  const { loaded, failure, outcome } = form;
-
-  if (failure !== null) return <StatusMessage kind="error">{failure}</StatusMessage>;
-  if (loaded === null) return <StatusMessage kind="loading">Chargement ...</StatusMessage>;
+  const { loaded } = form;
+  if (loaded === null || form.failure !== null) return <FormOpening form={form} />;
   const { value: merges, basedOn } = loaded;
-  const errors = new Map<string, string>();
-  if (outcome.kind === 'invalid') {
-    for (const line of outcome.problems) {
-      const problem = readProblem(line);
-      const key = `${String(problem?.index ?? '')}/${problem?.field ?? ''}`;
-      if (problem !== null && !errors.has(key)) errors.set(key, problem.words);
-    }
-  }
+  const errors = form.problems;
   const change = (next: Merge[]) => {
     form.edit(() => next);
   };
@@ -186,7 +175,7 @@ export function MergeEditor({ onPublished }: { onPublished?: () => void }) {
                 id={`${formId}-${String(index)}-into`}
                 label="Page qui reste"
                 hint="Son adresse après /artistes/, par exemple basic-channel."
-                error={errors.get(`${String(index)}/into`)}
+                error={errors.get(`/${String(index)}/into`)}
                 value={merge.into}
                 onChange={(value) => {
                   change(merges.map((item, at) => (at === index ? { ...item, into: value } : item)));
@@ -196,7 +185,7 @@ export function MergeEditor({ onPublished }: { onPublished?: () => void }) {
                 id={`${formId}-${String(index)}-names`}
                 label="Autres graphies"
                 hint="Une par ligne : un nom tel que les listes de titres l’écrivent, ou l’adresse de sa page."
-                error={errors.get(`${String(index)}/names`)}
+                error={errors.get(`/${String(index)}/names`)}
                 multiline
                 value={merge.names}
                 onChange={(value) => {

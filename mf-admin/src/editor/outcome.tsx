@@ -55,6 +55,20 @@ export function problemPointer(line: string): { pointer: string; words: string }
 }
 
 /**
+ * Each field a refused save names, by its JSON pointer (« /3/instagram », « /values/items/0/title »),
+ * with the words of its first problem: what every form says beside the field.
+ */
+export function problemsOf(outcome: Outcome): ReadonlyMap<string, string> {
+  const problems = new Map<string, string>();
+  if (outcome.kind !== 'invalid') return problems;
+  for (const line of outcome.problems) {
+    const problem = problemPointer(line);
+    if (problem !== null && !problems.has(problem.pointer)) problems.set(problem.pointer, problem.words);
+  }
+  return problems;
+}
+
+/**
  * The same line for a form of entries (« residences: champ /3/instagram : forme invalide … »): the
  * entry's position when the kind is a list, its field, and the words.
  */

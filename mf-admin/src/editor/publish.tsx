@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { call, messageOf } from './call';
-import { currentVersion, OutcomeMessage, outcomeOf, type Outcome, type Version } from './outcome';
+import { currentVersion, OutcomeMessage, outcomeOf, problemsOf, type Outcome, type Version } from './outcome';
+import { StatusMessage } from '@collectif/shared/ui';
 
 /*
  * What every form of the editor does the same way (docs/content.md, « The editor »): it opens on the
@@ -20,6 +21,8 @@ export interface VersionForm<T> {
   /** Why it could not open (the site's words). */
   failure: string | null;
   outcome: Outcome;
+  /** What a refused save said of each field, by its JSON pointer (`problemsOf`). */
+  problems: ReadonlyMap<string, string>;
   setOutcome: (outcome: Outcome) => void;
   busy: boolean;
   /** Changes the content, from the state as it is then (an upload answers after other edits). */
@@ -75,6 +78,7 @@ export function useVersionForm<T>({
     loaded,
     failure,
     outcome,
+    problems: problemsOf(outcome),
     setOutcome,
     busy,
     edit: (change) => {
@@ -104,6 +108,16 @@ export function useVersionForm<T>({
       setOutcome({ kind: 'none' });
     },
   };
+}
+
+/**
+ * A form while it opens: why it cannot (the site's words), or its loading line; null once it is open,
+ * for the form to show itself.
+ */
+export function FormOpening<T>({ form, loading = 'Chargement ...' }: { form: VersionForm<T>; loading?: string }) {
+  if (form.failure !== null) return <StatusMessage kind="error">{form.failure}</StatusMessage>;
+  if (form.loaded === null) return <StatusMessage kind="loading">{loading}</StatusMessage>;
+  return null;
 }
 
 function isMissing(value: unknown): value is { missing: string } {

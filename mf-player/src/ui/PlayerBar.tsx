@@ -4,7 +4,6 @@ import { formatTime } from '@collectif/shared/time';
 import { queueOffered, timelineOffered } from '../player/config';
 import {
   chatToggled,
-  liveRequested,
   pauseRequested,
   playRequested,
   selectArtist,
@@ -25,6 +24,7 @@ import {
 import { FigureBeacons } from '../figures/FigureBeacons';
 import { ListenerCount } from '../figures/ListenerCount';
 import { CurrentTrack } from './CurrentTrack';
+import { DirectButton } from './DirectButton';
 import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine } from './OnAirLine';
 import { CHAT_PANEL_ID } from './panelIds';
@@ -179,14 +179,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
               <ChatIcon />
             </button>
           ) : (
-            <button
-              type="button"
-              className="player__direct"
-              aria-label="Revenir au direct"
-              onClick={() => dispatch(liveRequested())}
-            >
-              Direct
-            </button>
+            <DirectButton />
           )}
           <button type="button" className="player__button" aria-label="Fermer le lecteur" onClick={toggle}>
             <CollapseIcon />

@@ -4,7 +4,6 @@ import { showOnAir } from '@collectif/shared/schedule';
 import { speakTime } from '@collectif/shared/time';
 import {
   edgeAt,
-  liveRequested,
   momentRequested,
   replaySelected,
   selectHeld,
@@ -15,6 +14,7 @@ import {
   windowLearned,
 } from '../player/playerSlice';
 import { sliderKeyValue } from '../player/sliderKeys';
+import { DirectButton } from './DirectButton';
 import { replayOf, replayRequest } from '../timeline/replay';
 import { playsDatedHls, timelinePlaylist } from '../timeline/playlist';
 import { fetchWindow } from '../timeline/window';
@@ -253,16 +253,7 @@ function Timeline() {
         }}
         onKeyDown={onKeyDown}
       />
-      {moment === null ? null : (
-        <button
-          type="button"
-          className="player__direct"
-          aria-label="Revenir au direct"
-          onClick={() => dispatch(liveRequested())}
-        >
-          Direct
-        </button>
-      )}
+      {moment === null ? null : <DirectButton />}
     </div>
   );
 }

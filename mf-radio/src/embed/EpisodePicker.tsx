@@ -1,6 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useEpisodeQuery, useEpisodesQuery, type Episode } from '@collectif/shared';
-import { MAX_QUERY_LENGTH } from '../episodes/search';
+import { EpisodeSearchInput } from '../episodes/SearchInput';
 import { useDebounced } from '../ui/useDebounced';
 import { Choice } from './Choice';
 import { SEARCH_FIELD, SEARCH_RESULTS } from './configurator';
@@ -70,26 +70,16 @@ export function EpisodePicker({
     <div className="integrer__more integrer__episodes">
       <label htmlFor={searchId}>Rechercher un épisode</label>
       <div className="integrer__search">
-        <input
+        {/* Enter searches at once, here only: the rest of the form applies as it changes. */}
+        <EpisodeSearchInput
           id={searchId}
-          type="search"
           name={SEARCH_FIELD}
           value={typed}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder="Artiste, émission, style…"
-          autoComplete="off"
-          onChange={(event) => {
-            const value = event.target.value;
+          onType={(value) => {
             setTyped(value);
             search.later(value);
           }}
-          onKeyDown={(event) => {
-            // Enter searches at once, here only: the rest of the form applies as it changes.
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submitNow();
-            }
-          }}
+          onEnter={submitNow}
         />
         <button type="submit" className="button button--ghost" onClick={submitNow}>
           Chercher

@@ -1,11 +1,10 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import {
   emit,
   lastPayload,
   on,
   useEpisodeQuery,
   useEpisodesQuery,
-  useParams,
   useSearchParams,
   type Episode,
   type EpisodeDetail,
@@ -16,13 +15,14 @@ import {
 import { pictureSrcSet } from '@collectif/shared/pictures';
 import { configuratorSearchFor } from '../embed/configurator';
 import { Tracklist } from '../episodes/Tracklist';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { EPISODE_COVER_SIZES } from '../pages/episode';
 import { PodcastGrid, resumeLabel } from '../podcasts/PodcastCard';
 import { QueueButton } from '../queue/QueueButton';
 import { findResidence, useResidenceSummaries } from '../residences/residences';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref, isSlug, parseStartTime, startTimeParam } from '@collectif/shared/addresses';
-import { StatusMessage, cardDate, scrollToTop } from '@collectif/shared/ui';
+import { StatusMessage, cardDate } from '@collectif/shared/ui';
 import { formatTime } from '@collectif/shared/time';
 import { resumeKey, useRememberedPosition } from '@collectif/shared/resume';
 
@@ -242,26 +242,16 @@ function MoreEpisodes({ episode }: { episode: Episode }) {
 
 /** emissions/:slug: one episode, its player buttons and sharing, or a French « not found » page. */
 function EpisodePage() {
-  const { slug = '' } = useParams();
-  const valid = isSlug(slug);
-  const query = useEpisodeQuery(slug, { skip: !valid });
+  const { query, missing } = useBySlug(isSlug, useEpisodeQuery);
   const episode = query.data;
-  const missing = !valid || (query.error !== undefined && 'status' in query.error && query.error.status === 404);
-  useEffect(() => {
-    scrollToTop();
-  }, [slug]);
   if (missing) return <NotFound />;
   if (episode === undefined) {
     return (
-      <div className="page">
-        {query.isError ? (
-          <StatusMessage kind="error" onRetry={() => void query.refetch()}>
-            Cette émission est momentanément indisponible.
-          </StatusMessage>
-        ) : (
-          <StatusMessage kind="loading">Chargement de l&apos;émission ...</StatusMessage>
-        )}
-      </div>
+      <BySlugPending
+        query={query}
+        unavailable="Cette émission est momentanément indisponible."
+        loading="Chargement de l'émission ..."
+      />
     );
   }
   return (

@@ -13,7 +13,8 @@ import { PodcastGrid } from '../podcasts/PodcastCard';
 import { PlayedArtistList } from '../artists/PlayedArtistList';
 import { useDebounced } from '../ui/useDebounced';
 import { useResidenceSummaries } from '../residences/residences';
-import { apiQuery, MAX_QUERY_LENGTH, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
+import { apiQuery, readSearch, searchQuery, type ArchiveSearch } from '../episodes/search';
+import { EpisodeSearchInput } from '../episodes/SearchInput';
 import '../styles/episodes.css';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { StatusMessage } from '@collectif/shared/ui';
@@ -48,16 +49,11 @@ function SearchForm({ search, onChange }: { search: ArchiveSearch; onChange: (ne
     <form className="archive__search" role="search" method="get" action={action} onSubmit={submit}>
       <div className="archive__field archive__field--query">
         <label htmlFor="archive-q">Rechercher une émission</label>
-        <input
+        <EpisodeSearchInput
           id="archive-q"
-          type="search"
           name="q"
           value={typed}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder="Artiste, émission, style…"
-          autoComplete="off"
-          onChange={(event) => {
-            const value = event.target.value;
+          onType={(value) => {
             setDraft({ from: search.q, text: value });
             query.later(value);
           }}

@@ -1,13 +1,13 @@
-import { useEffect } from 'react';
-import { useEventQuery, useParams, type EventItem, type PageRoute, type RemoteContract } from '@collectif/shared';
+import { useEventQuery, type EventItem, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { useScheduleClock, useVisitorZone } from '@collectif/shared/schedule';
-import { ExternalLink, StatusMessage, scrollToTop } from '@collectif/shared/ui';
+import { ExternalLink } from '@collectif/shared/ui';
 import { EventStatus, Poster, Tickets } from '../events/EventCard';
 import { EventText } from '../events/EventText';
 import { eventDateLabel, eventHours, mapHref, visitorHours } from '../events/format';
 import { eventIcsHref } from '../events/files';
 import { Lineup } from '../events/Lineup';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { EVENT_POSTER_SIZES, isEventSlug } from '../pages/event';
 import '../styles/events.css';
 
@@ -108,25 +108,15 @@ function EventView({ event, arrived }: { event: EventItem; arrived: number | und
 
 /** evenements/:slug: one event, or a French « not found » page that leads to the list. */
 function EventPage() {
-  const { slug = '' } = useParams();
-  const valid = isEventSlug(slug);
-  const query = useEventQuery(slug, { skip: !valid });
-  const missing = !valid || (query.error !== undefined && 'status' in query.error && query.error.status === 404);
-  useEffect(() => {
-    scrollToTop();
-  }, [slug]);
+  const { query, missing } = useBySlug(isEventSlug, useEventQuery);
   if (missing) return <NotFound />;
   if (query.data === undefined) {
     return (
-      <div className="page">
-        {query.isError ? (
-          <StatusMessage kind="error" onRetry={() => void query.refetch()}>
-            Cet évènement est momentanément indisponible.
-          </StatusMessage>
-        ) : (
-          <StatusMessage kind="loading">Chargement de l’évènement ...</StatusMessage>
-        )}
-      </div>
+      <BySlugPending
+        query={query}
+        unavailable="Cet évènement est momentanément indisponible."
+        loading="Chargement de l’évènement ..."
+      />
     );
   }
   return (

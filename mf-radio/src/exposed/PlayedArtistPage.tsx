@@ -1,10 +1,9 @@
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import {
   api,
   emit,
   useAppDispatch,
   useNavigate,
-  useParams,
   usePlayedArtistQuery,
   type PageRoute,
   type PlayedArtist,
@@ -12,9 +11,10 @@ import {
   type RemoteContract,
 } from '@collectif/shared';
 import { PageLink, PAGES, isPlayedArtistSlug, usePageHref } from '@collectif/shared/addresses';
-import { ExternalLink, StatusMessage, cardDate, scrollToTop } from '@collectif/shared/ui';
+import { ExternalLink, cardDate } from '@collectif/shared/ui';
 import { formatTime } from '@collectif/shared/time';
 import { QueueButton } from '../queue/QueueButton';
+import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { playedArtistSummary } from '../pages/playedArtist';
 import '../styles/played-artists.css';
 
@@ -194,25 +194,15 @@ function PlayedArtistView({ playedArtist }: { playedArtist: PlayedArtist }) {
 
 /** artistes/:slug: an artist the radio played or the label releases, or a French « not found » page. */
 function PlayedArtistPage() {
-  const { slug = '' } = useParams();
-  const valid = isPlayedArtistSlug(slug);
-  const query = usePlayedArtistQuery(slug, { skip: !valid });
-  const missing = !valid || (query.error !== undefined && 'status' in query.error && query.error.status === 404);
-  useEffect(() => {
-    scrollToTop();
-  }, [slug]);
+  const { query, missing } = useBySlug(isPlayedArtistSlug, usePlayedArtistQuery);
   if (missing) return <NotFound />;
   if (query.data === undefined) {
     return (
-      <div className="page">
-        {query.isError ? (
-          <StatusMessage kind="error" onRetry={() => void query.refetch()}>
-            Cette page d’artiste est momentanément indisponible.
-          </StatusMessage>
-        ) : (
-          <StatusMessage kind="loading">Chargement de l’artiste ...</StatusMessage>
-        )}
-      </div>
+      <BySlugPending
+        query={query}
+        unavailable="Cette page d’artiste est momentanément indisponible."
+        loading="Chargement de l’artiste ..."
+      />
     );
   }
   return (

@@ -6,7 +6,7 @@ import { azuracastListeners } from '../api/upstream/azuracast';
 import { createFigures, type Figures, type OnAir, type Visitor } from './figures';
 import { figuresFiles } from './files';
 import { icecastListeners } from './sources';
-import { memoryTally, redisTally, resilientTally, splitTally } from './tally';
+import { memoryTally, sharedTally } from './tally';
 import { connectVolatile } from '../instances/shared-state';
 
 declare module 'fastify' {
@@ -73,7 +73,6 @@ function onAirFrom(app: FastifyInstance): OnAir {
 export const figuresPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
     const config = app.apiConfig;
-    const local = memoryTally(app.clock);
     // What names a visitor goes only to a Redis that keeps nothing on disk (FIGURES_REDIS_URL),
     // while it says so; otherwise this process keeps it. The day's totals go to the instances' Redis.
     const volatile = config.figures.redisUrl === null ? null : connectVolatile(config.figures.redisUrl, app.log);
@@ -82,10 +81,7 @@ export const figuresPlugin = fp(
         'FIGURES_REDIS_URL absent : chaque instance compte seule ses visiteurs (le sel du jour ne va jamais dans le Redis de REDIS_URL, qui écrit sur disque)',
       );
     }
-    const tally = splitTally(
-      volatile === null ? local : resilientTally(redisTally(volatile.redis), local, volatile.usable),
-      app.shared === null ? local : resilientTally(redisTally(app.shared.redis), local),
-    );
+    const tally = sharedTally({ visitors: volatile, totals: app.shared }, memoryTally(app.clock));
     const { renditions } = config.radio;
     // The recorder listens to each rendition while the timeline is kept (docs/timeshift.md).
     const recorded = config.timeshift.hours > 0;

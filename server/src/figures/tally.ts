@@ -1,15 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import * as v from 'valibot';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  FIELDS_MAX,
+  FIRST_MAX,
+  PRESENT_MAX,
+  type SharedFigureVisitors,
+  type SharedState,
+  type VolatileRedis,
+} from '../instances/shared-state';
 
 /**
  * Where the day's counts live until they are written to disk, and what a day needs to count each
  * visitor once (docs/figures.md, « How »): the day's salt, the visitors already counted, each
- * address's beacons. With Redis every instance shares them; without it, or while it is away, this
- * process keeps its own (`memoryTally`), as one instance alone would.
+ * address's beacons. With Redis every instance shares them, through the shared state's figures'
+ * counters (docs/figures.md, « In Redis »); without it, or while it is away, this process keeps its
+ * own (`memoryTally`), as one instance alone would.
  *
  * Everything that names a visitor (the salt, the salted hashes) lives until the next midnight in
- * Paris only, in memory and in a Redis that keeps nothing on disk (FIGURES_REDIS_URL, `splitTally`),
+ * Paris only, in memory and in a Redis that keeps nothing on disk (FIGURES_REDIS_URL, `sharedTally`),
  * and never on disk: each call says when it ends (`keptMs`).
  */
 export interface Tally {
@@ -40,35 +47,8 @@ export interface Tally {
   forget(day: string): Promise<void>;
 }
 
-/** Fields a day may hold: shows, episodes, moments and minutes together. */
-export const FIELDS_MAX = 60_000;
-/** Visitors' deeds a day may remember (about 80 bytes each in Redis). */
-export const FIRST_MAX = 500_000;
-/** Listeners present at once, per source. */
-export const PRESENT_MAX = 100_000;
-/** A field's name: letters, digits and the separators the figures use. */
-export const FIELD_PATTERN = /^[a-z0-9:.-]{1,200}$/;
-/** A count, as any value read back: a whole number within reason. */
-export const countSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000_000));
-const SALT_PATTERN = /^[0-9a-f]{64}$/;
-const PREFIX = 'collectif:figures:';
-
-/** The fields of a day as read back from Redis or disk: malformed names and values left out. */
-export function checkedFields(raw: Record<string, unknown>): Record<string, number> {
-  const fields: Record<string, number> = {};
-  let kept = 0;
-  for (const [name, value] of Object.entries(raw)) {
-    if (kept >= FIELDS_MAX || !FIELD_PATTERN.test(name)) continue;
-    const count = v.safeParse(
-      countSchema,
-      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
-    );
-    if (!count.success) continue;
-    fields[name] = count.output;
-    kept += 1;
-  }
-  return fields;
-}
+// The bounds are the shared state's counters' (docs/figures.md, « In Redis »): the same in memory.
+export { checkedFields, FIELDS_MAX, FIRST_MAX, PRESENT_MAX } from '../instances/shared-state';
 
 /** This process's own tally (no Redis, or Redis away). */
 export function memoryTally(now: () => number): Tally {
@@ -187,174 +167,111 @@ export function memoryTally(now: () => number): Tally {
   };
 }
 
-// A field raised to a value, atomically, within the day's bound.
-const MAX = `
-local present = redis.call('HGET', KEYS[1], ARGV[1])
-if present then
-  if tonumber(present) < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end
-elseif redis.call('HLEN', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return 0
-`;
-const ADD = `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HLEN', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return 0
-`;
-const FIRST = `
-if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-local added = redis.call('SADD', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return added
-`;
-const QUOTA = `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 and redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[2]) then return -1 end
-local count = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return count
-`;
-const TOUCH = `
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) or redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-end
-redis.call('PEXPIRE', KEYS[1], 600000)
-return 0
-`;
-
-/** A day's counts are kept in Redis three days, for the instances that write them to disk. */
-const DAY_KEPT_MS = 3 * 24 * 3600_000;
-
-/** The deployment's tally, in Redis. Every method may throw: Redis is away. */
-export function redisTally(redis: Redis): Tally {
-  const key = (name: string) => `${PREFIX}${name}`;
-  const ms = (value: number) => String(Math.max(1, Math.round(value)));
-  return {
-    async salt(day, keptMs) {
-      const name = key(`salt:${day}`);
-      await redis.set(name, randomBytes(32).toString('hex'), 'PX', Math.max(1, Math.round(keptMs)), 'NX');
-      const text = await redis.get(name);
-      // Checked as any value from Redis: a salt that is not 32 random bytes in hex is replaced.
-      if (text !== null && SALT_PATTERN.test(text)) return Buffer.from(text, 'hex');
-      const salt = randomBytes(32);
-      await redis.set(name, salt.toString('hex'), 'PX', Math.max(1, Math.round(keptMs)));
-      return salt;
-    },
-    async first(day, member, keptMs) {
-      return Number(await redis.eval(FIRST, 1, key(`seen:${day}`), member, String(FIRST_MAX), ms(keptMs))) === 1;
-    },
-    async has(day, member) {
-      return (await redis.sismember(key(`seen:${day}`), member)) === 1;
-    },
-    async quota(day, address, keptMs) {
-      const count = Number(await redis.eval(QUOTA, 1, key(`quota:${day}`), address, String(FIRST_MAX), ms(keptMs)));
-      return count < 0 || !Number.isInteger(count) ? Number.MAX_SAFE_INTEGER : count;
-    },
-    async add(day, field, count) {
-      await redis.eval(ADD, 1, key(`day:${day}`), field, String(count), String(FIELDS_MAX), String(DAY_KEPT_MS));
-    },
-    async max(day, field, value) {
-      await redis.eval(MAX, 1, key(`day:${day}`), field, String(value), String(FIELDS_MAX), String(DAY_KEPT_MS));
-    },
-    async read(day) {
-      return checkedFields(await redis.hgetall(key(`day:${day}`)));
-    },
-    async touch(source, member, at) {
-      await redis.eval(TOUCH, 1, key(`present:${source}`), member, String(at), String(PRESENT_MAX));
-    },
-    async present(source, since) {
-      const name = key(`present:${source}`);
-      await redis.zremrangebyscore(name, '-inf', `(${String(since)}`);
-      const count = await redis.zcard(name);
-      return Number.isInteger(count) && count >= 0 ? Math.min(count, PRESENT_MAX) : 0;
-    },
-    async lock(name, lockMs) {
-      return (await redis.set(key(`lock:${name}`), '1', 'PX', Math.max(1, Math.round(lockMs)), 'NX')) === 'OK';
-    },
-    async setLast(text, lastMs) {
-      await redis.set(key('last'), text, 'PX', Math.max(1, Math.round(lastMs)));
-    },
-    async getLast() {
-      return redis.get(key('last'));
-    },
-    async forget(day) {
-      // What names visitors expires at midnight by itself; on the day after, what another clock
-      // may have left is dropped too (a week back).
-      const names: string[] = [];
-      const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-      for (let back = 1; back <= 7; back += 1) {
-        const before = new Date(Date.UTC(year, month - 1, date - back)).toISOString().slice(0, 10);
-        names.push(key(`salt:${before}`), key(`seen:${before}`), key(`quota:${before}`));
-      }
-      await redis.del(...names);
-    },
-  };
+/**
+ * The figures' two stores in Redis (docs/figures.md, « Nothing on disk »), each absent (null) when
+ * its Redis is not set.
+ */
+export interface TallyStores {
+  /**
+   * What names a visitor (the salt, the salted names counted, the quotas, the listeners present):
+   * the figures' Redis, which keeps nothing on disk, while it says so (`usable`).
+   */
+  visitors: Pick<VolatileRedis, 'visitors' | 'usable'> | null;
+  /** The day's totals, the sample's lease and the last sample, which name nobody: the instances' Redis. */
+  totals: Pick<SharedState, 'figures' | 'leases'> | null;
 }
 
 /**
- * Redis's tally while it answers (and while `allowed` says it may be used), this process's own while it
- * does not (counting never fails).
+ * The deployment's tally: each store's Redis while it answers (and, for the visitors', while it
+ * keeps nothing on disk), this process's own (`local`) when it is absent, refused or away (counting
+ * never fails).
  */
-export function resilientTally(shared: Tally, local: Tally, allowed: () => boolean = () => true): Tally {
-  const either = <K extends Exclude<keyof Tally, 'forget'>>(name: K): Tally[K] => {
-    type Call = (...args: unknown[]) => Promise<unknown>;
-    const call = async (...args: unknown[]) => {
-      if (!allowed()) return (local[name] as Call)(...args);
-      try {
-        return await (shared[name] as Call)(...args);
-      } catch {
-        return (local[name] as Call)(...args);
-      }
-    };
-    return call as Tally[K];
+export function sharedTally({ visitors, totals }: TallyStores, local: Tally): Tally {
+  /** Redis's answer, or this process's when Redis may not be used or fails. */
+  const either = async <T>(shared: (() => Promise<T>) | null, alone: () => Promise<T>): Promise<T> => {
+    if (shared === null) return alone();
+    try {
+      return await shared();
+    } catch {
+      return alone();
+    }
   };
+  /** The visitors' store, while it may be used. */
+  const onVisitors = <T>(call: (store: SharedFigureVisitors) => Promise<T>): (() => Promise<T>) | null =>
+    visitors === null || !visitors.usable() ? null : () => call(visitors.visitors);
+  /** The instances' store, when there is one. */
+  const onTotals = <T>(
+    call: (store: Pick<SharedState, 'figures' | 'leases'>) => Promise<T>,
+  ): (() => Promise<T>) | null => (totals === null ? null : () => call(totals));
+  // The sample's lock is the shared state's lease, taken under this process's token.
+  const token = randomUUID();
   return {
-    salt: either('salt'),
-    first: either('first'),
-    has: either('has'),
-    quota: either('quota'),
-    add: either('add'),
-    max: either('max'),
-    read: either('read'),
-    touch: either('touch'),
-    present: either('present'),
-    lock: either('lock'),
-    setLast: either('setLast'),
-    getLast: either('getLast'),
+    salt: (day, keptMs) =>
+      either(
+        onVisitors((store) => store.salt(day, keptMs)),
+        () => local.salt(day, keptMs),
+      ),
+    first: (day, member, keptMs) =>
+      either(
+        onVisitors((store) => store.first(day, member, keptMs)),
+        () => local.first(day, member, keptMs),
+      ),
+    has: (day, member) =>
+      either(
+        onVisitors((store) => store.has(day, member)),
+        () => local.has(day, member),
+      ),
+    quota: (day, address, keptMs) =>
+      either(
+        onVisitors((store) => store.quota(day, address, keptMs)),
+        () => local.quota(day, address, keptMs),
+      ),
+    touch: (source, member, at) =>
+      either(
+        onVisitors((store) => store.touch(source, member, at)),
+        () => local.touch(source, member, at),
+      ),
+    present: (source, since) =>
+      either(
+        onVisitors((store) => store.present(source, since)),
+        () => local.present(source, since),
+      ),
+    add: (day, field, count) =>
+      either(
+        onTotals((store) => store.figures.add(day, field, count)),
+        () => local.add(day, field, count),
+      ),
+    max: (day, field, value) =>
+      either(
+        onTotals((store) => store.figures.max(day, field, value)),
+        () => local.max(day, field, value),
+      ),
+    read: (day) =>
+      either(
+        onTotals((store) => store.figures.read(day)),
+        () => local.read(day),
+      ),
+    lock: (name, ms) =>
+      either(
+        onTotals((store) => store.leases.take(`figures:${name}`, token, ms)),
+        () => local.lock(name, ms),
+      ),
+    setLast: (text, ms) =>
+      either(
+        onTotals((store) => store.figures.setLast(text, ms)),
+        () => local.setLast(text, ms),
+      ),
+    getLast: () =>
+      either(
+        onTotals((store) => store.figures.getLast()),
+        () => local.getLast(),
+      ),
     async forget(day) {
       await local.forget(day);
-      await shared.forget(day).catch(() => undefined);
-    },
-  };
-}
-
-/**
- * The figures' two stores (docs/figures.md, « Nothing on disk »): what names a visitor (the salt,
- * the salted names counted, the listeners present) in `visitors`, kept in a Redis that writes
- * nothing to disk or in this process; the day's totals, the sample's lock and the last sample,
- * which name nobody, in `totals` (the instances' Redis, saved as it is).
- */
-export function splitTally(visitors: Tally, totals: Tally): Tally {
-  return {
-    salt: (day, keptMs) => visitors.salt(day, keptMs),
-    first: (day, member, keptMs) => visitors.first(day, member, keptMs),
-    has: (day, member) => visitors.has(day, member),
-    quota: (day, address, keptMs) => visitors.quota(day, address, keptMs),
-    touch: (source, member, at) => visitors.touch(source, member, at),
-    present: (source, since) => visitors.present(source, since),
-    add: (day, field, count) => totals.add(day, field, count),
-    max: (day, field, value) => totals.max(day, field, value),
-    read: (day) => totals.read(day),
-    lock: (name, ms) => totals.lock(name, ms),
-    setLast: (text, ms) => totals.setLast(text, ms),
-    getLast: () => totals.getLast(),
-    // Both: the instances' Redis may hold what an older version put there.
-    async forget(day) {
-      await visitors.forget(day);
-      if (totals !== visitors) await totals.forget(day);
+      // Both Redis, whether or not the figures' may be used now: the instances' may hold what an
+      // older version put there.
+      await visitors?.visitors.forget(day).catch(() => undefined);
+      await totals?.figures.forget(day).catch(() => undefined);
     },
   };
 }

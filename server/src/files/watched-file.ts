@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 /**
  * A file the server reads again when it changes, with no restart (a part redeployed, the content
  * edited): the one way every such reader does it (the residences, the shell's list of its files, the
- * remotes' manifests, the built sheets, the parts' server bundles on this server).
+ * remotes' manifests, the built sheets, the parts' server containers on this server).
  */
 
 /** The version of the file given to `parse`: what its `stat` said. */

@@ -2,13 +2,27 @@ import { Redis } from 'ioredis';
 import * as v from 'valibot';
 import { PARTS } from '@collectif/shared';
 import { versionIdSchema } from '../deploy/versions';
+import { figureTotals, figureVisitors, type SharedFigureTotals, type SharedFigureVisitors } from './counters';
 import { sealer } from './seal';
+
+// The figures' counters are made here, on this file's connections, and reached through it only.
+export {
+  checkedFields,
+  FIELDS_MAX,
+  FIRST_MAX,
+  PRESENT_MAX,
+  type SharedFigureTotals,
+  type SharedFigureVisitors,
+} from './counters';
 
 /**
  * What several instances of the site share through Redis or Valkey when REDIS_URL is set
  * (docs/deploy.md, « Shared state »): the rate limits' counters, the upstreams' answers with a lock
- * so that one instance polls each upstream per interval, and the now-playing channel with its event
- * ids. Without REDIS_URL none of this exists and the server is one process, as it always was.
+ * so that one instance polls each upstream per interval, the now-playing channel with its event
+ * ids, and the rest « Redis » lists there, the audience figures' counts among them (counters.ts).
+ * Without REDIS_URL none of this exists and the server is one process, as it always was. It is the
+ * server's one way to Redis: one command connection, every key under one prefix (`collectif:`),
+ * the scripts here and in counters.ts, the leases here (docs/deploy.md, « Redis »).
  *
  * Redis is never in the way: commands are not queued while it is unreachable, so each one fails at
  * once and its caller does what one instance alone would do (counts alone, polls alone, numbers its
@@ -164,6 +178,8 @@ export interface SharedState {
   deploys: SharedDeploys;
   content: SharedContent;
   pictures: SharedPictures;
+  /** The audience figures' counts and last sample (docs/figures.md, « In Redis »); the sample's lock is a lease. */
+  figures: SharedFigureTotals;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -564,6 +580,7 @@ export async function connectShared(
   return {
     redis,
     leases,
+    figures: figureTotals(redis, (name) => key(`figures:${name}`), seals),
     cache,
     nowPlaying,
     played,
@@ -585,7 +602,8 @@ export async function connectShared(
 
 /** A Redis that keeps nothing on disk (FIGURES_REDIS_URL), for what must never reach one. */
 export interface VolatileRedis {
-  redis: Redis;
+  /** What names the figures' visitors (docs/figures.md, « In Redis »), to use while `usable` says so. */
+  visitors: SharedFigureVisitors;
   /** Whether it answers and said, at its last connection, that it has no save point and no append-only file. */
   usable: () => boolean;
   close(): Promise<void>;
@@ -638,7 +656,7 @@ export function connectVolatile(url: string, log: SharedLog): VolatileRedis {
     usable = false;
   });
   return {
-    redis,
+    visitors: figureVisitors(redis, (name) => `${PREFIX}figures:${name}`),
     usable: () => usable,
     close: async () => {
       redis.disconnect();

@@ -58,12 +58,12 @@ export interface SiteServerConfig {
    */
   renderers: number;
   /**
-   * After how many redeployed server bundles evaluated (by each renderer) the renderers are
+   * After how many redeployed server containers evaluated (by each renderer) the renderers are
    * replaced by fresh ones (RENDER_RECYCLE_AFTER, default 100), as a process keeps some of each old
    * bundle's code.
    */
   renderRecycleAfter: number;
-  /** How long a new server bundle's trial may take, in ms (RENDER_TRIAL_S; docs/deploy.md, « The trial »). */
+  /** How long a new server container's trial may take, in ms (RENDER_TRIAL_S; docs/deploy.md, « The trial »). */
   renderTrialMs: number;
   /** How long a part's renderers are kept without a page of it, in ms (RENDER_IDLE_S; docs/rendering.md, « Renderers »). */
   renderIdleMs: number;
@@ -344,7 +344,7 @@ function readDeploySettings(env: Env, distRoot: string): DeploySettings | null {
 }
 
 /**
- * The remote map as the server reads it for itself (pages declared, server bundles): the browser's
+ * The remote map as the server reads it for itself (pages declared, server containers): the browser's
  * map, except that a remote in development is read straight from its dev server, not through the
  * site's own port.
  */

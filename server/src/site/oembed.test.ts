@@ -28,12 +28,12 @@ const RESIDENCE_CARD = EMBED_HEIGHTS.carte + EMBED_EPISODES_HEIGHT;
 
 // The site's server on the demo feed, listening on the loopback, with a radio part whose pages
 // announce the endpoint in their head as mf-radio's do (mf-radio/src/pages/), with what the shared
-// helper writes (a part's server bundle carries its own copy of it, as it does of
+// helper writes (a part's server container carries its own copy of it, as it does of
 // @collectif/shared/oembed); mf-radio's own heads are tested in mf-radio/src/pages/pages.test.ts.
 const ORIGIN = 'https://radio.example.org';
 const PAGES_TABLE = declaredPages();
 
-/** The radio part's server bundle, its heads announcing what the shared helper writes for these paths. */
+/** The radio part's server container, its heads announcing what the shared helper writes for these paths. */
 function radioBundle(paths: readonly string[]): string {
   const written = Object.fromEntries(paths.map((path) => [path, oembedAlternate(ORIGIN, path, 'Lecteur')]));
   return `

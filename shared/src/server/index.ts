@@ -1,4 +1,4 @@
-// What the site's server and the parts' server bundles agree on (docs/rendering.md). Never imported
+// What the site's server and the parts' server containers agree on (docs/rendering.md). Never imported
 // by browser code: the router's static rendering stays out of the visitor's download.
 import type { ReactElement } from 'react';
 import type { PageContext, PageDefinition, PageHeadParts, PagePreload } from '../pageDefinition';
@@ -9,7 +9,7 @@ import type { SiteEnvironment } from '../environment';
 
 export { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 
-/** A page's definition as the server reads it from a part's server bundle (../pageDefinition.ts). */
+/** A page's definition as the server reads it from a part's server container (../pageDefinition.ts). */
 export type ServerPage = PageDefinition;
 export type ServerHead = PageHeadParts;
 export type ServerPageContext = PageContext;
@@ -18,7 +18,7 @@ export type ServerPageContext = PageContext;
  * What a renderer reads of a remote's server container (`dist/server/remoteEntry.js`): its exposed
  * modules' components, and their page definitions, by module name.
  */
-export interface RemoteServerBundle {
+export interface RemoteServerContainer {
   modules: ServerModules;
   /** The page definitions its modules export as `page` (« pages » names the site's table of pages only). */
   definitions?: Readonly<Record<string, ServerPage>>;
@@ -37,12 +37,12 @@ export interface ServerApp {
 }
 
 /**
- * What the shell's server bundle gives the site's server (docs/rendering.md, « The router runs the
+ * What the shell's server container gives the site's server (docs/rendering.md, « The router runs the
  * page »): the page run by its router (each page's loader loads its data into the request's store
  * and says its status and head), and the whole page as a React element. A shell whose `renderApp`
  * answers an element alone (before « Each page lives once ») is rendered in the browser.
  */
-export interface ShellServerBundle {
+export interface ShellServerContainer {
   renderApp: (options: {
     /** The full request URL (origin + path + query). */
     url: string;
@@ -50,7 +50,7 @@ export interface ShellServerBundle {
     store: AppStore;
     /** Every module the page renders, keyed `remote/Module`; a missing one renders in the browser. */
     modules: ReadonlyMap<string, ServerModules[string]>;
-    /** The pages' definitions from the parts' server bundles, keyed `remote/Module`. */
+    /** The pages' definitions from the parts' server containers, keyed `remote/Module`. */
     definitions: ReadonlyMap<string, PageDefinition>;
     /** The rendering app's radio settings, page table and window. */
     environment: SiteEnvironment;

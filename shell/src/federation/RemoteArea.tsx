@@ -105,13 +105,13 @@ export function prefetchRemote(ref: RemoteModuleRef): Promise<void> {
 }
 
 /**
- * On the server, the modules the page renders, already loaded from the parts' server bundles
+ * On the server, the modules the page renders, already loaded from the parts' server containers
  * (keyed `remote/Module`). Empty in the browser, where modules come through federation.
  */
 export const ServerModulesContext = createContext<ReadonlyMap<string, ComponentType>>(new Map());
 
 /**
- * A module missing on the server (its part has no server bundle, or it failed to load) is thrown
+ * A module missing on the server (its part has no server container, or it failed to load) is thrown
  * for: React then sends the area's fallback and renders that area in the browser (docs/rendering.md).
  */
 class ServerRenderSkipped extends Error {

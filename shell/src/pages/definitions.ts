@@ -5,7 +5,7 @@ import type { LoadedModule } from '../federation/remotes';
 
 /**
  * Where a page's definition comes from (its module's `page`: data, head, first images): on the
- * server, from the part's server bundle, given with the request's origin; in the browser, from the
+ * server, from the part's server container, given with the request's origin; in the browser, from the
  * module federation loads, once per attempt (federation/RemoteArea.tsx).
  */
 

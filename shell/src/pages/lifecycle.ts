@@ -12,7 +12,7 @@ import { hrefOf } from '@collectif/shared/addresses';
 
 /**
  * A page's lifecycle, run by the router (docs/rendering.md, « The router runs the page »): its
- * route's loader finds the page's definition (from the part's server bundle on the server, through
+ * route's loader finds the page's definition (from the part's server container on the server, through
  * federation in the browser), dispatches the page's queries into the request's store, waits for them
  * (`dataDeadlineMs` at most), and answers the page's status (404 for an unknown residence) with its
  * head and first images computed from the data. The server renders with that status and head; in the

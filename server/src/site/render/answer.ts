@@ -7,7 +7,7 @@ import type { PartName } from '@collectif/shared';
 import { CONTENT_KIND_NAMES } from '../../content/kinds';
 import type { ContentStore } from '../../content/store';
 import { answeredNotModified, etagOf } from '../../http/conditional';
-import type { Bundles } from './containers';
+import type { ServerContainers } from './containers';
 import { invalidAddressPage } from './document';
 
 /**
@@ -211,20 +211,20 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * their versions are the current ones.
  */
 export async function pageVersion({
-  bundles,
+  containers,
   parts,
   pagesVersion,
   content,
 }: {
-  bundles: Pick<Bundles, 'get' | 'versions'>;
+  containers: Pick<ServerContainers, 'get' | 'versions'>;
   parts: readonly PartName[];
   pagesVersion: string;
   content: Pick<ContentStore, 'current'>;
 }): Promise<string> {
-  await Promise.all(parts.map((name) => bundles.get(name)));
-  const containers = bundles.versions();
+  await Promise.all(parts.map((name) => containers.get(name)));
+  const inUse = containers.versions();
   const edited = CONTENT_KIND_NAMES.map((kind) => content.current(kind).id).join(',');
-  return `${containers}|${pagesVersion}|${edited}`;
+  return `${inUse}|${pagesVersion}|${edited}`;
 }
 
 /**

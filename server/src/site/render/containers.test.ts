@@ -11,7 +11,7 @@ import {
 import React from 'react';
 import * as shared from '@collectif/shared';
 import type { PartName, RemotesConfig } from '@collectif/shared';
-import { createBundles, loadContainer, partFileSource } from './containers';
+import { createServerContainers, loadContainer, partFileSource } from './containers';
 import { createSitePages } from '../page-routes';
 
 const DIST = {
@@ -73,17 +73,22 @@ describe('where a part’s server files are', () => {
 /** A radio container whose home page says which version it is. */
 const versionOne = serverContainer("exports.modules = { HomePage: () => 'version 1' };");
 const versionTwo = serverContainer("exports.modules = { HomePage: () => 'version 2' };");
-const homeOf = async (bundles: ReturnType<typeof createBundles>) =>
-  ((await bundles.get('radio'))?.modules as Record<string, () => string> | undefined)?.HomePage?.();
+const homeOf = async (containers: ReturnType<typeof createServerContainers>) =>
+  ((await containers.get('radio'))?.modules as Record<string, () => string> | undefined)?.HomePage?.();
 
 describe('a server container on another origin', () => {
   it('is fetched once, then revalidated with its ETag, and a new version replaces it', async () => {
-    // Every fetch the bundles start, to wait for the last one's answer before the fake server closes.
+    // Every fetch the containers start, to wait for the last one's answer before the fake server closes.
     const fetches = jest.spyOn(globalThis, 'fetch');
     try {
       server.on('/radio/server/remoteEntry.js', withEtag(versionOne, '"v1"'));
       // Stale at once: every read revalidates in the background.
-      const bundles = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, refreshMs: -1, warn });
+      const containers = createServerContainers({
+        remotes: remotesAt(server.origin),
+        distDirs: DIST,
+        refreshMs: -1,
+        warn,
+      });
       /**
        * Reads until the fake server has received request `count`: a read starts a revalidation once
        * the one before has ended (one at a time), and none is started once that request is there.
@@ -92,26 +97,26 @@ describe('a server container on another origin', () => {
         until(
           async () => {
             if (server.requests.length >= count) return true;
-            await bundles.get('radio');
+            await containers.get('radio');
             return false;
           },
           { what: `la requête ${String(count)} au serveur du bundle` },
         );
       const validators = () => server.requests.map((request) => request.headers['if-none-match'] ?? null);
 
-      expect(await homeOf(bundles)).toBe('version 1');
+      expect(await homeOf(containers)).toBe('version 1');
       // The next read answers with what it has and revalidates in the background (304).
-      expect(await homeOf(bundles)).toBe('version 1');
+      expect(await homeOf(containers)).toBe('version 1');
       await until(() => server.requests.length >= 2, { what: 'la revalidation en arrière-plan' });
       expect(validators()).toEqual([null, '"v1"']);
 
       server.on('/radio/server/remoteEntry.js', withEtag(versionTwo, '"v2"'));
       await readUntilRequest(3);
-      await until(() => bundles.versions().includes('radio:"v2"'), { what: 'la version 2 en service' });
-      expect(await homeOf(bundles)).toBe('version 2');
-      expect(bundles.versions()).toContain('radio:"v2"');
+      await until(() => containers.versions().includes('radio:"v2"'), { what: 'la version 2 en service' });
+      expect(await homeOf(containers)).toBe('version 2');
+      expect(containers.versions()).toContain('radio:"v2"');
       // Version 2 is revalidated with its own ETag (304), and that says nothing. Its fetch settled,
-      // what the bundles do with the answer is done too: they were waiting on it before this test.
+      // what the containers do with the answer is done too: they were waiting on it before this test.
       await readUntilRequest(4);
       await Promise.allSettled(fetches.mock.results.map((result) => result.value as Promise<Response>));
       expect(validators()).toEqual([null, '"v1"', '"v1"', '"v2"']);
@@ -122,15 +127,20 @@ describe('a server container on another origin', () => {
   });
 
   it('that is unreachable, slow or broken leaves the part to the browser, and says why', async () => {
-    const closed = createBundles({ remotes: remotesAt(await closedOrigin()), distDirs: DIST, warn });
+    const closed = createServerContainers({ remotes: remotesAt(await closedOrigin()), distDirs: DIST, warn });
     expect(await closed.get('radio')).toBeNull();
 
     server.on('/radio/server/remoteEntry.js', silent);
-    const slow = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, fetchTimeoutMs: 100, warn });
+    const slow = createServerContainers({
+      remotes: remotesAt(server.origin),
+      distDirs: DIST,
+      fetchTimeoutMs: 100,
+      warn,
+    });
     expect(await slow.get('radio')).toBeNull();
 
     server.on('/radio/server/remoteEntry.js', text('throw new Error("cassé");', 200, 'text/javascript'));
-    const broken = createBundles({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
+    const broken = createServerContainers({ remotes: remotesAt(server.origin), distDirs: DIST, warn });
     expect(await broken.get('radio')).toBeNull();
     expect(warnings).toEqual([
       expect.stringMatching(/^Conteneur serveur de « radio » injoignable/),

@@ -31,7 +31,7 @@ const wait = (ms: number) =>
   });
 
 /** Where a part's server container sits in its dist/ (shared/build/webpack.mjs). */
-export const SERVER_BUNDLE = 'server/remoteEntry.js';
+export const SERVER_CONTAINER = 'server/remoteEntry.js';
 
 /** The share scope a renderer offers every container: what a page's shell offers its remotes. */
 const SHARED: Readonly<Record<string, { version: string; module: unknown }>> = {
@@ -451,16 +451,16 @@ export function createPartFiles<T>({
 
 export type PartFiles<T> = ReturnType<typeof createPartFiles<T>>;
 
-export type BundlesOptions = Omit<PartFilesOptions<Record<string, unknown>>, 'path' | 'read' | 'what'>;
+export type ServerContainersOptions = Omit<PartFilesOptions<Record<string, unknown>>, 'path' | 'read' | 'what'>;
 
 /** The parts' server containers; a part without a usable one renders in the browser. */
-export function createBundles(options: BundlesOptions) {
+export function createServerContainers(options: ServerContainersOptions) {
   return createPartFiles({
     ...options,
-    path: SERVER_BUNDLE,
+    path: SERVER_CONTAINER,
     read: (code, where, name) => loadContainer(code, where, name),
     what: 'Conteneur serveur',
   });
 }
 
-export type Bundles = PartFiles<Record<string, unknown>>;
+export type ServerContainers = PartFiles<Record<string, unknown>>;

@@ -114,7 +114,7 @@ export type RenderOutcome =
   | { kind: 'redirect'; location: string }
   /** A path whose parameters cannot be decoded. */
   | { kind: 'invalid' }
-  /** No server rendering for this request (the shell's bundle is missing or failed): the browser renders. */
+  /** No server rendering for this request (the shell's server container is missing or failed): the browser renders. */
   | { kind: 'browser'; reason: string };
 
 /** An /api answer or a part's file fetched for a renderer, as it crosses processes. */

@@ -1,5 +1,5 @@
 import { PARTS, type PageRef, type PartName } from '@collectif/shared';
-import type { Bundles, PartFileStatus } from './containers';
+import type { ServerContainers, PartFileStatus } from './containers';
 import type { PoolStatus, RenderPool } from './render-pool';
 
 /** What `/readyz` answers (docs/rendering.md, « Readiness »). */
@@ -18,7 +18,7 @@ export interface ReadinessSources {
   /** Whether the shell's build can be used now. */
   built: boolean;
   serverRendering: boolean;
-  bundles: Pick<Bundles, 'status' | 'versionOf'>;
+  containers: Pick<ServerContainers, 'status' | 'versionOf'>;
   pool: Pick<RenderPool, 'problems' | 'status'>;
   /** Starts the trials of the parts in a version not tried yet (responder.ts, `createVersionsInUse`). */
   trials: (names: readonly PartName[], pages: readonly PageRef[]) => Map<PartName, unknown>;
@@ -34,15 +34,15 @@ export interface ReadinessSources {
 export async function readinessOf({
   built,
   serverRendering,
-  bundles,
+  containers,
   pool,
   trials,
   sitePages,
 }: ReadinessSources): Promise<Readiness> {
-  const parts = await bundles.status(PARTS.map((part) => part.name));
-  // What the renderers found when evaluating (a bundle that throws, or never ends).
+  const parts = await containers.status(PARTS.map((part) => part.name));
+  // What the renderers found when evaluating (a server container that throws, or never ends).
   for (const [name, found] of pool.problems()) {
-    if (parts[name]?.state === 'ok' && bundles.versionOf(name) === found.version) parts[name] = found.status;
+    if (parts[name]?.state === 'ok' && containers.versionOf(name) === found.version) parts[name] = found.status;
   }
   const { pages } = await sitePages();
   for (const name of trials(

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { PARTS, type PartName, type RemotesConfig } from '@collectif/shared';
 import { createMetrics, type SiteMetrics } from '../../metrics/metrics';
-import { SERVER_BUNDLE, type PartFileStatus } from './containers';
+import { SERVER_CONTAINER, type PartFileStatus } from './containers';
 import {
   AnswerRefused,
   MAX_ANSWER_BYTES,
@@ -167,7 +167,7 @@ export function containerUrls(remotes: RemotesConfig): Set<string> {
   return new Set(
     Object.values(remotes)
       .filter((url) => /^https?:\/\//.test(url))
-      .map((url) => new URL(SERVER_BUNDLE, url).href),
+      .map((url) => new URL(SERVER_CONTAINER, url).href),
   );
 }
 

@@ -18,14 +18,20 @@ import {
 } from '@collectif/shared';
 import {
   handOver,
-  type RemoteServerBundle,
+  type RemoteServerContainer,
   type ServerApp,
   type ServerPage,
-  type ShellServerBundle,
+  type ShellServerContainer,
 } from '@collectif/shared/server';
 import { scriptJson } from '@collectif/shared/seo';
 import { fillPath } from '@collectif/shared/addresses';
-import { createBundles, loadContainer, SERVER_BUNDLE, type Bundles, type FetchFile } from './containers';
+import {
+  createServerContainers,
+  loadContainer,
+  SERVER_CONTAINER,
+  type ServerContainers,
+  type FetchFile,
+} from './containers';
 import { fileVersion } from '../../files/watched-file';
 import { HOST_CONNECTIONS } from './protocol';
 import type {
@@ -67,7 +73,7 @@ export interface RenderOptions {
   api: ApiAccess;
   /** The rendering app's radio settings, page table and window. */
   environment: SiteEnvironment;
-  bundles: Bundles;
+  containers: ServerContainers;
   /** How long the page's data may take; past it, the page renders with what has arrived. */
   dataDeadlineMs: number;
   /** How long React may take; past it, what has not rendered is left to the browser. */
@@ -84,9 +90,9 @@ function decodable(pathname: string): boolean {
   }
 }
 
-const asRemote = (exports: Record<string, unknown> | null): RemoteServerBundle | null =>
+const asRemote = (exports: Record<string, unknown> | null): RemoteServerContainer | null =>
   exports !== null && typeof exports.modules === 'object' && exports.modules !== null
-    ? (exports as unknown as RemoteServerBundle)
+    ? (exports as unknown as RemoteServerContainer)
     : null;
 
 /**
@@ -150,11 +156,11 @@ export function withoutPage(pathname: string): RenderOutcome {
 }
 
 export async function renderPage(options: RenderOptions): Promise<RenderOutcome> {
-  const { pathname, search, origin, bundles, log, environment, match } = options;
+  const { pathname, search, origin, containers, log, environment, match } = options;
   if (!decodable(pathname) || match === null) return withoutPage(pathname);
   const { page } = match;
 
-  const shell = (await bundles.get('shell')) as Partial<ShellServerBundle> | null;
+  const shell = (await containers.get('shell')) as Partial<ShellServerContainer> | null;
   if (typeof shell?.renderApp !== 'function') {
     const older = typeof (shell as { createServerApp?: unknown } | null)?.createServerApp === 'function';
     return {
@@ -167,8 +173,8 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   // The shell, then the player, then the page's part, one after the other: the containers are
   // evaluated in the order the server believes their readings in (render-pool.ts), so that a
   // container that hangs is the one blamed, never the part loaded beside it.
-  const player = asRemote(await bundles.get('player'));
-  const remote = asRemote(await bundles.get(page.remote));
+  const player = asRemote(await containers.get('player'));
+  const remote = asRemote(await containers.get(page.remote));
 
   // What the page renders and its definition, from the parts' server containers: its router runs it.
   const key = `${page.remote}/${page.module}`;
@@ -214,7 +220,7 @@ export async function renderPage(options: RenderOptions): Promise<RenderOutcome>
   }
 }
 
-/** A definition's `fromHtml`, from a part's bundle: its names, nothing else. */
+/** A definition's `fromHtml`, from a part's server container: its names, nothing else. */
 function namesOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
 }
@@ -251,13 +257,13 @@ function trialPath(page: PageRef): string {
  */
 export async function tryContainer(task: TrialTask, own: RenderHost): Promise<TrialOutcome> {
   const { part, dir } = task.trial;
-  const file = join(dir, SERVER_BUNDLE);
+  const file = join(dir, SERVER_CONTAINER);
   let version: string;
   let exports: Record<string, unknown>;
   try {
     version = fileVersion(statSync(file)).id;
   } catch {
-    return { ok: false, reason: `pas de conteneur serveur (${SERVER_BUNDLE})` };
+    return { ok: false, reason: `pas de conteneur serveur (${SERVER_CONTAINER})` };
   }
   try {
     exports = await loadContainer(readFileSync(file, 'utf8'), file, part);
@@ -275,12 +281,16 @@ export async function tryContainer(task: TrialTask, own: RenderHost): Promise<Tr
       reason: `son conteneur serveur n'expose pas ${part === 'shell' ? 'renderApp (./server)' : 'ses modules'}`,
     };
   }
-  const others = createBundles({ remotes: task.remotes, distDirs: task.distDirs, fetchFile: fileOver(() => own) });
-  const withPart = (value: Record<string, unknown>): RenderOptions['bundles'] =>
-    ({ get: async (name: PartName) => (name === part ? value : others.get(name)) }) as unknown as Bundles;
+  const others = createServerContainers({
+    remotes: task.remotes,
+    distDirs: task.distDirs,
+    fetchFile: fileOver(() => own),
+  });
+  const withPart = (value: Record<string, unknown>): RenderOptions['containers'] =>
+    ({ get: async (name: PartName) => (name === part ? value : others.get(name)) }) as unknown as ServerContainers;
   const home = task.pages.filter((page) => page.path === '');
   const pages = part === 'shell' || part === 'player' ? home : task.pages.filter((page) => page.remote === part);
-  const render = async (pathname: string, match: PageMatch, bundles: RenderOptions['bundles']) => {
+  const render = async (pathname: string, match: PageMatch, containers: RenderOptions['containers']) => {
     const warnings: string[] = [];
     const outcome = await renderPage({
       pathname,
@@ -289,7 +299,7 @@ export async function tryContainer(task: TrialTask, own: RenderHost): Promise<Tr
       match,
       api: apiOver(own, task.origin),
       environment: { radio: task.radio, pages: task.pages },
-      bundles,
+      containers,
       dataDeadlineMs: task.dataDeadlineMs,
       renderDeadlineMs: task.renderDeadlineMs,
       log: { warn: (message) => warnings.push(message), debug: () => undefined },
@@ -351,15 +361,15 @@ export function fileOver(host: () => RenderHost | undefined): FetchFile {
  * process, RENDERERS=0), whose latest host and versions the containers, made once, answer to.
  */
 export function createPageRenderer() {
-  let bundles: { key: string; files: Bundles } | undefined;
+  let containers: { key: string; files: ServerContainers } | undefined;
   const tasks: { host: RenderHost; versions: VersionsSnapshot }[] = [];
   const latest = () => tasks.at(-1);
 
-  function bundlesFor(task: RenderTask): Bundles {
+  function containersFor(task: RenderTask): ServerContainers {
     const key = JSON.stringify([task.remotes, task.distDirs]);
-    if (bundles?.key === key) return bundles.files;
+    if (containers?.key === key) return containers.files;
     const where = new Map<string, string>();
-    const files = createBundles({
+    const files = createServerContainers({
       remotes: task.remotes,
       distDirs: task.distDirs,
       fetchFile: fileOver(() => latest()?.host),
@@ -381,7 +391,7 @@ export function createPageRenderer() {
         },
       },
     });
-    bundles = { key, files };
+    containers = { key, files };
     return files;
   }
 
@@ -396,7 +406,7 @@ export function createPageRenderer() {
         match: task.match,
         api: apiOver(own, task.origin),
         environment: { radio: task.radio, pages: task.pages },
-        bundles: bundlesFor(task),
+        containers: containersFor(task),
         dataDeadlineMs: task.dataDeadlineMs,
         renderDeadlineMs: task.renderDeadlineMs,
         log: {

@@ -27,7 +27,7 @@ import {
   sendRedirect,
   type PageCache,
 } from './answer';
-import { createPartFiles, partFileSource, SERVER_BUNDLE, type Bundles } from './containers';
+import { createPartFiles, partFileSource, SERVER_CONTAINER, type ServerContainers } from './containers';
 import { createPageWriter, type HintsFor, type PageWriter, type ShellAssets } from './document';
 import { readinessOf } from './readiness';
 import { createRenderPool, visitorApi, type RenderPool } from './render-pool';
@@ -84,7 +84,7 @@ interface Responder {
   /** What every render and trial is given besides its page, now: the site's settings and the deadlines. */
   site: () => Omit<TrialTask, 'trial' | 'pages'>;
   pool: Pick<RenderPool, 'render'>;
-  bundles: Pick<Bundles, 'get' | 'versions'>;
+  containers: Pick<ServerContainers, 'get' | 'versions'>;
   versions: Pick<VersionsInUse, 'trusted' | 'allUsable'>;
   cache: PageCache;
   writer: PageWriter;
@@ -93,7 +93,7 @@ interface Responder {
 
 /**
  * Answers every page of the site (docs/rendering.md): rendered on the server from the parts' server
- * bundles, or, when the shell's cannot render, the shell's page as before, rendered by the browser.
+ * containers, or, when the shell's cannot render, the shell's page as before, rendered by the browser.
  * Also what `/readyz` says, and the trial of a part's new version before a deploy makes it live.
  */
 export function createPageResponder({
@@ -115,10 +115,10 @@ export function createPageResponder({
     renderDeadlineMs: RENDER_DEADLINE_MS,
   });
   const pool = startRenderPool(app, config, dataDeadlineMs);
-  const bundles = createPartFiles<Record<string, unknown>>({
+  const containers = createPartFiles<Record<string, unknown>>({
     remotes,
     distDirs: config.distDirs,
-    path: SERVER_BUNDLE,
+    path: SERVER_CONTAINER,
     what: 'Conteneur serveur',
     // Its version only: its code runs in the renderers.
     read: () => ({}),
@@ -126,7 +126,13 @@ export function createPageResponder({
   /** What a trial of a part's container on this server needs besides the part (its folder, the table). */
   const trialTaskOf = (part: PartName, dir: string, pages: readonly PageRef[]): TrialTask =>
     trialTask(site(), part, dir, pages);
-  const versions = createVersionsInUse({ bundles, pool, remotes, distDirs: config.distDirs, trialTask: trialTaskOf });
+  const versions = createVersionsInUse({
+    containers,
+    pool,
+    remotes,
+    distDirs: config.distDirs,
+    trialTask: trialTaskOf,
+  });
   const cache = createPageCache({
     ttlMs: config.pageCacheTtlMs,
     maxEntries: PAGE_CACHE_ENTRIES,
@@ -149,7 +155,7 @@ export function createPageResponder({
     ssr: config.ssr,
     site,
     pool,
-    bundles,
+    containers,
     versions,
     cache,
     writer,
@@ -167,7 +173,7 @@ export function createPageResponder({
       readinessOf({
         built: writer.shellAssets() !== null,
         serverRendering: config.ssr,
-        bundles,
+        containers,
         pool,
         trials: versions.trials,
         sitePages: () => app.sitePages(),
@@ -185,7 +191,7 @@ export function createPageResponder({
 
 /**
  * The renderers of this server (docs/rendering.md, « Renderers »). The parts' server code runs in
- * renderer processes (RENDERERS), never in this one, which reads the bundles' files for their
+ * renderer processes (RENDERERS), never in this one, which reads the containers' files for their
  * versions (the cache's key) only. A render is abandoned past both deadlines and a margin; a renderer
  * reads nothing beyond its code but the parts' folders and the deployed versions, and asks /api as a
  * visitor. The pool closes with the server.
@@ -255,7 +261,7 @@ async function respond(
  * revalidate »), so the next request gets the whole site.
  */
 async function serverPage(
-  { app, site, pool, bundles, versions, cache, writer, browserRenders }: Responder,
+  { app, site, pool, containers, versions, cache, writer, browserRenders }: Responder,
   request: FastifyRequest,
   reply: FastifyReply,
   {
@@ -270,7 +276,7 @@ async function serverPage(
   const key = `${pathname}${search}`;
   await versions.trusted;
   const parts = partsOfPage(match);
-  const version = await pageVersion({ bundles, parts, pagesVersion: table.version, content: app.content });
+  const version = await pageVersion({ containers, parts, pagesVersion: table.version, content: app.content });
   const whole = (await versions.allUsable(parts, pages)) && complete;
   reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
   const cached = cache.get(key, version);
@@ -298,7 +304,7 @@ type BrowserRenders = ReturnType<typeof browserRenderLog>;
 
 /**
  * Why pages render in the browser, said once per reason, then at debug for each page: a missing shell
- * bundle would otherwise fill the log. A page rendered on the server again ends the reason: a later
+ * server container would otherwise fill the log. A page rendered on the server again ends the reason: a later
  * failure is said again.
  */
 function browserRenderLog(log: FastifyBaseLogger) {
@@ -338,7 +344,7 @@ export function partsOfPage(match: PageMatch | null): PartName[] {
 
 export interface VersionsInUseOptions {
   /** The parts' server containers on this server, read for their versions. */
-  bundles: Pick<Bundles, 'get' | 'versionOf'>;
+  containers: Pick<ServerContainers, 'get' | 'versionOf'>;
   pool: Pick<RenderPool, 'allowed' | 'trust' | 'tryOnce'>;
   /** Where the server reads the parts' files (a remote in development from its dev server). */
   remotes: RemotesConfig;
@@ -348,33 +354,33 @@ export interface VersionsInUseOptions {
 }
 
 /**
- * The versions in use: `trusted` settles once the versions there at start are trusted (a bundle that
+ * The versions in use: `trusted` settles once the versions there at start are trusted (a server container that
  * never finishes evaluating is still disabled at the deadline); `trials` starts the trials a set of
  * parts needs; `allUsable` says whether a page's parts may all be rendered on the server.
  */
-export function createVersionsInUse({ bundles, pool, remotes, distDirs, trialTask }: VersionsInUseOptions) {
+export function createVersionsInUse({ containers, pool, remotes, distDirs, trialTask }: VersionsInUseOptions) {
   /** A part's container read from this server's files (the ones tried before use; docs/deploy.md). */
-  const local = (name: PartName) => partFileSource(name, SERVER_BUNDLE, remotes, distDirs)?.file !== undefined;
+  const local = (name: PartName) => partFileSource(name, SERVER_CONTAINER, remotes, distDirs)?.file !== undefined;
   const trusted = Promise.all(
     PARTS.map(async ({ name }) => {
-      await bundles.get(name);
-      const version = bundles.versionOf(name);
+      await containers.get(name);
+      const version = containers.versionOf(name);
       if (version !== undefined && local(name)) pool.trust(name, version);
     }),
   );
   /** Whether the serving renderers may load a part's container: none here, another host's, or allowed (tried, or trusted). */
   const usable = (name: PartName): boolean => {
-    const version = bundles.versionOf(name);
+    const version = containers.versionOf(name);
     return version === undefined || !local(name) || pool.allowed(name, version);
   };
   /**
-   * The parts whose bundle on this server is in a version not tried yet: each tried once, in the
+   * The parts whose server container on this server is in a version not tried yet: each tried once, in the
    * background (the pool shares a trial with whoever asks); what each trial answers.
    */
   function trials(names: readonly PartName[], pages: readonly PageRef[]): Map<PartName, Promise<unknown>> {
     const pending = new Map<PartName, Promise<unknown>>();
     for (const name of names) {
-      const version = bundles.versionOf(name);
+      const version = containers.versionOf(name);
       if (version === undefined || usable(name)) continue;
       pending.set(
         name,
@@ -385,7 +391,7 @@ export function createVersionsInUse({ bundles, pool, remotes, distDirs, trialTas
   }
   /**
    * Whether a page's parts may all be rendered by the serving renderers: a part in a new version waits
-   * for its trial a little (a good bundle's takes about a second); past that, its area renders in
+   * for its trial a little (a good container's takes about a second); past that, its area renders in
    * the browser, and nobody keeps the page.
    */
   async function allUsable(names: readonly PartName[], pages: readonly PageRef[]): Promise<boolean> {
