@@ -1,3 +1,7 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import * as v from 'valibot';
+import { ApiHttpError } from '../errors';
+
 /** The fields of an ajv error that a French message needs. */
 interface ValidationIssue {
   instancePath?: string;
@@ -36,4 +40,21 @@ export function validationMessage(issues: readonly ValidationIssue[], context: s
   };
   const kind = what[issue.keyword ?? ''] ?? 'valeur refusée';
   return `Paramètre « ${field} » invalide (${context}) : ${kind}.`;
+}
+
+/**
+ * A route's input (its body, or its query) read by its Valibot schema, the same schema its `schema`
+ * describes for the OpenAPI description, before the handler: each refusal in the schema's own French
+ * words, and `fallback` for a value of the wrong shape (Valibot's default words are English). Given as
+ * the route's `validatorCompiler`, for what a visitor types or a payment service sends back, whose
+ * fault the page says as it is (« Le don est d’au moins 1 € »): ajv's generic sentence names a
+ * parameter, not the fault.
+ */
+export function frenchInput(schema: v.GenericSchema, fallback: string): FastifySchemaCompiler<unknown> {
+  return () => (value: unknown) => {
+    const read = v.safeParse(schema, value, { abortEarly: true });
+    if (read.success) return { value: read.output };
+    const message = read.issues[0].message;
+    return { error: new ApiHttpError(400, 'bad_request', message.startsWith('Invalid') ? fallback : message) };
+  };
 }

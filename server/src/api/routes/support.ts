@@ -19,6 +19,8 @@ import { sealer } from '../../instances/seal';
 import { ApiHttpError, UpstreamError } from '../errors';
 import { UpstreamCache } from '../upstream/cache';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas, supportBodies } from '../schemas/routes';
+import { frenchInput } from '../http/validation';
 import { createCountsStore, monthKey, type CountsStore } from '../../support/counts';
 import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from '../../support/demo';
 import {
@@ -81,25 +83,6 @@ function yearOf(at: number): { year: number; start: string } {
 const residenceId = v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/));
 const idText = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number));
 
-/** POST /api/support/don's body, each refusal in French (docs/support.md, « Bad input »). */
-const donationBody = v.strictObject(
-  {
-    amount: v.pipe(
-      v.number('Le montant doit être un nombre de centimes (par exemple 1500 pour 15 €).'),
-      v.integer('Le montant se donne en centimes entiers (par exemple 1550 pour 15,50 €).'),
-      v.minValue(DONATION_BOUNDS.min, `Le don est d’au moins ${String(DONATION_BOUNDS.min / 100)} €.`),
-      v.maxValue(DONATION_BOUNDS.max, `Le don est d’au plus ${String(DONATION_BOUNDS.max / 100)} € par paiement.`),
-    ),
-    monthly: v.optional(v.literal(false, 'Un don mensuel se fait sur le formulaire de dons de HelloAsso.')),
-    residence: v.optional(v.pipe(v.string('Résidence inconnue.'), v.regex(/^[a-z0-9-]{1,60}$/, 'Résidence inconnue.'))),
-  },
-  'Champ inconnu dans la demande de don.',
-);
-const membershipBody = v.strictObject(
-  { tier: v.pipe(v.number('Tarif inconnu.'), v.integer('Tarif inconnu.'), v.minValue(1, 'Tarif inconnu.')) },
-  'Champ inconnu dans la demande d’adhésion.',
-);
-
 /** The query HelloAsso appends to the return address. */
 const returnQuery = v.object({
   checkoutIntentId: v.optional(idText),
@@ -115,13 +98,6 @@ const notificationSchema = v.object({
   data: v.object({ id: v.optional(positiveId), order: v.optional(v.object({ id: positiveId })) }),
   metadata: v.optional(v.unknown()),
 });
-
-function parse<T>(schema: v.GenericSchema<unknown, T>, value: unknown, fallback: string): T {
-  const read = v.safeParse(schema, value, { abortEarly: true });
-  if (read.success) return read.output;
-  const message = read.issues[0].message;
-  throw new ApiHttpError(400, 'bad_request', message.startsWith('Invalid') ? fallback : message);
-}
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
@@ -216,46 +192,58 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
   const intentLimit = { rateLimit: { max: SUPPORT_INTENTS_PER_MIN, timeWindow: 60_000 } };
   const redirectAnswer = { 200: jsonSchema(supportRedirectSchema), '4xx': jsonSchema(apiErrorSchema) };
 
-  app.post('/support/don', { config: intentLimit, schema: { response: redirectAnswer } }, async (request, reply) => {
-    const body = parse(donationBody, request.body, 'Demande de don invalide.');
-    if (!supportContent(app).helloasso) throw closed();
-    const residence =
-      body.residence === undefined ? undefined : residences().find((entry) => entry.id === body.residence);
-    if (body.residence !== undefined && residence === undefined) {
-      throw new ApiHttpError(400, 'bad_request', 'Résidence inconnue : ce don ne peut pas la nommer.');
-    }
-    const reference = randomBytes(12).toString('base64url');
-    const itemName =
-      residence === undefined
-        ? 'Don au collectif'
-        : `Don au collectif — ${(residence.artist ?? residence.id).slice(0, 200)}`;
-    const intent = await client.createIntent({
-      amount: body.amount,
-      itemName,
-      backUrl: `${origin}${SUPPORT_PAGE}`,
-      errorUrl: `${origin}${RETURN_PAGE}`,
-      returnUrl: `${origin}${RETURN_PAGE}`,
-      metadata: { kind: 'don', reference, ...(residence === undefined ? {} : { residence: residence.id }) },
-    });
-    await counts.remember(reference, {
-      amount: body.amount,
-      ...(residence === undefined ? {} : { residence: residence.id }),
-    });
-    request.log.info({ intent: intent.id, residence: residence?.id }, 'soutien : intention de paiement créée');
-    // The return page tells this browser alone what its gift was (docs/support.md, « The return »).
-    const https = request.protocol === 'https';
-    reply.header(
-      'Set-Cookie',
-      `${DONOR_COOKIE}=${seals.seal('don', String(intent.id))}; Path=/api/support/retour; Max-Age=86400; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`,
-    );
-    return noStore(reply).send({ redirectUrl: intent.redirectUrl });
-  });
+  app.post(
+    '/support/don',
+    {
+      config: intentLimit,
+      schema: { body: routeSchemas.supportDonation, response: redirectAnswer },
+      validatorCompiler: frenchInput(supportBodies.donation, 'Demande de don invalide.'),
+    },
+    async (request, reply) => {
+      const { body } = request;
+      if (!supportContent(app).helloasso) throw closed();
+      const residence =
+        body.residence === undefined ? undefined : residences().find((entry) => entry.id === body.residence);
+      if (body.residence !== undefined && residence === undefined) {
+        throw new ApiHttpError(400, 'bad_request', 'Résidence inconnue : ce don ne peut pas la nommer.');
+      }
+      const reference = randomBytes(12).toString('base64url');
+      const itemName =
+        residence === undefined
+          ? 'Don au collectif'
+          : `Don au collectif — ${(residence.artist ?? residence.id).slice(0, 200)}`;
+      const intent = await client.createIntent({
+        amount: body.amount,
+        itemName,
+        backUrl: `${origin}${SUPPORT_PAGE}`,
+        errorUrl: `${origin}${RETURN_PAGE}`,
+        returnUrl: `${origin}${RETURN_PAGE}`,
+        metadata: { kind: 'don', reference, ...(residence === undefined ? {} : { residence: residence.id }) },
+      });
+      await counts.remember(reference, {
+        amount: body.amount,
+        ...(residence === undefined ? {} : { residence: residence.id }),
+      });
+      request.log.info({ intent: intent.id, residence: residence?.id }, 'soutien : intention de paiement créée');
+      // The return page tells this browser alone what its gift was (docs/support.md, « The return »).
+      const https = request.protocol === 'https';
+      reply.header(
+        'Set-Cookie',
+        `${DONOR_COOKIE}=${seals.seal('don', String(intent.id))}; Path=/api/support/retour; Max-Age=86400; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`,
+      );
+      return noStore(reply).send({ redirectUrl: intent.redirectUrl });
+    },
+  );
 
   app.post(
     '/support/adhesion',
-    { config: intentLimit, schema: { response: redirectAnswer } },
+    {
+      config: intentLimit,
+      schema: { body: routeSchemas.supportMembership, response: redirectAnswer },
+      validatorCompiler: frenchInput(supportBodies.membership, 'Demande d’adhésion invalide.'),
+    },
     async (request, reply) => {
-      const body = parse(membershipBody, request.body, 'Demande d’adhésion invalide.');
+      const { body } = request;
       if (!supportContent(app).helloasso) throw closed();
       let form;
       try {
@@ -309,10 +297,14 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
     '/support/retour',
     {
       config: { rateLimit: { max: RETURNS_PER_MIN, timeWindow: 60_000 } },
-      schema: { response: { 200: jsonSchema(supportReturnSchema), '4xx': jsonSchema(apiErrorSchema) } },
+      schema: {
+        querystring: jsonSchema(returnQuery),
+        response: { 200: jsonSchema(supportReturnSchema), '4xx': jsonSchema(apiErrorSchema) },
+      },
+      validatorCompiler: frenchInput(returnQuery, 'Adresse de retour invalide.'),
     },
     async (request, reply) => {
-      const query = parse(returnQuery, request.query, 'Adresse de retour invalide.');
+      const { query } = request;
       noStore(reply);
       const unpaid = (kind: SupportReturn['kind']): SupportReturn => ({
         state: query.code === 'refused' || query.error !== undefined ? 'refused' : 'unfinished',

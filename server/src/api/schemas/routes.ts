@@ -16,6 +16,7 @@ import {
   scheduleSchema,
   playedArtistSchema,
   playedArtistsPageSchema,
+  DONATION_BOUNDS,
 } from '@collectif/shared/schemas';
 import { FOLLOW_MAX } from '@collectif/shared/follow';
 import { jsonSchema } from './provider';
@@ -24,6 +25,33 @@ import { jsonSchema } from './provider';
 const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)));
 /** `?coming=`, `?past=`: how many at most, none included. */
 const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(500)));
+
+/**
+ * The bodies of « Nous soutenir »'s requests (docs/support.md, « Bad input »), each refusal in the
+ * French the page shows beside its field: read by `frenchInput` (http/validation.ts) as the routes'
+ * validator, and described as their `body` below.
+ */
+export const supportBodies = {
+  donation: v.strictObject(
+    {
+      amount: v.pipe(
+        v.number('Le montant doit être un nombre de centimes (par exemple 1500 pour 15 €).'),
+        v.integer('Le montant se donne en centimes entiers (par exemple 1550 pour 15,50 €).'),
+        v.minValue(DONATION_BOUNDS.min, `Le don est d’au moins ${String(DONATION_BOUNDS.min / 100)} €.`),
+        v.maxValue(DONATION_BOUNDS.max, `Le don est d’au plus ${String(DONATION_BOUNDS.max / 100)} € par paiement.`),
+      ),
+      monthly: v.optional(v.literal(false, 'Un don mensuel se fait sur le formulaire de dons de HelloAsso.')),
+      residence: v.optional(
+        v.pipe(v.string('Résidence inconnue.'), v.regex(/^[a-z0-9-]{1,60}$/, 'Résidence inconnue.')),
+      ),
+    },
+    'Champ inconnu dans la demande de don.',
+  ),
+  membership: v.strictObject(
+    { tier: v.pipe(v.number('Tarif inconnu.'), v.integer('Tarif inconnu.'), v.minValue(1, 'Tarif inconnu.')) },
+    'Champ inconnu dans la demande d’adhésion.',
+  ),
+};
 
 /** The request and answer schemas of each /api route, all made from the shared definitions. */
 export const routeSchemas = {
@@ -143,4 +171,7 @@ export const routeSchemas = {
   // GET /api/events/:slug (and its .ics): anything that is not a slug is an unknown event, 404.
   eventParams: jsonSchema(v.object({ slug: v.string() })),
   event: jsonSchema(eventItemSchema),
+  // POST /api/support/don and /api/support/adhesion (`supportBodies`).
+  supportDonation: jsonSchema(supportBodies.donation),
+  supportMembership: jsonSchema(supportBodies.membership),
 };
