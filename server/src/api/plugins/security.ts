@@ -4,6 +4,16 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { ApiHttpError } from '../errors';
 import { xsrfCheck } from '../http/xsrf';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: the route takes no XSRF token and is bounded otherwise (a beacon, HelloAsso's
+     * notifications, the demo's HelloAsso; docs/api.md, « XSRF »).
+     */
+    xsrf?: boolean;
+  }
+}
+
 /**
  * @fastify/rate-limit's options (registered by app.ts): limits only where a route asks for one
  * (/api/track, the now-playing channel), refused with a French message.

@@ -5,13 +5,6 @@ import { ApiHttpError } from '../errors';
 import { visitorOf } from '../../figures/plugin';
 import { audienceReport, monthCsv, type ReportEpisode } from '../../figures/report';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** False: the route takes no XSRF token and is bounded otherwise (docs/api.md, « XSRF »). */
-    xsrf?: boolean;
-  }
-}
-
 const RESIDENCE = /^[a-z0-9-]{1,64}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

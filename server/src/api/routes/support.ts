@@ -45,13 +45,6 @@ export const NOTIFICATION_MAX_BYTES = 64 * 1024;
 /** The suggested gifts, in cents. */
 export const SUGGESTED = [1000, 2000, 5000];
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false: the route takes no XSRF token (HelloAsso's notifications, the demo's HelloAsso). */
-    xsrf?: boolean;
-  }
-}
-
 /** The kind `support` as the content has it (checked by its schema at each save). */
 interface SupportContent {
   helloasso: boolean;
