@@ -160,6 +160,20 @@ describe('the editor’s origin', () => {
     }
   });
 
+  it('answers only the /api routes that say they are the editor’s (`editor: true`); an unknown one is /api’s 404', async () => {
+    for (const path of ['/api/podcasts?limit=1', '/api/styles', '/api/radio']) {
+      const res = await on(EDITOR_HOST, path);
+      expect([path, res.statusCode, res.headers.location]).toEqual([path, 302, `${SITE}${path}`]);
+    }
+    const beacon = await on(EDITOR_HOST, '/api/figures/beacon', { method: 'POST', body: {}, origin: EDITOR });
+    expect(beacon.statusCode).toBe(404);
+    for (const path of ['/api/content/rien/du/tout', '/api/nexiste-pas']) {
+      const res = await on(EDITOR_HOST, path);
+      expect([path, res.statusCode]).toEqual([path, 404]);
+      expect(res.json<{ error: string }>().error).toBe('not_found');
+    }
+  });
+
   it('sends what is not the editor’s to the public site', async () => {
     for (const path of ['/', '/label', '/mf-player/remoteEntry.js']) {
       const res = await on(EDITOR_HOST, path);

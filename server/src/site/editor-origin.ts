@@ -34,12 +34,17 @@ export interface EditorOriginOptions {
 
 /** The editor's pages. */
 const EDITOR_PAGES = /^\/admin(?:[/?#]|$)/;
-/**
- * The /api the editor uses: its sign-in, the content's reads and writes, the XSRF cookie, and the
- * reads its tracklists' form makes (a residence's episodes, the label's releases), and the played
- * artists its merges' form searches.
- */
-const EDITOR_API = /^\/api\/(?:editor|content|xsrf|episodes|releases|artists)(?:[/?]|$)/;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * true: a route the editor uses, answered on the editor's origin too (its sign-in, the content's
+     * reads and writes, the XSRF cookie, the reads its forms make: a residence's episodes, the
+     * label's releases, the played artists its merges' form searches, the figures it shows).
+     */
+    editor?: boolean;
+  }
+}
+
 /** What else the editor's host answers: the admin part's files (the editor's scripts and sheets), health. */
 const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -132,7 +137,11 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
         .type('text/html; charset=utf-8')
         .send(html);
     }
-    if (EDITOR_API.test(rule) || EDITOR_FILES.test(rule)) return undefined;
+    // The routes that say `editor: true` (the route table is the one list), the admin part's files,
+    // and an /api address no route takes (its 404 is /api's own).
+    if (request.routeOptions.config.editor === true || EDITOR_FILES.test(rule)) return undefined;
+    const matched = request.routeOptions.url;
+    if ((matched === undefined || matched.includes('*')) && /^\/api(?:[/?]|$)/.test(rule)) return undefined;
     // Everything else is the public site's.
     if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect(`${siteOrigin}${path}`, 302);
     return refuse(reply, 404, "Cette adresse n'est pas celle de l'éditeur.");

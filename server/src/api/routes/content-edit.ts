@@ -178,7 +178,10 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
    */
   app.get(
     '/content/:kind/history',
-    { schema: { params: routeSchemas.contentParams, querystring: routeSchemas.contentHistoryQuery } },
+    {
+      config: { editor: true },
+      schema: { params: routeSchemas.contentParams, querystring: routeSchemas.contentHistoryQuery },
+    },
     async (request, reply) => {
       const editor = await editorOf(request);
       const kind = kindOf(request.params.kind);
@@ -202,7 +205,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.get(
     '/content/:kind/versions/:id',
-    { schema: { params: routeSchemas.contentVersionParams } },
+    { config: { editor: true }, schema: { params: routeSchemas.contentVersionParams } },
     async (request, reply) => {
       const editor = await editorOf(request);
       const kind = kindOf(request.params.kind);
@@ -221,7 +224,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.put(
     '/content/:kind',
-    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentSave } },
+    { config: { editor: true }, schema: { params: routeSchemas.contentParams, body: routeSchemas.contentSave } },
     async (request, reply) => {
       const editor = await writerOf(request, reply);
       const kind = kindOf(request.params.kind);
@@ -235,7 +238,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.put(
     '/content/residences/:id',
-    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residenceSave } },
+    { config: { editor: true }, schema: { params: routeSchemas.residenceParams, body: routeSchemas.residenceSave } },
     async (request, reply) => {
       const editor = await writerOf(request, reply);
       const { id } = request.params;
@@ -284,7 +287,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.post(
     '/content/:kind/preview',
-    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentPreview } },
+    { config: { editor: true }, schema: { params: routeSchemas.contentParams, body: routeSchemas.contentPreview } },
     async (request, reply) => {
       const editor = await previewerOf(request, reply);
       const kind = kindOf(request.params.kind);
@@ -295,7 +298,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.post(
     '/content/residences/:id/preview',
-    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.residencePreview } },
+    { config: { editor: true }, schema: { params: routeSchemas.residenceParams, body: routeSchemas.residencePreview } },
     async (request, reply) => {
       const editor = await previewerOf(request, reply);
       const { id } = request.params;
@@ -311,7 +314,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
 
   app.post(
     '/content/:kind/restore',
-    { schema: { params: routeSchemas.contentParams, body: routeSchemas.contentRestore } },
+    { config: { editor: true }, schema: { params: routeSchemas.contentParams, body: routeSchemas.contentRestore } },
     async (request, reply) => {
       const editor = await writerOf(request, reply);
       const kind = kindOf(request.params.kind);
@@ -327,7 +330,7 @@ const contentEdit: FastifyPluginCallback = (instance, _options, done) => {
    */
   app.post(
     '/content/residences/:id/restore',
-    { schema: { params: routeSchemas.residenceParams, body: routeSchemas.contentRestore } },
+    { config: { editor: true }, schema: { params: routeSchemas.residenceParams, body: routeSchemas.contentRestore } },
     async (request, reply) => {
       const editor = await writerOf(request, reply);
       const { id } = request.params;

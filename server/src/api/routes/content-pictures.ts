@@ -107,6 +107,7 @@ const contentPictures: FastifyPluginCallback = (app, _options, done) => {
   app.post<Upload>(
     '/content/pictures',
     {
+      config: { editor: true },
       // After the XSRF check (the /api scope's onRequest), before the body is read.
       preParsing: async (request, reply, payload) => {
         const editor = await app.editorOf(request);

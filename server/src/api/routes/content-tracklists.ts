@@ -115,52 +115,60 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
    * The form's opening: the episode's list as saved (or none) and the version it is in, which a
    * save is then based on. A resident may not read the kind's history: this is their way in.
    */
-  api.get('/content/tracklists/:episode/current', { schema: { params } }, async (request, reply) => {
-    const editor = await app.editorOf(request);
-    const episode = await episodeOf(request.params.episode);
-    allowed(request, editor, episode);
-    const { id, data } = app.content.current('tracklists');
-    const entry = (data as Entry[]).find((one) => one.episode === episode.slug) ?? null;
-    return reply
-      .header('Cache-Control', 'no-store')
-      .type(JSON_TYPE)
-      .send({ version: id, duration: Math.max(0, Math.floor(episode.duration)), entry });
-  });
+  api.get(
+    '/content/tracklists/:episode/current',
+    { config: { editor: true }, schema: { params } },
+    async (request, reply) => {
+      const editor = await app.editorOf(request);
+      const episode = await episodeOf(request.params.episode);
+      allowed(request, editor, episode);
+      const { id, data } = app.content.current('tracklists');
+      const entry = (data as Entry[]).find((one) => one.episode === episode.slug) ?? null;
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type(JSON_TYPE)
+        .send({ version: id, duration: Math.max(0, Math.floor(episode.duration)), entry });
+    },
+  );
 
-  api.put('/content/tracklists/:episode', { schema: { params, body: save } }, async (request, reply) => {
-    const editor = await writerOf(request, reply);
-    const slug = request.params.episode;
-    const episode = await episodeOf(slug);
-    allowed(request, editor, episode);
-    const { entry, basedOn } = request.body;
-    if (entry.episode !== slug) {
-      throw new ApiHttpError(400, 'bad_request', `L’émission de la liste doit rester « ${slug} ».`);
-    }
-    const problems = problemsOf(entry, episode.duration);
-    if (problems.length > 0) {
-      request.log.warn({ account: editor.account, problems }, 'contenu refusé par son schéma');
-      return reply.code(400).send({
-        error: 'invalid',
-        message: 'Le contenu a des erreurs : rien n’a été enregistré.',
-        problems,
-      });
-    }
-    // A resident's save is based on the version it was checked against, at the latest.
-    const since = basedOn ?? (editor.role === 'residence' ? app.content.current('tracklists').id : undefined);
-    return saved(
-      request,
-      reply,
-      editor,
-      () =>
-        app.content.save('tracklists', withList(slug, entry), {
-          by: editor.account,
-          entry: slug,
-          rebase: (lists) => withList(slug, entry, lists),
-          ...(since === undefined ? {} : { basedOn: since }),
-        }),
-      shownFor(slug),
-    );
-  });
+  api.put(
+    '/content/tracklists/:episode',
+    { config: { editor: true }, schema: { params, body: save } },
+    async (request, reply) => {
+      const editor = await writerOf(request, reply);
+      const slug = request.params.episode;
+      const episode = await episodeOf(slug);
+      allowed(request, editor, episode);
+      const { entry, basedOn } = request.body;
+      if (entry.episode !== slug) {
+        throw new ApiHttpError(400, 'bad_request', `L’émission de la liste doit rester « ${slug} ».`);
+      }
+      const problems = problemsOf(entry, episode.duration);
+      if (problems.length > 0) {
+        request.log.warn({ account: editor.account, problems }, 'contenu refusé par son schéma');
+        return reply.code(400).send({
+          error: 'invalid',
+          message: 'Le contenu a des erreurs : rien n’a été enregistré.',
+          problems,
+        });
+      }
+      // A resident's save is based on the version it was checked against, at the latest.
+      const since = basedOn ?? (editor.role === 'residence' ? app.content.current('tracklists').id : undefined);
+      return saved(
+        request,
+        reply,
+        editor,
+        () =>
+          app.content.save('tracklists', withList(slug, entry), {
+            by: editor.account,
+            entry: slug,
+            rebase: (lists) => withList(slug, entry, lists),
+            ...(since === undefined ? {} : { basedOn: since }),
+          }),
+        shownFor(slug),
+      );
+    },
+  );
 
   api.delete('/content/tracklists/:episode', { schema: { params } }, async (request, reply) => {
     const editor = await writerOf(request, reply);

@@ -271,7 +271,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 
   app.post(
     '/editor/invitation/options',
-    { config: limited, schema: { body: routeSchemas.invitationOptions } },
+    { config: { ...limited, editor: true }, schema: { body: routeSchemas.invitationOptions } },
     async (request, reply) => {
       const { token, name } = request.body;
       let invitation;
@@ -305,7 +305,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 
   app.post(
     '/editor/invitation',
-    { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
+    { config: { ...limited, editor: true }, schema: { body: routeSchemas.passkeyAnswer } },
     async (request, reply) => {
       const { ceremony, response } = request.body;
       const pending = readCeremony(await ceremonies.take(`ceremony:${ceremony}`));
@@ -362,7 +362,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
     },
   );
 
-  app.post('/editor/signin/options', { config: limited }, async (_request, reply) => {
+  app.post('/editor/signin/options', { config: { ...limited, editor: true } }, async (_request, reply) => {
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred' });
     const ceremony = randomBytes(16).toString('base64url');
     await ceremonies.set(
@@ -375,7 +375,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 
   app.post(
     '/editor/signin',
-    { config: limited, schema: { body: routeSchemas.passkeyAnswer } },
+    { config: { ...limited, editor: true }, schema: { body: routeSchemas.passkeyAnswer } },
     async (request, reply) => {
       const { ceremony, response } = request.body;
       const pending = readCeremony(await ceremonies.take(`ceremony:${ceremony}`));
@@ -466,7 +466,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
 
   // Who is signed in, or null: being signed out is an answer here, not a refusal (the editor's page
   // asks at each visit; a 401 would be an error in the browser's console and a warning in the log).
-  app.get('/editor/me', async (request, reply) => {
+  app.get('/editor/me', { config: { editor: true } }, async (request, reply) => {
     const who = await editorOrNull(request);
     return reply
       .header('Cache-Control', 'no-store')
@@ -476,7 +476,7 @@ const editor: FastifyPluginCallback<EditorOptions> = (
       );
   });
 
-  app.post('/editor/signout', async (request, reply) => {
+  app.post('/editor/signout', { config: { editor: true } }, async (request, reply) => {
     const id = readCookie(sessionCookie, request.headers.cookie ?? '');
     if (id !== null && id !== '') {
       const kept = readSession(await sessions.get(sessionKey(id)));

@@ -28,7 +28,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
 
   app.get(
     '/episodes',
-    { schema: { querystring: routeSchemas.episodesQuery, response: { 200: routeSchemas.episodes, ...error } } },
+    {
+      config: { editor: true },
+      schema: { querystring: routeSchemas.episodesQuery, response: { 200: routeSchemas.episodes, ...error } },
+    },
     async (request, reply) => {
       const { q, style = '', residence = '', page = 1 } = request.query;
       // The played artists' index holds the catalogue it was made with (docs/artists.md).
@@ -51,7 +54,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
 
   app.get(
     '/episodes/:slug',
-    { schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.episode, ...error } } },
+    {
+      config: { editor: true },
+      schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.episode, ...error } },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       // Anything that cannot be a slug (HTML, `../`, capitals) is unknown without a look.
@@ -82,7 +88,10 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   // by the show's feed in `<podcast:chapters>`.
   app.get(
     '/episodes/:slug/chapters.json',
-    { schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.chapters, ...error } } },
+    {
+      config: { editor: true },
+      schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.chapters, ...error } },
+    },
     async (request, reply) => {
       const { slug } = request.params;
       if (!isSlug(slug)) throw notFound();

@@ -96,15 +96,20 @@ export const figuresRoutes: FastifyPluginCallback = (app, _options, done) => {
     };
   };
 
-  app.get<{ Querystring: { residence?: string } }>('/editor/figures/audience', async (request, reply) => {
-    const residence = await readable(request);
-    await figures.flush();
-    const report = await audienceReport({ residence, now: app.clock(), ...(await reportInput()) });
-    return reply.header('Cache-Control', 'private, no-store').send(report);
-  });
+  app.get<{ Querystring: { residence?: string } }>(
+    '/editor/figures/audience',
+    { config: { editor: true } },
+    async (request, reply) => {
+      const residence = await readable(request);
+      await figures.flush();
+      const report = await audienceReport({ residence, now: app.clock(), ...(await reportInput()) });
+      return reply.header('Cache-Control', 'private, no-store').send(report);
+    },
+  );
 
   app.get<{ Querystring: { residence?: string; month?: string } }>(
     '/editor/figures/audience.csv',
+    { config: { editor: true } },
     async (request, reply) => {
       const residence = await readable(request);
       const month = request.query.month ?? new Date(app.clock()).toISOString().slice(0, 7);

@@ -24,6 +24,7 @@ const playedArtists: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/artists',
     {
+      config: { editor: true },
       schema: {
         querystring: routeSchemas.playedArtistsQuery,
         response: { 200: routeSchemas.playedArtists, ...error },
@@ -47,6 +48,7 @@ const playedArtists: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/artists/:slug',
     {
+      config: { editor: true },
       schema: { params: routeSchemas.playedArtistParams, response: { 200: routeSchemas.playedArtist, ...error } },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@ const releases: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/releases',
     {
+      config: { editor: true },
       schema: {
         querystring: routeSchemas.releasesQuery,
         response: { 200: routeSchemas.releases, '4xx': routeSchemas.error },

@@ -428,6 +428,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
   app.get(
     '/editor/figures/support',
     {
+      config: { editor: true },
       schema: {
         querystring: jsonSchema(v.strictObject({ residence: v.optional(residenceId) })),
         response: { 200: jsonSchema(supportFiguresSchema), '4xx': jsonSchema(apiErrorSchema) },
