@@ -1,7 +1,8 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
@@ -23,6 +24,14 @@ const COOKIES = 'XSRF-TOKEN=jeton; collectif_editeur=session-volee';
 
 let dir: string;
 let app: FastifyInstance;
+/** Every route the app adds, with what it says of the editor (Fastify announces each instance it makes). */
+const routes: { url: string; editor: boolean }[] = [];
+const onRoute = (route: RouteOptions): void => {
+  routes.push({ url: route.url, editor: route.config?.editor === true });
+};
+const onInstance = (message: unknown): void => {
+  (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', onRoute);
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'editor-origin-'));
@@ -42,7 +51,13 @@ beforeAll(async () => {
     // Behind one proxy on the loopback, which says the request came over https.
     TRUST_PROXY: '127.0.0.1',
   });
-  app = await buildApp({ site, api: testConfig() });
+  subscribe('fastify.initialization', onInstance);
+  try {
+    app = await buildApp({ site, api: testConfig() });
+  } finally {
+    unsubscribe('fastify.initialization', onInstance);
+  }
+  await app.ready();
 });
 
 afterAll(async () => {
@@ -172,6 +187,12 @@ describe('the editor’s origin', () => {
       expect([path, res.statusCode]).toEqual([path, 404]);
       expect(res.json<{ error: string }>().error).toBe('not_found');
     }
+  });
+
+  it('answers every route of the editor’s own API and of the content’s: each says editor: true', () => {
+    const own = routes.filter(({ url }) => /^\/api\/(?:editor|content)(?:\/|$)/.test(url));
+    expect(own.length).toBeGreaterThan(10);
+    expect(own.filter(({ editor }) => !editor).map(({ url }) => url)).toEqual([]);
   });
 
   it('sends what is not the editor’s to the public site', async () => {

@@ -170,28 +170,32 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
     },
   );
 
-  api.delete('/content/tracklists/:episode', { schema: { params } }, async (request, reply) => {
-    const editor = await writerOf(request, reply);
-    const slug = request.params.episode;
-    const listed = present().some((one) => one.episode === slug);
-    // An admin removes a list whose episode left the feed; a resident only one of their episodes.
-    if (!(editor.role === 'admin' && listed)) allowed(request, editor, await episodeOf(slug));
-    if (!listed) throw new ApiHttpError(404, 'not_found', 'Cette émission n’a pas de liste de titres.');
-    const basedOn = app.content.current('tracklists').id;
-    return saved(
-      request,
-      reply,
-      editor,
-      () =>
-        app.content.save('tracklists', withList(slug, REMOVED), {
-          by: editor.account,
-          entry: slug,
-          rebase: (lists) => withList(slug, REMOVED, lists),
-          basedOn,
-        }),
-      shownFor(slug),
-    );
-  });
+  api.delete(
+    '/content/tracklists/:episode',
+    { config: { editor: true }, schema: { params } },
+    async (request, reply) => {
+      const editor = await writerOf(request, reply);
+      const slug = request.params.episode;
+      const listed = present().some((one) => one.episode === slug);
+      // An admin removes a list whose episode left the feed; a resident only one of their episodes.
+      if (!(editor.role === 'admin' && listed)) allowed(request, editor, await episodeOf(slug));
+      if (!listed) throw new ApiHttpError(404, 'not_found', 'Cette émission n’a pas de liste de titres.');
+      const basedOn = app.content.current('tracklists').id;
+      return saved(
+        request,
+        reply,
+        editor,
+        () =>
+          app.content.save('tracklists', withList(slug, REMOVED), {
+            by: editor.account,
+            entry: slug,
+            rebase: (lists) => withList(slug, REMOVED, lists),
+            basedOn,
+          }),
+        shownFor(slug),
+      );
+    },
+  );
 
   /**
    * The slot an episode replays: its residence's latest show in the programme that started before
@@ -230,39 +234,43 @@ export function tracklistRoutes(app: FastifyInstance, { writerOf, saved, seenBy 
     return byDuration;
   }
 
-  api.get('/content/tracklists/:episode/recorded', { schema: { params } }, async (request, reply) => {
-    const editor = await app.editorOf(request);
-    await prefills(request, reply, editor);
-    const episode = await episodeOf(request.params.episode);
-    allowed(request, editor, episode);
-    const published = episode.pubDate === null ? Number.NaN : Date.parse(episode.pubDate);
-    const duration = Math.max(0, Math.floor(episode.duration));
-    const answer = (body: object) => reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send(body);
-    if (!Number.isFinite(published)) {
-      return answer({ episode: episode.slug, duration, slot: null, rows: [], dropped: 0 });
-    }
-    const slot = await slotOf(episode, published);
-    const rows: { start: number; artist: string; title: string }[] = [];
-    let dropped = 0;
-    for (const row of app.played.between(slot.from, slot.to)) {
-      const start = Math.floor((Date.parse(row.at) - slot.from) / 1000);
-      const last = rows.at(-1);
-      // Within the replay, one row a second (the starts must grow), TRACKS_MAX at most.
-      if ((duration > 0 && start >= duration) || start < 0 || rows.length >= TRACKS_MAX) dropped += 1;
-      else if (last !== undefined && last.start >= start) dropped += 1;
-      else rows.push({ start, artist: trackText(row.artist), title: trackText(row.title) });
-    }
-    return answer({
-      episode: episode.slug,
-      duration,
-      slot: {
-        source: slot.source,
-        from: new Date(slot.from).toISOString(),
-        to: new Date(slot.to).toISOString(),
-        ...('title' in slot ? { title: slot.title } : {}),
-      },
-      rows,
-      dropped,
-    });
-  });
+  api.get(
+    '/content/tracklists/:episode/recorded',
+    { config: { editor: true }, schema: { params } },
+    async (request, reply) => {
+      const editor = await app.editorOf(request);
+      await prefills(request, reply, editor);
+      const episode = await episodeOf(request.params.episode);
+      allowed(request, editor, episode);
+      const published = episode.pubDate === null ? Number.NaN : Date.parse(episode.pubDate);
+      const duration = Math.max(0, Math.floor(episode.duration));
+      const answer = (body: object) => reply.header('Cache-Control', 'no-store').type(JSON_TYPE).send(body);
+      if (!Number.isFinite(published)) {
+        return answer({ episode: episode.slug, duration, slot: null, rows: [], dropped: 0 });
+      }
+      const slot = await slotOf(episode, published);
+      const rows: { start: number; artist: string; title: string }[] = [];
+      let dropped = 0;
+      for (const row of app.played.between(slot.from, slot.to)) {
+        const start = Math.floor((Date.parse(row.at) - slot.from) / 1000);
+        const last = rows.at(-1);
+        // Within the replay, one row a second (the starts must grow), TRACKS_MAX at most.
+        if ((duration > 0 && start >= duration) || start < 0 || rows.length >= TRACKS_MAX) dropped += 1;
+        else if (last !== undefined && last.start >= start) dropped += 1;
+        else rows.push({ start, artist: trackText(row.artist), title: trackText(row.title) });
+      }
+      return answer({
+        episode: episode.slug,
+        duration,
+        slot: {
+          source: slot.source,
+          from: new Date(slot.from).toISOString(),
+          to: new Date(slot.to).toISOString(),
+          ...('title' in slot ? { title: slot.title } : {}),
+        },
+        rows,
+        dropped,
+      });
+    },
+  );
 }
