@@ -41,7 +41,7 @@ export function EpisodePicker({
   const [searched, setSearched] = useState(initialQuery);
   const search = useDebounced(setSearched, EMBED_SEARCH_DEBOUNCE_MS);
   const q = searched.trim();
-  // The same arguments as the page's `load` (pages/integrer.ts): the server's answers are used.
+  // The same arguments as the page's `load` (exposed/EmbedPage.tsx, `page.load`): the server's answers are used.
   const results = useEpisodesQuery({ q }, { skip: q === '' });
   const current = useEpisodeQuery(chosen ?? '', { skip: chosen === null });
   const found = (results.data?.items ?? []).slice(0, SEARCH_RESULTS);

@@ -84,11 +84,6 @@ export interface ContentStoreOptions {
   /** Where each kind's first version comes from (the repository's files), by kind. */
   seeds?: Partial<Record<ContentKind, string>>;
   now?: () => Date;
-  /**
-   * How long a `current` link read is believed before it is read again (`CONTENT_LINK_RECHECK_MS`);
-   * the store's own switches are seen at once.
-   */
-  linkRecheckMs?: number;
 }
 
 /**
@@ -96,7 +91,7 @@ export interface ContentStoreOptions {
  * for every kind's current version (its version is in the page cache's key): reading the eight links
  * on each request was an eighth of a cached page's CPU. The store's own saves and adoptions switch
  * the link and are seen at once; a link moved by hand, or by another process on the same folder,
- * within this time (docs/content.md, « The folder »).
+ * within this time (docs/content.md, « Where content lives »).
  */
 export const CONTENT_LINK_RECHECK_MS = 1000;
 
@@ -158,12 +153,7 @@ function entryOf(kind: ContentKind, data: unknown, entry: string): string | unde
   return found === undefined ? undefined : JSON.stringify(found);
 }
 
-export function createContentStore({
-  dir,
-  seeds = {},
-  now = () => new Date(),
-  linkRecheckMs = CONTENT_LINK_RECHECK_MS,
-}: ContentStoreOptions): ContentStore {
+export function createContentStore({ dir, seeds = {}, now = () => new Date() }: ContentStoreOptions): ContentStore {
   const kindDir = (kind: ContentKind) => join(dir, kind);
   const versionFile = (kind: ContentKind, id: string) => join(kindDir(kind), 'versions', `${id}.json`);
   const link = (kind: ContentKind) => join(kindDir(kind), 'current');
@@ -186,7 +176,7 @@ export function createContentStore({
 
   function pointer(kind: ContentKind): string | null {
     const known = links.get(kind);
-    if (known !== undefined && performance.now() - known.readAt < linkRecheckMs) return known.id;
+    if (known !== undefined && performance.now() - known.readAt < CONTENT_LINK_RECHECK_MS) return known.id;
     let id: string | null;
     try {
       id = readlinkSync(link(kind))
