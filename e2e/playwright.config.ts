@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 import { localEditorEnv, serverArgs } from '../scripts/server-command.mjs';
 import { E2E_NOW } from './clock';
+import { ALONE } from './phases.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 
@@ -17,8 +18,12 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
-  retries: 0,
+  // Two specs at a time on two cores, then the ones that must run alone (the projects below).
+  workers: 2,
+  // A failing test runs once more, to record its trace (`trace` below); scripts/test.mjs counts a
+  // test that passed only then as failed, so a retry never hides a flaky test (docs/testing.md,
+  // « The run's time »).
+  retries: 1,
   forbidOnly: true,
   timeout: 30_000,
   expect: {
@@ -36,13 +41,30 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // Recorded on the retry alone: recording every test's trace took a quarter of the suite's time.
+    trace: 'on-first-retry',
     // The site's service worker (docs/published.md, « Installable ») answers the requests of the pages
     // it controls, out of reach of a test's `page.route`: blocked here, so that a test that blocks or
     // holds a file sees it blocked; tests/offline.spec.ts allows it and tests it.
     serviceWorkers: 'block',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // The specs that only read the shared server run two at a time; the ones that write to it or start
+  // processes of their own run after them, one at a time (e2e/phases.mjs, docs/testing.md « The
+  // run's time »).
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: ALONE,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'chromium, seul',
+      testMatch: ALONE,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: {
     // The Node that runs Playwright, the project's (package.json, « //pins »), with the server's flags.
     command: [process.execPath, '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),

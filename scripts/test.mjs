@@ -1,9 +1,10 @@
 // npm test: every test of the workspace, in the order that fails fastest.
-//   typecheck → lint, format and the production build side by side → jest (all packages; the
-//   timeline's tests start Debian's icecast2) → deployment tests (Redis, nginx and Icecast, when
-//   Debian's redis-server and nginx are installed) → browser tests (Chromium)
-// Ends with one line "N passed, N failed" over jest and the browser tests. No test is ever skipped:
-// a skipped test counts as a failure.
+//   the typecheck, lint, format and the production build side by side → jest (all packages; the
+//   timeline's tests start Debian's icecast2) beside the deployment tests (Redis, nginx and Icecast,
+//   when Debian's redis-server and nginx are installed) → browser tests (Chromium)
+// Each stage prints its time, and the run ends with each stage's time and one line "N passed,
+// N failed" over jest and the browser tests. No test is ever skipped: a skipped test counts as a
+// failure. Why the stages are grouped so: docs/testing.md, « The run's time ».
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,16 +19,24 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const icecast = process.env.ICECAST_PATH ?? '/usr/bin/icecast2';
 
+/** Each stage's time, printed again at the end of the run. */
+const times = [];
+const runStarted = Date.now();
+function timed(label, seconds) {
+  times.push({ label, seconds });
+}
+
 function run(label, command, args, options = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = (Date.now() - started) / 1000;
+  timed(label, seconds);
   if (result.status !== 0) {
-    console.error(`✖ ${label} a échoué (${seconds} s)`);
+    console.error(`✖ ${label} a échoué (${seconds.toFixed(1)} s)`);
     return false;
   }
-  console.log(`✔ ${label} (${seconds} s)`);
+  console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
   return true;
 }
 
@@ -40,15 +49,22 @@ function run(label, command, args, options = {}) {
 async function runTogether(list) {
   const outcomes = await Promise.all(
     list.map(
-      ({ label, command, args }) =>
+      ({ label, command, args, held = false }) =>
         new Promise((resolve) => {
           console.log(`\n▶ ${label}`);
           const started = Date.now();
-          const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+          // A step whose output is held prints it whole when it ends, so that two test runners'
+          // reports never interleave line by line.
+          const child = spawn(command, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+          const output = [];
+          child.stdout?.on('data', (chunk) => output.push(chunk));
+          child.stderr?.on('data', (chunk) => output.push(chunk));
           child.on('close', (code) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            if (code === 0) console.log(`✔ ${label} (${seconds} s)`);
-            else console.error(`✖ ${label} a échoué (${seconds} s)`);
+            const seconds = (Date.now() - started) / 1000;
+            if (held) process.stdout.write(`\n── ${label} ──\n${Buffer.concat(output).toString('utf8')}`);
+            timed(label, seconds);
+            if (code === 0) console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
+            else console.error(`✖ ${label} a échoué (${seconds.toFixed(1)} s)`);
             resolve(code === 0);
           });
         }),
@@ -109,22 +125,26 @@ rmSync(deployReport, { force: true });
 const installed = (name) =>
   [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/bin'].some((dir) => existsSync(join(dir, name)));
 
-/** The deployment's tests (docs/deploy.md), when what they run is installed; said either way. */
+/**
+ * The deployment's tests (docs/deploy.md), when what they run is installed (said either way): a step
+ * of `runTogether`, beside jest, whose output is held until it ends.
+ */
 function deployTests() {
   const missing = ['redis-server', 'nginx'].filter((name) => !installed(name));
   if (missing.length > 0) {
     console.log(
       `\n▷ Tests de déploiement non lancés : ${missing.join(' et ')} absent(s) (sudo apt-get install -y redis-server nginx libnginx-mod-http-brotli-static ; .ci/run les installe)`,
     );
-    return true;
+    return [];
   }
-  return run('Tests de déploiement (Redis, nginx, plusieurs instances)', bin('jest'), [
-    '-c',
-    'jest.deploy.config.ts',
-    '--ci',
-    '--json',
-    `--outputFile=${deployReport}`,
-  ]);
+  return [
+    {
+      label: 'Tests de déploiement (Redis, nginx, plusieurs instances)',
+      command: bin('jest'),
+      args: ['-c', 'jest.deploy.config.ts', '--ci', '--json', `--outputFile=${deployReport}`],
+      held: true,
+    },
+  ];
 }
 const e2eReport = join(root, 'e2e', 'test-results', 'results.json');
 mkdirSync(dirname(jestReport), { recursive: true });
@@ -132,16 +152,23 @@ rmSync(jestReport, { force: true });
 rmSync(e2eReport, { force: true });
 
 const steps = [
-  () => run('Types (tsc -b)', bin('tsc'), ['-b']),
   () =>
     runTogether([
+      { label: 'Types (tsc -b)', command: bin('tsc'), args: ['-b'] },
       { label: 'Lint (eslint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
       { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
       { label: 'Construction de production', command: process.execPath, args: ['scripts/build.mjs'] },
     ]),
   () => ensureIcecast(),
-  () => run('Tests unitaires et de composants (jest)', bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]),
-  () => deployTests(),
+  () =>
+    runTogether([
+      {
+        label: 'Tests unitaires et de composants (jest)',
+        command: bin('jest'),
+        args: ['--ci', '--json', `--outputFile=${jestReport}`],
+      },
+      ...deployTests(),
+    ]),
   () => ensureChromium(),
   () =>
     run('Tests navigateur (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
@@ -187,5 +214,8 @@ if (skipped > 0) {
   ok = false;
 }
 failed += skipped;
+console.log('\nDurée de chaque étape :');
+for (const { label, seconds } of times) console.log(`  ${label} : ${seconds.toFixed(0)} s`);
+console.log(`  en tout : ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
