@@ -20,6 +20,15 @@ export const CONTRACT_PACKAGE = sharedPkg.name;
 export const CURRENT_CONTRACT = sharedPkg.version;
 
 /**
+ * The shells of the previous major that a remote built against the current contract also runs under
+ * (docs/contract.md, « 4.0.0 »). 4.0.0 removed from the singleton only the queries the radio and
+ * About now inject themselves, so a remote of 4.0.0 runs with a 3.3 shell too: each team deploys its
+ * part first, then the shell moves to 4.0.0, as a major asks. A remote's webpack config may name
+ * another range (`alsoAccepts`); a build with CONTRACT_VERSION claims its own range alone.
+ */
+export const PREVIOUS_SHELLS = '^3.3.0';
+
+/**
  * The contract version a part is built against: the package's, unless the environment sets
  * `CONTRACT_VERSION`. That variable is for tests only (e2e/tests/contract.spec.ts builds a remote
  * « against the previous contract » with it): a real build that set it would claim a contract its
@@ -100,10 +109,13 @@ export const HELPER_ENTRIES = [
   './figures',
   './follow',
   './follow/stored',
+  './limits',
   './oembed',
   './pictures',
   './preview',
   './resume',
+  './schemas/played-artists',
+  './schemas/support',
   './schedule',
   './seo',
   './time',

@@ -14,6 +14,7 @@ import {
   HELPER_ENTRIES,
   ONE_COPY_LIBRARIES,
   OTHER_ENTRIES,
+  PREVIOUS_SHELLS,
   SINGLETON_ENTRY,
   SINGLETON_MODULES,
   contractRange,
@@ -237,11 +238,11 @@ describe("a part's build", () => {
   it('a remote requires the range of its contract version, CONTRACT_VERSION included', () => {
     delete process.env.CONTRACT_VERSION;
     const current = browserConfig('about', 'mf-about');
-    expect(federation(current).shared[CONTRACT_PACKAGE]).toMatchObject({
-      singleton: true,
-      requiredVersion: contractRange(CURRENT_CONTRACT),
-    });
-    expect(builtPartJson(current)).toMatchObject({ name: 'about', contract: contractRange(CURRENT_CONTRACT) });
+    // A remote of the current contract also runs under the previous major's shells (PREVIOUS_SHELLS).
+    const both = contractRange(CURRENT_CONTRACT, PREVIOUS_SHELLS);
+    expect(both).toBe('^4.0.0 || ^3.3.0');
+    expect(federation(current).shared[CONTRACT_PACKAGE]).toMatchObject({ singleton: true, requiredVersion: both });
+    expect(builtPartJson(current)).toMatchObject({ name: 'about', contract: both });
 
     const ready = federatedConfig({ name: 'about', dir: join(root, 'mf-about'), alsoAccepts: '^3.0.0' })(
       {},

@@ -15,7 +15,7 @@ import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { PARTS, REMOTE_PARTS, exposedFile, federationName, urlPrefix } from '../parts.mjs';
 import { declaredRoutes, routeFiles } from './pages.mjs';
 import { buildLoader } from './loader.mjs';
-import { CONTRACT_PACKAGE, contractVersion, partInfo, singletonShare } from './contract.mjs';
+import { CONTRACT_PACKAGE, PREVIOUS_SHELLS, contractVersion, partInfo, singletonShare } from './contract.mjs';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -563,8 +563,9 @@ export function standaloneAppConfig(browser, { part, dir, production, app }) {
  *   html?: boolean,
  *   alsoAccepts?: string,
  *   app?: StandaloneApp,
- * }} options `alsoAccepts`: a remote whose code is ready for the contract's next major says so
- *   (`'^3.0.0'`) before the shell moves to it (docs/parts.md, « The contract's versions »). `app`:
+ * }} options `alsoAccepts`: another major's shells a remote runs under; by default the previous
+ *   major's (PREVIOUS_SHELLS) for a remote of the current contract. A remote whose code is ready for
+ *   the contract's next major says so (`'^3.0.0'`) before the shell moves to it (docs/parts.md, « The contract's versions »). `app`:
  *   its pages also built as an app of their own, in production (`standaloneAppConfig`).
  */
 export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
@@ -574,6 +575,10 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
   }
   const serverExposes = part.name === 'shell' ? { './server': './src/server.tsx' } : exposes;
   const version = contractVersion();
+  // A remote of the current contract also accepts the previous major's shells (PREVIOUS_SHELLS); a
+  // build told another version by CONTRACT_VERSION claims that version's range alone.
+  const claimsAnother = (process.env.CONTRACT_VERSION ?? '') !== '';
+  const accepted = alsoAccepts ?? (part.name === 'shell' || claimsAnother ? undefined : PREVIOUS_SHELLS);
   const commit = gitCommit(dir);
   /** @returns {import('webpack').Configuration[]} */
   return (env, argv) => {
@@ -629,7 +634,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
             name: federationName(name),
             filename: 'remoteEntry.js',
             ...(isHost ? {} : { exposes }),
-            shared: isHost ? eagerSingletons(sharedSingletons(version)) : sharedSingletons(version, alsoAccepts),
+            shared: isHost ? eagerSingletons(sharedSingletons(version)) : sharedSingletons(version, accepted),
             shareStrategy: 'loaded-first',
             dts: false,
             manifest: { fileName: 'mf-manifest.json' },
@@ -645,7 +650,7 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
           ...(isHost ? [] : declaredPagesPlugin(dir, modules)),
           // What the deploy reads of the built part (contract.mjs, `partInfo`).
           new JsonAssetPlugin('part.json', () =>
-            partInfo({ name: part.name, isHost, version, alsoAccepts, builtAt: new Date(), commit }),
+            partInfo({ name: part.name, isHost, version, alsoAccepts: accepted, builtAt: new Date(), commit }),
           ),
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash].css' : '[name].css',
@@ -683,7 +688,9 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
         stats: production ? 'errors-warnings' : 'minimal',
         devServer: devServer(part),
       },
-      ...(withServer ? [serverContainerConfig({ name, dir, exposes: serverExposes, version, alsoAccepts })] : []),
+      ...(withServer
+        ? [serverContainerConfig({ name, dir, exposes: serverExposes, version, alsoAccepts: accepted })]
+        : []),
     ];
     const [browser, ...others] = configs;
     if (!withApp || app === undefined || browser === undefined) return configs;

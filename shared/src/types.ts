@@ -17,12 +17,14 @@ import type {
   eventArtistSchema,
   eventItemSchema,
   eventsSchema,
+  playedArtistSummarySchema,
+} from './schemas/answers';
+import type {
   playedArtistSchema,
   playedArtistsPageSchema,
-  playedArtistSummarySchema,
   playedArtistPlaySchema,
   playedArtistReleaseSchema,
-} from './schemas/answers';
+} from './schemas/played-artists';
 
 /** Data shapes that more than one part exchanges; the /api answers come from their schemas (docs/api.md). */
 

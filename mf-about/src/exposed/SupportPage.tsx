@@ -4,14 +4,14 @@ import {
   siteConfig,
   useResidenceQuery,
   useSearchParams,
-  useSupportQuery,
   type PageDefinition,
   type PageRoute,
   type RemoteContract,
-  type SupportInfo,
 } from '@collectif/shared';
+import type { SupportInfo } from '@collectif/shared/schemas/support';
 import { PAGES } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop, StatusMessage } from '@collectif/shared/ui';
+import { supportApi, useSupportQuery } from '../support/api';
 import { Donation } from '../support/Donation';
 import { Membership } from '../support/Membership';
 import { Progress } from '../support/Progress';
@@ -167,7 +167,7 @@ export const page: PageDefinition = {
   load: ({ dispatch, query }) => {
     const residence = residenceParam(query);
     return [
-      dispatch(api.endpoints.support.initiate(undefined)),
+      dispatch(supportApi.endpoints.support.initiate(undefined)),
       ...(residence === null ? [] : [dispatch(api.endpoints.residence.initiate(residence))]),
     ];
   },

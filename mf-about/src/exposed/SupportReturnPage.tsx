@@ -1,16 +1,15 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import {
-  api,
   useResidenceQuery,
   useSearchParams,
-  useSupportReturnQuery,
   type PageDefinition,
   type PageRoute,
   type RemoteContract,
-  type SupportPayment,
 } from '@collectif/shared';
+import type { SupportPayment } from '@collectif/shared/schemas/support';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { scrollToTop, StatusMessage } from '@collectif/shared/ui';
+import { supportApi, useSupportReturnQuery } from '../support/api';
 import { euros } from '../support/amount';
 import { returnQuery } from '../support/returnQuery';
 import '../support/support.css';
@@ -123,9 +122,9 @@ export default SupportReturnPage satisfies RemoteContract['about']['SupportRetur
 
 /** Its data and head, read alike by the server and the browser. */
 export const page: PageDefinition = {
-  load: ({ dispatch, query }) => [dispatch(api.endpoints.supportReturn.initiate(returnQuery(query)))],
+  load: ({ dispatch, query }) => [dispatch(supportApi.endpoints.supportReturn.initiate(returnQuery(query)))],
   head: ({ query, state }) => {
-    const answer = api.endpoints.supportReturn.select(returnQuery(query))(state).data;
+    const answer = supportApi.endpoints.supportReturn.select(returnQuery(query))(state).data;
     if (answer === undefined) return {};
     return {
       title:

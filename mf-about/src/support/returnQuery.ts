@@ -1,4 +1,4 @@
-import type { SupportReturnQuery } from '@collectif/shared';
+import type { SupportReturnQuery } from '@collectif/shared/schemas/support';
 
 /** The longest value of HelloAsso's query the page passes on. */
 const VALUE_MAX = 200;

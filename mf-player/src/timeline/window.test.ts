@@ -1,6 +1,7 @@
 import { configurePlayer } from '../player/config';
 import { json, startLoopbackServer, text, type LoopbackServer } from '../testing/browser';
-import { fetchWindow, PLAYED_MAX, PLAYED_TEXT_MAX, readTimeshift, readWindowFile } from './window';
+import { TRACK_TEXT_MAX } from '@collectif/shared/limits';
+import { fetchWindow, PLAYED_MAX, readTimeshift, readWindowFile } from './window';
 
 const at = (time: string) => Date.parse(`2026-11-25T${time}Z`);
 const timeshift = {
@@ -73,7 +74,7 @@ describe('GET /api/timeshift, read', () => {
     expect(hostile.played).toHaveLength(PLAYED_MAX);
     expect(
       readTimeshift({ played: [{ at: '2026-11-25T19:01:00Z', artist: `  ${'a'.repeat(5000)}`, title: '<b>' }] }).played,
-    ).toEqual([{ at: at('19:01:00'), artist: 'a'.repeat(PLAYED_TEXT_MAX), title: '<b>' }]);
+    ).toEqual([{ at: at('19:01:00'), artist: 'a'.repeat(TRACK_TEXT_MAX), title: '<b>' }]);
     expect(
       readTimeshift({ played: [{ at: '2026-11-25T19:00:00Z', artist: 42, title: { html: '<b>' } }] }).played,
     ).toEqual([{ at: at('19:00:00'), artist: '', title: '' }]);

@@ -3,12 +3,11 @@
 // window, its segments' length), both read defensively: a proxy, an older server or a hostile
 // answer gives no timeline, never an error on the page.
 import { apiUrl } from '@collectif/shared';
+import { TRACK_TEXT_MAX } from '@collectif/shared/limits';
 import { EDGE_SEGMENTS, type PlayedRow } from '../player/playerSlice';
 
 /** The most rows of what played the player keeps (48 hours of three-minute tracks is under 1,000). */
 export const PLAYED_MAX = 2_000;
-/** A name longer than this is cut. */
-export const PLAYED_TEXT_MAX = 200;
 /** An answer longer than this is not read. */
 const ANSWER_MAX_BYTES = 1 << 20;
 const FETCH_TIMEOUT_MS = 5_000;
@@ -30,7 +29,7 @@ function instant(value: unknown): number | null {
 }
 
 function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim().slice(0, PLAYED_TEXT_MAX) : '';
+  return typeof value === 'string' ? value.trim().slice(0, TRACK_TEXT_MAX) : '';
 }
 
 const record = (data: unknown): Record<string, unknown> =>

@@ -4,7 +4,6 @@ import {
   emit,
   useAppDispatch,
   useNavigate,
-  usePlayedArtistQuery,
   type PageRoute,
   type PlayedArtist,
   type PlayedArtistPlay,
@@ -13,6 +12,7 @@ import {
 import { PageLink, PAGES, isPlayedArtistSlug, usePageHref } from '@collectif/shared/addresses';
 import { ExternalLink, cardDate } from '@collectif/shared/ui';
 import { formatTime } from '@collectif/shared/time';
+import { usePlayedArtistQuery } from '../artists/api';
 import { QueueButton } from '../queue/QueueButton';
 import { BySlugPending, useBySlug } from '../ui/bySlug';
 import { playedArtistSummary } from '../pages/playedArtist';

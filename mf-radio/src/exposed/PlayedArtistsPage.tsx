@@ -1,14 +1,8 @@
 import { useEffect } from 'react';
-import {
-  api,
-  usePlayedArtistsQuery,
-  useSearchParams,
-  type PageDefinition,
-  type PageRoute,
-  type RemoteContract,
-} from '@collectif/shared';
+import { useSearchParams, type PageDefinition, type PageRoute, type RemoteContract } from '@collectif/shared';
 import { PageLink, PAGES, usePageHref } from '@collectif/shared/addresses';
 import { StatusMessage, scrollToTop } from '@collectif/shared/ui';
+import { playedArtistsApi, usePlayedArtistsQuery } from '../artists/api';
 import { PlayedArtistList, plural } from '../artists/PlayedArtistList';
 import '../styles/played-artists.css';
 
@@ -143,11 +137,16 @@ export default PlayedArtistsPage satisfies RemoteContract['radio']['PlayedArtist
 export const page: PageDefinition = {
   load: ({ query, dispatch }) => {
     const { q, page: number } = readArtistsSearch(query);
-    return number === null ? [] : [dispatch(api.endpoints.playedArtists.initiate(apiQuery({ q, page: number })))];
+    return number === null
+      ? []
+      : [dispatch(playedArtistsApi.endpoints.playedArtists.initiate(apiQuery({ q, page: number })))];
   },
   head: ({ query, state, href }) => {
     const { q, page: number } = readArtistsSearch(query);
-    const read = number === null ? undefined : api.endpoints.playedArtists.select(apiQuery({ q, page: number }))(state);
+    const read =
+      number === null
+        ? undefined
+        : playedArtistsApi.endpoints.playedArtists.select(apiQuery({ q, page: number }))(state);
     // A page that is not a number, or past the last one, is not a page of the list.
     const missing =
       number === null || (read?.error !== undefined && 'status' in read.error && read.error.status === 404);

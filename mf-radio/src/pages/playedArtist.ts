@@ -1,7 +1,8 @@
 // mf-radio's played artist's page besides its view (docs/head.md, « One head »): the data it needs
 // for its route and its head from that data, exported by the page's module as `page`.
-import { api, siteConfig, type PageDefinition, type PlayedArtist, type RootState } from '@collectif/shared';
+import { siteConfig, type PageDefinition, type PlayedArtist, type RootState } from '@collectif/shared';
 import { musicGroup } from '@collectif/shared/seo';
+import { playedArtistsApi } from '../artists/api';
 import { PAGES, isPlayedArtistSlug } from '@collectif/shared/addresses';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
@@ -13,7 +14,7 @@ const plural = (count: number, one: string, many: string) => `${String(count)} $
 
 /** The artist's answer, and whether the API said there is no such artist (or the address cannot be one). */
 export function readPlayedArtist(slug: string, state: RootState) {
-  const read = isPlayedArtistSlug(slug) ? api.endpoints.playedArtist.select(slug)(state) : undefined;
+  const read = isPlayedArtistSlug(slug) ? playedArtistsApi.endpoints.playedArtist.select(slug)(state) : undefined;
   const missing =
     read === undefined || (read.error !== undefined && 'status' in read.error && read.error.status === 404);
   return { playedArtist: read?.data, missing };
@@ -40,7 +41,7 @@ export function playedArtistSummary(playedArtist: PlayedArtist): string {
 export const playedArtistPage: PageDefinition = {
   load: ({ params, dispatch }) => {
     const slug = params.slug ?? '';
-    return isPlayedArtistSlug(slug) ? [dispatch(api.endpoints.playedArtist.initiate(slug))] : [];
+    return isPlayedArtistSlug(slug) ? [dispatch(playedArtistsApi.endpoints.playedArtist.initiate(slug))] : [];
   },
   head: ({ params, state, origin, href }) => {
     const { playedArtist, missing } = readPlayedArtist(params.slug ?? '', state);

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { releaseUrl } from '../config';
 import { isSlug } from '../episodeAddress';
-import { SUPPORT_ADDRESS } from '../supportAddress';
 import { aboutSchema, slidesSchema, teamSchema } from './content.mjs';
 import { usableList } from './usable-list';
+import { playedArtistSlug, playedArtistSummaryReading, playedArtistSummarySchema } from './played-artist-summary';
+
+export * from './played-artist-summary';
 
 /*
  * The one definition of each /api answer (docs/api.md). The server validates and serialises with
@@ -92,35 +94,6 @@ export const chaptersSchema = v.object({
   ),
 });
 
-/** A played artist's page address: lower-case ascii words and hyphens, at most 80 characters (docs/artists.md). */
-export const PLAYED_ARTIST_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** How long a played artist's slug may be. */
-export const PLAYED_ARTIST_SLUG_MAX = 80;
-/** How many played artists a page of GET /api/artists lists. */
-export const PLAYED_ARTISTS_PAGE_SIZE = 50;
-
-/** One played artist of GET /api/artists: a name the radio's tracklists or the label named. */
-export const playedArtistSummarySchema = v.object({
-  slug: v.string(),
-  name: v.string(),
-  /** How many tracklist rows played them, over every episode. */
-  plays: v.number(),
-  /** How many releases of the label are theirs. */
-  releases: v.number(),
-  /** The id of the residence they hold, when they are a resident. */
-  residence: v.optional(v.string()),
-});
-
-/** GET /api/artists: a page of the played artists, A–Z by folded name (docs/artists.md). */
-export const playedArtistsPageSchema = v.object({
-  items: v.array(playedArtistSummarySchema),
-  /** This page (from 1) and the number of pages (at least 1). */
-  page: v.number(),
-  pages: v.number(),
-  /** Artists found in all. */
-  total: v.number(),
-});
-
 /** GET /api/episodes: one page of the archive, for a search and filters. */
 export const episodesPageSchema = v.object({
   items: v.array(episodeSchema),
@@ -145,46 +118,6 @@ export const releaseSchema = v.object({
   artist: v.string(),
   /** Its artist's page, /artistes/{artistSlug}, when the played artists' index has one (docs/artists.md). */
   artistSlug: v.optional(v.string()),
-});
-
-/** One play of a played artist: an episode's tracklist row. */
-export const playedArtistPlaySchema = v.object({
-  /** The episode's slug: its page is /emissions/{episode}, the play at ?t={start}. */
-  episode: v.string(),
-  /** The episode's host (the residence's artist) and its show. */
-  artist: v.string(),
-  show: v.string(),
-  /** The episode's date (ISO 8601), or '' when the feed gives none. */
-  date: v.string(),
-  /** Seconds from the replay's start. */
-  start: v.number(),
-  /** The track's title. */
-  title: v.string(),
-});
-
-/** One of a played artist's releases on the label. */
-export const playedArtistReleaseSchema = v.object({
-  title: v.string(),
-  /** The release's path as the label's content has it (/album/…). */
-  href: v.string(),
-  /** Its page on the label's shop (releaseUrl(href)). */
-  url: v.string(),
-  image: v.optional(v.string()),
-});
-
-/** GET /api/artists/:slug: a played artist, their plays, releases and residence (docs/artists.md). */
-export const playedArtistSchema = v.object({
-  /** The canonical slug: a merged-away one answers the artist it was merged into. */
-  slug: v.string(),
-  name: v.string(),
-  /** Listed in the sitemap: a release, a residence, or at least two plays; else the page is noindex. */
-  indexed: v.boolean(),
-  /** Newest episode first, then by start. */
-  plays: v.array(playedArtistPlaySchema),
-  releases: v.array(playedArtistReleaseSchema),
-  residence: v.optional(v.object({ id: v.string(), artist: v.string(), show: v.string() })),
-  /** The artist's other pages (a release's shop, the residence's links), https only. */
-  sameAs: v.array(v.string()),
 });
 
 /** How many tracks that played before the current one a now-playing answer carries, at most. */
@@ -326,93 +259,6 @@ export const timeshiftAnswerSchema = v.object({
   end: v.nullable(v.string()),
   played: v.array(v.object({ at: v.string(), artist: v.string(), title: v.string() })),
 });
-
-/** The bounds of a one-off gift through HelloAsso, in cents (docs/support.md). */
-export const DONATION_BOUNDS = { min: 100, max: 100_000 } as const;
-
-/** One tier of the year's membership form (GET /api/support): its price in cents. */
-export const supportTierSchema = v.object({
-  id: v.number(),
-  label: v.string(),
-  price: v.number(),
-  description: v.optional(v.string()),
-});
-
-/**
- * GET /api/support (docs/support.md): whether HelloAsso takes the payments, the collective's
- * external page, the membership form's tiers (null while HelloAsso cannot be read), the gifts'
- * bounds, the year's progress (the last good one, stale when HelloAsso is down; null before any)
- * and whether a tax receipt is given.
- */
-export const supportSchema = v.object({
-  /** False: an admin turned it off, or it is not configured (and not the demo). */
-  helloasso: v.boolean(),
-  /** The collective's external support page (site.json's links.donation). */
-  external: v.string(),
-  membership: v.nullable(v.object({ formUrl: v.string(), tiers: v.array(supportTierSchema) })),
-  donation: v.object({
-    /** Suggested amounts, in cents. */
-    suggested: v.array(v.number()),
-    min: v.number(),
-    max: v.number(),
-    /** The donation form's own page: a monthly gift. */
-    monthlyUrl: v.string(),
-  }),
-  progress: v.nullable(
-    v.object({
-      year: v.number(),
-      members: v.number(),
-      goal: v.optional(v.number()),
-      /** When the figure was read (ISO 8601). */
-      at: v.string(),
-      stale: v.boolean(),
-    }),
-  ),
-  taxReceipt: v.boolean(),
-});
-
-/** POST /api/support/don's body: a one-off gift in cents, for a residence or not. */
-export const donationBodySchema = v.object({
-  amount: v.number(),
-  monthly: v.optional(v.literal(false)),
-  residence: v.optional(v.string()),
-});
-
-/** POST /api/support/adhesion's body: a tier of the membership form. */
-export const membershipBodySchema = v.object({ tier: v.number() });
-
-/** POST /api/support/don and /adhesion: where the visitor goes next (HelloAsso's page). */
-export const supportRedirectSchema = v.object({ redirectUrl: v.string() });
-
-/** GET /api/support/retour: the payment as read back from HelloAsso (never from the query). */
-export const supportReturnSchema = v.object({
-  state: v.picklist(['paid', 'refused', 'unfinished']),
-  kind: v.picklist(['don', 'adhesion']),
-  /** In cents. */
-  amount: v.optional(v.number()),
-  /** The residence's id the gift named. */
-  residence: v.optional(v.string()),
-});
-
-/** GET /api/editor/figures/support: this year's figures for the editor (sums for admins only). */
-export const supportFiguresSchema = v.object({
-  year: v.number(),
-  members: v.nullable(v.number()),
-  goal: v.optional(v.number()),
-  residences: v.array(
-    v.object({
-      id: v.string(),
-      donations: v.number(),
-      /** In cents; admins only. */
-      sum: v.optional(v.number()),
-    }),
-  ),
-});
-
-export type SupportAnswer = v.InferOutput<typeof supportSchema>;
-export type SupportTier = v.InferOutput<typeof supportTierSchema>;
-export type SupportReturn = v.InferOutput<typeof supportReturnSchema>;
-export type SupportFigures = v.InferOutput<typeof supportFiguresSchema>;
 
 /*
  * Audience figures (docs/figures.md). Counted without tracking anyone: beacons from the site's
@@ -567,18 +413,6 @@ const episodeReading = v.pipe(
   v.check((item) => playable(item)),
   v.transform((item) => withoutEmpty(item)),
 );
-
-/** A played artist's slug as the client reads it: one that cannot make an address is none. */
-const playedArtistSlug = v.pipe(v.string(), v.maxLength(PLAYED_ARTIST_SLUG_MAX), v.regex(PLAYED_ARTIST_SLUG));
-
-/** A played artist of a list as the client reads it. */
-const playedArtistSummaryReading = v.object({
-  slug: playedArtistSlug,
-  name: v.pipe(v.string(), v.nonEmpty()),
-  plays: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  releases: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  residence: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
-});
 
 /** A release as the client reads it: the card links to releaseUrl(href), so href must make an address. */
 const releaseReading = v.pipe(
@@ -845,121 +679,6 @@ export const eventsAnswer = v.object({
   thisYear: v.fallback(v.number(), 0),
   coming: usableEvents,
   past: usableEvents,
-});
-
-/** An address the site may send a visitor to: https, or a path of the site (the demo's HelloAsso). */
-const supportAddress = v.pipe(v.string(), v.regex(SUPPORT_ADDRESS));
-const cents = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-/**
- * GET /api/support as the client reads it: a tier it cannot show is dropped, a broken membership
- * or progress is none (the page then keeps the external link and says the figures are unavailable).
- */
-export const supportAnswer = v.object({
-  helloasso: v.fallback(v.boolean(), false),
-  external: v.fallback(supportAddress, ''),
-  membership: v.fallback(
-    v.nullable(
-      v.object({
-        formUrl: supportAddress,
-        tiers: usableList(
-          v.object({
-            id: v.pipe(v.number(), v.integer()),
-            label: v.pipe(v.string(), v.nonEmpty()),
-            price: cents,
-            description: v.fallback(v.optional(v.string()), undefined),
-          }),
-        ),
-      }),
-    ),
-    null,
-  ),
-  donation: v.object({
-    suggested: v.fallback(v.array(cents), []),
-    min: v.fallback(cents, DONATION_BOUNDS.min),
-    max: v.fallback(cents, DONATION_BOUNDS.max),
-    monthlyUrl: v.fallback(supportAddress, ''),
-  }),
-  progress: v.fallback(
-    v.nullable(
-      v.object({
-        year: v.pipe(v.number(), v.integer()),
-        members: cents,
-        goal: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
-        at: v.pipe(v.string(), v.isoTimestamp()),
-        stale: v.fallback(v.boolean(), true),
-      }),
-    ),
-    null,
-  ),
-  taxReceipt: v.fallback(v.boolean(), false),
-});
-
-/** POST /api/support/don and /adhesion as the client reads them: somewhere the visitor may go. */
-export const supportRedirectAnswer = v.object({ redirectUrl: supportAddress });
-
-/** GET /api/support/retour as the client reads it. */
-export const supportReturnAnswer = v.object({
-  state: v.picklist(['paid', 'refused', 'unfinished']),
-  kind: v.picklist(['don', 'adhesion']),
-  amount: v.fallback(v.optional(cents), undefined),
-  residence: v.fallback(v.optional(v.string()), undefined),
-});
-
-/** GET /api/editor/figures/support as the client reads it: a row it cannot show is dropped. */
-export const supportFiguresAnswer = v.object({
-  year: v.pipe(v.number(), v.integer()),
-  members: v.fallback(v.nullable(cents), null),
-  goal: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
-  residences: usableList(
-    v.object({ id: v.pipe(v.string(), v.nonEmpty()), donations: cents, sum: v.fallback(v.optional(cents), undefined) }),
-  ),
-});
-
-/** A page of GET /api/artists as the client reads it: an artist it cannot link to is dropped. */
-export const playedArtistsPageAnswer = v.object({
-  items: usableList(playedArtistSummaryReading),
-  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  total: v.pipe(v.number(), v.integer(), v.minValue(0)),
-});
-
-/** GET /api/artists/:slug as the client reads it: a play or a release it cannot link to is dropped. */
-export const playedArtistAnswer = v.object({
-  slug: playedArtistSlug,
-  name: v.pipe(v.string(), v.nonEmpty()),
-  indexed: v.fallback(v.boolean(), false),
-  plays: usableList(
-    v.object({
-      episode: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,120}$/)),
-      artist: v.fallback(v.string(), ''),
-      show: v.fallback(v.string(), ''),
-      date: v.fallback(v.string(), ''),
-      start: v.pipe(v.number(), v.integer(), v.minValue(0)),
-      title: v.fallback(v.string(), ''),
-    }),
-  ),
-  releases: usableList(
-    v.object({
-      title: v.pipe(v.string(), v.nonEmpty()),
-      href: v.pipe(v.string(), v.regex(/^\/album\/[a-z0-9-]{1,200}$/)),
-      url: v.pipe(v.string(), v.regex(/^https:\/\/[^\s"'<>]+$/)),
-      image: v.fallback(v.optional(v.string()), undefined),
-    }),
-  ),
-  residence: v.fallback(
-    v.optional(v.object({ id: v.pipe(v.string(), v.nonEmpty()), artist: v.string(), show: v.string() })),
-    undefined,
-  ),
-  sameAs: v.fallback(
-    v.pipe(
-      v.array(v.unknown()),
-      v.transform((links) =>
-        links.filter((link): link is string => typeof link === 'string' && /^https:\/\/[^\s"'<>]+$/.test(link)),
-      ),
-    ),
-    [],
-  ),
 });
 
 /** GET /api/editor/figures/audience as the client reads it: the server's shape, checked (docs/figures.md). */

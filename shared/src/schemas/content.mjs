@@ -4,6 +4,7 @@
 // them, the server reads its files with them, and each `X.schema.json` an editor uses beside `X.json`
 // is written from them (`npm run build`, shared/build/content.mjs; a test fails when one is stale).
 import * as v from 'valibot';
+import { TRACK_TEXT_MAX } from '../limits.mjs';
 
 /** An https address that cannot leave its attribute. */
 export const HTTPS = /^https:\/\/[^\s"'<>]+$/;
@@ -425,9 +426,9 @@ export const aboutSchema = v.pipe(
  * 200 characters an artist or a title, a time within 24 hours (the server also refuses one at or
  * past the episode's own length). No markup: a `<` or `>` in a name is refused, never escaped later.
  */
+export { TRACK_TEXT_MAX };
 export const TRACKS_MAX = 200;
 export const TRACKLISTS_MAX = 5000;
-export const TRACK_TEXT_MAX = 200;
 export const TRACK_START_MAX = 24 * 3600;
 /** An episode's slug (docs/episodes.md, « Episodes and slugs »): lower-case words and inner hyphens. */
 export const EPISODE_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { episodeAnswer, playedArtistAnswer, playedArtistsPageAnswer, releasesAnswer } from './answers';
+import { episodeAnswer, releasesAnswer } from './answers';
+import { playedArtistAnswer, playedArtistsPageAnswer } from './played-artists';
 
 // The played artists' answers as the client reads them (docs/api.md, « The played artists »): what
 // it cannot link to is dropped, a hostile slug is none.

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import site from '../../config/site.json';
 import { parseSupportLinks } from '../config/radio';
-import { supportAnswer, supportFiguresAnswer, supportRedirectAnswer, supportReturnAnswer } from './answers';
+import { supportAnswer, supportFiguresAnswer, supportRedirectAnswer, supportReturnAnswer } from './support';
 
 const good = {
   helloasso: true,

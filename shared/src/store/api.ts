@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { siteConfig } from '../config';
 import { XSRF_PATH, sendWithXsrf } from '../http';
-import type { GenericSchema, InferOutput, StandardProps } from 'valibot';
+import { responseSchema } from '../schemas/response-schema';
 import {
   episodeAnswer,
   episodesPageAnswer,
@@ -28,10 +28,6 @@ import {
   type TeamMember,
   scheduleAnswer,
   stylesAnswer,
-  supportAnswer,
-  supportReturnAnswer,
-  playedArtistAnswer,
-  playedArtistsPageAnswer,
 } from '../schemas/answers';
 import type {
   EpisodeDetail,
@@ -40,8 +36,6 @@ import type {
   Events,
   LiveStatus,
   NowPlaying,
-  PlayedArtist,
-  PlayedArtistsPage,
   PodcastItem,
   Release,
   Residence,
@@ -96,14 +90,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   })(args, api, extra);
 };
 
-/**
- * An answer's schema as RTK Query takes it. RTK types a schema by its output only; ours accept any
- * input (they read what the network gave), which is what the cast forgets.
- */
-function answer<T>(schema: GenericSchema<unknown, T>): { readonly '~standard': StandardProps<T, T> } {
-  return schema as unknown as { readonly '~standard': StandardProps<T, T> };
-}
-
 /** A search of the archive (docs/episodes.md); empty texts are left out of the request. */
 export interface EpisodesQuery {
   q?: string;
@@ -120,20 +106,6 @@ export function episodesParams({ q, style, residence, page }: EpisodesQuery): Re
   if (residence !== undefined && residence !== '') params.residence = residence;
   if (page !== undefined && page > 1) params.page = page;
   return params;
-}
-
-/** « Nous soutenir » as the site offers it (GET /api/support, docs/support.md); since contract 3.3. */
-export type SupportInfo = InferOutput<typeof supportAnswer>;
-
-/** A payment as the site read it back from HelloAsso (GET /api/support/retour); since contract 3.3. */
-export type SupportPayment = InferOutput<typeof supportReturnAnswer>;
-
-/** What HelloAsso adds to the return page's address, passed on as it is: the site reads the payment back. */
-export interface SupportReturnQuery {
-  checkoutIntentId?: string;
-  code?: string;
-  orderId?: string;
-  error?: string;
 }
 
 export interface PodcastQuery {
@@ -160,35 +132,35 @@ export const api = createApi({
         url: '/podcasts',
         params: { ...(limit === undefined ? {} : { limit }), ...(q === undefined ? {} : { q }) },
       }),
-      responseSchema: answer(podcastsAnswer),
+      responseSchema: responseSchema(podcastsAnswer),
     }),
     episodes: build.query<EpisodesPage, EpisodesQuery>({
       query: (search) => ({ url: '/episodes', params: episodesParams(search) }),
-      responseSchema: answer(episodesPageAnswer),
+      responseSchema: responseSchema(episodesPageAnswer),
     }),
     episode: build.query<EpisodeDetail, string>({
       query: (slug) => `/episodes/${encodeURIComponent(slug)}`,
-      responseSchema: answer(episodeAnswer),
+      responseSchema: responseSchema(episodeAnswer),
     }),
     styles: build.query<StyleCount[], undefined>({
       query: () => '/styles',
-      responseSchema: answer(stylesAnswer),
+      responseSchema: responseSchema(stylesAnswer),
     }),
     releases: build.query<Release[], { limit?: number }>({
       query: ({ limit }) => ({ url: '/releases', params: limit === undefined ? {} : { limit } }),
-      responseSchema: answer(releasesAnswer),
+      responseSchema: responseSchema(releasesAnswer),
     }),
     // The content volunteers edit (docs/content.md): read at run time, so that a saved change shows
     // on the next page with no rebuild. The server revalidates each (its ETag is the version).
     residences: build.query<Residence[], undefined>({
       query: () => '/content/residences',
-      responseSchema: answer(residencesAnswer),
+      responseSchema: responseSchema(residencesAnswer),
     }),
     // What pages that list the residences show of them, and one residence for its own page: a page
     // carries in its state only what it shows (docs/first-screen.md, « The first screen's budget »).
     residenceSummaries: build.query<ResidenceSummary[], undefined>({
       query: () => ({ url: '/content/residences', params: { view: 'summary' } }),
-      responseSchema: answer(residenceSummariesAnswer),
+      responseSchema: responseSchema(residenceSummariesAnswer),
     }),
     // null: no residence has that id.
     residence: build.query<Residence | null, string>({
@@ -196,29 +168,29 @@ export const api = createApi({
       // The answer is a list of one, or none.
       transformResponse: (list: unknown) =>
         (Array.isArray(list) ? ((list[0] as unknown) ?? null) : list) as Residence | null,
-      responseSchema: answer(residenceAnswer),
+      responseSchema: responseSchema(residenceAnswer),
     }),
     slides: build.query<Slide[], undefined>({
       query: () => '/content/slides',
-      responseSchema: answer(slidesAnswer),
+      responseSchema: responseSchema(slidesAnswer),
     }),
     team: build.query<TeamMember[], undefined>({
       query: () => '/content/team',
-      responseSchema: answer(teamAnswer),
+      responseSchema: responseSchema(teamAnswer),
     }),
     aboutTexts: build.query<AboutTexts, undefined>({
       query: () => '/content/about',
-      responseSchema: answer(aboutAnswer),
+      responseSchema: responseSchema(aboutAnswer),
     }),
     liveStatus: build.query<LiveStatus, undefined>({
       // 'Rafraîchir' must reach the server (which revalidates with its ETag), not the browser's HTTP cache.
       query: () => ({ url: '/islive', cache: 'no-cache' }),
-      responseSchema: answer(liveStatusAnswer),
+      responseSchema: responseSchema(liveStatusAnswer),
       keepUnusedDataFor: 0,
     }),
     nowPlaying: build.query<NowPlaying, undefined>({
       query: () => '/nowplaying',
-      responseSchema: answer(nowPlayingAnswer),
+      responseSchema: responseSchema(nowPlayingAnswer),
       // Kept a little while unused: the answer a page came with must still be there when the live
       // block hydrates (with 0 it was dropped first, and « Titres précédents » differed).
       keepUnusedDataFor: 30,
@@ -229,45 +201,18 @@ export const api = createApi({
         url: '/schedule',
         params: residence === undefined ? { from, to } : { from, to, residence },
       }),
-      responseSchema: answer(scheduleAnswer),
+      responseSchema: responseSchema(scheduleAnswer),
     }),
     // The collective's events (docs/events.md): the coming ones and the past ones, or one residence's.
     // `coming` and `past`: how many of each at most, for a page that shows fewer (or none: the About
     // page reads only the year's figure).
     events: build.query<Events, { residence?: string; coming?: number; past?: number }>({
       query: (args) => ({ url: '/events', params: args }),
-      responseSchema: answer(eventsAnswer),
+      responseSchema: responseSchema(eventsAnswer),
     }),
     event: build.query<EventItem, string>({
       query: (slug) => `/events/${encodeURIComponent(slug)}`,
-      responseSchema: answer(eventAnswer),
-    }),
-    // « Nous soutenir » (docs/support.md): the membership's tiers, the gifts' bounds, the year's progress.
-    support: build.query<SupportInfo, undefined>({
-      query: () => '/support',
-      responseSchema: answer(supportAnswer),
-    }),
-    // The payment HelloAsso sent the visitor back from, read back by the site (never believed from the query).
-    supportReturn: build.query<SupportPayment, SupportReturnQuery>({
-      query: (params) => ({ url: '/support/retour', params, cache: 'no-store' }),
-      responseSchema: answer(supportReturnAnswer),
-    }),
-    // The artists the radio played or the label releases (docs/artists.md); since contract 3.3.
-    // A page of them A–Z (`page` from 1, left out for the first, so that both share one entry).
-    playedArtists: build.query<PlayedArtistsPage, { page?: number; q?: string }>({
-      query: ({ page, q }) => ({
-        url: '/artists',
-        params: {
-          ...(page === undefined || page <= 1 ? {} : { page }),
-          ...(q === undefined || q.trim() === '' ? {} : { q: q.trim() }),
-        },
-      }),
-      responseSchema: answer(playedArtistsPageAnswer),
-    }),
-    // One played artist, their plays, releases and residence; a merged-away slug answers the canonical one.
-    playedArtist: build.query<PlayedArtist, string>({
-      query: (slug) => `/artists/${encodeURIComponent(slug)}`,
-      responseSchema: answer(playedArtistAnswer),
+      responseSchema: responseSchema(eventAnswer),
     }),
     trackStream: build.query<string, string>({
       query: (trackUrn) => ({ url: `/track/${encodeURIComponent(trackUrn)}`, responseHandler: 'text' }),
@@ -290,8 +235,4 @@ export const {
   useScheduleQuery,
   useEventsQuery,
   useEventQuery,
-  useSupportQuery,
-  useSupportReturnQuery,
-  usePlayedArtistsQuery,
-  usePlayedArtistQuery,
 } = api;
