@@ -36,7 +36,8 @@ test.describe('the test run does not depend on the machine', () => {
       probe.style.fontFamily = "'Liberation Sans', 'Noto Sans', Arial, Roboto, 'Helvetica Neue', monospace";
       document.body.append(probe);
     });
-    expect(await fontsOf(page, '#sonde-police')).toEqual(['DejaVu Sans Mono']);
+    // Chromium names a node's fonts once it has drawn it: asked before that, it names none.
+    await expect.poll(() => fontsOf(page, '#sonde-police')).toEqual(['DejaVu Sans Mono']);
   });
 
   test('the visitor reads French in Paris', async ({ page }) => {
