@@ -129,10 +129,15 @@ test('the page is parsed and painted before its scripts are fetched, then hydrat
     };
   });
   // The shell's entry, the remote entries and the pages' chunks: all once the document is parsed
-  // and its first contentful paint is on the screen.
+  // and its first contentful paint is on the screen. Which of the two comes first is Chromium's
+  // choice: on a busy machine it paints the first part of a long document before it has parsed it
+  // all, and neither order is a fault.
   expect(timing.scripts.length).toBeGreaterThanOrEqual(4);
-  expect(timing.painted).toBeGreaterThanOrEqual(timing.parsed);
-  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.painted);
+  expect(Number.isFinite(timing.painted) && Number.isFinite(timing.parsed)).toBe(true);
+  for (const start of timing.scripts) {
+    expect(start).toBeGreaterThanOrEqual(timing.parsed);
+    expect(start).toBeGreaterThanOrEqual(timing.painted);
+  }
   // Hydrated: the episode page's « Écouter » starts the replay in the player.
   await page.goto('/emissions/axonberg-synapses-11');
   await hydrated(page);
