@@ -6,6 +6,7 @@ import { setting } from '../settings/settings';
 import { readRadioSettings } from '../settings/radio';
 import { readFiguresConfig, type FiguresConfig } from '../figures/config';
 import { readSupportConfig, type SupportConfig } from '../support/config';
+import { readPushConfig, type PushConfig } from '../push/config';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 /** A session ends 12 hours after its sign-in, however busy its editor. */
@@ -40,6 +41,8 @@ export interface ApiConfig {
   support: SupportConfig;
   /** The audience figures and the admins' metrics (docs/figures.md). */
   figures: FiguresConfig;
+  /** « Me prévenir »: the VAPID keys and the bounds (docs/follow.md). */
+  push: PushConfig;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
@@ -151,6 +154,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     },
     support: readSupportConfig(env),
     figures: readFiguresConfig(env),
+    push: readPushConfig(env),
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     events: eventsUrls.length === 0 ? null : { urls: eventsUrls },

@@ -32,6 +32,7 @@ import { metricsPlugin } from '../metrics/plugin';
 import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
 import { supportLinks } from '../api/routes/support';
+import { pushPlugin, type PushPluginOptions } from '../push/plugin';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -43,6 +44,8 @@ export interface AppOptions {
   site: SiteServerConfig;
   api: ApiConfig;
   logger?: boolean;
+  /** « Me prévenir »'s sender: in tests, the CA of a push service on the loopback (push/plugin.ts). */
+  push?: PushPluginOptions;
 }
 
 /**
@@ -62,7 +65,12 @@ export function requestForLog(request: Pick<FastifyRequest, 'method' | 'url' | '
  * Builds the whole server (docs/server.md, « Layout »): external plugins, then the app's plugins,
  * then the routes. Tests call it and use app.inject() or listen on a loopback port.
  */
-export async function buildApp({ site: settings, api, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  site: settings,
+  api,
+  logger = false,
+  push = {},
+}: AppOptions): Promise<FastifyInstance> {
   let site = settings;
   const app = Fastify({
     logger: logger ? { level: site.logLevel, serializers: { req: requestForLog } } : false,
@@ -206,6 +214,8 @@ export async function buildApp({ site: settings, api, logger = false }: AppOptio
   // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).
   await app.register(figuresPlugin);
   await app.register(metricsPlugin, { token: api.figures.metricsToken });
+  // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/follow.md).
+  await app.register(pushPlugin, push);
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {
     read: sitePagesOf(site, (message) => {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import { azuracastListeners } from '../api/upstream/azuracast';
 import { createFigures, type Figures, type OnAir, type Visitor } from './figures';
 import { figuresFiles } from './files';
 import { icecastListeners } from './sources';
 import { memoryTally, sharedTally } from './tally';
 import { connectVolatile } from '../instances/shared-state';
+import { residenceSlots } from '../schedule/slots';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,40 +26,14 @@ export function visitorOf(request: FastifyRequest): Visitor {
   };
 }
 
-const scheduleEvents = v.object({
-  events: v.pipe(
-    v.array(
-      v.object({
-        start: v.string(),
-        end: v.string(),
-        allDay: v.boolean(),
-        residence: v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/))),
-      }),
-    ),
-    v.maxLength(1000),
-  ),
-});
-
 /** What is on air: the schedule's slot at that instant, read through the site's own /api/schedule. */
 function onAirFrom(app: FastifyInstance): OnAir {
   let known: { minute: number; residence: string | null } | null = null;
   return async (at) => {
     const minute = Math.floor(at / 60_000);
     if (known?.minute === minute) return known.residence;
-    const from = new Date(at - 60_000).toISOString();
-    const to = new Date(at + 60_000).toISOString();
-    const answer = await app.inject({ method: 'GET', url: `/api/schedule?from=${from}&to=${to}` });
-    let residence: string | null = null;
-    if (answer.statusCode === 200) {
-      const read = v.safeParse(scheduleEvents, answer.json());
-      if (read.success) {
-        const slot = read.output.events.find(
-          (event) =>
-            !event.allDay && event.residence !== null && Date.parse(event.start) <= at && at < Date.parse(event.end),
-        );
-        residence = slot?.residence ?? null;
-      }
-    }
+    const slots = await residenceSlots(app, at - 60_000, at + 60_000).catch(() => []);
+    const residence = slots.find((slot) => slot.start <= at && at < slot.end)?.residence ?? null;
     known = { minute, residence };
     return residence;
   };

@@ -12,11 +12,15 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 /** A fresh temporary name beside `path`. */
 const temporaryOf = (path: string): string => `${path}.${randomBytes(6).toString('hex')}.tmp`;
 
-/** Writes `data` to `path` whole. */
-export async function writeWhole(path: string, data: string | Uint8Array): Promise<void> {
+/** Writes `data` to `path` whole (`mode`: the new file's, e.g. 0o600 for a secret). */
+export async function writeWhole(
+  path: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
   const temporary = temporaryOf(path);
   try {
-    await writeFile(temporary, data, { flag: 'wx' });
+    await writeFile(temporary, data, { flag: 'wx', ...(options.mode === undefined ? {} : { mode: options.mode }) });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

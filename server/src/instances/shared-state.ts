@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { PARTS } from '@collectif/shared';
 import { versionIdSchema } from '../deploy/versions';
 import { figureTotals, figureVisitors, type SharedFigureTotals, type SharedFigureVisitors } from './counters';
+export type { SharedPush } from './push';
 import { sealer } from './seal';
+import { sharedPush, type SharedPush } from './push';
 
 // The figures' counters are made here, on this file's connections, and reached through it only.
 export {
@@ -180,6 +182,8 @@ export interface SharedState {
   pictures: SharedPictures;
   /** The audience figures' counts and last sample (docs/figures.md, « In Redis »); the sample's lock is a lease. */
   figures: SharedFigureTotals;
+  /** « Me prévenir »'s subscriptions and what was sent (push.ts, docs/follow.md). */
+  push: SharedPush;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -581,6 +585,7 @@ export async function connectShared(
     redis,
     leases,
     figures: figureTotals(redis, (name) => key(`figures:${name}`), seals),
+    push: sharedPush(redis, key, seals),
     cache,
     nowPlaying,
     played,

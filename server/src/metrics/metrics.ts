@@ -8,7 +8,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  */
 export function createMetrics() {
   const registry = new Registry();
-  return { registry, site: siteMetricsOf(registry), figures: figuresMetricsOf(registry) };
+  return {
+    registry,
+    site: siteMetricsOf(registry),
+    figures: figuresMetricsOf(registry),
+    push: pushMetricsOf(registry),
+  };
 }
 
 let processRegistry: Registry | null = null;
@@ -116,6 +121,20 @@ const figuresMetricsOf = (registry: Registry) => ({
     labelNames: ['source'],
     registers: [registry],
   }),
+});
+
+const pushMetricsOf = (registry: Registry) => ({
+  notifications: new Counter({
+    name: 'collectif_push_notifications_total',
+    help: '« Me prévenir »: notifications sent by this instance, by kind (live, replay) and outcome (sent, gone, failed).',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  }),
+  subscriptions: watched(
+    registry,
+    'collectif_push_subscriptions',
+    '« Me prévenir »: subscriptions kept (the deployment’s, with Redis).',
+  ),
 });
 
 /** Counts a deploy's or a rollback's outcome. */

@@ -596,6 +596,58 @@ export const SETTINGS = {
     default: 'off',
     example: 'on',
   },
+  PUSH_VAPID_PUBLIC_KEY: {
+    group: 'api',
+    description:
+      "« Me prévenir »'s VAPID key pair (docs/follow.md, « Me prévenir »), as `npx web-push generate-vapid-keys` prints it: the public key, which browsers get to subscribe. With the private key and PUSH_VAPID_SUBJECT, or none of the three: then the demo makes its own pair in CONTENT_DIR (push-vapid.json), except where the site is deployed for real (an https SITE_ORIGIN, or DEPLOY_TOKENS), where « Me prévenir » is off and says so. A new pair ends every subscription: keep it.",
+    kind: text('une clé publique P-256 en base64url (87 caractères)', (value) => /^[\w-]{87}$/.test(value)),
+    example: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  },
+  PUSH_VAPID_PRIVATE_KEY: {
+    group: 'api',
+    description: 'Its private key: it never leaves the server.',
+    kind: text('une clé privée P-256 en base64url (43 caractères)', (value) => /^[\w-]{43}$/.test(value)),
+    example: 'IQ9Ur0ykXoHS9gzfYX0aBjDhSaXkS8ZG6n1xK2iR8oA',
+    secret: true,
+  },
+  PUSH_VAPID_SUBJECT: {
+    group: 'api',
+    description:
+      'Who sends, for the push services (RFC 8292): a mailto: address or an https page where the collective can be reached.',
+    kind: text(
+      'une adresse mailto: ou https:',
+      (value) => /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(value) && value.length <= 200,
+    ),
+    example: 'mailto:radio@collectif.example.org',
+  },
+  PUSH_SERVICES: {
+    group: 'api',
+    description:
+      "Push services allowed beside the browsers' own (fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com, *.notify.windows.com): host or host:port, for a self-hosted push service. The admins vouch for them: such a host may be on the collective's own network, which no other endpoint may reach.",
+    kind: list(
+      text('un nom d’hôte, ou hôte:port', (value) =>
+        /^[a-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9a-f:]{2,39}\](:\d{1,5})?$/i.test(value),
+      ),
+      10,
+    ),
+    example: 'push.collectif.example.org',
+  },
+  PUSH_SUBSCRIPTIONS_MAX: {
+    group: 'api',
+    description:
+      '« Me prévenir »’s subscriptions in all, at most (a new one past it is refused, in French): each is about 400 bytes in Redis and in push.json.',
+    kind: integer(1, 1_000_000),
+    default: '50000',
+    example: '50000',
+  },
+  PUSH_SUBSCRIPTIONS_PER_NETWORK: {
+    group: 'limits',
+    description:
+      'New « Me prévenir » subscriptions a visitor’s network may make per day (an IPv6 /64, an IPv4 address), counted across the instances; changing the residences of one is not counted.',
+    kind: integer(1, 10_000),
+    default: '30',
+    example: '30',
+  },
   AZURACAST_NOWPLAYING_URL: {
     group: 'api',
     description: "AzuraCast's now-playing answer (unset: the demo rotation).",

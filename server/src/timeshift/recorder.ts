@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SharedLeases } from '../instances/shared-state';
+import { holdLease } from '../instances/lease';
 import { FrameSplitter, NotMp3Error, type Frame } from './frames';
 import { packedAudioTag } from './packed';
 import { multivariantPlaylist } from './playlist';
@@ -292,12 +292,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     timers: { ...RECORDER_TIMERS, ...options.timers },
   };
   const { dir, log, leases } = options;
-  const token = randomBytes(16).toString('hex');
   const keepMs = options.hours * 3600 * 1000;
   await mkdir(dir, { recursive: true });
   await writeWhole(join(dir, MULTIVARIANT_FILE), multivariantPlaylist(options.renditions));
   let running: { controller: AbortController; done: Promise<void> } | null = null;
-  let closed = false;
 
   async function writeWindow(window: RenditionWindow): Promise<void> {
     const segments = window.segments();
@@ -371,48 +369,23 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     await current.done;
   }
 
-  if (leases === null) {
-    await begin();
-    return {
-      recording: () => running !== null,
-      close: async () => {
-        closed = true;
-        await end();
-      },
-    };
-  }
-
-  // With leases: try (or renew) every LEASE_CHECK_MS. Redis away while holding: go on, as nobody
-  // else can take it; away while not holding: wait.
-  const check = async () => {
-    if (closed) return;
-    try {
-      if (running === null) {
-        if (await leases.take(LEASE_NAME, token, settled.timers.leaseMs)) await begin();
-      } else if (!(await leases.renew(LEASE_NAME, token, settled.timers.leaseMs))) {
-        log.warn('direct différé : bail perdu, une autre instance enregistre');
-        await end();
-      }
-    } catch (error) {
-      if (running === null) return;
-      log.warn(`direct différé : bail non renouvelé (${reason(error)}), enregistrement poursuivi`);
-    }
-  };
-  let checking: Promise<void> = check();
-  await checking;
-  const timer = setInterval(() => {
-    checking = checking.then(check);
-  }, settled.timers.leaseCheckMs);
-  timer.unref();
+  const lease = await holdLease({
+    leases,
+    name: LEASE_NAME,
+    ms: settled.timers.leaseMs,
+    checkMs: settled.timers.leaseCheckMs,
+    take: begin,
+    lose: end,
+    warn: (what, why) => {
+      log.warn(
+        what === 'lost'
+          ? 'direct différé : bail perdu, une autre instance enregistre'
+          : `direct différé : bail non renouvelé (${why ?? ''}), enregistrement poursuivi`,
+      );
+    },
+  });
   return {
     recording: () => running !== null,
-    close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await checking;
-      const held = running !== null;
-      await end();
-      if (held) await leases.release(LEASE_NAME, token).catch(() => undefined);
-    },
+    close: () => lease.close(),
   };
 }

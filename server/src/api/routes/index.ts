@@ -24,6 +24,7 @@ import track from './track';
 import xsrf from './xsrf';
 import { figuresRoutes } from './figures';
 import { supportPlugin } from './support';
+import pushRoutes from './push';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
@@ -67,6 +68,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(timeshift);
   // Memberships and gifts through HelloAsso, or the demo's HelloAsso (docs/support.md).
   await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+  // « Me prévenir »: a browser's subscription to notifications (docs/follow.md).
+  await app.register(pushRoutes);
 
   // The audience figures: the player's beacons and the editor's reads (docs/figures.md).
   if (app.hasDecorator('figures')) await app.register(figuresRoutes);

@@ -20,6 +20,8 @@ import {
 } from '@collectif/shared/schemas';
 import { FOLLOW_MAX } from '@collectif/shared/follow';
 import { jsonSchema } from './provider';
+import { PUSH_RESIDENCES_MAX } from '../../push/subscriptions';
+import { ENDPOINT_MAX } from '../../push/endpoint';
 
 /** `?limit=`: how many items, newest first. */
 const limit = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500)));
@@ -50,6 +52,58 @@ export const supportBodies = {
   membership: v.strictObject(
     { tier: v.pipe(v.number('Tarif inconnu.'), v.integer('Tarif inconnu.'), v.minValue(1, 'Tarif inconnu.')) },
     'Champ inconnu dans la demande d’adhésion.',
+  ),
+};
+
+/** A residence's two choices of « Me prévenir ». */
+const pushChoice = v.strictObject(
+  {
+    id: v.pipe(
+      v.string('Résidence inconnue.'),
+      v.maxLength(60, 'Résidence inconnue.'),
+      v.regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'Résidence inconnue.'),
+    ),
+    live: v.boolean('Choix « quand l’émission commence » invalide.'),
+    replay: v.boolean('Choix « quand une nouvelle émission est publiée » invalide.'),
+  },
+  'Champ inconnu dans un choix de résidence.',
+);
+const pushEndpoint = v.pipe(
+  v.string('Adresse du service de notifications manquante.'),
+  v.maxLength(ENDPOINT_MAX, 'L’adresse du service de notifications est trop longue.'),
+);
+const pushKey = (max: number) =>
+  v.pipe(v.string('Clés de notification invalides.'), v.maxLength(max, 'Clés de notification invalides.'));
+
+/**
+ * The bodies of « Me prévenir »'s requests (docs/follow.md, « The API »): what the browser's
+ * PushSubscription gives (its endpoint and keys) and the choices, each refusal in French. The
+ * endpoint's host and address and the keys' sizes are checked after (push/endpoint.ts).
+ */
+export const pushBodies = {
+  subscription: v.strictObject(
+    {
+      endpoint: pushEndpoint,
+      keys: v.strictObject({ p256dh: pushKey(100), auth: pushKey(40) }, 'Clés de notification invalides.'),
+      residences: v.pipe(
+        v.array(pushChoice, 'Liste de résidences invalide.'),
+        v.minLength(1, 'Choisissez au moins une résidence.'),
+        v.maxLength(PUSH_RESIDENCES_MAX, `Au plus ${String(PUSH_RESIDENCES_MAX)} résidences.`),
+        v.check(
+          (choices) => choices.every((choice) => choice.live || choice.replay),
+          'Chaque résidence a au moins un des deux choix.',
+        ),
+        v.check(
+          (choices) => new Set(choices.map((choice) => choice.id)).size === choices.length,
+          'Une résidence est nommée deux fois.',
+        ),
+      ),
+    },
+    'Champ inconnu dans l’abonnement.',
+  ),
+  unsubscription: v.strictObject(
+    { endpoint: pushEndpoint, keys: v.strictObject({ auth: pushKey(40) }, 'Clés de notification invalides.') },
+    'Champ inconnu dans la demande.',
   ),
 };
 
@@ -174,4 +228,9 @@ export const routeSchemas = {
   // POST /api/support/don and /api/support/adhesion (`supportBodies`).
   supportDonation: jsonSchema(supportBodies.donation),
   supportMembership: jsonSchema(supportBodies.membership),
+  // GET /api/push/key, PUT and DELETE /api/push/subscription (`pushBodies`, docs/follow.md).
+  pushKey: jsonSchema(v.object({ publicKey: v.string() })),
+  pushSubscription: jsonSchema(pushBodies.subscription),
+  pushUnsubscription: jsonSchema(pushBodies.unsubscription),
+  pushChoices: jsonSchema(v.object({ residences: v.array(pushChoice) })),
 };

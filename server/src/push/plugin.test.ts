@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ApiConfig } from '../api/env';
+import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
+import { XSRF } from '../api/testing/editors';
+import { startFakeUpstream, text, type FakeUpstream } from '../api/testing/fake-upstream';
+import { rssFeed, rssItem } from '../api/testing/feeds';
+import { residenceSlots } from '../schedule/slots';
+import { topicOf } from './deliver';
+import { LIVE_TTL_S, REPLAY_TTL_S } from './plugin';
+import { startFakePushService, type FakePushService, type FakeSubscription } from './testing/fake-push-service';
+
+// « Me prévenir » sending (docs/follow.md, « When it sends »), from the server as it runs to a push
+// service on the loopback that checks each request's VAPID token and decrypts its message with the
+// keys a browser would hold: a show of the demo's programme that starts, told to its followers
+// only, once; a new episode of the feed, once, and never again after a restart; a subscription the
+// push service says is gone (410) deleted.
+
+let push: FakePushService;
+let feed: FakeUpstream;
+let app: FastifyInstance;
+let base: string;
+let contentDir: string;
+const clock = manualClock(Date.UTC(2026, 10, 23, 12));
+let items: string[] = [];
+
+beforeAll(async () => {
+  [push, feed] = await Promise.all([startFakePushService(), startFakeUpstream()]);
+  feed.on('/sounds.rss', (request, response) => {
+    text(200, rssFeed(items))(request, response);
+  });
+});
+afterAll(async () => {
+  await Promise.all([push.close(), feed.close()]);
+});
+afterEach(async () => {
+  await app.close();
+});
+
+async function start(overrides: Partial<ApiConfig> = {}): Promise<void> {
+  const defaults = testConfig();
+  const config = testConfig({
+    contentDir,
+    push: { ...defaults.push, extraHosts: [push.host] },
+    // The feed read again at each look of the tests.
+    ttlMs: { ...defaults.ttlMs, feed: 1 },
+    ...overrides,
+  });
+  app = await buildApi({ config, now: clock.now }, { push: { ca: push.ca } });
+  base = await listen(app);
+}
+
+async function subscribe(subscription: FakeSubscription, residences: { id: string; live: boolean; replay: boolean }[]) {
+  const answer = await fetch(`${base}/api/push/subscription`, {
+    method: 'PUT',
+    headers: { ...XSRF, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...subscription, residences }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+const idOf = (subscription: FakeSubscription) => subscription.endpoint.split('/').pop() ?? '';
+
+describe('a show that starts', () => {
+  beforeEach(() => {
+    contentDir = mkdtempSync(join(tmpdir(), 'prevenir-'));
+  });
+
+  it('is told to its followers only, once, as the service worker reads it', async () => {
+    await start();
+    // Axonberg's next show in the demo's programme, and the instant just after its start.
+    const slots = await residenceSlots(app, clock.now(), clock.now() + 8 * 24 * 3600_000);
+    const slot = slots.find((each) => each.residence === 'axonberg');
+    if (slot === undefined) throw new Error('pas d’émission d’Axonberg dans le programme de démo');
+    const [live, other, replayOnly] = [push.subscription(), push.subscription(), push.subscription()];
+    await subscribe(live, [{ id: 'axonberg', live: true, replay: false }]);
+    await subscribe(other, [{ id: 'la-brume', live: true, replay: true }]);
+    await subscribe(replayOnly, [{ id: 'axonberg', live: false, replay: true }]);
+
+    clock.advance(slot.start + 5_000 - clock.now());
+    await app.push.check();
+    await app.push.check();
+    expect(push.refused).toEqual([]);
+    expect(push.received.map((each) => each.id)).toEqual([idOf(live)]);
+    const [message] = push.received;
+    expect(JSON.parse(message?.payload ?? '')).toEqual({
+      v: 1,
+      kind: 'live',
+      title: 'Axonberg est en direct',
+      body: 'Synapses, en ce moment sur Collectif Garonne',
+      url: '/?ecouter=direct',
+      icon: '/assets/images/residences/axonberg-400.webp',
+      tag: 'direct-axonberg',
+    });
+    expect(message?.headers).toEqual({ ttl: LIVE_TTL_S, topic: topicOf('live', 'axonberg'), urgency: 'high' });
+    expect(message?.subject).toBe('mailto:demo@collectif.invalid');
+    // Sent after the start, never before: the instant the request reached the push service.
+    expect(message?.at).toBeGreaterThan(0);
+  });
+
+  it('deletes a subscription the push service says is gone', async () => {
+    await start();
+    const slots = await residenceSlots(app, clock.now(), clock.now() + 8 * 24 * 3600_000);
+    const slot = slots.find((each) => each.residence === 'la-brume');
+    if (slot === undefined) throw new Error('pas d’émission de La Brume dans le programme de démo');
+    const [gone, kept] = [push.subscription(), push.subscription()];
+    push.answer(idOf(gone), { status: 410 });
+    await subscribe(gone, [{ id: 'la-brume', live: true, replay: true }]);
+    await subscribe(kept, [{ id: 'la-brume', live: true, replay: true }]);
+    clock.advance(slot.start + 1_000 - clock.now());
+    await app.push.check();
+    const left = await app.push.store.followers('la-brume', 'replay');
+    expect(left.map((target) => target.endpoint)).toEqual([kept.endpoint]);
+    expect(await app.push.store.count()).toBe(1);
+  });
+});
+
+describe('a new episode', () => {
+  it('is told once to its residence’s followers, and never again after a restart', async () => {
+    contentDir = mkdtempSync(join(tmpdir(), 'prevenir-'));
+    const date = (at: number) => new Date(at).toUTCString();
+    items = [rssItem({ id: 11, title: 'Axonberg - Synapses #11', pubDate: date(clock.now() - 7 * 86_400_000) })];
+    const rss = { rss: { url: `${feed.url}/sounds.rss`, maxPages: 1 } };
+    await start(rss);
+    const follower = push.subscription();
+    await subscribe(follower, [{ id: 'axonberg', live: false, replay: true }]);
+    const before = push.received.length;
+    // The first look takes the feed as it is: nothing is told of what was there.
+    await app.push.check();
+    expect(push.received.length).toBe(before);
+
+    items = [rssItem({ id: 12, title: 'Axonberg - Synapses #12', pubDate: date(clock.now() - 60_000) }), ...items];
+    clock.advance(1_000);
+    await app.push.check();
+    await app.push.check();
+    const told = push.received.slice(before);
+    expect(told.map((each) => each.id)).toEqual([idOf(follower)]);
+    const payload = JSON.parse(told[0]?.payload ?? '') as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      v: 1,
+      kind: 'replay',
+      title: 'Nouvelle émission : Synapses #12',
+      body: 'Axonberg',
+    });
+    // The episode's page, by its slug (the feed item's link: docs/episodes.md, « Slugs »).
+    expect(payload.url).toBe('/emissions/show-12');
+    expect(told[0]?.headers).toEqual({ ttl: REPLAY_TTL_S, topic: topicOf('replay', 'axonberg'), urgency: 'normal' });
+
+    // A restart on the same content folder: the marks come back, nothing is told again.
+    await app.close();
+    await start(rss);
+    clock.advance(1_000);
+    await app.push.check();
+    expect(push.received.length).toBe(before + 1);
+  });
+});

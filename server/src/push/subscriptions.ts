@@ -1,0 +1,333 @@
+import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { normalizeIP } from '@fastify/rate-limit';
+import * as v from 'valibot';
+import { SLUG } from '@collectif/shared/content-schemas';
+import { writeWhole } from '../files/whole';
+import type { SharedPush } from '../instances/shared-state';
+import { ENDPOINT_MAX } from './endpoint';
+
+/**
+ * « Me prévenir »'s subscriptions (docs/follow.md, « What the server keeps »): for each browser that
+ * asked, its push endpoint and keys, the residences and, for each, the two choices (« quand
+ * l'émission commence », « quand une nouvelle émission est publiée »), and when it was last saved.
+ * Nothing else: no address, no user agent, no cookie. The bound on new subscriptions per network
+ * and day keys on a keyed hash of the network, kept two days in Redis or in this process's memory,
+ * never on disk.
+ *
+ * One store for one instance or several: without Redis it is this process's memory, written whole to
+ * `push.json` in CONTENT_DIR a few seconds after each change and at close; with Redis the
+ * subscriptions live there (every instance reads and writes the same), and the file follows Redis
+ * as its backup, written by the sending instance (`backup`). An instance that finds Redis empty and
+ * its file full gives the file to Redis (a Redis rebuilt from nothing). The marks of what was sent
+ * are kept in both, so that nothing is sent twice, after a restart either.
+ */
+
+/** Residences one subscription may name: the follow list's own bound (docs/follow.md, « The list »). */
+export const PUSH_RESIDENCES_MAX = 50;
+
+export const choiceSchema = v.strictObject({
+  id: v.pipe(v.string(), v.maxLength(60), v.regex(SLUG)),
+  live: v.boolean(),
+  replay: v.boolean(),
+});
+export type PushChoice = v.InferOutput<typeof choiceSchema>;
+
+export const keysSchema = v.strictObject({
+  p256dh: v.pipe(v.string(), v.maxLength(100)),
+  auth: v.pipe(v.string(), v.maxLength(40)),
+});
+
+const recordSchema = v.strictObject({
+  endpoint: v.pipe(v.string(), v.maxLength(ENDPOINT_MAX)),
+  keys: keysSchema,
+  residences: v.pipe(v.array(choiceSchema), v.minLength(1), v.maxLength(PUSH_RESIDENCES_MAX)),
+  at: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type PushRecord = v.InferOutput<typeof recordSchema>;
+
+const fileSchema = v.object({
+  subscriptions: v.pipe(v.array(v.unknown()), v.maxLength(2_000_000)),
+  sent: v.record(v.pipe(v.string(), v.maxLength(200)), v.number()),
+});
+
+/** Where a notification goes: what the sender needs of a subscription. */
+export interface PushTarget {
+  id: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export type PushKind = 'live' | 'replay';
+
+export interface PushStore {
+  /**
+   * Saves a subscription, new or replacing the one of its endpoint. The one of its endpoint is
+   * replaced only by the same browser (its auth key): 'other' otherwise. A new one is refused past
+   * the bound in all ('full'), or when `allowNew` says no ('network': the bound per network).
+   */
+  replace(record: PushRecord, allowNew: () => Promise<boolean>): Promise<'saved' | 'full' | 'network' | 'other'>;
+  /** Deletes the subscription of this endpoint if its auth key is this one; whether there was one. */
+  remove(endpoint: string, auth: string): Promise<boolean>;
+  /** Deletes subscriptions by id (the push service said they are gone). */
+  forget(ids: readonly string[]): Promise<void>;
+  /** Every subscription that asked for this kind of notification for this residence. */
+  followers(residence: string, kind: PushKind): Promise<PushTarget[]>;
+  count(): Promise<number>;
+  /** Counts one new subscription from this address's network today; the count after. */
+  network(address: string): Promise<number>;
+  /** Marks `name` sent for `ms`: true when it was not (the caller sends it). */
+  once(name: string, ms: number): Promise<boolean>;
+  /** Whether `name` is marked sent. */
+  done(name: string): Promise<boolean>;
+  /** Writes the file now (with Redis: Redis's subscriptions, when they changed since the last). */
+  backup(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PushStoreOptions {
+  /** The file (`<CONTENT_DIR>/push.json`). */
+  file: string;
+  shared: SharedPush | null;
+  /** Subscriptions in all, at most (PUSH_SUBSCRIPTIONS_MAX). */
+  max: number;
+  /** The key of the networks' hash (SITE_SECRET, or a random one for one instance). */
+  secret: string;
+  /** Whether a subscription read back (file, Redis) is still acceptable: its endpoint and keys. */
+  acceptable: (record: PushRecord) => boolean;
+  now?: () => number;
+  /** How long after a change the file is written (one instance). */
+  writeAfterMs?: number;
+  log: { warn(message: string): void };
+}
+
+/** A subscription's id: a hash of its endpoint (the endpoint itself is never a key or a log line). */
+export const subscriptionId = (endpoint: string): string =>
+  createHash('sha256').update(endpoint).digest('base64url').slice(0, 27);
+
+const recordOf = (value: unknown): PushRecord | null => {
+  const read = v.safeParse(recordSchema, value);
+  return read.success ? read.output : null;
+};
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+export function createPushStore(options: PushStoreOptions): PushStore {
+  const { file, shared, max, log, acceptable } = options;
+  const now = options.now ?? Date.now;
+  const writeAfterMs = options.writeAfterMs ?? 5_000;
+  // This process's view: the subscriptions (without Redis, the only copy) and the marks sent.
+  const records = new Map<string, PushRecord>();
+  const sent = new Map<string, number>();
+  const networks = new Map<string, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+  let backedUpVersion = -1;
+
+  const checked = (value: unknown): PushRecord | null => {
+    const record = recordOf(value);
+    return record !== null && acceptable(record) ? record : null;
+  };
+
+  // The file, read once at start: each row checked; what fails is left out and counted in the log.
+  let fromFile: PushRecord[] = [];
+  try {
+    const read = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));
+    if (!read.success) {
+      log.warn(`${file} illisible : les abonnements aux notifications repartent de zéro`);
+    } else {
+      fromFile = read.output.subscriptions.map(checked).filter((record): record is PushRecord => record !== null);
+      const refused = read.output.subscriptions.length - fromFile.length;
+      if (refused > 0) log.warn(`${file} : ${String(refused)} abonnement(s) refusé(s) à la lecture`);
+      const at = now();
+      for (const [name, until] of Object.entries(read.output.sent)) if (until > at) sent.set(name, until);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${file} illisible : ${String(error)}`);
+  }
+  for (const record of fromFile.slice(0, max)) records.set(subscriptionId(record.endpoint), record);
+
+  const contents = (rows: Iterable<PushRecord>) => {
+    const at = now();
+    const marks: Record<string, number> = {};
+    for (const [name, until] of sent) if (until > at) marks[name] = until;
+    return `${JSON.stringify({ subscriptions: [...rows], sent: marks })}\n`;
+  };
+  const write = (rows: Iterable<PushRecord>): Promise<void> => {
+    const text = contents(rows);
+    // Readable by the server's user only: endpoints and keys are the visitors'.
+    const put = () => writeWhole(file, text, { mode: 0o600 });
+    writing = writing.then(put, put);
+    return writing.catch((error: unknown) => {
+      log.warn(`${file} non écrit : ${String(error)}`);
+    });
+  };
+  const later = () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void backup();
+    }, writeAfterMs);
+    timer.unref();
+  };
+
+  /** Redis's subscriptions, each checked; what fails its seal or its schema is left out. */
+  const fromShared = async (): Promise<PushRecord[]> => {
+    if (shared === null) return [...records.values()];
+    const { texts, forged } = await shared.all();
+    const rows = texts.map((text) => checked(parse(text))).filter((record): record is PushRecord => record !== null);
+    const refused = forged + texts.length - rows.length;
+    if (refused > 0) log.warn(`Redis : ${String(refused)} abonnement(s) aux notifications refusé(s) à la lecture`);
+    return rows;
+  };
+
+  async function backup(): Promise<void> {
+    let rows: Iterable<PushRecord> = records.values();
+    if (shared !== null) {
+      try {
+        const version = await shared.version();
+        if (version !== backedUpVersion) {
+          const read = await fromShared();
+          records.clear();
+          for (const record of read) records.set(subscriptionId(record.endpoint), record);
+          backedUpVersion = version;
+          rows = read;
+        }
+      } catch {
+        // Redis away: the file keeps the subscriptions it had; the marks sent are written.
+      }
+    }
+    await write(rows);
+  }
+
+  // A Redis rebuilt from nothing takes the file's subscriptions.
+  const restored =
+    shared === null || fromFile.length === 0
+      ? Promise.resolve()
+      : shared
+          .count()
+          .then(async (count) => {
+            if (count > 0) return;
+            for (const record of fromFile.slice(0, max)) {
+              await shared.put(subscriptionId(record.endpoint), JSON.stringify(record));
+            }
+            log.warn(`Redis vide : ${String(Math.min(fromFile.length, max))} abonnement(s) repris du fichier`);
+          })
+          .catch(() => undefined);
+
+  const networkName = (address: string) => {
+    const day = new Date(now()).toISOString().slice(0, 10);
+    return createHmac('sha256', options.secret)
+      .update(`${day}\n${normalizeIP(address)}`)
+      .digest('base64url');
+  };
+
+  return {
+    async replace(record, allowNew) {
+      await restored;
+      const id = subscriptionId(record.endpoint);
+      if (shared !== null) {
+        const text = await shared.get(id);
+        const before = text === null ? null : checked(parse(text));
+        if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
+        if (before === null) {
+          if ((await shared.count()) >= max) return 'full';
+          if (!(await allowNew())) return 'network';
+        }
+        await shared.put(id, JSON.stringify(record));
+        records.set(id, record);
+        later();
+        return 'saved';
+      }
+      const before = records.get(id);
+      if (before !== undefined && before.keys.auth !== record.keys.auth) return 'other';
+      if (before === undefined) {
+        if (records.size >= max) return 'full';
+        if (!(await allowNew())) return 'network';
+      }
+      records.set(id, record);
+      later();
+      return 'saved';
+    },
+    async remove(endpoint, auth) {
+      await restored;
+      const id = subscriptionId(endpoint);
+      if (shared !== null) {
+        const text = await shared.get(id);
+        const record = text === null ? null : checked(parse(text));
+        if (record === null || record.keys.auth !== auth) return false;
+        await shared.remove([id]);
+        records.delete(id);
+        later();
+        return true;
+      }
+      const record = records.get(id);
+      if (record?.keys.auth !== auth) return false;
+      records.delete(id);
+      later();
+      return true;
+    },
+    async forget(ids) {
+      if (ids.length === 0) return;
+      for (const id of ids) records.delete(id);
+      if (shared !== null) await shared.remove(ids).catch(() => 0);
+      later();
+    },
+    async followers(residence, kind) {
+      await restored;
+      const rows = shared === null ? [...records.values()] : await fromShared();
+      return rows
+        .filter((record) => record.residences.some((choice) => choice.id === residence && choice[kind]))
+        .map((record) => ({ id: subscriptionId(record.endpoint), endpoint: record.endpoint, keys: record.keys }));
+    },
+    async count() {
+      return shared === null ? records.size : shared.count();
+    },
+    async network(address) {
+      const name = networkName(address);
+      if (shared !== null) {
+        try {
+          return await shared.network(name);
+        } catch {
+          // Redis away: this instance counts alone until it is back.
+        }
+      }
+      const count = (networks.get(name) ?? 0) + 1;
+      // One day's networks at most: a new day starts a new table.
+      if (networks.size > 100_000) networks.clear();
+      networks.set(name, count);
+      return count;
+    },
+    async once(name, ms) {
+      const at = now();
+      const until = sent.get(name);
+      if (until !== undefined && until > at) return false;
+      if (shared !== null && !(await shared.once(name, ms))) {
+        sent.set(name, at + ms);
+        return false;
+      }
+      sent.set(name, at + ms);
+      later();
+      return true;
+    },
+    async done(name) {
+      const until = sent.get(name);
+      if (until !== undefined && until > now()) return true;
+      return shared === null ? false : shared.done(name).catch(() => false);
+    },
+    backup,
+    async close() {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      await restored;
+      await backup();
+      await writing.catch(() => undefined);
+    },
+  };
+}
