@@ -196,8 +196,11 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
 
 /** Whether an error (or one of its causes) is the guard's refusal. */
 export function isRefusedAddress(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+  // Duck-typed: an error may come from another realm (Node's internals seen from a test).
+  let cause: unknown = error;
+  for (let depth = 0; typeof cause === 'object' && cause !== null && depth < 5; depth += 1) {
     if ((cause as { code?: unknown }).code === REFUSED_ADDRESS) return true;
+    cause = (cause as { cause?: unknown }).cause;
   }
   return false;
 }
