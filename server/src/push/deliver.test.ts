@@ -111,15 +111,18 @@ describe('the delivery of a notification', () => {
     expect(push.lines.join('\n')).toMatch(/127\.0\.0\.1:\d+ en pause 2 s/);
   });
 
-  it('fails at once a target whose push service asks for a pause longer than the longest waited', async () => {
-    const push = delivery({ maxWaitMs: 1000 });
-    const throttled = target(fake);
+  it('gives up an origin that asks for a pause longer than the longest waited, and only that one', async () => {
+    const push = delivery({ maxWaitMs: 1000, concurrency: 1 });
+    const [throttled, sameOrigin, elsewhere] = [target(fake), target(fake), target(other)];
     fake.answer(throttled.id, { status: 429, retryAfter: 3600 });
     const started = Date.now();
-    await expect(push.send([throttled], message)).resolves.toEqual({ sent: 0, gone: [], failed: 1 });
+    const report = await push.send([throttled, sameOrigin, elsewhere], message);
     await push.close();
+    expect(report).toEqual({ sent: 1, gone: [], failed: 2 });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(statusesOf(fake, throttled.id)).toEqual([429]);
+    expect(statusesOf(fake, sameOrigin.id)).toEqual([]);
+    expect(statusesOf(other, elsewhere.id)).toEqual([201]);
   });
 
   it('fails a pause past the message’s TTL instead of delivering a stale notification', async () => {

@@ -16,9 +16,11 @@ import type { Resolve } from './guard';
  * - 429, and 503 with a Retry-After: the push service asks the site to slow down, and it asks it
  *   of its whole origin: that origin pauses until the time said (seconds or an HTTP date; without
  *   one, 1 s, 2 s, 4 s… at most a minute), the other origins go on, then the target is tried again.
- *   A pause longer than `maxWaitMs`, or past the message's TTL, is not waited: failed.
- * - Another 5xx, a network error or a deadline: tried again after 1 s, 2 s, 4 s…, `attempts` tries
- *   in all. Any other answer (400, 401, 403, 413…) says the request itself is wrong: failed at once.
+ *   A pause longer than `maxWaitMs`, or past the message's TTL, is not waited: that target and the
+ *   origin's others fail, without a request more.
+ * - Another 5xx, a network error or a deadline: tried again after 1 s, 2 s, 4 s… (at most a
+ *   minute, and never past the message's TTL). Every try counts, after a pause too: `attempts` in
+ *   all. Any other answer (400, 401, 403, 413…) says the request itself is wrong: failed at once.
  * - A subscription refused by the endpoint's rules (./endpoint.ts, the extra list may have changed
  *   since it was kept) or whose connection the guard refuses: failed, not tried again.
  *
@@ -179,6 +181,8 @@ interface Job {
 interface Origin {
   queue: Job[];
   pausedUntil: number;
+  /** Why this origin is given up for this message (it asked for a pause too long), or null. */
+  givenUp: string | null;
   /** Pauses asked in a row without a Retry-After (the backoff's exponent). */
   throttles: number;
 }
@@ -295,11 +299,11 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       });
       return waiting;
     };
-    /** After `ms`, puts `job` back in its origin's queue (a backoff), or only wakes the workers (a pause). */
-    const later = (ms: number, job: Job | null) => {
+    /** After `ms`, puts `job` back in its origin's queue (a backoff), or ends a pause. */
+    const later = (ms: number, job: Job | null, then: () => void) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        if (job !== null) origins.get(job.origin)?.queue.push(job);
+        then();
         notify();
       }, ms);
       timers.set(timer, job);
@@ -325,7 +329,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       const job: Job = { target, ...checked.value, origin: url.origin, host: url.host, tries: 0 };
       let origin = origins.get(job.origin);
       if (origin === undefined) {
-        origin = { queue: [], pausedUntil: 0, throttles: 0 };
+        origin = { queue: [], pausedUntil: 0, givenUp: null, throttles: 0 };
         origins.set(job.origin, origin);
       }
       origin.queue.push(job);
@@ -339,7 +343,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       const at = now();
       for (let i = 0; i < order.length; i += 1) {
         const origin = order[(turn + i) % order.length];
-        if (origin !== undefined && origin.pausedUntil <= at && origin.queue.length > 0) {
+        if (origin !== undefined && origin.givenUp === null && origin.pausedUntil <= at && origin.queue.length > 0) {
           turn = (turn + i + 1) % order.length;
           return origin.queue.shift();
         }
@@ -362,20 +366,36 @@ export function createDelivery(options: DeliveryOptions): Delivery {
         }
       } else if (outcome.kind === 'failed') {
         fail(job, `refusée (${outcome.reason})`);
-      } else if (job.tries >= attempts || givenUp) {
+      } else if (givenUp) {
+        fail(job, 'envoi arrêté');
+      } else if (origin.givenUp !== null) {
+        fail(job, origin.givenUp);
+      } else if (job.tries >= attempts) {
         fail(job, `${attempts} essais (${outcome.reason})`);
       } else if (outcome.kind === 'retry') {
         const waitMs = backoff(job.tries - 1);
-        if (now() + waitMs > deadline) fail(job, `délai de la notification dépassé (${outcome.reason})`);
+        if (now() + waitMs > deadline) fail(job, `durée de vie de la notification dépassée (${outcome.reason})`);
         else {
-          later(waitMs, job);
+          later(waitMs, job, () => {
+            if (origin.givenUp === null) origin.queue.push(job);
+            else {
+              fail(job, origin.givenUp);
+              finish();
+            }
+          });
           return;
         }
       } else {
         const waitMs = outcome.waitMs ?? backoff(origin.throttles);
         if (outcome.waitMs === null) origin.throttles += 1;
         if (waitMs > maxWaitMs || now() + waitMs > deadline) {
-          fail(job, `attente demandée trop longue (${outcome.reason})`);
+          // Waiting is refused for the whole origin: its other targets fail now, without a request.
+          origin.givenUp = `attente demandée trop longue (${outcome.reason})`;
+          fail(job, origin.givenUp);
+          for (const queued of origin.queue.splice(0)) {
+            fail(queued, origin.givenUp);
+            pending -= 1;
+          }
         } else {
           const until = now() + waitMs;
           if (until > origin.pausedUntil) {
@@ -383,7 +403,10 @@ export function createDelivery(options: DeliveryOptions): Delivery {
             log.info?.(
               `Service de notifications ${job.host} en pause ${Math.ceil(waitMs / 1000)} s (${outcome.reason}).`,
             );
-            later(waitMs, null);
+            // The pause ends with its timer, whatever the clock says (a timer may fire a little early).
+            later(waitMs, null, () => {
+              if (origin.pausedUntil === until) origin.pausedUntil = 0;
+            });
           }
           origin.queue.unshift(job);
           return;
