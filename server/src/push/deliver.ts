@@ -15,14 +15,14 @@ import type { Resolve } from './guard';
  *   service forgot it, keeping it would cost a request at every message.
  * - 429, and 503 with a Retry-After: the push service asks the site to slow down, and it asks it
  *   of its whole origin: that origin pauses until the time said (seconds or an HTTP date; without
- *   one, 1 s, 2 s, 4 s… at most a minute), the other origins go on, then the target is tried again.
+ *   one, 1 s, 2 s, 4 s… at most a minute), the other origins go on, then the target is attempted again.
  *   A pause longer than `maxWaitMs`, or past the message's TTL, is not waited: that target and the
  *   origin's others fail, without a request more.
- * - Another 5xx, a network error or a deadline: tried again after 1 s, 2 s, 4 s… (at most a
+ * - Another 5xx, a network error or a deadline: attempted again after 1 s, 2 s, 4 s… (at most a
  *   minute, and never past the message's TTL). Every try counts, after a pause too: `attempts` in
  *   all. Any other answer (400, 401, 403, 413…) says the request itself is wrong: failed at once.
  * - A subscription refused by the endpoint's rules (./endpoint.ts, the extra list may have changed
- *   since it was kept) or whose connection the guard refuses: failed, not tried again.
+ *   since it was kept) or whose connection the guard refuses: failed, not attempted again.
  *
  * `send` never throws for one target: a target ends sent, gone or failed, and the report counts
  * them. It throws only for a wrong message (a programming error: topic, size, TTL, urgency). The
@@ -63,7 +63,7 @@ export interface DeliveryOptions {
   extraHosts: readonly string[];
   /** Requests in flight at most, over every `send` at once (default 16). */
   concurrency?: number;
-  /** Tries of one target at most (default 3). */
+  /** Attempts of one target at most (default 3). */
   attempts?: number;
   /** The deadline of one request: connection, answer and body (default 10 s). */
   timeoutMs?: number;
