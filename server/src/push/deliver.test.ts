@@ -69,6 +69,7 @@ describe('the delivery of a notification', () => {
       },
     ]);
     expect(fake.refused).toEqual([]);
+    expect(push.lines).toEqual(['Notifications remises : 1, abonnements disparus : 0, non remises : 0.']);
   });
 
   it('forgets a subscription the push service no longer knows (410, 404)', async () => {

@@ -447,6 +447,9 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       runs.delete(giveUp);
       for (const timer of timers.keys()) clearTimeout(timer);
     }
+    log.info?.(
+      `Notifications remises : ${report.sent}, abonnements disparus : ${report.gone.length}, non remises : ${report.failed}.`,
+    );
     return report;
   }
 
