@@ -155,6 +155,7 @@ export const pushPlugin = fp(
     });
     let subscriptions = await store.count().catch(() => 0);
     const unwatch = app.metrics.push.subscriptions.watch(() => [{ value: subscriptions }]);
+    const unwatchSending = app.metrics.push.sending.watch(() => [{ value: lease?.held() === true ? 1 : 0 }]);
     const residences = () => app.content.current('residences').data as ResidenceText[];
     let delivery: Delivery | null = null;
     let lease: HeldLease | null = null;
@@ -196,6 +197,9 @@ export const pushPlugin = fp(
       marks: store,
       tell,
       log: { warn },
+      looked: () => {
+        app.metrics.push.looks.inc();
+      },
     });
 
     app.decorate('push', {
@@ -256,6 +260,7 @@ export const pushPlugin = fp(
     });
     app.addHook('onClose', async () => {
       unwatch();
+      unwatchSending();
       await lease?.close();
       await delivery?.close();
       await store.close();

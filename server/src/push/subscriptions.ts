@@ -6,6 +6,7 @@ import { SLUG } from '@collectif/shared/content-schemas';
 import { writeWhole } from '../files/whole';
 import type { SharedPush } from '../instances/shared-state';
 import { ENDPOINT_MAX } from './endpoint';
+import type { PushTarget } from './deliver';
 
 /**
  * « Me prévenir »'s subscriptions (docs/follow.md, « What the server keeps »): for each browser that
@@ -50,13 +51,6 @@ const fileSchema = v.object({
   subscriptions: v.pipe(v.array(v.unknown()), v.maxLength(2_000_000)),
   sent: v.record(v.pipe(v.string(), v.maxLength(200)), v.number()),
 });
-
-/** Where a notification goes: what the sender needs of a subscription. */
-export interface PushTarget {
-  id: string;
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
 
 export type PushKind = 'live' | 'replay';
 

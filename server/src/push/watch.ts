@@ -46,6 +46,8 @@ export interface WatchOptions {
   marks: { once(name: string, ms: number): Promise<boolean>; done(name: string): Promise<boolean> };
   tell(told: Told): Promise<void>;
   log: { warn(message: string): void };
+  /** Called after each look (the metrics count them). */
+  looked?: () => void;
   /** How often the programme and the feed are read (a timer is set for each start within `aheadMs`). */
   checkMs?: number;
   aheadMs?: number;
@@ -152,6 +154,7 @@ export function createWatch(options: WatchOptions): Watch {
     await episodes().catch((error: unknown) => {
       log.warn(`notifications : flux illisible (${String(error)})`);
     });
+    options.looked?.();
   }
 
   return {
