@@ -113,7 +113,7 @@ it('tells a show’s start once, from one instance, to its followers only, and n
   // One instance sent it, the one that holds the lease.
   const [a, b] = deployment.instances as [Instance, Instance];
   const sent = [await metric(a, SENT), await metric(b, SENT)];
-  expect(sent.sort()).toEqual([0, 1]);
+  expect([...sent].sort()).toEqual([0, 1]);
   const sender = sent[0] === 1 ? a : b;
   const other = sender === a ? b : a;
   expect(await metric(sender, SENDING)).toBe(1);
