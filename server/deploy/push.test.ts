@@ -10,7 +10,7 @@ import {
 import { startFakeServer, until, type FakeServer } from '@collectif/shared/testing';
 import { startDeployment, type Deployment, type Instance } from './harness';
 
-// « Me prévenir » on two instances behind nginx with Redis (docs/follow.md, « Several instances »):
+// « Me prévenir » on two instances behind nginx with Redis (docs/push.md, « Several instances »):
 // subscriptions made through nginx, whichever instance takes them; the programme's show that starts
 // told by one instance only (the sender's lease), to its followers only, once; the sender stopped,
 // the other takes the lease over, looks, and tells nothing again (the marks are in Redis).

@@ -41,7 +41,7 @@ export interface ApiConfig {
   support: SupportConfig;
   /** The audience figures and the admins' metrics (docs/figures.md). */
   figures: FiguresConfig;
-  /** « Me prévenir »: the VAPID keys and the bounds (docs/follow.md). */
+  /** « Me prévenir »: the VAPID keys and the bounds (docs/push.md). */
   push: PushConfig;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;

@@ -214,7 +214,7 @@ export async function buildApp({
   // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).
   await app.register(figuresPlugin);
   await app.register(metricsPlugin, { token: api.figures.metricsToken });
-  // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/follow.md).
+  // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/push.md).
   await app.register(pushPlugin, push);
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {

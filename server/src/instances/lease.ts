@@ -3,7 +3,7 @@ import type { SharedLeases } from './shared-state';
 
 /**
  * Work one instance does for the whole deployment (docs/deploy.md, « Redis »): the live's recorder
- * (docs/timeshift.md, « One recorder ») and « Me prévenir »'s sender (docs/follow.md). The lease is
+ * (docs/timeshift.md, « One recorder ») and « Me prévenir »'s sender (docs/push.md, « Several instances »). The lease is
  * tried every `checkMs` and, once held, renewed as often, for `ms` each time: an instance that dies
  * holding it frees it `ms` later, and another takes it over. Without leases (no Redis) this
  * instance is the only one, and holds it at once.

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Sealer } from './seal';
 
 /**
- * The notifications' side of Redis (docs/follow.md, « Me prévenir », « Several instances »): made by
+ * The notifications' side of Redis (docs/push.md, « Several instances »): made by
  * shared-state.ts on its connection and reached through it only (`SharedState.push`), its keys under
  * its prefix (`collectif:push:`).
  *

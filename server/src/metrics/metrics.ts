@@ -135,7 +135,11 @@ const pushMetricsOf = (registry: Registry) => ({
     'collectif_push_subscriptions',
     '« Me prévenir »: subscriptions kept (the deployment’s, with Redis).',
   ),
-  sending: watched(registry, 'collectif_push_sending', '« Me prévenir »: whether this instance is the one that sends (1).'),
+  sending: watched(
+    registry,
+    'collectif_push_sending',
+    '« Me prévenir »: whether this instance is the one that sends (1).',
+  ),
   looks: new Counter({
     name: 'collectif_push_looks_total',
     help: '« Me prévenir »: looks of the sender at the programme and the feed (one every 30 s while it sends).',

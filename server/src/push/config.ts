@@ -1,7 +1,7 @@
 import { ConfigError, type Env } from '../settings/config';
 import { setting } from '../settings/settings';
 
-/** « Me prévenir »'s settings (docs/settings.md, docs/follow.md « Me prévenir »). */
+/** « Me prévenir »'s settings (docs/settings.md, docs/push.md « Keys »). */
 export interface PushConfig {
   /** The VAPID key pair and subject; null: the demo's own pair (`demo`), or none. */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;

@@ -6,7 +6,7 @@ import { createGuardedAgent, isRefusedAddress } from './guard';
 import type { Resolve } from './guard';
 
 /**
- * The delivery of « Me prévenir »'s notifications (docs/push-delivery-notes.md): one message,
+ * The delivery of « Me prévenir »'s notifications (docs/push.md): one message,
  * encrypted for each subscription (RFC 8291, aes128gcm) and signed for its push service (VAPID,
  * RFC 8292) by `web-push`, then POSTed by this module itself with undici through the address guard
  * (./guard.ts), so that the guard and the deadlines apply to every connection.

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 /**
  * A push subscription given by a visitor (« Me prévenir »), checked before it is kept: the site
  * will later POST to its endpoint from its own machine, so the endpoint is hostile input that
- * chooses where the server connects (docs/push-delivery-notes.md, « Endpoints »).
+ * chooses where the server connects (docs/push.md, « Endpoints »).
  *
  * - The endpoint is an `https:` URL of at most 1,024 characters, with no user name or password and
  *   no fragment, whose host is one of the browsers' push services (Google's, Mozilla's, Apple's,

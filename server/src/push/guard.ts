@@ -6,7 +6,7 @@ import { Agent, buildConnector } from 'undici';
 import type { ExtraHosts } from './endpoint';
 
 /**
- * The address guard of the push deliveries (docs/push-delivery-notes.md, « The address guard »):
+ * The address guard of the push deliveries (docs/push.md, « The address guard »):
  * an endpoint's host is chosen by a visitor, so every connection to it resolves the host and
  * refuses it when any of its addresses is not a public unicast one: private, loopback, link-local,
  * unique-local, unspecified, multicast, shared (CGNAT), documentation, benchmarking, reserved, or

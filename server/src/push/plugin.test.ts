@@ -12,7 +12,7 @@ import { topicOf } from './deliver';
 import { LIVE_TTL_S, REPLAY_TTL_S } from './plugin';
 import { startFakePushService, type FakePushService, type FakeSubscription } from './testing/fake-push-service';
 
-// « Me prévenir » sending (docs/follow.md, « When it sends »), from the server as it runs to a push
+// « Me prévenir » sending (docs/push.md, « When it sends »), from the server as it runs to a push
 // service on the loopback that checks each request's VAPID token and decrypts its message with the
 // keys a browser would hold: a show of the demo's programme that starts, told to its followers
 // only, once; a new episode of the feed, once, and never again after a restart; a subscription the

@@ -17,7 +17,7 @@ import { createWatch, type Told } from './watch';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** « Me prévenir » (docs/follow.md). */
+    /** « Me prévenir » (docs/push.md). */
     push: PushService;
   }
 }
@@ -52,7 +52,7 @@ const vapidFileSchema = v.object({
 });
 
 /**
- * The demo's own VAPID pair (docs/follow.md, « Keys »): made once and kept in CONTENT_DIR
+ * The demo's own VAPID pair (docs/push.md, « Keys »): made once and kept in CONTENT_DIR
  * (`push-vapid.json`, readable by the server's user only), so that subscriptions outlive a restart.
  */
 async function demoKeys(contentDir: string): Promise<{ publicKey: string; privateKey: string }> {
@@ -79,7 +79,7 @@ interface ResidenceText {
   portrait?: string;
 }
 
-/** The message of a show's start or a new episode, as the service worker reads it (docs/follow.md, « The message »). */
+/** The message of a show's start or a new episode, as the service worker reads it (docs/push.md, « The message »). */
 export function messageOf(told: Told, residence: ResidenceText, episodeShow?: string): PushMessage {
   const artist = cut(residence.artist ?? residence.id, 80);
   const icon = residencePictures(residence).card;
@@ -121,7 +121,7 @@ export interface PushPluginOptions {
 }
 
 /**
- * « Me prévenir » (docs/follow.md): decorates `push`, the subscriptions' store and the VAPID public
+ * « Me prévenir » (docs/push.md): decorates `push`, the subscriptions' store and the VAPID public
  * key; once the server listens, the instance that holds the sender's lease watches the programme and
  * the feed and sends.
  */
@@ -142,7 +142,7 @@ export const pushPlugin = fp(
           }
         : null);
     if (vapid === null) {
-      warn('PUSH_VAPID_* absents : « Me prévenir » est désactivé (docs/follow.md)');
+      warn('PUSH_VAPID_* absents : « Me prévenir » est désactivé (docs/push.md, « Keys »)');
     }
     const extraHosts = extraHostsOf(config.extraHosts);
     const store = createPushStore({

@@ -9,7 +9,7 @@ import { ENDPOINT_MAX } from './endpoint';
 import type { PushTarget } from './deliver';
 
 /**
- * « Me prévenir »'s subscriptions (docs/follow.md, « What the server keeps »): for each browser that
+ * « Me prévenir »'s subscriptions (docs/push.md, « What the server keeps, and for how long »): for each browser that
  * asked, its push endpoint and keys, the residences and, for each, the two choices (« quand
  * l'émission commence », « quand une nouvelle émission est publiée »), and when it was last saved.
  * Nothing else: no address, no user agent, no cookie. The bound on new subscriptions per network

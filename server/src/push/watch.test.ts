@@ -5,7 +5,7 @@ import { until } from '@collectif/shared/testing';
 import { createPushStore, type PushStore } from './subscriptions';
 import { createWatch, type FeedEpisode, type ShowSlot, type Told, type WatchOptions } from './watch';
 
-// When « Me prévenir » sends (docs/follow.md, « When it sends »): at a show's start once the live is
+// When « Me prévenir » sends (docs/push.md, « When it sends »): at a show's start once the live is
 // on, never twice, never late; a new episode once, after a restart too; nothing for the feed as it
 // was at the first look.
 

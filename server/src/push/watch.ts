@@ -1,7 +1,7 @@
 import type { PushKind } from './subscriptions';
 
 /**
- * When « Me prévenir » sends (docs/follow.md, « When it sends »), run by the one instance that holds
+ * When « Me prévenir » sends (docs/push.md, « When it sends »), run by the one instance that holds
  * the sender's lease:
  *
  * - **A show starts**: a slot of the programme naming a residence begins, and the live is on (the

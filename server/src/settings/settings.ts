@@ -599,7 +599,7 @@ export const SETTINGS = {
   PUSH_VAPID_PUBLIC_KEY: {
     group: 'api',
     description:
-      "« Me prévenir »'s VAPID key pair (docs/follow.md, « Me prévenir »), as `npx web-push generate-vapid-keys` prints it: the public key, which browsers get to subscribe. With the private key and PUSH_VAPID_SUBJECT, or none of the three: then the demo makes its own pair in CONTENT_DIR (push-vapid.json), except where the site is deployed for real (an https SITE_ORIGIN, or DEPLOY_TOKENS), where « Me prévenir » is off and says so. A new pair ends every subscription: keep it.",
+      "« Me prévenir »'s VAPID key pair (docs/push.md, « Keys »), as `npx web-push generate-vapid-keys` prints it: the public key, which browsers get to subscribe. With the private key and PUSH_VAPID_SUBJECT, or none of the three: then the demo makes its own pair in CONTENT_DIR (push-vapid.json), except where the site is deployed for real (an https SITE_ORIGIN, or DEPLOY_TOKENS), where « Me prévenir » is off and says so. A new pair ends every subscription: keep it.",
     kind: text('une clé publique P-256 en base64url (87 caractères)', (value) => /^[\w-]{87}$/.test(value)),
     example: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
   },

@@ -68,7 +68,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(timeshift);
   // Memberships and gifts through HelloAsso, or the demo's HelloAsso (docs/support.md).
   await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
-  // « Me prévenir »: a browser's subscription to notifications (docs/follow.md).
+  // « Me prévenir »: a browser's subscription to notifications (docs/push.md).
   await app.register(pushRoutes);
 
   // The audience figures: the player's beacons and the editor's reads (docs/figures.md).

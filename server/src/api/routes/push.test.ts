@@ -6,7 +6,7 @@ import type { ApiConfig } from '../env';
 import { buildApi, listen, testConfig } from '../testing/fixtures';
 import { XSRF } from '../testing/editors';
 
-// « Me prévenir »'s routes (docs/follow.md, « The API »): the key, a subscription saved, changed and
+// « Me prévenir »'s routes (docs/push.md, « The API »): the key, a subscription saved, changed and
 // removed, and every hostile one refused with a French message and nothing kept.
 
 let app: FastifyInstance;

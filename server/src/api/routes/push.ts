@@ -6,7 +6,7 @@ import { ApiHttpError } from '../errors';
 import { checkSubscription } from '../../push/endpoint';
 
 /**
- * « Me prévenir »'s routes (docs/follow.md, « The API »): the VAPID public key, and a browser's
+ * « Me prévenir »'s routes (docs/push.md, « The API »): the VAPID public key, and a browser's
  * subscription saved or removed. A subscription is hostile input: its body is bounded before it is
  * read, its endpoint must be a push service's https address (push/endpoint.ts), its keys of their
  * sizes, its residences the site's; new ones are bounded per network and day and in all.
@@ -58,7 +58,7 @@ export default function pushRoutes(instance: FastifyInstance, _options: unknown,
       }
       const outcome = await store
         .replace({ endpoint, keys, residences, at: app.clock() }, async () => {
-          // A new subscription only: a visitor's network makes so many a day (docs/follow.md, « Bounds »).
+          // A new subscription only: a visitor's network makes so many a day (docs/push.md, « Bounds »).
           return (await store.network(request.ip)) <= app.apiConfig.push.perNetwork;
         })
         .catch(() => {

@@ -76,7 +76,7 @@ const pushKey = (max: number) =>
   v.pipe(v.string('Clés de notification invalides.'), v.maxLength(max, 'Clés de notification invalides.'));
 
 /**
- * The bodies of « Me prévenir »'s requests (docs/follow.md, « The API »): what the browser's
+ * The bodies of « Me prévenir »'s requests (docs/push.md, « The API »): what the browser's
  * PushSubscription gives (its endpoint and keys) and the choices, each refusal in French. The
  * endpoint's host and address and the keys' sizes are checked after (push/endpoint.ts).
  */
@@ -228,7 +228,7 @@ export const routeSchemas = {
   // POST /api/support/don and /api/support/adhesion (`supportBodies`).
   supportDonation: jsonSchema(supportBodies.donation),
   supportMembership: jsonSchema(supportBodies.membership),
-  // GET /api/push/key, PUT and DELETE /api/push/subscription (`pushBodies`, docs/follow.md).
+  // GET /api/push/key, PUT and DELETE /api/push/subscription (`pushBodies`, docs/push.md).
   pushKey: jsonSchema(v.object({ publicKey: v.string() })),
   pushSubscription: jsonSchema(pushBodies.subscription),
   pushUnsubscription: jsonSchema(pushBodies.unsubscription),

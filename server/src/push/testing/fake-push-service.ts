@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { decrypt } from 'http_ece';
 
 /**
- * A push service for the tests (docs/push-delivery-notes.md, « The fake push service »): a real
+ * A push service for the tests (docs/push.md, « The fake push service »): a real
  * HTTPS server on 127.0.0.1, with a self-signed certificate made at start by the `openssl` command
  * (as the timeline's test Icecast does, server/src/timeshift/testing/icecast.ts: no certificate
  * library among the dependencies), that checks each request as a browser vendor's push service
