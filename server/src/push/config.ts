@@ -15,6 +15,11 @@ export interface PushConfig {
   extraHosts: string[];
   max: number;
   perNetwork: number;
+  /**
+   * Whether the instance holding the lease watches the programme and the feed once the server
+   * listens: always, but in tests, which look when they choose (`app.push.check()`).
+   */
+  watching: boolean;
 }
 
 const NAMES = ['PUSH_VAPID_PUBLIC_KEY', 'PUSH_VAPID_PRIVATE_KEY', 'PUSH_VAPID_SUBJECT'] as const;
@@ -26,6 +31,7 @@ export function readPushConfig(env: Env): PushConfig {
     extraHosts: (setting(env, 'PUSH_SERVICES') ?? []).map((host) => host.toLowerCase()),
     max: setting(env, 'PUSH_SUBSCRIPTIONS_MAX'),
     perNetwork: setting(env, 'PUSH_SUBSCRIPTIONS_PER_NETWORK'),
+    watching: true,
   };
   if (values.every((value) => value === undefined)) {
     const deployed =

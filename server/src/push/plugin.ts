@@ -229,6 +229,7 @@ export const pushPlugin = fp(
         log: { warn },
         ...(options.ca === undefined ? {} : { ca: options.ca }),
       });
+      if (!config.watching) return;
       lease = await holdLease({
         leases: app.shared?.leases ?? null,
         name: SENDER_LEASE,

@@ -71,6 +71,18 @@ describe('a show that starts', () => {
     expect(told).toHaveLength(1);
   });
 
+  it('is told when its timer fires a little before the start', async () => {
+    const told: Told[] = [];
+    // The watch's clock a few milliseconds behind the timers' (as Node's may fire 1 ms early).
+    const now = () => Date.now() - 8;
+    const start = now() + 200;
+    const slot: ShowSlot = { residence: 'axonberg', start, end: start + 3_600_000 };
+    const watch = watchOf({ told, now, slots: () => Promise.resolve([slot]), checkMs: 60_000 });
+    watch.start();
+    await until(() => told.length === 1, { what: 'le début annoncé malgré le minuteur en avance', timeoutMs: 2_000 });
+    watch.stop();
+  });
+
   it('waits for the live, and says nothing once the show is too far gone', async () => {
     const told: Told[] = [];
     let on = false;

@@ -103,7 +103,12 @@ export function createWatch(options: WatchOptions): Watch {
     const told: Told = { kind: 'live', residence: slot.residence, slot };
     const name = markOf(told);
     const at = now();
-    if (at < slot.start || at >= slot.end || at - slot.start > lateMs) return;
+    // A timer may fire a millisecond before its time: it is set again for what remains.
+    if (at < slot.start) {
+      if (!timers.has(name)) arm(name, slot.start - at, () => showStarts(slot));
+      return;
+    }
+    if (at >= slot.end || at - slot.start > lateMs) return;
     if (await marks.done(name)) return;
     const on = await options.liveOn().catch(() => false);
     if (!on) {

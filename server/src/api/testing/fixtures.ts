@@ -77,6 +77,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
     timeshift: { ...base.timeshift, hours: 0 },
     // No sample of the live each minute: a test samples when it chooses (docs/figures.md).
     figures: { ...base.figures, sampling: false },
+    // Nor « Me prévenir »'s looks at the programme and the feed: a test looks when it chooses (docs/push.md).
+    push: { ...base.push, watching: false },
     ssePingMs: 60_000,
     ...overrides,
   };
