@@ -5,7 +5,7 @@
 // 1. Latency: 100 starts of shows (50 residences, two each, a second apart), one follower each:
 //    from each start to the push service's request, p50 and p95.
 // 2. 10,000 followers of one residence: from the start to the last request, and the server's CPU
-//    time (/proc/<pid>/stat) and memory (VmHWM, its peak resident set) over that time.
+//    time (/proc/<pid>/stat) and resident memory (VmRSS, sampled) over that time.
 //
 // Writes bench/results/push.json and push.md. `node bench/push.mjs` after `npm run build`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -59,8 +59,7 @@ const procStat = (pid) => {
   // utime and stime, in clock ticks (100 a second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 };
-const peakRss = (pid) =>
-  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))[1]) / 1024;
+const rss = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))[1]) / 1024;
 
 /** One run of the built server with this programme and these subscriptions. */
 async function run(push, events, subscriptions) {
@@ -116,7 +115,8 @@ const results = {};
 {
   // 50 residences whose artist is one name (a title « A / B · … » may name either: docs/schedule.md).
   const chosen = residences.filter((residence) => !residence.artist.includes('/')).slice(0, 50);
-  const first = Date.now() + 20_000;
+  // Whole seconds: the calendar's times have no milliseconds.
+  const first = Math.ceil((Date.now() + 20_000) / 1000) * 1000;
   const events = Array.from({ length: 100 }, (_, i) => ({ residence: chosen[i % 50], start: first + i * 1000 }));
   const subscriptions = chosen.map((residence) => ({ subscription: push.subscription(), residence: residence.id }));
   const byId = new Map(subscriptions.map(({ subscription }, i) => [subscription.endpoint.split('/').pop(), chosen[i]]));
@@ -147,7 +147,7 @@ const results = {};
 // 2. Many followers of one show.
 {
   const residence = residences.find((each) => each.id === 'axonberg');
-  const start = Date.now() + 25_000;
+  const start = Math.ceil((Date.now() + 25_000) / 1000) * 1000;
   const made = Date.now();
   const subscriptions = Array.from({ length: followers }, () => ({
     subscription: push.subscription(),
@@ -158,17 +158,23 @@ const results = {};
   const server = await run(push, [{ residence, start }], subscriptions);
   await until(() => Date.now() >= start - 2_000, 60_000);
   const cpuBefore = procStat(server.pid);
+  const rssBefore = rss(server.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rss(server.pid));
+  }, 50);
   await until(() => push.received.length - before >= followers, 600_000);
+  clearInterval(sampler);
   const last = push.received.at(-1).at;
   const cpuMs = procStat(server.pid) - cpuBefore;
-  const peakMb = peakRss(server.pid);
   await server.close();
   results.followers = {
     followers,
     received: push.received.length - before,
     fromStartToLastMs: last - start,
     serverCpuMs: cpuMs,
-    serverPeakRssMb: Math.round(peakMb),
+    serverRssBeforeMb: Math.round(rssBefore),
+    serverRssPeakMb: Math.round(rssPeak),
     maxInFlight: push.maxInFlight,
     refused: push.refused.length,
   };
@@ -184,7 +190,7 @@ writeFileSync(
     '# « Me prévenir »: `node bench/push.mjs`',
     '',
     `- From a show's start to the push service's request, over ${String(results.latency.starts)} starts: p50 ${String(results.latency.p50Ms)} ms, p95 ${String(results.latency.p95Ms)} ms (max ${String(results.latency.maxMs)} ms).`,
-    `- ${String(results.followers.followers)} followers of one show: the last request ${String(results.followers.fromStartToLastMs)} ms after the start; the server's CPU ${String(results.followers.serverCpuMs)} ms over that time; its peak resident memory ${String(results.followers.serverPeakRssMb)} MB; at most ${String(results.followers.maxInFlight)} requests in flight.`,
+    `- ${String(results.followers.followers)} followers of one show: the last request ${String(results.followers.fromStartToLastMs)} ms after the start; the server's CPU ${String(results.followers.serverCpuMs)} ms over that time; its resident memory ${String(results.followers.serverRssBeforeMb)} MB two seconds before the start, ${String(results.followers.serverRssPeakMb)} MB at most while sending (sampled every 50 ms); at most ${String(results.followers.maxInFlight)} requests in flight.`,
     '',
   ].join('\n'),
 );

@@ -165,6 +165,16 @@ describe('the delivery of a notification', () => {
     expect(push.lines.join('\n')).toMatch(/3 essais \(500\)/);
   });
 
+  it('says a push service that fails many subscriptions in one line, with their count', async () => {
+    const push = delivery({ attempts: 1 });
+    const many = Array.from({ length: 40 }, () => target(fake));
+    for (const one of many) fake.answer(one.id, { status: 500 });
+    await expect(push.send(many, message)).resolves.toEqual({ sent: 0, gone: [], failed: 40 });
+    await push.close();
+    const failures = push.lines.filter((line) => line.startsWith('Notification non remise'));
+    expect(failures).toEqual([`Notification non remise (${fake.host}) : 1 essai (500) (40 abonnements).`]);
+  });
+
   it.each([400, 401, 403, 413])('fails a %i at once, without trying again', async (status) => {
     const push = delivery();
     const refused = target(fake);

@@ -309,9 +309,16 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       timers.set(timer, job);
     };
 
-    const fail = (job: Job, reason: string) => {
+    // Failures are said once per push service and reason when the message is done, with their
+    // count: a push service that is down for 10,000 followers is one line, not 10,000.
+    const failures = new Map<string, number>();
+    const failed = (host: string, reason: string) => {
       report.failed += 1;
-      log.warn(`Notification non remise (${job.host}) : ${reason}.`);
+      const key = `${host}\n${reason}`;
+      failures.set(key, (failures.get(key) ?? 0) + 1);
+    };
+    const fail = (job: Job, reason: string) => {
+      failed(job.host, reason);
     };
     const finish = () => {
       pending -= 1;
@@ -321,8 +328,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     for (const target of targets) {
       const checked = checkSubscription({ endpoint: target.endpoint, keys: target.keys }, extra);
       if (!checked.ok) {
-        report.failed += 1;
-        log.warn(`Notification non remise (${hostOf(target.endpoint)}) : abonnement refusé.`);
+        failed(hostOf(target.endpoint), 'abonnement refusé');
         continue;
       }
       const url = new URL(checked.value.endpoint);
@@ -371,7 +377,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
       } else if (origin.givenUp !== null) {
         fail(job, origin.givenUp);
       } else if (job.tries >= attempts) {
-        fail(job, `${attempts} essais (${outcome.reason})`);
+        fail(job, `${String(attempts)} essai${attempts > 1 ? 's' : ''} (${outcome.reason})`);
       } else if (outcome.kind === 'retry') {
         const waitMs = backoff(job.tries - 1);
         if (now() + waitMs > deadline) fail(job, `durée de vie de la notification dépassée (${outcome.reason})`);
@@ -446,6 +452,12 @@ export function createDelivery(options: DeliveryOptions): Delivery {
     } finally {
       runs.delete(giveUp);
       for (const timer of timers.keys()) clearTimeout(timer);
+    }
+    for (const [key, count] of failures) {
+      const [host, reason] = key.split('\n');
+      log.warn(
+        `Notification non remise (${host ?? ''}) : ${reason ?? ''}${count > 1 ? ` (${String(count)} abonnements)` : ''}.`,
+      );
     }
     log.info?.(
       `Notifications remises : ${report.sent}, abonnements disparus : ${report.gone.length}, non remises : ${report.failed}.`,
