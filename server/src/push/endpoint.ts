@@ -1,4 +1,4 @@
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
 
@@ -138,11 +138,11 @@ function base64url(text: string, bytes: number): Buffer | null {
   return decoded.length === bytes && decoded.toString('base64url') === unpadded ? decoded : null;
 }
 
-/** Whether 65 bytes are an uncompressed point of P-256 (0x04, then x and y, on the curve). */
-function isP256Point(point: Buffer): boolean {
-  if (point[0] !== 0x04) return false;
+/** The public key of 65 bytes that are an uncompressed point of P-256 (0x04, then x and y, on the curve); null otherwise. */
+export function p256PublicKey(point: Buffer): KeyObject | null {
+  if (point.length !== 65 || point[0] !== 0x04) return null;
   try {
-    createPublicKey({
+    return createPublicKey({
       key: {
         kty: 'EC',
         crv: 'P-256',
@@ -151,11 +151,12 @@ function isP256Point(point: Buffer): boolean {
       },
       format: 'jwk',
     });
-    return true;
   } catch {
-    return false;
+    return null;
   }
 }
+
+const isP256Point = (point: Buffer): boolean => p256PublicKey(point) !== null;
 
 /** Checks a subscription given by a visitor: the checked value, or a French refusal. */
 export function checkSubscription(input: unknown, extra: ExtraHosts): SubscriptionCheck {

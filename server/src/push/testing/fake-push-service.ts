@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createECDH, createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID, verify } from 'node:crypto';
 import type { ECDH } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:https';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { decrypt } from 'http_ece';
+import { p256PublicKey } from '../endpoint';
 
 /**
  * A push service for the tests (docs/push.md, « The fake push service »): a real
@@ -145,18 +146,9 @@ export function checkVapid(header: string | undefined, origin: string, nowMs = D
   }
   if (subject === null || !['mailto:', 'https:'].includes(subject.protocol))
     return { ok: false, reason: 'jwt sub is not a mailto: or https: URL' };
-  const point = Buffer.from(k, 'base64url');
-  if (point.length !== 65 || point[0] !== 0x04) return { ok: false, reason: 'k is not a P-256 point' };
+  const key = p256PublicKey(Buffer.from(k, 'base64url'));
+  if (key === null) return { ok: false, reason: 'k is not a P-256 point' };
   try {
-    const key = createPublicKey({
-      key: {
-        kty: 'EC',
-        crv: 'P-256',
-        x: point.subarray(1, 33).toString('base64url'),
-        y: point.subarray(33).toString('base64url'),
-      },
-      format: 'jwk',
-    });
     const signed = verify(
       'sha256',
       Buffer.from(`${head}.${body}`),
@@ -165,7 +157,7 @@ export function checkVapid(header: string | undefined, origin: string, nowMs = D
     );
     return signed ? { ok: true, subject: subject.href } : { ok: false, reason: 'jwt signature does not verify with k' };
   } catch {
-    return { ok: false, reason: 'k is not a P-256 point' };
+    return { ok: false, reason: 'jwt signature is not an ES256 signature' };
   }
 }
 
