@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   api,
   apiUrl,
+  Link,
   siteConfig,
   useAppDispatch,
   useAppSelector,
@@ -10,7 +11,8 @@ import {
   type AppDispatch,
   type ResidenceSummary,
 } from '@collectif/shared';
-import { useFollowedIds } from '@collectif/shared/follow';
+import { PAGES, usePageHref } from '@collectif/shared/addresses';
+import { useFollowedIds, usePushChoices, type PushChoice } from '@collectif/shared/follow';
 import { upcomingRange, useScheduleClock } from '@collectif/shared/schedule';
 import { nowPlayingOf } from '../player/listeners';
 import { liveRequested, selectPlayer } from '../player/playerSlice';
@@ -49,9 +51,32 @@ function useNowPlayingChannel(open: boolean, dispatch: AppDispatch): void {
   }, [open, dispatch]);
 }
 
-/** A system notification, when the visitor allowed them (asked only by « Me prévenir »). */
-function notify(title: string, residences: readonly ResidenceSummary[]): void {
+/** The query a live notification's address carries (docs/follow.md, « Me prévenir »): `/?ecouter=direct`. */
+export const LISTEN_PARAM = 'ecouter';
+
+/**
+ * A page opened by a live notification: the player opens on the live stream, and the query leaves
+ * the address (replaced, so that Back or a reload does not ask again).
+ */
+function useListenFromAddress(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get(LISTEN_PARAM) !== 'direct') return;
+    url.searchParams.delete(LISTEN_PARAM);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    dispatch(liveRequested());
+  }, [dispatch]);
+}
+
+/**
+ * A system notification, when the visitor allowed them (asked only by « Me prévenir »): not for a
+ * residence whose show starting the site's push notification says already.
+ */
+function notify(title: string, named: readonly ResidenceSummary[], pushed: readonly PushChoice[]): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const residences = named.filter((residence) => !pushed.some((choice) => choice.id === residence.id && choice.live));
+  if (residences.length === 0) return;
   const options: NotificationOptions = {
     body: `${residences.map((residence) => residence.show).join(', ')} · ${siteConfig.name}`,
     tag: `suivi-${residences.map((residence) => residence.id).join('-')}`,
@@ -76,6 +101,7 @@ function notify(title: string, residences: readonly ResidenceSummary[]): void {
 
 /** Says nothing, and asks nothing, for a stored list of no residence (one tampered with, say). */
 export default function FollowAnnouncer() {
+  useListenFromAddress();
   const followed = useFollowedIds();
   return followed.length === 0 ? null : <Announcer followed={followed} />;
 }
@@ -93,6 +119,8 @@ function Announcer({ followed }: { followed: readonly string[] }) {
     nowPlaying !== undefined && residences !== undefined && (schedule.data !== undefined || schedule.isError);
   useNowPlayingChannel(ready && !playerLive, dispatch);
 
+  const pushed = usePushChoices();
+  const about = usePageHref()(PAGES.about);
   const seen = useRef<ReadonlySet<string> | null>(null);
   const saidAt = useRef(new Map<string, number>());
   // What was said last, and how many times something was: the same words said again are a new node.
@@ -114,8 +142,8 @@ function Announcer({ followed }: { followed: readonly string[] }) {
     if (named.length === 0) return;
     const text = onAirText(named.map((residence) => residence.artist));
     setSaid((before) => ({ text, count: (before?.count ?? 0) + 1 }));
-    notify(text, named);
-  }, [ready, nowPlaying, residences, events, now, followed]);
+    notify(text, named, pushed);
+  }, [ready, nowPlaying, residences, events, now, followed, pushed]);
 
   // A polite live region, there (empty) before anything is said in it, so that screen readers hear
   // it; the buttons beside it, not in it.
@@ -143,6 +171,12 @@ function Announcer({ followed }: { followed: readonly string[] }) {
             >
               Écouter le direct
             </button>
+          )}
+          {pushed.length === 0 || about === null ? null : (
+            // « Me prévenir » is on in this browser: what the server keeps for it (About, « Confidentialité »).
+            <Link className="follow-live__about" to={`${about}#confidentialite`}>
+              Ce que le site garde
+            </Link>
           )}
           <button
             type="button"

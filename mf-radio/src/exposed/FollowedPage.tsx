@@ -12,13 +12,12 @@ import {
   FOLLOW_PARAM,
   followAll,
   readFollowParam,
-  unfollow,
   useFollowedIds,
 } from '@collectif/shared/follow';
 import { findResidence, PageLink, PAGES } from '@collectif/shared/addresses';
 import { dayOf, scheduleRange, useScheduleClock, useShown } from '@collectif/shared/schedule';
 import { scrollToTop, StatusMessage } from '@collectif/shared/ui';
-import { followProblem } from '../follow/toggle';
+import { followProblem, unfollowResidence } from '../follow/toggle';
 import { FollowedResidence, type FollowedSchedule } from '../follow/FollowedResidence';
 import { FollowOffer } from '../follow/FollowOffer';
 import { FollowAlerts, FollowCalendar, FollowLink } from '../follow/FollowTools';
@@ -81,7 +80,7 @@ function Followed() {
     );
   };
   const stop = (residence: ResidenceSummary) => {
-    done(followProblem(unfollow(residence.id)) ?? `${residence.artist} n’est plus suivie.`);
+    done(followProblem(unfollowResidence(residence.id)) ?? `${residence.artist} n’est plus suivie.`);
   };
 
   return (

@@ -1,9 +1,13 @@
 import { PageLink, PAGES } from '@collectif/shared/addresses';
+import { PushToggle } from '../push/PushToggle';
 import { StarIcon, useToggle } from './toggle';
 import '../styles/follow-button.css';
 
-/** « Suivre » on a residence's page, under its name, and once followed, where the list is (docs/follow.md). */
-export function FollowButton({ id }: { id: string }) {
+/**
+ * « Suivre » on a residence's page, under its name, and once followed, where the list is; « Me prévenir »
+ * beside it (docs/follow.md).
+ */
+export function FollowButton({ id, artist }: { id: string; artist: string }) {
   const { followed, problem, toggle } = useToggle(id);
   return (
     <div className="follow">
@@ -16,6 +20,7 @@ export function FollowButton({ id }: { id: string }) {
         <StarIcon filled={followed} />
         Suivre
       </button>
+      <PushToggle id={id} artist={artist} />
       {followed ? (
         <span className="follow__note">
           Dans <PageLink page={PAGES.followed}>Mes résidences</PageLink>

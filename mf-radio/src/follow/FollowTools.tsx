@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { apiUrl } from '@collectif/shared';
+import { apiUrl, Link } from '@collectif/shared';
 import { followSearch } from '@collectif/shared/follow';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
+import { pushSupport, PUSH_TEXT } from '../push/push';
 
 /*
  * What « Mes résidences » offers once something is followed (docs/follow.md): the personal
@@ -41,45 +42,41 @@ export function FollowCalendar({ ids }: { ids: readonly string[] }) {
   );
 }
 
-type Permission = NotificationPermission | 'unsupported';
+/** Where About says what the site keeps for « Me prévenir » (mf-about's Privacy, `confidentialite`). */
+export const PRIVACY_HASH = '#confidentialite';
 
-const permissionNow = (): Permission => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission);
-
-const PERMISSION_TEXT: Record<Permission, string> = {
-  default: 'Votre navigateur peut aussi afficher une notification : il vous demandera d’abord si vous l’acceptez.',
-  granted:
-    'Les notifications sont activées : votre navigateur en affiche une aussi, même si l’onglet est en arrière-plan.',
-  denied:
-    'Les notifications de ce site sont refusées dans votre navigateur : le site vous le dira seulement dans la page.',
-  unsupported: 'Ce navigateur n’affiche pas de notifications : le site vous le dira dans la page.',
-};
+/** What this browser's answer on notifications means here, when it stands in the way. */
+function blockedText(): string | null {
+  const support = pushSupport();
+  if (support === 'home-screen') return PUSH_TEXT.homeScreen;
+  if (support === 'unsupported') return PUSH_TEXT.unsupported;
+  return Notification.permission === 'denied' ? PUSH_TEXT.denied : null;
+}
 
 /**
- * « Me prévenir »: while the site is open, the player says when a followed residence goes on air; a
- * system notification too once the visitor allows it. Permission is asked only on this button.
+ * « Quand elles passent en direct »: while the site is open, the player says when a followed
+ * residence goes on air; with « Me prévenir » on a residence of the list, the browser says it too,
+ * the site closed (docs/follow.md, « Me prévenir »). The permission is asked by that button only.
  */
 export function FollowAlerts() {
   // Rendered once the page is shown (never on the server): the browser's own answer, at once.
-  const [permission, setPermission] = useState<Permission>(permissionNow);
-  const ask = async () => {
-    try {
-      setPermission(await Notification.requestPermission());
-    } catch {
-      setPermission(permissionNow());
-    }
-  };
+  const [blocked] = useState(blockedText);
+  const about = usePageHref()(PAGES.about);
   return (
     <section className="followed__section" aria-labelledby="en-direct">
       <h2 id="en-direct">Quand elles passent en direct</h2>
       <p>Tant que le site est ouvert, il vous dit quand une de vos résidences passe à l’antenne.</p>
-      <p role="status">{PERMISSION_TEXT[permission]}</p>
-      {permission === 'default' ? (
-        <p className="followed__actions">
-          <button type="button" className="button" onClick={() => void ask()}>
-            Me prévenir
-          </button>
-        </p>
-      ) : null}
+      <p>
+        Avec « Me prévenir » sur une résidence, votre navigateur vous prévient aussi site fermé : quand son émission
+        commence, quand une nouvelle émission est publiée. Il vous demande d’abord d’accepter les notifications.
+        {about === null ? null : (
+          <>
+            {' '}
+            <Link to={`${about}${PRIVACY_HASH}`}>Ce que le site garde pour cela</Link>
+          </>
+        )}
+      </p>
+      {blocked === null ? null : <p className="followed__message">{blocked}</p>}
     </section>
   );
 }

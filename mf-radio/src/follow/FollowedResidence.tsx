@@ -2,6 +2,7 @@ import { usePodcastsQuery, type ResidenceSummary, type ScheduleEvent } from '@co
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { residencePictures } from '@collectif/shared/pictures';
 import { cardDate } from '@collectif/shared/ui';
+import { PushToggle } from '../push/PushToggle';
 import { nextShowOf, OnAirUntil, showDate } from '../schedule/NextShow';
 
 /** The schedule of the followed residences, as « Mes résidences » asked for it: loading, failed or there. */
@@ -53,7 +54,7 @@ function LatestEpisode({ artist }: { artist: string }) {
   );
 }
 
-/** One followed residence: its picture, names, next show, latest episode, and « Ne plus suivre ». */
+/** One followed residence: its picture, names, next show, latest episode, « Ne plus suivre » and « Me prévenir ». */
 export function FollowedResidence({
   residence,
   schedule,
@@ -93,7 +94,7 @@ export function FollowedResidence({
           <LatestEpisode artist={residence.artist} />
         </p>
       </div>
-      <p className="followed-item__actions">
+      <div className="followed-item__actions">
         <button
           type="button"
           className="button button--ghost"
@@ -104,7 +105,8 @@ export function FollowedResidence({
         >
           Ne plus suivre
         </button>
-      </p>
+        <PushToggle id={residence.id} artist={residence.artist} named />
+      </div>
     </li>
   );
 }

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { FOLLOW_MAX, follow, unfollow, useFollowedIds, type FollowResult } from '@collectif/shared/follow';
+import {
+  FOLLOW_MAX,
+  follow,
+  pushChoices,
+  unfollow,
+  useFollowedIds,
+  type FollowResult,
+} from '@collectif/shared/follow';
 
 /*
  * « Suivre » (docs/follow.md): a toggle button (`aria-pressed`) whose name stays « Suivre » pressed
@@ -30,12 +37,26 @@ export function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
+/**
+ * Stops following `id`; « Me prévenir » for it is turned off too, the server told (docs/follow.md,
+ * « Me prévenir »): its code is loaded then, on a page that does not have it already.
+ */
+export function unfollowResidence(id: string): FollowResult {
+  const result = unfollow(id);
+  if (result === 'done' && pushChoices().some((choice) => choice.id === id)) {
+    void import(/* webpackChunkName: "prevenir" */ '../push/push')
+      .then(({ choose }) => choose(id, null))
+      .catch(() => undefined);
+  }
+  return result;
+}
+
 /** Follows `id`, or stops following it; what went wrong, if anything. */
 export function useToggle(id: string) {
   const followed = useFollowedIds().includes(id);
   const [problem, setProblem] = useState<string | null>(null);
   const toggle = () => {
-    setProblem(followProblem(followed ? unfollow(id) : follow(id)));
+    setProblem(followProblem(followed ? unfollowResidence(id) : follow(id)));
   };
   return { followed, problem, toggle };
 }

@@ -73,7 +73,7 @@ export function ResidenceDetail({ residence }: { residence: Residence }) {
         <div className="residence__overlay">
           <h1 className="residence__artist">{residence.artist}</h1>
           <p className="residence__show">{residence.show}</p>
-          <FollowButton id={residence.id} />
+          <FollowButton id={residence.id} artist={residence.artist} />
         </div>
       </header>
       <NextShow residence={residence.id} />

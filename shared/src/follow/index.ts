@@ -11,6 +11,16 @@ import { FOLLOW_CHANGED, FOLLOW_KEY, followStorage, subscribeFollowed } from './
  */
 
 export { FOLLOW_KEY, subscribeFollowed, useFollowStored } from './stored';
+export {
+  PREVENIR_KEY,
+  PREVENIR_MAX,
+  keptChoices,
+  pushChoices,
+  readStoredChoices,
+  setPushChoices,
+  usePushChoices,
+  type PushChoice,
+} from './prevenir';
 
 /** Residences followed at most (the collective has 56): the list, a shared link and a calendar's address. */
 export const FOLLOW_MAX = 50;

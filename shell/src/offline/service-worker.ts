@@ -16,6 +16,9 @@
  *   stream's now-playing and its channel), audio and video: left to the browser, as if there were no
  *   worker.
  *
+ * « Me prévenir » (docs/follow.md): a push message of the site's server, read strictly, is shown as a
+ * notification; a click on it focuses a page of the site already open (taken to its address) or opens one.
+ *
  * Any script of the site's origin can write these caches: nothing is answered from them that such a
  * script could have forged and that runs (docs/published.md, « What a page's script cannot forge »).
  */
@@ -28,6 +31,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import type { PrecacheEntry } from 'workbox-precaching/_types';
+import { notificationTarget, readPushMessage } from './push';
 import { fileAnswer, keptPageAnswer, matchesIntegrity, matchesName, nameHash, offlineNotice } from './integrity';
 import { CACHES, isStorable, KEPT, OFFLINE_PAGE, requestKind, RETIRED_CACHES, type RequestKind } from './rules';
 
@@ -183,3 +187,31 @@ registerRoute(
   }),
 );
 registerRoute(of('image'), new NetworkFirst({ cacheName: CACHES.images, plugins: [ok, kept(KEPT.images), asPicture] }));
+
+self.addEventListener('push', (event) => {
+  const note = readPushMessage(event.data?.text() ?? null, origin);
+  if (note === null) return;
+  const options: NotificationOptions = { body: note.body, tag: note.tag, lang: 'fr', data: { url: note.url } };
+  if (note.icon !== undefined) options.icon = note.icon;
+  event.waitUntil(self.registration.showNotification(note.title, options));
+});
+
+/** A page of the site already open, focused and taken to `url`; otherwise a new one. */
+async function openSite(url: string): Promise<void> {
+  const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const page = open.find((client) => new URL(client.url).origin === origin);
+  if (page !== undefined) {
+    // Focus may be refused (no click to answer); the page is still taken there.
+    const focused = await page.focus().catch(() => page);
+    // Only a page this worker controls can be navigated; another gets a window of its own.
+    if ((await focused.navigate(url).catch(() => null)) !== null) return;
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  // Started before waitUntil, which refuses an event the page made up (the browser tests dispatch one).
+  const opening = openSite(notificationTarget(event.notification.data, origin));
+  event.waitUntil(opening);
+});

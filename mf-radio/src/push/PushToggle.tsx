@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { usePushChoices } from '@collectif/shared/follow';
+import { useHydrated } from '../ui/useHydrated';
+import { choose } from './push';
+import '../styles/push.css';
+
+/*
+ * « Me prévenir » (docs/follow.md, « Me prévenir »): a toggle beside « Suivre » and in « Mes
+ * résidences ». Pressed, two choices: when the show starts, when a new episode is out (both on at
+ * first). The permission is asked on the press, never on arrival. Shown once the page is hydrated:
+ * without the page's script it could do nothing, and the document stays as it was.
+ */
+
+/** What the visitor reads once a change is done. */
+const doneText = (artist: string, on: boolean) =>
+  on ? `C’est noté : ce navigateur vous préviendra pour ${artist}.` : `Plus de notification pour ${artist}.`;
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16ZM10 20.5a2 2 0 0 0 4 0"
+      />
+    </svg>
+  );
+}
+
+export function PushToggle({ id, artist, named = false }: { id: string; artist: string; named?: boolean }) {
+  const hydrated = useHydrated();
+  const choice = usePushChoices().find((kept) => kept.id === id);
+  const [said, setSaid] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const legendId = useId();
+  if (!hydrated) return null;
+
+  const change = async (wanted: { live: boolean; replay: boolean } | null) => {
+    if (busy) return;
+    setBusy(true);
+    setSaid(null);
+    const problem = await choose(id, wanted);
+    setBusy(false);
+    const on = wanted !== null && (wanted.live || wanted.replay);
+    setSaid(problem ?? (on && choice !== undefined ? `Choix enregistré pour ${artist}.` : doneText(artist, on)));
+  };
+  const on = choice !== undefined;
+  return (
+    <div className="push">
+      <button
+        type="button"
+        className={on ? 'button push__button push__button--on' : 'button push__button'}
+        aria-pressed={on}
+        aria-label={named ? `Me prévenir : ${artist}` : undefined}
+        aria-busy={busy}
+        onClick={() => void change(on ? null : { live: true, replay: true })}
+      >
+        <BellIcon />
+        Me prévenir
+      </button>
+      {on ? (
+        <fieldset className="push__choices" aria-labelledby={legendId}>
+          <legend id={legendId} className="visually-hidden">
+            Me prévenir pour {artist}
+          </legend>
+          <label className="push__choice">
+            <input
+              type="checkbox"
+              checked={choice.live}
+              onChange={(event) => void change({ live: event.target.checked, replay: choice.replay })}
+            />
+            quand l’émission commence
+          </label>
+          <label className="push__choice">
+            <input
+              type="checkbox"
+              checked={choice.replay}
+              onChange={(event) => void change({ live: choice.live, replay: event.target.checked })}
+            />
+            quand une nouvelle émission est publiée
+          </label>
+        </fieldset>
+      ) : null}
+      <p className="push__said" role="status">
+        {said}
+      </p>
+    </div>
+  );
+}

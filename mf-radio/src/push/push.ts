@@ -1,0 +1,171 @@
+import { callApi } from '@collectif/shared/call';
+import { follow, keptChoices, pushChoices, setPushChoices, type PushChoice } from '@collectif/shared/follow';
+import { followProblem } from '../follow/toggle';
+
+/*
+ * « Me prévenir » (docs/follow.md, « Me prévenir »): the browser's push subscription, and the server
+ * told the whole choice at each change (PUT /api/push/subscription), or that none is left (DELETE).
+ * The permission is asked here only, on the visitor's press. Where the browser cannot, one sentence
+ * says so and what to do.
+ */
+
+/** What the page says where the browser cannot, one sentence each. */
+export const PUSH_TEXT = {
+  unsupported:
+    'Ce navigateur ne sait pas recevoir les notifications du site : essayez avec un navigateur à jour, comme Firefox, Chrome, Edge ou Safari.',
+  homeScreen:
+    'Sur iPhone et iPad, les notifications passent par le site ajouté à l’écran d’accueil : touchez Partager, puis « Sur l’écran d’accueil », et ouvrez le site depuis son icône.',
+  denied:
+    'Les notifications de ce site sont bloquées dans votre navigateur : autorisez-les dans ses réglages pour ce site, puis appuyez de nouveau sur « Me prévenir ».',
+  dismissed: 'Votre navigateur n’a pas eu votre accord : appuyez de nouveau sur « Me prévenir » et acceptez les notifications.',
+  noWorker: 'Le site n’a pas pu s’installer dans ce navigateur pour vous prévenir : rechargez la page, puis réessayez.',
+  unreachable: 'Le service de notifications de votre navigateur ne répond pas : réessayez plus tard.',
+  refused: 'Ce navigateur ne garde pas vos choix : impossible de vous prévenir ici.',
+  badKey: 'Le site ne peut pas envoyer de notifications pour le moment : réessayez plus tard.',
+} as const;
+
+/** Whether this browser can be told: yes, only from the home screen (iOS, iPadOS), or not at all. */
+export type PushSupport = 'ok' | 'home-screen' | 'unsupported';
+
+/** What of the browser `pushSupport` reads (the window, in the page). */
+export interface PushEnvironment {
+  navigator: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> & { serviceWorker?: unknown; standalone?: boolean };
+  PushManager?: unknown;
+  Notification?: unknown;
+  matchMedia?: (query: string) => { matches: boolean };
+}
+
+/** An iPhone, an iPod or an iPad (which says « Macintosh » but has a touch screen). */
+function appleMobile(env: PushEnvironment): boolean {
+  const agent = env.navigator.userAgent;
+  return /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && env.navigator.maxTouchPoints > 1);
+}
+
+export function pushSupport(env: PushEnvironment = window as unknown as PushEnvironment): PushSupport {
+  const capable =
+    env.navigator.serviceWorker !== undefined && env.PushManager !== undefined && env.Notification !== undefined;
+  if (capable) return 'ok';
+  // Safari on iOS 16.4 and later has the Push API only in a site opened from the home screen.
+  const installed = env.navigator.standalone === true || env.matchMedia?.('(display-mode: standalone)').matches === true;
+  return appleMobile(env) && !installed ? 'home-screen' : 'unsupported';
+}
+
+/** A base64url text as bytes; null for anything else. */
+export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** The server's public key (an uncompressed P-256 point, 65 bytes starting with 4), or its refusal's words. */
+async function serverKey(): Promise<Uint8Array<ArrayBuffer> | string> {
+  const answer = await callApi('GET', '/push/key');
+  if (!answer.ok) return answer.message;
+  const text = (answer.data as { publicKey?: unknown } | null)?.publicKey;
+  const key = typeof text === 'string' ? base64UrlBytes(text) : null;
+  return key !== null && key.length === 65 && key[0] === 4 ? key : PUSH_TEXT.badKey;
+}
+
+const sameBytes = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
+  a !== null && a !== undefined && a.byteLength === b.length && new Uint8Array(a).every((byte, at) => byte === b[at]);
+
+/** The site's worker registration (the shell registers it once the page is idle; here at once if not yet). */
+async function siteRegistration(): Promise<ServiceWorkerRegistration | null> {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    if (registration === undefined) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    return await navigator.serviceWorker.ready;
+  } catch {
+    return null;
+  }
+}
+
+/** This browser's subscription, made with the server's key (again, if the key changed). */
+async function subscription(registration: ServiceWorkerRegistration): Promise<PushSubscription | string> {
+  const key = await serverKey();
+  if (typeof key === 'string') return key;
+  try {
+    const kept = await registration.pushManager.getSubscription();
+    if (kept !== null && sameBytes(kept.options.applicationServerKey, key)) return kept;
+    await kept?.unsubscribe();
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } catch {
+    return PUSH_TEXT.unreachable;
+  }
+}
+
+/** Asks for the permission, on the press only; a sentence when it is not given. */
+async function permission(): Promise<string | null> {
+  if (Notification.permission === 'granted') return null;
+  if (Notification.permission === 'denied') return PUSH_TEXT.denied;
+  let answer: NotificationPermission;
+  try {
+    answer = await Notification.requestPermission();
+  } catch {
+    answer = Notification.permission;
+  }
+  return answer === 'granted' ? null : answer === 'denied' ? PUSH_TEXT.denied : PUSH_TEXT.dismissed;
+}
+
+/** Turns « Me prévenir » off in this browser: the server told (DELETE), the subscription ended. */
+async function stopAll(): Promise<string | null> {
+  const registration = pushSupport() === 'ok' ? await navigator.serviceWorker.getRegistration('/') : undefined;
+  const kept = await registration?.pushManager.getSubscription().catch(() => null);
+  if (kept !== null && kept !== undefined) {
+    // Whatever the server answers: once unsubscribed, the push service tells it the address is gone.
+    await callApi('DELETE', '/push/subscription', { endpoint: kept.endpoint, keys: { auth: kept.toJSON().keys?.auth } });
+    await kept.unsubscribe().catch(() => false);
+  }
+  return setPushChoices([]) ? null : PUSH_TEXT.refused;
+}
+
+/** Tells the server the whole choice `next`, subscribing first; keeps what the server kept. */
+async function send(next: readonly PushChoice[]): Promise<string | null> {
+  const support = pushSupport();
+  if (support === 'home-screen') return PUSH_TEXT.homeScreen;
+  if (support === 'unsupported') return PUSH_TEXT.unsupported;
+  const refused = await permission();
+  if (refused !== null) return refused;
+  const registration = await siteRegistration();
+  if (registration === null) return PUSH_TEXT.noWorker;
+  const subscribed = await subscription(registration);
+  if (typeof subscribed === 'string') return subscribed;
+  const { endpoint, keys } = subscribed.toJSON();
+  const answer = await callApi('PUT', '/push/subscription', {
+    endpoint,
+    keys: { p256dh: keys?.p256dh, auth: keys?.auth },
+    residences: next,
+  });
+  if (!answer.ok) return answer.message;
+  const kept = (answer.data as { residences?: unknown } | null)?.residences;
+  return setPushChoices(Array.isArray(kept) ? keptChoices(kept) : next) ? null : PUSH_TEXT.refused;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sets one residence's choice (`null`: off for it), follows it when turned on, and tells the server
+ * the whole choice; null once done, otherwise the sentence to show. One change at a time.
+ */
+export function choose(id: string, wanted: { live: boolean; replay: boolean } | null): Promise<string | null> {
+  const run = async (): Promise<string | null> => {
+    const on = wanted !== null && (wanted.live || wanted.replay);
+    if (on) {
+      const problem = followProblem(follow(id));
+      if (problem !== null) return problem;
+    }
+    const others = pushChoices().filter((choice) => choice.id !== id);
+    const next = on ? [...others, { id, ...wanted }] : others;
+    if (next.length === 0) return stopAll();
+    // Turned off for a residence absent from the choice: nothing to tell.
+    if (!on && others.length === pushChoices().length) return null;
+    return send(next);
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => null);
+  return result;
+}
