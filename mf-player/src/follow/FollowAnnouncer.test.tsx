@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, type AppStore } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { follow } from '@collectif/shared/follow';
+import { follow, setPushChoices } from '@collectif/shared/follow';
 import { configurePlayer } from '../player/config';
 import {
   FakeEventSource,
@@ -204,5 +204,33 @@ describe('the announcer', () => {
     expect(screen.queryByRole('button', { name: 'Écouter le direct' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Fermer l’annonce' }));
     expect(announcement()).toBeEmptyDOMElement();
+  });
+
+  it('with « Me prévenir » on, links to what the site keeps, and leaves the notification to the push message', async () => {
+    follow('axonberg');
+    setPushChoices([{ id: 'axonberg', live: true, replay: false }]);
+    const { store } = renderWithProviders(<Player />);
+    const source = await channel();
+    await nowPlaying(store, source, 'Axonberg');
+    await waitFor(() => {
+      expect(announcement()).toHaveTextContent('Axonberg est en direct');
+    });
+    expect(screen.getByRole('link', { name: 'Ce que le site garde' })).toHaveAttribute(
+      'href',
+      '/a-propos#confidentialite',
+    );
+    expect(FakeNotification.shown).toEqual([]);
+  });
+
+  it('a page opened by a live notification (`?ecouter=direct`) opens the player on the live stream, and drops the query', async () => {
+    window.history.replaceState(null, '', '/?ecouter=direct');
+    try {
+      follow('axonberg');
+      renderWithProviders(<Player />);
+      expect(await screen.findByRole('button', { name: 'Fermer le lecteur' })).toBeInTheDocument();
+      expect(window.location.pathname + window.location.search).toBe('/');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });

@@ -57,7 +57,7 @@ describe('« Suivre »', () => {
     const html = renderToString(
       <Provider store={makeStore()}>
         <MemoryRouter>
-          <FollowButton id="axonberg" />
+          <FollowButton id="axonberg" artist="Axonberg" />
           <FollowChip id="axonberg" artist="Axonberg" />
         </MemoryRouter>
       </Provider>,
@@ -68,7 +68,7 @@ describe('« Suivre »', () => {
 
     renderWithProviders(
       <>
-        <FollowButton id="axonberg" />
+        <FollowButton id="axonberg" artist="Axonberg" />
         <FollowChip id="axonberg" artist="Axonberg" />
       </>,
     );
@@ -80,7 +80,7 @@ describe('« Suivre »', () => {
   it('follows, then stops following, on the page and on the card alike', () => {
     renderWithProviders(
       <>
-        <FollowButton id="la-brume" />
+        <FollowButton id="la-brume" artist="La Brume" />
         <FollowChip id="la-brume" artist="La Brume" />
       </>,
     );
@@ -95,9 +95,9 @@ describe('« Suivre »', () => {
 
   it('says when the list is full, and follows nothing more', () => {
     setFollowedIds(Array.from({ length: 50 }, (_, index) => `r${String(index)}`));
-    renderWithProviders(<FollowButton id="axonberg" />);
+    renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
     fireEvent.click(screen.getByRole('button', { name: 'Suivre' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Vous suivez déjà 50 résidences, le maximum');
+    expect(screen.getByText(/^Vous suivez déjà 50 résidences, le maximum/)).toHaveAttribute('role', 'status');
     expect(followedIds()).not.toContain('axonberg');
   });
 });
@@ -204,24 +204,29 @@ describe('« Mes résidences »', () => {
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/mes-residences?suivre=la-brume%2Caxonberg`);
   });
 
-  it('asks for notifications only on « Me prévenir », and says what the browser answered', async () => {
+  it('says what the site does on air, and where « Me prévenir » is, asking no permission itself', async () => {
     const requestPermission = jest.fn(() => Promise.resolve<NotificationPermission>('granted'));
-    const fake = { permission: 'default', requestPermission };
+    const fake = { permission: 'denied', requestPermission };
     Object.defineProperty(window, 'Notification', { value: fake, configurable: true });
+    Object.defineProperty(window, 'PushManager', { value: function PushManager() {}, configurable: true });
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
     try {
       follow('axonberg');
       renderWithProviders(<FollowedPage />, { route: '/mes-residences' });
       const section = await screen.findByRole('region', { name: 'Quand elles passent en direct' });
+      expect(within(section).getByText(/^Avec « Me prévenir » sur une résidence/)).toBeInTheDocument();
+      // One « Me prévenir » per residence, in the list; none in this section.
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Me prévenir : Axonberg' })).toBeInTheDocument();
+      expect(
+        within(section).getByText(
+          'Les notifications de ce site sont bloquées dans votre navigateur : autorisez-les dans ses réglages pour ce site, puis appuyez de nouveau sur « Me prévenir ».',
+        ),
+      ).toBeInTheDocument();
       expect(requestPermission).not.toHaveBeenCalled();
-      await act(async () => {
-        fireEvent.click(within(section).getByRole('button', { name: 'Me prévenir' }));
-        await Promise.resolve();
-      });
-      expect(requestPermission).toHaveBeenCalledTimes(1);
-      expect(within(section).getByRole('status')).toHaveTextContent('Les notifications sont activées');
-      expect(within(section).queryByRole('button', { name: 'Me prévenir' })).toBeNull();
     } finally {
-      Reflect.deleteProperty(window, 'Notification');
+      for (const name of ['PushManager', 'Notification']) Reflect.deleteProperty(window, name);
+      Reflect.deleteProperty(navigator, 'serviceWorker');
     }
   });
 });

@@ -62,6 +62,8 @@ export type FakeHandler = (url: URL) => FakeAnswer | Promise<FakeAnswer>;
 export interface FakeApi {
   /** Every request path with its query string, in order. */
   requests: string[];
+  /** Every write (not GET or HEAD): its method, path and JSON body (null when none or not JSON), in order. */
+  writes: { method: string; path: string; body: unknown }[];
   /** Replaces the handler of a path ('/islive', '/podcasts', …). */
   set: (path: string, handler: FakeHandler) => void;
   close: () => Promise<void>;
@@ -74,12 +76,22 @@ export interface FakeApi {
 export async function startFakeApi(handlers: Record<string, FakeHandler> = {}): Promise<FakeApi> {
   const routes = new Map(Object.entries({ ...CONTENT, ...handlers }));
   const requests: string[] = [];
+  const writes: FakeApi['writes'] = [];
   const server = await startFakeServer({
     headers: { 'access-control-allow-origin': '*' },
     fallback: async (request, response) => {
       const url = new URL(request.url, 'http://127.0.0.1');
       const path = url.pathname.replace(/^\/api/, '');
       requests.push(`${path}${url.search}`);
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(request.body);
+        } catch {
+          // No body, or not JSON: recorded as null.
+        }
+        writes.push({ method: request.method, path, body });
+      }
       const handler = routes.get(path);
       const answer = await (handler
         ? handler(url)
@@ -91,6 +103,7 @@ export async function startFakeApi(handlers: Record<string, FakeHandler> = {}): 
   configureApiBase(`${server.origin}/api`);
   return {
     requests,
+    writes,
     set: (path, handler) => routes.set(path, handler),
     close: () => server.close(),
   };
