@@ -17,6 +17,7 @@ export const ALONE = [
   'dev.spec.ts',
   'editor-origin.spec.ts',
   'figures.spec.ts',
+  'push.spec.ts',
   'radio.spec.ts',
   'support.spec.ts',
   'tracklist-editor.spec.ts',
@@ -24,7 +25,7 @@ export const ALONE = [
 
 /**
  * What marks a spec that writes to the shared server or starts processes: the admin's token, an
- * editor's helpers, a write request (fetch or Playwright's), a child process.
+ * editor's helpers, a write request (fetch or Playwright's), a push subscription, a child process.
  */
 export const WRITES_OR_STARTS =
-  /e2e-jeton-admin|ADMIN_TOKEN|\/api\/(?:editor|admin)|from '\.\.\/editor'|request\.(?:post|put|delete|patch)\(|method: '(?:POST|PUT|DELETE|PATCH)'|spawn\(|execFile/;
+  /e2e-jeton-admin|ADMIN_TOKEN|\/api\/(?:editor|admin|push\/subscription)|from '\.\.\/editor'|request\.(?:post|put|delete|patch)\(|method: '(?:POST|PUT|DELETE|PATCH)'|spawn\(|execFile/;

@@ -24,6 +24,7 @@ describe("the browser tests' phases", () => {
   it('knows a spec that writes when it sees one', () => {
     expect(WRITES_OR_STARTS.test("await page.request.post('/api/admin/live', { data: { live } });")).toBe(true);
     expect(WRITES_OR_STARTS.test("import { editor } from '../editor';")).toBe(true);
+    expect(WRITES_OR_STARTS.test("const PUSH_PATH = '/api/push/subscription';")).toBe(true);
     expect(WRITES_OR_STARTS.test("await expect(page.getByRole('heading')).toBeVisible();")).toBe(false);
   });
 });

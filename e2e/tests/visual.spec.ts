@@ -79,6 +79,26 @@ for (const width of [390, 1280] as const) {
       await pausedReplay(page);
       await expect(page).toHaveScreenshot(`lecteur-replay-${String(width)}.png`, { mask: masks(page) });
     });
+
+    test('« Me prévenir » open, on a residence’s page and in « Mes résidences »', async ({ page }) => {
+      // As this browser keeps it once « Me prévenir » was turned on (docs/follow.md, « Me prévenir »).
+      await page.addInitScript(() => {
+        localStorage.setItem('collectif:suivi', '["axonberg"]');
+        localStorage.setItem('collectif:prevenir', '[{"id":"axonberg","live":true,"replay":false}]');
+      });
+      await still(page, '/residences/axonberg');
+      await expect(page.getByRole('checkbox', { name: 'quand l’émission commence' })).toBeChecked();
+      await expect(page).toHaveScreenshot(`prevenir-residence-${String(width)}.png`, { mask: masks(page) });
+      await still(page, '/mes-residences');
+      const list = page.getByRole('list', { name: 'Vos résidences' });
+      await expect(list.getByRole('button', { name: 'Me prévenir : Axonberg' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(list.getByText(/^Dernière émission/)).toBeVisible();
+      await expect(page).toHaveScreenshot(`prevenir-mes-residences-${String(width)}.png`, {
+        fullPage: true,
+        // The next show's and the latest episode's dates move with the demo's calendar and feed.
+        mask: [...masks(page), page.locator('.followed-item__line')],
+      });
+    });
   });
 }
 

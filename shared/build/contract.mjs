@@ -109,6 +109,7 @@ export const HELPER_ENTRIES = [
   './figures',
   './follow',
   './follow/stored',
+  './follow/prevenir',
   './limits',
   './oembed',
   './pictures',

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, type AppStore } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { follow, setPushChoices } from '@collectif/shared/follow';
+import { follow } from '@collectif/shared/follow';
+import { setPushChoices } from '@collectif/shared/follow/prevenir';
 import { configurePlayer } from '../player/config';
 import {
   FakeEventSource,

@@ -12,7 +12,8 @@ import {
   type ResidenceSummary,
 } from '@collectif/shared';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
-import { useFollowedIds, usePushChoices, type PushChoice } from '@collectif/shared/follow';
+import { useFollowedIds } from '@collectif/shared/follow';
+import { usePushChoices, type PushChoice } from '@collectif/shared/follow/prevenir';
 import { upcomingRange, useScheduleClock } from '@collectif/shared/schedule';
 import { nowPlayingOf } from '../player/listeners';
 import { liveRequested, selectPlayer } from '../player/playerSlice';

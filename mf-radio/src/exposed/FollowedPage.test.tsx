@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
@@ -217,7 +217,7 @@ describe('« Mes résidences »', () => {
       expect(within(section).getByText(/^Avec « Me prévenir » sur une résidence/)).toBeInTheDocument();
       // One « Me prévenir » per residence, in the list; none in this section.
       expect(within(section).queryByRole('button')).toBeNull();
-      expect(screen.getByRole('button', { name: 'Me prévenir : Axonberg' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Me prévenir : Axonberg' })).toBeInTheDocument();
       expect(
         within(section).getByText(
           'Les notifications de ce site sont bloquées dans votre navigateur : autorisez-les dans ses réglages pour ce site, puis appuyez de nouveau sur « Me prévenir ».',

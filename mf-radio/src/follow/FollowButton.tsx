@@ -1,5 +1,5 @@
 import { PageLink, PAGES } from '@collectif/shared/addresses';
-import { PushToggle } from '../push/PushToggle';
+import { Prevenir } from '../push/Prevenir';
 import { StarIcon, useToggle } from './toggle';
 import '../styles/follow-button.css';
 
@@ -20,7 +20,7 @@ export function FollowButton({ id, artist }: { id: string; artist: string }) {
         <StarIcon filled={followed} />
         Suivre
       </button>
-      <PushToggle id={id} artist={artist} />
+      <Prevenir id={id} artist={artist} />
       {followed ? (
         <span className="follow__note">
           Dans <PageLink page={PAGES.followed}>Mes résidences</PageLink>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiUrl, Link } from '@collectif/shared';
 import { followSearch } from '@collectif/shared/follow';
 import { PAGES, usePageHref } from '@collectif/shared/addresses';
-import { pushSupport, PUSH_TEXT } from '../push/push';
+import { pushSupport, PUSH_TEXT } from '../push/support';
 
 /*
  * What « Mes résidences » offers once something is followed (docs/follow.md): the personal

@@ -2,7 +2,7 @@ import { usePodcastsQuery, type ResidenceSummary, type ScheduleEvent } from '@co
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { residencePictures } from '@collectif/shared/pictures';
 import { cardDate } from '@collectif/shared/ui';
-import { PushToggle } from '../push/PushToggle';
+import { Prevenir } from '../push/Prevenir';
 import { nextShowOf, OnAirUntil, showDate } from '../schedule/NextShow';
 
 /** The schedule of the followed residences, as « Mes résidences » asked for it: loading, failed or there. */
@@ -105,7 +105,7 @@ export function FollowedResidence({
         >
           Ne plus suivre
         </button>
-        <PushToggle id={residence.id} artist={residence.artist} named />
+        <Prevenir id={residence.id} artist={residence.artist} named />
       </div>
     </li>
   );

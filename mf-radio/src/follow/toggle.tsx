@@ -2,11 +2,12 @@ import { useState } from 'react';
 import {
   FOLLOW_MAX,
   follow,
-  pushChoices,
+  PREVENIR_KEY,
   unfollow,
   useFollowedIds,
   type FollowResult,
 } from '@collectif/shared/follow';
+import { followStorage } from '@collectif/shared/follow/stored';
 
 /*
  * « Suivre » (docs/follow.md): a toggle button (`aria-pressed`) whose name stays « Suivre » pressed
@@ -38,12 +39,12 @@ export function StarIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * Stops following `id`; « Me prévenir » for it is turned off too, the server told (docs/follow.md,
- * « Me prévenir »): its code is loaded then, on a page that does not have it already.
+ * Stops following `id`; « Me prévenir » for it goes too, the server told (docs/follow.md, « Me
+ * prévenir »): its code is asked for only when this browser keeps a choice.
  */
 export function unfollowResidence(id: string): FollowResult {
   const result = unfollow(id);
-  if (result === 'done' && pushChoices().some((choice) => choice.id === id)) {
+  if (result === 'done' && followStorage()?.getItem(PREVENIR_KEY)?.includes(`"${id}"`) === true) {
     void import(/* webpackChunkName: "prevenir" */ '../push/push')
       .then(({ choose }) => choose(id, null))
       .catch(() => undefined);

@@ -4,11 +4,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { Provider } from 'react-redux';
 import { makeStore } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { followedIds, pushChoices, PREVENIR_KEY, setFollowedIds } from '@collectif/shared/follow';
+import { followedIds, setFollowedIds, unfollow } from '@collectif/shared/follow';
+import { pushChoices, PREVENIR_KEY } from '@collectif/shared/follow/prevenir';
 import { startFakeApi, type FakeApi, type FakeAnswer } from '../testing/fakeApi';
 import { FollowButton } from '../follow/FollowButton';
 import FollowedPage from '../exposed/FollowedPage';
-import { PUSH_TEXT, pushSupport } from './push';
+import { PUSH_TEXT, pushSupport } from './support';
 
 // « Me prévenir » (docs/follow.md, « Me prévenir »), through the fake /api, in a browser whose push
 // service is a stand-in: jsdom has neither a service worker nor a PushManager.
@@ -94,7 +95,7 @@ afterEach(async () => {
 const pushWrites = () => api.writes.filter((write) => write.path === '/push/subscription');
 
 describe('« Me prévenir » on a residence’s page', () => {
-  it('is not in the server’s page, and asks nothing on arrival', () => {
+  it('is not in the server’s page, and asks nothing on arrival', async () => {
     const browser = fakeBrowser();
     const html = renderToString(
       <Provider store={makeStore()}>
@@ -105,7 +106,7 @@ describe('« Me prévenir » on a residence’s page', () => {
     );
     expect(html).not.toContain('Me prévenir');
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
-    expect(screen.getByRole('button', { name: 'Me prévenir', pressed: false })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Me prévenir', pressed: false })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(browser.requestPermission).not.toHaveBeenCalled();
     expect(api.requests.filter((path) => path.startsWith('/push'))).toEqual([]);
@@ -114,7 +115,7 @@ describe('« Me prévenir » on a residence’s page', () => {
   it('asks the permission on the press, subscribes with the site’s key, tells the server, follows the residence', async () => {
     const browser = fakeBrowser();
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me prévenir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
     expect(
       await screen.findByText('C’est noté : ce navigateur vous préviendra pour Axonberg.'),
     ).toBeInTheDocument();
@@ -147,7 +148,7 @@ describe('« Me prévenir » on a residence’s page', () => {
   it('sends the whole choice at each change, and DELETE once none is left, ending the subscription', async () => {
     const browser = fakeBrowser();
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me prévenir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
     const live = await screen.findByRole('checkbox', { name: 'quand l’émission commence' });
     fireEvent.click(live);
     await screen.findByText('Choix enregistré pour Axonberg.');
@@ -179,7 +180,7 @@ describe('« Me prévenir » on a residence’s page', () => {
   it('turns itself off when the residence is no longer followed', async () => {
     const browser = fakeBrowser();
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Me prévenir' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
     await screen.findByRole('checkbox', { name: 'quand l’émission commence' });
     fireEvent.click(screen.getByRole('button', { name: 'Suivre', pressed: true }));
     await waitFor(() => {
@@ -195,11 +196,32 @@ describe('« Me prévenir » on a residence’s page', () => {
   });
 });
 
+describe('a residence unfollowed elsewhere', () => {
+  it('is told no more once a page with « Me prévenir » opens (a card’s « Suivre » carries none of this)', async () => {
+    const browser = fakeBrowser();
+    const first = renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
+    await screen.findByRole('checkbox', { name: 'quand l’émission commence' });
+    first.unmount();
+    // As the card's « Suivre » on /residences does: the list alone.
+    unfollow('axonberg');
+    renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
+    await waitFor(() => {
+      expect(pushWrites().at(-1)?.method).toBe('DELETE');
+    });
+    await waitFor(() => {
+      expect(pushChoices()).toEqual([]);
+    });
+    expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Me prévenir', pressed: false })).toBeInTheDocument();
+  });
+});
+
 describe('where the browser cannot, one sentence says so', () => {
   const press = async () => {
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Me prévenir' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
       await Promise.resolve();
     });
   };
@@ -297,7 +319,7 @@ describe('« Me prévenir » in « Mes résidences »', () => {
     setFollowedIds(['axonberg', 'la-brume']);
     renderWithProviders(<FollowedPage />, { route: '/mes-residences' });
     const list = await screen.findByRole('list', { name: 'Vos résidences' });
-    expect(within(list).getByRole('button', { name: 'Me prévenir : Axonberg' })).toBeInTheDocument();
+    expect(await within(list).findByRole('button', { name: 'Me prévenir : Axonberg' })).toBeInTheDocument();
     fireEvent.click(within(list).getByRole('button', { name: 'Me prévenir : La Brume' }));
     const choices = await within(list).findByRole('group', { name: 'Me prévenir pour La Brume' });
     expect(within(choices).getAllByRole('checkbox', { checked: true })).toHaveLength(2);

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
-import { usePushChoices } from '@collectif/shared/follow';
-import { useHydrated } from '../ui/useHydrated';
-import { choose } from './push';
+import { useEffect, useId, useState } from 'react';
+import { useFollowedIds } from '@collectif/shared/follow';
+import { usePushChoices } from '@collectif/shared/follow/prevenir';
+import { choose, pruneUnfollowed } from './push';
 import '../styles/push.css';
 
 /*
  * « Me prévenir » (docs/follow.md, « Me prévenir »): a toggle beside « Suivre » and in « Mes
  * résidences ». Pressed, two choices: when the show starts, when a new episode is out (both on at
- * first). The permission is asked on the press, never on arrival. Shown once the page is hydrated:
- * without the page's script it could do nothing, and the document stays as it was.
+ * first). The permission is asked on the press, never on arrival. Its own chunk (`./Prevenir`).
  */
 
 /** What the visitor reads once a change is done. */
@@ -29,24 +28,33 @@ function BellIcon() {
   );
 }
 
-export function PushToggle({ id, artist, named = false }: { id: string; artist: string; named?: boolean }) {
-  const hydrated = useHydrated();
-  const choice = usePushChoices().find((kept) => kept.id === id);
+export default function PushToggle({ id, artist, named = false }: { id: string; artist: string; named?: boolean }) {
+  const choices = usePushChoices();
+  const followed = useFollowedIds();
+  const choice = choices.find((kept) => kept.id === id);
+  // A residence no longer followed is told no more (unfollowed on a card, or in another tab).
+  useEffect(() => {
+    if (choices.some((kept) => !followed.includes(kept.id))) void pruneUnfollowed();
+  }, [choices, followed]);
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A box ticked shows ticked at once, while the server is told; what it keeps shows after.
+  const [pending, setPending] = useState<{ live: boolean; replay: boolean } | null>(null);
   const legendId = useId();
-  if (!hydrated) return null;
 
   const change = async (wanted: { live: boolean; replay: boolean } | null) => {
     if (busy) return;
     setBusy(true);
+    setPending(choice === undefined ? null : wanted);
     setSaid(null);
     const problem = await choose(id, wanted);
     setBusy(false);
+    setPending(null);
     const on = wanted !== null && (wanted.live || wanted.replay);
     setSaid(problem ?? (on && choice !== undefined ? `Choix enregistré pour ${artist}.` : doneText(artist, on)));
   };
   const on = choice !== undefined;
+  const shown = pending ?? choice;
   return (
     <div className="push">
       <button
@@ -60,7 +68,7 @@ export function PushToggle({ id, artist, named = false }: { id: string; artist: 
         <BellIcon />
         Me prévenir
       </button>
-      {on ? (
+      {on && shown !== undefined ? (
         <fieldset className="push__choices" aria-labelledby={legendId}>
           <legend id={legendId} className="visually-hidden">
             Me prévenir pour {artist}
@@ -68,16 +76,16 @@ export function PushToggle({ id, artist, named = false }: { id: string; artist: 
           <label className="push__choice">
             <input
               type="checkbox"
-              checked={choice.live}
-              onChange={(event) => void change({ live: event.target.checked, replay: choice.replay })}
+              checked={shown.live}
+              onChange={(event) => void change({ live: event.target.checked, replay: shown.replay })}
             />
             quand l’émission commence
           </label>
           <label className="push__choice">
             <input
               type="checkbox"
-              checked={choice.replay}
-              onChange={(event) => void change({ live: choice.live, replay: event.target.checked })}
+              checked={shown.replay}
+              onChange={(event) => void change({ live: shown.live, replay: event.target.checked })}
             />
             quand une nouvelle émission est publiée
           </label>

@@ -1,4 +1,4 @@
-import { PREVENIR_KEY, pushChoices, readStoredChoices, setPushChoices } from './index';
+import { PREVENIR_KEY, pushChoices, readStoredChoices, setPushChoices } from './prevenir';
 
 // « Me prévenir »'s choice kept in the browser (docs/follow.md, « Me prévenir »): checked when read,
 // like the list of residences followed.

@@ -1,14 +1,18 @@
 import { useSyncExternalStore } from 'react';
+import { PREVENIR_KEY } from './index';
 import { followStorage } from './stored';
+
+export { PREVENIR_KEY };
 
 /*
  * « Me prévenir » (docs/follow.md, « Me prévenir »): for which followed residences this browser asked
  * for a push notification, and for what (a show starting, a new episode). Kept in local storage like
- * the list itself, checked when read, so that the page shows the choice the server was last told.
+ * the list itself, checked when read, so that the page shows the choice the server was last told:
+ * a JSON array of `{ id, live, replay }` under PREVENIR_KEY. Its own helper entry
+ * (`@collectif/shared/follow/prevenir`): only « Me prévenir »'s own chunk and the player's announcer
+ * read it.
  */
 
-/** Where the choice is kept: a JSON array of `{ id, live, replay }`. */
-export const PREVENIR_KEY = 'collectif:prevenir';
 /** Told on `window` when this page changes the choice (other tabs hear the `storage` event). */
 export const PREVENIR_CHANGED = 'collectif:prevenir-changed';
 /** As many as can be followed: the server takes 1 to 50. */
