@@ -7,11 +7,11 @@ import {
   useAppDispatch,
   useAppSelector,
   useResidenceSummariesQuery,
+  usePages,
   useScheduleQuery,
   type AppDispatch,
   type ResidenceSummary,
 } from '@collectif/shared';
-import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { useFollowedIds } from '@collectif/shared/follow';
 import { usePushChoices, type PushChoice } from '@collectif/shared/follow/prevenir';
 import { upcomingRange, useScheduleClock } from '@collectif/shared/schedule';
@@ -121,7 +121,10 @@ function Announcer({ followed }: { followed: readonly string[] }) {
   useNowPlayingChannel(ready && !playerLive, dispatch);
 
   const pushed = usePushChoices();
-  const about = usePageHref()(PAGES.about);
+  // About's address from the page table (not the addresses helper: its table of pages would be one
+  // more chunk of the player, named in the entry every page loads).
+  const aboutPath = usePages().find((entry) => entry.remote === 'about' && entry.module === 'AboutPage')?.path;
+  const about = aboutPath === undefined ? null : `/${aboutPath}`;
   const seen = useRef<ReadonlySet<string> | null>(null);
   const saidAt = useRef(new Map<string, number>());
   // What was said last, and how many times something was: the same words said again are a new node.

@@ -12,12 +12,13 @@ import {
   FOLLOW_PARAM,
   followAll,
   readFollowParam,
+  unfollow,
   useFollowedIds,
 } from '@collectif/shared/follow';
 import { findResidence, PageLink, PAGES } from '@collectif/shared/addresses';
 import { dayOf, scheduleRange, useScheduleClock, useShown } from '@collectif/shared/schedule';
 import { scrollToTop, StatusMessage } from '@collectif/shared/ui';
-import { followProblem, unfollowResidence } from '../follow/toggle';
+import { followProblem } from '../follow/toggle';
 import { FollowedResidence, type FollowedSchedule } from '../follow/FollowedResidence';
 import { FollowOffer } from '../follow/FollowOffer';
 import { FollowAlerts, FollowCalendar, FollowLink } from '../follow/FollowTools';
@@ -80,7 +81,14 @@ function Followed() {
     );
   };
   const stop = (residence: ResidenceSummary) => {
-    done(followProblem(unfollowResidence(residence.id)) ?? `${residence.artist} n’est plus suivie.`);
+    const result = unfollow(residence.id);
+    // « Me prévenir » goes too (the « prevenir » chunk, here already).
+    if (result === 'done') {
+      void import(/* webpackChunkName: "prevenir" */ '../push/push')
+        .then(({ choose }) => choose(residence.id, null))
+        .catch(() => undefined);
+    }
+    done(followProblem(result) ?? `${residence.artist} n’est plus suivie.`);
   };
 
   return (

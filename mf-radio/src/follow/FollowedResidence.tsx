@@ -1,8 +1,9 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { usePodcastsQuery, type ResidenceSummary, type ScheduleEvent } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { residencePictures } from '@collectif/shared/pictures';
 import { cardDate } from '@collectif/shared/ui';
-import { Prevenir } from '../push/Prevenir';
+import type { PushToggleProps } from '../push/PushToggle';
 import { nextShowOf, OnAirUntil, showDate } from '../schedule/NextShow';
 
 /** The schedule of the followed residences, as « Mes résidences » asked for it: loading, failed or there. */
@@ -53,6 +54,14 @@ function LatestEpisode({ artist }: { artist: string }) {
     </>
   );
 }
+
+/**
+ * « Me prévenir : <artist> »: the « prevenir » chunk, as beside « Suivre » (FollowButton.tsx says why
+ * it is written twice). « Mes résidences » renders in the browser only.
+ */
+const PushToggle = lazy((): Promise<{ default: ComponentType<PushToggleProps> }> =>
+  import(/* webpackChunkName: "prevenir" */ '../push/PushToggle').catch(() => ({ default: () => null })),
+);
 
 /** One followed residence: its picture, names, next show, latest episode, « Ne plus suivre » and « Me prévenir ». */
 export function FollowedResidence({
@@ -105,7 +114,9 @@ export function FollowedResidence({
         >
           Ne plus suivre
         </button>
-        <Prevenir id={residence.id} artist={residence.artist} named />
+        <Suspense fallback={null}>
+          <PushToggle id={residence.id} artist={residence.artist} named />
+        </Suspense>
       </div>
     </li>
   );

@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  FOLLOW_MAX,
-  follow,
-  PREVENIR_KEY,
-  unfollow,
-  useFollowedIds,
-  type FollowResult,
-} from '@collectif/shared/follow';
-import { followStorage } from '@collectif/shared/follow/stored';
+import { FOLLOW_MAX, follow, unfollow, useFollowedIds, type FollowResult } from '@collectif/shared/follow';
 
 /*
  * « Suivre » (docs/follow.md): a toggle button (`aria-pressed`) whose name stays « Suivre » pressed
@@ -38,26 +30,12 @@ export function StarIcon({ filled }: { filled: boolean }) {
   );
 }
 
-/**
- * Stops following `id`; « Me prévenir » for it goes too, the server told (docs/follow.md, « Me
- * prévenir »): its code is asked for only when this browser keeps a choice.
- */
-export function unfollowResidence(id: string): FollowResult {
-  const result = unfollow(id);
-  if (result === 'done' && followStorage()?.getItem(PREVENIR_KEY)?.includes(`"${id}"`) === true) {
-    void import(/* webpackChunkName: "prevenir" */ '../push/push')
-      .then(({ choose }) => choose(id, null))
-      .catch(() => undefined);
-  }
-  return result;
-}
-
 /** Follows `id`, or stops following it; what went wrong, if anything. */
 export function useToggle(id: string) {
   const followed = useFollowedIds().includes(id);
   const [problem, setProblem] = useState<string | null>(null);
   const toggle = () => {
-    setProblem(followProblem(followed ? unfollowResidence(id) : follow(id)));
+    setProblem(followProblem(followed ? unfollow(id) : follow(id)));
   };
   return { followed, problem, toggle };
 }

@@ -7,7 +7,8 @@ import '../styles/push.css';
 /*
  * « Me prévenir » (docs/follow.md, « Me prévenir »): a toggle beside « Suivre » and in « Mes
  * résidences ». Pressed, two choices: when the show starts, when a new episode is out (both on at
- * first). The permission is asked on the press, never on arrival. Its own chunk (`./Prevenir`).
+ * first). The permission is asked on the press, never on arrival. The « prevenir » chunk
+ * (FollowButton.tsx, FollowedResidence.tsx).
  */
 
 /** What the visitor reads once a change is done. */
@@ -28,7 +29,14 @@ function BellIcon() {
   );
 }
 
-export default function PushToggle({ id, artist, named = false }: { id: string; artist: string; named?: boolean }) {
+export interface PushToggleProps {
+  id: string;
+  artist: string;
+  /** In a list: « Me prévenir : <artist> », one name per residence. */
+  named?: boolean;
+}
+
+export default function PushToggle({ id, artist, named = false }: PushToggleProps) {
   const choices = usePushChoices();
   const followed = useFollowedIds();
   const choice = choices.find((kept) => kept.id === id);

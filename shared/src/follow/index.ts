@@ -12,8 +12,6 @@ import { FOLLOW_CHANGED, FOLLOW_KEY, followStorage, subscribeFollowed } from './
 
 export { FOLLOW_KEY, subscribeFollowed, useFollowStored } from './stored';
 
-/** Where « Me prévenir »'s choice is kept (`./prevenir`): named here, so that « Suivre » knows one is kept without its code. */
-export const PREVENIR_KEY = 'collectif:prevenir';
 /** Residences followed at most (the collective has 56): the list, a shared link and a calendar's address. */
 export const FOLLOW_MAX = 50;
 /** The query of « Mes résidences » that offers a list to follow (« Copier mon lien »): `?suivre=a,b`. */

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { PREVENIR_KEY } from './index';
 import { followStorage } from './stored';
 
-export { PREVENIR_KEY };
+/** Where the choice is kept. */
+export const PREVENIR_KEY = 'collectif:prevenir';
 
 /*
  * « Me prévenir » (docs/follow.md, « Me prévenir »): for which followed residences this browser asked
