@@ -4,7 +4,8 @@ import type { Page, Request } from '@playwright/test';
 // cannot reach, stood in for.
 // - The browser's push service: Chromium here reaches none, so `PushManager`'s subscribe and
 //   getSubscription answer with a subscription of the right form (an FCM endpoint, a 65-byte
-//   uncompressed P-256 point and a 16-byte secret, base64url), kept for the page's life.
+//   uncompressed P-256 point and a 16-byte secret, base64url), kept in the page's storage as a
+//   browser keeps its own.
 // - STUB_PUSH_SERVER: the site's /api/push routes, answered as their contract says while the server's
 //   side is being written. Remove it, and `stubPushServer`'s callers, once the server has them.
 
@@ -29,29 +30,38 @@ export async function fakePushService(page: Page): Promise<void> {
       seen.asked += 1;
       return ask(...args);
     };
-    let current: PushSubscription | null = null;
-    PushManager.prototype.getSubscription = () => Promise.resolve(current);
-    PushManager.prototype.subscribe = (options?: PushSubscriptionOptionsInit) => {
-      const endpoint = `https://fcm.googleapis.com/fcm/send/${base64Url(random(32))}`;
-      const keys = { p256dh: base64Url(random(65, 4)), auth: base64Url(random(16)) };
-      const key = options?.applicationServerKey;
-      const fake = {
+    // Kept for the browser's life as a real one is: across the pages of the test, in its storage.
+    const KEPT = 'e2e:abonnement-push';
+    const subscriptionOf = (endpoint: string, keys: { p256dh: string; auth: string }, key: ArrayBuffer | null) =>
+      ({
         endpoint,
         expirationTime: null,
-        options: {
-          userVisibleOnly: true,
-          applicationServerKey: key instanceof Uint8Array ? (key as Uint8Array).slice().buffer : (key ?? null),
-        },
+        options: { userVisibleOnly: true, applicationServerKey: key },
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
         unsubscribe: () => {
-          current = null;
+          localStorage.removeItem(KEPT);
           seen.unsubscribed += 1;
           return Promise.resolve(true);
         },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.getSubscription = () => {
+      const kept = localStorage.getItem(KEPT);
+      if (kept === null) return Promise.resolve(null);
+      const { endpoint, keys, key } = JSON.parse(kept) as {
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
+        key: number[];
       };
-      current = fake as unknown as PushSubscription;
+      return Promise.resolve(subscriptionOf(endpoint, keys, Uint8Array.from(key).buffer));
+    };
+    PushManager.prototype.subscribe = (options?: PushSubscriptionOptionsInit) => {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${base64Url(random(32))}`;
+      const keys = { p256dh: base64Url(random(65, 4)), auth: base64Url(random(16)) };
+      const given = options?.applicationServerKey;
+      const key = given instanceof Uint8Array ? [...(given as Uint8Array)] : [];
+      localStorage.setItem(KEPT, JSON.stringify({ endpoint, keys, key }));
       seen.subscribed += 1;
-      return Promise.resolve(current);
+      return Promise.resolve(subscriptionOf(endpoint, keys, Uint8Array.from(key).buffer));
     };
   });
 }

@@ -23,7 +23,9 @@ function nextWrite(page: Page, method: 'PUT' | 'DELETE'): Promise<Request> {
 
 /** What the stand-in push service saw: permissions asked, subscriptions made and ended. */
 const seen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { pushSeen: { asked: number; subscribed: number; unsubscribed: number } }).pushSeen);
+  page.evaluate(
+    () => (window as unknown as { pushSeen: { asked: number; subscribed: number; unsubscribed: number } }).pushSeen,
+  );
 
 test.use({ reducedMotion: 'reduce', serviceWorkers: 'allow' });
 
@@ -70,7 +72,10 @@ test('« Me prévenir »: asked on the press only, then the two choices, the who
 
   const second = nextWrite(page, 'PUT');
   await live.uncheck();
-  expect((await second).postDataJSON()).toEqual({ ...body, residences: [{ id: 'axonberg', live: false, replay: true }] });
+  expect((await second).postDataJSON()).toEqual({
+    ...body,
+    residences: [{ id: 'axonberg', live: false, replay: true }],
+  });
   await expect(page.getByText('Choix enregistré pour Axonberg.')).toBeVisible();
 
   // « Mes résidences »: the same choice, under a name of its own per residence.
@@ -147,7 +152,9 @@ test('the service worker shows a push message of the site, none that is malforme
     registrations.push(...updated);
   });
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.find((entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted)).toBeTruthy();
+  await expect
+    .poll(() => registrations.find((entry) => entry.scopeURL === `${origin}/` && !entry.isDeleted))
+    .toBeTruthy();
   const registrationId = registrations.find((entry) => entry.scopeURL === `${origin}/`)?.registrationId ?? '';
   const deliver = (data: unknown) =>
     cdp.send('ServiceWorker.deliverPushMessage', {

@@ -88,10 +88,18 @@ for (const width of [390, 1280] as const) {
       });
       await still(page, '/residences/axonberg');
       await expect(page.getByRole('checkbox', { name: 'quand l’émission commence' })).toBeChecked();
+      // The page's first screen, where « Suivre » and « Me prévenir » are.
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await expect(page).toHaveScreenshot(`prevenir-residence-${String(width)}.png`, { mask: masks(page) });
       await still(page, '/mes-residences');
       const list = page.getByRole('list', { name: 'Vos résidences' });
-      await expect(list.getByRole('button', { name: 'Me prévenir : Axonberg' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(list.getByRole('button', { name: 'Me prévenir : Axonberg' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(list.getByText(/^Dernière émission/)).toBeVisible();
       await expect(page).toHaveScreenshot(`prevenir-mes-residences-${String(width)}.png`, {
         fullPage: true,

@@ -62,11 +62,11 @@ function Privacy() {
         {said}
       </p>
       <p>
-        <strong>« Me prévenir »</strong> : le site garde l’adresse d’envoi de votre navigateur et ses clés, les résidences
-        et vos deux choix, rien d’autre (ni adresse IP, ni nom de navigateur, ni cookie). Les messages passent par le
-        service de notifications du navigateur (Google, Mozilla, Apple ou Microsoft selon le navigateur). C’est gardé
-        jusqu’à ce que vous désactiviez « Me prévenir » ou que ce service dise l’abonnement disparu ; pour l’effacer,
-        désactivez-le, ou bloquez les notifications du site dans votre navigateur.
+        <strong>« Me prévenir »</strong> : le site garde l’adresse d’envoi de votre navigateur et ses clés, les
+        résidences et vos deux choix, rien d’autre (ni adresse IP, ni nom de navigateur, ni cookie). Les messages
+        passent par le service de notifications du navigateur (Google, Mozilla, Apple ou Microsoft selon le navigateur).
+        C’est gardé jusqu’à ce que vous désactiviez « Me prévenir » ou que ce service dise l’abonnement disparu ; pour
+        l’effacer, désactivez-le, ou bloquez les notifications du site dans votre navigateur.
       </p>
     </section>
   );

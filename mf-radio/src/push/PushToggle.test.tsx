@@ -30,7 +30,11 @@ function fakeBrowser({
   permission = 'default',
   answer = 'granted',
   pushServiceDown = false,
-}: { permission?: NotificationPermission; answer?: NotificationPermission; pushServiceDown?: boolean } = {}): FakeBrowser {
+}: {
+  permission?: NotificationPermission;
+  answer?: NotificationPermission;
+  pushServiceDown?: boolean;
+} = {}): FakeBrowser {
   const notification = { permission };
   const requestPermission = jest.fn(() => {
     notification.permission = answer;
@@ -116,9 +120,7 @@ describe('« Me prévenir » on a residence’s page', () => {
     const browser = fakeBrowser();
     renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
-    expect(
-      await screen.findByText('C’est noté : ce navigateur vous préviendra pour Axonberg.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('C’est noté : ce navigateur vous préviendra pour Axonberg.')).toBeInTheDocument();
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     expect(browser.subscribe).toHaveBeenCalledWith({
       userVisibleOnly: true,
@@ -237,7 +239,8 @@ describe('where the browser cannot, one sentence says so', () => {
 
   it('an iPhone’s Safari outside the installed site', async () => {
     Object.defineProperty(navigator, 'userAgent', {
-      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile Safari/604.1',
+      value:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile Safari/604.1',
       configurable: true,
     });
     await press();

@@ -15,7 +15,12 @@ import { PUSH_TEXT, pushSupport } from './support';
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='));
+    const binary = atob(
+      text
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(text.length / 4) * 4, '='),
+    );
     return Uint8Array.from(binary, (char) => char.charCodeAt(0));
   } catch {
     return null;
@@ -78,7 +83,10 @@ async function stopAll(): Promise<string | null> {
   const kept = await registration?.pushManager.getSubscription().catch(() => null);
   if (kept !== null && kept !== undefined) {
     // Whatever the server answers: once unsubscribed, the push service tells it the address is gone.
-    await callApi('DELETE', '/push/subscription', { endpoint: kept.endpoint, keys: { auth: kept.toJSON().keys?.auth } });
+    await callApi('DELETE', '/push/subscription', {
+      endpoint: kept.endpoint,
+      keys: { auth: kept.toJSON().keys?.auth },
+    });
     await kept.unsubscribe().catch(() => false);
   }
   return setPushChoices([]) ? null : PUSH_TEXT.refused;

@@ -11,7 +11,8 @@ export const PUSH_TEXT = {
     'Sur iPhone et iPad, les notifications passent par le site ajouté à l’écran d’accueil : touchez Partager, puis « Sur l’écran d’accueil », et ouvrez le site depuis son icône.',
   denied:
     'Les notifications de ce site sont bloquées dans votre navigateur : autorisez-les dans ses réglages pour ce site, puis appuyez de nouveau sur « Me prévenir ».',
-  dismissed: 'Votre navigateur n’a pas eu votre accord : appuyez de nouveau sur « Me prévenir » et acceptez les notifications.',
+  dismissed:
+    'Votre navigateur n’a pas eu votre accord : appuyez de nouveau sur « Me prévenir » et acceptez les notifications.',
   noWorker: 'Le site n’a pas pu s’installer dans ce navigateur pour vous prévenir : rechargez la page, puis réessayez.',
   unreachable: 'Le service de notifications de votre navigateur ne répond pas : réessayez plus tard.',
   refused: 'Ce navigateur ne garde pas vos choix : impossible de vous prévenir ici.',
@@ -35,11 +36,12 @@ function appleMobile(env: PushEnvironment): boolean {
   return /iPhone|iPad|iPod/.test(agent) || (/Macintosh/.test(agent) && env.navigator.maxTouchPoints > 1);
 }
 
-export function pushSupport(env: PushEnvironment = window as unknown as PushEnvironment): PushSupport {
+export function pushSupport(env: PushEnvironment = window): PushSupport {
   const capable =
     env.navigator.serviceWorker !== undefined && env.PushManager !== undefined && env.Notification !== undefined;
   if (capable) return 'ok';
   // Safari on iOS 16.4 and later has the Push API only in a site opened from the home screen.
-  const installed = env.navigator.standalone === true || env.matchMedia?.('(display-mode: standalone)').matches === true;
+  const installed =
+    env.navigator.standalone === true || env.matchMedia?.('(display-mode: standalone)').matches === true;
   return appleMobile(env) && !installed ? 'home-screen' : 'unsupported';
 }
