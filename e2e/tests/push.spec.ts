@@ -90,7 +90,8 @@ test('« Me prévenir »: asked on the press only, then the two choices, the who
 
   // The last choice off: the server told to forget this browser, the subscription ended.
   const gone = nextWrite(page, 'DELETE');
-  await group.getByRole('checkbox', { name: 'quand une nouvelle émission est publiée' }).uncheck();
+  // A click, not uncheck(): the box goes with its group once nothing is left.
+  await group.getByRole('checkbox', { name: 'quand une nouvelle émission est publiée' }).click();
   const forget = (await gone).postDataJSON() as { endpoint: string; keys: Record<string, string> };
   expect(forget.endpoint).toMatch(ENDPOINT);
   expect(Object.keys(forget.keys)).toEqual(['auth']);
