@@ -128,7 +128,7 @@ for (const viewport of VIEWPORTS) {
         await gotoLoaded(page, `/residences/${id}`);
         const header = page.locator('#contenu header');
         await expectReadable(header.getByRole('heading', { level: 1 }), `${id} artist`);
-        await expectReadable(header.locator('p'), `${id} show`);
+        await expectReadable(header.locator('.residence__show'), `${id} show`);
       }
     });
 

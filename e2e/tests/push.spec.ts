@@ -1,13 +1,13 @@
 import type { Page, Request } from '@playwright/test';
 import { expectNoViolations } from '../axe';
 import { expect, gotoPage, test } from '../fixtures';
-import { fakePushService, stubPushServer } from '../push-stub';
+import { fakePushService } from '../fake-push';
 
 // « Me prévenir » (docs/follow.md, « Me prévenir »): the button beside « Suivre » and in « Mes
 // résidences », the permission asked on the press only, the two choices, what the server is told,
 // the sentences where the browser cannot; then the service worker's push and click handlers,
 // reached through the DevTools protocol. The browser's push service is a stand-in (Chromium here
-// reaches none), and so are the server's /api/push routes until the server has them (push-stub.ts).
+// reaches none: fake-push.ts); the server is the site's own, which keeps the subscription.
 
 const PUSH_PATH = '/api/push/subscription';
 const ENDPOINT = /^https:\/\/fcm\.googleapis\.com\/fcm\/send\/[A-Za-z0-9_-]+$/;
@@ -34,7 +34,6 @@ test('« Me prévenir »: asked on the press only, then the two choices, the who
   context,
 }) => {
   await fakePushService(page);
-  await stubPushServer(page);
   await gotoPage(page, '/residences/axonberg');
   const button = page.getByRole('button', { name: 'Me prévenir' });
   await expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -103,7 +102,6 @@ test('« Me prévenir »: asked on the press only, then the two choices, the who
 
 test('where the browser cannot, a sentence says so: notifications refused, no Push API', async ({ page }) => {
   await fakePushService(page);
-  await stubPushServer(page);
   const asked: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/push/')) asked.push(request.url());
