@@ -12,7 +12,7 @@ import { connectShared } from '../instances/shared-state';
 import { shareContent } from '../content/shared';
 
 const USAGE = [
-  'npm run admin -- invite --role <admin|residence|label|about> [--residence <id>] [--site <adresse>]',
+  'npm run admin -- invite --role <admin|residence|label|about|programmation> [--residence <id>] [--site <adresse>]',
   'npm run admin -- revoke <compte>',
   'npm run admin -- list',
 ].join('\n');

@@ -7,6 +7,7 @@ import { readRadioSettings } from '../settings/radio';
 import { readFiguresConfig, type FiguresConfig } from '../figures/config';
 import { readSupportConfig, type SupportConfig } from '../support/config';
 import { readPushConfig, type PushConfig } from '../push/config';
+import { readProposalsConfig, type ProposalsConfig } from '../proposals/config';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 /** A session ends 12 hours after its sign-in, however busy its editor. */
@@ -43,6 +44,8 @@ export interface ApiConfig {
   figures: FiguresConfig;
   /** « Me prévenir »: the VAPID keys and the bounds (docs/push.md). */
   push: PushConfig;
+  /** « Proposer une émission » and « Envoyer une démo »: the mail server, the addresses, the bounds (docs/proposals.md). */
+  proposals: ProposalsConfig;
   /** AzuraCast now-playing URL; null: the demo rotation. */
   azuracast: { url: string } | null;
   /** The collective's calendars (SCHEDULE_ICS_URLS, their ICS addresses); null: the demo's. */
@@ -155,6 +158,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
     support: readSupportConfig(env),
     figures: readFiguresConfig(env),
     push: readPushConfig(env),
+    proposals: readProposalsConfig(env),
     azuracast: azuracastUrl === undefined ? null : { url: azuracastUrl },
     schedule: scheduleUrls.length === 0 ? null : { urls: scheduleUrls },
     events: eventsUrls.length === 0 ? null : { urls: eventsUrls },

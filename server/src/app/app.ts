@@ -33,6 +33,7 @@ import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
 import { supportLinks } from '../api/routes/support';
 import { pushPlugin, type PushPluginOptions } from '../push/plugin';
+import { proposalsPlugin } from '../proposals/plugin';
 
 /**
  * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
@@ -216,6 +217,8 @@ export async function buildApp({
   await app.register(metricsPlugin, { token: api.figures.metricsToken });
   // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/push.md).
   await app.register(pushPlugin, push);
+  // « Proposer une émission » and « Envoyer une démo »: the store and the e-mails' queue (docs/proposals.md).
+  await app.register(proposalsPlugin, { siteOrigin: site.siteOrigin, editorOrigin: site.editorOrigin });
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {
     read: sitePagesOf(site, (message) => {

@@ -5,7 +5,7 @@ import * as v from 'valibot';
  * by the content store as a kind of its own, never served. An invitation is kept as the SHA-256 of
  * its token: the folder, a backup or Redis never hold a usable link.
  */
-const role = v.picklist(['admin', 'residence', 'label', 'about']);
+const role = v.picklist(['admin', 'residence', 'label', 'about', 'programmation']);
 const instant = v.pipe(v.string(), v.isoTimestamp());
 
 export const passkeySchema = v.strictObject({

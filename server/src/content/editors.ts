@@ -2,10 +2,12 @@ import type { ContentKind } from './kinds';
 
 /**
  * Who may edit what (docs/content.md, « Who may edit what »): a resident edits only their residence;
- * the label team only the releases; the About team the team, the About texts and the slides; an
- * admin everything. The server checks it on every write, whatever the interface offers.
+ * the label team only the releases; the About team the team, the About texts and the slides; the
+ * programming team (« programmation ») no content, only the show proposals (docs/proposals.md,
+ * « Who sees what »), as the label team reads the demos; an admin everything. The server checks it
+ * on every write, whatever the interface offers.
  */
-export const ROLES = ['admin', 'residence', 'label', 'about'] as const;
+export const ROLES = ['admin', 'residence', 'label', 'about', 'programmation'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** A volunteer signed in, or the admin's token. */
@@ -21,6 +23,7 @@ const KINDS_OF: Record<Exclude<Role, 'residence'>, readonly ContentKind[]> = {
   admin: ['residences', 'releases', 'tracklists', 'team', 'about', 'slides', 'support', 'artistMerges', 'figures'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
+  programmation: [],
 };
 
 /**

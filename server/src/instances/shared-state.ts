@@ -6,6 +6,8 @@ import { figureTotals, figureVisitors, type SharedFigureTotals, type SharedFigur
 export type { SharedPush } from './push';
 import { sealer } from './seal';
 import { sharedPush, type SharedPush } from './push';
+import { sharedProposals, type SharedProposals } from './proposals';
+export type { SharedProposals } from './proposals';
 
 // The figures' counters are made here, on this file's connections, and reached through it only.
 export {
@@ -184,6 +186,8 @@ export interface SharedState {
   figures: SharedFigureTotals;
   /** « Me prévenir »'s subscriptions and what was sent (push.ts, docs/follow.md). */
   push: SharedPush;
+  /** The proposals of shows and demos, their numbers and their spam bounds (proposals.ts, docs/proposals.md). */
+  proposals: SharedProposals;
   /** Whether Redis answers now. */
   available(): boolean;
   close(): Promise<void>;
@@ -586,6 +590,7 @@ export async function connectShared(
     leases,
     figures: figureTotals(redis, (name) => key(`figures:${name}`), seals),
     push: sharedPush(redis, key, seals),
+    proposals: sharedProposals(redis, key, seals),
     cache,
     nowPlaying,
     played,

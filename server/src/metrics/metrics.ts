@@ -13,6 +13,7 @@ export function createMetrics() {
     site: siteMetricsOf(registry),
     figures: figuresMetricsOf(registry),
     push: pushMetricsOf(registry),
+    proposals: proposalsMetricsOf(registry),
   };
 }
 
@@ -145,6 +146,33 @@ const pushMetricsOf = (registry: Registry) => ({
     help: '« Me prévenir »: looks of the sender at the programme and the feed (one every 30 s while it sends).',
     registers: [registry],
   }),
+});
+
+/** « Proposer une émission » and « Envoyer une démo » (docs/proposals.md, « E-mail »). */
+const proposalsMetricsOf = (registry: Registry) => ({
+  received: new Counter({
+    name: 'collectif_proposals_received_total',
+    help: 'Proposals stored by this instance, by kind (emission, demo) and form (json, form).',
+    labelNames: ['kind', 'form'],
+    registers: [registry],
+  }),
+  refused: new Counter({
+    name: 'collectif_proposals_refused_total',
+    help: 'Proposals refused by this instance, by reason (fields, challenge, honeypot, fast, network).',
+    labelNames: ['reason'],
+    registers: [registry],
+  }),
+  mails: new Counter({
+    name: 'collectif_proposals_mails_total',
+    help: 'Proposals’ e-mails tried by this instance, by outcome (sent, retry: failed and tried again later, failed: given up).',
+    labelNames: ['outcome'],
+    registers: [registry],
+  }),
+  waiting: watched(
+    registry,
+    'collectif_proposals_mails_waiting',
+    'Proposals’ e-mails not sent yet and not given up, as the sending instance last counted them.',
+  ),
 });
 
 /** Counts a deploy's or a rollback's outcome. */

@@ -648,6 +648,86 @@ export const SETTINGS = {
     default: '30',
     example: '30',
   },
+  SMTP_HOST: {
+    group: 'api',
+    description:
+      "The mail server that sends the proposals' e-mails (docs/proposals.md, « E-mail »): to the collective's address of each kind, and the acknowledgement to the proposer. Unset: no e-mail is sent (the demo), the proposals are kept all the same and the editor says so.",
+    kind: text('un nom d’hôte ou une adresse IP', (value) => /^[a-z0-9.:[\]-]{1,253}$/i.test(value)),
+    example: 'smtp.collectif.example.org',
+  },
+  SMTP_PORT: {
+    group: 'api',
+    description: 'Its port: 587 (STARTTLS) or 465 (TLS from the start, with SMTP_SECURE on).',
+    kind: integer(1, 65_535),
+    default: '587',
+    example: '465',
+  },
+  SMTP_SECURE: {
+    group: 'api',
+    description:
+      'Whether the connection is TLS from its start (port 465); off: plain, upgraded by STARTTLS whenever the server offers it.',
+    kind: boolean,
+    default: 'off',
+    example: 'on',
+  },
+  SMTP_USER: {
+    group: 'api',
+    description: 'The account on the mail server (unset: no authentication).',
+    kind: text('un identifiant sans espace', (value) => !/\s/.test(value) && value.length <= 254),
+    example: 'radio@collectif.example.org',
+  },
+  SMTP_PASSWORD: {
+    group: 'api',
+    description: 'Its password.',
+    kind: text('un mot de passe'),
+    example: 'mot-de-passe-du-serveur-de-courrier',
+    secret: true,
+  },
+  SMTP_FROM: {
+    group: 'api',
+    description:
+      "The sender of the proposals' e-mails, an address the mail server may send from. Unset: SMTP_USER when it is an address.",
+    kind: text('une adresse e-mail', (value) => /^[^\s@<>"]{1,64}@[^\s@<>"]{1,189}$/.test(value)),
+    example: 'radio@collectif.example.org',
+  },
+  PROPOSALS_SHOWS_EMAIL: {
+    group: 'api',
+    description:
+      "Where each new show proposal (« Proposer une émission ») is sent. Unset: the shows' address of the site's configuration (shared/config/site.json, emails.shows).",
+    kind: text('une adresse e-mail', (value) => /^[^\s@<>"]{1,64}@[^\s@<>"]{1,189}$/.test(value)),
+    example: 'emissions@collectif.example.org',
+  },
+  PROPOSALS_LABEL_EMAIL: {
+    group: 'api',
+    description:
+      "Where each new demo (« Envoyer une démo ») is sent. Unset: the label's demo address of the site's configuration (emails.labelDemos).",
+    kind: text('une adresse e-mail', (value) => /^[^\s@<>"]{1,64}@[^\s@<>"]{1,189}$/.test(value)),
+    example: 'demos@collectif.example.org',
+  },
+  PROPOSALS_MAIL_TRIES: {
+    group: 'api',
+    description:
+      "Tries of each proposal's e-mail before it is given up (counted failed in /metrics; the proposal is kept), the wait doubling from 30 s to one hour between them.",
+    kind: integer(1, 50),
+    default: '10',
+    example: '10',
+  },
+  PROPOSALS_PER_NETWORK: {
+    group: 'limits',
+    description:
+      "Proposals a network (an IPv6 /64, an IPv4 address) may send a day with the page's script (the proof of work solved), counted across the instances.",
+    kind: integer(1, 1000),
+    default: '5',
+    example: '5',
+  },
+  PROPOSALS_PER_NETWORK_FORM: {
+    group: 'limits',
+    description:
+      'The same for the form sent without JavaScript (no proof of work): stricter, and counted with the others.',
+    kind: integer(1, 1000),
+    default: '2',
+    example: '2',
+  },
   AZURACAST_NOWPLAYING_URL: {
     group: 'api',
     description: "AzuraCast's now-playing answer (unset: the demo rotation).",

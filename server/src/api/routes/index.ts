@@ -25,6 +25,7 @@ import xsrf from './xsrf';
 import { figuresRoutes } from './figures';
 import { supportPlugin } from './support';
 import pushRoutes from './push';
+import proposalsRoutes from './proposals';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
@@ -70,6 +71,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
   // « Me prévenir »: a browser's subscription to notifications (docs/push.md).
   await app.register(pushRoutes);
+  // « Proposer une émission » and « Envoyer une démo », and the volunteers' side (docs/proposals.md).
+  await app.register(proposalsRoutes);
 
   // The audience figures: the player's beacons and the editor's reads (docs/figures.md).
   if (app.hasDecorator('figures')) await app.register(figuresRoutes);

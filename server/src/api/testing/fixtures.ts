@@ -15,6 +15,7 @@ import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/page-routes';
 import { figuresPlugin } from '../../figures/plugin';
 import { pushPlugin, type PushPluginOptions } from '../../push/plugin';
+import { proposalsPlugin, type ProposalsPluginOptions } from '../../proposals/plugin';
 import { DEMO_LIVE_FILES, DEMO_REPLAYS } from '../demo/audio';
 import { openApiPlugin } from '../plugins/openapi';
 
@@ -87,7 +88,11 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
 /** The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock. */
 export async function buildApi(
   options: SourcesOptions,
-  { log, push = {} }: { log?: (line: string) => void; push?: PushPluginOptions } = {},
+  {
+    log,
+    push = {},
+    proposals = {},
+  }: { log?: (line: string) => void; push?: PushPluginOptions; proposals?: ProposalsPluginOptions } = {},
 ): Promise<FastifyInstance> {
   // As app.ts: long path parameters reach the routes, which answer them in French. `log`: the
   // warnings' lines, for a test that reads what the log says.
@@ -101,6 +106,7 @@ export async function buildApi(
   await app.register(sourcesPlugin, options);
   await app.register(figuresPlugin);
   await app.register(pushPlugin, push);
+  await app.register(proposalsPlugin, proposals);
   await app.register(eventsPlugin);
   await app.register(representationsPlugin);
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).

@@ -1,0 +1,396 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { ApiHttpError } from '../errors';
+import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
+import type { Editor } from '../../content/editors';
+import {
+  BOUNDS,
+  KINDS,
+  NUMBER_PATTERN,
+  STATES,
+  readFields,
+  readNote,
+  type FieldErrors,
+  type ProposalKind,
+} from '../../proposals/fields';
+import type { MailName } from '../../proposals/mail';
+import { PAGES } from '../../proposals/plugin';
+import { HONEYPOT } from '../../proposals/spam';
+import type { Proposal } from '../../proposals/store';
+
+/**
+ * « Proposer une émission » and « Envoyer une démo »'s routes (docs/proposals.md, « The API »): the
+ * challenge, a proposal sent by the page's script (JSON) or by the form without JavaScript
+ * (urlencoded, answered by redirects), the proposer's deletion, the refused form read back by the
+ * page, and the volunteers' reads and writes in the editor. Every body is the public's: bounded
+ * before it is read whole, each field checked (proposals/fields.ts), refused in French field by field.
+ */
+
+/** The largest JSON body: every field at its bound fits in it, with the proof of work. */
+export const PROPOSAL_BODY_MAX = 24 * 1024;
+/** The largest form body: stricter, the form carries no proof of work (docs/proposals.md, « Spam »). */
+export const PROPOSAL_FORM_MAX = 16 * 1024;
+/** Posts one address may make a minute, beside the bound per network and day. */
+export const PROPOSAL_POSTS_PER_MIN = 10;
+/** How long a refused form is kept for the page that shows it again (ms). */
+export const DRAFT_MS = 15 * 60_000;
+
+const FORM = 'application/x-www-form-urlencoded';
+/** The fields a refused form gives back to its page, each cut to twice its bound. */
+const DRAFT_FIELDS = {
+  name: BOUNDS.name,
+  makers: BOUNDS.makers,
+  style: BOUNDS.style,
+  links: 3000,
+  when: BOUNDS.when,
+  email: BOUNDS.email,
+  message: BOUNDS.message,
+} as const;
+
+const kindParams = v.strictObject({ kind: v.picklist(KINDS, 'Type de proposition inconnu : emission ou demo.') });
+const numberParams = v.strictObject({ number: v.pipe(v.string(), v.regex(NUMBER_PATTERN)) });
+const listQuery = v.strictObject({ kind: v.optional(v.picklist(KINDS)), state: v.optional(v.picklist(STATES)) });
+const stateBody = v.strictObject({ state: v.picklist(STATES) });
+const noteBody = v.strictObject({ text: v.pipe(v.string(), v.maxLength(BOUNDS.note)) });
+const draftParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^[\w-]{22}$/)) });
+
+/** The challenge's answer (the ALTCHA widget's `challengeurl`), with the form's `startedAt`. */
+const challengeAnswer = v.object({
+  algorithm: v.string(),
+  challenge: v.string(),
+  maxnumber: v.optional(v.number()),
+  salt: v.string(),
+  signature: v.string(),
+  startedAt: v.string(),
+});
+
+/** Who sees which kind (docs/proposals.md, « Who sees what »): admins both, each team its own. */
+export function kindsSeenBy(editor: Editor): readonly ProposalKind[] {
+  if (editor.role === 'admin') return KINDS;
+  if (editor.role === 'programmation') return ['emission'];
+  if (editor.role === 'label') return ['demo'];
+  return [];
+}
+
+const forbidden = (kind?: ProposalKind) =>
+  new ApiHttpError(
+    403,
+    'forbidden',
+    kind === 'emission'
+      ? 'Les propositions d’émission sont réservées à l’équipe de programmation.'
+      : kind === 'demo'
+        ? 'Les démos sont réservées à l’équipe du label.'
+        : 'Les propositions sont réservées aux équipes de programmation et du label.',
+  );
+
+const notFound = () => new ApiHttpError(404, 'not_found', 'Cette proposition n’existe pas, ou plus.');
+const unavailable = () =>
+  new ApiHttpError(
+    503,
+    'unavailable',
+    'La proposition ne peut pas être enregistrée pour le moment : réessayez dans un instant.',
+  );
+
+/** A proposal as the editor reads it: without its deletion token, each mail's state in a word. */
+function forEditor(proposal: Proposal, mail: 'on' | 'off') {
+  const { deleteToken: _token, mails, ...rest } = proposal;
+  const stateOf = (name: MailName) =>
+    mail === 'off' ? 'off' : mails[name].sent ? 'sent' : mails[name].failed === true ? 'failed' : 'waiting';
+  return { ...rest, mails: { team: stateOf('team'), ack: stateOf('ack') } };
+}
+
+/** A refusal of the public routes, said once for JSON (its status) and for the form (a redirect). */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly message: string,
+    readonly fields?: FieldErrors,
+  ) {}
+}
+
+const sameToken = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** A form's fields as a record: `links` repeated or one per line; any other field once. */
+function formFields(text: string): Record<string, unknown> {
+  const params = new URLSearchParams(text);
+  const record: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    record[key] = key === 'links' && all.length > 1 ? all : all[0];
+  }
+  return record;
+}
+
+export default function proposalsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
+  const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
+  // The form without JavaScript: its own parser, in this context only, bounded before it is read whole.
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PROPOSAL_FORM_MAX }, (_request, body, parsed) => {
+    parsed(null, formFields(typeof body === 'string' ? body : body.toString('utf8')));
+  });
+  const service = () => app.proposals;
+  const isForm = (request: FastifyRequest) =>
+    (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === FORM;
+  const publicPosts = { xsrf: false, rateLimit: { max: PROPOSAL_POSTS_PER_MIN, timeWindow: 60_000 } };
+  const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+
+  app.get(
+    '/proposals/challenge',
+    { schema: { response: { 200: jsonSchema(challengeAnswer) } } },
+    async (_request, reply) => noStore(reply).send(await service().spam.challenge()),
+  );
+
+  /** Keeps a refused form and sends its page back to it (303), with the draft's id. */
+  const backToForm = async (
+    reply: FastifyReply,
+    kind: ProposalKind,
+    body: Record<string, unknown>,
+    refusal: Refusal,
+  ) => {
+    const values: Record<string, string> = {};
+    for (const [key, max] of Object.entries(DRAFT_FIELDS)) {
+      const value = body[key];
+      const text = Array.isArray(value) ? value.filter((entry) => typeof entry === 'string').join('\n') : value;
+      if (typeof text === 'string') values[key] = text.slice(0, max * 2);
+    }
+    const id = randomBytes(16).toString('base64url');
+    const draft = { kind, values, error: refusal.error, message: refusal.message, fields: refusal.fields ?? {} };
+    // Redis away: the page says the fault without what was typed.
+    const kept = await service()
+      .store.putDraft(id, JSON.stringify(draft), DRAFT_MS)
+      .then(
+        () => true,
+        () => false,
+      );
+    const query = kept ? `brouillon=${id}` : `erreur=${encodeURIComponent(refusal.error)}`;
+    return noStore(reply).redirect(`${PAGES[kind]}?${query}`, 303);
+  };
+
+  app.post(
+    '/proposals/:kind',
+    {
+      bodyLimit: PROPOSAL_BODY_MAX,
+      config: publicPosts,
+      schema: { params: jsonSchema(kindParams) },
+    },
+    async (request, reply) => {
+      const { kind } = request.params;
+      const form = isForm(request);
+      const raw: unknown = request.body;
+      const body =
+        raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+      const { spam, store, config } = service();
+      const refuse = async (refusal: Refusal, reason: string) => {
+        app.metrics.proposals.refused.inc({ reason });
+        if (form) return backToForm(reply, kind, body, refusal);
+        return noStore(reply)
+          .code(refusal.status)
+          .send({
+            error: refusal.error,
+            message: refusal.message,
+            ...(refusal.fields === undefined ? {} : { fields: refusal.fields }),
+          });
+      };
+      // The hidden field: a person never fills it (docs/proposals.md, « Spam »).
+      const trap = body[HONEYPOT];
+      if (trap !== undefined && trap !== '') {
+        return refuse(new Refusal(400, 'refused', 'Envoi refusé : un champ caché a été rempli.'), 'honeypot');
+      }
+      const filled = spam.filled(body.startedAt);
+      if (filled === 'bad') {
+        return refuse(
+          new Refusal(
+            400,
+            'expired_form',
+            'Le formulaire a expiré ou est incomplet : rechargez la page, puis renvoyez-le.',
+          ),
+          'fast',
+        );
+      }
+      if (filled === 'fast') {
+        return refuse(
+          new Refusal(
+            400,
+            'too_fast',
+            'Envoyé trop vite : relisez votre proposition quelques secondes, puis renvoyez-la.',
+          ),
+          'fast',
+        );
+      }
+      const read = readFields(kind, body);
+      if (!read.ok) {
+        return refuse(new Refusal(400, 'invalid', 'Certains champs sont à corriger.', read.errors), 'fields');
+      }
+      if (!form) {
+        // The proof of work, used once (without JavaScript there is none: the stricter bound below).
+        const verdict = await spam
+          .verify(body.altcha, (name, ms) => store.useChallenge(name, ms))
+          .catch(() => 'bad' as const);
+        if (verdict !== 'ok') {
+          const message =
+            verdict === 'used'
+              ? 'Cette vérification anti-robot a déjà servi : la page en refait une, renvoyez la proposition.'
+              : verdict === 'expired'
+                ? 'La vérification anti-robot a expiré : la page en refait une, renvoyez la proposition.'
+                : 'La vérification anti-robot manque ou n’est pas valable : rechargez la page, puis renvoyez la proposition.';
+          return refuse(new Refusal(400, verdict === 'used' ? 'challenge_used' : 'challenge', message), 'challenge');
+        }
+      }
+      const count = await store.network(request.ip);
+      if (count > (form ? config.perNetworkForm : config.perNetwork)) {
+        return refuse(
+          new Refusal(
+            429,
+            'too_many',
+            'Trop de propositions envoyées depuis ce réseau aujourd’hui : réessayez demain, ou écrivez-nous.',
+          ),
+          'network',
+        );
+      }
+      let proposal: Proposal;
+      try {
+        proposal = await service().submit(kind, read.fields);
+      } catch {
+        if (form) return backToForm(reply, kind, body, new Refusal(503, 'unavailable', unavailable().message));
+        throw unavailable();
+      }
+      app.metrics.proposals.received.inc({ kind, form: form ? 'form' : 'json' });
+      if (form) return noStore(reply).redirect(`${PAGES[kind]}/merci?numero=${proposal.number}`, 303);
+      return noStore(reply)
+        .code(201)
+        .send({ number: proposal.number, deleteUrl: service().deleteUrl(proposal) });
+    },
+  );
+
+  app.get('/proposals/drafts/:id', { schema: { params: jsonSchema(draftParams) } }, async (request, reply) => {
+    const text = await service().store.draft(request.params.id);
+    if (text === null) throw new ApiHttpError(404, 'not_found', 'Ce formulaire a expiré : remplissez-le de nouveau.');
+    return noStore(reply).type('application/json; charset=utf-8').send(text);
+  });
+
+  app.post('/proposals/delete', { bodyLimit: 2048, config: publicPosts }, async (request, reply) => {
+    const form = isForm(request);
+    const raw: unknown = request.body;
+    const body = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const number = typeof body.number === 'string' && NUMBER_PATTERN.test(body.number) ? body.number : null;
+    const token = typeof body.token === 'string' ? body.token : '';
+    const { store } = service();
+    const proposal = number === null ? null : await store.get(number);
+    const kind: ProposalKind = number?.startsWith('D') === true ? 'demo' : 'emission';
+    const mine = proposal !== null && sameToken(proposal.deleteToken, token);
+    if (mine) await store.remove(proposal.number);
+    if (form) {
+      const page = `${PAGES[kind]}/supprimer?numero=${number ?? ''}&etat=${mine ? 'supprimee' : 'introuvable'}`;
+      return noStore(reply).redirect(page, 303);
+    }
+    // The same answer for an unknown number and a wrong token: nothing says which numbers exist.
+    if (!mine)
+      throw new ApiHttpError(404, 'not_found', 'Cette proposition n’existe plus, ou ce lien n’est pas le bon.');
+    return noStore(reply).send({ deleted: true });
+  });
+
+  // The volunteers' side (editor routes: a signed-in editor, the editor's origin rules).
+  const editorOnly = { editor: true };
+  const mail = () => service().mail;
+  const readable = async (request: FastifyRequest, number: string) => {
+    const editor = await app.editorOf(request);
+    const proposal = await service().store.get(number);
+    if (proposal === null) throw notFound();
+    if (!kindsSeenBy(editor).includes(proposal.kind)) throw forbidden(proposal.kind);
+    return { editor, proposal };
+  };
+
+  app.get(
+    '/editor/proposals',
+    { config: editorOnly, schema: { querystring: jsonSchema(listQuery) } },
+    async (request, reply) => {
+      const editor = await app.editorOf(request);
+      const seen = kindsSeenBy(editor);
+      const { kind, state } = request.query;
+      if (seen.length === 0) throw forbidden();
+      if (kind !== undefined && !seen.includes(kind)) throw forbidden(kind);
+      const all = await service().store.list();
+      const proposals = all
+        .filter((proposal) => seen.includes(proposal.kind))
+        .filter(
+          (proposal) =>
+            (kind === undefined || proposal.kind === kind) && (state === undefined || proposal.state === state),
+        )
+        .map((proposal) => forEditor(proposal, mail()));
+      return noStore(reply).send({ mail: mail(), proposals });
+    },
+  );
+
+  app.get(
+    '/editor/proposals/:number',
+    { config: editorOnly, schema: { params: jsonSchema(numberParams) } },
+    async (request, reply) => {
+      const { proposal } = await readable(request, request.params.number);
+      return noStore(reply).send({ mail: mail(), proposal: forEditor(proposal, mail()) });
+    },
+  );
+
+  app.put(
+    '/editor/proposals/:number/state',
+    { config: editorOnly, bodyLimit: 1024, schema: { params: jsonSchema(numberParams), body: jsonSchema(stateBody) } },
+    async (request, reply) => {
+      const { number } = request.params;
+      await readable(request, number);
+      const { state } = request.body;
+      const after = await service().store.update(number, (proposal) =>
+        proposal.state === state ? null : { ...proposal, state },
+      );
+      if (after === null) throw notFound();
+      return noStore(reply).send({ mail: mail(), proposal: forEditor(after, mail()) });
+    },
+  );
+
+  app.post(
+    '/editor/proposals/:number/notes',
+    {
+      config: editorOnly,
+      bodyLimit: 16 * 1024,
+      schema: { params: jsonSchema(numberParams), body: jsonSchema(noteBody) },
+    },
+    async (request, reply) => {
+      const { number } = request.params;
+      const { editor } = await readable(request, number);
+      const text = readNote(request.body.text);
+      if (text === null) {
+        throw new ApiHttpError(400, 'bad_request', `Une note est un texte de 1 à ${String(BOUNDS.note)} caractères.`);
+      }
+      const refused = { full: false };
+      const after = await service().store.update(number, (proposal) => {
+        if (proposal.notes.length >= BOUNDS.notesMax) {
+          refused.full = true;
+          return null;
+        }
+        const note = { text, author: editor.account, at: new Date(app.clock()).toISOString() };
+        return { ...proposal, notes: [...proposal.notes, note] };
+      });
+      if (refused.full)
+        throw new ApiHttpError(409, 'full', `Une proposition garde au plus ${String(BOUNDS.notesMax)} notes.`);
+      if (after === null) throw notFound();
+      return noStore(reply)
+        .code(201)
+        .send({ mail: mail(), proposal: forEditor(after, mail()) });
+    },
+  );
+
+  app.delete(
+    '/editor/proposals/:number',
+    { config: editorOnly, schema: { params: jsonSchema(numberParams) } },
+    async (request, reply) => {
+      const { number } = request.params;
+      await readable(request, number);
+      await service().store.remove(number);
+      return noStore(reply).code(204).send();
+    },
+  );
+  done();
+}

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { holdLease, type HeldLease } from '../instances/lease';
+import type { ProposalsConfig } from './config';
+import type { ProposalFields, ProposalKind } from './fields';
+import { MAIL_NAMES, ackMessage, backoffMs, createMailer, due, teamMessage, type MailName, type Mailer } from './mail';
+import { createSpam, type Spam } from './spam';
+import { createProposalStore, type Proposal, type ProposalStore } from './store';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** « Proposer une émission » and « Envoyer une démo » (docs/proposals.md). */
+    proposals: ProposalsService;
+  }
+}
+
+/** The pages of each kind (mf-radio's and mf-label's), which the redirects and the links name. */
+export const PAGES: Record<ProposalKind, string> = {
+  emission: '/proposer-une-emission',
+  demo: '/label/envoyer-une-demo',
+};
+
+/** How long a proposal is kept (docs/proposals.md, « What is kept, and for how long »): 12 months. */
+export const KEPT_MS = 365 * 24 * 3600_000;
+
+export interface ProposalsService {
+  config: ProposalsConfig;
+  store: ProposalStore;
+  spam: Spam;
+  /** Whether e-mails are sent: 'off' without SMTP_HOST (the demo). */
+  mail: 'on' | 'off';
+  /** Stores a new proposal, its two e-mails queued; sent at once by the sending instance. */
+  submit(kind: ProposalKind, fields: ProposalFields): Promise<Proposal>;
+  /** The proposer's deletion link (the page's, with the number and the token). */
+  deleteUrl(proposal: Proposal): string;
+  /** Sends the e-mails due now (the queue's pass, at once): for tests. */
+  flush(): Promise<void>;
+  /** Deletes the proposals older than 12 months; how many. */
+  sweep(): Promise<number>;
+  /** Whether this instance is the one that sends (holds the lease). */
+  sending(): boolean;
+}
+
+/** The sender's lease, as « Me prévenir »'s: 15 s, tried or renewed every 5 s. */
+export const MAIL_LEASE = 'proposals:mail';
+const LEASE_MS = 15_000;
+const LEASE_CHECK_MS = 5_000;
+/** The queue's pass while holding the lease; the sweep and the backup, less often. */
+const PASS_MS = 5_000;
+const SWEEP_MS = 3600_000;
+
+export interface ProposalsPluginOptions {
+  /** The site's public origin, for the deletion links in the acknowledgements ('' : paths). */
+  siteOrigin?: string;
+  /** The editor's origin, for the link in the collective's e-mail. */
+  editorOrigin?: string | null;
+  /** A mailer of the test's own (else nodemailer over SMTP_* when set). */
+  mailer?: Mailer;
+}
+
+/**
+ * The proposals (docs/proposals.md): decorates `proposals`, its store, its spam rules and its mail
+ * queue. Once the server listens, the instance holding the sender's lease sends the e-mails due,
+ * sweeps the proposals older than 12 months and writes the backup file.
+ */
+export const proposalsPlugin = fp(
+  (app: FastifyInstance, options: ProposalsPluginOptions, done: () => void) => {
+    const config = app.apiConfig.proposals;
+    const warn = (message: string) => {
+      app.log.warn(message);
+    };
+    const now = app.clock;
+    const store = createProposalStore({
+      file: join(app.apiConfig.contentDir, 'proposals.json'),
+      shared: app.shared?.proposals ?? null,
+      secret: app.apiConfig.siteSecret,
+      now,
+      log: { warn },
+    });
+    const spam = createSpam(app.apiConfig.siteSecret, now);
+    const mailer: Mailer | null = options.mailer ?? (config.smtp === null ? null : createMailer(config.smtp));
+    const metrics = app.metrics.proposals;
+    const siteOrigin = options.siteOrigin ?? '';
+    const editorOrigin = options.editorOrigin ?? siteOrigin;
+    let waiting = 0;
+    const unwatch = metrics.waiting.watch(() => [{ value: waiting }]);
+    let lease: HeldLease | null = null;
+    let timer: NodeJS.Timeout | null = null;
+    let lastSweep = 0;
+
+    const deleteUrl = (proposal: Proposal) =>
+      `${siteOrigin}${PAGES[proposal.kind]}/supprimer?numero=${proposal.number}&jeton=${proposal.deleteToken}`;
+
+    const messageOf = (proposal: Proposal, name: MailName) =>
+      name === 'team'
+        ? teamMessage(
+            proposal,
+            config.to[proposal.kind],
+            `${editorOrigin}/admin/propositions?numero=${proposal.number}`,
+          )
+        : ackMessage(proposal, deleteUrl(proposal));
+
+    /** One try of one mail, its outcome written to the proposal (unless it was deleted meanwhile). */
+    const attempt = async (proposal: Proposal, name: MailName, sender: Mailer) => {
+      let sent = false;
+      try {
+        await sender.send(messageOf(proposal, name));
+        sent = true;
+      } catch (error) {
+        warn(
+          `propositions : courriel ${name} de ${proposal.number} non envoyé (${error instanceof Error ? error.message : String(error)})`,
+        );
+      }
+      const at = now();
+      let outcome: 'sent' | 'retry' | 'failed' = 'sent';
+      await store.update(proposal.number, (current) => {
+        const mail = current.mails[name];
+        if (mail.sent) return null;
+        const tries = mail.tries + 1;
+        outcome = sent ? 'sent' : tries >= config.mailTries ? 'failed' : 'retry';
+        return {
+          ...current,
+          mails: {
+            ...current.mails,
+            [name]: sent
+              ? { sent: true, tries, nextAt: 0 }
+              : {
+                  sent: false,
+                  tries,
+                  nextAt: at + backoffMs(tries),
+                  ...(outcome === 'failed' ? { failed: true } : {}),
+                },
+          },
+        };
+      });
+      metrics.mails.inc({ outcome });
+    };
+
+    let passing: Promise<void> | null = null;
+    /** One pass of the queue: every mail due, one after the other (a mail server is not hurried). */
+    const pass = async () => {
+      if (mailer === null) return;
+      const at = now();
+      const all = await store.list();
+      // Oldest first: a proposal waits no longer than those before it.
+      for (const proposal of all.reverse()) {
+        for (const name of MAIL_NAMES) {
+          const mail = proposal.mails[name];
+          if (due(mail, at)) await attempt(proposal, name, mailer);
+        }
+      }
+      const after = await store.list();
+      waiting = after.reduce(
+        (sum, proposal) =>
+          sum + MAIL_NAMES.filter((name) => !proposal.mails[name].sent && proposal.mails[name].failed !== true).length,
+        0,
+      );
+    };
+    const flush = async () => {
+      // One pass at a time in this process: a pass asked during another runs after it.
+      const previous = passing ?? Promise.resolve();
+      const next = previous.then(pass, pass).catch((error: unknown) => {
+        warn(`propositions : file des courriels interrompue (${String(error)})`);
+      });
+      passing = next;
+      await next;
+      if (passing === next) passing = null;
+    };
+    const sweep = async () => {
+      const removed = await store.sweep(now() - KEPT_MS);
+      if (removed > 0) app.log.info({ removed }, 'propositions de plus de douze mois effacées');
+      return removed;
+    };
+
+    const tick = async () => {
+      await flush();
+      if (now() - lastSweep >= SWEEP_MS) {
+        lastSweep = now();
+        await sweep().catch(() => 0);
+        await store.backup();
+      }
+    };
+
+    app.decorate('proposals', {
+      config,
+      store,
+      spam,
+      mail: mailer === null ? 'off' : 'on',
+      async submit(kind, fields) {
+        const at = now();
+        const mail = { sent: false, tries: 0, nextAt: 0 };
+        const proposal = await store.create(kind, (number) => ({
+          number,
+          kind,
+          ...fields,
+          createdAt: new Date(at).toISOString(),
+          state: 'nouvelle',
+          notes: [],
+          deleteToken: randomBytes(24).toString('base64url'),
+          // Without a mail server nothing waits: the mails are marked given up, and the editor says `mail: 'off'`.
+          mails:
+            mailer === null
+              ? { team: { ...mail, failed: true }, ack: { ...mail, failed: true } }
+              : { team: mail, ack: mail },
+        }));
+        // The sending instance sends at once; another instance's proposal waits for its next pass (5 s).
+        if (lease?.held() === true) void flush();
+        return proposal;
+      },
+      deleteUrl,
+      flush,
+      sweep,
+      sending: () => lease?.held() ?? false,
+    } satisfies ProposalsService);
+
+    app.addHook('onListen', async () => {
+      lease = await holdLease({
+        leases: app.shared?.leases ?? null,
+        name: MAIL_LEASE,
+        ms: LEASE_MS,
+        checkMs: LEASE_CHECK_MS,
+        take: async () => {
+          timer = setInterval(() => {
+            void tick();
+          }, PASS_MS);
+          timer.unref();
+          void tick();
+          await Promise.resolve();
+        },
+        lose: async () => {
+          if (timer !== null) clearInterval(timer);
+          timer = null;
+          await Promise.resolve();
+        },
+        warn: (what, why) => {
+          warn(
+            what === 'lost'
+              ? 'propositions : bail perdu, une autre instance envoie les courriels'
+              : `propositions : bail non renouvelé (${why ?? ''}), envoi poursuivi`,
+          );
+        },
+      });
+    });
+    app.addHook('onClose', async () => {
+      unwatch();
+      await lease?.close();
+      await passing;
+      mailer?.close();
+      await store.close();
+    });
+    done();
+  },
+  { name: 'proposals', dependencies: ['sources'] },
+);

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import type { Challenge } from 'altcha-lib/v1/types';
+import { sealer } from '../instances/seal';
+
+/**
+ * Spam without a third party (docs/proposals.md, « Spam »): a proof of work the browser solves
+ * (ALTCHA, its widget and `altcha-lib`: no tracking, no outside service), used once; a hidden field
+ * that must stay empty; a minimum time to fill the form, read from a signed `startedAt`; and a bound
+ * per network and day (store.ts), stricter for the form sent without JavaScript, which carries no
+ * proof of work.
+ */
+
+/** How long a challenge may be solved and sent (ms). */
+export const CHALLENGE_MS = 10 * 60_000;
+/**
+ * The work: the solution is a number below this, found by trying each (half of it on average). 50,000
+ * SHA-256 hashes take well under a second on a phone (docs/proposals.md, « Spam »).
+ */
+export const CHALLENGE_MAX_NUMBER = 50_000;
+/** Less than this between the page and the post: a robot (ms). */
+export const MIN_FILL_MS = 3_000;
+/** More than this: the page is too old, reloaded first (ms). */
+export const MAX_FILL_MS = 24 * 3600_000;
+/** The hidden field a robot fills and a person never sees (`site`, a name robots like to fill). */
+export const HONEYPOT = 'site';
+
+const STARTED = 'proposals:startedAt';
+
+export interface Spam {
+  /** A new challenge for the ALTCHA widget, and a `startedAt` for the form. */
+  challenge(): Promise<Challenge & { startedAt: string }>;
+  /** A signed `startedAt` of now, for a form rendered by the server (the page without JavaScript). */
+  startedAt(): string;
+  /** Whether `startedAt` is ours and old enough: 'ok', 'fast' (under MIN_FILL_MS) or 'bad'. */
+  filled(startedAt: unknown): 'ok' | 'fast' | 'bad';
+  /**
+   * Checks an ALTCHA payload (base64 JSON, as the widget posts it): its signature (made with this
+   * key), its solution, its expiry; then `claim` marks it used. 'ok', 'bad', 'expired' or 'used'.
+   */
+  verify(
+    payload: unknown,
+    use: (name: string, ms: number) => Promise<boolean>,
+  ): Promise<'ok' | 'bad' | 'expired' | 'used'>;
+}
+
+interface Payload {
+  algorithm: 'SHA-1' | 'SHA-256' | 'SHA-512';
+  challenge: string;
+  number: number;
+  salt: string;
+  signature: string;
+}
+
+const payloadOf = (value: unknown): Payload | null => {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  try {
+    const read = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Partial<Payload> | null;
+    if (
+      read === null ||
+      typeof read !== 'object' ||
+      read.algorithm !== 'SHA-256' ||
+      typeof read.challenge !== 'string' ||
+      typeof read.number !== 'number' ||
+      typeof read.salt !== 'string' ||
+      typeof read.signature !== 'string'
+    ) {
+      return null;
+    }
+    return read as Payload;
+  } catch {
+    return null;
+  }
+};
+
+/** `now` is the server's clock (the fill time); ALTCHA's expiry is read on the real one. */
+export function createSpam(secret: string, now: () => number): Spam {
+  // A key of its own, derived from SITE_SECRET: the challenges' HMAC is not the seals'.
+  const hmacKey = createHash('sha256').update(`altcha\n${secret}`).digest('base64url');
+  const seals = sealer(secret);
+  const startedAt = () => seals.seal(STARTED, String(now()));
+  return {
+    async challenge() {
+      const made = await createChallenge({
+        hmacKey,
+        maxNumber: CHALLENGE_MAX_NUMBER,
+        algorithm: 'SHA-256',
+        expires: new Date(Date.now() + CHALLENGE_MS),
+      });
+      return { ...made, startedAt: startedAt() };
+    },
+    startedAt,
+    filled(value) {
+      if (typeof value !== 'string' || value.length > 100) return 'bad';
+      const text = seals.open(STARTED, value);
+      if (text === null || !/^\d{1,15}$/.test(text)) return 'bad';
+      const took = now() - Number(text);
+      if (took < 0 || took > MAX_FILL_MS) return 'bad';
+      return took < MIN_FILL_MS ? 'fast' : 'ok';
+    },
+    async verify(value, claim) {
+      const payload = payloadOf(value);
+      if (payload === null) return 'bad';
+      if (!(await verifySolution(payload, hmacKey, false))) return 'bad';
+      const expires = Number(extractParams(payload).expires ?? '0') * 1000;
+      const left = expires - Date.now();
+      if (!Number.isFinite(left) || left <= 0) return 'expired';
+      // Kept until it expires: after that it is refused for its age.
+      return (await claim(createHash('sha256').update(payload.signature).digest('base64url'), left + 60_000))
+        ? 'ok'
+        : 'used';
+    },
+  };
+}
