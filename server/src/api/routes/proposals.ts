@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ApiHttpError } from '../errors';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
@@ -130,8 +130,16 @@ function formFields(text: string): Record<string, unknown> {
 export default function proposalsRoutes(instance: FastifyInstance, _options: unknown, done: () => void): void {
   const app = instance.withTypeProvider<ValibotJsonTypeProvider>();
   // The form without JavaScript: its own parser, in this context only, bounded before it is read whole.
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PROPOSAL_FORM_MAX }, (_request, body, parsed) => {
-    parsed(null, formFields(typeof body === 'string' ? body : body.toString('utf8')));
+  // The route's own bound (PROPOSAL_BODY_MAX) stops the reading; the form's stricter one is checked
+  // on what was read, and on the announced length before any of it is.
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PROPOSAL_FORM_MAX }, (request, body, parsed) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    const announced = Number(request.headers['content-length'] ?? '0');
+    if (Buffer.byteLength(text) > PROPOSAL_FORM_MAX || announced > PROPOSAL_FORM_MAX) {
+      parsed(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
+      return;
+    }
+    parsed(null, formFields(text));
   });
   const service = () => app.proposals;
   const isForm = (request: FastifyRequest) =>
@@ -177,6 +185,13 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
       bodyLimit: PROPOSAL_BODY_MAX,
       config: publicPosts,
       schema: { params: jsonSchema(kindParams) },
+      // A form announced over its bound is refused before a byte of it is read.
+      onRequest: (request, _reply, next) => {
+        const announced = Number(request.headers['content-length'] ?? '0');
+        next(
+          isForm(request) && announced > PROPOSAL_FORM_MAX ? new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE() : undefined,
+        );
+      },
     },
     async (request, reply) => {
       const { kind } = request.params;

@@ -1,0 +1,490 @@
+import { statSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { solveChallenge } from 'altcha-lib/v1';
+import { until } from '@collectif/shared/testing';
+import { siteConfig } from '@collectif/shared/config';
+import type { ApiConfig } from '../env';
+import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
+import { editorClient } from '../testing/editors';
+
+// « Proposer une émission » and « Envoyer une démo » (docs/proposals.md): a proposal sent by the
+// page's script and by the form without JavaScript, each spam rule, the e-mails received by a real
+// SMTP server on the loopback and read back, a mail server away, the volunteers' rights, the hostile
+// corpus kept as text, the 12 months' sweep and the proposer's deletion.
+
+const TOKEN = 'jeton-admin-des-propositions-0123456789';
+let app: FastifyInstance;
+let base: string;
+let config: ApiConfig;
+let clock: ReturnType<typeof manualClock>;
+const client = editorClient(() => ({ app, base }), TOKEN);
+
+async function start(proposals: Partial<ApiConfig['proposals']> = {}): Promise<void> {
+  const defaults = testConfig();
+  config = testConfig({ adminToken: TOKEN, proposals: { ...defaults.proposals, perNetwork: 100, ...proposals } });
+  clock = manualClock();
+  app = await buildApi({ config, now: clock.now });
+  base = await listen(app);
+}
+
+afterEach(async () => {
+  await app.close();
+});
+
+/** A real SMTP server on the loopback: every message it receives, parsed. */
+async function smtpServer(port = 0): Promise<{ port: number; mails: ParsedMail[]; close(): Promise<void> }> {
+  const mails: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail);
+          callback();
+        },
+        (error: unknown) => {
+          callback(error as Error);
+        },
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.server.address() as AddressInfo).port,
+    mails,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(resolve);
+      }),
+  };
+}
+
+/** A port nobody listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) =>
+    probe.close(() => {
+      resolve();
+    }),
+  );
+  return port;
+}
+
+const smtp = (port: number) => ({ host: '127.0.0.1', port, secure: false, from: 'radio@collectif.example.org' });
+
+interface Challenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+  startedAt: string;
+}
+
+async function challenge(): Promise<Challenge> {
+  const answer = await fetch(`${base}/api/proposals/challenge`);
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as Challenge;
+}
+
+/** The widget's work: the number, and the payload it posts (base64 JSON). */
+async function solved(made: Challenge): Promise<string> {
+  const solution = await solveChallenge(made.challenge, made.salt, made.algorithm, made.maxnumber).promise;
+  if (solution === null) throw new Error('défi non résolu');
+  const payload = {
+    algorithm: made.algorithm,
+    challenge: made.challenge,
+    number: solution.number,
+    salt: made.salt,
+    signature: made.signature,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+const show = (extra: Record<string, unknown> = {}) => ({
+  name: 'Les Ondes Lentes',
+  makers: 'Camille et Sacha',
+  style: 'ambient, field recordings',
+  links: ['https://soundcloud.com/ondes-lentes/un', 'https://www.mixcloud.com/ondes-lentes/deux/'],
+  when: 'un mardi sur deux, en soirée',
+  email: 'camille@example.org',
+  message: 'Nous aimerions une heure par mois.',
+  ...extra,
+});
+
+/** A JSON post as the page's script sends it: a challenge solved, the form filled 5 s later. */
+async function propose(kind: 'emission' | 'demo', fields: Record<string, unknown>, payload?: string) {
+  const made = await challenge();
+  const altcha = payload ?? (await solved(made));
+  clock.advance(5_000);
+  return fetch(`${base}/api/proposals/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...fields, startedAt: made.startedAt, altcha }),
+  });
+}
+
+/** The form without JavaScript: urlencoded, no proof of work; never followed. */
+function postForm(kind: 'emission' | 'demo', fields: Record<string, string>) {
+  return fetch(`${base}/api/proposals/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
+describe('a proposal sent by the page', () => {
+  it('is stored, numbered, mailed to the collective and acknowledged to the proposer, in French', async () => {
+    const server = await smtpServer();
+    try {
+      await start({ smtp: smtp(server.port) });
+      const answer = await propose('emission', show({ makers: 'Camille\r\nBcc: espion@example.net' }));
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { fields: Record<string, string> }).fields).toEqual({
+        makers: 'Qui la fait : un texte sur une ligne, sans caractère de contrôle.',
+      });
+
+      const sent = await propose('emission', show({ name: 'Les Ondes <b>Lentes</b> « Bcc: espion@example.net »' }));
+      expect(sent.status).toBe(201);
+      const { number, deleteUrl } = (await sent.json()) as { number: string; deleteUrl: string };
+      expect(number).toBe('E-2026-0001');
+      expect(deleteUrl).toMatch(/^\/proposer-une-emission\/supprimer\?numero=E-2026-0001&jeton=[\w-]{32}$/);
+      await app.proposals.flush();
+      await until(() => server.mails.length === 2, { what: 'les deux courriels reçus' });
+      const team = server.mails.find((mail) => mail.subject?.startsWith('Nouvelle') === true);
+      const ack = server.mails.find((mail) => mail.subject?.includes('bien arrivée') === true);
+      expect(team?.subject).toBe(
+        'Nouvelle proposition d’émission E-2026-0001 : Les Ondes <b>Lentes</b> « Bcc: espion@example.net »',
+      );
+      expect(team?.text).toContain('Qui la fait : Camille et Sacha');
+      expect(team?.text).toContain('- https://soundcloud.com/ondes-lentes/un');
+      expect(team?.replyTo?.text).toBe('camille@example.org');
+      expect(ack?.text).toContain('Son numéro : E-2026-0001.');
+      expect(ack?.text).toContain(`Pour l’effacer dès maintenant : ${deleteUrl}`);
+      expect(ack?.text).toContain('gardée douze mois au plus');
+      // No header came from the public's text: no Bcc, one recipient each.
+      for (const mail of server.mails) {
+        expect(mail.headers.has('bcc')).toBe(false);
+        expect(mail.to).toBeDefined();
+      }
+      expect((team?.to as { text: string }).text).toBe(config.proposals.to.emission);
+      expect((ack?.to as { text: string }).text).toBe('camille@example.org');
+
+      const read = await client.send(`/editor/proposals/${number}`);
+      expect(await read.json()).toMatchObject({
+        mail: 'on',
+        proposal: { number, state: 'nouvelle', mails: { team: 'sent', ack: 'sent' } },
+      });
+      const metrics = await app.metrics.registry.metrics();
+      expect(metrics).toMatch(/collectif_proposals_mails_total\{outcome="sent"\} 2/);
+      expect(metrics).toMatch(/collectif_proposals_mails_waiting 0/);
+      // The file: the server's user only.
+      await app.proposals.store.backup();
+      expect(statSync(join(config.contentDir, 'proposals.json')).mode & 0o777).toBe(0o600);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the proposal while the mail server is away, and sends it once it answers', async () => {
+    const port = await closedPort();
+    await start({ smtp: smtp(port) });
+    const sent = await propose('demo', { ...show(), when: undefined, name: 'Projet Nuit' });
+    expect(sent.status).toBe(201);
+    const { number } = (await sent.json()) as { number: string };
+    expect(number).toBe('D-2026-0001');
+    await app.proposals.flush();
+    const waiting = await client.send(`/editor/proposals/${number}`);
+    expect(await waiting.json()).toMatchObject({ proposal: { mails: { team: 'waiting', ack: 'waiting' } } });
+    expect(await app.metrics.registry.metrics()).toMatch(/collectif_proposals_mails_total\{outcome="retry"\} 2/);
+    expect(await app.metrics.registry.metrics()).toMatch(/collectif_proposals_mails_waiting 2/);
+
+    const server = await smtpServer(port);
+    try {
+      // Not before its wait: nothing is tried.
+      await app.proposals.flush();
+      expect(server.mails).toHaveLength(0);
+      clock.advance(31_000);
+      await app.proposals.flush();
+      await until(() => server.mails.length === 2, { what: 'les courriels envoyés au retour du serveur' });
+      expect(server.mails.map((mail) => mail.subject).sort()).toEqual(
+        [
+          `${siteConfig.name} : votre démo D-2026-0001 est bien arrivée`,
+          'Nouvelle démo D-2026-0001 : Projet Nuit',
+        ].sort(),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without a mail server, is kept and the editor says no e-mail is sent', async () => {
+    await start();
+    const sent = await propose('emission', show());
+    expect(sent.status).toBe(201);
+    const list = await client.send('/editor/proposals');
+    expect(await list.json()).toMatchObject({
+      mail: 'off',
+      proposals: [{ number: 'E-2026-0001', mails: { team: 'off', ack: 'off' } }],
+    });
+  });
+});
+
+describe('spam', () => {
+  it('refuses a post without a challenge, with a forged one, and one used twice', async () => {
+    await start();
+    const without = await propose('emission', show(), '');
+    expect(without.status).toBe(400);
+    expect(await without.json()).toMatchObject({
+      error: 'challenge',
+      message: expect.stringContaining('anti-robot') as string,
+    });
+
+    const made = await challenge();
+    const forged = Buffer.from(
+      JSON.stringify({
+        algorithm: 'SHA-256',
+        challenge: made.challenge,
+        number: 1,
+        salt: made.salt,
+        signature: 'f'.repeat(64),
+      }),
+    ).toString('base64');
+    expect((await propose('emission', show(), forged)).status).toBe(400);
+
+    const payload = await solved(await challenge());
+    expect((await propose('emission', show(), payload)).status).toBe(201);
+    const again = await propose('emission', show(), payload);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: 'challenge_used' });
+  });
+
+  it('refuses the hidden field filled, a form sent too fast, and a startedAt not ours', async () => {
+    await start();
+    expect(await (await propose('emission', show({ site: 'https://spam.example' }))).json()).toMatchObject({
+      error: 'refused',
+    });
+    const made = await challenge();
+    const altcha = await solved(made);
+    clock.advance(1_000);
+    const fast = await fetch(`${base}/api/proposals/emission`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...show(), startedAt: made.startedAt, altcha }),
+    });
+    expect(await fast.json()).toMatchObject({
+      error: 'too_fast',
+      message: expect.stringMatching(/^Envoyé trop vite/) as string,
+    });
+    const forged = await fetch(`${base}/api/proposals/emission`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...show(), startedAt: `abc.${String(clock.now() - 60_000)}`, altcha }),
+    });
+    expect(await forged.json()).toMatchObject({ error: 'expired_form' });
+  });
+
+  it('counts an IPv6 /64 as one network, and bounds the form without JavaScript more strictly', async () => {
+    await start({ perNetworkForm: 1 });
+    const { store } = app.proposals;
+    expect(await store.network('2001:db8:1:2::1')).toBe(1);
+    expect(await store.network('2001:db8:1:2:ffff::9')).toBe(2);
+    expect(await store.network('2001:db8:1:3::1')).toBe(1);
+    expect(await store.network('192.0.2.1')).toBe(1);
+    expect(await store.network('192.0.2.2')).toBe(1);
+
+    const { startedAt } = await challenge();
+    clock.advance(10_000);
+    const fields = { ...show(), links: show().links.join('\n'), startedAt };
+    const first = await postForm('emission', fields);
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/proposer-une-emission/merci?numero=E-2026-0001');
+    const second = await postForm('emission', fields);
+    expect(second.status).toBe(303);
+    const location = second.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/proposer-une-emission\?brouillon=[\w-]{22}$/);
+    // The page reads the refused form back: what was typed, and why.
+    const draft = await fetch(`${base}/api/proposals/drafts/${location.split('=')[1] ?? ''}`);
+    expect(await draft.json()).toMatchObject({
+      kind: 'emission',
+      error: 'too_many',
+      values: { name: 'Les Ondes Lentes', links: show().links.join('\n') },
+    });
+  });
+
+  it('refuses a body over its bound before reading it whole (413)', async () => {
+    await start();
+    const answer = await fetch(`${base}/api/proposals/emission`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...show(), message: 'x'.repeat(100_000) }),
+    });
+    expect(answer.status).toBe(413);
+    const form = await postForm('demo', { message: 'x'.repeat(20_000) });
+    expect(form.status).toBe(413);
+  });
+});
+
+describe('the fields', () => {
+  it('refuses links that are not https, and says each fault beside its field in French', async () => {
+    await start();
+    const answer = await propose('emission', {
+      ...show(),
+      links: ['http://soundcloud.com/a', 'javascript:alert(1)'],
+      email: 'pas une adresse',
+      name: '',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({
+      error: 'invalid',
+      message: 'Certains champs sont à corriger.',
+      fields: {
+        name: 'Le nom de l’émission est obligatoire.',
+        links: expect.stringMatching(/^Lien n° 1 : une adresse https/) as string,
+        email: 'L’adresse e-mail n’a pas la forme nom@domaine.fr.',
+      },
+    });
+    // The form without JavaScript: back to the page, what was typed kept with each fault.
+    const { startedAt } = await challenge();
+    clock.advance(5_000);
+    const form = await postForm('demo', { name: 'Projet', links: 'ftp://a.example', startedAt });
+    const id = (form.headers.get('location') ?? '').split('brouillon=')[1] ?? '';
+    const draft = (await (await fetch(`${base}/api/proposals/drafts/${id}`)).json()) as {
+      fields: Record<string, string>;
+    };
+    expect(Object.keys(draft.fields).sort()).toEqual(['email', 'links', 'makers', 'style']);
+  });
+
+  it('keeps the hostile corpus as text in every field, and the editor reads it back as text', async () => {
+    await start();
+    const HOSTILE = [
+      '<script>alert("x")</script>',
+      '"><img src=x onerror=alert(1)>',
+      '{{constructor.constructor("alert(1)")()}}',
+      "'; DROP TABLE propositions; --",
+      '${process.exit(1)}',
+      '<a href="javascript:alert(1)">écoutez</a>',
+      '&lt;b&gt;gras&lt;/b&gt; %0d%0aBcc: x@example.net',
+      '🎵 « émission » — ％ ∞ 𝕏',
+    ];
+    for (const text of HOSTILE) {
+      const sent = await propose(
+        'emission',
+        show({ name: text, makers: text, style: text.slice(0, 120), when: text, message: text }),
+      );
+      expect(sent.status).toBe(201);
+    }
+    const answer = await client.send('/editor/proposals?kind=emission');
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    const { proposals } = (await answer.json()) as { proposals: Record<string, string>[] };
+    expect(proposals).toHaveLength(HOSTILE.length);
+    // Newest first: the last one sent leads.
+    const seen = proposals.map((proposal) => proposal.name).reverse();
+    expect(seen).toEqual(HOSTILE);
+    for (const proposal of proposals) {
+      expect(proposal.makers).toBe(proposal.name);
+      expect(proposal.message).toBe(proposal.name);
+      expect(proposal.when).toBe(proposal.name);
+      expect(proposal).not.toHaveProperty('deleteToken');
+    }
+    // Bidirectional overrides and control characters are refused, not kept.
+    const rtl = await propose('emission', show({ name: 'abc\u202Edef' }));
+    expect(rtl.status).toBe(400);
+  });
+});
+
+describe('the volunteers', () => {
+  it('see what their role allows: a label volunteer cannot read a show’s proposal (403, in French)', async () => {
+    await start();
+    const showAnswer = (await (await propose('emission', show())).json()) as { number: string };
+    const demoAnswer = (await (await propose('demo', { ...show(), when: undefined, name: 'Démo' })).json()) as {
+      number: string;
+    };
+    const label = await client.volunteer('label', 'lou');
+    const programme = await client.volunteer('programmation', 'pat');
+    const about = await client.volunteer('about', 'alix');
+
+    const refused = await client.send(`/editor/proposals/${showAnswer.number}`, { as: label });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: 'forbidden',
+      message: 'Les propositions d’émission sont réservées à l’équipe de programmation.',
+    });
+    const labelList = (await (await client.send('/editor/proposals', { as: label })).json()) as {
+      proposals: { number: string }[];
+    };
+    expect(labelList.proposals.map((proposal) => proposal.number)).toEqual([demoAnswer.number]);
+    expect((await client.send('/editor/proposals?kind=emission', { as: label })).status).toBe(403);
+    expect((await client.send('/editor/proposals', { as: about })).status).toBe(403);
+    expect((await client.send(`/editor/proposals/${demoAnswer.number}`, { as: programme })).status).toBe(403);
+
+    // The programming team moves the show to « retenue » and signs a note.
+    const moved = await client.send(`/editor/proposals/${showAnswer.number}/state`, {
+      method: 'PUT',
+      as: programme,
+      body: { state: 'retenue' },
+    });
+    expect(await moved.json()).toMatchObject({ proposal: { state: 'retenue' } });
+    const noted = await client.send(`/editor/proposals/${showAnswer.number}/notes`, {
+      method: 'POST',
+      as: programme,
+      body: { text: 'Belle écoute <b>vraiment</b>.' },
+    });
+    expect(noted.status).toBe(201);
+    expect(await noted.json()).toMatchObject({
+      proposal: {
+        notes: [{ text: 'Belle écoute <b>vraiment</b>.', author: 'pat', at: new Date(clock.now()).toISOString() }],
+      },
+    });
+    const filtered = (await (await client.send('/editor/proposals?state=retenue')).json()) as { proposals: unknown[] };
+    expect(filtered.proposals).toHaveLength(1);
+    expect((await client.send('/editor/proposals', { as: {} })).status).toBe(401);
+    expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE', as: label })).status).toBe(
+      403,
+    );
+    expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await client.send(`/editor/proposals/${showAnswer.number}`)).status).toBe(404);
+  });
+});
+
+describe('what is kept, and for how long', () => {
+  it('deletes a proposal after 12 months, or at once by the proposer’s link', async () => {
+    await start();
+    const first = (await (await propose('emission', show())).json()) as { number: string; deleteUrl: string };
+    clock.advance(200 * 24 * 3600_000);
+    const second = (await (await propose('emission', show())).json()) as { number: string; deleteUrl: string };
+    expect(second.number).toBe('E-2026-0002');
+    clock.advance(170 * 24 * 3600_000);
+    expect(await app.proposals.sweep()).toBe(1);
+    expect(await app.proposals.store.get(first.number)).toBeNull();
+    expect(await app.proposals.store.get(second.number)).not.toBeNull();
+
+    const token = new URL(second.deleteUrl, base).searchParams.get('jeton') ?? '';
+    const wrong = await fetch(`${base}/api/proposals/delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ number: second.number, token: 'x'.repeat(32) }),
+    });
+    expect(wrong.status).toBe(404);
+    const form = await fetch(`${base}/api/proposals/delete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: second.number, token }).toString(),
+      redirect: 'manual',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get('location')).toBe(
+      `/proposer-une-emission/supprimer?numero=${second.number}&etat=supprimee`,
+    );
+    expect(await app.proposals.store.get(second.number)).toBeNull();
+  });
+});
