@@ -67,6 +67,11 @@ describe('npm run admin', () => {
     expect(lines[1]).toMatch(/^http:\/\/edition\.localhost:8080\/admin\/invitation#/);
   });
 
+  it('invites the programming team, who read the show proposals (docs/proposals.md)', async () => {
+    expect(await run('invite', '--role', 'programmation')).toBe(0);
+    expect(lines[0]).toMatch(/^Invitation \(programmation\), valable 7 jours/);
+  });
+
   it('takes --site over SITE_ORIGIN, and refuses what is not an address', async () => {
     expect(await run('invite', '--role', 'label', '--site', 'http://localhost:8080/chemin')).toBe(0);
     expect(lines[1]).toMatch(/^http:\/\/localhost:8080\/admin\/invitation#/);
@@ -76,7 +81,7 @@ describe('npm run admin', () => {
 
   it('refuses an unknown role, residence, account or command, with exit code 2', async () => {
     expect(await run('invite', '--role', 'chef')).toBe(2);
-    expect(lines.at(-1)).toBe('--role attend admin, residence, label, about');
+    expect(lines.at(-1)).toBe('--role attend admin, residence, label, about, programmation');
     expect(await run('invite', '--role', 'residence', '--residence', 'personne')).toBe(2);
     expect(lines.at(-1)).toBe('Résidence inconnue : « personne »');
     expect(await run('revoke', 'personne')).toBe(2);
