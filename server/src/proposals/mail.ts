@@ -88,15 +88,16 @@ export interface Mailer {
 }
 
 /** A mailer over SMTP (nodemailer), bounded in time: a slow server fails the try, which is retried. */
-export function createMailer(smtp: NonNullable<ProposalsConfig['smtp']>): Mailer {
+export function createMailer(smtp: NonNullable<ProposalsConfig['smtp']>, timeoutMs = 10_000): Mailer {
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
     ...(smtp.user === undefined ? {} : { auth: { user: smtp.user, pass: smtp.password ?? '' } }),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+    // To connect, to be greeted, then of silence in the exchange.
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: 2 * timeoutMs,
   });
   return {
     async send(message) {

@@ -56,8 +56,8 @@ export interface ProposalsPluginOptions {
   siteOrigin?: string;
   /** The editor's origin, for the link in the collective's e-mail. */
   editorOrigin?: string | null;
-  /** A mailer of the test's own (else nodemailer over SMTP_* when set). */
-  mailer?: Mailer;
+  /** How long the mail server may take to answer (10 s; tests: shorter, for a server that never greets). */
+  mailTimeoutMs?: number;
 }
 
 /**
@@ -80,7 +80,7 @@ export const proposalsPlugin = fp(
       log: { warn },
     });
     const spam = createSpam(app.apiConfig.siteSecret, now);
-    const mailer: Mailer | null = options.mailer ?? (config.smtp === null ? null : createMailer(config.smtp));
+    const mailer: Mailer | null = config.smtp === null ? null : createMailer(config.smtp, options.mailTimeoutMs);
     const metrics = app.metrics.proposals;
     const siteOrigin = options.siteOrigin ?? '';
     const editorOrigin = options.editorOrigin ?? siteOrigin;

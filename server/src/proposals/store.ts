@@ -236,6 +236,26 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
     throw new Error('aucun numéro libre');
   };
 
+  const get = async (number: string): Promise<Proposal | null> => {
+    await restored;
+    if (!NUMBER_PATTERN.test(number)) return null;
+    if (shared === null) return records.get(number) ?? null;
+    const text = await shared.get(number);
+    return text === null ? null : proposalOf(parse(text));
+  };
+  const list = async (): Promise<Proposal[]> => {
+    await restored;
+    return (await fromShared()).sort(newestFirst);
+  };
+  const remove = async (number: string): Promise<boolean> => {
+    await restored;
+    if (!NUMBER_PATTERN.test(number)) return false;
+    const had = records.delete(number);
+    const removed = shared === null ? had : await shared.remove(number);
+    later();
+    return removed;
+  };
+
   return {
     async create(kind, make) {
       await restored;
@@ -245,19 +265,10 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       later();
       return proposal;
     },
-    async get(number) {
-      await restored;
-      if (!NUMBER_PATTERN.test(number)) return null;
-      if (shared === null) return records.get(number) ?? null;
-      const text = await shared.get(number);
-      return text === null ? null : proposalOf(parse(text));
-    },
-    async list() {
-      await restored;
-      return (await fromShared()).sort(newestFirst);
-    },
+    get,
+    list,
     async update(number, change) {
-      const before = await this.get(number);
+      const before = await get(number);
       if (before === null) return null;
       const after = change(before);
       if (after === null) return before;
@@ -266,17 +277,10 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       later();
       return after;
     },
-    async remove(number) {
-      await restored;
-      if (!NUMBER_PATTERN.test(number)) return false;
-      const had = records.delete(number);
-      const removed = shared === null ? had : await shared.remove(number);
-      later();
-      return removed;
-    },
+    remove,
     async sweep(before) {
-      const old = (await this.list()).filter((proposal) => Date.parse(proposal.createdAt) < before);
-      for (const proposal of old) await this.remove(proposal.number);
+      const old = (await list()).filter((proposal) => Date.parse(proposal.createdAt) < before);
+      for (const proposal of old) await remove(proposal.number);
       return old.length;
     },
     async network(address) {

@@ -686,7 +686,7 @@ export const SETTINGS = {
   SMTP_FROM: {
     group: 'api',
     description:
-      "The sender of the proposals' e-mails, an address the mail server may send from. Unset: SMTP_USER when it is an address.",
+      "The sender of the proposals' e-mails, an address the mail server may send from. Unset: SMTP_USER when it is an address, else the site's contact address (shared/config/site.json, emails.contact).",
     kind: text('une adresse e-mail', (value) => /^[^\s@<>"]{1,64}@[^\s@<>"]{1,189}$/.test(value)),
     example: 'radio@collectif.example.org',
   },

@@ -27,7 +27,8 @@ async function start(proposals: Partial<ApiConfig['proposals']> = {}): Promise<v
   const defaults = testConfig();
   config = testConfig({ adminToken: TOKEN, proposals: { ...defaults.proposals, perNetwork: 100, ...proposals } });
   clock = manualClock();
-  app = await buildApi({ config, now: clock.now });
+  // A mail server that never greets fails its try in half a second.
+  app = await buildApi({ config, now: clock.now }, { proposals: { mailTimeoutMs: 500 } });
   base = await listen(app);
 }
 
@@ -227,6 +228,29 @@ describe('a proposal sent by the page', () => {
     }
   });
 
+  it('keeps the proposal while the mail server is slow, and gives a mail up after its tries', async () => {
+    // A server that takes the connection and never says a word.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      await start({ smtp: smtp((silent.address() as AddressInfo).port), mailTries: 2 });
+      const sent = await propose('emission', show());
+      expect(sent.status).toBe(201);
+      await app.proposals.flush();
+      const read = async () =>
+        ((await (await client.send('/editor/proposals/E-2026-0001')).json()) as { proposal: { mails: object } })
+          .proposal.mails;
+      expect(await read()).toEqual({ team: 'waiting', ack: 'waiting' });
+      clock.advance(31_000);
+      await app.proposals.flush();
+      expect(await read()).toEqual({ team: 'failed', ack: 'failed' });
+      expect(await app.metrics.registry.metrics()).toMatch(/collectif_proposals_mails_total\{outcome="failed"\} 2/);
+      expect(await app.proposals.store.get('E-2026-0001')).not.toBeNull();
+    } finally {
+      silent.close();
+    }
+  });
+
   it('without a mail server, is kept and the editor says no e-mail is sent', async () => {
     await start();
     const sent = await propose('emission', show());
@@ -399,7 +423,8 @@ describe('the fields', () => {
     // Bidirectional overrides and control characters are refused, not kept.
     const rtl = await propose('emission', show({ name: 'abc\u202Edef' }));
     expect(rtl.status).toBe(400);
-  });
+    // Nine proofs of work solved here, as nine browsers would: longer than jest's default on a loaded machine.
+  }, 60_000);
 });
 
 describe('the volunteers', () => {
