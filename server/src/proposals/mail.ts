@@ -123,3 +123,30 @@ export const backoffMs = (tries: number): number => Math.min(30_000 * 2 ** Math.
 
 /** A mail to send now, not sent and not given up. */
 export const due = (mail: MailState, at: number): boolean => !mail.sent && mail.failed !== true && mail.nextAt <= at;
+
+/**
+ * « Répondre » in the editor (docs/proposals.md, « The editor »): the subject and the French text a
+ * volunteer's own mail client opens with, chosen by the proposal's state, so that the answer leaves
+ * from a real person. A text to start from: the volunteer edits it before sending.
+ */
+export function replyOf(proposal: Proposal): { subject: string; text: string } {
+  const what = proposal.kind === 'emission' ? 'votre proposition d’émission' : 'votre démo';
+  const subject = `${siteConfig.name} : ${what} ${proposal.number} (${proposal.name})`;
+  const body =
+    proposal.state === 'retenue'
+      ? [
+          `Merci pour ${what} « ${proposal.name} » : nous l’avons écoutée avec plaisir, et nous aimerions aller plus loin avec vous.`,
+          '',
+          'Pouvez-vous nous dire quand vous êtes disponibles pour en parler ?',
+        ]
+      : proposal.state === 'déclinée'
+        ? [
+            `Merci pour ${what} « ${proposal.name} » : nous l’avons écoutée avec attention.`,
+            '',
+            'Elle ne trouvera pas sa place chez nous pour le moment. Ce n’est pas un jugement sur votre travail : nos créneaux et nos sorties sont peu nombreux.',
+            '',
+            'N’hésitez pas à nous proposer vos prochains projets.',
+          ]
+        : [`Merci pour ${what} « ${proposal.name} ».`, ''];
+  return { subject, text: ['Bonjour,', '', ...body, '', `— ${siteConfig.name}`, ''].join('\n') };
+}

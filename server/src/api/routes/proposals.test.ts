@@ -458,7 +458,15 @@ describe('the volunteers', () => {
       as: programme,
       body: { state: 'retenue' },
     });
-    expect(await moved.json()).toMatchObject({ proposal: { state: 'retenue' } });
+    expect(await moved.json()).toMatchObject({
+      proposal: {
+        state: 'retenue',
+        reply: {
+          subject: expect.stringContaining('votre proposition d’émission E-2026-0001') as string,
+          text: expect.stringContaining('nous aimerions aller plus loin avec vous') as string,
+        },
+      },
+    });
     const noted = await client.send(`/editor/proposals/${showAnswer.number}/notes`, {
       method: 'POST',
       as: programme,
@@ -478,7 +486,8 @@ describe('the volunteers', () => {
     );
     expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.send(`/editor/proposals/${showAnswer.number}`)).status).toBe(404);
-  });
+    // Three passkey ceremonies and two proofs of work: longer than jest's default on a loaded machine.
+  }, 30_000);
 });
 
 describe('what is kept, and for how long', () => {

@@ -14,7 +14,7 @@ import {
   type FieldErrors,
   type ProposalKind,
 } from '../../proposals/fields';
-import type { MailName } from '../../proposals/mail';
+import { replyOf, type MailName } from '../../proposals/mail';
 import { PAGES } from '../../proposals/plugin';
 import { HONEYPOT } from '../../proposals/spam';
 import type { Proposal } from '../../proposals/store';
@@ -97,7 +97,8 @@ function forEditor(proposal: Proposal, mail: 'on' | 'off') {
   const { deleteToken: _token, mails, ...rest } = proposal;
   const stateOf = (name: MailName) =>
     mail === 'off' ? 'off' : mails[name].sent ? 'sent' : mails[name].failed === true ? 'failed' : 'waiting';
-  return { ...rest, mails: { team: stateOf('team'), ack: stateOf('ack') } };
+  // « Répondre »: the editor opens `mailto:<email>?subject=…&body=…` with these (encoded).
+  return { ...rest, mails: { team: stateOf('team'), ack: stateOf('ack') }, reply: replyOf(proposal) };
 }
 
 /** A refusal of the public routes, said once for JSON (its status) and for the form (a redirect). */
