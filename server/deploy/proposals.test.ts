@@ -15,6 +15,7 @@ let redis: RedisServer;
 const apps: FastifyInstance[] = [];
 const states: SharedState[] = [];
 const bases: string[] = [];
+const dirs: string[] = [];
 // One clock for both instances, moved by the test: the minimum time to fill passes without a wait.
 const clock = manualClock();
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
       proposals: { ...defaults.proposals, perNetwork: 40 },
     });
     const app = await buildApi({ config, shared, now: clock.now });
+    dirs.push(config.contentDir);
     states.push(shared);
     apps.push(app);
     bases.push(await listen(app));
@@ -102,5 +104,29 @@ describe('proposals on two instances', () => {
     expect((await post(first, content)).status).toBe(201);
     const again = await post(second, content);
     expect(await again.json()).toMatchObject({ error: 'challenge_used' });
+  }, 60_000);
+
+  it('gives the backup file to a Redis rebuilt from nothing, and numbers on without reusing a number kept', async () => {
+    // The sending instance's backup, then Redis loses everything.
+    await apps[0]?.proposals.store.backup();
+    await redis.run('FLUSHALL');
+    const shared = await connectShared(redis.url, { warn: () => undefined }, { secret: SITE_SECRET });
+    const defaults = testConfig();
+    const config = testConfig({
+      adminToken: TOKEN,
+      siteSecret: SITE_SECRET,
+      contentDir: dirs[0] ?? '',
+      proposals: { ...defaults.proposals, perNetwork: 40 },
+    });
+    const app = await buildApi({ config, shared, now: clock.now });
+    states.push(shared);
+    apps.push(app);
+    const third = await listen(app);
+    bases.push(third);
+    expect(await app.proposals.store.list()).toHaveLength(13);
+    const content = await body(third);
+    clock.advance(5_000);
+    const sent = await post(third, content);
+    expect(await sent.json()).toMatchObject({ number: 'E-2026-0014' });
   }, 60_000);
 });

@@ -19,6 +19,8 @@ import type { Sealer } from './seal';
  */
 export interface SharedProposals {
   put(id: string, text: string): Promise<void>;
+  /** Writes many at once, all or none (a backup given back to a Redis rebuilt from nothing). */
+  putAll(entries: readonly { id: string; text: string }[]): Promise<void>;
   remove(id: string): Promise<boolean>;
   get(id: string): Promise<string | null>;
   has(id: string): Promise<boolean>;
@@ -46,6 +48,11 @@ export function sharedProposals(redis: Redis, key: (name: string) => string, sea
   return {
     async put(id, text) {
       await redis.multi().hset(hash, id, seals.seal(hash, text)).incr(versionKey).exec();
+    },
+    async putAll(entries) {
+      const batch = redis.multi();
+      for (const { id, text } of entries) batch.hset(hash, id, seals.seal(hash, text));
+      await batch.incr(versionKey).exec();
     },
     async remove(id) {
       const answers = await redis.multi().hdel(hash, id).incr(versionKey).exec();

@@ -178,10 +178,19 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
 
   async function backup(): Promise<void> {
     let rows: Iterable<Proposal> = records.values();
-    if (shared !== null) {
+    await restore();
+    // Not before the file was given back: an empty Redis would empty the file, the only copy.
+    if (shared !== null && restoredDone) {
       try {
         const version = await shared.version();
-        if (version !== backedUpVersion) {
+        if (version === 0 && records.size > 0) {
+          // Every write counts a version: none means a Redis rebuilt from nothing since the last
+          // backup. It takes what this instance last saw, rather than emptying the file.
+          await shared.putAll(
+            [...records.values()].map((proposal) => ({ id: proposal.number, text: JSON.stringify(proposal) })),
+          );
+          log.warn(`Redis vide : ${String(records.size)} proposition(s) reprise(s) de la dernière sauvegarde`);
+        } else if (version !== backedUpVersion) {
           const read = await fromShared();
           records.clear();
           for (const proposal of read) records.set(proposal.number, proposal);
@@ -195,18 +204,27 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
     await write(rows);
   }
 
-  // A Redis rebuilt from nothing takes the file's proposals.
-  const restored =
-    shared === null || fromFile.length === 0
-      ? Promise.resolve()
-      : shared
-          .count()
-          .then(async (count) => {
-            if (count > 0) return;
-            for (const proposal of fromFile) await shared.put(proposal.number, JSON.stringify(proposal));
-            log.warn(`Redis vide : ${String(fromFile.length)} proposition(s) reprise(s) du fichier`);
-          })
-          .catch(() => undefined);
+  // A Redis rebuilt from nothing takes the file's proposals, all in one transaction (never half of
+  // them); Redis away, it is tried again at the next use.
+  let restoring: Promise<void> | null = null;
+  let restoredDone = shared === null || fromFile.length === 0;
+  const restore = (): Promise<void> => {
+    if (restoredDone || shared === null) return Promise.resolve();
+    restoring ??= shared
+      .count()
+      .then(async (count) => {
+        if (count === 0) {
+          await shared.putAll(fromFile.map((proposal) => ({ id: proposal.number, text: JSON.stringify(proposal) })));
+          log.warn(`Redis vide : ${String(fromFile.length)} proposition(s) reprise(s) du fichier`);
+        }
+        restoredDone = true;
+      })
+      .catch(() => {
+        restoring = null;
+      });
+    return restoring;
+  };
+  void restore();
 
   const networkName = (address: string) => {
     const day = new Date(now()).toISOString().slice(0, 10);
@@ -237,18 +255,18 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
   };
 
   const get = async (number: string): Promise<Proposal | null> => {
-    await restored;
+    await restore();
     if (!NUMBER_PATTERN.test(number)) return null;
     if (shared === null) return records.get(number) ?? null;
     const text = await shared.get(number);
     return text === null ? null : proposalOf(parse(text));
   };
   const list = async (): Promise<Proposal[]> => {
-    await restored;
+    await restore();
     return (await fromShared()).sort(newestFirst);
   };
   const remove = async (number: string): Promise<boolean> => {
-    await restored;
+    await restore();
     if (!NUMBER_PATTERN.test(number)) return false;
     const had = records.delete(number);
     const removed = shared === null ? had : await shared.remove(number);
@@ -258,7 +276,7 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
 
   return {
     async create(kind, make) {
-      await restored;
+      await restore();
       const proposal = make(await nextNumber(kind));
       if (shared !== null) await shared.put(proposal.number, JSON.stringify(proposal));
       records.set(proposal.number, proposal);
@@ -325,7 +343,7 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
     async close() {
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      await restored;
+      await restore();
       await backup();
       await writing.catch(() => undefined);
     },
