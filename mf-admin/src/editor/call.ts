@@ -66,7 +66,7 @@ export const messageOf = (error: unknown): string =>
 /** The signed-in volunteer (GET /api/editor/me). */
 export interface Me {
   name: string;
-  role: 'admin' | 'residence' | 'label' | 'about';
+  role: 'admin' | 'residence' | 'label' | 'about' | 'programmation';
   residence: string | null;
 }
 
@@ -76,4 +76,5 @@ export const ROLE_NAMES: Record<Me['role'], string> = {
   residence: 'résidence',
   label: 'équipe du label',
   about: 'équipe « À propos »',
+  programmation: 'équipe de programmation',
 };

@@ -121,6 +121,8 @@ const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
   admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'support', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
+  // The programming team edits no content: it reads the show proposals (docs/proposals.md).
+  programmation: [],
 };
 
 /** The forms a team's account opens, one kind at a time, with its history. */
@@ -243,7 +245,7 @@ function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
         me.residence === null ? null : (
           <ResidentEditor id={me.residence} />
         )
-      ) : (
+      ) : KINDS_OF[me.role].length === 0 ? null : (
         <TeamEditor kinds={KINDS_OF[me.role]} />
       )}
     </>
