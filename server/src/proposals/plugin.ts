@@ -114,7 +114,7 @@ export const proposalsPlugin = fp(
         );
       }
       const at = now();
-      let outcome: 'sent' | 'retry' | 'failed' = 'sent';
+      let outcome: 'sent' | 'retry' | 'failed' = sent ? 'sent' : 'retry';
       await store.update(proposal.number, (current) => {
         const mail = current.mails[name];
         if (mail.sent) return null;
