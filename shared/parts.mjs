@@ -33,9 +33,17 @@ export const PARTS = /** @type {const} */ ([
       // The played artists (issue 61): the list A–Z and an artist's page.
       'PlayedArtistsPage',
       'PlayedArtistPage',
+      // « Proposer une émission » (issue 73, docs/proposals.md).
+      'ProposeShowPage',
     ],
   },
-  { name: 'label', folder: 'mf-label', devPort: 3003, exposes: ['LabelPage'] },
+  {
+    name: 'label',
+    folder: 'mf-label',
+    devPort: 3003,
+    // « Envoyer une démo » (issue 73, docs/proposals.md).
+    exposes: ['LabelPage', 'SendDemoPage'],
+  },
   {
     name: 'about',
     folder: 'mf-about',

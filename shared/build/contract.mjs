@@ -114,6 +114,7 @@ export const HELPER_ENTRIES = [
   './oembed',
   './pictures',
   './preview',
+  './proposals',
   './resume',
   './schemas/played-artists',
   './schemas/support',

@@ -45,6 +45,10 @@ export const PAGES = {
   /** Parameter: `slug`, the played artist's (never an episode's host, who is `artist`). */
   playedArtist: { remote: 'radio', module: 'PlayedArtistPage' },
   label: { remote: 'label', module: 'LabelPage' },
+  /** « Proposer une émission » (docs/proposals.md, « The pages »), with `/merci` and `/supprimer` below it. */
+  proposeShow: { remote: 'radio', module: 'ProposeShowPage' },
+  /** « Envoyer une démo », likewise. */
+  sendDemo: { remote: 'label', module: 'SendDemoPage' },
   about: { remote: 'about', module: 'AboutPage' },
   /** « Nous soutenir » (docs/support.md); `?residence=<id>` names a residence in a donation. */
   support: { remote: 'about', module: 'SupportPage' },

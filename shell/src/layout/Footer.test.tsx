@@ -17,10 +17,24 @@ describe('Footer', () => {
     expect(screen.getByText(`© ${String(new Date().getFullYear())} Collectif Garonne`)).toBeInTheDocument();
   });
 
-  it('offers contact and show proposals by e-mail, and support in a new tab', () => {
+  it('offers contact by e-mail, and leads « Proposer une émission » to the radio’s page', () => {
     renderWithProviders(<Footer year={2030} />);
     expect(screen.getByText('© 2030 Collectif Garonne')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nous contacter' })).toHaveAttribute('href', 'mailto:contact@example.org');
+    expect(screen.getByRole('link', { name: 'Proposer une émission' })).toHaveAttribute(
+      'href',
+      '/proposer-une-emission',
+    );
+  });
+
+  it('offers the shows’ address while the radio declares no proposal page', () => {
+    renderWithProviders(
+      <SiteEnvironmentContext
+        value={{ radio: radioSettings(), pages: sitePages().filter((page) => page.module !== 'ProposeShowPage') }}
+      >
+        <Footer />
+      </SiteEnvironmentContext>,
+    );
     expect(screen.getByRole('link', { name: 'Proposer une émission' })).toHaveAttribute(
       'href',
       'mailto:emissions@example.org',

@@ -1,6 +1,6 @@
-import { mailto, siteConfig } from '@collectif/shared';
+import { Link, mailto, siteConfig } from '@collectif/shared';
 import { BandcampIcon, InstagramIcon, LinkListIcon, Logo, SoundCloudIcon } from './icons';
-import { SupportLink } from '@collectif/shared/addresses';
+import { PAGES, SupportLink, usePageHref } from '@collectif/shared/addresses';
 
 const socials = [
   { href: siteConfig.links.instagram, label: 'Instagram', Icon: InstagramIcon },
@@ -10,6 +10,8 @@ const socials = [
 ] as const;
 
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
+  // The radio's page (docs/proposals.md, « The pages »); the shows' address while it has none.
+  const propose = usePageHref()(PAGES.proposeShow);
   return (
     <footer className="footer">
       <div className="footer__brand">
@@ -26,9 +28,15 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         <a className="button button--ghost" href={mailto(siteConfig.emails.contact)}>
           Nous contacter
         </a>
-        <a className="button button--ghost" href={mailto(siteConfig.emails.shows)}>
-          Proposer une émission
-        </a>
+        {propose === null ? (
+          <a className="button button--ghost" href={mailto(siteConfig.emails.shows)}>
+            Proposer une émission
+          </a>
+        ) : (
+          <Link className="button button--ghost" to={propose}>
+            Proposer une émission
+          </Link>
+        )}
         {/* The site's page while HelloAsso takes payments on it, else the external one (docs/support.md). */}
         <SupportLink className="button">Nous soutenir</SupportLink>
       </div>
