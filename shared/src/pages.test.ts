@@ -33,7 +33,33 @@ describe("the site's pages, as the remotes declare them", () => {
       { path: 'integrer', remote: 'radio', module: 'EmbedPage', title: 'Intégrer le lecteur' },
       { path: 'artistes', remote: 'radio', module: 'PlayedArtistsPage', title: 'Artistes' },
       { path: 'artistes/:slug', remote: 'radio', module: 'PlayedArtistPage', title: 'Artiste' },
+      { path: 'proposer-une-emission', remote: 'radio', module: 'ProposeShowPage', title: 'Proposer une émission' },
+      {
+        path: 'proposer-une-emission/merci',
+        remote: 'radio',
+        module: 'ProposeShowPage',
+        title: 'Merci ! · Proposer une émission',
+      },
+      {
+        path: 'proposer-une-emission/supprimer',
+        remote: 'radio',
+        module: 'ProposeShowPage',
+        title: 'Retirer une proposition',
+      },
       { path: 'label', remote: 'label', module: 'LabelPage', title: 'Label' },
+      { path: 'label/envoyer-une-demo', remote: 'label', module: 'SendDemoPage', title: 'Envoyer une démo' },
+      {
+        path: 'label/envoyer-une-demo/merci',
+        remote: 'label',
+        module: 'SendDemoPage',
+        title: 'Merci ! · Envoyer une démo',
+      },
+      {
+        path: 'label/envoyer-une-demo/supprimer',
+        remote: 'label',
+        module: 'SendDemoPage',
+        title: 'Retirer une démo',
+      },
       { path: 'a-propos', remote: 'about', module: 'AboutPage', title: 'Collectif Garonne À Propos' },
       { path: 'soutenir', remote: 'about', module: 'SupportPage', title: 'Nous soutenir' },
       {
@@ -112,9 +138,14 @@ describe('a page not for search engines', () => {
     expect(menuOf(table).some((link) => link.to.startsWith('/admin'))).toBe(false);
     // « Mes résidences » is each visitor's own list (docs/follow.md): in the menu, not for search engines.
     expect(page('mes-residences')).toMatchObject({ remote: 'radio', module: 'FollowedPage', noindex: true });
-    // The page HelloAsso sends a visitor back to is their own payment's (docs/support.md).
+    // The page HelloAsso sends a visitor back to is their own payment's (docs/support.md); a
+    // proposal's thanks and deletion are its proposer's (docs/proposals.md).
     expect(table.filter((entry) => entry.noindex === true).map((entry) => entry.path)).toEqual([
       'mes-residences',
+      'proposer-une-emission/merci',
+      'proposer-une-emission/supprimer',
+      'label/envoyer-une-demo/merci',
+      'label/envoyer-une-demo/supprimer',
       'soutenir/merci',
       'admin',
       'admin/invitation',

@@ -79,8 +79,11 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const read = (name: string) => (data.get(name) as string | null) ?? '';
+    const form = event.currentTarget;
+    const read = (name: string): string => {
+      const element = form.elements.namedItem(name);
+      return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : '';
+    };
     setBusy(true);
     setMessage(null);
     let tries = 0;
