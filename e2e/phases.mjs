@@ -17,6 +17,7 @@ export const ALONE = [
   'dev.spec.ts',
   'editor-origin.spec.ts',
   'figures.spec.ts',
+  'proposals.spec.ts',
   'push.spec.ts',
   'radio.spec.ts',
   'support.spec.ts',

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { expectNoViolations } from '../axe';
+import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
+
+// « Proposer une émission » in Chromium (docs/proposals.md, « The pages »), against the tests'
+// server (no SMTP: the proposals are kept, no e-mail leaves). It writes proposals, so it runs alone
+// (e2e/phases.mjs). The form without JavaScript comes first: the server bounds it more strictly
+// (two a day per network, one count with the proposals sent with the proof of work).
+
+const content = (page: Page) => page.locator('#contenu');
+
+/**
+ * When the form in the page was made, at the latest: once its hidden `startedAt` (signed by the
+ * server, opaque here) is in the page, the test's own clock. The server's clock runs at the same
+ * pace (e2e/server-clock.mjs), from another start.
+ */
+async function received(page: Page): Promise<number> {
+  await expect(content(page).locator('input[name="startedAt"]')).not.toHaveValue('');
+  return Date.now();
+}
+
+/** The server refuses a form sent under 3 s after it was made (docs/proposals.md, « Spam »). */
+async function oldEnough(since: number): Promise<void> {
+  await expect.poll(() => Date.now() - since, { timeout: 10_000 }).toBeGreaterThan(3_200);
+}
+
+async function fill(page: Page, links: string): Promise<void> {
+  const form = content(page);
+  await form.getByLabel('Nom de l’émission').fill('Les Ondes Lentes');
+  await form.getByLabel('Qui la fait').fill('Camille et Sacha');
+  await form.getByLabel('Le style, en quelques mots').fill('ambient, field recordings');
+  await form.getByLabel('Liens pour écouter').fill(links);
+  await form.getByLabel('À quel rythme, et quand pourriez-vous jouer ?').fill('un mardi sur deux, en soirée');
+  await form.getByLabel('Votre adresse e-mail').fill('camille@example.org');
+  await form.getByLabel('Un mot pour l’équipe (facultatif)').fill('<b>Une heure</b> par mois.');
+}
+
+const GOOD_LINKS = 'https://soundcloud.com/ondes-lentes/un\nhttps://www.mixcloud.com/ondes-lentes/deux/';
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a form refused comes back with what was typed and the fault beside its field, then is accepted', async ({
+      page,
+    }) => {
+      await page.goto('/proposer-une-emission');
+      await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
+      let made = await received(page);
+      await fill(page, 'http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
+      await oldEnough(made);
+      await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
+
+      await expect(page).toHaveURL(/\/proposer-une-emission\?brouillon=/);
+      made = await received(page);
+      const links = content(page).getByLabel('Liens pour écouter');
+      await expect(links).toHaveAttribute('aria-invalid', 'true');
+      await expect(links).toHaveAccessibleDescription(/Lien n° 1/);
+      await expect(links).toHaveValue('http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
+      await expect(content(page).getByLabel('Nom de l’émission')).toHaveValue('Les Ondes Lentes');
+      await expect(content(page).getByLabel('Un mot pour l’équipe (facultatif)')).toHaveValue(
+        '<b>Une heure</b> par mois.',
+      );
+      await expect(content(page).getByText('Certains champs sont à corriger.')).toBeVisible();
+
+      await links.fill(GOOD_LINKS);
+      await oldEnough(made);
+      await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
+      await expect(page).toHaveURL(/\/proposer-une-emission\/merci\?numero=E-\d{4}-\d{4,}$/);
+      await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
+      await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+    });
+  });
+
+  test('from the footer’s button, a proposal sent with the proof of work: « Merci ! » and its number', async ({
+    page,
+  }) => {
+    const trouble = consoleTrouble(page);
+    await gotoPage(page, '/');
+    await page.locator('footer').getByRole('link', { name: 'Proposer une émission' }).click();
+    await expect(page).toHaveURL(/\/proposer-une-emission$/);
+    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
+    await expect(
+      content(page).getByText('Nous écoutons chaque proposition ; vous recevez une réponse sous trois semaines.'),
+    ).toBeVisible();
+    await expect(content(page).getByRole('link', { name: 'emissions@example.org' }).first()).toHaveAttribute(
+      'href',
+      'mailto:emissions@example.org',
+    );
+    const made = await received(page);
+    await expectNoViolations(page, '/proposer-une-emission');
+
+    await fill(page, GOOD_LINKS);
+    await oldEnough(made);
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/proposals/emission'),
+    );
+    await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
+    // JSON with the proof of work, never the form's own post.
+    const body = (await sent).postDataJSON() as { altcha?: string; links?: string[] };
+    expect(body.links).toEqual(GOOD_LINKS.split('\n'));
+    expect(typeof body.altcha).toBe('string');
+    await expect(page).toHaveURL(/\/proposer-une-emission\/merci\?numero=E-\d{4}-\d{4,}$/);
+    const heading = content(page).getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Merci !');
+    await expect(heading).toBeFocused();
+    await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+    await expectNoViolations(page, '/proposer-une-emission/merci');
+    expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+  });
+
+  test('« Envoyer une démo » is the label’s, with its address and without the show’s schedule', async ({ page }) => {
+    await gotoPage(page, '/label/envoyer-une-demo');
+    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Envoyer une démo');
+    await expect(content(page).getByLabel('Liens vers la démo')).toBeVisible();
+    await expect(content(page).getByLabel('À quel rythme, et quand pourriez-vous jouer ?')).toHaveCount(0);
+    await expect(content(page).getByRole('link', { name: 'demos@example.org' }).first()).toHaveAttribute(
+      'href',
+      'mailto:demos@example.org',
+    );
+    await expectNoViolations(page, '/label/envoyer-une-demo');
+  });
+});
