@@ -12,6 +12,9 @@ export const routes = [
   // The demo's tracklists name this artist in two episodes (docs/artists.md).
   { name: 'un artiste', path: '/artistes/basic-channel' },
   { name: 'nous soutenir', path: '/soutenir' },
+  // The proposal forms (docs/proposals.md, « The pages »).
+  { name: 'proposer une émission', path: '/proposer-une-emission' },
+  { name: 'envoyer une démo', path: '/label/envoyer-une-demo' },
 ];
 
 export const routePaths = routes.map((route) => route.path);

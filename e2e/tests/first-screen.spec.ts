@@ -28,6 +28,8 @@ const BENCH_ROUTES = [
   '/emissions/axonberg-synapses-11',
   '/artistes/basic-channel',
   '/soutenir',
+  '/proposer-une-emission',
+  '/label/envoyer-une-demo',
   '@event',
 ];
 

@@ -15,6 +15,11 @@ test.use({ reducedMotion: 'reduce' });
 
 const FIXED_NOW = new Date(E2E_NOW);
 
+const PROPOSAL_ROUTES = [
+  { path: '/proposer-une-emission', name: 'proposer-une-emission' },
+  { path: '/label/envoyer-une-demo', name: 'envoyer-une-demo' },
+] as const;
+
 const masks = (page: Page) => [
   page.locator('.card__date'),
   page.locator('.episode__facts time'),
@@ -58,7 +63,8 @@ for (const width of [390, 1280] as const) {
   test.describe(`${String(width)} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
 
-    for (const { path, name } of ROUTES) {
+    // The proposal forms (docs/proposals.md, « The pages »), not in ROUTES: no other spec walks them.
+    for (const { path, name } of [...ROUTES, ...PROPOSAL_ROUTES]) {
       test(`page ${name}`, async ({ page }) => {
         await still(page, path);
         // No page scrolls sideways (reach.spec.ts walks the other widths, the menu open).

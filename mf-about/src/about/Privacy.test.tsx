@@ -68,3 +68,10 @@ it('is in the server’s page, unchecked, and shows the device’s choice once h
   errors.mockRestore();
   container.remove();
 });
+
+it('says how long the proposals and demos are kept, and that the proposer deletes them at any time', () => {
+  render(<Privacy />);
+  expect(
+    screen.getByText(/Les propositions d’émission et les démos envoyées par le site .* gardées douze mois au plus/),
+  ).toHaveTextContent('le lien reçu par courriel les efface à tout moment.');
+});

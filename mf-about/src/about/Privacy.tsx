@@ -68,6 +68,10 @@ function Privacy() {
         C’est gardé jusqu’à ce que vous désactiviez « Me prévenir » ou que ce service dise l’abonnement disparu ; pour
         l’effacer, désactivez-le, ou bloquez les notifications du site dans votre navigateur.
       </p>
+      <p>
+        Les propositions d’émission et les démos envoyées par le site sont lues par l’équipe de programmation ou du
+        label, gardées douze mois au plus, puis effacées ; le lien reçu par courriel les efface à tout moment.
+      </p>
     </section>
   );
 }

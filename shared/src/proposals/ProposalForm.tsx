@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { mailto, useNavigate } from '@collectif/shared';
+import { useNavigate } from '@collectif/shared';
 import { callApi } from '../call';
 import { usePageHref } from '../addresses/usePageHref';
 import type { ProposalChallenge, ProposalDraft } from './api';
@@ -224,9 +224,6 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
           </p>
         )}
       </div>
-      <p className="proposal-hint">
-        Vous préférez un e-mail ? Écrivez-nous à <a href={mailto(text.email)}>{text.email}</a>.
-      </p>
     </form>
   );
 }
