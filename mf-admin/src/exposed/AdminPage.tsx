@@ -10,6 +10,7 @@ import { MergeEditor } from '../editor/MergeEditor';
 import { Figures, hasFigures } from '../editor/Figures';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
 import { SupportEditor } from '../editor/SupportEditor';
+import { PROPOSAL_KINDS, Proposals } from '../editor/Proposals';
 import { TracklistEditor } from '../editor/TracklistEditor';
 import '../editor/admin.css';
 
@@ -118,6 +119,8 @@ const KIND_NAMES: Record<Kind, string> = {
 };
 /** What each team saves whole (docs/content.md, « Who may edit what »); a resident, their residence. */
 const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
+  // The programmation team edits no content: its proposals alone (docs/proposals.md).
+  programmation: [],
   admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'support', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
@@ -241,6 +244,7 @@ function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
         )}
       </div>
       {hasFigures(me) ? <Figures me={me} /> : null}
+      {PROPOSAL_KINDS[me.role] === undefined ? null : <Proposals role={me.role} />}
       {me.role === 'residence' ? (
         me.residence === null ? null : (
           <ResidentEditor id={me.residence} />

@@ -1,0 +1,354 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { call, messageOf, type Me } from './call';
+
+/*
+ * « Propositions » (docs/proposals.md, « In the editor »): the proposals of shows and the demos the
+ * volunteer's role sees, newest first, filtered by kind and state; each one's links as links out,
+ * its state, the volunteers' notes signed with their names, « Répondre » in the volunteer's own mail
+ * client, and its deletion. Every field is the public's text: shown as React's text nodes, never as
+ * HTML, and a link only when it is an https address.
+ */
+
+type Kind = 'emission' | 'demo';
+const STATES = ['nouvelle', 'en écoute', 'retenue', 'déclinée', 'répondue'] as const;
+type State = (typeof STATES)[number];
+
+interface Note {
+  text: string;
+  author: string;
+  at: string;
+}
+
+export interface EditorProposal {
+  number: string;
+  kind: Kind;
+  name: string;
+  makers: string;
+  style: string;
+  links: string[];
+  when?: string;
+  email: string;
+  message: string;
+  createdAt: string;
+  state: State;
+  notes: Note[];
+  mails: { team: string; ack: string };
+  reply: { subject: string; text: string };
+}
+
+interface ListAnswer {
+  mail: 'on' | 'off';
+  proposals: EditorProposal[];
+}
+
+/** The roles that see proposals, and which kinds (the server checks it again on every request). */
+export const PROPOSAL_KINDS: Partial<Record<Me['role'], readonly Kind[]>> = {
+  admin: ['emission', 'demo'],
+  programmation: ['emission'],
+  label: ['demo'],
+};
+
+const KIND_NAMES: Record<Kind, string> = { emission: 'Émissions', demo: 'Démos' };
+
+const when = (iso: string): string =>
+  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+
+/** An https address, as the server keeps only those; anything else is shown as text. */
+const httpsLink = (text: string): boolean => {
+  try {
+    return new URL(text).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** « Répondre »: the volunteer's own mail client, with the contact, the subject and the text. */
+export const replyHref = (proposal: EditorProposal): string =>
+  `mailto:${encodeURIComponent(proposal.email).replace('%40', '@')}?subject=${encodeURIComponent(
+    proposal.reply.subject,
+  )}&body=${encodeURIComponent(proposal.reply.text)}`;
+
+const MAIL_NAMES: Record<string, string> = {
+  sent: 'envoyé',
+  waiting: 'en attente',
+  failed: 'abandonné après ses essais',
+  off: 'coupé',
+};
+
+export function Proposals({ role }: { role: Me['role'] }) {
+  const kinds = PROPOSAL_KINDS[role] ?? [];
+  const kindId = useId();
+  const stateId = useId();
+  const [kind, setKind] = useState<Kind | ''>(kinds.length === 1 ? (kinds[0] ?? '') : '');
+  const [state, setState] = useState<State | ''>('');
+  const [answer, setAnswer] = useState<ListAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    const query = new URLSearchParams();
+    if (kind !== '') query.set('kind', kind);
+    if (state !== '') query.set('state', state);
+    call<ListAnswer>('GET', `/editor/proposals?${query.toString()}`)
+      .then((read) => {
+        setAnswer(read);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        setError(messageOf(failure));
+      });
+  }, [kind, state]);
+
+  useEffect(load, [load]);
+
+  const replace = (next: EditorProposal) => {
+    setAnswer((current) =>
+      current === null
+        ? current
+        : { ...current, proposals: current.proposals.map((each) => (each.number === next.number ? next : each)) },
+    );
+  };
+  const remove = (number: string) => {
+    setAnswer((current) =>
+      current === null
+        ? current
+        : { ...current, proposals: current.proposals.filter((each) => each.number !== number) },
+    );
+  };
+
+  return (
+    <section className="admin-proposals" aria-labelledby="propositions-titre">
+      <h2 id="propositions-titre">Propositions</h2>
+      {answer?.mail === 'off' ? (
+        <p className="admin-proposals__mail">
+          L’envoi d’e-mails est coupé sur ce site (aucun serveur SMTP) : ni l’équipe ni les personnes qui proposent ne
+          reçoivent d’e-mail. « Répondre » est la seule réponse.
+        </p>
+      ) : null}
+      <div className="admin-proposals__filters">
+        {kinds.length < 2 ? null : (
+          <div className="admin-field">
+            <label htmlFor={kindId}>Type</label>
+            <select
+              id={kindId}
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as Kind | '');
+              }}
+            >
+              <option value="">Toutes</option>
+              {kinds.map((each) => (
+                <option key={each} value={each}>
+                  {KIND_NAMES[each]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="admin-field">
+          <label htmlFor={stateId}>État</label>
+          <select
+            id={stateId}
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as State | '');
+            }}
+          >
+            <option value="">Tous</option>
+            {STATES.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error === null ? null : (
+        <p className="admin-outcome admin-outcome--error" role="alert">
+          {error}
+        </p>
+      )}
+      {answer === null ? null : answer.proposals.length === 0 ? (
+        <p>Aucune proposition.</p>
+      ) : (
+        <ol className="admin-proposals__list">
+          {answer.proposals.map((proposal) => (
+            <li key={proposal.number}>
+              <ProposalView proposal={proposal} onChanged={replace} onDeleted={remove} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ProposalView({
+  proposal,
+  onChanged,
+  onDeleted,
+}: {
+  proposal: EditorProposal;
+  onChanged: (next: EditorProposal) => void;
+  onDeleted: (number: string) => void;
+}) {
+  const base = useId();
+  const [note, setNote] = useState('');
+  const [said, setSaid] = useState<{ error: boolean; text: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const path = `/editor/proposals/${encodeURIComponent(proposal.number)}`;
+  const failed = (failure: unknown) => {
+    setSaid({ error: true, text: messageOf(failure) });
+  };
+  return (
+    <article className="admin-proposal" aria-labelledby={`${base}-titre`}>
+      <h3 id={`${base}-titre`}>
+        <span className="admin-proposal__number">{proposal.number}</span> {proposal.name}
+      </h3>
+      <dl className="admin-proposal__facts">
+        <dt>Reçue le</dt>
+        <dd>{when(proposal.createdAt)}</dd>
+        <dt>{proposal.kind === 'emission' ? 'Qui la fait' : 'Qui le fait'}</dt>
+        <dd>{proposal.makers}</dd>
+        <dt>Style</dt>
+        <dd>{proposal.style}</dd>
+        {proposal.when === undefined ? null : (
+          <>
+            <dt>Rythme et disponibilités</dt>
+            <dd>{proposal.when}</dd>
+          </>
+        )}
+        <dt>Contact</dt>
+        <dd>{proposal.email}</dd>
+        <dt>E-mails</dt>
+        <dd>
+          équipe : {MAIL_NAMES[proposal.mails.team] ?? proposal.mails.team} ; accusé de réception :{' '}
+          {MAIL_NAMES[proposal.mails.ack] ?? proposal.mails.ack}
+        </dd>
+      </dl>
+      <h4>Écouter</h4>
+      <ul className="admin-proposal__links">
+        {proposal.links.map((link) => (
+          <li key={link}>
+            {httpsLink(link) ? (
+              <a href={link} target="_blank" rel="noopener noreferrer">
+                {link}
+              </a>
+            ) : (
+              link
+            )}
+          </li>
+        ))}
+      </ul>
+      {proposal.message === '' ? null : (
+        <>
+          <h4>Message</h4>
+          <p className="admin-proposal__message">{proposal.message}</p>
+        </>
+      )}
+      <div className="admin-field">
+        <label htmlFor={`${base}-etat`}>État de {proposal.number}</label>
+        <select
+          id={`${base}-etat`}
+          value={proposal.state}
+          onChange={(event) => {
+            call<{ proposal: EditorProposal }>('PUT', `${path}/state`, { state: event.target.value })
+              .then(({ proposal: next }) => {
+                onChanged(next);
+                setSaid({ error: false, text: `État : ${next.state}.` });
+              })
+              .catch(failed);
+          }}
+        >
+          {STATES.map((each) => (
+            <option key={each} value={each}>
+              {each}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p>
+        <a className="button button--ghost" href={replyHref(proposal)}>
+          Répondre
+        </a>
+      </p>
+      <h4>Notes de l’équipe</h4>
+      {proposal.notes.length === 0 ? (
+        <p>Aucune note.</p>
+      ) : (
+        <ul className="admin-proposal__notes">
+          {proposal.notes.map((each, index) => (
+            <li key={`${each.at}-${String(index)}`}>
+              <p className="admin-proposal__message">{each.text}</p>
+              <p className="admin-proposal__signed">
+                {each.author}, {when(each.at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (note.trim() === '') return;
+          call<{ proposal: EditorProposal }>('POST', `${path}/notes`, { text: note })
+            .then(({ proposal: next }) => {
+              onChanged(next);
+              setNote('');
+              setSaid({ error: false, text: 'Note ajoutée.' });
+            })
+            .catch(failed);
+        }}
+      >
+        <div className="admin-field">
+          <label htmlFor={`${base}-note`}>Ajouter une note (interne, signée de votre nom)</label>
+          <textarea
+            id={`${base}-note`}
+            value={note}
+            maxLength={2000}
+            rows={3}
+            onChange={(event) => {
+              setNote(event.target.value);
+            }}
+          />
+        </div>
+        <button type="submit" className="button">
+          Ajouter la note
+        </button>
+      </form>
+      <p>
+        {confirming ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              call('DELETE', path)
+                .then(() => {
+                  onDeleted(proposal.number);
+                })
+                .catch(failed);
+            }}
+          >
+            Confirmer la suppression de {proposal.number}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
+            Supprimer
+          </button>
+        )}
+      </p>
+      <p
+        className={said?.error === true ? 'admin-outcome admin-outcome--error' : 'admin-outcome'}
+        role="status"
+        aria-live="polite"
+      >
+        {said?.text}
+      </p>
+    </article>
+  );
+}
