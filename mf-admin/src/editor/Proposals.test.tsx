@@ -62,7 +62,7 @@ beforeEach(async () => {
           201,
         )(request, response);
       },
-      '/api/editor/proposals/E-2026-0042': (request, response) => {
+      '/api/editor/proposals/E-2026-0042': (_request, response) => {
         response.writeHead(204, { 'access-control-allow-origin': '*' });
         response.end();
       },
