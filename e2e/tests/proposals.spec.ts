@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
+import { authenticator, editor, invite } from '../editor';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 
 // « Proposer une émission » in Chromium (docs/proposals.md, « The pages »), against the tests'
@@ -74,7 +75,7 @@ test.describe('at 390 px', () => {
     });
   });
 
-  test('from the footer’s button, a proposal sent with the proof of work: « Merci ! » and its number', async ({
+  test('from the footer’s button, a proposal sent with the proof of work: « Merci ! », then read and kept in the editor', async ({
     page,
   }) => {
     const trouble = consoleTrouble(page);
@@ -109,6 +110,29 @@ test.describe('at 390 px', () => {
     await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
     await expectNoViolations(page, '/proposer-une-emission/merci');
     expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+    const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
+
+    // Read and kept in the editor, on its own origin, by a new member of the programmation team.
+    const link = await invite(['--role', 'programmation']);
+    await authenticator(page);
+    await page.goto(link);
+    await page.getByLabel('Nom du compte').fill(`programmation-${String(Date.now())}`);
+    await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+    await expect(page).toHaveURL(editor('/admin'));
+    await expect(page.getByText(/Connecté·e :/)).toContainText('(équipe de programmation)');
+    const proposal = page.getByRole('article', { name: new RegExp(`^${number} `) });
+    await expect(proposal.getByRole('heading', { level: 3 })).toHaveText(`${number} Les Ondes Lentes`);
+    await expect(proposal.getByText('<b>Une heure</b> par mois.')).toBeVisible();
+    const out = proposal.getByRole('link', { name: 'https://soundcloud.com/ondes-lentes/un' });
+    await expect(out).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByText(/L’envoi d’e-mails est coupé sur ce site/)).toBeVisible();
+    await proposal.getByLabel(`État de ${number}`).selectOption('retenue');
+    await expect(proposal.getByRole('status')).toHaveText('État : retenue.');
+    await expect(proposal.getByRole('link', { name: 'Répondre' })).toHaveAttribute(
+      'href',
+      /^mailto:camille@example\.org\?subject=.+&body=.+/,
+    );
+    await expectNoViolations(page, '/admin (Propositions)');
   });
 
   test('« Envoyer une démo » is the label’s, with its address and without the show’s schedule', async ({ page }) => {
