@@ -136,6 +136,7 @@ test.describe('at 390 px', () => {
   });
 
   test('« Envoyer une démo » is the label’s, with its address and without the show’s schedule', async ({ page }) => {
+    const trouble = consoleTrouble(page);
     await gotoPage(page, '/label/envoyer-une-demo');
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Envoyer une démo');
     await expect(content(page).getByLabel('Liens vers la démo')).toBeVisible();
@@ -145,5 +146,7 @@ test.describe('at 390 px', () => {
       'mailto:demos@example.org',
     );
     await expectNoViolations(page, '/label/envoyer-une-demo');
+    // Rendered by the server, hydrated as it was.
+    expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
   });
 });
