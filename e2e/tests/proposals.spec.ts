@@ -135,7 +135,9 @@ test.describe('at 390 px', () => {
     await expectNoViolations(page, '/admin (Propositions)');
   });
 
-  test('« Envoyer une démo » is the label’s, with its address and without the show’s schedule', async ({ page }) => {
+  test('« Envoyer une démo » is the label’s: its address, no show’s schedule; a demo sent and kept by the label team', async ({
+    page,
+  }) => {
     const trouble = consoleTrouble(page);
     await gotoPage(page, '/label/envoyer-une-demo');
     await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Envoyer une démo');
@@ -148,5 +150,32 @@ test.describe('at 390 px', () => {
     await expectNoViolations(page, '/label/envoyer-une-demo');
     // Rendered by the server, hydrated as it was.
     expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+
+    const made = await received(page);
+    const form = content(page);
+    await form.getByLabel('Nom du projet').fill('Brique Rouge');
+    await form.getByLabel('Qui le fait').fill('Inès');
+    await form.getByLabel('Le style, en quelques mots').fill('dub techno');
+    await form.getByLabel('Liens vers la démo').fill(GOOD_LINKS);
+    await form.getByLabel('Votre adresse e-mail').fill('ines@example.org');
+    await oldEnough(made);
+    await form.getByRole('button', { name: 'Envoyer la démo' }).click();
+    await expect(page).toHaveURL(/\/label\/envoyer-une-demo\/merci\?numero=D-\d{4}-\d{4,}$/);
+    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
+    const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
+
+    // The label team reads it beside its releases, and keeps it.
+    const link = await invite(['--role', 'label']);
+    await authenticator(page);
+    await page.goto(link);
+    await page.getByLabel('Nom du compte').fill(`label-${String(Date.now())}`);
+    await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+    await expect(page).toHaveURL(editor('/admin'));
+    const demo = page.getByRole('article', { name: new RegExp(`^${number} `) });
+    await expect(demo.getByRole('heading', { level: 3 })).toHaveText(`${number} Brique Rouge`);
+    await demo.getByLabel(`État de ${number}`).selectOption('retenue');
+    await expect(demo.getByRole('status')).toHaveText('État : retenue.');
+    // No show proposal reaches the label team.
+    await expect(page.getByRole('article', { name: /^E-/ })).toHaveCount(0);
   });
 });
