@@ -124,8 +124,6 @@ const KINDS_OF: Record<Exclude<Me['role'], 'residence'>, readonly Kind[]> = {
   admin: ['residences', 'tracklists', 'releases', 'team', 'about', 'slides', 'support', 'artistMerges'],
   label: ['releases'],
   about: ['team', 'about', 'slides'],
-  // The programming team edits no content: it reads the show proposals (docs/proposals.md).
-  programmation: [],
 };
 
 /** The forms a team's account opens, one kind at a time, with its history. */
