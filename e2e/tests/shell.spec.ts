@@ -232,9 +232,10 @@ test('footer: legal numbers, current year, mail and network links', async ({ pag
     'href',
     'mailto:contact@example.org',
   );
+  // « Proposer une émission » leads to the radio's page, which shows the shows' address too (docs/proposals.md).
   await expect(footer.getByRole('link', { name: 'Proposer une émission' })).toHaveAttribute(
     'href',
-    'mailto:emissions@example.org',
+    '/proposer-une-emission',
   );
   for (const name of ['Instagram', 'SoundCloud', 'Bandcamp', 'Tous nos liens']) {
     await expect(footer.getByRole('link', { name: `${name} (nouvel onglet)` })).toHaveAttribute('target', '_blank');
