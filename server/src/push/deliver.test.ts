@@ -280,7 +280,7 @@ describe('the delivery of a notification', () => {
     const throttled = target(fake);
     fake.answer(throttled.id, { status: 429, retryAfter: 60 });
     const sending = push.send([throttled], message);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await fake.answered(throttled.id, 1);
     await push.close();
     await expect(sending).resolves.toEqual({ sent: 0, gone: [], failed: 1 });
   });

@@ -78,6 +78,8 @@ export interface FakePushService {
   readonly received: FakeDelivery[];
   readonly refused: FakeRefusal[];
   readonly requests: FakeRequest[];
+  /** Settles once `count` requests of subscription `id` have been answered (at once if they have). */
+  answered(id: string, count: number): Promise<void>;
   /**
    * Programs the answers of one subscription: one answer for every request, or a sequence, taken
    * one per request, its last one repeated.
@@ -218,6 +220,15 @@ export async function startFakePushService(): Promise<FakePushService> {
   const received: FakeDelivery[] = [];
   const refused: FakeRefusal[] = [];
   const requests: FakeRequest[] = [];
+  const waiters: { id: string; count: number; settle: () => void }[] = [];
+  const countOf = (id: string) => requests.filter((entry) => entry.id === id).length;
+  const wake = () => {
+    for (const waiter of [...waiters]) {
+      if (countOf(waiter.id) < waiter.count) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.settle();
+    }
+  };
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
   let maxInFlight = 0;
@@ -245,6 +256,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     const end = (status: number, headers: Record<string, string> = {}) => {
       requests.push({ id, status, at });
       if (!response.destroyed) response.writeHead(status, headers).end();
+      wake();
     };
     const refuse = (status: number, reason: string) => {
       refused.push({ id, status, reason, at });
@@ -309,6 +321,11 @@ export async function startFakePushService(): Promise<FakePushService> {
     received,
     refused,
     requests,
+    answered: (id, count) =>
+      new Promise<void>((settle) => {
+        waiters.push({ id, count, settle });
+        wake();
+      }),
     answer(id, answer) {
       answers.set(id, Array.isArray(answer) ? [...(answer as readonly FakeAnswer[])] : [answer as FakeAnswer]);
     },
