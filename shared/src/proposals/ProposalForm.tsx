@@ -114,9 +114,11 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
       };
       const answer = await callApi('POST', `/proposals/${text.kind}`, body);
       if (answer.ok) {
-        const number = (answer.data as { number?: unknown } | null)?.number;
-        const thanks = href(text.page);
-        void navigate(`${thanks ?? ''}/merci?numero=${encodeURIComponent(typeof number === 'string' ? number : '')}`);
+        const sent = answer.data as { number?: unknown; mail?: unknown } | null;
+        // The server says whether it sends e-mail; the thanks page says what the proposer receives.
+        const query = new URLSearchParams({ numero: typeof sent?.number === 'string' ? sent.number : '' });
+        if (sent?.mail === 'off') query.set('courriel', 'non');
+        void navigate(`${href(text.page) ?? ''}/merci?${query.toString()}`);
         return;
       }
       // A challenge refused (expired after ten minutes, or used): a new one, once.

@@ -152,6 +152,19 @@ describe('/proposer-une-emission', () => {
     expect(payload).toMatchObject({ number: 37, salt: SALT, signature: 'signé', challenge: challenge.challenge });
   });
 
+  it('on a site that sends no e-mail, « Merci ! » promises none and names the address to write to', async () => {
+    proposal = [{ status: 201, body: { number: 'E-2026-0043', deleteUrl: 'https://example.org/x', mail: 'off' } }];
+    await renderForm();
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci !' })).toHaveFocus();
+    expect(screen.getByText('E-2026-0043')).toBeInTheDocument();
+    expect(screen.queryByText(/e-mail de confirmation vous est envoyé/)).toBeNull();
+    expect(screen.getByText(/Ce site n’envoie pas d’e-mail/)).toHaveTextContent(
+      'Ce site n’envoie pas d’e-mail : pour retirer votre proposition, écrivez à emissions@',
+    );
+  });
+
   it('says each fault beside its field, and moves the focus to the first', async () => {
     proposal = [
       {
@@ -257,6 +270,17 @@ describe('<page>/merci and <page>/supprimer', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Merci !' })).toBeInTheDocument();
     expect(screen.getByText('D-2026-0007')).toBeInTheDocument();
     expect(screen.getByText(/L’équipe du label écoute chaque démo/)).toBeInTheDocument();
+    expect(screen.getByText(/Un e-mail de confirmation vous est envoyé/)).toBeInTheDocument();
+  });
+
+  it('after the form without JavaScript on a site without e-mail (`courriel=non`), promises no e-mail', () => {
+    renderWithProviders(<ProposalPage kind="demo" />, {
+      route: '/label/envoyer-une-demo/merci?numero=D-2026-0007&courriel=non',
+    });
+    expect(screen.getByText('D-2026-0007')).toBeInTheDocument();
+    expect(screen.queryByText(/Un e-mail de confirmation/)).toBeNull();
+    const write = screen.getByText(/Ce site n’envoie pas d’e-mail/);
+    expect(within(write).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
   });
 
   it('shows no number the address forged', () => {

@@ -81,7 +81,8 @@ function FormView({ text }: { text: KindText }) {
         />
       )}
       <p className="proposal-privacy">
-        Votre proposition est gardée douze mois au plus, puis effacée ; le lien reçu par e-mail l’efface à tout moment.
+        Votre proposition est gardée douze mois au plus, puis effacée ; le lien de l’e-mail de confirmation, ou un mot à{' '}
+        <a href={mailto(text.email)}>{text.email}</a>, l’efface à tout moment.
       </p>
     </>
   );
@@ -109,7 +110,14 @@ function Thanks({ text }: { text: KindText }) {
         </p>
       )}
       <p>{text.next}</p>
-      <p>Un e-mail de confirmation vous est envoyé, avec un lien pour retirer votre proposition à tout moment.</p>
+      {search.get('courriel') === 'non' ? (
+        <p>
+          Ce site n’envoie pas d’e-mail : pour retirer votre proposition, écrivez à{' '}
+          <a href={mailto(text.email)}>{text.email}</a> en rappelant son numéro.
+        </p>
+      ) : (
+        <p>Un e-mail de confirmation vous est envoyé, avec un lien pour retirer votre proposition à tout moment.</p>
+      )}
       <p>
         <PageLink className="button button--ghost" page={PAGES.home}>
           Retour à l’accueil
