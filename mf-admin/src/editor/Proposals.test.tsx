@@ -2,23 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
+import { HOSTILE_TEXTS, json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import { Proposals, replyHref, type EditorProposal } from './Proposals';
 
 // « Propositions » in the editor (docs/proposals.md, « In the editor ») against a fake /api on
 // loopback: every field is the public's text, shown as text; links out only when https.
-
-/** The corpus the server's tests send in every field (server/src/api/routes/proposals.test.ts). */
-const HOSTILE = [
-  '<script>alert("x")</script>',
-  '"><img src=x onerror=alert(1)>',
-  '{{constructor.constructor("alert(1)")()}}',
-  "'; DROP TABLE propositions; --",
-  '${process.exit(1)}',
-  '<a href="javascript:alert(1)">écoutez</a>',
-  '&lt;b&gt;gras&lt;/b&gt; %0d%0aBcc: x@example.net',
-  '🎵 « émission » — ％ ∞ 𝕏',
-];
 
 const proposal = (extra: Partial<EditorProposal> = {}): EditorProposal => ({
   number: 'E-2026-0042',
@@ -40,9 +28,12 @@ const proposal = (extra: Partial<EditorProposal> = {}): EditorProposal => ({
 
 let api: FakeServer;
 let list: EditorProposal[];
+/** A second page, behind the cursor `curseur-2`, when set. */
+let older: EditorProposal[] | null;
 
 beforeEach(async () => {
   list = [proposal(), proposal({ number: 'E-2026-0041', name: 'Radio Brique', state: 'retenue' })];
+  older = null;
   api = await startFakeServer({
     headers: {
       'access-control-allow-origin': '*',
@@ -50,7 +41,20 @@ beforeEach(async () => {
       'access-control-allow-methods': 'GET, POST, PUT, DELETE',
     },
     routes: {
-      '/api/editor/proposals': (request, response) => json({ mail: 'off', proposals: list })(request, response),
+      '/api/editor/proposals': (request, response) => {
+        const second = new URL(request.url, api.origin).searchParams.get('apres') === 'curseur-2';
+        const page =
+          older === null
+            ? { proposals: list, next: null }
+            : second
+              ? { proposals: older, next: null }
+              : { proposals: list, next: 'curseur-2' };
+        json({ mail: 'off', ...page })(request, response);
+      },
+      '/api/editor/proposals/D-2026-0007': json({
+        mail: 'off',
+        proposal: proposal({ number: 'D-2026-0007', kind: 'demo', name: 'Cassette Verte' }),
+      }),
       '/api/editor/proposals/E-2026-0042/state': (request, response) => {
         const { state } = JSON.parse(request.body) as { state: EditorProposal['state'] };
         json({ mail: 'off', proposal: proposal({ state }) })(request, response);
@@ -104,7 +108,7 @@ describe('« Propositions » in the editor', () => {
   });
 
   it('shows the hostile corpus as text in every field, and a link only when it is https', async () => {
-    list = HOSTILE.map((text, index) =>
+    list = HOSTILE_TEXTS.map((text, index) =>
       proposal({
         number: `E-2026-00${String(10 + index)}`,
         name: text,
@@ -118,7 +122,7 @@ describe('« Propositions » in the editor', () => {
     );
     const { container } = renderWithProviders(<Proposals role="programmation" />);
     await screen.findAllByRole('article');
-    for (const text of HOSTILE) expect(screen.getAllByText(text, { exact: true }).length).toBeGreaterThan(0);
+    for (const text of HOSTILE_TEXTS) expect(screen.getAllByText(text, { exact: true }).length).toBeGreaterThan(0);
     expect(container.querySelector('script, img, a[href^="javascript"]')).toBeNull();
     expect(container.querySelectorAll('a[href]:not([href^="https://"]):not([href^="mailto:"])')).toHaveLength(0);
     // The programmation team sees the shows alone: no choice of kind.
@@ -143,6 +147,38 @@ describe('« Propositions » in the editor', () => {
     await screen.findByRole('heading', { level: 3, name: 'E-2026-0041 Radio Brique' });
     expect(screen.queryByText('E-2026-0042')).toBeNull();
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows the list a page at a time: « Afficher les plus anciennes » adds the next page below', async () => {
+    older = [proposal({ number: 'E-2026-0007', name: 'Vieille Onde' })];
+    renderWithProviders(<Proposals role="admin" />);
+    await screen.findByRole('heading', { level: 3, name: 'E-2026-0041 Radio Brique' });
+    await userEvent.click(screen.getByRole('button', { name: 'Afficher les plus anciennes' }));
+    await screen.findByRole('heading', { level: 3, name: 'E-2026-0007 Vieille Onde' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'E-2026-0042 Les Ondes Lentes',
+      'E-2026-0041 Radio Brique',
+      'E-2026-0007 Vieille Onde',
+    ]);
+    // At the oldest, nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Afficher les plus anciennes' })).toBeNull();
+    expect(api.requests.map((request) => request.url)).toContain('/api/editor/proposals?apres=curseur-2');
+  });
+
+  it('opens on the proposal the team’s e-mail names (`?numero=`), first and focused, the list below', async () => {
+    renderWithProviders(<Proposals role="admin" />, { route: '/admin?numero=D-2026-0007' });
+    const named = await screen.findByRole('region', { name: 'Proposition demandée' });
+    const heading = within(named).getByRole('heading', { level: 3, name: 'D-2026-0007 Cassette Verte' });
+    expect(heading).toHaveFocus();
+    await screen.findByRole('heading', { level: 3, name: 'E-2026-0041 Radio Brique' });
+    expect(screen.getAllByRole('heading', { level: 3 })[0]).toBe(heading);
+  });
+
+  it('reads no proposal for a `numero` that is not a number', async () => {
+    renderWithProviders(<Proposals role="admin" />, { route: `/admin?numero=${encodeURIComponent('../../me')}` });
+    await screen.findByRole('heading', { level: 3, name: 'E-2026-0041 Radio Brique' });
+    expect(screen.queryByRole('region', { name: 'Proposition demandée' })).toBeNull();
+    expect(api.requests.filter((request) => request.url.includes('me'))).toEqual([]);
   });
 
   it('writes « Répondre »’s address so that no character of the contact changes the link', () => {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from '@collectif/shared';
 import { call, messageOf, type Me } from './call';
 
 /*
@@ -6,7 +7,9 @@ import { call, messageOf, type Me } from './call';
  * volunteer's role sees, newest first, filtered by kind and state; each one's links as links out,
  * its state, the volunteers' notes signed with their names, « Répondre » in the volunteer's own mail
  * client, and its deletion. Every field is the public's text: shown as React's text nodes, never as
- * HTML, and a link only when it is an https address.
+ * HTML, and a link only when it is an https address. The list comes a page at a time (« Afficher les
+ * plus anciennes »); the team's e-mail links to the editor with `?numero=`, and that proposal is
+ * shown first.
  */
 
 type Kind = 'emission' | 'demo';
@@ -39,7 +42,12 @@ export interface EditorProposal {
 interface ListAnswer {
   mail: 'on' | 'off';
   proposals: EditorProposal[];
+  /** The cursor of the next page (`apres`), or null at the oldest. */
+  next: string | null;
 }
+
+/** A proposal's number as the server writes them (`E-2026-0042`, `D-2026-0007`). */
+const NUMBER = /^[ED]-\d{4}-\d{4,}$/;
 
 /** The roles that see proposals, and which kinds (the server checks it again on every request). */
 export const PROPOSAL_KINDS: Partial<Record<Me['role'], readonly Kind[]>> = {
@@ -79,28 +87,58 @@ export function Proposals({ role }: { role: Me['role'] }) {
   const kinds = PROPOSAL_KINDS[role] ?? [];
   const kindId = useId();
   const stateId = useId();
+  const [search] = useSearchParams();
+  const asked = search.get('numero') ?? '';
   const [kind, setKind] = useState<Kind | ''>(kinds.length === 1 ? (kinds[0] ?? '') : '');
   const [state, setState] = useState<State | ''>('');
   const [answer, setAnswer] = useState<ListAnswer | null>(null);
+  const [named, setNamed] = useState<EditorProposal | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
 
-  const load = useCallback(() => {
-    const query = new URLSearchParams();
-    if (kind !== '') query.set('kind', kind);
-    if (state !== '') query.set('state', state);
-    call<ListAnswer>('GET', `/editor/proposals?${query.toString()}`)
-      .then((read) => {
-        setAnswer(read);
-        setError(null);
+  const read = useCallback(
+    (after: string | null) => {
+      const query = new URLSearchParams();
+      if (kind !== '') query.set('kind', kind);
+      if (state !== '') query.set('state', state);
+      if (after !== null) query.set('apres', after);
+      call<ListAnswer>('GET', `/editor/proposals?${query.toString()}`)
+        .then((page) => {
+          setAnswer((current) =>
+            after === null || current === null
+              ? page
+              : { ...page, proposals: [...current.proposals, ...page.proposals] },
+          );
+          setError(null);
+        })
+        .catch((failure: unknown) => {
+          setError(messageOf(failure));
+        })
+        .finally(() => {
+          setMore(false);
+        });
+    },
+    [kind, state, setMore],
+  );
+
+  useEffect(() => {
+    read(null);
+  }, [read]);
+
+  // The proposal the team's e-mail names (`?numero=`), read on its own: it may be pages away.
+  useEffect(() => {
+    if (!NUMBER.test(asked)) return;
+    call<{ proposal: EditorProposal }>('GET', `/editor/proposals/${encodeURIComponent(asked)}`)
+      .then(({ proposal }) => {
+        setNamed(proposal);
       })
       .catch((failure: unknown) => {
         setError(messageOf(failure));
       });
-  }, [kind, state]);
-
-  useEffect(load, [load]);
+  }, [asked]);
 
   const replace = (next: EditorProposal) => {
+    setNamed((current) => (current?.number === next.number ? next : current));
     setAnswer((current) =>
       current === null
         ? current
@@ -108,12 +146,14 @@ export function Proposals({ role }: { role: Me['role'] }) {
     );
   };
   const remove = (number: string) => {
+    setNamed((current) => (current?.number === number ? null : current));
     setAnswer((current) =>
       current === null
         ? current
         : { ...current, proposals: current.proposals.filter((each) => each.number !== number) },
     );
   };
+  const listed = answer?.proposals.filter((each) => each.number !== named?.number) ?? [];
 
   return (
     <section className="admin-proposals" aria-labelledby="propositions-titre">
@@ -167,31 +207,62 @@ export function Proposals({ role }: { role: Me['role'] }) {
           {error}
         </p>
       )}
-      {answer === null ? null : answer.proposals.length === 0 ? (
+      {named === null ? null : <Named proposal={named} onChanged={replace} onDeleted={remove} />}
+      {answer === null ? null : listed.length === 0 && named === null ? (
         <p>Aucune proposition.</p>
       ) : (
         <ol className="admin-proposals__list">
-          {answer.proposals.map((proposal) => (
+          {listed.map((proposal) => (
             <li key={proposal.number}>
               <ProposalView proposal={proposal} onChanged={replace} onDeleted={remove} />
             </li>
           ))}
         </ol>
       )}
+      {answer?.next == null ? null : (
+        <p>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={more}
+            onClick={() => {
+              setMore(true);
+              read(answer.next);
+            }}
+          >
+            Afficher les plus anciennes
+          </button>
+        </p>
+      )}
     </section>
   );
+}
+
+/** The proposal the team's e-mail links to (`?numero=`): first, its heading focused, the list below. */
+function Named(props: { proposal: EditorProposal } & Changes) {
+  return (
+    <div className="admin-proposals__named" role="region" aria-label="Proposition demandée">
+      <ProposalView {...props} focused />
+    </div>
+  );
+}
+
+interface Changes {
+  onChanged: (next: EditorProposal) => void;
+  onDeleted: (number: string) => void;
 }
 
 function ProposalView({
   proposal,
   onChanged,
   onDeleted,
-}: {
-  proposal: EditorProposal;
-  onChanged: (next: EditorProposal) => void;
-  onDeleted: (number: string) => void;
-}) {
+  focused = false,
+}: { proposal: EditorProposal; focused?: boolean } & Changes) {
   const base = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focused) heading.current?.focus();
+  }, [focused]);
   const [note, setNote] = useState('');
   const [said, setSaid] = useState<{ error: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -201,7 +272,7 @@ function ProposalView({
   };
   return (
     <article className="admin-proposal" aria-labelledby={`${base}-titre`}>
-      <h3 id={`${base}-titre`}>
+      <h3 id={`${base}-titre`} ref={heading} tabIndex={focused ? -1 : undefined}>
         <span className="admin-proposal__number">{proposal.number}</span> {proposal.name}
       </h3>
       <dl className="admin-proposal__facts">

@@ -4,24 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { screen, within } from '@testing-library/react';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
-import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
+import { HOSTILE_TEXTS, json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import { ProposalPage } from './ProposalPage';
 
 // « Proposer une émission » and « Envoyer une démo » against a fake /api on loopback
 // (docs/proposals.md, « The pages »). The whole way, the server's own rules and the form without
 // JavaScript in Chromium: e2e/tests/proposals.spec.ts.
-
-/** The corpus the server's tests send in every field (server/src/api/routes/proposals.test.ts). */
-const HOSTILE = [
-  '<script>alert("x")</script>',
-  '"><img src=x onerror=alert(1)>',
-  '{{constructor.constructor("alert(1)")()}}',
-  "'; DROP TABLE propositions; --",
-  '${process.exit(1)}',
-  '<a href="javascript:alert(1)">écoutez</a>',
-  '&lt;b&gt;gras&lt;/b&gt; %0d%0aBcc: x@example.net',
-  '🎵 « émission » — ％ ∞ 𝕏',
-];
 
 const SALT = 'abcdef0123456789?expires=9999999999';
 /** A challenge whose number is 37, as altcha-lib makes them (small, for the test). */
@@ -213,27 +201,30 @@ describe('/proposer-une-emission', () => {
       body: {
         kind: 'emission',
         values: {
-          name: HOSTILE[0],
-          makers: HOSTILE[1],
-          style: HOSTILE[5],
-          links: HOSTILE.join('\n'),
-          when: HOSTILE[2],
+          name: HOSTILE_TEXTS[0],
+          makers: HOSTILE_TEXTS[1],
+          style: HOSTILE_TEXTS[5],
+          links: HOSTILE_TEXTS.join('\n'),
+          when: HOSTILE_TEXTS[2],
           email: 'pas une adresse',
-          message: HOSTILE.join('\n'),
+          message: HOSTILE_TEXTS.join('\n'),
         },
         error: 'invalid',
         message: 'Certains champs sont à corriger.',
-        fields: { links: `Lien n° 1 : ${HOSTILE[0]}`, email: 'L’adresse e-mail n’a pas la forme nom@domaine.fr.' },
+        fields: {
+          links: `Lien n° 1 : ${HOSTILE_TEXTS[0]}`,
+          email: 'L’adresse e-mail n’a pas la forme nom@domaine.fr.',
+        },
       },
     };
     const { container } = await renderForm('emission', '/proposer-une-emission?brouillon=brouillon-123');
     await screen.findByText('Certains champs sont à corriger.');
     const links = screen.getByLabelText('Liens pour écouter');
-    expect(links).toHaveValue(HOSTILE.join('\n'));
-    expect(screen.getByLabelText('Nom de l’émission')).toHaveValue(HOSTILE[0]);
-    expect(screen.getByLabelText('Un mot pour l’équipe (facultatif)')).toHaveValue(HOSTILE.join('\n'));
+    expect(links).toHaveValue(HOSTILE_TEXTS.join('\n'));
+    expect(screen.getByLabelText('Nom de l’émission')).toHaveValue(HOSTILE_TEXTS[0]);
+    expect(screen.getByLabelText('Un mot pour l’équipe (facultatif)')).toHaveValue(HOSTILE_TEXTS.join('\n'));
     // The fault's text is text: no element made of it.
-    expect(screen.getByText(`Lien n° 1 : ${HOSTILE[0]}`)).toBeInTheDocument();
+    expect(screen.getByText(`Lien n° 1 : ${HOSTILE_TEXTS[0]}`)).toBeInTheDocument();
     expect(container.querySelector('script, img, a[href^="javascript"]')).toBeNull();
     expect(links).toHaveFocus();
     expect(screen.getByText('Certains champs sont à corriger.')).toBeInTheDocument();
@@ -285,7 +276,7 @@ describe('<page>/merci and <page>/supprimer', () => {
 
   it('shows no number the address forged', () => {
     renderWithProviders(<ProposalPage kind="emission" />, {
-      route: `/proposer-une-emission/merci?numero=${encodeURIComponent(HOSTILE[0] ?? '')}`,
+      route: `/proposer-une-emission/merci?numero=${encodeURIComponent(HOSTILE_TEXTS[0] ?? '')}`,
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Merci !' })).toBeInTheDocument();
     expect(screen.queryByText(/script/)).toBeNull();

@@ -3,3 +3,4 @@ export * from './pages';
 export * from './head';
 export * from './until';
 export * from './serverContainer';
+export * from './hostile';
