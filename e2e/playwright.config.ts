@@ -80,6 +80,10 @@ export default defineConfig({
       ADMIN_TOKEN: 'e2e-jeton-admin-de-24-caracteres',
       E2E_CLOCK_START: E2E_NOW,
       E2E_CLOCK_EPOCH: String(Date.now()),
+      // Every proposal of the browser tests comes from the loopback: more a day than a real network
+      // may send (docs/proposals.md, « Spam »), at both widths; the bounds are the server's tests'.
+      PROPOSALS_PER_NETWORK: '50',
+      PROPOSALS_PER_NETWORK_FORM: '20',
       // The live's timeline is recorded for the run in a folder of its own (docs/timeshift.md).
       LIVE_TIMESHIFT_DIR: mkdtempSync(join(tmpdir(), 'direct-differe-')),
     },

@@ -4,9 +4,10 @@ import { authenticator, editor, invite } from '../editor';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 
 // « Proposer une émission » in Chromium (docs/proposals.md, « The pages »), against the tests'
-// server (no SMTP: the proposals are kept, no e-mail leaves). It writes proposals, so it runs alone
-// (e2e/phases.mjs). The form without JavaScript comes first: the server bounds it more strictly
-// (two a day per network, one count with the proposals sent with the proof of work).
+// server (no SMTP: the proposals are kept, no e-mail leaves, and « Merci ! » says so). It writes
+// proposals, so it runs alone (e2e/phases.mjs), at a phone's width and a desktop's. The tests'
+// server lets one network send more a day than a real one (playwright.config.ts); the daily bounds
+// themselves are the server's tests' (server/src/api/routes/proposals.test.ts).
 
 const content = (page: Page) => page.locator('#contenu');
 
@@ -38,144 +39,163 @@ async function fill(page: Page, links: string): Promise<void> {
 
 const GOOD_LINKS = 'https://soundcloud.com/ondes-lentes/un\nhttps://www.mixcloud.com/ondes-lentes/deux/';
 
-test.describe('at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+/** « Merci ! »'s address on a site that sends no e-mail (docs/proposals.md, « E-mail »). */
+const thanks = (path: string, letter: 'E' | 'D') =>
+  new RegExp(`${path.replace(/\//g, '\\/')}\\/merci\\?numero=${letter}-\\d{4}-\\d{4,}&courriel=non$`);
 
-  test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false });
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+])
+  test.describe(`at ${String(width)} px`, () => {
+    test.use({ viewport: { width, height } });
 
-    test('a form refused comes back with what was typed and the fault beside its field, then is accepted', async ({
+    test.describe('without JavaScript', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('a form refused comes back with what was typed and the fault beside its field, then is accepted', async ({
+        page,
+      }) => {
+        await page.goto('/proposer-une-emission');
+        await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
+        let made = await received(page);
+        await fill(page, 'http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
+        await oldEnough(made);
+        await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
+
+        await expect(page).toHaveURL(/\/proposer-une-emission\?brouillon=/);
+        made = await received(page);
+        const links = content(page).getByLabel('Liens pour écouter');
+        await expect(links).toHaveAttribute('aria-invalid', 'true');
+        await expect(links).toHaveAccessibleDescription(/Lien n° 1/);
+        await expect(links).toHaveValue('http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
+        await expect(content(page).getByLabel('Nom de l’émission')).toHaveValue('Les Ondes Lentes');
+        await expect(content(page).getByLabel('Un mot pour l’équipe (facultatif)')).toHaveValue(
+          '<b>Une heure</b> par mois.',
+        );
+        await expect(content(page).getByText('Certains champs sont à corriger.')).toBeVisible();
+        await expectNoViolations(page, '/proposer-une-emission, refusée, sans JavaScript');
+
+        await links.fill(GOOD_LINKS);
+        await oldEnough(made);
+        await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
+        await expect(page).toHaveURL(thanks('/proposer-une-emission', 'E'));
+        await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
+        await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+        await expect(content(page).getByText(/Ce site n’envoie pas d’e-mail/)).toBeVisible();
+        await expectNoViolations(page, '/proposer-une-emission/merci, sans JavaScript');
+      });
+    });
+
+    test('from the footer’s button, a proposal sent with the proof of work: « Merci ! », then read and kept in the editor', async ({
       page,
     }) => {
-      await page.goto('/proposer-une-emission');
+      const trouble = consoleTrouble(page);
+      await gotoPage(page, '/');
+      await page.locator('footer').getByRole('link', { name: 'Proposer une émission' }).click();
+      await expect(page).toHaveURL(/\/proposer-une-emission$/);
       await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
-      let made = await received(page);
-      await fill(page, 'http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
-      await oldEnough(made);
-      await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
-
-      await expect(page).toHaveURL(/\/proposer-une-emission\?brouillon=/);
-      made = await received(page);
-      const links = content(page).getByLabel('Liens pour écouter');
-      await expect(links).toHaveAttribute('aria-invalid', 'true');
-      await expect(links).toHaveAccessibleDescription(/Lien n° 1/);
-      await expect(links).toHaveValue('http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
-      await expect(content(page).getByLabel('Nom de l’émission')).toHaveValue('Les Ondes Lentes');
-      await expect(content(page).getByLabel('Un mot pour l’équipe (facultatif)')).toHaveValue(
-        '<b>Une heure</b> par mois.',
+      await expect(
+        content(page).getByText('Nous écoutons chaque proposition ; vous recevez une réponse sous trois semaines.'),
+      ).toBeVisible();
+      await expect(content(page).getByRole('link', { name: 'emissions@example.org' }).first()).toHaveAttribute(
+        'href',
+        'mailto:emissions@example.org',
       );
-      await expect(content(page).getByText('Certains champs sont à corriger.')).toBeVisible();
+      const made = await received(page);
+      await expectNoViolations(page, '/proposer-une-emission');
 
-      await links.fill(GOOD_LINKS);
+      await fill(page, GOOD_LINKS);
       await oldEnough(made);
+      const sent = page.waitForRequest(
+        (request) => request.method() === 'POST' && request.url().endsWith('/api/proposals/emission'),
+      );
       await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
-      await expect(page).toHaveURL(/\/proposer-une-emission\/merci\?numero=E-\d{4}-\d{4,}$/);
-      await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
+      // JSON with the proof of work, never the form's own post.
+      const body = (await sent).postDataJSON() as { altcha?: string; links?: string[] };
+      expect(body.links).toEqual(GOOD_LINKS.split('\n'));
+      expect(typeof body.altcha).toBe('string');
+      await expect(page).toHaveURL(thanks('/proposer-une-emission', 'E'));
+      const heading = content(page).getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText('Merci !');
+      await expect(heading).toBeFocused();
       await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+      await expect(content(page).getByText(/Ce site n’envoie pas d’e-mail/)).toBeVisible();
+      await expectNoViolations(page, '/proposer-une-emission/merci');
+      expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+      const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
+
+      // Read and kept in the editor, on its own origin, by a new member of the programmation team.
+      const link = await invite(['--role', 'programmation']);
+      await authenticator(page);
+      await page.goto(link);
+      await page.getByLabel('Nom du compte').fill(`programmation-${String(Date.now())}`);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page).toHaveURL(editor('/admin'));
+      await expect(page.getByText(/Connecté·e :/)).toContainText('(équipe de programmation)');
+      const proposal = page.getByRole('article', { name: new RegExp(`^${number} `) });
+      await expect(proposal.getByRole('heading', { level: 3 })).toHaveText(`${number} Les Ondes Lentes`);
+      await expect(proposal.getByText('<b>Une heure</b> par mois.')).toBeVisible();
+      const out = proposal.getByRole('link', { name: 'https://soundcloud.com/ondes-lentes/un' });
+      await expect(out).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(page.getByText(/L’envoi d’e-mails est coupé sur ce site/)).toBeVisible();
+      await proposal.getByLabel(`État de ${number}`).selectOption('retenue');
+      await expect(proposal.getByRole('status')).toHaveText('État : retenue.');
+      await expect(proposal.getByRole('link', { name: 'Répondre' })).toHaveAttribute(
+        'href',
+        /^mailto:camille@example\.org\?subject=.+&body=.+/,
+      );
+      await expectNoViolations(page, '/admin (Propositions)');
+
+      // The team's e-mail links to the editor with the number: that proposal first, its heading focused.
+      await page.goto(editor(`/admin?numero=${number}`));
+      const named = page.getByRole('region', { name: 'Proposition demandée' });
+      await expect(named.getByRole('heading', { level: 3 })).toHaveText(`${number} Les Ondes Lentes`);
+      await expect(named.getByRole('heading', { level: 3 })).toBeFocused();
+      await expect(named.getByLabel(`État de ${number}`)).toHaveValue('retenue');
+    });
+
+    test('« Envoyer une démo » is the label’s: its address, no show’s schedule; a demo sent and kept by the label team', async ({
+      page,
+    }) => {
+      const trouble = consoleTrouble(page);
+      await gotoPage(page, '/label/envoyer-une-demo');
+      await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Envoyer une démo');
+      await expect(content(page).getByLabel('Liens vers la démo')).toBeVisible();
+      await expect(content(page).getByLabel('À quel rythme, et quand pourriez-vous jouer ?')).toHaveCount(0);
+      await expect(content(page).getByRole('link', { name: 'demos@example.org' }).first()).toHaveAttribute(
+        'href',
+        'mailto:demos@example.org',
+      );
+      await expectNoViolations(page, '/label/envoyer-une-demo');
+      // Rendered by the server, hydrated as it was.
+      expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
+
+      const made = await received(page);
+      const form = content(page);
+      await form.getByLabel('Nom du projet').fill('Brique Rouge');
+      await form.getByLabel('Qui le fait').fill('Inès');
+      await form.getByLabel('Le style, en quelques mots').fill('dub techno');
+      await form.getByLabel('Liens vers la démo').fill(GOOD_LINKS);
+      await form.getByLabel('Votre adresse e-mail').fill('ines@example.org');
+      await oldEnough(made);
+      await form.getByRole('button', { name: 'Envoyer la démo' }).click();
+      await expect(page).toHaveURL(thanks('/label/envoyer-une-demo', 'D'));
+      await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
+      const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
+
+      // The label team reads it beside its releases, and keeps it.
+      const link = await invite(['--role', 'label']);
+      await authenticator(page);
+      await page.goto(link);
+      await page.getByLabel('Nom du compte').fill(`label-${String(Date.now())}`);
+      await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+      await expect(page).toHaveURL(editor('/admin'));
+      const demo = page.getByRole('article', { name: new RegExp(`^${number} `) });
+      await expect(demo.getByRole('heading', { level: 3 })).toHaveText(`${number} Brique Rouge`);
+      await demo.getByLabel(`État de ${number}`).selectOption('retenue');
+      await expect(demo.getByRole('status')).toHaveText('État : retenue.');
+      // No show proposal reaches the label team.
+      await expect(page.getByRole('article', { name: /^E-/ })).toHaveCount(0);
     });
   });
-
-  test('from the footer’s button, a proposal sent with the proof of work: « Merci ! », then read and kept in the editor', async ({
-    page,
-  }) => {
-    const trouble = consoleTrouble(page);
-    await gotoPage(page, '/');
-    await page.locator('footer').getByRole('link', { name: 'Proposer une émission' }).click();
-    await expect(page).toHaveURL(/\/proposer-une-emission$/);
-    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
-    await expect(
-      content(page).getByText('Nous écoutons chaque proposition ; vous recevez une réponse sous trois semaines.'),
-    ).toBeVisible();
-    await expect(content(page).getByRole('link', { name: 'emissions@example.org' }).first()).toHaveAttribute(
-      'href',
-      'mailto:emissions@example.org',
-    );
-    const made = await received(page);
-    await expectNoViolations(page, '/proposer-une-emission');
-
-    await fill(page, GOOD_LINKS);
-    await oldEnough(made);
-    const sent = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url().endsWith('/api/proposals/emission'),
-    );
-    await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
-    // JSON with the proof of work, never the form's own post.
-    const body = (await sent).postDataJSON() as { altcha?: string; links?: string[] };
-    expect(body.links).toEqual(GOOD_LINKS.split('\n'));
-    expect(typeof body.altcha).toBe('string');
-    await expect(page).toHaveURL(/\/proposer-une-emission\/merci\?numero=E-\d{4}-\d{4,}$/);
-    const heading = content(page).getByRole('heading', { level: 1 });
-    await expect(heading).toHaveText('Merci !');
-    await expect(heading).toBeFocused();
-    await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
-    await expectNoViolations(page, '/proposer-une-emission/merci');
-    expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
-    const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
-
-    // Read and kept in the editor, on its own origin, by a new member of the programmation team.
-    const link = await invite(['--role', 'programmation']);
-    await authenticator(page);
-    await page.goto(link);
-    await page.getByLabel('Nom du compte').fill(`programmation-${String(Date.now())}`);
-    await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-    await expect(page).toHaveURL(editor('/admin'));
-    await expect(page.getByText(/Connecté·e :/)).toContainText('(équipe de programmation)');
-    const proposal = page.getByRole('article', { name: new RegExp(`^${number} `) });
-    await expect(proposal.getByRole('heading', { level: 3 })).toHaveText(`${number} Les Ondes Lentes`);
-    await expect(proposal.getByText('<b>Une heure</b> par mois.')).toBeVisible();
-    const out = proposal.getByRole('link', { name: 'https://soundcloud.com/ondes-lentes/un' });
-    await expect(out).toHaveAttribute('rel', 'noopener noreferrer');
-    await expect(page.getByText(/L’envoi d’e-mails est coupé sur ce site/)).toBeVisible();
-    await proposal.getByLabel(`État de ${number}`).selectOption('retenue');
-    await expect(proposal.getByRole('status')).toHaveText('État : retenue.');
-    await expect(proposal.getByRole('link', { name: 'Répondre' })).toHaveAttribute(
-      'href',
-      /^mailto:camille@example\.org\?subject=.+&body=.+/,
-    );
-    await expectNoViolations(page, '/admin (Propositions)');
-  });
-
-  test('« Envoyer une démo » is the label’s: its address, no show’s schedule; a demo sent and kept by the label team', async ({
-    page,
-  }) => {
-    const trouble = consoleTrouble(page);
-    await gotoPage(page, '/label/envoyer-une-demo');
-    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Envoyer une démo');
-    await expect(content(page).getByLabel('Liens vers la démo')).toBeVisible();
-    await expect(content(page).getByLabel('À quel rythme, et quand pourriez-vous jouer ?')).toHaveCount(0);
-    await expect(content(page).getByRole('link', { name: 'demos@example.org' }).first()).toHaveAttribute(
-      'href',
-      'mailto:demos@example.org',
-    );
-    await expectNoViolations(page, '/label/envoyer-une-demo');
-    // Rendered by the server, hydrated as it was.
-    expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
-
-    const made = await received(page);
-    const form = content(page);
-    await form.getByLabel('Nom du projet').fill('Brique Rouge');
-    await form.getByLabel('Qui le fait').fill('Inès');
-    await form.getByLabel('Le style, en quelques mots').fill('dub techno');
-    await form.getByLabel('Liens vers la démo').fill(GOOD_LINKS);
-    await form.getByLabel('Votre adresse e-mail').fill('ines@example.org');
-    await oldEnough(made);
-    await form.getByRole('button', { name: 'Envoyer la démo' }).click();
-    await expect(page).toHaveURL(/\/label\/envoyer-une-demo\/merci\?numero=D-\d{4}-\d{4,}$/);
-    await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
-    const number = (await content(page).locator('.proposal-number').textContent()) ?? '';
-
-    // The label team reads it beside its releases, and keeps it.
-    const link = await invite(['--role', 'label']);
-    await authenticator(page);
-    await page.goto(link);
-    await page.getByLabel('Nom du compte').fill(`label-${String(Date.now())}`);
-    await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-    await expect(page).toHaveURL(editor('/admin'));
-    const demo = page.getByRole('article', { name: new RegExp(`^${number} `) });
-    await expect(demo.getByRole('heading', { level: 3 })).toHaveText(`${number} Brique Rouge`);
-    await demo.getByLabel(`État de ${number}`).selectOption('retenue');
-    await expect(demo.getByRole('status')).toHaveText('État : retenue.');
-    // No show proposal reaches the label team.
-    await expect(page.getByRole('article', { name: /^E-/ })).toHaveCount(0);
-  });
-});
