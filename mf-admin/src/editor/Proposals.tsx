@@ -85,8 +85,6 @@ const MAIL_NAMES: Record<string, string> = {
 
 export function Proposals({ role }: { role: Me['role'] }) {
   const kinds = PROPOSAL_KINDS[role] ?? [];
-  const kindId = useId();
-  const stateId = useId();
   const [search] = useSearchParams();
   const asked = search.get('numero') ?? '';
   const [kind, setKind] = useState<Kind | ''>(kinds.length === 1 ? (kinds[0] ?? '') : '');
@@ -166,41 +164,9 @@ export function Proposals({ role }: { role: Me['role'] }) {
       ) : null}
       <div className="admin-proposals__filters">
         {kinds.length < 2 ? null : (
-          <div className="admin-field">
-            <label htmlFor={kindId}>Type</label>
-            <select
-              id={kindId}
-              value={kind}
-              onChange={(event) => {
-                setKind(event.target.value as Kind | '');
-              }}
-            >
-              <option value="">Toutes</option>
-              {kinds.map((each) => (
-                <option key={each} value={each}>
-                  {KIND_NAMES[each]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Filter label="Type" all="Toutes" value={kind} choices={kinds} names={KIND_NAMES} onChange={setKind} />
         )}
-        <div className="admin-field">
-          <label htmlFor={stateId}>État</label>
-          <select
-            id={stateId}
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value as State | '');
-            }}
-          >
-            <option value="">Tous</option>
-            {STATES.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Filter label="État" all="Tous" value={state} choices={STATES} onChange={setState} />
       </div>
       {error === null ? null : (
         <p className="admin-outcome admin-outcome--error" role="alert">
@@ -235,6 +201,44 @@ export function Proposals({ role }: { role: Me['role'] }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A filter of the list: one of `choices`, or all of them (''). */
+function Filter<T extends string>({
+  label,
+  all,
+  value,
+  choices,
+  names,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: T | '';
+  choices: readonly T[];
+  names?: Readonly<Record<T, string>>;
+  onChange: (next: T | '') => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value as T | '');
+        }}
+      >
+        <option value="">{all}</option>
+        {choices.map((each) => (
+          <option key={each} value={each}>
+            {names?.[each] ?? each}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
