@@ -1,0 +1,172 @@
+// Proposals stored per second on one instance (docs/proposals.md), through the built server's
+// whole way: a challenge asked of the server and solved here beforehand (altcha-lib, as the page
+// does), its minimum time waited, then every proposal posted as JSON, eight at a time, each from a
+// network of its own (an IPv6 /64 told by X-Forwarded-For, the server trusting the loopback as it
+// trusts nginx), so that the per-address bounds are not what is measured. Each post is checked (the
+// proof of work verified and used once, the fields read, the network's count) and stored before it
+// is answered; no SMTP, so no e-mail is queued for sending.
+//
+// Once with the proposals in memory and proposals.json, once with Redis (signed, numbered by INCR)
+// when redis-server is installed. Reports proposals a second, the answer's p50 and p95, and the
+// server's CPU per proposal. Writes bench/results/proposals.json and proposals.md.
+// `node bench/proposals.mjs [--count=400]` after `npm run build`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib/v1';
+import { startServer } from './lib/browser.mjs';
+import { arg } from './lib/cli.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const count = Number(arg('count') ?? 400);
+const port = Number(arg('port') ?? 8343);
+const origin = `http://127.0.0.1:${String(port)}`;
+const CONCURRENCY = 8;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+/** A process's CPU time in ms (utime + stime, in ticks of 10 ms). */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** A Redis of its own on a free port, or null when redis-server is missing. */
+async function startRedis() {
+  const redisPort = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const failed = await Promise.race([
+    new Promise((resolve) => child.once('error', () => resolve(true))),
+    delay(500).then(() => false),
+  ]);
+  return failed ? null : { url: `redis://127.0.0.1:${String(redisPort)}`, stop: () => child.kill() };
+}
+
+const fields = (i) => ({
+  name: `Émission de banc n° ${String(i)}`,
+  makers: 'Camille et Sacha',
+  style: 'ambient, field recordings',
+  links: ['https://soundcloud.com/banc/un', 'https://www.mixcloud.com/banc/deux/'],
+  when: 'un mardi sur deux',
+  email: `banc-${String(i)}@example.org`,
+  message: 'Une heure par mois.',
+  site: '',
+});
+
+async function run(redis) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-propositions-'));
+  const server = await startServer(root, port, {
+    CONTENT_DIR: dir,
+    TRUST_PROXY: '127.0.0.1',
+    LIVE_TIMESHIFT_HOURS: '0',
+    ...(redis === null ? {} : { REDIS_URL: redis.url, SITE_SECRET: 'banc-'.repeat(8) }),
+  });
+  try {
+    // The challenges, solved beforehand: the browser's work, not the server's.
+    const solved = [];
+    for (let i = 0; i < count; i += 1) {
+      const made = await (await fetch(`${origin}/api/proposals/challenge`)).json();
+      const found = await solveChallenge(made.challenge, made.salt, made.algorithm, made.maxnumber).promise;
+      const altcha = btoa(
+        JSON.stringify({
+          algorithm: made.algorithm,
+          challenge: made.challenge,
+          number: found.number,
+          salt: made.salt,
+          signature: made.signature,
+          took: found.took,
+        }),
+      );
+      solved.push({ startedAt: made.startedAt, altcha });
+    }
+    // The server refuses a form sent under 3 s after it was made.
+    await delay(3_500);
+    const cpuBefore = cpuMs(server.pid);
+    const began = performance.now();
+    const latencies = [];
+    const statuses = new Map();
+    const refusals = new Set();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) {
+          const i = next;
+          next += 1;
+          const sent = performance.now();
+          const answer = await fetch(`${origin}/api/proposals/emission`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              origin,
+              'x-forwarded-for': `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`,
+            },
+            body: JSON.stringify({ ...fields(i), ...solved[i] }),
+          });
+          const text = await answer.text();
+          if (answer.status !== 201 && refusals.size < 3) refusals.add(text.slice(0, 200));
+          latencies.push(performance.now() - sent);
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const wallMs = performance.now() - began;
+    const serverCpu = cpuMs(server.pid) - cpuBefore;
+    const stored = statuses.get(201) ?? 0;
+    return {
+      store: redis === null ? 'memory + proposals.json' : 'Redis + proposals.json',
+      posted: count,
+      stored,
+      statuses: Object.fromEntries(statuses),
+      refusals: [...refusals],
+      perSecond: Math.round((stored / wallMs) * 1000),
+      p50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
+      p95Ms: Math.round(percentile(latencies, 95) * 10) / 10,
+      serverCpuMsPerProposal: Math.round((serverCpu / Math.max(stored, 1)) * 100) / 100,
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const results = [await run(null)];
+console.log(results[0]);
+const redis = await startRedis();
+if (redis !== null) {
+  try {
+    results.push(await run(redis));
+    console.log(results[1]);
+  } finally {
+    redis.stop();
+  }
+}
+
+const out = join(root, 'bench', 'results');
+writeFileSync(join(out, 'proposals.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(
+  join(out, 'proposals.md'),
+  [
+    `# Proposals stored per second on one instance: \`node bench/proposals.mjs --count=${String(count)}\``,
+    '',
+    `The built server, ${String(CONCURRENCY)} posts at a time, each with a proof of work solved beforehand; no SMTP.`,
+    '',
+    '| store | stored | a second | answer p50 | answer p95 | server CPU a proposal |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.store} | ${String(r.stored)} of ${String(r.posted)} | ${String(r.perSecond)} | ${String(r.p50Ms)} ms | ${String(r.p95Ms)} ms | ${String(r.serverCpuMsPerProposal)} ms |`,
+    ),
+    '',
+  ].join('\n'),
+);
+process.exit(0);
