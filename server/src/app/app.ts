@@ -218,7 +218,11 @@ export async function buildApp({
   // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/push.md).
   await app.register(pushPlugin, push);
   // « Proposer une émission » and « Envoyer une démo »: the store and the e-mails' queue (docs/proposals.md).
-  await app.register(proposalsPlugin, { siteOrigin: site.siteOrigin, editorOrigin: site.editorOrigin });
+  await app.register(proposalsPlugin, {
+    siteOrigin: site.siteOrigin,
+    editorOrigin: site.editorOrigin,
+    pages: async () => (await app.sitePages()).pages,
+  });
   await app.register(representationsPlugin);
   await app.register(sitePagesPlugin, {
     read: sitePagesOf(site, (message) => {

@@ -2,6 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import {
+  PAGES,
+  fillPath,
+  pageHref,
+  pagePattern,
+  type AddressedPage,
+  type PageModule,
+} from '@collectif/shared/addresses';
 import { holdLease, type HeldLease } from '../instances/lease';
 import type { ProposalsConfig } from './config';
 import type { ProposalFields, ProposalKind } from './fields';
@@ -16,11 +24,15 @@ declare module 'fastify' {
   }
 }
 
-/** The pages of each kind (mf-radio's and mf-label's), which the redirects and the links name. */
-export const PAGES: Record<ProposalKind, string> = {
-  emission: '/proposer-une-emission',
-  demo: '/label/envoyer-une-demo',
-};
+/**
+ * The page of each kind (mf-radio's and mf-label's), which the redirects and the links name: its
+ * address is read from the site's page table (docs/proposals.md, « The pages »), with `/merci` and
+ * `/supprimer` below it.
+ */
+export const FORM_PAGES: Record<ProposalKind, PageModule> = { emission: PAGES.proposeShow, demo: PAGES.sendDemo };
+
+/** Below a kind's page: the form itself, « Merci ! » or the proposer's deletion. */
+export type FormPage = '' | 'merci' | 'supprimer';
 
 /** How long a proposal is kept (docs/proposals.md, « What is kept, and for how long »): 12 months. */
 export const KEPT_MS = 365 * 24 * 3600_000;
@@ -33,8 +45,13 @@ export interface ProposalsService {
   mail: 'on' | 'off';
   /** Stores a new proposal, its two e-mails queued; sent at once by the sending instance. */
   submit(kind: ProposalKind, fields: ProposalFields): Promise<Proposal>;
+  /**
+   * A path of a kind's page, with its query: the site's root when the table has no such page (its
+   * part is not deployed), never a path typed here.
+   */
+  formPath(kind: ProposalKind, below: FormPage, search?: Readonly<Record<string, string>>): Promise<string>;
   /** The proposer's deletion link (the page's, with the number and the token). */
-  deleteUrl(proposal: Proposal): string;
+  deleteUrl(proposal: Proposal): Promise<string>;
   /** Sends the e-mails due now (the queue's pass, at once): for tests. */
   flush(): Promise<void>;
   /** Deletes the proposals older than 12 months; how many. */
@@ -58,6 +75,8 @@ export interface ProposalsPluginOptions {
   editorOrigin?: string | null;
   /** How long the mail server may take to answer (10 s; tests: shorter, for a server that never greets). */
   mailTimeoutMs?: number;
+  /** The site's page table (`app.sitePages`), read at each use: the addresses follow the pages. */
+  pages?: () => Promise<readonly AddressedPage[]>;
 }
 
 /**
@@ -90,23 +109,37 @@ export const proposalsPlugin = fp(
     let timer: NodeJS.Timeout | null = null;
     let lastSweep = 0;
 
-    const deleteUrl = (proposal: Proposal) =>
-      `${siteOrigin}${PAGES[proposal.kind]}/supprimer?numero=${proposal.number}&jeton=${proposal.deleteToken}`;
+    /** The page table, or none when it cannot be read (each address then falls back to the root). */
+    const table = async (): Promise<readonly AddressedPage[]> => {
+      if (options.pages === undefined) return [];
+      try {
+        return await options.pages();
+      } catch {
+        return [];
+      }
+    };
+    const formPath = async (kind: ProposalKind, below: FormPage, search: Readonly<Record<string, string>> = {}) => {
+      const pattern = pagePattern(await table(), FORM_PAGES[kind]);
+      if (pattern === null) return '/';
+      const query = new URLSearchParams(search).toString();
+      return `${fillPath(below === '' ? pattern : `${pattern}/${below}`)}${query === '' ? '' : `?${query}`}`;
+    };
+    const deleteUrl = async (proposal: Proposal) =>
+      `${siteOrigin}${await formPath(proposal.kind, 'supprimer', { numero: proposal.number, jeton: proposal.deleteToken })}`;
+    /** The editor's admin page, opened on this proposal (`?numero=`). */
+    const editorUrl = async (proposal: Proposal) =>
+      `${editorOrigin}${pageHref(await table(), PAGES.admin, {}, { numero: proposal.number }) ?? '/'}`;
 
-    const messageOf = (proposal: Proposal, name: MailName) =>
+    const messageOf = async (proposal: Proposal, name: MailName) =>
       name === 'team'
-        ? teamMessage(
-            proposal,
-            config.to[proposal.kind],
-            `${editorOrigin}/admin/propositions?numero=${proposal.number}`,
-          )
-        : ackMessage(proposal, deleteUrl(proposal));
+        ? teamMessage(proposal, config.to[proposal.kind], await editorUrl(proposal))
+        : ackMessage(proposal, await deleteUrl(proposal));
 
     /** One try of one mail, its outcome written to the proposal (unless it was deleted meanwhile). */
     const attempt = async (proposal: Proposal, name: MailName, sender: Mailer) => {
       let sent = false;
       try {
-        await sender.send(messageOf(proposal, name));
+        await sender.send(await messageOf(proposal, name));
         sent = true;
       } catch (error) {
         warn(
@@ -209,6 +242,7 @@ export const proposalsPlugin = fp(
         if (lease?.held() === true) void flush();
         return proposal;
       },
+      formPath,
       deleteUrl,
       flush,
       sweep,

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { solveChallenge } from 'altcha-lib/v1';
-import { until } from '@collectif/shared/testing';
+import { declaredPages, until } from '@collectif/shared/testing';
+import type { PageRef } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
 import type { ApiConfig } from '../env';
 import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
@@ -27,12 +28,18 @@ let config: ApiConfig;
 let clock: ReturnType<typeof manualClock>;
 const client = editorClient(() => ({ app, base }), TOKEN);
 
-async function start(proposals: Partial<ApiConfig['proposals']> = {}): Promise<void> {
+async function start(
+  proposals: Partial<ApiConfig['proposals']> = {},
+  pages?: () => Promise<readonly PageRef[]>,
+): Promise<void> {
   const defaults = testConfig();
   config = testConfig({ adminToken: TOKEN, proposals: { ...defaults.proposals, perNetwork: 100, ...proposals } });
   clock = manualClock();
-  // A mail server that never greets fails its try in half a second.
-  app = await buildApi({ config, now: clock.now }, { proposals: { mailTimeoutMs: 500 } });
+  // A mail server that never greets fails its try in half a second; `pages`: another table than the declared one.
+  app = await buildApi(
+    { config, now: clock.now },
+    { proposals: { mailTimeoutMs: 500, ...(pages === undefined ? {} : { pages }) } },
+  );
   base = await listen(app);
 }
 
@@ -523,5 +530,71 @@ describe('what is kept, and for how long', () => {
       `/proposer-une-emission/supprimer?numero=${second.number}&etat=supprimee`,
     );
     expect(await app.proposals.store.get(second.number)).toBeNull();
+  });
+});
+
+describe('the addresses, from the site’s page table', () => {
+  /** The declared table, the radio's proposal page (and its two below) moved to `proposer`. */
+  const moved = (): PageRef[] =>
+    declaredPages().map((page) =>
+      page.module === 'ProposeShowPage'
+        ? { ...page, path: page.path.replace('proposer-une-emission', 'proposer') }
+        : page,
+    );
+
+  it('follow the radio’s page where it moved, and lead the team to the admin page', async () => {
+    const server = await smtpServer();
+    try {
+      await start({ smtp: smtp(server.port) }, () => Promise.resolve(moved()));
+      const sent = await propose('emission', show());
+      const { number, deleteUrl } = (await sent.json()) as { number: string; deleteUrl: string };
+      expect(deleteUrl).toMatch(new RegExp(`^/proposer/supprimer\\?numero=${number}&jeton=[\\w-]{32}$`));
+      const { startedAt } = await challenge();
+      clock.advance(5_000);
+      const form = await postForm('emission', { ...show(), links: show().links.join('\n'), startedAt });
+      expect(form.headers.get('location')).toBe('/proposer/merci?numero=E-2026-0002');
+      const refused = await postForm('emission', { name: 'x', startedAt });
+      expect(refused.headers.get('location')).toMatch(/^\/proposer\?brouillon=[\w-]{22}$/);
+      const deleted = await fetch(`${base}/api/proposals/delete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ number, token: 'x'.repeat(32) }).toString(),
+        redirect: 'manual',
+      });
+      expect(deleted.headers.get('location')).toBe(`/proposer/supprimer?numero=${number}&etat=introuvable`);
+
+      await app.proposals.flush();
+      await until(() => server.mails.length === 4, { what: 'les courriels des deux propositions' });
+      const team = server.mails.find((mail) => mail.subject?.startsWith(`Nouvelle proposition d’émission ${number}`));
+      // The editor's admin page (the demo's editor is on the site's origin), opened on the proposal.
+      expect(team?.text).toContain(`« Propositions » : /admin?numero=${number}\n`);
+      const ack = server.mails.find((mail) => mail.subject?.includes(`${number} est bien arrivée`) === true);
+      expect(ack?.text).toContain(`Pour l’effacer dès maintenant : ${deleteUrl}\n`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fall back to the site’s root when the table has no such page (its part not deployed)', async () => {
+    const server = await smtpServer();
+    try {
+      const without = () =>
+        Promise.resolve(
+          declaredPages().filter((page) => page.module !== 'ProposeShowPage' && page.module !== 'AdminPage'),
+        );
+      await start({ smtp: smtp(server.port) }, without);
+      const sent = await propose('emission', show());
+      expect(await sent.json()).toMatchObject({ number: 'E-2026-0001', deleteUrl: '/' });
+      const { startedAt } = await challenge();
+      clock.advance(5_000);
+      const form = await postForm('emission', { ...show(), links: show().links.join('\n'), startedAt });
+      expect(form.headers.get('location')).toBe('/');
+      await app.proposals.flush();
+      await until(() => server.mails.length === 4, { what: 'les courriels des deux propositions' });
+      const team = server.mails.find((mail) => mail.subject?.startsWith('Nouvelle proposition d’émission E-2026-0001'));
+      expect(team?.text).toContain('« Propositions » : /\n');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -15,7 +15,6 @@ import {
   type ProposalKind,
 } from '../../proposals/fields';
 import { replyOf, type MailName } from '../../proposals/mail';
-import { PAGES } from '../../proposals/plugin';
 import { HONEYPOT } from '../../proposals/spam';
 import type { Proposal } from '../../proposals/store';
 
@@ -176,8 +175,8 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
         () => true,
         () => false,
       );
-    const query = kept ? `brouillon=${id}` : `erreur=${encodeURIComponent(refusal.error)}`;
-    return noStore(reply).redirect(`${PAGES[kind]}?${query}`, 303);
+    const query: Record<string, string> = kept ? { brouillon: id } : { erreur: refusal.error };
+    return noStore(reply).redirect(await service().formPath(kind, '', query), 303);
   };
 
   app.post(
@@ -276,10 +275,12 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
         throw unavailable();
       }
       app.metrics.proposals.received.inc({ kind, form: form ? 'form' : 'json' });
-      if (form) return noStore(reply).redirect(`${PAGES[kind]}/merci?numero=${proposal.number}`, 303);
+      if (form) {
+        return noStore(reply).redirect(await service().formPath(kind, 'merci', { numero: proposal.number }), 303);
+      }
       return noStore(reply)
         .code(201)
-        .send({ number: proposal.number, deleteUrl: service().deleteUrl(proposal) });
+        .send({ number: proposal.number, deleteUrl: await service().deleteUrl(proposal) });
     },
   );
 
@@ -301,7 +302,10 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
     const mine = proposal !== null && sameToken(proposal.deleteToken, token);
     if (mine) await store.remove(proposal.number);
     if (form) {
-      const page = `${PAGES[kind]}/supprimer?numero=${number ?? ''}&etat=${mine ? 'supprimee' : 'introuvable'}`;
+      const page = await service().formPath(kind, 'supprimer', {
+        numero: number ?? '',
+        etat: mine ? 'supprimee' : 'introuvable',
+      });
       return noStore(reply).redirect(page, 303);
     }
     // The same answer for an unknown number and a wrong token: nothing says which numbers exist.

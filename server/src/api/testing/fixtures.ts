@@ -106,7 +106,8 @@ export async function buildApi(
   await app.register(sourcesPlugin, options);
   await app.register(figuresPlugin);
   await app.register(pushPlugin, push);
-  await app.register(proposalsPlugin, proposals);
+  // The proposals' addresses from the same table (registered below, read at each use).
+  await app.register(proposalsPlugin, { pages: async () => (await app.sitePages()).pages, ...proposals });
   await app.register(eventsPlugin);
   await app.register(representationsPlugin);
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).
