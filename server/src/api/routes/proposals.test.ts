@@ -342,7 +342,8 @@ describe('spam', () => {
     const fields = { ...show(), links: show().links.join('\n'), startedAt };
     const first = await postForm('emission', fields);
     expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe('/proposer-une-emission/merci?numero=E-2026-0001');
+    // No mail server here: the « Merci ! » page is told no e-mail leaves.
+    expect(first.headers.get('location')).toBe('/proposer-une-emission/merci?numero=E-2026-0001&courriel=non');
     const second = await postForm('emission', fields);
     expect(second.status).toBe(303);
     const location = second.headers.get('location') ?? '';
@@ -530,6 +531,36 @@ describe('what is kept, and for how long', () => {
       `/proposer-une-emission/supprimer?numero=${second.number}&etat=supprimee`,
     );
     expect(await app.proposals.store.get(second.number)).toBeNull();
+  });
+});
+
+describe('whether e-mail is on, told to the proposer’s pages', () => {
+  /** One proposal by the page's script and one by the form: what each answer says. */
+  async function both() {
+    const sent = await propose('emission', show());
+    const { startedAt } = await challenge();
+    clock.advance(5_000);
+    const form = await postForm('demo', { ...show(), when: '', links: show().links.join('\n'), startedAt });
+    return { json: (await sent.json()) as unknown, location: form.headers.get('location') };
+  }
+
+  it('says `mail: off` and `courriel=non` without a mail server (the demo)', async () => {
+    await start();
+    const { json, location } = await both();
+    expect(json).toEqual({ number: 'E-2026-0001', deleteUrl: expect.any(String) as string, mail: 'off' });
+    expect(location).toBe('/label/envoyer-une-demo/merci?numero=D-2026-0001&courriel=non');
+  });
+
+  it('says `mail: on`, and nothing in the form’s redirect, with one', async () => {
+    const server = await smtpServer();
+    try {
+      await start({ smtp: smtp(server.port) });
+      const { json, location } = await both();
+      expect(json).toEqual({ number: 'E-2026-0001', deleteUrl: expect.any(String) as string, mail: 'on' });
+      expect(location).toBe('/label/envoyer-une-demo/merci?numero=D-2026-0001');
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -54,6 +54,16 @@ const stateBody = v.strictObject({ state: v.picklist(STATES) });
 const noteBody = v.strictObject({ text: v.pipe(v.string(), v.maxLength(BOUNDS.note)) });
 const draftParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^[\w-]{22}$/)) });
 
+/**
+ * A proposal stored, as the page's script reads it: its number, the proposer's deletion link, and
+ * whether e-mails are sent (`off` without SMTP_HOST: the « Merci ! » page then promises none).
+ */
+const createdAnswer = v.strictObject({
+  number: v.string(),
+  deleteUrl: v.string(),
+  mail: v.picklist(['on', 'off']),
+});
+
 /** The challenge's answer (the ALTCHA widget's `challengeurl`), with the form's `startedAt`. */
 const challengeAnswer = v.object({
   algorithm: v.string(),
@@ -184,7 +194,7 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
     {
       bodyLimit: PROPOSAL_BODY_MAX,
       config: publicPosts,
-      schema: { params: jsonSchema(kindParams) },
+      schema: { params: jsonSchema(kindParams), response: { 201: jsonSchema(createdAnswer) } },
       // A form announced over its bound is refused before a byte of it is read.
       onRequest: (request, _reply, next) => {
         const announced = Number(request.headers['content-length'] ?? '0');
@@ -275,12 +285,16 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
         throw unavailable();
       }
       app.metrics.proposals.received.inc({ kind, form: form ? 'form' : 'json' });
+      const { mail } = service();
       if (form) {
-        return noStore(reply).redirect(await service().formPath(kind, 'merci', { numero: proposal.number }), 303);
+        // `courriel=non`: the « Merci ! » page says no confirmation e-mail leaves (the demo).
+        const search: Record<string, string> =
+          mail === 'on' ? { numero: proposal.number } : { numero: proposal.number, courriel: 'non' };
+        return noStore(reply).redirect(await service().formPath(kind, 'merci', search), 303);
       }
       return noStore(reply)
         .code(201)
-        .send({ number: proposal.number, deleteUrl: await service().deleteUrl(proposal) });
+        .send({ number: proposal.number, deleteUrl: await service().deleteUrl(proposal), mail });
     },
   );
 
