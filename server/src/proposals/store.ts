@@ -46,7 +46,7 @@ const noteSchema = v.strictObject({
 });
 export type ProposalNote = v.InferOutput<typeof noteSchema>;
 
-const proposalSchema = v.strictObject({
+export const proposalSchema = v.strictObject({
   number: v.pipe(v.string(), v.regex(NUMBER_PATTERN)),
   kind: v.picklist(KINDS),
   name: v.pipe(v.string(), v.maxLength(BOUNDS.name)),
@@ -118,7 +118,8 @@ export const proposalOf = (value: unknown): Proposal | null => {
   return read.success ? read.output : null;
 };
 
-const newestFirst = (a: Proposal, b: Proposal) =>
+/** The order of the list: newest first (createdAt, then number, descending). */
+export const newestFirst = (a: Pick<Proposal, 'createdAt' | 'number'>, b: Pick<Proposal, 'createdAt' | 'number'>) =>
   b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number);
 
 export function createProposalStore(options: ProposalStoreOptions): ProposalStore {

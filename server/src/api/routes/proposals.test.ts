@@ -11,6 +11,7 @@ import { siteConfig } from '@collectif/shared/config';
 import type { ApiConfig } from '../env';
 import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
 import { editorClient } from '../testing/editors';
+import { readFields } from '../../proposals/fields';
 
 // « Proposer une émission » and « Envoyer une démo » (docs/proposals.md): a proposal sent by the
 // page's script and by the form without JavaScript, each spam rule, the e-mails received by a real
@@ -498,6 +499,84 @@ describe('the volunteers', () => {
     );
     expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.send(`/editor/proposals/${showAnswer.number}`)).status).toBe(404);
+  });
+});
+
+describe('the editor’s list, page by page', () => {
+  interface Page {
+    proposals: { number: string; kind: string; createdAt: string }[];
+    next: string | null;
+  }
+  /** Every page of the list from `query`, following `next`; each page as it came. */
+  async function pages(query: string): Promise<Page[]> {
+    const read: Page[] = [];
+    let next: string | null = null;
+    do {
+      const joiner = query === '' ? '?' : '&';
+      const address: string = `/editor/proposals${query === '' ? '' : `?${query}`}${next === null ? '' : `${joiner}apres=${encodeURIComponent(next)}`}`;
+      const answer = await client.send(address);
+      expect(answer.status).toBe(200);
+      const page = (await answer.json()) as Page;
+      read.push(page);
+      ({ next } = page);
+    } while (next !== null && read.length < 10);
+    return read;
+  }
+
+  /** 65 proposals stored as a post would store them, two by two in the same millisecond; every fifth a demo. */
+  async function fill(): Promise<string[]> {
+    const numbers: string[] = [];
+    for (let i = 0; i < 65; i += 1) {
+      const kind = i % 5 === 4 ? 'demo' : 'emission';
+      const read = readFields(kind, { ...show(), name: `Proposition ${String(i)}` });
+      if (!read.ok) throw new Error('champs refusés');
+      numbers.push((await app.proposals.submit(kind, read.fields)).number);
+      if (i % 2 === 1) clock.advance(1_000);
+    }
+    return numbers;
+  }
+
+  it('gives 30, 30 then 5 proposals, newest first, each once, and says when there is no more', async () => {
+    await start();
+    const numbers = await fill();
+    const read = await pages('');
+    expect(read.map((page) => page.proposals.length)).toEqual([30, 30, 5]);
+    expect(read.map((page) => page.next === null)).toEqual([false, false, true]);
+    const all = read.flatMap((page) => page.proposals);
+    // The newest first: the last made leads; within one millisecond, the higher number.
+    const order = (a: Page['proposals'][number], b: Page['proposals'][number]) =>
+      b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number);
+    expect(all).toEqual([...all].sort(order));
+    expect(all.map((proposal) => proposal.number).sort()).toEqual([...numbers].sort());
+  });
+
+  it('filters before paging', async () => {
+    await start();
+    await fill();
+    const shows = await pages('kind=emission');
+    expect(shows.map((page) => page.proposals.length)).toEqual([30, 22]);
+    expect(shows.flatMap((page) => page.proposals).every((proposal) => proposal.kind === 'emission')).toBe(true);
+    const demos = await pages('kind=demo&state=nouvelle');
+    expect(demos.map((page) => page.proposals.length)).toEqual([13]);
+    expect(demos[0]?.next).toBeNull();
+  });
+
+  it('refuses a cursor it did not give, or malformed, in French (400)', async () => {
+    await start();
+    await fill();
+    const [first] = await pages('');
+    const next = first?.next ?? '';
+    const [signature, position] = next.split('.');
+    // Another position (the first proposal's), with the signature of the real one.
+    const moved = `${signature ?? ''}.${Buffer.from(JSON.stringify({ createdAt: '2026-03-04T18:00:00.000Z', number: 'E-2026-0001' })).toString('base64url')}`;
+    for (const forged of [moved, `${'A'.repeat(43)}.${position ?? ''}`, 'pas-un-curseur', 'x'.repeat(300)]) {
+      const answer = await client.send(`/editor/proposals?apres=${encodeURIComponent(forged)}`);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        error: 'bad_request',
+        message: expect.stringMatching(/^(Cette suite de la liste|Paramètre « apres »)/) as string,
+      });
+    }
   });
 });
 

@@ -16,7 +16,8 @@ import {
 } from '../../proposals/fields';
 import { replyOf, type MailName } from '../../proposals/mail';
 import { HONEYPOT } from '../../proposals/spam';
-import type { Proposal } from '../../proposals/store';
+import { newestFirst, proposalSchema, type Proposal } from '../../proposals/store';
+import { sealer } from '../../instances/seal';
 
 /**
  * « Proposer une émission » and « Envoyer une démo »'s routes (docs/proposals.md, « The API »): the
@@ -49,7 +50,31 @@ const DRAFT_FIELDS = {
 
 const kindParams = v.strictObject({ kind: v.picklist(KINDS, 'Type de proposition inconnu : emission ou demo.') });
 const numberParams = v.strictObject({ number: v.pipe(v.string(), v.regex(NUMBER_PATTERN)) });
-const listQuery = v.strictObject({ kind: v.optional(v.picklist(KINDS)), state: v.optional(v.picklist(STATES)) });
+/** Proposals in one answer of the editor's list, at most. */
+export const PROPOSALS_PAGE = 30;
+/** A cursor of the list: its signature, a dot, then where the page ends (base64url), bounded. */
+const CURSOR = /^[\w-]{43}\.[\w-]{1,150}$/;
+const listQuery = v.strictObject({
+  kind: v.optional(v.picklist(KINDS)),
+  state: v.optional(v.picklist(STATES)),
+  /** Where the previous page ended: its `next`, opaque. */
+  apres: v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(CURSOR))),
+});
+/** A proposal as the editor reads it (`forEditor`). */
+const editorProposal = v.strictObject({
+  ...v.omit(proposalSchema, ['deleteToken', 'mails']).entries,
+  mails: v.strictObject({
+    team: v.picklist(['sent', 'waiting', 'failed', 'off']),
+    ack: v.picklist(['sent', 'waiting', 'failed', 'off']),
+  }),
+  reply: v.strictObject({ subject: v.string(), text: v.string() }),
+});
+const listAnswer = v.strictObject({
+  mail: v.picklist(['on', 'off']),
+  proposals: v.array(editorProposal),
+  /** The cursor of the next page (`apres`), null on the last. */
+  next: v.nullable(v.string()),
+});
 const stateBody = v.strictObject({ state: v.picklist(STATES) });
 const noteBody = v.strictObject({ text: v.pipe(v.string(), v.maxLength(BOUNDS.note)) });
 const draftParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^[\w-]{22}$/)) });
@@ -108,6 +133,38 @@ function forEditor(proposal: Proposal, mail: 'on' | 'off') {
     mail === 'off' ? 'off' : mails[name].sent ? 'sent' : mails[name].failed === true ? 'failed' : 'waiting';
   // « Répondre »: the editor opens `mailto:<email>?subject=…&body=…` with these (encoded).
   return { ...rest, mails: { team: stateOf('team'), ack: stateOf('ack') }, reply: replyOf(proposal) };
+}
+
+/** Where a page of the list ends, in a cursor read back: a proposal's date and number. */
+const positionSchema = v.strictObject({
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  number: v.pipe(v.string(), v.regex(NUMBER_PATTERN)),
+});
+const CURSOR_CONTEXT = 'proposals:list';
+
+/**
+ * The list's cursors (docs/proposals.md, « The editor »): the last proposal of a page, signed with
+ * SITE_SECRET, so that a cursor the server did not give is refused rather than read.
+ */
+function cursors(secret: string) {
+  const seals = sealer(secret);
+  return {
+    of: (proposal: Proposal) =>
+      seals.seal(
+        CURSOR_CONTEXT,
+        Buffer.from(JSON.stringify({ createdAt: proposal.createdAt, number: proposal.number })).toString('base64url'),
+      ),
+    read(cursor: string): v.InferOutput<typeof positionSchema> | null {
+      const text = seals.open(CURSOR_CONTEXT, cursor);
+      if (text === null) return null;
+      try {
+        const read = v.safeParse(positionSchema, JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+        return read.success ? read.output : null;
+      } catch {
+        return null;
+      }
+    },
+  };
 }
 
 /** A refusal of the public routes, said once for JSON (its status) and for the form (a redirect). */
@@ -339,24 +396,37 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
     return { editor, proposal };
   };
 
+  const cursor = cursors(app.apiConfig.siteSecret);
   app.get(
     '/editor/proposals',
-    { config: editorOnly, schema: { querystring: jsonSchema(listQuery) } },
+    { config: editorOnly, schema: { querystring: jsonSchema(listQuery), response: { 200: jsonSchema(listAnswer) } } },
     async (request, reply) => {
       const editor = await app.editorOf(request);
       const seen = kindsSeenBy(editor);
-      const { kind, state } = request.query;
+      const { kind, state, apres } = request.query;
       if (seen.length === 0) throw forbidden();
       if (kind !== undefined && !seen.includes(kind)) throw forbidden(kind);
+      const from = apres === undefined ? null : cursor.read(apres);
+      if (apres !== undefined && from === null) {
+        throw new ApiHttpError(400, 'bad_request', 'Cette suite de la liste n’est pas valable : rechargez la liste.');
+      }
       const all = await service().store.list();
-      const proposals = all
+      // The filters first, then the page: newest first, after the cursor's proposal.
+      const after = all
         .filter((proposal) => seen.includes(proposal.kind))
         .filter(
           (proposal) =>
             (kind === undefined || proposal.kind === kind) && (state === undefined || proposal.state === state),
         )
-        .map((proposal) => forEditor(proposal, mail()));
-      return noStore(reply).send({ mail: mail(), proposals });
+        .filter((proposal) => from === null || newestFirst(from, proposal) < 0);
+      const page = after.slice(0, PROPOSALS_PAGE);
+      const last = page.at(-1);
+      const next = after.length > PROPOSALS_PAGE && last !== undefined ? cursor.of(last) : null;
+      return noStore(reply).send({
+        mail: mail(),
+        proposals: page.map((proposal) => forEditor(proposal, mail())),
+        next,
+      });
     },
   );
 
