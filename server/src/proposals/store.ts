@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { normalizeIP } from '@fastify/rate-limit';
 import * as v from 'valibot';
-import { writeWhole } from '../files/whole';
+import { createRecords } from '../instances/records';
 import type { SharedProposals } from '../instances/shared-state';
 import {
   BOUNDS,
@@ -17,7 +16,7 @@ import {
 
 /**
  * The proposals (docs/proposals.md, « What is kept, and for how long »), one store for one instance
- * or several, as « Me prévenir »'s subscriptions are kept (push/subscriptions.ts): without Redis this
+ * or several, kept as « Me prévenir »'s subscriptions are (instances/records.ts): without Redis this
  * process's memory, written whole to `proposals.json` in CONTENT_DIR (mode 0600: the proposers'
  * addresses) a few seconds after each change and at close; with Redis the proposals live there,
  * signed, and the file follows Redis as its backup, written by the instance that sends the mails.
@@ -67,11 +66,11 @@ export const proposalSchema = v.strictObject({
 });
 export type Proposal = v.InferOutput<typeof proposalSchema>;
 
-const fileSchema = v.object({
-  proposals: v.pipe(v.array(v.unknown()), v.maxLength(1_000_000)),
-  /** The last rank given, by letter and year (`E-2026`): the numbers without Redis. */
-  counters: v.record(v.pipe(v.string(), v.regex(/^[ED]-\d{4}$/)), v.pipe(v.number(), v.integer(), v.minValue(0))),
-});
+/** The last rank given, by letter and year (`E-2026`): the numbers without Redis, in the file. */
+const countersSchema = v.record(
+  v.pipe(v.string(), v.regex(/^[ED]-\d{4}$/)),
+  v.pipe(v.number(), v.integer(), v.minValue(0)),
+);
 
 export interface ProposalStore {
   /** Numbers and keeps a new proposal: its number is given once, by Redis when shared. */
@@ -105,14 +104,6 @@ export interface ProposalStoreOptions {
   log: { warn(message: string): void };
 }
 
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
-
 export const proposalOf = (value: unknown): Proposal | null => {
   const read = v.safeParse(proposalSchema, value);
   return read.success ? read.output : null;
@@ -123,109 +114,35 @@ export const newestFirst = (a: Pick<Proposal, 'createdAt' | 'number'>, b: Pick<P
   b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number);
 
 export function createProposalStore(options: ProposalStoreOptions): ProposalStore {
-  const { file, shared, log, now } = options;
-  const writeAfterMs = options.writeAfterMs ?? 2_000;
-  const records = new Map<string, Proposal>();
+  const { shared, now } = options;
   const counters = new Map<string, number>();
   const networks = new Map<string, number>();
   const used = new Map<string, number>();
   const drafts = new Map<string, { text: string; until: number }>();
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> = Promise.resolve();
-  let backedUpVersion = -1;
-
-  let fromFile: Proposal[] = [];
-  try {
-    const read = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));
-    if (!read.success) {
-      log.warn(`${file} illisible : les propositions repartent de zéro`);
-    } else {
-      fromFile = read.output.proposals.map(proposalOf).filter((entry): entry is Proposal => entry !== null);
-      const refused = read.output.proposals.length - fromFile.length;
-      if (refused > 0) log.warn(`${file} : ${String(refused)} proposition(s) refusée(s) à la lecture`);
-      for (const [series, rank] of Object.entries(read.output.counters)) counters.set(series, rank);
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${file} illisible : ${String(error)}`);
-  }
-  for (const proposal of fromFile) records.set(proposal.number, proposal);
-
-  const write = (rows: Iterable<Proposal>): Promise<void> => {
-    const text = `${JSON.stringify({ proposals: [...rows], counters: Object.fromEntries(counters) })}\n`;
-    // Readable by the server's user only: the proposers' addresses and texts.
-    const put = () => writeWhole(file, text, { mode: 0o600 });
-    writing = writing.then(put, put);
-    return writing.catch((error: unknown) => {
-      log.warn(`${file} non écrit : ${String(error)}`);
-    });
-  };
-  const later = () => {
-    if (timer !== null) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void backup();
-    }, writeAfterMs);
-    timer.unref();
-  };
-
-  const fromShared = async (): Promise<Proposal[]> => {
-    if (shared === null) return [...records.values()];
-    const { texts, forged } = await shared.all();
-    const rows = texts.map((text) => proposalOf(parse(text))).filter((entry): entry is Proposal => entry !== null);
-    const refused = forged + texts.length - rows.length;
-    if (refused > 0) log.warn(`Redis : ${String(refused)} proposition(s) refusée(s) à la lecture`);
-    return rows;
-  };
-
-  async function backup(): Promise<void> {
-    let rows: Iterable<Proposal> = records.values();
-    await restore();
-    // Not before the file was given back: an empty Redis would empty the file, the only copy.
-    if (shared !== null && restoredDone) {
-      try {
-        const version = await shared.version();
-        if (version === 0 && records.size > 0) {
-          // Every write counts a version: none means a Redis rebuilt from nothing since the last
-          // backup. It takes what this instance last saw, rather than emptying the file.
-          await shared.putAll(
-            [...records.values()].map((proposal) => ({ id: proposal.number, text: JSON.stringify(proposal) })),
-          );
-          log.warn(`Redis vide : ${String(records.size)} proposition(s) reprise(s) de la dernière sauvegarde`);
-        } else if (version !== backedUpVersion) {
-          const read = await fromShared();
-          records.clear();
-          for (const proposal of read) records.set(proposal.number, proposal);
-          backedUpVersion = version;
-          rows = read;
-        }
-      } catch {
-        // Redis away: the file keeps what it had.
-      }
-    }
-    await write(rows);
-  }
-
-  // A Redis rebuilt from nothing takes the file's proposals, all in one transaction (never half of
-  // them); Redis away, it is tried again at the next use.
-  let restoring: Promise<void> | null = null;
-  let restoredDone = shared === null || fromFile.length === 0;
-  const restore = (): Promise<void> => {
-    if (restoredDone || shared === null) return Promise.resolve();
-    restoring ??= shared
-      .count()
-      .then(async (count) => {
-        if (count === 0) {
-          await shared.putAll(fromFile.map((proposal) => ({ id: proposal.number, text: JSON.stringify(proposal) })));
-          log.warn(`Redis vide : ${String(fromFile.length)} proposition(s) reprise(s) du fichier`);
-        }
-        restoredDone = true;
-      })
-      .catch(() => {
-        restoring = null;
-      });
-    return restoring;
-  };
-  void restore();
+  const records = createRecords<Proposal>({
+    file: options.file,
+    rows: 'proposals',
+    maxRows: 1_000_000,
+    shared,
+    read: proposalOf,
+    idOf: (proposal) => proposal.number,
+    extra: {
+      load(file) {
+        const read = v.safeParse(countersSchema, file.counters);
+        if (!read.success) return false;
+        for (const [series, rank] of Object.entries(read.output)) counters.set(series, rank);
+        return true;
+      },
+      save: () => ({ counters: Object.fromEntries(counters) }),
+    },
+    writeAfterMs: options.writeAfterMs ?? 2_000,
+    words: {
+      fresh: 'les propositions repartent de zéro',
+      refused: (count) => `${String(count)} proposition(s) refusée(s)`,
+      restored: (count) => `${String(count)} proposition(s) reprise(s)`,
+    },
+    log: options.log,
+  });
 
   const networkName = (address: string) => {
     const day = new Date(now()).toISOString().slice(0, 10);
@@ -250,38 +167,26 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       rank = (counters.get(series) ?? 0) + 1;
       counters.set(series, rank);
       const number = numberOf(kind, year, rank);
-      if (!records.has(number)) return number;
+      if (!(await records.has(number))) return number;
     }
     throw new Error('aucun numéro libre');
   };
 
   const get = async (number: string): Promise<Proposal | null> => {
-    await restore();
-    if (!NUMBER_PATTERN.test(number)) return null;
-    if (shared === null) return records.get(number) ?? null;
-    const text = await shared.get(number);
-    return text === null ? null : proposalOf(parse(text));
+    await records.ready();
+    return NUMBER_PATTERN.test(number) ? records.get(number) : null;
   };
-  const list = async (): Promise<Proposal[]> => {
-    await restore();
-    return (await fromShared()).sort(newestFirst);
-  };
+  const list = async (): Promise<Proposal[]> => (await records.all()).sort(newestFirst);
   const remove = async (number: string): Promise<boolean> => {
-    await restore();
-    if (!NUMBER_PATTERN.test(number)) return false;
-    const had = records.delete(number);
-    const removed = shared === null ? had : await shared.remove(number);
-    later();
-    return removed;
+    await records.ready();
+    return NUMBER_PATTERN.test(number) && (await records.remove([number])) > 0;
   };
 
   return {
     async create(kind, make) {
-      await restore();
+      await records.ready();
       const proposal = make(await nextNumber(kind));
-      if (shared !== null) await shared.put(proposal.number, JSON.stringify(proposal));
-      records.set(proposal.number, proposal);
-      later();
+      await records.put(proposal);
       return proposal;
     },
     get,
@@ -291,9 +196,7 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       if (before === null) return null;
       const after = change(before);
       if (after === null) return before;
-      if (shared !== null) await shared.put(number, JSON.stringify(after));
-      records.set(number, after);
-      later();
+      await records.put(after);
       return after;
     },
     remove,
@@ -340,14 +243,8 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       const draft = drafts.get(id);
       return draft !== undefined && draft.until > now() ? draft.text : null;
     },
-    backup,
-    async close() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      await restore();
-      await backup();
-      await writing.catch(() => undefined);
-    },
+    backup: () => records.backup(),
+    close: () => records.close(),
   };
 }
 

@@ -1,9 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { normalizeIP } from '@fastify/rate-limit';
 import * as v from 'valibot';
 import { SLUG } from '@collectif/shared/content-schemas';
-import { writeWhole } from '../files/whole';
+import { createRecords } from '../instances/records';
 import type { SharedPush } from '../instances/shared-state';
 import { ENDPOINT_MAX } from './endpoint';
 import type { PushTarget } from './deliver';
@@ -16,7 +15,7 @@ import type { PushTarget } from './deliver';
  * and day keys on a keyed hash of the network, kept two days in Redis or in this process's memory,
  * never on disk.
  *
- * One store for one instance or several: without Redis it is this process's memory, written whole to
+ * One store for one instance or several (instances/records.ts): without Redis it is this process's memory, written whole to
  * `push.json` in CONTENT_DIR a few seconds after each change and at close; with Redis the
  * subscriptions live there (every instance reads and writes the same), and the file follows Redis
  * as its backup, written by the sending instance (`backup`). An instance that finds Redis empty and
@@ -47,10 +46,8 @@ const recordSchema = v.strictObject({
 });
 export type PushRecord = v.InferOutput<typeof recordSchema>;
 
-const fileSchema = v.object({
-  subscriptions: v.pipe(v.array(v.unknown()), v.maxLength(2_000_000)),
-  sent: v.record(v.pipe(v.string(), v.maxLength(200)), v.number()),
-});
+/** The marks of what was sent, in the file beside the subscriptions: each until when (ms). */
+const sentSchema = v.record(v.pipe(v.string(), v.maxLength(200)), v.number());
 
 export type PushKind = 'live' | 'replay';
 
@@ -104,116 +101,48 @@ const recordOf = (value: unknown): PushRecord | null => {
   return read.success ? read.output : null;
 };
 
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
-
 export function createPushStore(options: PushStoreOptions): PushStore {
-  const { file, shared, max, log, acceptable } = options;
+  const { shared, max, acceptable } = options;
   const now = options.now ?? Date.now;
-  const writeAfterMs = options.writeAfterMs ?? 5_000;
-  // This process's view: the subscriptions (without Redis, the only copy) and the marks sent.
-  const records = new Map<string, PushRecord>();
+  // This process's marks sent (the subscriptions are the records'), and the networks' counts.
   const sent = new Map<string, number>();
   const networks = new Map<string, number>();
-  let timer: NodeJS.Timeout | null = null;
-  let writing: Promise<void> = Promise.resolve();
-  let backedUpVersion = -1;
 
-  const checked = (value: unknown): PushRecord | null => {
-    const record = recordOf(value);
-    return record !== null && acceptable(record) ? record : null;
-  };
-
-  // The file, read once at start: each row checked; what fails is left out and counted in the log.
-  let fromFile: PushRecord[] = [];
-  try {
-    const read = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));
-    if (!read.success) {
-      log.warn(`${file} illisible : les abonnements aux notifications repartent de zéro`);
-    } else {
-      fromFile = read.output.subscriptions.map(checked).filter((record): record is PushRecord => record !== null);
-      const refused = read.output.subscriptions.length - fromFile.length;
-      if (refused > 0) log.warn(`${file} : ${String(refused)} abonnement(s) refusé(s) à la lecture`);
-      const at = now();
-      for (const [name, until] of Object.entries(read.output.sent)) if (until > at) sent.set(name, until);
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${file} illisible : ${String(error)}`);
-  }
-  for (const record of fromFile.slice(0, max)) records.set(subscriptionId(record.endpoint), record);
-
-  const contents = (rows: Iterable<PushRecord>) => {
-    const at = now();
-    const marks: Record<string, number> = {};
-    for (const [name, until] of sent) if (until > at) marks[name] = until;
-    return `${JSON.stringify({ subscriptions: [...rows], sent: marks })}\n`;
-  };
-  const write = (rows: Iterable<PushRecord>): Promise<void> => {
-    const text = contents(rows);
-    // Readable by the server's user only: endpoints and keys are the visitors'.
-    const put = () => writeWhole(file, text, { mode: 0o600 });
-    writing = writing.then(put, put);
-    return writing.catch((error: unknown) => {
-      log.warn(`${file} non écrit : ${String(error)}`);
-    });
-  };
-  const later = () => {
-    if (timer !== null) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void backup();
-    }, writeAfterMs);
-    timer.unref();
-  };
-
-  /** Redis's subscriptions, each checked; what fails its seal or its schema is left out. */
-  const fromShared = async (): Promise<PushRecord[]> => {
-    if (shared === null) return [...records.values()];
-    const { texts, forged } = await shared.all();
-    const rows = texts.map((text) => checked(parse(text))).filter((record): record is PushRecord => record !== null);
-    const refused = forged + texts.length - rows.length;
-    if (refused > 0) log.warn(`Redis : ${String(refused)} abonnement(s) aux notifications refusé(s) à la lecture`);
-    return rows;
-  };
-
-  async function backup(): Promise<void> {
-    let rows: Iterable<PushRecord> = records.values();
-    if (shared !== null) {
-      try {
-        const version = await shared.version();
-        if (version !== backedUpVersion) {
-          const read = await fromShared();
-          records.clear();
-          for (const record of read) records.set(subscriptionId(record.endpoint), record);
-          backedUpVersion = version;
-          rows = read;
-        }
-      } catch {
-        // Redis away: the file keeps the subscriptions it had; the marks sent are written.
-      }
-    }
-    await write(rows);
-  }
-
-  // A Redis rebuilt from nothing takes the file's subscriptions.
-  const restored =
-    shared === null || fromFile.length === 0
-      ? Promise.resolve()
-      : shared
-          .count()
-          .then(async (count) => {
-            if (count > 0) return;
-            for (const record of fromFile.slice(0, max)) {
-              await shared.put(subscriptionId(record.endpoint), JSON.stringify(record));
-            }
-            log.warn(`Redis vide : ${String(Math.min(fromFile.length, max))} abonnement(s) repris du fichier`);
-          })
-          .catch(() => undefined);
+  const records = createRecords<PushRecord>({
+    file: options.file,
+    rows: 'subscriptions',
+    maxRows: 2_000_000,
+    keep: max,
+    shared,
+    read(value) {
+      const record = recordOf(value);
+      return record !== null && acceptable(record) ? record : null;
+    },
+    idOf: (record) => subscriptionId(record.endpoint),
+    extra: {
+      load(file) {
+        const read = v.safeParse(sentSchema, file.sent);
+        if (!read.success) return false;
+        const at = now();
+        for (const [name, until] of Object.entries(read.output)) if (until > at) sent.set(name, until);
+        return true;
+      },
+      save() {
+        const at = now();
+        const marks: Record<string, number> = {};
+        for (const [name, until] of sent) if (until > at) marks[name] = until;
+        return { sent: marks };
+      },
+    },
+    writeAfterMs: options.writeAfterMs ?? 5_000,
+    words: {
+      fresh: 'les abonnements aux notifications repartent de zéro',
+      refused: (count, where) =>
+        `${String(count)} abonnement(s)${where === 'redis' ? ' aux notifications' : ''} refusé(s)`,
+      restored: (count) => `${String(count)} abonnement(s) repris`,
+    },
+    log: options.log,
+  });
 
   const networkName = (address: string) => {
     const day = new Date(now()).toISOString().slice(0, 10);
@@ -224,65 +153,35 @@ export function createPushStore(options: PushStoreOptions): PushStore {
 
   return {
     async replace(record, allowNew) {
-      await restored;
-      const id = subscriptionId(record.endpoint);
-      if (shared !== null) {
-        const text = await shared.get(id);
-        const before = text === null ? null : checked(parse(text));
-        if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
-        if (before === null) {
-          if ((await shared.count()) >= max) return 'full';
-          if (!(await allowNew())) return 'network';
-        }
-        await shared.put(id, JSON.stringify(record));
-        records.set(id, record);
-        later();
-        return 'saved';
-      }
-      const before = records.get(id);
-      if (before !== undefined && before.keys.auth !== record.keys.auth) return 'other';
-      if (before === undefined) {
-        if (records.size >= max) return 'full';
+      await records.ready();
+      const before = await records.get(subscriptionId(record.endpoint));
+      if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
+      if (before === null) {
+        if ((await records.count()) >= max) return 'full';
         if (!(await allowNew())) return 'network';
       }
-      records.set(id, record);
-      later();
+      await records.put(record);
       return 'saved';
     },
     async remove(endpoint, auth) {
-      await restored;
+      await records.ready();
       const id = subscriptionId(endpoint);
-      if (shared !== null) {
-        const text = await shared.get(id);
-        const record = text === null ? null : checked(parse(text));
-        if (record === null || record.keys.auth !== auth) return false;
-        await shared.remove([id]);
-        records.delete(id);
-        later();
-        return true;
-      }
-      const record = records.get(id);
+      const record = await records.get(id);
       if (record?.keys.auth !== auth) return false;
-      records.delete(id);
-      later();
+      await records.remove([id]);
       return true;
     },
     async forget(ids) {
       if (ids.length === 0) return;
-      for (const id of ids) records.delete(id);
-      if (shared !== null) await shared.remove(ids).catch(() => 0);
-      later();
+      await records.remove(ids).catch(() => 0);
     },
     async followers(residence, kind) {
-      await restored;
-      const rows = shared === null ? [...records.values()] : await fromShared();
+      const rows = await records.all();
       return rows
         .filter((record) => record.residences.some((choice) => choice.id === residence && choice[kind]))
         .map((record) => ({ id: subscriptionId(record.endpoint), endpoint: record.endpoint, keys: record.keys }));
     },
-    async count() {
-      return shared === null ? records.size : shared.count();
-    },
+    count: () => records.count(),
     async network(address) {
       const name = networkName(address);
       if (shared !== null) {
@@ -307,7 +206,7 @@ export function createPushStore(options: PushStoreOptions): PushStore {
         return false;
       }
       sent.set(name, at + ms);
-      later();
+      records.changed();
       return true;
     },
     async done(name) {
@@ -315,13 +214,7 @@ export function createPushStore(options: PushStoreOptions): PushStore {
       if (until !== undefined && until > now()) return true;
       return shared === null ? false : shared.done(name).catch(() => false);
     },
-    backup,
-    async close() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      await restored;
-      await backup();
-      await writing.catch(() => undefined);
-    },
+    backup: () => records.backup(),
+    close: () => records.close(),
   };
 }
