@@ -11,6 +11,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Beyond the tags: tap targets of at least 24 px (WCAG 2.2), which Lighthouse checks too. */
 const AXE_EXTRA_RULES = ['target-size'];
 
+interface AxeOptions {
+  /** false for a page opened with `javaScriptEnabled: false`: axe alone runs there. */
+  scripts?: boolean;
+}
+
 interface Violation {
   rule: string;
   help: string;
@@ -22,7 +27,37 @@ interface Violation {
  * A block that fades in is a state on its way: axe waits until every transition that ends has ended.
  * Measured mid-fade, a heading at 2 % opacity has a contrast of 1.02 with the page.
  */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+export async function axeViolations(page: Page, { scripts = true }: AxeOptions = {}): Promise<Violation[]> {
+  if (scripts) return audit(page);
+  // A page opened without JavaScript runs no timer, and axe needs them. The same address is opened
+  // again where scripts run, its document as the server sends it under a policy that lets none of
+  // the page's own scripts run (`script-src 'none'`): axe reads what a visitor without JavaScript
+  // reads. One difference: a <noscript> is not shown there.
+  const browser = page.context().browser();
+  if (browser === null) throw new Error('axe sans JavaScript : pas de navigateur');
+  // The test runner gives a new context its own options (javaScriptEnabled: false among them).
+  const context = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  try {
+    const again = await context.newPage();
+    const address = page.url();
+    await again.route(
+      (url) => url.href === address,
+      async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'content-security-policy': "script-src 'none'" },
+        });
+      },
+    );
+    await again.goto(address);
+    return await audit(again);
+  } finally {
+    await context.close();
+  }
+}
+
+async function audit(page: Page): Promise<Violation[]> {
   await page.evaluate(async () => {
     // Two frames, so that a block that has just come into view has started its fade.
     for (let frame = 0; frame < 2; frame += 1) await new Promise(requestAnimationFrame);
@@ -51,6 +86,6 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   );
 }
 
-export async function expectNoViolations(page: Page, state: string): Promise<void> {
-  expect(await axeViolations(page), `axe violations: ${state}`).toEqual([]);
+export async function expectNoViolations(page: Page, state: string, options: AxeOptions = {}): Promise<void> {
+  expect(await axeViolations(page, options), `axe violations: ${state}`).toEqual([]);
 }
