@@ -4,16 +4,15 @@
 // (its request as Chromium sends a sendBeacon, and the server's answer read off a real socket); and
 // the size on disk of a year of figures for a busy radio. Writes bench/results/figures.md and .json.
 //   node bench/figures.mjs [--beacons=1000] [--runs=5]
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { arg } from './lib/cli.mjs';
+import { startRedis } from './lib/measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, 'bench', 'results');
@@ -27,19 +26,6 @@ const { connectShared } = await load('server/src/instances/shared-state.ts');
 const { figuresFiles } = await load('server/src/figures/files.ts');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** A Redis of its own on a free port, or null when redis-server is missing. */
-async function startRedis() {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const failed = await Promise.race([
-    new Promise((resolve) => child.once('error', () => resolve(true))),
-    delay(500).then(() => false),
-  ]);
-  return failed ? null : { url: `redis://127.0.0.1:${String(port)}`, stop: () => child.kill() };
-}
 
 async function beaconsCost(redisUrl) {
   // The same Redis for both stores: it persists nothing here (--save ''), so the site uses it for

@@ -10,46 +10,21 @@
 // when redis-server is installed. Reports proposals a second, the answer's p50 and p95, and the
 // server's CPU per proposal. Writes bench/results/proposals.json and proposals.md.
 // `node bench/proposals.mjs [--count=400]` after `npm run build`.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/browser.mjs';
 import { arg } from './lib/cli.mjs';
+import { cpuMs, percentile, startRedis } from './lib/measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const count = Number(arg('count') ?? 400);
 const port = Number(arg('port') ?? 8343);
 const origin = `http://127.0.0.1:${String(port)}`;
 const CONCURRENCY = 8;
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-/** A process's CPU time in ms (utime + stime, in ticks of 10 ms). */
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-    .split(') ')[1]
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
-
-/** A Redis of its own on a free port, or null when redis-server is missing. */
-async function startRedis() {
-  const redisPort = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const failed = await Promise.race([
-    new Promise((resolve) => child.once('error', () => resolve(true))),
-    delay(500).then(() => false),
-  ]);
-  return failed ? null : { url: `redis://127.0.0.1:${String(redisPort)}`, stop: () => child.kill() };
-}
 
 /**
  * A v1 challenge's number: the n whose SHA-256 of salt + n is the challenge (ALTCHA's search, as

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { startServer } from './lib/browser.mjs';
 import { arg } from './lib/cli.mjs';
+import { cpuMs, percentile } from './lib/measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const load = (path) => tsImport(join(root, path), import.meta.url);
@@ -48,17 +49,6 @@ const calendarOf = (events) =>
     '',
   ].join('\r\n');
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const procStat = (pid) => {
-  const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-    .split(') ')[1]
-    .split(' ');
-  // utime and stime, in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const rss = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))[1]) / 1024;
 
 /** One run of the built server with this programme and these subscriptions. */
@@ -157,7 +147,7 @@ const results = {};
   const before = push.received.length;
   const server = await run(push, [{ residence, start }], subscriptions);
   await until(() => Date.now() >= start - 2_000, 60_000);
-  const cpuBefore = procStat(server.pid);
+  const cpuBefore = cpuMs(server.pid);
   const rssBefore = rss(server.pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
@@ -166,13 +156,13 @@ const results = {};
   await until(() => push.received.length - before >= followers, 600_000);
   clearInterval(sampler);
   const last = push.received.at(-1).at;
-  const cpuMs = procStat(server.pid) - cpuBefore;
+  const serverCpu = cpuMs(server.pid) - cpuBefore;
   await server.close();
   results.followers = {
     followers,
     received: push.received.length - before,
     fromStartToLastMs: last - start,
-    serverCpuMs: cpuMs,
+    serverCpuMs: serverCpu,
     serverRssBeforeMb: Math.round(rssBefore),
     serverRssPeakMb: Math.round(rssPeak),
     maxInFlight: push.maxInFlight,
