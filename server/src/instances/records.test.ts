@@ -158,6 +158,20 @@ describe('with Redis', () => {
     expect(await store.get('forme')).toBeNull();
   });
 
+  it('refuses a signed value copied under another record’s id, and counts the copy once', async () => {
+    const warnings: string[] = [];
+    const store = records(await shared(), warnings);
+    await store.put({ id: 'vrai', text: 'signé' });
+    await store.put({ id: 'autre', text: 'le sien' });
+    // Whoever may write to Redis, without the secret, copies one signed value over another id.
+    const copied = (await redis.run('HGET', HASH, 'vrai')) as string;
+    await redis.run('HSET', HASH, 'autre', copied);
+    expect(await store.get('autre')).toBeNull();
+    expect(await store.get('vrai')).toEqual({ id: 'vrai', text: 'signé' });
+    expect(await store.all()).toEqual([{ id: 'vrai', text: 'signé' }]);
+    expect(warnings).toEqual(['Redis : 1 ligne(s) refusée(s) (redis) à la lecture']);
+  });
+
   it('gives the file to a Redis found empty at start, and its last backup to a Redis emptied since', async () => {
     const first = records(await shared());
     await first.put({ id: 'un', text: 'gardé' });

@@ -31,8 +31,8 @@ export interface SharedRecords {
   /** One record's JSON, or null when absent or its signature does not hold. */
   get(id: string): Promise<string | null>;
   has(id: string): Promise<boolean>;
-  /** Every record's JSON whose signature holds, and how many did not. */
-  all(): Promise<{ texts: string[]; forged: number }>;
+  /** Every record's id and JSON whose signature holds, and how many did not. */
+  all(): Promise<{ entries: { id: string; text: string }[]; forged: number }>;
   count(): Promise<number>;
   /** A number that changes with every write of the records (the backup file follows it). */
   version(): Promise<number>;
@@ -70,9 +70,12 @@ export function sharedRecords(redis: Redis, hash: string, versionKey: string, se
       return (await redis.hexists(hash, id)) === 1;
     },
     async all() {
-      const values = Object.values(await redis.hgetall(hash));
-      const texts = values.map((text) => seals.open(hash, text)).filter((text): text is string => text !== null);
-      return { texts, forged: values.length - texts.length };
+      const values = Object.entries(await redis.hgetall(hash));
+      const entries = values.flatMap(([id, sealed]) => {
+        const text = seals.open(hash, sealed);
+        return text === null ? [] : [{ id, text }];
+      });
+      return { entries, forged: values.length - entries.length };
     },
     count: () => redis.hlen(hash),
     async version() {
@@ -189,11 +192,18 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
     [...rows].map((record) => ({ id: idOf(record), text: JSON.stringify(record) }));
 
   /** Redis's records, each checked; what fails its seal or its check is left out. */
+  // A signed value is a record only under its own id: one copied over another record's field by
+  // whoever may write to Redis without the secret is refused.
+  const readAs = (id: string, text: string): T | null => {
+    const record = read(parse(text));
+    return record !== null && idOf(record) === id ? record : null;
+  };
+
   const fromShared = async (): Promise<T[]> => {
     if (shared === null) return [...records.values()];
-    const { texts, forged } = await shared.all();
-    const rows = texts.map((text) => read(parse(text))).filter((record): record is T => record !== null);
-    const refused = forged + texts.length - rows.length;
+    const { entries, forged } = await shared.all();
+    const rows = entries.map(({ id, text }) => readAs(id, text)).filter((record): record is T => record !== null);
+    const refused = forged + entries.length - rows.length;
     if (refused > 0) log.warn(`Redis : ${words.refused(refused, 'redis')} à la lecture`);
     return rows;
   };
@@ -252,7 +262,7 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
       await ready();
       if (shared === null) return records.get(id) ?? null;
       const text = await shared.get(id);
-      return text === null ? null : read(parse(text));
+      return text === null ? null : readAs(id, text);
     },
     async has(id) {
       return shared === null ? records.has(id) : shared.has(id);
