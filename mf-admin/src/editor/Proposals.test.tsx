@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
@@ -169,7 +169,10 @@ describe('« Propositions » in the editor', () => {
     renderWithProviders(<Proposals role="admin" />, { route: '/admin?numero=D-2026-0007' });
     const named = await screen.findByRole('region', { name: 'Proposition demandée' });
     const heading = within(named).getByRole('heading', { level: 3, name: 'D-2026-0007 Cassette Verte' });
-    expect(heading).toHaveFocus();
+    // Focused by an effect, which may run just after the region is in the document.
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
     await screen.findByRole('heading', { level: 3, name: 'E-2026-0041 Radio Brique' });
     expect(screen.getAllByRole('heading', { level: 3 })[0]).toBe(heading);
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { webcrypto } from 'node:crypto';
 import userEvent from '@testing-library/user-event';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { HOSTILE_TEXTS, json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
@@ -80,6 +80,14 @@ async function fill() {
   await userEvent.type(screen.getByLabelText('Votre adresse e-mail'), 'camille@example.org');
 }
 
+/** « Merci ! » shown, and focused by its effect (which may run just after it is in the document). */
+async function thanksFocused(): Promise<void> {
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Merci !' });
+  await waitFor(() => {
+    expect(heading).toHaveFocus();
+  });
+}
+
 describe('/proposer-une-emission', () => {
   it('is a real form post, with what happens next and the shows’ address', async () => {
     await renderForm();
@@ -121,7 +129,7 @@ describe('/proposer-une-emission', () => {
     await renderForm();
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merci !' })).toHaveFocus();
+    await thanksFocused();
     expect(screen.getByText('E-2026-0042')).toBeInTheDocument();
     const [[path, body]] = posts() as [readonly [string, Record<string, unknown>]];
     expect(path).toBe('/api/proposals/emission');
@@ -145,7 +153,7 @@ describe('/proposer-une-emission', () => {
     await renderForm();
     await fill();
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merci !' })).toHaveFocus();
+    await thanksFocused();
     expect(screen.getByText('E-2026-0043')).toBeInTheDocument();
     expect(screen.queryByText(/e-mail de confirmation vous est envoyé/)).toBeNull();
     expect(screen.getByText(/Ce site n’envoie pas d’e-mail/)).toHaveTextContent(
