@@ -105,3 +105,16 @@ export async function authenticator(page: Page): Promise<{ cdp: CDPSession; auth
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * A new account signed in on the editor's origin: the invitation's link of `args` (as
+ * `npm run admin -- invite` takes them), the account named `<name>-<time>`, its passkey made by the
+ * page's platform authenticator.
+ */
+export async function signUp(page: Page, args: string[], name: string): Promise<void> {
+  await authenticator(page);
+  await page.goto(await invite(args));
+  await page.getByLabel('Nom du compte').fill(`${name}-${String(Date.now())}`);
+  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
+  await expect(page).toHaveURL(editor('/admin'));
+}

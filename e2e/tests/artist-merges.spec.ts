@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
-import { authenticator, editor as onEditor, invite, localhost } from '../editor';
+import { localhost, signUp } from '../editor';
 import { expect, test } from '../fixtures';
 
 // « Fusions d'artistes » in Chromium (docs/artists.md, « Merges »; docs/content.md, « The
@@ -10,15 +9,6 @@ import { expect, test } from '../fixtures';
 // checked by axe, with a screenshot for a person to look at. The browser tests share one content
 // folder and other specs open the artists' pages: the merges are published empty again at the end.
 
-/** An admin signed in with a passkey made at their invitation, on the editor's origin. */
-async function signUp(page: Page): Promise<void> {
-  await authenticator(page);
-  await page.goto(await invite(['--role', 'admin']));
-  await page.getByLabel('Nom du compte').fill(`fusions-${String(Date.now())}`);
-  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-  await expect(page).toHaveURL(onEditor('/admin'));
-}
-
 for (const width of [390, 1280]) {
   test.describe(`« Fusions d’artistes » at ${String(width)} px`, () => {
     test.slow();
@@ -27,7 +17,7 @@ for (const width of [390, 1280]) {
     test('an admin merges a spelling found by the search into another page, then takes it back', async ({
       page,
     }, testInfo) => {
-      await signUp(page);
+      await signUp(page, ['--role', 'admin'], 'fusions');
       await page.getByLabel('Contenu à modifier').selectOption({ label: 'Fusions d’artistes' });
       const form = page.getByRole('region', { name: 'Fusions d’artistes', exact: true });
       await form.getByRole('button', { name: 'Ajouter : fusion' }).click();

@@ -1,5 +1,5 @@
 import type { APIResponse, Page } from '@playwright/test';
-import { authenticator, editor, editorApi, editorXsrf, invite, localhost } from '../editor';
+import { authenticator, editor, editorApi, editorXsrf, invite, localhost, signUp } from '../editor';
 import { expect, gotoPage, test } from '../fixtures';
 
 // The editor on an origin of its own (docs/content.md, « The editor's origin »), seen from Chromium:
@@ -29,12 +29,8 @@ async function served(page: Page, id: string): Promise<string> {
 }
 
 /** A volunteer of `residence` invited and signed in on the editor's origin, as admin.spec.ts does. */
-async function signUp(page: Page, residence: string): Promise<void> {
-  await authenticator(page);
-  await page.goto(await invite(['--role', 'residence', '--residence', residence]));
-  await page.getByLabel('Nom du compte').fill(`voisin-${String(Date.now())}`);
-  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-  await expect(page).toHaveURL(editor('/admin'));
+async function signUpIn(page: Page, residence: string): Promise<void> {
+  await signUp(page, ['--role', 'residence', '--residence', residence], 'voisin');
   await expect(page.getByText(/Connecté·e :/)).toContainText(`(résidence « ${residence} »)`);
 }
 
@@ -54,7 +50,7 @@ test.describe('the editor’s own origin', () => {
     page,
   }) => {
     const residence = await quietResidence(page);
-    await signUp(page, residence);
+    await signUpIn(page, residence);
     // Signed in for real: the editor's own requests are this resident's.
     const me = await editorApi(page.request).get('/api/editor/me');
     expect(await me.json()).toMatchObject({ role: 'residence', residence });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoViolations } from '../axe';
-import { authenticator, editorApi, editor as onEditor, invite, localhost } from '../editor';
+import { editorApi, localhost, signUp } from '../editor';
 import { expect, gotoPage, test } from '../fixtures';
 import { player } from '../screen';
 
@@ -37,15 +37,6 @@ async function beaconAs(request: APIRequestContext, visitor: string, body: objec
     data: JSON.stringify(body),
   });
   expect(response.status()).toBe(204);
-}
-
-/** An account of `role` signed in with a passkey made at its invitation. */
-async function signUp(page: Page, args: string[], name: string): Promise<void> {
-  await authenticator(page);
-  await page.goto(await invite(args));
-  await page.getByLabel('Nom du compte').fill(`${name}-${String(Date.now())}`);
-  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-  await expect(page).toHaveURL(onEditor('/admin'));
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
 // `editor` is the form's region below: the editor's address is `onEditor`.
-import { authenticator, editor as onEditor, invite, localhost } from '../editor';
+import { editor as onEditor, localhost, signUp } from '../editor';
 import { expect, test } from '../fixtures';
 
 // « Listes de titres » in Chromium (docs/content.md, « Tracklists »): a resident invited with
@@ -17,15 +16,6 @@ import { expect, test } from '../fixtures';
 /** A residence whose newest episode has no tracklist in the repository's content. */
 const RESIDENCE = 'tournesol';
 
-/** A resident of `residence` signed in with a passkey made at their invitation. */
-async function signUp(page: Page, residence: string): Promise<void> {
-  await authenticator(page);
-  await page.goto(await invite(['--role', 'residence', '--residence', residence]));
-  await page.getByLabel('Nom du compte').fill(`titres-${String(Date.now())}`);
-  await page.getByRole('button', { name: 'Créer ma clé d’accès' }).click();
-  await expect(page).toHaveURL(onEditor('/admin'));
-}
-
 for (const width of [390, 1280]) {
   test.describe(`« Listes de titres » at ${String(width)} px`, () => {
     test.slow();
@@ -34,7 +24,7 @@ for (const width of [390, 1280]) {
     test('a resident prefills their episode’s list from the radio, corrects it, saves it and deletes it', async ({
       page,
     }, testInfo) => {
-      await signUp(page, RESIDENCE);
+      await signUp(page, ['--role', 'residence', '--residence', RESIDENCE], 'titres');
       const editor = page.getByRole('region', { name: 'Listes de titres' });
       await expect(editor.getByLabel('Épisode')).toBeVisible();
       const slug = await editor.getByLabel('Épisode').inputValue();
