@@ -17,9 +17,9 @@ export const ALONE = [
   'dev.spec.ts',
   'editor-origin.spec.ts',
   'figures.spec.ts',
+  'live-block.spec.ts',
   'proposals.spec.ts',
   'push.spec.ts',
-  'radio.spec.ts',
   'support.spec.ts',
   'tracklist-editor.spec.ts',
 ];

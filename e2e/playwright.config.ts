@@ -84,6 +84,9 @@ export default defineConfig({
       // may send (docs/proposals.md, « Spam »), at both widths; the bounds are the server's tests'.
       PROPOSALS_PER_NETWORK: '50',
       PROPOSALS_PER_NETWORK_FORM: '20',
+      // The live's listeners sampled every 5 s rather than each minute: « N à l'écoute » shows without
+      // a minute's wait (docs/figures.md, « What is counted »).
+      FIGURES_SAMPLE_SECONDS: '5',
       // The live's timeline is recorded for the run in a folder of its own (docs/timeshift.md).
       LIVE_TIMESHIFT_DIR: mkdtempSync(join(tmpdir(), 'direct-differe-')),
     },

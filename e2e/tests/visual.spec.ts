@@ -13,6 +13,11 @@ import { openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } f
 
 test.use({ reducedMotion: 'reduce' });
 
+// The screens are many and independent of each other: they go to both workers one by one, so that
+// neither worker waits for the other on them at the end of the first phase (docs/testing.md, « The
+// run's time »).
+test.describe.configure({ mode: 'parallel' });
+
 const FIXED_NOW = new Date(E2E_NOW);
 
 const PROPOSAL_ROUTES = [

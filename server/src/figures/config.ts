@@ -21,6 +21,8 @@ export interface FiguresConfig {
    * sample when they choose: a sample reads the upstreams).
    */
   sampling: boolean;
+  /** How often the live is sampled (FIGURES_SAMPLE_SECONDS), in milliseconds. */
+  sampleMs: number;
 }
 
 export function readFiguresConfig(env: Env): FiguresConfig {
@@ -33,5 +35,6 @@ export function readFiguresConfig(env: Env): FiguresConfig {
     redisUrl: setting(env, 'FIGURES_REDIS_URL') ?? null,
     metricsToken: setting(env, 'METRICS_TOKEN') ?? null,
     sampling: true,
+    sampleMs: setting(env, 'FIGURES_SAMPLE_SECONDS'),
   };
 }

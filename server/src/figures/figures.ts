@@ -8,13 +8,13 @@ import type { Tally } from './tally';
 
 /**
  * The audience figures (docs/figures.md): beacons counted once a day per visitor through a salted
- * hash, the live's sources sampled each minute, the day's counts written to disk as aggregates by
+ * hash, the live's sources sampled once a period (a minute by default), the day's counts written to disk as aggregates by
  * show, day and hour. What names a visitor never leaves the tally, and lives until midnight.
  */
 
 export type LiveSource = (typeof LIVE_SOURCES)[number];
 
-/** A source the sampler reads each minute: the listeners it says, or undefined when it failed. */
+/** A source the sampler reads once a period: the listeners it says, or undefined when it failed. */
 export type SourceReader = () => Promise<number | undefined>;
 
 /** Who sent a beacon or asked for the timeline's playlist: read from the request, never kept. */
@@ -43,6 +43,8 @@ export interface FiguresOptions {
   counted?: (what: string) => void;
   /** Each sample taken, for the metrics. */
   sampled?: (sample: Sample) => void;
+  /** How often `start` samples the live (FIGURES_SAMPLE_SECONDS); a minute unless said. */
+  sampleMs?: number;
   warn?: (message: string) => void;
 }
 
@@ -61,8 +63,8 @@ export const TIMELINE_PRESENT_MS = 60_000;
 export const TIMELINE_PER_ADDRESS = 5;
 /** The start of a replay is kept to the 10 seconds (a tracklist's row is longer). */
 export const MOMENT_STEP_S = 10;
-/** The last sample is shared this long; older, the live's count is unknown. */
-const LAST_KEPT_MS = 150_000;
+/** The last sample is shared for this many periods (150 s at a minute's); older, the live's count is unknown. */
+const LAST_KEPT_PERIODS = 2.5;
 
 const lastSchema = v.object({
   at: v.pipe(v.number(), v.integer()),
@@ -81,7 +83,7 @@ export interface Figures {
   beacon(visitor: Visitor, beacon: Beacon): Promise<boolean>;
   /** A request for the timeline's playlists: its listener is present. */
   timeline(visitor: Visitor): Promise<void>;
-  /** Samples the live (once a minute for the deployment); null when another instance did. */
+  /** Samples the live (once a period for the deployment); null when another instance did. */
   sample(): Promise<Sample | null>;
   /** Writes today's counts (and yesterday's) to disk; forgets yesterday's salt. */
   flush(): Promise<void>;
@@ -89,7 +91,7 @@ export interface Figures {
   day(day: string): Promise<Record<string, number>>;
   /** « N à l'écoute »: the live's listeners when turned on and at least FIGURES_THRESHOLD. */
   liveListeners(): Promise<number | undefined>;
-  /** Samples and writes each minute until `close`. */
+  /** Samples and writes once a period until `close`. */
   start(): void;
   close(): Promise<void>;
 }
@@ -97,7 +99,8 @@ export interface Figures {
 const hash = (salt: Buffer, text: string) => createHmac('sha256', salt).update(text).digest('base64url').slice(0, 22);
 
 export function createFigures(options: FiguresOptions): Figures {
-  const { tally, files, clock } = options;
+  const { tally, files, clock, sampleMs = 60_000 } = options;
+  const lastKeptMs = sampleMs * LAST_KEPT_PERIODS;
   const counted = options.counted ?? (() => undefined);
   let timer: NodeJS.Timeout | undefined;
   let lastDay: string | null = null;
@@ -200,8 +203,9 @@ export function createFigures(options: FiguresOptions): Figures {
 
     async sample() {
       const now = clock();
-      const minute = Math.floor(now / 60_000);
-      if (!(await tally.lock(`sample:${String(minute)}`, 90_000))) return null;
+      // One sample a period for the deployment: its lease is named by the period's number.
+      const period = Math.floor(now / sampleMs);
+      if (!(await tally.lock(`sample:${String(period)}`, sampleMs * 1.5))) return null;
       const sources: Partial<Record<LiveSource, number>> = {};
       for (const name of ['azuracast', 'icecast'] as const) {
         const read = options.sources[name];
@@ -226,7 +230,7 @@ export function createFigures(options: FiguresOptions): Figures {
         if (residence !== null) await tally.max(day, `slotsrc:${residence}:${name}`, value);
       }
       if (residence !== null) await tally.max(day, `slot:${residence}:${String(elapsed)}`, total);
-      await tally.setLast(JSON.stringify({ at: now, total }), LAST_KEPT_MS);
+      await tally.setLast(JSON.stringify({ at: now, total }), lastKeptMs);
       counted('sample');
       const sample = { at: now, total, sources, residence };
       options.sampled?.(sample);
@@ -281,7 +285,7 @@ export function createFigures(options: FiguresOptions): Figures {
       } catch {
         read = null;
       }
-      if (read === null || !read.success || clock() - read.output.at > LAST_KEPT_MS) return undefined;
+      if (read === null || !read.success || clock() - read.output.at > lastKeptMs) return undefined;
       return read.output.total >= FIGURES_THRESHOLD ? read.output.total : undefined;
     },
 
@@ -295,7 +299,7 @@ export function createFigures(options: FiguresOptions): Figures {
           options.warn?.(`chiffres : ${error instanceof Error ? error.message : String(error)}`);
         }
       };
-      timer = setInterval(() => void tick(), 60_000);
+      timer = setInterval(() => void tick(), sampleMs);
       timer.unref();
       void tick();
     },

@@ -33,6 +33,52 @@ function figuresAt(now: number, sources: Parameters<typeof createFigures>[0]['so
   });
 }
 
+describe('the live’s sample', () => {
+  /** Figures whose live source says `count`, on a clock the test moves, sampling every `sampleMs` if said. */
+  function sampled(count: number, sampleMs?: number) {
+    const at = { now: T0 };
+    const clock = () => at.now;
+    const figures = createFigures({
+      tally: memoryTally(clock),
+      files: figuresFiles(mkdtempSync(join(tmpdir(), 'chiffres-'))),
+      clock,
+      sources: { icecast: () => Promise.resolve(count) },
+      onAir: () => Promise.resolve(null),
+      episodeExists: () => Promise.resolve(true),
+      showListeners: () => true,
+      ...(sampleMs === undefined ? {} : { sampleMs }),
+    });
+    return { at, figures };
+  }
+
+  it('is taken once a minute by default, and « N à l’écoute » is kept 150 s after it', async () => {
+    const { at, figures } = sampled(12);
+    expect(await figures.sample()).toMatchObject({ total: 12 });
+    at.now += 30_000;
+    // The same minute: another sample would count it twice in the hour's average.
+    expect(await figures.sample()).toBeNull();
+    at.now = T0 + 60_000;
+    expect(await figures.sample()).toMatchObject({ total: 12 });
+    at.now += 150_000 - 1;
+    expect(await figures.liveListeners()).toBe(12);
+    at.now += 1;
+    expect(await figures.liveListeners()).toBeUndefined();
+  });
+
+  it('follows FIGURES_SAMPLE_SECONDS: once a period, and kept two periods and a half', async () => {
+    const { at, figures } = sampled(9, 5000);
+    expect(await figures.sample()).toMatchObject({ total: 9 });
+    at.now += 4999;
+    expect(await figures.sample()).toBeNull();
+    at.now += 1;
+    expect(await figures.sample()).toMatchObject({ total: 9 });
+    at.now += 12_500 - 1;
+    expect(await figures.liveListeners()).toBe(9);
+    at.now += 1;
+    expect(await figures.liveListeners()).toBeUndefined();
+  });
+});
+
 describe('AzuraCast’s listeners', () => {
   let fake: FakeUpstream;
   beforeAll(async () => {

@@ -42,7 +42,7 @@ function onAirFrom(app: FastifyInstance): OnAir {
 /**
  * The figures' service (docs/figures.md): decorates `figures`, counts the timeline's listeners from
  * the requests for its playlists (under `npm start`; behind nginx, its mirror asks
- * GET /api/figures/timeline), and samples the live each minute once the server listens.
+ * GET /api/figures/timeline), and samples the live once a period (FIGURES_SAMPLE_SECONDS) once the server listens.
  */
 export const figuresPlugin = fp(
   (app: FastifyInstance, _options: unknown, done: (error?: Error) => void) => {
@@ -71,6 +71,7 @@ export const figuresPlugin = fp(
       tally,
       files: figuresFiles(config.figures.dir ?? join(config.contentDir, 'audience')),
       clock: app.clock,
+      sampleMs: config.figures.sampleMs,
       sources: {
         ...(azuracast === undefined
           ? {}

@@ -973,6 +973,14 @@ export const SETTINGS = {
     default: '30',
     example: '60',
   },
+  FIGURES_SAMPLE_SECONDS: {
+    group: 'limits',
+    description:
+      'How often the live’s listeners are sampled, in seconds: each sample reads AzuraCast’s or Icecast’s count and the site’s own, and « N à l’écoute » changes only then (docs/figures.md).',
+    kind: seconds(5, 300),
+    default: '60',
+    example: '30',
+  },
   DEMO_LIVE_MAX_LISTENERS: {
     group: 'limits',
     description: 'Listeners of the demo live stream at once.',
