@@ -247,11 +247,11 @@ async function expectNothingLoading(page: Page, timeout: number): Promise<void> 
 }
 
 /**
- * The home page's blocks and the player, reached from /a-propos: the server sends each page with
- * its data, so the browser meets the API on the way from page to page, as a visitor does. The
- * visit starts on the one page that needs nothing from it.
+ * The home page's blocks, reached from /a-propos: the server sends each page with its data, so the
+ * browser meets the API on the way from page to page, as a visitor does. The visit starts on the
+ * one page that needs nothing from it.
  */
-async function expectFrenchHomeAndPlayer(page: Page, timeout: number): Promise<void> {
+async function expectFrenchHome(page: Page, timeout: number): Promise<void> {
   const main = content(page);
   const block = (name: string) => main.getByRole('region', { name, exact: true });
   await page.getByRole('button', { name: "Retour à l'accueil" }).click();
@@ -270,8 +270,10 @@ async function expectFrenchHomeAndPlayer(page: Page, timeout: number): Promise<v
   await expect(main.getByRole('heading', { name: 'Pas de direct au studio actuellement' })).toBeVisible();
   await expect(block('Radio Schedule').getByRole('link', { name: /Ouvrir l'agenda/ })).toBeVisible();
   await expectNothingLoading(page, timeout);
+}
 
-  // The player: the live stream plays with unknown names, and a replay it cannot resolve is said so.
+/** The player: the live stream plays with unknown names, and a replay it cannot resolve is said so. */
+async function expectFrenchPlayer(page: Page, timeout: number): Promise<void> {
   await playLive(page);
   await expect(playerRegion(page)).toContainText('Inconnu');
   await page.evaluate(() => {
@@ -310,7 +312,7 @@ async function expectFrenchLabelAndAbout(page: Page, timeout: number): Promise<v
 }
 
 /** The parts of the visit below, each from /a-propos. */
-const LEGS = [expectFrenchHomeAndPlayer, expectFrenchResidences, expectFrenchLabelAndAbout];
+const LEGS = [expectFrenchHome, expectFrenchPlayer, expectFrenchResidences, expectFrenchLabelAndAbout];
 
 /** No page was replaced by the shell's fallback on the way. */
 async function expectNoFallback(page: Page): Promise<void> {
