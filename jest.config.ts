@@ -36,6 +36,9 @@ const config: Config = {
   // A guard against a test that hangs, not a timing goal (those are benchmarks, bench/): the tests
   // that start servers and threads took more than jest's 5 s on a loaded machine of two cores.
   testTimeout: 15_000,
+  // Every temporary file of the run in one folder, removed when it ends (tools/jest/temp-setup.mjs).
+  globalSetup: '<rootDir>/tools/jest/temp-setup.mjs',
+  globalTeardown: '<rootDir>/tools/jest/temp-teardown.mjs',
   projects: [
     browserPart('shared'),
     ...PARTS.map((part) => browserPart(part.folder)),
@@ -56,11 +59,12 @@ const config: Config = {
       transform,
     },
     {
-      // The contributors' scripts (npm run doctor), run as processes.
+      // The contributors' scripts (npm run doctor), run as processes, and the tests' own tools.
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
+      roots: ['<rootDir>', '<rootDir>/../tools'],
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/**/*.test.mjs'],
+      testMatch: ['**/*.test.mjs'],
       transform,
     },
   ],

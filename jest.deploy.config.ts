@@ -19,6 +19,9 @@ const config: Config = {
   transformIgnorePatterns: serverIgnorePatterns,
   // One deployment at a time: the instances, Redis and nginx take the machine's two cores.
   maxWorkers: 1,
+  // Every temporary file of the run in one folder, removed when it ends (tools/jest/temp-setup.mjs).
+  globalSetup: '<rootDir>/tools/jest/temp-setup.mjs',
+  globalTeardown: '<rootDir>/tools/jest/temp-teardown.mjs',
 };
 
 export default config;

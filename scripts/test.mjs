@@ -1,11 +1,10 @@
 // npm test: every test of the workspace, in the order that fails fastest.
-//   the typecheck, lint, format and the production build side by side; the deployment tests (Redis,
-//   nginx and Icecast, when Debian's redis-server and nginx are installed) as soon as the build is
-//   there → jest (all packages; the timeline's tests start Debian's icecast2), once the first four
-//   passed → browser tests (Chromium), once everything passed
-// Each step prints its time, and the run ends with each step's time and one line "N passed,
+//   the typecheck, lint, format and the production build side by side → jest (all packages; the
+//   timeline's tests start Debian's icecast2) beside the deployment tests (Redis, nginx and Icecast,
+//   when Debian's redis-server and nginx are installed) → browser tests (Chromium)
+// Each stage prints its time, and the run ends with each stage's time and one line "N passed,
 // N failed" over jest and the browser tests. No test is ever skipped: a skipped test counts as a
-// failure. Why the steps are ordered so: docs/testing.md, « The run's time ».
+// failure. Why the stages are grouped so: docs/testing.md, « The run's time ».
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,49 +26,51 @@ function timed(label, seconds) {
   times.push({ label, seconds });
 }
 
-/**
- * One step: a command, run with its output as it comes, or held and printed whole when it ends (so
- * that two test runners' reports never interleave line by line). Resolves to whether it passed.
- */
-function runStep({ label, command, args, held = false, env = process.env }) {
-  return new Promise((resolve) => {
-    console.log(`\n▶ ${label}`);
-    const started = Date.now();
-    const child = spawn(command, args, { cwd: root, env, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      const seconds = (Date.now() - started) / 1000;
-      if (held) process.stdout.write(`\n── ${label} ──\n${Buffer.concat(output).toString('utf8')}`);
-      timed(label, seconds);
-      if (code === 0) console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
-      else console.error(`✖ ${label} a échoué (${seconds.toFixed(1)} s)`);
-      resolve(code === 0);
-    });
-  });
+function run(label, command, args, options = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  const seconds = (Date.now() - started) / 1000;
+  timed(label, seconds);
+  if (result.status !== 0) {
+    console.error(`✖ ${label} a échoué (${seconds.toFixed(1)} s)`);
+    return false;
+  }
+  console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
+  return true;
 }
 
 /**
- * The steps, each started as soon as the ones it waits for (`after`, earlier in the list) have
- * passed, and never when one of them failed. On two cores, a core left idle is time lost: ESLint
- * works on one core, so the deployment tests start beside it once the build they need is there
- * (docs/testing.md, « The run's time »). A step is a command, or a check run here (`check`).
- * Resolves to whether every step passed.
+ * Steps that need nothing of each other, run side by side: ESLint works on one core, and the build
+ * waits on its files as much as it computes, so on two cores they end sooner together than one
+ * after the other (measured on one machine of two cores: lint, format and build 205 s together,
+ * 233 s in a row). Each says its own outcome; all are waited for.
  */
-async function runSteps(list) {
-  const outcomes = new Map();
-  for (const step of list) {
-    const waited = Promise.all((step.after ?? []).map((label) => outcomes.get(label) ?? Promise.resolve(false)));
-    outcomes.set(
-      step.label,
-      waited.then((passed) => {
-        if (!passed.every(Boolean)) return false;
-        return step.check === undefined ? runStep(step) : step.check();
-      }),
-    );
-  }
-  return (await Promise.all(outcomes.values())).every(Boolean);
+async function runTogether(list) {
+  const outcomes = await Promise.all(
+    list.map(
+      ({ label, command, args, held = false }) =>
+        new Promise((resolve) => {
+          console.log(`\n▶ ${label}`);
+          const started = Date.now();
+          // A step whose output is held prints it whole when it ends, so that two test runners'
+          // reports never interleave line by line.
+          const child = spawn(command, args, { cwd: root, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+          const output = [];
+          child.stdout?.on('data', (chunk) => output.push(chunk));
+          child.stderr?.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            const seconds = (Date.now() - started) / 1000;
+            if (held) process.stdout.write(`\n── ${label} ──\n${Buffer.concat(output).toString('utf8')}`);
+            timed(label, seconds);
+            if (code === 0) console.log(`✔ ${label} (${seconds.toFixed(1)} s)`);
+            else console.error(`✖ ${label} a échoué (${seconds.toFixed(1)} s)`);
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  return outcomes.every(Boolean);
 }
 
 /** Debian's Chromium, installed here when missing and possible (as Playwright elsewhere downloads its own). */
@@ -126,7 +127,7 @@ const installed = (name) =>
 
 /**
  * The deployment's tests (docs/deploy.md), when what they run is installed (said either way): a step
- * whose output is held until it ends, as it runs beside others.
+ * of `runTogether`, beside jest, whose output is held until it ends.
  */
 function deployTests() {
   const missing = ['redis-server', 'nginx'].filter((name) => !installed(name));
@@ -142,8 +143,6 @@ function deployTests() {
       command: bin('jest'),
       args: ['-c', 'jest.deploy.config.ts', '--ci', '--json', `--outputFile=${deployReport}`],
       held: true,
-      // The instances run the production build; the timeline's tests, Icecast.
-      after: [BUILD, ICECAST],
     },
   ];
 }
@@ -152,37 +151,38 @@ mkdirSync(dirname(jestReport), { recursive: true });
 rmSync(jestReport, { force: true });
 rmSync(e2eReport, { force: true });
 
-const TYPES = 'Types (tsc -b)';
-const LINT = 'Lint (eslint)';
-const FORMAT = 'Format (prettier)';
-const BUILD = 'Construction de production';
-const ICECAST = 'Icecast';
-const JEST = 'Tests unitaires et de composants (jest)';
-const CHROMIUM = 'Chromium';
+const steps = [
+  () =>
+    runTogether([
+      { label: 'Types (tsc -b)', command: bin('tsc'), args: ['-b'] },
+      { label: 'Lint (eslint)', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
+      { label: 'Format (prettier)', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
+      { label: 'Construction de production', command: process.execPath, args: ['scripts/build.mjs'] },
+    ]),
+  () => ensureIcecast(),
+  () =>
+    runTogether([
+      {
+        label: 'Tests unitaires et de composants (jest)',
+        command: bin('jest'),
+        args: ['--ci', '--json', `--outputFile=${jestReport}`],
+      },
+      ...deployTests(),
+    ]),
+  () => ensureChromium(),
+  () =>
+    run('Tests navigateur (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      env: { ...process.env, CI: process.env.CI ?? '1', CHROMIUM_PATH: chromium, E2E_PORT: e2ePort },
+    }),
+];
 
-const deploy = deployTests();
-let ok = await runSteps([
-  { label: TYPES, command: bin('tsc'), args: ['-b'] },
-  { label: LINT, command: bin('eslint'), args: ['--max-warnings=0', '.'] },
-  { label: FORMAT, command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
-  { label: BUILD, command: process.execPath, args: ['scripts/build.mjs'] },
-  { label: ICECAST, check: ensureIcecast },
-  ...deploy,
-  {
-    label: JEST,
-    command: bin('jest'),
-    args: ['--ci', '--json', `--outputFile=${jestReport}`],
-    after: [TYPES, LINT, FORMAT, BUILD, ICECAST],
-  },
-  { label: CHROMIUM, check: ensureChromium, after: [JEST, ...deploy.map(({ label }) => label)] },
-  {
-    label: 'Tests navigateur (Playwright, Chromium)',
-    command: bin('playwright'),
-    args: ['test', '-c', 'e2e/playwright.config.ts'],
-    env: { ...process.env, CI: process.env.CI ?? '1', CHROMIUM_PATH: chromium, E2E_PORT: e2ePort },
-    after: [CHROMIUM],
-  },
-]);
+let ok = true;
+for (const step of steps) {
+  if (!(await step())) {
+    ok = false;
+    break;
+  }
+}
 
 let passed = 0;
 let failed = 0;
