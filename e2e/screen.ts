@@ -130,3 +130,24 @@ export function unreachableControls(page: Page, root: string): Promise<string[]>
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * Where the navbar, the page's content (its container's left edge, inside its padding) and the
+ * footer start, in CSS pixels: one content width shares one left edge (docs/interface.md).
+ */
+export function leftEdges(page: Page): Promise<{ navbar: number; content: number; footer: number }> {
+  return page.evaluate(() => {
+    const left = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (element === null) throw new Error(`${selector} absent`);
+      return element.getBoundingClientRect().left;
+    };
+    const container = document.querySelector('#contenu .page');
+    if (container === null) throw new Error('#contenu .page absent');
+    return {
+      navbar: left('.navbar__start'),
+      content: container.getBoundingClientRect().left + parseFloat(getComputedStyle(container).paddingLeft),
+      footer: left('.footer__brand'),
+    };
+  });
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, gotoPage, test } from '../fixtures';
+import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
 import { EVENT_PATH } from '../screen';
 import { expectNoViolations } from '../axe';
 import { recordedWindow } from '../timeshift-site';
@@ -55,11 +55,12 @@ for (const viewport of VIEWPORTS) {
       // on the home page.
       const withMenu = viewport.name === 'phone' && path === '/';
       const states = withMenu ? 'menu closed and open' : viewport.name === 'phone' ? 'menu closed' : 'desktop menu';
-      // One load of the page for both looks: axe, then the keyboard's walk from the top (« keyboard
-      // only » below), each on the page as it loaded.
-      test(`${path}: no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
+      // One load of the page for three looks: its hydration, axe, then the keyboard's walk from the
+      // top (« keyboard only » below), each on the page as it loaded.
+      test(`${path}: hydrated without a warning; no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
         page,
       }) => {
+        const trouble = consoleTrouble(page);
         await gotoLoaded(page, path);
         await expectNoViolations(page, `${path}, ${viewport.name}`);
         const stops = await tabWalk(page, 120);
@@ -77,6 +78,10 @@ for (const viewport of VIEWPORTS) {
           await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
           await expectNoViolations(page, `${path}, ${viewport.name}, menu closed again`);
         }
+        // The server's HTML was taken over with no React hydration error or warning (docs/rendering.md),
+        // once every request of the page has ended.
+        await page.waitForLoadState('networkidle');
+        expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
       });
     }
 

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { consoleTrouble, expect, HYDRATION_TROUBLE, test } from '../fixtures';
-import { ROUTES } from '../screen';
 
 /** Resolves once React has taken over the page's content (a hydrated node carries React's keys). */
 async function hydrated(page: Page): Promise<void> {
@@ -22,9 +21,10 @@ for (const viewport of [
 ]) {
   test.describe(`hydration at ${String(viewport.width)} px`, () => {
     test.use({ viewport });
-    // Every page, and pages whose subject is not found (404): « not found » is an answer the browser
-    // starts from, as the server said it, not a question it asks again while showing « Chargement ».
-    for (const path of [...ROUTES.map((route) => route.path), '/emissions/nexiste-pas', '/residences/nexiste-pas']) {
+    // Pages whose subject is not found (404): « not found » is an answer the browser starts from, as
+    // the server said it, not a question it asks again while showing « Chargement ». Every route of
+    // the menu is checked where it is loaded for its audit, at the same widths (a11y.spec.ts).
+    for (const path of ['/emissions/nexiste-pas', '/residences/nexiste-pas']) {
       test(`${path}: the server's HTML is taken over with no hydration error or warning`, async ({ page }) => {
         const trouble = consoleTrouble(page);
         await page.goto(path);

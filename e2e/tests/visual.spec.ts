@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
 import { expect, test } from '../fixtures';
-import { openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } from '../screen';
+import { leftEdges, openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } from '../screen';
 
 // Screenshot tests (README, "Tests"): what a visitor sees, compared with reviewed baselines in
 // e2e/tests/__screenshots__/. Still by construction: no motion (reduced motion, animations off), the
@@ -74,6 +74,13 @@ for (const width of [390, 1280] as const) {
         await still(page, path);
         // No page scrolls sideways (reach.spec.ts walks the other widths, the menu open).
         expect(await sidewaysOverflow(page), path).toBe(0);
+        if (width === 1280 && ROUTES.some((route) => route.path === path)) {
+          // One content width: the navbar, the page and the footer share their left edge
+          // (layout.spec.ts walks the widest screen). The proposal forms are narrower, centred.
+          const edges = await leftEdges(page);
+          expect(edges.content, path).toBeCloseTo(edges.navbar, 0);
+          expect(edges.footer, path).toBeCloseTo(edges.navbar, 0);
+        }
         await expect(page).toHaveScreenshot(`${name}-${String(width)}.png`, {
           fullPage: true,
           mask: masks(page),
