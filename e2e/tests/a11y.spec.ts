@@ -55,13 +55,18 @@ for (const viewport of VIEWPORTS) {
       // on the home page.
       const withMenu = viewport.name === 'phone' && path === '/';
       const states = withMenu ? 'menu closed and open' : viewport.name === 'phone' ? 'menu closed' : 'desktop menu';
-      // One load of the page for three looks: its hydration, axe, then the keyboard's walk from the
-      // top (« keyboard only » below), each on the page as it loaded.
-      test(`${path}: hydrated without a warning; no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
+      // One load of the page for all its looks: its language, description and h1, its hydration,
+      // axe, then the keyboard's walk from the top (« keyboard only » below), each on the page as it
+      // loaded.
+      test(`${path}: French, described, one h1, hydrated without a warning; no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
         page,
       }) => {
         const trouble = consoleTrouble(page);
         await gotoLoaded(page, path);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/);
+        // One h1 per page, home included (a visually hidden one there).
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expectNoViolations(page, `${path}, ${viewport.name}`);
         const stops = await tabWalk(page, 120);
         expect(stops.length).toBeGreaterThan(10);
@@ -435,16 +440,9 @@ test.describe('keyboard only', () => {
 });
 
 test.describe('language and motion', () => {
-  test('every route: French document, a meta description, one h1; still French after navigating', async ({ page }) => {
-    // A walk over every route: three times the time of one page's test, for a loaded machine.
-    test.slow();
-    for (const path of ROUTES) {
-      await gotoPage(page, path);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/);
-      // One h1 per page, home included (a visually hidden one there).
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    }
+  // Every route's language, description and h1 are checked where it is loaded for its audit (above).
+  test('still French after a navigation', async ({ page }) => {
+    await gotoPage(page, '/a-propos');
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Label' }).click();
     await expect(page).toHaveTitle('Label');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
