@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
@@ -15,6 +15,8 @@ describe("the tests' temporary files", () => {
     expect(runFolder).toMatch(/collectif-tests-/);
     expect(tmpdir()).toBe(runFolder);
     expect(mkdtempSync(join(tmpdir(), 'contenu-')).startsWith(`${String(runFolder)}${sep}`)).toBe(true);
+    // A server that drops its rights (Icecast as `nobody`) passes through it to a folder of its own.
+    expect(statSync(String(runFolder)).mode & 0o777).toBe(0o711);
   });
 
   it('are removed with that folder when the run ends, whatever the tests left there', () => {
