@@ -8,8 +8,9 @@ import type { Tally } from './tally';
 
 /**
  * The audience figures (docs/figures.md): beacons counted once a day per visitor through a salted
- * hash, the live's sources sampled once a period (a minute by default), the day's counts written to disk as aggregates by
- * show, day and hour. What names a visitor never leaves the tally, and lives until midnight.
+ * hash, the live's sources sampled once a period (a minute by default), the day's counts written to
+ * disk as aggregates by show, day and hour. What names a visitor never leaves the tally, and lives
+ * until midnight.
  */
 
 export type LiveSource = (typeof LIVE_SOURCES)[number];
@@ -63,7 +64,7 @@ export const TIMELINE_PRESENT_MS = 60_000;
 export const TIMELINE_PER_ADDRESS = 5;
 /** The start of a replay is kept to the 10 seconds (a tracklist's row is longer). */
 export const MOMENT_STEP_S = 10;
-/** The last sample is shared for this many periods (150 s at a minute's); older, the live's count is unknown. */
+/** The last sample is shared this many periods (150 s at a minute each); older, the count is unknown. */
 const LAST_KEPT_PERIODS = 2.5;
 
 const lastSchema = v.object({
