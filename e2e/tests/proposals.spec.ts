@@ -44,8 +44,7 @@ const thanks =
   (path: string, letter: 'E' | 'D') =>
   ({ pathname, searchParams }: URL): boolean =>
     pathname === `${path}/merci` &&
-    /^[ED]-\d{4}-\d{4,}$/.test(searchParams.get('numero') ?? '') &&
-    searchParams.get('numero')?.[0] === letter &&
+    /^([ED])-\d{4}-\d{4,}$/.exec(searchParams.get('numero') ?? '')?.[1] === letter &&
     searchParams.get('courriel') === 'non' &&
     [...searchParams.keys()].length === 2;
 

@@ -191,14 +191,17 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
   const entriesOf = (rows: Iterable<T>) =>
     [...rows].map((record) => ({ id: idOf(record), text: JSON.stringify(record) }));
 
-  /** Redis's records, each checked; what fails its seal or its check is left out. */
-  // A signed value is a record only under its own id: one copied over another record's field by
-  // whoever may write to Redis without the secret is refused.
+  /**
+   * A record read from Redis under `id`, or null. A signed value is a record only under its own
+   * id: one copied over another record's field by whoever may write to Redis without the secret is
+   * refused.
+   */
   const readAs = (id: string, text: string): T | null => {
     const record = read(parse(text));
     return record !== null && idOf(record) === id ? record : null;
   };
 
+  /** Redis's records, each checked; what fails its seal or its check is left out. */
   const fromShared = async (): Promise<T[]> => {
     if (shared === null) return [...records.values()];
     const { entries, forged } = await shared.all();
