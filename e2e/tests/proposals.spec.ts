@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoViolations } from '../axe';
 import { editor, signUp } from '../editor';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
+import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
 
 // « Proposer une émission » in Chromium (docs/proposals.md, « The pages »), against the tests'
 // server (no SMTP: the proposals are kept, no e-mail leaves, and « Merci ! » says so). It writes
@@ -44,7 +45,8 @@ const thanks =
   (path: string, letter: 'E' | 'D') =>
   ({ pathname, searchParams }: URL): boolean =>
     pathname === `${path}/merci` &&
-    /^([ED])-\d{4}-\d{4,}$/.exec(searchParams.get('numero') ?? '')?.[1] === letter &&
+    NUMBER_PATTERN.test(searchParams.get('numero') ?? '') &&
+    searchParams.get('numero')?.[0] === letter &&
     searchParams.get('courriel') === 'non' &&
     [...searchParams.keys()].length === 2;
 
@@ -86,7 +88,7 @@ for (const { width, height } of [
         await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
         await expect(page).toHaveURL(thanks('/proposer-une-emission', 'E'));
         await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');
-        await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+        await expect(content(page).locator('.proposal-number')).toHaveText(/^E-[0-9A-HJKMNP-TV-Z]{6}$/);
         await expect(content(page).getByText(/Ce site n’envoie pas d’e-mail/)).toBeVisible();
         await expectNoViolations(page, '/proposer-une-emission/merci, sans JavaScript', { scripts: false });
       });
@@ -124,7 +126,7 @@ for (const { width, height } of [
       const heading = content(page).getByRole('heading', { level: 1 });
       await expect(heading).toHaveText('Merci !');
       await expect(heading).toBeFocused();
-      await expect(content(page).locator('.proposal-number')).toHaveText(/^E-\d{4}-\d{4,}$/);
+      await expect(content(page).locator('.proposal-number')).toHaveText(/^E-[0-9A-HJKMNP-TV-Z]{6}$/);
       await expect(content(page).getByText(/Ce site n’envoie pas d’e-mail/)).toBeVisible();
       await expectNoViolations(page, '/proposer-une-emission/merci');
       expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);

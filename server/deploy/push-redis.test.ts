@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { connectShared, type SharedState } from '../src/instances/shared-state';
 import { sealer } from '../src/instances/seal';
 import { checkSubscription, extraHostsOf } from '../src/push/endpoint';
-import { createPushStore, subscriptionId, type PushRecord, type PushStore } from '../src/push/subscriptions';
+import {
+  PUSH_RECORD_MAX,
+  createPushStore,
+  subscriptionId,
+  type PushRecord,
+  type PushStore,
+} from '../src/push/subscriptions';
 import { startRedis, type RedisServer } from './redis';
 
 // « Me prévenir »'s subscriptions in a real Redis behind the site's ACL user (docs/push.md,
@@ -41,7 +47,8 @@ async function instance(name: string, warnings: string[] = []): Promise<{ state:
   const store = createPushStore({
     file: join(dir, `${name}.json`),
     shared: state.push,
-    max: 100,
+    budget: { bytes: 1024 * 1024, recordMax: PUSH_RECORD_MAX },
+    keptMs: 180 * 24 * 3600_000,
     secret: SECRET,
     acceptable: (record) => checkSubscription(record, extra).ok,
     writeAfterMs: 0,

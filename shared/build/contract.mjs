@@ -115,6 +115,7 @@ export const HELPER_ENTRIES = [
   './pictures',
   './preview',
   './proposals',
+  './proposals/number',
   './resume',
   './schemas/played-artists',
   './schemas/support',

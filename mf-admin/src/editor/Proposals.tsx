@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from '@collectif/shared';
 import { call, messageOf, type Me } from './call';
+import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
 
 /*
  * « Propositions » (docs/proposals.md, « In the editor »): the proposals of shows and the demos the
@@ -46,9 +47,6 @@ interface ListAnswer {
   next: string | null;
 }
 
-/** A proposal's number as the server writes them (`E-2026-0042`, `D-2026-0007`). */
-const NUMBER = /^[ED]-\d{4}-\d{4,}$/;
-
 /** The roles that see proposals, and which kinds (the server checks it again on every request). */
 export const PROPOSAL_KINDS: Partial<Record<Me['role'], readonly Kind[]>> = {
   admin: ['emission', 'demo'],
@@ -81,6 +79,7 @@ const MAIL_NAMES: Record<string, string> = {
   waiting: 'en attente',
   failed: 'abandonné après ses essais',
   off: 'coupé',
+  skipped: 'non envoyé : un accusé était déjà parti vers cette adresse ce jour-là',
 };
 
 export function Proposals({ role }: { role: Me['role'] }) {
@@ -125,7 +124,7 @@ export function Proposals({ role }: { role: Me['role'] }) {
 
   // The proposal the team's e-mail names (`?numero=`), read on its own: it may be pages away.
   useEffect(() => {
-    if (!NUMBER.test(asked)) return;
+    if (!NUMBER_PATTERN.test(asked)) return;
     call<{ proposal: EditorProposal }>('GET', `/editor/proposals/${encodeURIComponent(asked)}`)
       .then(({ proposal }) => {
         setNamed(proposal);

@@ -215,8 +215,9 @@ export async function buildApp({
   // The audience figures (docs/figures.md) and the admins' metrics (docs/deploy.md, « Metrics »).
   await app.register(figuresPlugin);
   await app.register(metricsPlugin, { token: api.figures.metricsToken });
-  // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/push.md).
-  await app.register(pushPlugin, push);
+  // « Me prévenir »: the subscriptions, and the instance holding the lease sends (docs/push.md);
+  // the notifications' addresses from the page table (registered below, read at each use).
+  await app.register(pushPlugin, { pages: async () => (await app.sitePages()).pages, ...push });
   // « Proposer une émission » and « Envoyer une démo »: the store and the e-mails' queue (docs/proposals.md).
   await app.register(proposalsPlugin, {
     siteOrigin: site.siteOrigin,

@@ -10,18 +10,14 @@ import type { Sealer } from './seal';
  * - The proposals, one hash field per proposal (its number), each value signed for the hash as every
  *   value the instances write whole (records.ts): whoever writes to Redis cannot make the server
  *   mail an address of their choosing.
- * - The numbers, one counter per letter and year, added to by Redis itself (INCR): two instances
- *   never give one number twice.
- * - Counts per network and day, and the challenges already used (SET NX until they expire).
+ * - Counts per network, recipient and day (daily.ts), and the challenges already used (SET NX until they expire).
  * - The refused forms kept a quarter of an hour for the page that shows them again (drafts).
  *
  * Only commands the site's ACL user has (deploy/redis-collectif.acl). Every method may throw: Redis
  * is away; the caller then does what one instance alone would do, or refuses (a new proposal).
  */
 export interface SharedProposals extends SharedRecords {
-  /** The next rank of a letter and year (`E-2026`). */
-  next(series: string): Promise<number>;
-  /** Adds one to a network's count of the day; the count after (kept two days). */
+  /** Adds one to a hashed name's count of the day (a network, a recipient); the count after (kept two days). */
   network(name: string): Promise<number>;
   /** Marks a challenge used for `ms`: true when it was not (the caller accepts it). */
   use(name: string, ms: number): Promise<boolean>;
@@ -36,7 +32,6 @@ export function sharedProposals(redis: Redis, key: (name: string) => string, sea
   return {
     // The proposals, by number, and their version (the backup file follows it).
     ...sharedRecords(redis, key('proposals:all'), key('proposals:version'), seals),
-    next: (series) => redis.incr(key(`proposals:number:${series}`)),
     async network(name) {
       const place = key(`proposals:network:${name}`);
       const answers = await redis.multi().incr(place).pexpire(place, NETWORK_KEPT_MS, 'NX').exec();

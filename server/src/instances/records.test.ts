@@ -1,9 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { startRedis, type RedisServer } from '../../deploy/redis';
-import { createRecords, type Records, type RecordsOptions, type SharedRecords } from './records';
+import { until } from '@collectif/shared/testing';
+import {
+  RecordRefused,
+  createRecords,
+  recordCost,
+  type Records,
+  type RecordsOptions,
+  type SharedRecords,
+} from './records';
 import { sealer } from './seal';
 import { connectShared, type SharedState } from './shared-state';
 
@@ -39,7 +47,7 @@ function records(
   const made = createRecords<Row>({
     file: join(dir, 'rows.json'),
     rows: 'rows',
-    maxRows: 100,
+    budget: { bytes: 1024 * 1024, recordMax: 64 * 1024 },
     shared,
     read: (value) => (v.is(rowSchema, value) ? value : null),
     idOf: (row) => row.id,
@@ -101,6 +109,58 @@ describe('without Redis', () => {
     const said: string[] = [];
     expect(await records(null, said).all()).toEqual([]);
     expect(said).toEqual([`${file} illisible : les lignes repartent de zéro`]);
+  });
+});
+
+describe('bounded by the memory they may take', () => {
+  /** A row of `n` characters of text: its cost is 2 × its JSON's length + 512 (`recordCost`). */
+  const row = (id: string, n: number): Row => ({ id, text: 'x'.repeat(n) });
+  const costOf = (record: Row) => recordCost(JSON.stringify(record));
+
+  it('refuses a record over its own budget, and a new one past the total, keeping every one it had', async () => {
+    const budget = { bytes: 3 * costOf(row('a', 100)), recordMax: costOf(row('a', 200)) };
+    const store = records(null, [], { budget });
+    expect(store.fits(row('grand', 300))).toBe('too_large');
+    await expect(store.put(row('grand', 300))).rejects.toEqual(new RecordRefused('too_large'));
+    for (const id of ['a', 'b', 'c']) await store.put(row(id, 100));
+    expect(store.held()).toBe(budget.bytes);
+    expect(store.fits(row('d', 100))).toBe('full');
+    await expect(store.put(row('d', 100))).rejects.toEqual(new RecordRefused('full'));
+    // Replacing one with one no larger still fits; a removal makes room.
+    await store.put(row('a', 90));
+    await store.remove(['b']);
+    await store.put(row('d', 100));
+    expect((await store.all()).map((record) => record.id).sort()).toEqual(['a', 'c', 'd']);
+  });
+
+  it('starts with what fits of a file larger than it may hold, and sets the rest aside rather than lose it', async () => {
+    const file = join(dir, 'rows.json');
+    const rows = ['a', 'b', 'c', 'd', 'e'].map((id) => row(id, 100));
+    writeFileSync(file, JSON.stringify({ rows, saved: 1 }));
+    const warnings: string[] = [];
+    const store = records(null, warnings, { budget: { bytes: 2 * costOf(row('a', 100)), recordMax: 64 * 1024 } });
+    expect((await store.all()).map((record) => record.id)).toEqual(['a', 'b']);
+    // Written whole (a temporary file, then renamed): the file's own name once it is there.
+    const asideName = () => readdirSync(dir).find((name) => /^rows\.json\.beyond-\d+\.json$/.test(name));
+    await until(() => asideName() !== undefined, { what: 'les lignes mises de côté' });
+    const aside = asideName() ?? '';
+    expect(JSON.parse(readFileSync(join(dir, aside), 'utf8'))).toEqual({ rows: rows.slice(2) });
+    expect(statSync(join(dir, aside)).mode & 0o777).toBe(0o600);
+    expect(warnings[0]).toMatch(/3 ligne\(s\) refusée\(s\) \(file\) au-delà de la mémoire permise, mis de côté dans /);
+  });
+
+  it('does not read a file larger than the budget itself: sets it aside whole and starts with none', async () => {
+    const file = join(dir, 'rows.json');
+    const text = JSON.stringify({ rows: [row('a', 5_000)], saved: 1 });
+    writeFileSync(file, text);
+    const warnings: string[] = [];
+    const store = records(null, warnings, { budget: { bytes: 1_000, recordMax: 1_000 } });
+    expect(await store.all()).toEqual([]);
+    const aside = readdirSync(dir).find((name) => name.startsWith('rows.json.beyond-')) ?? '';
+    expect(readFileSync(join(dir, aside), 'utf8')).toBe(text);
+    expect(warnings[0]).toMatch(
+      /plus grand que la mémoire permise : mis de côté dans .*, les lignes repartent de zéro$/,
+    );
   });
 });
 

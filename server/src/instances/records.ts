@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import * as v from 'valibot';
 import { writeWhole } from '../files/whole';
@@ -19,7 +19,37 @@ import type { Sealer } from './seal';
  *   (no version counted) gives Redis what this instance last saw rather than emptying the file.
  * - Every row read back, from the file or from Redis, is checked by its owner's `read`: what does not
  *   open or does not fit is left out and counted in the log.
+ * - The records are bounded by the memory they may take (`budget`): each record's cost is an upper
+ *   bound of what V8 holds for it (`recordCost`), a record costs at most `recordMax`, and the records
+ *   together at most `bytes`. Past it a new record is refused (`fits`, `RecordRefused`) and nothing
+ *   kept is lost. A start that finds more in the file than it may hold keeps what fits, in the file's
+ *   order, and writes the rest beside the file (`<file>.beyond-<time>.json`) rather than dropping it;
+ *   a file larger than the budget itself is not read at all but set aside whole, so that a server
+ *   that fell for want of memory never falls again at each restart.
  */
+
+/**
+ * What a record costs in memory, at most (bytes): twice its JSON's length (a string of two-byte
+ * characters) and 512 bytes for the objects around it. Measured on Node 24 (bench/push.mjs): the
+ * largest subscription takes about 1.4 times its JSON, the largest proposal about 1.05 times.
+ */
+export const recordCost = (text: string): number => 2 * text.length + 512;
+
+/** Why a record is refused: the records are full, or this one alone is over its budget. */
+export type RecordRoom = 'ok' | 'full' | 'too_large';
+
+/** A record refused by its store's budget (the caller answers 503 `full`, or 4xx `too_large`). */
+export class RecordRefused extends Error {
+  constructor(readonly reason: Exclude<RecordRoom, 'ok'>) {
+    super(reason === 'full' ? 'records full' : 'record too large');
+  }
+}
+
+/** The memory the records may take (bytes), all together and each. */
+export interface RecordBudget {
+  bytes: number;
+  recordMax: number;
+}
 
 /** The records' side of Redis: one hash and its version, made by the feature's Redis half. */
 export interface SharedRecords {
@@ -98,11 +128,9 @@ export interface RecordWords {
 export interface RecordsOptions<T> {
   /** The backup file (`<CONTENT_DIR>/<name>.json`). */
   file: string;
-  /** The rows' field in the file (`proposals`, `subscriptions`), and how many it may hold. */
+  /** The rows' field in the file (`proposals`, `subscriptions`). */
   rows: string;
-  maxRows: number;
-  /** Rows taken from the file at most (the store's bound). */
-  keep?: number;
+  budget: RecordBudget;
   shared: SharedRecords | null;
   /** A row read back (file or Redis), checked: null refuses it. */
   read: (value: unknown) => T | null;
@@ -126,7 +154,14 @@ export interface Records<T> {
   /** Every record (with Redis: Redis's, each checked). */
   all(): Promise<T[]>;
   count(): Promise<number>;
-  /** Writes one record (Redis first when shared: a refusal there throws and keeps nothing). */
+  /** Whether a record (new, or replacing the one of its id) fits the budget. */
+  fits(record: T): RecordRoom;
+  /** The memory this instance's records take, by their cost (bytes). */
+  held(): number;
+  /**
+   * Writes one record (Redis first when shared: a refusal there throws and keeps nothing); one that
+   * does not fit the budget throws RecordRefused.
+   */
   put(record: T): Promise<void>;
   /** Deletes records by id; how many were there (throws when Redis does). */
   remove(ids: readonly string[]): Promise<number>;
@@ -147,29 +182,70 @@ const parse = (text: string): unknown => {
 
 export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
   const { file, shared, read, idOf, words, log, extra } = options;
+  const { budget } = options;
   const records = new Map<string, T>();
+  // Each record's cost, and their sum: the records' memory, bounded by the budget.
+  const costs = new Map<string, number>();
+  let total = 0;
+  const hold = (id: string, record: T, cost = recordCost(JSON.stringify(record))) => {
+    total += cost - (costs.get(id) ?? 0);
+    costs.set(id, cost);
+    records.set(id, record);
+  };
+  const drop = (id: string): boolean => {
+    total -= costs.get(id) ?? 0;
+    costs.delete(id);
+    return records.delete(id);
+  };
+  const roomFor = (id: string, cost: number): RecordRoom =>
+    cost > budget.recordMax ? 'too_large' : total - (costs.get(id) ?? 0) + cost > budget.bytes ? 'full' : 'ok';
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
   let backedUpVersion = -1;
-  const fileSchema = v.looseObject({ [options.rows]: v.pipe(v.array(v.unknown()), v.maxLength(options.maxRows)) });
+  const fileSchema = v.looseObject({ [options.rows]: v.array(v.unknown()) });
+  /** Rows kept aside, beside the file, so that none is lost (a start over the budget). */
+  const setAside = (rows: readonly T[]) => {
+    const aside = `${file}.beyond-${String(Date.now())}.json`;
+    void writeWhole(aside, `${JSON.stringify({ [options.rows]: rows })}\n`, { mode: 0o600 }).catch(
+      (error: unknown) => {
+        log.warn(`${aside} non écrit : ${String(error)}`);
+      },
+    );
+    log.warn(`${file} : ${words.refused(rows.length, 'file')} au-delà de la mémoire permise, mis de côté dans ${aside}`);
+  };
 
   // The file, read once at start: each row checked; what fails is left out and counted in the log.
   let fromFile: T[] = [];
   try {
-    const parsed = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));
-    if (!parsed.success || (extra !== undefined && !extra.load(parsed.output))) {
-      log.warn(`${file} illisible : ${words.fresh}`);
+    // Larger than the budget: not parsed (a string and its objects would take several times as
+    // much), set aside whole; the server starts with none rather than falling.
+    if (statSync(file).size > budget.bytes) {
+      const aside = `${file}.beyond-${String(Date.now())}.json`;
+      renameSync(file, aside);
+      log.warn(`${file} plus grand que la mémoire permise : mis de côté dans ${aside}, ${words.fresh}`);
     } else {
-      const rows = parsed.output[options.rows] as unknown[];
-      fromFile = rows.map(read).filter((record): record is T => record !== null);
-      const refused = rows.length - fromFile.length;
-      if (refused > 0) log.warn(`${file} : ${words.refused(refused, 'file')} à la lecture`);
-      fromFile = fromFile.slice(0, options.keep ?? fromFile.length);
+      const parsed = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));
+      if (!parsed.success || (extra !== undefined && !extra.load(parsed.output))) {
+        log.warn(`${file} illisible : ${words.fresh}`);
+      } else {
+        const rows = parsed.output[options.rows] as unknown[];
+        const checked = rows.map(read).filter((record): record is T => record !== null);
+        const refused = rows.length - checked.length;
+        if (refused > 0) log.warn(`${file} : ${words.refused(refused, 'file')} à la lecture`);
+        const beyond: T[] = [];
+        for (const record of checked) {
+          const id = idOf(record);
+          const cost = recordCost(JSON.stringify(record));
+          if (beyond.length === 0 && roomFor(id, cost) === 'ok') hold(id, record, cost);
+          else beyond.push(record);
+        }
+        if (beyond.length > 0) setAside(beyond);
+        fromFile = [...records.values()];
+      }
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.warn(`${file} illisible : ${String(error)}`);
   }
-  for (const record of fromFile) records.set(idOf(record), record);
 
   const write = (rows: Iterable<T>): Promise<void> => {
     const text = `${JSON.stringify({ [options.rows]: [...rows], ...extra?.save() })}\n`;
@@ -248,7 +324,9 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
         } else if (version !== backedUpVersion) {
           const fresh = await fromShared();
           records.clear();
-          for (const record of fresh) records.set(idOf(record), record);
+          costs.clear();
+          total = 0;
+          for (const record of fresh) hold(idOf(record), record);
           backedUpVersion = version;
           rows = fresh;
         }
@@ -277,15 +355,23 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
     async count() {
       return shared === null ? records.size : shared.count();
     },
+    fits(record) {
+      return roomFor(idOf(record), recordCost(JSON.stringify(record)));
+    },
+    held: () => total,
     async put(record) {
       const id = idOf(record);
-      if (shared !== null) await shared.put(id, JSON.stringify(record));
-      records.set(id, record);
+      const text = JSON.stringify(record);
+      const cost = recordCost(text);
+      const room = roomFor(id, cost);
+      if (room !== 'ok') throw new RecordRefused(room);
+      if (shared !== null) await shared.put(id, text);
+      hold(id, record, cost);
       later();
     },
     async remove(ids) {
       let had = 0;
-      for (const id of ids) if (records.delete(id)) had += 1;
+      for (const id of ids) if (drop(id)) had += 1;
       try {
         return shared === null ? had : await shared.remove(ids);
       } finally {

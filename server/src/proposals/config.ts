@@ -10,6 +10,10 @@ export interface ProposalsConfig {
   to: { emission: string; demo: string };
   perNetwork: number;
   perNetworkForm: number;
+  /** Proposals a wider network (an IPv6 /48, an IPv4 /24) may send a day. */
+  perWideNetwork: number;
+  /** The memory the proposals may take (bytes), PROPOSALS_STORE_MB. */
+  storeBytes: number;
   mailTries: number;
 }
 
@@ -37,6 +41,8 @@ export function readProposalsConfig(env: Env): ProposalsConfig {
     },
     perNetwork: setting(env, 'PROPOSALS_PER_NETWORK'),
     perNetworkForm: setting(env, 'PROPOSALS_PER_NETWORK_FORM'),
+    perWideNetwork: setting(env, 'PROPOSALS_PER_WIDE_NETWORK'),
+    storeBytes: setting(env, 'PROPOSALS_STORE_MB') * 1024 * 1024,
     mailTries: setting(env, 'PROPOSALS_MAIL_TRIES'),
   };
 }

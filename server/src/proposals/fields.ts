@@ -1,3 +1,5 @@
+import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
+
 /**
  * What a proposal is made of, and how the public's fields are read (docs/proposals.md, « What is
  * kept »). Every field is the public's text: bounded, kept as typed (markup stays text, it is never
@@ -12,9 +14,9 @@ export type ProposalKind = (typeof KINDS)[number];
 export const STATES = ['nouvelle', 'en écoute', 'retenue', 'déclinée', 'répondue'] as const;
 export type ProposalState = (typeof STATES)[number];
 
-/** The letter a proposal's number starts with: E-2026-0042 for a show, D-2026-0007 for a demo. */
-export const PREFIX: Record<ProposalKind, string> = { emission: 'E', demo: 'D' };
-export const NUMBER_PATTERN = /^[ED]-\d{4}-\d{4,9}$/;
+/** The letter a proposal's number starts with: E for a show, D for a demo (its form: number.ts in shared). */
+export const PREFIX: Record<ProposalKind, 'E' | 'D'> = { emission: 'E', demo: 'D' };
+export { NUMBER_PATTERN };
 
 /** Bounds, in characters (docs/proposals.md, « Bounds »). */
 export const BOUNDS = {
@@ -46,11 +48,18 @@ export interface ProposalFields {
 export type FieldErrors = Partial<Record<keyof ProposalFields, string>>;
 
 /**
- * Control characters (C0 but tab and line feeds, DEL, C1), and the bidirectional overrides that
- * would make a text read otherwise in the editor than it is: refused in every field.
+ * Refused in every field (docs/proposals.md, « What is kept »): control characters (C0 but tab and
+ * line feeds, DEL, C1); every bidirectional mark, which would make a text read otherwise in the
+ * editor than it is (the overrides U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E,
+ * U+200F and U+061C, which move the neutral characters around them); the line and paragraph
+ * separators U+2028 and U+2029, a line break a one-line field would hide; and the invisible word
+ * joiners and operators U+2060–U+2064 and U+FEFF, which no proposal's words need and which make two
+ * names that read alike differ. Kept: the soft hyphen (U+00AD, a hyphen where a line breaks) and
+ * U+200B–U+200D, which some scripts and emoji sequences are spelt with.
  */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 /** CR and LF: refused in the one-line fields, which e-mails' headers may carry (no header injected). */
 const NEWLINE = /[\r\n]/;
 /**
@@ -153,7 +162,3 @@ export function readNote(value: unknown): string | null {
   if (text === '' || text.length > BOUNDS.note || CONTROL.test(text.replace(/[\n\t]/g, ''))) return null;
   return text;
 }
-
-/** A proposal's number: its letter, its year, and its rank in the year (at least four digits). */
-export const numberOf = (kind: ProposalKind, year: number, rank: number): string =>
-  `${PREFIX[kind]}-${String(year)}-${String(rank).padStart(4, '0')}`;

@@ -55,13 +55,17 @@ export function teamMessage(proposal: Proposal, to: string, editorUrl: string): 
   };
 }
 
-/** The acknowledgement: the number to quote, what happens next, and the deletion link. */
+/**
+ * The acknowledgement: the number to quote, what happens next, and the deletion link. It goes to an
+ * address typed by whoever filled the form, so it carries nothing they typed (no name, no message):
+ * the collective's fixed text, the number and the link the server made (docs/proposals.md, « E-mail »).
+ */
 export function ackMessage(proposal: Proposal, deleteUrl: string): MailMessage {
   const show = proposal.kind === 'emission';
   const lines = [
     'Bonjour,',
     '',
-    `Merci ! Votre ${WHAT[proposal.kind]} « ${proposal.name} » est bien arrivée chez ${siteConfig.name}.`,
+    `Merci ! Votre ${WHAT[proposal.kind]} est bien arrivée chez ${siteConfig.name}.`,
     `Son numéro : ${proposal.number}. Rappelez-le si vous nous écrivez à son sujet.`,
     '',
     show
@@ -73,7 +77,7 @@ export function ackMessage(proposal: Proposal, deleteUrl: string): MailMessage {
     '',
     `— ${siteConfig.name}`,
     '',
-    'Ce courriel est envoyé automatiquement : vous l’avez reçu parce que cette adresse a été donnée dans le formulaire du site.',
+    'Ce courriel est envoyé automatiquement : vous l’avez reçu parce que cette adresse a été donnée dans le formulaire du site. Si ce n’est pas vous, le lien ci-dessus efface la proposition ; cette adresse ne reçoit pas plus d’un tel courriel par jour.',
   ];
   return {
     to: proposal.email,
@@ -122,7 +126,8 @@ export function createMailer(smtp: NonNullable<ProposalsConfig['smtp']>, timeout
 export const backoffMs = (tries: number): number => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3600_000);
 
 /** A mail to send now, not sent and not given up. */
-export const due = (mail: MailState, at: number): boolean => !mail.sent && mail.failed !== true && mail.nextAt <= at;
+export const due = (mail: MailState, at: number): boolean =>
+  !mail.sent && mail.failed !== true && mail.skipped !== true && mail.nextAt <= at;
 
 /**
  * « Répondre » in the editor (docs/proposals.md, « The editor »): the subject and the French text a

@@ -14,8 +14,8 @@ import { holdLease, type HeldLease } from '../instances/lease';
 import type { ProposalsConfig } from './config';
 import type { ProposalFields, ProposalKind } from './fields';
 import { MAIL_NAMES, ackMessage, backoffMs, createMailer, due, teamMessage, type MailName, type Mailer } from './mail';
-import { createSpam, type Spam } from './spam';
-import { createProposalStore, type Proposal, type ProposalStore } from './store';
+import { FORM_COOKIE, MAX_FILL_MS, createSpam, type Spam } from './spam';
+import { PROPOSAL_RECORD_MAX, createProposalStore, type Proposal, type ProposalStore } from './store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +31,13 @@ declare module 'fastify' {
  */
 export const FORM_PAGES: Record<ProposalKind, PageModule> = { emission: PAGES.proposeShow, demo: PAGES.sendDemo };
 
+const KINDS_OF_FORMS = Object.keys(FORM_PAGES) as ProposalKind[];
+
 /** Below a kind's page: the form itself, « Merci ! » or the proposer's deletion. */
 export type FormPage = '' | 'merci' | 'supprimer';
+
+/** Acknowledgements one address may receive a day, whoever typed it in the form. */
+export const ACKS_PER_RECIPIENT = 1;
 
 /** How long a proposal is kept (docs/proposals.md, « What is kept, and for how long »): 12 months. */
 export const KEPT_MS = 365 * 24 * 3600_000;
@@ -93,6 +98,7 @@ export const proposalsPlugin = fp(
     const now = app.clock;
     const store = createProposalStore({
       file: join(app.apiConfig.contentDir, 'proposals.json'),
+      budget: { bytes: config.storeBytes, recordMax: PROPOSAL_RECORD_MAX },
       shared: app.shared?.proposals ?? null,
       secret: app.apiConfig.siteSecret,
       now,
@@ -186,8 +192,7 @@ export const proposalsPlugin = fp(
       }
       const after = await store.list();
       waiting = after.reduce(
-        (sum, proposal) =>
-          sum + MAIL_NAMES.filter((name) => !proposal.mails[name].sent && proposal.mails[name].failed !== true).length,
+        (sum, proposal) => sum + MAIL_NAMES.filter((name) => due(proposal.mails[name], Infinity)).length,
         0,
       );
     };
@@ -224,6 +229,9 @@ export const proposalsPlugin = fp(
       async submit(kind, fields) {
         const at = now();
         const mail = { sent: false, tries: 0, nextAt: 0 };
+        // One acknowledgement a day to an address, whoever typed it (docs/proposals.md, « E-mail »):
+        // the count keys on a keyed hash of the address, and is spent before the proposal is kept.
+        const ackDue = mailer !== null && (await store.recipient(fields.email)) <= ACKS_PER_RECIPIENT;
         const proposal = await store.create(kind, (number) => ({
           number,
           kind,
@@ -236,7 +244,7 @@ export const proposalsPlugin = fp(
           mails:
             mailer === null
               ? { team: { ...mail, failed: true }, ack: { ...mail, failed: true } }
-              : { team: mail, ack: mail },
+              : { team: mail, ack: ackDue ? mail : { ...mail, skipped: true } },
         }));
         // The sending instance sends at once; another instance's proposal waits for its next pass (5 s).
         if (lease?.held() === true) void flush();
@@ -248,6 +256,25 @@ export const proposalsPlugin = fp(
       sweep,
       sending: () => lease?.held() ?? false,
     } satisfies ProposalsService);
+
+    // The form's page gives each visitor the form's single-use token (spam.ts), in a cookie only the
+    // proposal routes receive, never with another site's post (SameSite=Strict). The page is then
+    // the visitor's own: never kept by a shared cache (docs/proposals.md, « Spam »).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      const type = reply.getHeader('content-type');
+      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+      const path = request.url.split('?')[0] ?? '';
+      const pages = await Promise.all(KINDS_OF_FORMS.map((kind) => formPath(kind, '')));
+      if (!pages.includes(path) || path === '/') return payload;
+      const https = request.protocol === 'https';
+      reply.header(
+        'Set-Cookie',
+        `${FORM_COOKIE}=${spam.formToken()}; Path=/api/proposals; Max-Age=${String(MAX_FILL_MS / 1000)}; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
+      );
+      reply.header('Cache-Control', 'private, no-store');
+      return payload;
+    });
 
     app.addHook('onListen', async () => {
       lease = await holdLease({

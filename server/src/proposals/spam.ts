@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { sealer } from '../instances/seal';
@@ -6,9 +6,11 @@ import { sealer } from '../instances/seal';
 /**
  * Spam without a third party (docs/proposals.md, « Spam »): a proof of work the browser solves
  * (ALTCHA, its widget and `altcha-lib`: no tracking, no outside service), used once; a hidden field
- * that must stay empty; a minimum time to fill the form, read from a signed `startedAt`; and a bound
- * per network and day (store.ts), stricter for the form sent without JavaScript, which carries no
- * proof of work.
+ * that must stay empty; a minimum time to fill the form, read from a signed `startedAt` used once; and
+ * bounds per network and day (store.ts). The form sent without JavaScript, which cannot solve the
+ * proof of work, carries instead a single-use token in a cookie the form's page sets (SameSite=Strict:
+ * never sent with another site's post), which also says when the page was given; its bound per
+ * network is stricter.
  */
 
 /** How long a challenge may be solved and sent (ms). */
@@ -26,6 +28,9 @@ export const MAX_FILL_MS = 24 * 3600_000;
 export const HONEYPOT = 'site';
 
 const STARTED = 'proposals:startedAt';
+const FORM_TOKEN = 'proposals:form';
+/** The form's cookie: its single-use token, for the API's proposal routes only. */
+export const FORM_COOKIE = 'proposition';
 
 export interface Spam {
   /** A new challenge for the ALTCHA widget, and a `startedAt` for the form. */
@@ -34,6 +39,10 @@ export interface Spam {
   startedAt(): string;
   /** Whether `startedAt` is ours and old enough: 'ok', 'fast' (under MIN_FILL_MS) or 'bad'. */
   filled(startedAt: unknown): 'ok' | 'fast' | 'bad';
+  /** A new token for the form without JavaScript (its cookie's value): random, signed, with the time. */
+  formToken(): string;
+  /** Whether a form token is ours and old enough, as `filled`; with the name it is used once under. */
+  formFilled(token: unknown): { verdict: 'ok' | 'fast' | 'bad'; name: string };
   /**
    * Checks an ALTCHA payload (base64 JSON, as the widget posts it): its signature (made with this
    * key), its solution, its expiry; then `claim` marks it used. 'ok', 'bad', 'expired' or 'used'.
@@ -79,6 +88,8 @@ export function createSpam(secret: string, now: () => number): Spam {
   const hmacKey = createHash('sha256').update(`altcha\n${secret}`).digest('base64url');
   const seals = sealer(secret);
   const startedAt = () => seals.seal(STARTED, String(now()));
+  const age = (took: number): 'ok' | 'fast' | 'bad' =>
+    took < 0 || took > MAX_FILL_MS ? 'bad' : took < MIN_FILL_MS ? 'fast' : 'ok';
   return {
     async challenge() {
       const made = await createChallenge({
@@ -94,9 +105,14 @@ export function createSpam(secret: string, now: () => number): Spam {
       if (typeof value !== 'string' || value.length > 100) return 'bad';
       const text = seals.open(STARTED, value);
       if (text === null || !/^\d{1,15}$/.test(text)) return 'bad';
-      const took = now() - Number(text);
-      if (took < 0 || took > MAX_FILL_MS) return 'bad';
-      return took < MIN_FILL_MS ? 'fast' : 'ok';
+      return age(now() - Number(text));
+    },
+    formToken: () => seals.seal(FORM_TOKEN, `${randomBytes(16).toString('base64url')}.${String(now())}`),
+    formFilled(value) {
+      const text = typeof value === 'string' && value.length <= 200 ? seals.open(FORM_TOKEN, value) : null;
+      const read = text === null ? null : /^([\w-]{22})\.(\d{1,15})$/.exec(text);
+      if (read === null) return { verdict: 'bad', name: '' };
+      return { verdict: age(now() - Number(read[2])), name: `form:${read[1] ?? ''}` };
     },
     async verify(value, claim) {
       const payload = payloadOf(value);

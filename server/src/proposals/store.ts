@@ -1,18 +1,10 @@
-import { createHmac } from 'node:crypto';
-import { normalizeIP } from '@fastify/rate-limit';
+import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
-import { createRecords } from '../instances/records';
+import { drawNumber } from '@collectif/shared/proposals/number';
+import { createDailyCounts, networksOf } from '../instances/daily';
+import { RecordRefused, createRecords, type RecordBudget } from '../instances/records';
 import type { SharedProposals } from '../instances/shared-state';
-import {
-  BOUNDS,
-  KINDS,
-  NUMBER_PATTERN,
-  PREFIX,
-  STATES,
-  numberOf,
-  type ProposalFields,
-  type ProposalKind,
-} from './fields';
+import { BOUNDS, KINDS, NUMBER_PATTERN, PREFIX, STATES, type ProposalFields, type ProposalKind } from './fields';
 
 /**
  * The proposals (docs/proposals.md, « What is kept, and for how long »), one store for one instance
@@ -20,7 +12,9 @@ import {
  * process's memory, written whole to `proposals.json` in CONTENT_DIR (mode 0600: the proposers'
  * addresses) a few seconds after each change and at close; with Redis the proposals live there,
  * signed, and the file follows Redis as its backup, written by the instance that sends the mails.
- * An instance that finds Redis empty and its file full gives the file to Redis.
+ * An instance that finds Redis empty and its file full gives the file to Redis. The proposals
+ * together are bounded by the memory they may take (PROPOSALS_STORE_MB), one proposal with its notes
+ * by PROPOSAL_RECORD_MAX (docs/proposals.md, « What is kept, and for how long »).
  *
  * A change (a state, a note, a mail sent) reads the proposal and writes it whole: two volunteers who
  * change one proposal in the same instant keep the last write (Redis's ACL has no WATCH; a note lost
@@ -35,6 +29,8 @@ const mailSchema = v.strictObject({
   nextAt: v.pipe(v.number(), v.minValue(0)),
   /** Gave up after the last try. */
   failed: v.optional(v.boolean()),
+  /** Never to be sent: the acknowledgement's recipient had one already that day (docs/proposals.md, « E-mail »). */
+  skipped: v.optional(v.boolean()),
 });
 export type MailState = v.InferOutput<typeof mailSchema>;
 
@@ -66,25 +62,34 @@ export const proposalSchema = v.strictObject({
 });
 export type Proposal = v.InferOutput<typeof proposalSchema>;
 
-/** The last rank given, by letter and year (`E-2026`): the numbers without Redis, in the file. */
-const countersSchema = v.record(
-  v.pipe(v.string(), v.regex(/^[ED]-\d{4}$/)),
-  v.pipe(v.number(), v.integer(), v.minValue(0)),
-);
+/**
+ * What one proposal with its notes may cost in memory (instances/records.ts, `recordCost`): the
+ * public's fields at their bounds cost about 16 KB (32 KB in characters outside Latin-1), and the
+ * volunteers' notes fill the rest; a note past it is refused.
+ */
+export const PROPOSAL_RECORD_MAX = 64 * 1024;
 
 export interface ProposalStore {
-  /** Numbers and keeps a new proposal: its number is given once, by Redis when shared. */
+  /**
+   * Numbers and keeps a new proposal: its number is drawn at random, never one kept. Throws
+   * RecordRefused when the proposals are at their memory's bound.
+   */
   create(kind: ProposalKind, make: (number: string) => Proposal): Promise<Proposal>;
   get(number: string): Promise<Proposal | null>;
   /** Every proposal, newest first. */
   list(): Promise<Proposal[]>;
-  /** Reads, changes and writes one proposal (`change` returns the new value, or null: unchanged). */
+  /**
+   * Reads, changes and writes one proposal (`change` returns the new value, or null: unchanged);
+   * throws RecordRefused when the new value does not fit.
+   */
   update(number: string, change: (proposal: Proposal) => Proposal | null): Promise<Proposal | null>;
   remove(number: string): Promise<boolean>;
   /** Deletes the proposals made before `before` (ms); how many. */
   sweep(before: number): Promise<number>;
-  /** Counts one proposal from this address's network today; the count after. */
-  network(address: string): Promise<number>;
+  /** Counts one proposal from this address's network and its wider one today; the counts after. */
+  network(address: string): Promise<{ network: number; wide: number }>;
+  /** Counts one acknowledgement to this address today; the count after (keyed by a hash, never the address). */
+  recipient(email: string): Promise<number>;
   /** Marks a verified challenge used until it expires: true when it was not used yet. */
   useChallenge(signature: string, ms: number): Promise<boolean>;
   putDraft(id: string, text: string, ms: number): Promise<void>;
@@ -97,12 +102,17 @@ export interface ProposalStoreOptions {
   /** The file (`<CONTENT_DIR>/proposals.json`). */
   file: string;
   shared: SharedProposals | null;
+  /** The memory the proposals may take (PROPOSALS_STORE_MB), all together and each. */
+  budget: RecordBudget;
   /** The key of the networks' hash (SITE_SECRET). */
   secret: string;
   now: () => number;
   writeAfterMs?: number;
   log: { warn(message: string): void };
 }
+
+/** Refused forms this process keeps at most without Redis (a quarter of an hour each). */
+const DRAFTS_MAX = 10_000;
 
 export const proposalOf = (value: unknown): Proposal | null => {
   const read = v.safeParse(proposalSchema, value);
@@ -115,26 +125,18 @@ export const newestFirst = (a: Pick<Proposal, 'createdAt' | 'number'>, b: Pick<P
 
 export function createProposalStore(options: ProposalStoreOptions): ProposalStore {
   const { shared, now } = options;
-  const counters = new Map<string, number>();
-  const networks = new Map<string, number>();
+  const counted = shared === null ? null : (name: string) => shared.network(name);
+  const networks = createDailyCounts({ scope: 'proposals', secret: options.secret, now, shared: counted });
+  const recipients = createDailyCounts({ scope: 'proposals:ack', secret: options.secret, now, shared: counted });
   const used = new Map<string, number>();
   const drafts = new Map<string, { text: string; until: number }>();
   const records = createRecords<Proposal>({
     file: options.file,
     rows: 'proposals',
-    maxRows: 1_000_000,
+    budget: options.budget,
     shared,
     read: proposalOf,
     idOf: (proposal) => proposal.number,
-    extra: {
-      load(file) {
-        const read = v.safeParse(countersSchema, file.counters);
-        if (!read.success) return false;
-        for (const [series, rank] of Object.entries(read.output)) counters.set(series, rank);
-        return true;
-      },
-      save: () => ({ counters: Object.fromEntries(counters) }),
-    },
     writeAfterMs: options.writeAfterMs ?? 2_000,
     words: {
       fresh: 'les propositions repartent de zéro',
@@ -144,29 +146,13 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
     log: options.log,
   });
 
-  const networkName = (address: string) => {
-    const day = new Date(now()).toISOString().slice(0, 10);
-    return createHmac('sha256', options.secret)
-      .update(`proposals\n${day}\n${normalizeIP(address)}`)
-      .digest('base64url');
-  };
-
-  /** The next free number of a kind this year: Redis's counter, or this process's (with the file's). */
+  /**
+   * A free number of a kind, drawn at random (30 bits): one kept already is drawn again. Two
+   * instances drawing the same in the same instant is a chance of one in a billion for each pair.
+   */
   const nextNumber = async (kind: ProposalKind): Promise<string> => {
-    const year = new Date(now()).getUTCFullYear();
-    const series = `${PREFIX[kind]}-${String(year)}`;
-    // A counter restarted from nothing (a Redis rebuilt, a file lost) skips the numbers still kept.
-    for (let tries = 0; tries < 10_000; tries += 1) {
-      let rank: number;
-      if (shared !== null) {
-        rank = await shared.next(series);
-        const number = numberOf(kind, year, rank);
-        if (!(await shared.has(number))) return number;
-        continue;
-      }
-      rank = (counters.get(series) ?? 0) + 1;
-      counters.set(series, rank);
-      const number = numberOf(kind, year, rank);
+    for (let tries = 0; tries < 100; tries += 1) {
+      const number = drawNumber(PREFIX[kind], randomBytes(4));
       if (!(await records.has(number))) return number;
     }
     throw new Error('aucun numéro libre');
@@ -186,6 +172,8 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
     async create(kind, make) {
       await records.ready();
       const proposal = make(await nextNumber(kind));
+      const room = records.fits(proposal);
+      if (room !== 'ok') throw new RecordRefused(room);
       await records.put(proposal);
       return proposal;
     },
@@ -206,17 +194,15 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       return old.length;
     },
     async network(address) {
-      const name = networkName(address);
-      if (shared !== null) {
-        try {
-          return await shared.network(name);
-        } catch {
-          // Redis away: this instance counts alone until it is back.
-        }
-      }
-      const count = (networks.get(name) ?? 0) + 1;
-      if (networks.size > 100_000) networks.clear();
-      networks.set(name, count);
+      const { network, wide } = networksOf(address);
+      const [one = Number.MAX_SAFE_INTEGER, around = Number.MAX_SAFE_INTEGER] = await networks.add([
+        `network\n${network}`,
+        `wide\n${wide}`,
+      ]);
+      return { network: one, wide: around };
+    },
+    async recipient(email) {
+      const [count = Number.MAX_SAFE_INTEGER] = await recipients.add([email.trim().toLowerCase()]);
       return count;
     },
     async useChallenge(signature, ms) {
@@ -235,7 +221,8 @@ export function createProposalStore(options: ProposalStoreOptions): ProposalStor
       }
       const at = now();
       for (const [name, draft] of drafts) if (draft.until <= at) drafts.delete(name);
-      if (drafts.size > 10_000) drafts.clear();
+      // At the bound, the oldest draft goes (a map keeps the order drafts came in), never all of them.
+      if (drafts.size >= DRAFTS_MAX) drafts.delete(drafts.keys().next().value ?? '');
       drafts.set(id, { text, until: at + ms });
     },
     async draft(id) {

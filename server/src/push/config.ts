@@ -13,8 +13,13 @@ export interface PushConfig {
   demo: boolean;
   /** Push services allowed beside the browsers' own (PUSH_SERVICES). */
   extraHosts: string[];
-  max: number;
+  /** The memory the subscriptions may take (bytes), PUSH_STORE_MB. */
+  storeBytes: number;
+  /** Days a subscription is kept after its browser last saved or renewed it, PUSH_SUBSCRIPTION_DAYS. */
+  keptDays: number;
   perNetwork: number;
+  /** New subscriptions a wider network (an IPv6 /48, an IPv4 /24) may make per day. */
+  perWideNetwork: number;
   /**
    * Whether the instance holding the lease watches the programme and the feed once the server
    * listens: always, but in tests, which look when they choose (`app.push.check()`).
@@ -29,8 +34,10 @@ export function readPushConfig(env: Env): PushConfig {
   const values = NAMES.map((name) => setting(env, name));
   const common = {
     extraHosts: (setting(env, 'PUSH_SERVICES') ?? []).map((host) => host.toLowerCase()),
-    max: setting(env, 'PUSH_SUBSCRIPTIONS_MAX'),
+    storeBytes: setting(env, 'PUSH_STORE_MB') * 1024 * 1024,
+    keptDays: setting(env, 'PUSH_SUBSCRIPTION_DAYS'),
     perNetwork: setting(env, 'PUSH_SUBSCRIPTIONS_PER_NETWORK'),
+    perWideNetwork: setting(env, 'PUSH_SUBSCRIPTIONS_PER_WIDE_NETWORK'),
     watching: true,
   };
   if (values.every((value) => value === undefined)) {

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AddressedPage } from '@collectif/shared/addresses';
+import { declaredPages } from '@collectif/shared/testing';
 import type { ApiConfig } from '../api/env';
 import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
 import { XSRF } from '../api/testing/editors';
@@ -9,7 +11,8 @@ import { startFakeUpstream, text, type FakeUpstream } from '../api/testing/fake-
 import { rssFeed, rssItem } from '../api/testing/feeds';
 import { residenceSlots } from '../schedule/slots';
 import { topicOf } from './deliver';
-import { LIVE_TTL_S, REPLAY_TTL_S } from './plugin';
+import { LIVE_TTL_S, REPLAY_TTL_S, messageOf } from './plugin';
+import type { Told } from './watch';
 import { startFakePushService, type FakePushService, type FakeSubscription } from './testing/fake-push-service';
 
 // « Me prévenir » sending (docs/push.md, « When it sends »), from the server as it runs to a push
@@ -39,7 +42,8 @@ afterEach(async () => {
   await app.close();
 });
 
-async function start(overrides: Partial<ApiConfig> = {}): Promise<void> {
+/** `pages`: the site's page table the server reads (else the pages the modules declare). */
+async function start(overrides: Partial<ApiConfig> = {}, pages?: readonly AddressedPage[]): Promise<void> {
   const defaults = testConfig();
   const config = testConfig({
     contentDir,
@@ -48,7 +52,10 @@ async function start(overrides: Partial<ApiConfig> = {}): Promise<void> {
     ttlMs: { ...defaults.ttlMs, feed: 1 },
     ...overrides,
   });
-  app = await buildApi({ config, now: clock.now }, { push: { ca: push.ca } });
+  app = await buildApi(
+    { config, now: clock.now },
+    { push: { ca: push.ca, ...(pages === undefined ? {} : { pages: () => Promise.resolve(pages) }) } },
+  );
   base = await listen(app);
 }
 
@@ -154,5 +161,51 @@ describe('a new episode', () => {
     clock.advance(1_000);
     await app.push.check();
     expect(push.received.length).toBe(before + 1);
+  });
+});
+
+/** The pages the modules declare, with the episode's and the home's moved, as a deploy may move them. */
+const moved = (): AddressedPage[] =>
+  declaredPages().map((page) =>
+    page.module === 'EpisodePage'
+      ? { ...page, path: 'replays/:slug' }
+      : page.module === 'HomePage'
+        ? { ...page, path: 'accueil' }
+        : page,
+  );
+
+describe('a notification’s address', () => {
+  it('follows the site’s page table: a new episode links to where the episode’s page is now', async () => {
+    contentDir = mkdtempSync(join(tmpdir(), 'prevenir-'));
+    const date = (at: number) => new Date(at).toUTCString();
+    items = [rssItem({ id: 21, title: 'Axonberg - Synapses #21', pubDate: date(clock.now() - 7 * 86_400_000) })];
+    const rss = { rss: { url: `${feed.url}/sounds.rss`, maxPages: 1 } };
+    await start(rss, moved());
+    const follower = push.subscription();
+    await subscribe(follower, [{ id: 'axonberg', live: false, replay: true }]);
+    const before = push.received.length;
+    await app.push.check();
+    items = [rssItem({ id: 22, title: 'Axonberg - Synapses #22', pubDate: date(clock.now() - 60_000) }), ...items];
+    clock.advance(1_000);
+    await app.push.check();
+    const told = push.received.slice(before);
+    expect(told.map((each) => each.id)).toEqual([idOf(follower)]);
+    expect((JSON.parse(told[0]?.payload ?? '') as { url?: string }).url).toBe('/replays/show-22');
+  });
+
+  it('reads the table for a show’s start too, and falls back to the site’s root without the page', () => {
+    const residence = { id: 'axonberg', artist: 'Axonberg', show: 'Synapses' };
+    const urlOf = (told: Told, table: readonly AddressedPage[]) =>
+      (JSON.parse(messageOf(told, residence, table).payload) as { url: string }).url;
+    // The slot is not read by the message.
+    const live = { kind: 'live', residence: 'axonberg' } as Told;
+    const replay: Told = { kind: 'replay', residence: 'axonberg', slug: 'show-22' };
+    expect(urlOf(live, declaredPages())).toBe('/?ecouter=direct');
+    expect(urlOf(live, moved())).toBe('/accueil?ecouter=direct');
+    expect(urlOf(replay, declaredPages())).toBe('/emissions/show-22');
+    // The radio's part not deployed: no page of its in the table, and no path typed in the server.
+    const withoutRadio = declaredPages().filter((page) => page.remote !== 'radio');
+    expect(urlOf(live, withoutRadio)).toBe('/?ecouter=direct');
+    expect(urlOf(replay, withoutRadio)).toBe('/');
   });
 });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import webpush from 'web-push';
+import { PAGES, pageHref, type AddressedPage, type PageModule } from '@collectif/shared/addresses';
 import { siteConfig } from '@collectif/shared/config';
 import { residencePictures } from '@collectif/shared/pictures';
 import { writeWhole } from '../files/whole';
@@ -12,7 +13,7 @@ import { holdLease, type HeldLease } from '../instances/lease';
 import { residenceSlots } from '../schedule/slots';
 import { createDelivery, topicOf, type Delivery, type PushMessage } from './deliver';
 import { checkSubscription, extraHostsOf, type ExtraHosts } from './endpoint';
-import { createPushStore, type PushStore } from './subscriptions';
+import { PUSH_RECORD_MAX, createPushStore, type PushStore } from './subscriptions';
 import { createWatch, type Told } from './watch';
 
 declare module 'fastify' {
@@ -79,8 +80,31 @@ interface ResidenceText {
   portrait?: string;
 }
 
-/** The message of a show's start or a new episode, as the service worker reads it (docs/push.md, « The message »). */
-export function messageOf(told: Told, residence: ResidenceText, episodeShow?: string): PushMessage {
+/**
+ * A page's address from the site's page table, with its query (docs/push.md, « The message »): the
+ * site's root with the query when the table has no such page (its part is not deployed), never a
+ * path typed here.
+ */
+function addressOf(
+  table: readonly AddressedPage[],
+  page: PageModule,
+  params: Readonly<Record<string, string>> = {},
+  search: Readonly<Record<string, string>> = {},
+): string {
+  const query = new URLSearchParams(search).toString();
+  return pageHref(table, page, params, search) ?? `/${query === '' ? '' : `?${query}`}`;
+}
+
+/**
+ * The message of a show's start or a new episode, as the service worker reads it (docs/push.md,
+ * « The message »); its address from `table`, the site's page table.
+ */
+export function messageOf(
+  told: Told,
+  residence: ResidenceText,
+  table: readonly AddressedPage[],
+  episodeShow?: string,
+): PushMessage {
   const artist = cut(residence.artist ?? residence.id, 80);
   const icon = residencePictures(residence).card;
   if (told.kind === 'live') {
@@ -90,7 +114,7 @@ export function messageOf(told: Told, residence: ResidenceText, episodeShow?: st
         kind: 'live',
         title: cut(`${artist} est en direct`, 120),
         body: cut(`${residence.show ?? artist}, en ce moment sur ${siteConfig.name}`, 240),
-        url: '/?ecouter=direct',
+        url: addressOf(table, PAGES.home, {}, { ecouter: 'direct' }),
         icon,
         tag: `direct-${residence.id}`,
       }),
@@ -105,7 +129,7 @@ export function messageOf(told: Told, residence: ResidenceText, episodeShow?: st
       kind: 'replay',
       title: cut(`Nouvelle émission : ${episodeShow ?? residence.show ?? artist}`, 120),
       body: artist,
-      url: `/emissions/${told.slug}`,
+      url: addressOf(table, PAGES.episode, { slug: told.slug }),
       icon,
       tag: `emission-${residence.id}`,
     }),
@@ -118,6 +142,8 @@ export function messageOf(told: Told, residence: ResidenceText, episodeShow?: st
 export interface PushPluginOptions {
   /** An extra CA the sender trusts (tests: the fake push service's); production uses the system's. */
   ca?: string;
+  /** The site's page table (`app.sitePages`), read at each message: the addresses follow the pages. */
+  pages?: () => Promise<readonly AddressedPage[]>;
 }
 
 /**
@@ -148,7 +174,8 @@ export const pushPlugin = fp(
     const store = createPushStore({
       file: join(contentDir, 'push.json'),
       shared: app.shared?.push ?? null,
-      max: config.max,
+      budget: { bytes: config.storeBytes, recordMax: PUSH_RECORD_MAX },
+      keptMs: config.keptDays * 24 * 3600_000,
       secret: app.apiConfig.siteSecret,
       acceptable: (record) => checkSubscription(record, extraHosts).ok,
       log: { warn },
@@ -157,6 +184,15 @@ export const pushPlugin = fp(
     const unwatch = app.metrics.push.subscriptions.watch(() => [{ value: subscriptions }]);
     const unwatchSending = app.metrics.push.sending.watch(() => [{ value: lease?.held() === true ? 1 : 0 }]);
     const residences = () => app.content.current('residences').data as ResidenceText[];
+    /** The page table, or none when it cannot be read (each address then falls back to the root). */
+    const table = async (): Promise<readonly AddressedPage[]> => {
+      if (options.pages === undefined) return [];
+      try {
+        return await options.pages();
+      } catch {
+        return [];
+      }
+    };
     let delivery: Delivery | null = null;
     let lease: HeldLease | null = null;
     let backupTimer: NodeJS.Timeout | null = null;
@@ -167,7 +203,7 @@ export const pushPlugin = fp(
       const targets = await store.followers(told.residence, told.kind);
       if (targets.length === 0) return;
       const title = told.kind === 'replay' ? (await app.sources.episodes.get()).value.find(told.slug)?.show : undefined;
-      const report = await delivery.send(targets, messageOf(told, residence, title));
+      const report = await delivery.send(targets, messageOf(told, residence, await table(), title));
       const counter = app.metrics.push.notifications;
       counter.inc({ kind: told.kind, outcome: 'sent' }, report.sent);
       counter.inc({ kind: told.kind, outcome: 'gone' }, report.gone.length);
@@ -238,7 +274,11 @@ export const pushPlugin = fp(
         take: async () => {
           watch.start();
           backupTimer = setInterval(() => {
-            void store.backup();
+            // The subscriptions past their time go first (docs/push.md, « Bounds »), then the backup.
+            void store
+              .sweep()
+              .catch(() => 0)
+              .then(() => store.backup());
             app.push.recount();
           }, BACKUP_EVERY_MS);
           backupTimer.unref();

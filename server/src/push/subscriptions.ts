@@ -1,8 +1,8 @@
-import { createHash, createHmac } from 'node:crypto';
-import { normalizeIP } from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { SLUG } from '@collectif/shared/content-schemas';
-import { createRecords } from '../instances/records';
+import { createDailyCounts, networksOf } from '../instances/daily';
+import { createRecords, type RecordBudget } from '../instances/records';
 import type { SharedPush } from '../instances/shared-state';
 import { ENDPOINT_MAX } from './endpoint';
 import type { PushTarget } from './deliver';
@@ -12,8 +12,10 @@ import type { PushTarget } from './deliver';
  * asked, its push endpoint and keys, the residences and, for each, the two choices (« quand
  * l'émission commence », « quand une nouvelle émission est publiée »), and when it was last saved.
  * Nothing else: no address, no user agent, no cookie. The bound on new subscriptions per network
- * and day keys on a keyed hash of the network, kept two days in Redis or in this process's memory,
- * never on disk.
+ * and day keys on a keyed hash of the network (instances/daily.ts), kept two days in Redis or for
+ * the day in this process's memory, never on disk. The subscriptions together are bounded by the
+ * memory they may take (PUSH_STORE_MB), and one not renewed by its browser within
+ * PUSH_SUBSCRIPTION_DAYS expires (docs/push.md, « Bounds »).
  *
  * One store for one instance or several (instances/records.ts): without Redis it is this process's memory, written whole to
  * `push.json` in CONTENT_DIR a few seconds after each change and at close; with Redis the
@@ -25,6 +27,12 @@ import type { PushTarget } from './deliver';
 
 /** Residences one subscription may name: the follow list's own bound (docs/follow.md, « The list »). */
 export const PUSH_RESIDENCES_MAX = 50;
+/**
+ * What one subscription may cost in memory (instances/records.ts, `recordCost`): the largest the
+ * schema admits (an endpoint of ENDPOINT_MAX characters, PUSH_RESIDENCES_MAX ids of 60) costs about
+ * 12.5 KB, so that every valid subscription fits and the total is what bounds them.
+ */
+export const PUSH_RECORD_MAX = 16 * 1024;
 
 export const choiceSchema = v.strictObject({
   id: v.pipe(v.string(), v.maxLength(60), v.regex(SLUG)),
@@ -65,8 +73,10 @@ export interface PushStore {
   /** Every subscription that asked for this kind of notification for this residence. */
   followers(residence: string, kind: PushKind): Promise<PushTarget[]>;
   count(): Promise<number>;
-  /** Counts one new subscription from this address's network today; the count after. */
-  network(address: string): Promise<number>;
+  /** Counts one new subscription from this address's network and its wider one today; the counts after. */
+  network(address: string): Promise<{ network: number; wide: number }>;
+  /** Deletes the subscriptions not renewed within their time; how many. */
+  sweep(): Promise<number>;
   /** Marks `name` sent for `ms`: true when it was not (the caller sends it). */
   once(name: string, ms: number): Promise<boolean>;
   /** Whether `name` is marked sent. */
@@ -80,8 +90,10 @@ export interface PushStoreOptions {
   /** The file (`<CONTENT_DIR>/push.json`). */
   file: string;
   shared: SharedPush | null;
-  /** Subscriptions in all, at most (PUSH_SUBSCRIPTIONS_MAX). */
-  max: number;
+  /** The memory the subscriptions may take (PUSH_STORE_MB), all together and each. */
+  budget: RecordBudget;
+  /** How long a subscription is kept after its browser last saved or renewed it (ms). */
+  keptMs: number;
   /** The key of the networks' hash (SITE_SECRET, or a random one for one instance). */
   secret: string;
   /** Whether a subscription read back (file, Redis) is still acceptable: its endpoint and keys. */
@@ -102,21 +114,27 @@ const recordOf = (value: unknown): PushRecord | null => {
 };
 
 export function createPushStore(options: PushStoreOptions): PushStore {
-  const { shared, max, acceptable } = options;
+  const { shared, budget, acceptable, keptMs } = options;
   const now = options.now ?? Date.now;
-  // This process's marks sent (the subscriptions are the records'), and the networks' counts.
+  // This process's marks sent (the subscriptions are the records').
   const sent = new Map<string, number>();
-  const networks = new Map<string, number>();
+  const networks = createDailyCounts({
+    scope: 'push',
+    secret: options.secret,
+    now,
+    shared: shared === null ? null : (name) => shared.network(name),
+  });
+  /** Whether a subscription is still within its time. */
+  const alive = (record: PushRecord) => record.at + keptMs > now();
 
   const records = createRecords<PushRecord>({
     file: options.file,
     rows: 'subscriptions',
-    maxRows: 2_000_000,
-    keep: max,
+    budget,
     shared,
     read(value) {
       const record = recordOf(value);
-      return record !== null && acceptable(record) ? record : null;
+      return record !== null && acceptable(record) && alive(record) ? record : null;
     },
     idOf: (record) => subscriptionId(record.endpoint),
     extra: {
@@ -144,22 +162,14 @@ export function createPushStore(options: PushStoreOptions): PushStore {
     log: options.log,
   });
 
-  const networkName = (address: string) => {
-    const day = new Date(now()).toISOString().slice(0, 10);
-    return createHmac('sha256', options.secret)
-      .update(`${day}\n${normalizeIP(address)}`)
-      .digest('base64url');
-  };
-
   return {
     async replace(record, allowNew) {
       await records.ready();
-      const before = await records.get(subscriptionId(record.endpoint));
+      const kept = await records.get(subscriptionId(record.endpoint));
+      const before = kept !== null && alive(kept) ? kept : null;
       if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
-      if (before === null) {
-        if ((await records.count()) >= max) return 'full';
-        if (!(await allowNew())) return 'network';
-      }
+      if (records.fits(record) !== 'ok') return 'full';
+      if (before === null && !(await allowNew())) return 'network';
       await records.put(record);
       return 'saved';
     },
@@ -178,24 +188,24 @@ export function createPushStore(options: PushStoreOptions): PushStore {
     async followers(residence, kind) {
       const rows = await records.all();
       return rows
-        .filter((record) => record.residences.some((choice) => choice.id === residence && choice[kind]))
+        .filter(
+          (record) => alive(record) && record.residences.some((choice) => choice.id === residence && choice[kind]),
+        )
         .map((record) => ({ id: subscriptionId(record.endpoint), endpoint: record.endpoint, keys: record.keys }));
     },
     count: () => records.count(),
     async network(address) {
-      const name = networkName(address);
-      if (shared !== null) {
-        try {
-          return await shared.network(name);
-        } catch {
-          // Redis away: this instance counts alone until it is back.
-        }
-      }
-      const count = (networks.get(name) ?? 0) + 1;
-      // One day's networks at most: a new day starts a new table.
-      if (networks.size > 100_000) networks.clear();
-      networks.set(name, count);
-      return count;
+      const { network, wide } = networksOf(address);
+      const [one = Number.MAX_SAFE_INTEGER, around = Number.MAX_SAFE_INTEGER] = await networks.add([
+        `network\n${network}`,
+        `wide\n${wide}`,
+      ]);
+      return { network: one, wide: around };
+    },
+    async sweep() {
+      const old = (await records.all()).filter((record) => !alive(record));
+      if (old.length === 0) return 0;
+      return records.remove(old.map((record) => subscriptionId(record.endpoint)));
     },
     async once(name, ms) {
       const at = now();

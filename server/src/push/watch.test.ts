@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { until } from '@collectif/shared/testing';
-import { createPushStore, type PushStore } from './subscriptions';
+import { PUSH_RECORD_MAX, createPushStore, type PushStore } from './subscriptions';
 import { createWatch, type FeedEpisode, type ShowSlot, type Told, type WatchOptions } from './watch';
 
 // When « Me prévenir » sends (docs/push.md, « When it sends »): at a show's start once the live is
@@ -25,7 +25,8 @@ function marks(): PushStore {
   const store = createPushStore({
     file: join(dir, 'push.json'),
     shared: null,
-    max: 10,
+    budget: { bytes: 1024 * 1024, recordMax: PUSH_RECORD_MAX },
+    keptMs: 180 * 24 * 3600_000,
     secret: 'secret',
     acceptable: () => true,
     writeAfterMs: 0,

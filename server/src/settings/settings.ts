@@ -632,13 +632,29 @@ export const SETTINGS = {
     ),
     example: 'push.collectif.example.org',
   },
-  PUSH_SUBSCRIPTIONS_MAX: {
-    group: 'api',
+  PUSH_STORE_MB: {
+    group: 'limits',
     description:
-      '« Me prévenir »’s subscriptions in all, at most (a new one past it is refused, in French): each is about 400 bytes in Redis and in push.json.',
-    kind: integer(1, 1_000_000),
-    default: '50000',
-    example: '50000',
+      "The memory « Me prévenir »'s subscriptions may take, in MB, counted by each one's cost (twice its JSON, and 512 bytes): a new one past it is refused in French (503 with Retry-After) and none kept is lost. 40 MB hold about 25,000 subscriptions of a few residences, and 3,200 of the largest; with the proposals' 40 it leaves most of the server's 256 MB heap (docs/rendering.md) to the rest.",
+    kind: integer(1, 4096),
+    default: '40',
+    example: '40',
+  },
+  PUSH_SUBSCRIPTION_DAYS: {
+    group: 'limits',
+    description:
+      "Days a « Me prévenir » subscription is kept after its browser last saved or renewed it (the site's worker renews it about once a month, and when the push service changes it); past them it expires.",
+    kind: integer(31, 3650),
+    default: '180',
+    example: '180',
+  },
+  PUSH_SUBSCRIPTIONS_PER_WIDE_NETWORK: {
+    group: 'limits',
+    description:
+      'New « Me prévenir » subscriptions a wider network may make per day (an IPv6 /48, a site’s allocation of 65,536 /64s; an IPv4 /24), beside the bound per network, counted across the instances.',
+    kind: integer(1, 100_000),
+    default: '120',
+    example: '120',
   },
   PUSH_SUBSCRIPTIONS_PER_NETWORK: {
     group: 'limits',
@@ -723,10 +739,26 @@ export const SETTINGS = {
   PROPOSALS_PER_NETWORK_FORM: {
     group: 'limits',
     description:
-      'The same for the form sent without JavaScript (no proof of work): stricter, and counted with the others.',
+      'The same for the form sent without JavaScript (its single-use token instead of the proof of work): stricter, and counted with the others.',
     kind: integer(1, 1000),
     default: '2',
     example: '2',
+  },
+  PROPOSALS_PER_WIDE_NETWORK: {
+    group: 'limits',
+    description:
+      'Proposals a wider network may send a day (an IPv6 /48, a site’s allocation of 65,536 /64s; an IPv4 /24), beside the bound per network, counted across the instances.',
+    kind: integer(1, 10_000),
+    default: '20',
+    example: '20',
+  },
+  PROPOSALS_STORE_MB: {
+    group: 'limits',
+    description:
+      "The memory the proposals may take, in MB, counted by each one's cost (twice its JSON, and 512 bytes; one proposal with its notes at most 64 KB): a new one past it is refused in French (503 with Retry-After) and none kept is lost. 40 MB hold about 2,500 of the largest, 15,000 of the usual size; with the subscriptions' 40 it leaves most of the server's 256 MB heap (docs/rendering.md) to the rest.",
+    kind: integer(1, 4096),
+    default: '40',
+    example: '40',
   },
   AZURACAST_NOWPLAYING_URL: {
     group: 'api',

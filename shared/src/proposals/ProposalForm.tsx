@@ -7,7 +7,8 @@ import { FIELD_MAX, FIELD_ORDER, type FieldName, type KindText } from './kinds';
 
 /*
  * The proposal form (docs/proposals.md, « The pages »). A real form post first: `action` is the
- * API's form route, `startedAt` and the hidden field `site` ride along, and the server answers with
+ * API's form route, the hidden field `site` rides along (the form's single-use token is its page's
+ * cookie: docs/proposals.md, « Spam »), and the server answers with
  * the thanks page or the form again (`?brouillon=`). With JavaScript, the same form is sent as JSON
  * with ALTCHA's proof of work, solved in the page (./solve, loaded on the form's first focus), and
  * the server's faults are said beside their fields, the focus on the first one.
@@ -17,8 +18,6 @@ type Errors = Partial<Record<FieldName, string>>;
 
 interface Props {
   text: KindText;
-  /** The challenge the page was made with: its `startedAt` for the form without JavaScript. */
-  startedAt: string | undefined;
   draft: ProposalDraft | undefined;
   /** A refusal named by the address alone (`?erreur=`, the draft could not be kept). */
   refusal: string | null;
@@ -27,6 +26,10 @@ interface Props {
 const REFUSALS: Record<string, string> = {
   refused: 'Envoi refusé : un champ caché a été rempli.',
   expired_form: 'Le formulaire a expiré ou est incomplet : rechargez la page, puis renvoyez-le.',
+  form_used: 'Ce formulaire a déjà servi : rechargez la page, puis renvoyez votre proposition.',
+  cross_site:
+    'Envoi refusé : ce formulaire ne peut être envoyé que depuis les pages du site. Ouvrez la page du site, puis renvoyez-le.',
+  full: 'Le site ne peut plus recevoir de propositions pour le moment : réessayez plus tard, ou écrivez-nous.',
   too_fast: 'Envoyé trop vite : relisez votre proposition quelques secondes, puis renvoyez-la.',
   too_many: 'Trop de propositions envoyées depuis ce réseau aujourd’hui : réessayez demain, ou écrivez-nous.',
   invalid: 'Certains champs sont à corriger.',
@@ -45,13 +48,16 @@ async function proofOfWork(): Promise<{ payload: string; startedAt: string } | n
   return payload === null ? null : { payload, startedAt: made.startedAt };
 }
 
-export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
+export function ProposalForm({ text, draft, refusal }: Props) {
   const base = useId();
   const navigate = useNavigate();
   const href = usePageHref();
   const formRef = useRef<HTMLFormElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const work = useRef<Promise<{ payload: string; startedAt: string } | null> | null>(null);
+  // The first challenge's `startedAt`: when the visitor began (the form's first focus), kept across
+  // the retries of one proposal; the server takes it once.
+  const started = useRef<string | null>(null);
   const [errors, setErrors] = useState<Errors>(() => draft?.fields ?? {});
   const [message, setMessage] = useState<string | null>(() =>
     draft === undefined ? (refusal === null ? null : fault(refusal)) : draft.message,
@@ -108,7 +114,7 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
         ...(text.when ? { when: read('when') } : {}),
         email: read('email'),
         message: read('message'),
-        startedAt: startedAt ?? solved.startedAt,
+        startedAt: (started.current ??= solved.startedAt),
         altcha: solved.payload,
         site: read('site'),
       };
@@ -118,6 +124,8 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
         // The server says whether it sends e-mail; the thanks page says what the proposer receives.
         const query = new URLSearchParams({ numero: typeof sent?.number === 'string' ? sent.number : '' });
         if (sent?.mail === 'off') query.set('courriel', 'non');
+        // This address had its confirmation of the day already: the thanks page says none comes.
+        if (sent?.mail === 'skipped') query.set('courriel', 'deja');
         void navigate(`${href(text.page) ?? ''}/merci?${query.toString()}`);
         return;
       }
@@ -210,7 +218,6 @@ export function ProposalForm({ text, startedAt, draft, refusal }: Props) {
       })}
       {field('message', 'Un mot pour l’équipe', { area: true, required: false })}
       {/* What the server needs to tell a person from a robot (docs/proposals.md, « Spam »). */}
-      <input type="hidden" name="startedAt" value={startedAt ?? ''} />
       <div className="proposal-trap" aria-hidden="true">
         <label htmlFor={id('site')}>Ne remplissez pas ce champ</label>
         <input id={id('site')} name="site" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />

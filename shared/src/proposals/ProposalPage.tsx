@@ -3,7 +3,7 @@ import { mailto, useLocation, useSearchParams, type PageDefinition } from '@coll
 import { PageLink } from '../addresses/PageLink';
 import { PAGES } from '../addresses/paths';
 import { scrollToTop } from '../ui/scroll';
-import { proposalsApi, useProposalChallengeQuery, useProposalDraftQuery, type ProposalKind } from './api';
+import { proposalsApi, useProposalDraftQuery, type ProposalKind } from './api';
 import { KINDS, NUMBER_PATTERN, type KindText } from './kinds';
 import { ProposalForm } from './ProposalForm';
 import './proposals.css';
@@ -49,7 +49,6 @@ export function ProposalPage({ kind }: { kind: ProposalKind }) {
 function FormView({ text }: { text: KindText }) {
   const [search] = useSearchParams();
   const draftId = draftParam(search);
-  const challenge = useProposalChallengeQuery(undefined);
   const draft = useProposalDraftQuery(draftId ?? '', { skip: draftId === null });
   const expired = draftId !== null && draft.isError;
   const refusal = expired ? 'draft' : search.get('erreur');
@@ -75,7 +74,6 @@ function FormView({ text }: { text: KindText }) {
         <ProposalForm
           key={draft.data === undefined ? 'vide' : (draftId ?? 'vide')}
           text={text}
-          startedAt={challenge.data?.startedAt}
           draft={draft.data}
           refusal={expired ? null : refusal}
         />
@@ -113,6 +111,12 @@ function Thanks({ text }: { text: KindText }) {
       {search.get('courriel') === 'non' ? (
         <p>
           Ce site n’envoie pas d’e-mail : pour retirer votre proposition, écrivez à{' '}
+          <a href={mailto(text.email)}>{text.email}</a> en rappelant son numéro.
+        </p>
+      ) : search.get('courriel') === 'deja' ? (
+        <p>
+          Un e-mail de confirmation est déjà parti vers cette adresse aujourd’hui : elle n’en reçoit pas d’autre. Pour
+          retirer cette proposition, le lien de cet e-mail n’y suffit pas : écrivez à{' '}
           <a href={mailto(text.email)}>{text.email}</a> en rappelant son numéro.
         </p>
       ) : (
@@ -164,16 +168,17 @@ function Delete({ text }: { text: KindText }) {
   );
 }
 
-/** Its data, read alike by the server and the browser: the challenge's `startedAt`, and a draft. */
+/**
+ * Its data, read alike by the server and the browser: a refused form's draft. The challenge is the
+ * script's, asked on the form's first focus; the form without JavaScript carries the single-use token
+ * its page's cookie gives (docs/proposals.md, « Spam »), so the page holds nothing of one visitor's.
+ */
 export const proposalPage = (kind: ProposalKind): PageDefinition => ({
   load: ({ dispatch, query }) => {
-    // The thanks and deletion pages carry the number; only the form needs the challenge.
+    // The thanks and deletion pages carry the number; only the form reads a draft.
     if (query.has('numero')) return [];
     const draftId = draftParam(query);
-    return [
-      dispatch(proposalsApi.endpoints.proposalChallenge.initiate(undefined)),
-      ...(draftId === null ? [] : [dispatch(proposalsApi.endpoints.proposalDraft.initiate(draftId))]),
-    ];
+    return draftId === null ? [] : [dispatch(proposalsApi.endpoints.proposalDraft.initiate(draftId))];
   },
   head: ({ href, query }) => {
     const canonical = href(KINDS[kind].page);

@@ -73,5 +73,4 @@ export const FIELD_MAX: Record<FieldName, number> = {
   message: 4000,
 };
 
-/** A proposal's number as the server gives it: `E-2026-0042`, `D-2026-0007`. */
-export const NUMBER_PATTERN = /^[ED]-\d{4}-\d{4,9}$/;
+export { NUMBER_PATTERN } from './number';

@@ -1,13 +1,47 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * true: a route the editor's origin answers (`editor`) that the public calls too, without
+     * signing in (the episodes, the releases, a content's current version, the XSRF cookie). Only
+     * such an editor's route is in the API's description (docs/api.md, « The description »).
+     */
+    public?: boolean;
+    /**
+     * Who calls a route of the public's addresses when it is not the public: nginx's mirror on the
+     * loopback, HelloAsso's notifications, a team's deploy with its token. Such a route is not in
+     * the API's description (docs/api.md, « The description »).
+     */
+    caller?: 'loopback' | 'helloasso' | 'deploy';
+  }
+}
+
+/** The addresses that are not the public's by their name: the editor's, the demo's stand-ins, the admins'. */
+const NOT_PUBLIC = /^\/api\/(?:editor|demo|admin)(?:\/|$)/;
+
+/**
+ * Whether a route is in the API's description: the one rule (docs/api.md, « The description »). An
+ * `/api` route the public may call is; not a page or a file, not a route under /api/editor,
+ * /api/demo or /api/admin, not one the editor's origin answers unless it says it is the public's
+ * too (so a new editor's route stays out without a flag), not one another caller makes.
+ */
+export function isDescribed(route: { url: string; config?: FastifyContextConfig | undefined }): boolean {
+  const config = route.config ?? {};
+  if (!route.url.startsWith('/api/') || NOT_PUBLIC.test(route.url)) return false;
+  if (config.caller !== undefined) return false;
+  return config.editor !== true || config.public === true;
+}
 
 /**
  * The API described once (docs/api.md, « The description »): an OpenAPI 3.1 document made by
  * @fastify/swagger from the routes' own schemas, which are made from the same Valibot schemas the
  * routes validate with and the clients read (`jsonSchema`, schemas/provider.ts). Registered before
- * every route, so that it sees them all; only the `/api` routes are described (the pages and files
- * are the site's, not an API). Served at GET /api/openapi.json (routes/index.ts).
+ * every route, so that it sees them all; only the `/api` routes the public may call are described
+ * (`isDescribed`: the pages and files are the site's, not an API, and the editor's, the demo's and
+ * the other callers' routes are not the public's). Served at GET /api/openapi.json (routes/index.ts).
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -21,8 +55,8 @@ export const openApiPlugin = fp(
             'La radio, ses émissions, ses résidences, son label, ses évènements et son soutien. Les erreurs répondent { error, message } en français (docs/api.md).',
         },
       },
-      transform: ({ schema, url }) => ({
-        schema: url.startsWith('/api/') ? schema : { ...schema, hide: true },
+      transform: ({ schema, url, route }) => ({
+        schema: isDescribed({ url, config: route.config }) ? schema : { ...schema, hide: true },
         url,
       }),
     });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginCallback } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { ApiHttpError } from '../errors';
+import { siteOnlyCheck } from '../http/site-only';
 import { xsrfCheck } from '../http/xsrf';
 
 declare module 'fastify' {
@@ -11,6 +12,11 @@ declare module 'fastify' {
      * notifications, the demo's HelloAsso; docs/api.md, « XSRF »).
      */
     xsrf?: boolean;
+    /**
+     * true: the route is the site's own (the proposals' posts and their challenge): no CORS for other
+     * origins, and a post from another site's page is refused (http/site-only.ts, docs/api.md).
+     */
+    siteOnly?: boolean;
   }
 }
 
@@ -28,12 +34,21 @@ export const rateLimitOptions: RateLimitPluginOptions = {
     ),
 };
 
-/** CORS and XSRF for every /api route (docs/api.md, « XSRF »). */
-const security: FastifyPluginCallback = (app, _options, done) => {
+/**
+ * CORS and XSRF for every /api route (docs/api.md, « XSRF »), and the routes taken from the site's
+ * own pages only (`siteOnly`). `siteOrigin`: SITE_ORIGIN, an origin those routes accept beside the
+ * address the browser reached.
+ */
+const security: FastifyPluginCallback<{ siteOrigin?: string | null }> = (app, options, done) => {
   app.addHook('onRequest', async (request, reply) => {
-    // Partner sites embedding the player call the API from their own origin.
-    reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', 'ETag, X-Cache');
+    if (request.routeOptions.config.siteOnly === true) {
+      // No CORS: another site's page can neither read a challenge nor post a proposal.
+      siteOnlyCheck(request, options.siteOrigin ?? null);
+    } else {
+      // Partner sites embedding the player call the API from their own origin.
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Access-Control-Expose-Headers', 'ETag, X-Cache');
+    }
     // A route that says `xsrf: false` is bounded otherwise (HelloAsso's notifications, docs/support.md).
     if (request.routeOptions.config.xsrf === false) return;
     xsrfCheck(request, reply);

@@ -36,7 +36,7 @@ const content: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/content/:kind',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: {
         params: routeSchemas.contentParams,
         querystring: routeSchemas.contentQuery,

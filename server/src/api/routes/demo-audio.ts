@@ -59,8 +59,6 @@ const demoAudio: FastifyPluginAsync = async (app) => {
   await app.register(fastifyStatic, {
     root: audio.replaysDir,
     prefix: '/demo/replays/',
-    // Described in the API's OpenAPI document like every /api route (@fastify/static hides its own).
-    schemaHide: false,
     decorateReply: false,
     index: false,
     list: false,

@@ -29,7 +29,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/episodes',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: { querystring: routeSchemas.episodesQuery, response: { 200: routeSchemas.episodes, ...error } },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/episodes/:slug',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.episode, ...error } },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ const episodes: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/episodes/:slug/chapters.json',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: { params: routeSchemas.episodeParams, response: { 200: routeSchemas.chapters, ...error } },
     },
     async (request, reply) => {

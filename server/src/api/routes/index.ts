@@ -33,7 +33,7 @@ import proposalsRoutes from './proposals';
  * in demo mode, so that in real mode they are unknown paths (docs/server.md, « Layout »).
  */
 const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string | null }> = async (app, options) => {
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { siteOrigin: options.siteOrigin ?? null });
   await app.register(errorsPlugin);
 
   // The API described once, from the routes' own schemas (plugins/openapi.ts, docs/api.md).

@@ -161,7 +161,8 @@ const deployRoutes: FastifyPluginCallback<{ settings: DeploySettings; deploys: D
     return reply.code(500).send({ error: 'internal', message: 'Erreur du serveur pendant le déploiement' });
   });
 
-  const limited = { rateLimit: { max: DEPLOY_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } };
+  // A team's deploy, with its token: not the public's (docs/api.md, « The description »).
+  const limited = { caller: 'deploy' as const, rateLimit: { max: DEPLOY_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } };
   const answer = (reply: FastifyReply, part: string, outcome: Awaited<ReturnType<Deploys['deploy']>>) =>
     outcome.ok
       ? reply.send({ part, version: outcome.version, message: outcome.message })

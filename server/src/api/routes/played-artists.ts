@@ -24,7 +24,7 @@ const playedArtists: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/artists',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: {
         querystring: routeSchemas.playedArtistsQuery,
         response: { 200: routeSchemas.playedArtists, ...error },
@@ -48,7 +48,7 @@ const playedArtists: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/artists/:slug',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: { params: routeSchemas.playedArtistParams, response: { 200: routeSchemas.playedArtist, ...error } },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -145,11 +145,25 @@ async function propose(kind: 'emission' | 'demo', fields: Record<string, unknown
   });
 }
 
-/** The form without JavaScript: urlencoded, no proof of work; never followed. */
-function postForm(kind: 'emission' | 'demo', fields: Record<string, string>) {
+/** A drawn number, as the server gives them (docs/proposals.md, « Numbers »). */
+const SHOW_NUMBER = /^E-[0-9A-HJKMNP-TV-Z]{6}$/;
+const DEMO_NUMBER = /^D-[0-9A-HJKMNP-TV-Z]{6}$/;
+
+/** The form page's single-use token, as its cookie gives it, 5 s before the post. */
+function formToken(): string {
+  const token = app.proposals.spam.formToken();
+  clock.advance(5_000);
+  return token;
+}
+
+/** The form without JavaScript: urlencoded, its page's token in the cookie, no proof of work; never followed. */
+function postForm(kind: 'emission' | 'demo', fields: Record<string, string>, token: string | null = formToken()) {
   return fetch(`${base}/api/proposals/${kind}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token === null ? {} : { cookie: `proposition=${token}` }),
+    },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -169,19 +183,22 @@ describe('a proposal sent by the page', () => {
       const sent = await propose('emission', show({ name: 'Les Ondes <b>Lentes</b> « Bcc: espion@example.net »' }));
       expect(sent.status).toBe(201);
       const { number, deleteUrl } = (await sent.json()) as { number: string; deleteUrl: string };
-      expect(number).toBe('E-2026-0001');
-      expect(deleteUrl).toMatch(/^\/proposer-une-emission\/supprimer\?numero=E-2026-0001&jeton=[\w-]{32}$/);
+      expect(number).toMatch(SHOW_NUMBER);
+      expect(deleteUrl).toBe(`/proposer-une-emission/supprimer?numero=${number}&jeton=${deleteUrl.slice(-32)}`);
       await app.proposals.flush();
       await until(() => server.mails.length === 2, { what: 'les deux courriels reçus' });
       const team = server.mails.find((mail) => mail.subject?.startsWith('Nouvelle') === true);
       const ack = server.mails.find((mail) => mail.subject?.includes('bien arrivée') === true);
       expect(team?.subject).toBe(
-        'Nouvelle proposition d’émission E-2026-0001 : Les Ondes <b>Lentes</b> « Bcc: espion@example.net »',
+        `Nouvelle proposition d’émission ${number} : Les Ondes <b>Lentes</b> « Bcc: espion@example.net »`,
       );
       expect(team?.text).toContain('Qui la fait : Camille et Sacha');
       expect(team?.text).toContain('- https://soundcloud.com/ondes-lentes/un');
       expect(team?.replyTo?.text).toBe('camille@example.org');
-      expect(ack?.text).toContain('Son numéro : E-2026-0001.');
+      expect(ack?.text).toContain(`Son numéro : ${number}.`);
+      // The acknowledgement goes to an address anyone may type: nothing the sender typed is in it.
+      expect(ack?.text).not.toContain('Ondes');
+      expect(ack?.subject).not.toContain('Ondes');
       expect(ack?.text).toContain(`Pour l’effacer dès maintenant : ${deleteUrl}`);
       expect(ack?.text).toContain('gardée douze mois au plus');
       // No header came from the public's text: no Bcc, one recipient each.
@@ -214,7 +231,7 @@ describe('a proposal sent by the page', () => {
     const sent = await propose('demo', { ...show(), when: undefined, name: 'Projet Nuit' });
     expect(sent.status).toBe(201);
     const { number } = (await sent.json()) as { number: string };
-    expect(number).toBe('D-2026-0001');
+    expect(number).toMatch(DEMO_NUMBER);
     await app.proposals.flush();
     const waiting = await client.send(`/editor/proposals/${number}`);
     expect(await waiting.json()).toMatchObject({ proposal: { mails: { team: 'waiting', ack: 'waiting' } } });
@@ -230,10 +247,7 @@ describe('a proposal sent by the page', () => {
       await app.proposals.flush();
       await until(() => server.mails.length === 2, { what: 'les courriels envoyés au retour du serveur' });
       expect(server.mails.map((mail) => mail.subject).sort()).toEqual(
-        [
-          `${siteConfig.name} : votre démo D-2026-0001 est bien arrivée`,
-          'Nouvelle démo D-2026-0001 : Projet Nuit',
-        ].sort(),
+        [`${siteConfig.name} : votre démo ${number} est bien arrivée`, `Nouvelle démo ${number} : Projet Nuit`].sort(),
       );
     } finally {
       await server.close();
@@ -248,16 +262,17 @@ describe('a proposal sent by the page', () => {
       await start({ smtp: smtp((silent.address() as AddressInfo).port), mailTries: 2 });
       const sent = await propose('emission', show());
       expect(sent.status).toBe(201);
+      const { number } = (await sent.json()) as { number: string };
       await app.proposals.flush();
       const read = async () =>
-        ((await (await client.send('/editor/proposals/E-2026-0001')).json()) as { proposal: { mails: object } })
-          .proposal.mails;
+        ((await (await client.send(`/editor/proposals/${number}`)).json()) as { proposal: { mails: object } }).proposal
+          .mails;
       expect(await read()).toEqual({ team: 'waiting', ack: 'waiting' });
       clock.advance(31_000);
       await app.proposals.flush();
       expect(await read()).toEqual({ team: 'failed', ack: 'failed' });
       expect(await app.metrics.registry.metrics()).toMatch(/collectif_proposals_mails_total\{outcome="failed"\} 2/);
-      expect(await app.proposals.store.get('E-2026-0001')).not.toBeNull();
+      expect(await app.proposals.store.get(number)).not.toBeNull();
     } finally {
       silent.close();
     }
@@ -267,10 +282,11 @@ describe('a proposal sent by the page', () => {
     await start();
     const sent = await propose('emission', show());
     expect(sent.status).toBe(201);
+    const { number } = (await sent.json()) as { number: string };
     const list = await client.send('/editor/proposals');
     expect(await list.json()).toMatchObject({
       mail: 'off',
-      proposals: [{ number: 'E-2026-0001', mails: { team: 'off', ack: 'off' } }],
+      proposals: [{ number, mails: { team: 'off', ack: 'off' } }],
     });
   });
 });
@@ -332,19 +348,21 @@ describe('spam', () => {
   it('counts an IPv6 /64 as one network, and bounds the form without JavaScript more strictly', async () => {
     await start({ perNetworkForm: 1 });
     const { store } = app.proposals;
-    expect(await store.network('2001:db8:1:2::1')).toBe(1);
-    expect(await store.network('2001:db8:1:2:ffff::9')).toBe(2);
-    expect(await store.network('2001:db8:1:3::1')).toBe(1);
-    expect(await store.network('192.0.2.1')).toBe(1);
-    expect(await store.network('192.0.2.2')).toBe(1);
+    expect(await store.network('2001:db8:1:2::1')).toEqual({ network: 1, wide: 1 });
+    expect(await store.network('2001:db8:1:2:ffff::9')).toEqual({ network: 2, wide: 2 });
+    // Another /64 of the same /48: a network of its own, the same wider one.
+    expect(await store.network('2001:db8:1:3::1')).toEqual({ network: 1, wide: 3 });
+    expect(await store.network('2001:db8:2:3::1')).toEqual({ network: 1, wide: 1 });
+    expect(await store.network('192.0.2.1')).toEqual({ network: 1, wide: 1 });
+    expect(await store.network('192.0.2.2')).toEqual({ network: 1, wide: 2 });
 
-    const { startedAt } = await challenge();
-    clock.advance(10_000);
-    const fields = { ...show(), links: show().links.join('\n'), startedAt };
+    const fields = { ...show(), links: show().links.join('\n') };
     const first = await postForm('emission', fields);
     expect(first.status).toBe(303);
     // No mail server here: the « Merci ! » page is told no e-mail leaves.
-    expect(first.headers.get('location')).toBe('/proposer-une-emission/merci?numero=E-2026-0001&courriel=non');
+    expect(first.headers.get('location')).toMatch(
+      /^\/proposer-une-emission\/merci\?numero=E-[0-9A-Z]{6}&courriel=non$/,
+    );
     const second = await postForm('emission', fields);
     expect(second.status).toBe(303);
     const location = second.headers.get('location') ?? '';
@@ -391,9 +409,7 @@ describe('the fields', () => {
       },
     });
     // The form without JavaScript: back to the page, what was typed kept with each fault.
-    const { startedAt } = await challenge();
-    clock.advance(5_000);
-    const form = await postForm('demo', { name: 'Projet', links: 'ftp://a.example', startedAt });
+    const form = await postForm('demo', { name: 'Projet', links: 'ftp://a.example' });
     const id = (form.headers.get('location') ?? '').split('brouillon=')[1] ?? '';
     const draft = (await (await fetch(`${base}/api/proposals/drafts/${id}`)).json()) as {
       fields: Record<string, string>;
@@ -431,7 +447,7 @@ describe('the fields', () => {
 });
 
 describe('the volunteers', () => {
-  it('see what their role allows: a label volunteer cannot read a show’s proposal (403, in French)', async () => {
+  it('see what their role allows: another team’s proposal answers as one not there (404)', async () => {
     await start();
     const showAnswer = (await (await propose('emission', show())).json()) as { number: string };
     const demoAnswer = (await (await propose('demo', { ...show(), when: undefined, name: 'Démo' })).json()) as {
@@ -441,19 +457,19 @@ describe('the volunteers', () => {
     const programme = await client.volunteer('programmation', 'pat');
     const about = await client.volunteer('about', 'alix');
 
+    // Another team's proposal answers as one that is not there: the same 404, the same words.
     const refused = await client.send(`/editor/proposals/${showAnswer.number}`, { as: label });
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({
-      error: 'forbidden',
-      message: 'Les propositions d’émission sont réservées à l’équipe de programmation.',
-    });
+    const missing = await client.send('/editor/proposals/E-ZZZZZZ', { as: label });
+    expect(refused.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await refused.json()).toEqual(await missing.json());
     const labelList = (await (await client.send('/editor/proposals', { as: label })).json()) as {
       proposals: { number: string }[];
     };
     expect(labelList.proposals.map((proposal) => proposal.number)).toEqual([demoAnswer.number]);
     expect((await client.send('/editor/proposals?kind=emission', { as: label })).status).toBe(403);
     expect((await client.send('/editor/proposals', { as: about })).status).toBe(403);
-    expect((await client.send(`/editor/proposals/${demoAnswer.number}`, { as: programme })).status).toBe(403);
+    expect((await client.send(`/editor/proposals/${demoAnswer.number}`, { as: programme })).status).toBe(404);
 
     // The programming team moves the show to « retenue » and signs a note.
     const moved = await client.send(`/editor/proposals/${showAnswer.number}/state`, {
@@ -465,7 +481,7 @@ describe('the volunteers', () => {
       proposal: {
         state: 'retenue',
         reply: {
-          subject: expect.stringContaining('votre proposition d’émission E-2026-0001') as string,
+          subject: expect.stringContaining(`votre proposition d’émission ${showAnswer.number}`) as string,
           text: expect.stringContaining('nous aimerions aller plus loin avec vous') as string,
         },
       },
@@ -485,7 +501,7 @@ describe('the volunteers', () => {
     expect(filtered.proposals).toHaveLength(1);
     expect((await client.send('/editor/proposals', { as: {} })).status).toBe(401);
     expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE', as: label })).status).toBe(
-      403,
+      404,
     );
     expect((await client.send(`/editor/proposals/${showAnswer.number}`, { method: 'DELETE' })).status).toBe(204);
     expect((await client.send(`/editor/proposals/${showAnswer.number}`)).status).toBe(404);
@@ -576,7 +592,8 @@ describe('what is kept, and for how long', () => {
     const first = (await (await propose('emission', show())).json()) as { number: string; deleteUrl: string };
     clock.advance(200 * 24 * 3600_000);
     const second = (await (await propose('emission', show())).json()) as { number: string; deleteUrl: string };
-    expect(second.number).toBe('E-2026-0002');
+    expect(second.number).toMatch(SHOW_NUMBER);
+    expect(second.number).not.toBe(first.number);
     clock.advance(170 * 24 * 3600_000);
     expect(await app.proposals.sweep()).toBe(1);
     expect(await app.proposals.store.get(first.number)).toBeNull();
@@ -607,17 +624,24 @@ describe('whether e-mail is on, told to the proposer’s pages', () => {
   /** One proposal by the page's script and one by the form: what each answer says. */
   async function both() {
     const sent = await propose('emission', show());
-    const { startedAt } = await challenge();
-    clock.advance(5_000);
-    const form = await postForm('demo', { ...show(), when: '', links: show().links.join('\n'), startedAt });
+    const form = await postForm('demo', {
+      ...show(),
+      email: 'sacha@example.org',
+      when: '',
+      links: show().links.join('\n'),
+    });
     return { json: (await sent.json()) as unknown, location: form.headers.get('location') };
   }
 
   it('says `mail: off` and `courriel=non` without a mail server (the demo)', async () => {
     await start();
     const { json, location } = await both();
-    expect(json).toEqual({ number: 'E-2026-0001', deleteUrl: expect.any(String) as string, mail: 'off' });
-    expect(location).toBe('/label/envoyer-une-demo/merci?numero=D-2026-0001&courriel=non');
+    expect(json).toEqual({
+      number: expect.stringMatching(SHOW_NUMBER) as string,
+      deleteUrl: expect.any(String) as string,
+      mail: 'off',
+    });
+    expect(location).toMatch(/^\/label\/envoyer-une-demo\/merci\?numero=D-[0-9A-Z]{6}&courriel=non$/);
   });
 
   it('says `mail: on`, and nothing in the form’s redirect, with one', async () => {
@@ -625,8 +649,12 @@ describe('whether e-mail is on, told to the proposer’s pages', () => {
     try {
       await start({ smtp: smtp(server.port) });
       const { json, location } = await both();
-      expect(json).toEqual({ number: 'E-2026-0001', deleteUrl: expect.any(String) as string, mail: 'on' });
-      expect(location).toBe('/label/envoyer-une-demo/merci?numero=D-2026-0001');
+      expect(json).toEqual({
+        number: expect.stringMatching(SHOW_NUMBER) as string,
+        deleteUrl: expect.any(String) as string,
+        mail: 'on',
+      });
+      expect(location).toMatch(/^\/label\/envoyer-une-demo\/merci\?numero=D-[0-9A-Z]{6}$/);
     } finally {
       await server.close();
     }
@@ -649,11 +677,13 @@ describe('the addresses, from the site’s page table', () => {
       const sent = await propose('emission', show());
       const { number, deleteUrl } = (await sent.json()) as { number: string; deleteUrl: string };
       expect(deleteUrl).toMatch(new RegExp(`^/proposer/supprimer\\?numero=${number}&jeton=[\\w-]{32}$`));
-      const { startedAt } = await challenge();
-      clock.advance(5_000);
-      const form = await postForm('emission', { ...show(), links: show().links.join('\n'), startedAt });
-      expect(form.headers.get('location')).toBe('/proposer/merci?numero=E-2026-0002');
-      const refused = await postForm('emission', { name: 'x', startedAt });
+      const form = await postForm('emission', {
+        ...show(),
+        email: 'sacha@example.org',
+        links: show().links.join('\n'),
+      });
+      expect(form.headers.get('location')).toMatch(/^\/proposer\/merci\?numero=E-[0-9A-Z]{6}$/);
+      const refused = await postForm('emission', { name: 'x' });
       expect(refused.headers.get('location')).toMatch(/^\/proposer\?brouillon=[\w-]{22}$/);
       const deleted = await fetch(`${base}/api/proposals/delete`, {
         method: 'POST',
@@ -684,17 +714,174 @@ describe('the addresses, from the site’s page table', () => {
         );
       await start({ smtp: smtp(server.port) }, without);
       const sent = await propose('emission', show());
-      expect(await sent.json()).toMatchObject({ number: 'E-2026-0001', deleteUrl: '/' });
-      const { startedAt } = await challenge();
-      clock.advance(5_000);
-      const form = await postForm('emission', { ...show(), links: show().links.join('\n'), startedAt });
+      const { number, deleteUrl } = (await sent.json()) as { number: string; deleteUrl: string };
+      expect(deleteUrl).toBe('/');
+      const form = await postForm('emission', {
+        ...show(),
+        email: 'sacha@example.org',
+        links: show().links.join('\n'),
+      });
       expect(form.headers.get('location')).toBe('/');
       await app.proposals.flush();
       await until(() => server.mails.length === 4, { what: 'les courriels des deux propositions' });
-      const team = server.mails.find((mail) => mail.subject?.startsWith('Nouvelle proposition d’émission E-2026-0001'));
+      const team = server.mails.find((mail) => mail.subject?.startsWith(`Nouvelle proposition d’émission ${number}`));
       expect(team?.text).toContain('« Propositions » : /\n');
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('forms only from the site, and each token once (docs/proposals.md, « Spam »)', () => {
+  it('refuses a post from another site’s page, by its Origin or its Sec-Fetch-Site, and gives it no CORS', async () => {
+    await start();
+    const fields = { ...show(), links: show().links.join('\n') };
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: base, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const answer = await fetch(`${base}/api/proposals/emission`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `proposition=${formToken()}`,
+          ...headers,
+        },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({
+        error: 'cross_site',
+        message: expect.stringMatching(
+          /^Envoi refusé : ce formulaire ne peut être envoyé que depuis les pages du site/,
+        ) as string,
+      });
+    }
+    // The same post from the site's own page (its Origin, `same-origin`) is taken.
+    const own = await fetch(`${base}/api/proposals/emission`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `proposition=${formToken()}`,
+        origin: base,
+        'sec-fetch-site': 'same-origin',
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    expect(own.status).toBe(303);
+    expect(own.headers.get('location')).toMatch(/\/merci\?/);
+    // The challenge: no CORS for another origin (any page could fetch a fresh one).
+    const asked = await fetch(`${base}/api/proposals/challenge`, { headers: { origin: 'https://evil.example' } });
+    expect(asked.status).toBe(403);
+    expect((await fetch(`${base}/api/proposals/challenge`)).headers.get('access-control-allow-origin')).toBeNull();
+    // The rest of the API still answers partner sites.
+    const other = await fetch(`${base}/api/islive`, { headers: { origin: 'https://partenaire.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('takes the form without JavaScript only with its page’s token, once, and a startedAt once', async () => {
+    await start();
+    const fields = { ...show(), links: show().links.join('\n') };
+    const draftOf = async (answer: Response) => {
+      const id = (answer.headers.get('location') ?? '').split('brouillon=')[1] ?? '';
+      return (await (await fetch(`${base}/api/proposals/drafts/${id}`)).json()) as { error: string };
+    };
+    // No token (a page of another site posting, or a robot that never read the page): back to the form.
+    const without = await postForm('emission', fields, null);
+    expect(without.status).toBe(303);
+    expect(await draftOf(without)).toMatchObject({ error: 'expired_form' });
+    // A token not ours.
+    expect(await draftOf(await postForm('emission', fields, `${'a'.repeat(43)}.${'b'.repeat(30)}`))).toMatchObject({
+      error: 'expired_form',
+    });
+    // Sent at once after the page: too fast.
+    const fresh = app.proposals.spam.formToken();
+    expect(await draftOf(await postForm('emission', fields, fresh))).toMatchObject({ error: 'too_fast' });
+    // One token, one proposal: the second post of the same token is refused.
+    const token = formToken();
+    expect((await postForm('emission', fields, token)).headers.get('location')).toMatch(/\/merci\?/);
+    expect(await draftOf(await postForm('emission', fields, token))).toMatchObject({ error: 'form_used' });
+    // A day later the token has expired.
+    const old = formToken();
+    clock.advance(25 * 3600_000);
+    expect(await draftOf(await postForm('emission', fields, old))).toMatchObject({ error: 'expired_form' });
+
+    // With JavaScript: one startedAt makes one proposal, whatever the challenges.
+    const made = await challenge();
+    clock.advance(5_000);
+    const post = async () =>
+      fetch(`${base}/api/proposals/emission`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...show(), startedAt: made.startedAt, altcha: await solved(await challenge()) }),
+      });
+    expect((await post()).status).toBe(201);
+    const again = await post();
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ error: 'form_used' });
+  });
+
+  it('bounds a wider network (an IPv6 /48, an IPv4 /24) beside each network', async () => {
+    await start({ perWideNetwork: 1 });
+    expect((await propose('emission', show())).status).toBe(201);
+    const second = await propose('emission', show());
+    expect(second.status).toBe(429);
+    expect(await second.json()).toMatchObject({ error: 'too_many' });
+  });
+});
+
+describe('the acknowledgement nobody can aim (docs/proposals.md, « E-mail »)', () => {
+  it('leaves at most once a day for an address, keyed by a hash of it, and says so to the proposer', async () => {
+    const server = await smtpServer();
+    try {
+      await start({ smtp: smtp(server.port), perNetworkForm: 100 });
+      const first = await propose('emission', show());
+      expect(await first.json()).toMatchObject({ mail: 'on' });
+      // The same address again, written otherwise: no second acknowledgement today.
+      const second = await propose('demo', show({ when: undefined, email: ' Camille@Example.org ' }));
+      const { number, mail } = (await second.json()) as { number: string; mail: string };
+      expect(mail).toBe('skipped');
+      const form = await postForm('emission', { ...show(), links: show().links.join('\n') });
+      expect(form.headers.get('location')).toMatch(/\/merci\?numero=E-[0-9A-Z]{6}&courriel=deja$/);
+      await app.proposals.flush();
+      await until(() => server.mails.length === 4, { what: 'trois courriels à l’équipe, un accusé' });
+      const acks = server.mails.filter((mail) => mail.subject?.includes('bien arrivée') === true);
+      expect(acks).toHaveLength(1);
+      const read = await client.send(`/editor/proposals/${number}`);
+      expect(await read.json()).toMatchObject({ proposal: { mails: { team: 'sent', ack: 'skipped' } } });
+      // The address is never kept in clear beside the proposals: the count is a keyed hash's.
+      await app.proposals.store.backup();
+      const file = readFileSync(join(config.contentDir, 'proposals.json'), 'utf8');
+      expect(file.match(/camille@example\.org/gi)?.length).toBe(3);
+      // The next day, one again.
+      clock.advance(24 * 3600_000);
+      expect(await (await propose('emission', show())).json()).toMatchObject({ mail: 'on' });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the proposals at their memory’s bound (docs/proposals.md, « What is kept »)', () => {
+  it('refuses new ones in French with Retry-After, and loses none kept', async () => {
+    // Room for one proposal of this size (about 2 KB each by `recordCost`).
+    await start({ storeBytes: 3_000, perNetworkForm: 100 });
+    const kept = (await (await propose('emission', show())).json()) as { number: string };
+    const full = await propose('emission', show({ name: 'Une de trop' }));
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('3600');
+    expect(await full.json()).toMatchObject({
+      error: 'full',
+      message: 'Le site ne peut plus recevoir de propositions pour le moment : réessayez plus tard, ou écrivez-nous.',
+    });
+    const form = await postForm('emission', { ...show(), links: show().links.join('\n') });
+    expect(form.headers.get('location')).toMatch(/\?brouillon=/);
+    expect(await app.proposals.store.get(kept.number)).not.toBeNull();
+    expect(await app.proposals.store.list()).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { readCookie } from '@collectif/shared';
 import { ApiHttpError } from '../errors';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
 import type { Editor } from '../../content/editors';
@@ -15,7 +16,8 @@ import {
   type ProposalKind,
 } from '../../proposals/fields';
 import { replyOf, type MailName } from '../../proposals/mail';
-import { HONEYPOT } from '../../proposals/spam';
+import { FORM_COOKIE, HONEYPOT, MAX_FILL_MS } from '../../proposals/spam';
+import { RecordRefused } from '../../instances/records';
 import { newestFirst, proposalSchema, type Proposal } from '../../proposals/store';
 import { sealer } from '../../instances/seal';
 
@@ -64,8 +66,8 @@ const listQuery = v.strictObject({
 const editorProposal = v.strictObject({
   ...v.omit(proposalSchema, ['deleteToken', 'mails']).entries,
   mails: v.strictObject({
-    team: v.picklist(['sent', 'waiting', 'failed', 'off']),
-    ack: v.picklist(['sent', 'waiting', 'failed', 'off']),
+    team: v.picklist(['sent', 'waiting', 'failed', 'off', 'skipped']),
+    ack: v.picklist(['sent', 'waiting', 'failed', 'off', 'skipped']),
   }),
   reply: v.strictObject({ subject: v.string(), text: v.string() }),
 });
@@ -86,7 +88,8 @@ const draftParams = v.strictObject({ id: v.pipe(v.string(), v.regex(/^[\w-]{22}$
 const createdAnswer = v.strictObject({
   number: v.string(),
   deleteUrl: v.string(),
-  mail: v.picklist(['on', 'off']),
+  /** `skipped`: e-mails are sent, but this address had its acknowledgement of the day already. */
+  mail: v.picklist(['on', 'off', 'skipped']),
 });
 
 /** The challenge's answer (the ALTCHA widget's `challengeurl`), with the form's `startedAt`. */
@@ -118,7 +121,13 @@ const forbidden = (kind?: ProposalKind) =>
         : 'Les propositions sont réservées aux équipes de programmation et du label.',
   );
 
-const notFound = () => new ApiHttpError(404, 'not_found', 'Cette proposition n’existe pas, ou plus.');
+/** Not there, and not the volunteer's kind, alike: nothing says which numbers exist. */
+const notFound = () =>
+  new ApiHttpError(404, 'not_found', 'Cette proposition n’existe pas, plus, ou n’est pas de votre équipe.');
+/** The proposals at their memory's bound (PROPOSALS_STORE_MB): try again in an hour. */
+const FULL_RETRY_S = 3600;
+const fullMessage =
+  'Le site ne peut plus recevoir de propositions pour le moment : réessayez plus tard, ou écrivez-nous.';
 const unavailable = () =>
   new ApiHttpError(
     503,
@@ -130,7 +139,15 @@ const unavailable = () =>
 function forEditor(proposal: Proposal, mail: 'on' | 'off') {
   const { deleteToken: _token, mails, ...rest } = proposal;
   const stateOf = (name: MailName) =>
-    mail === 'off' ? 'off' : mails[name].sent ? 'sent' : mails[name].failed === true ? 'failed' : 'waiting';
+    mail === 'off'
+      ? 'off'
+      : mails[name].sent
+        ? 'sent'
+        : mails[name].skipped === true
+          ? 'skipped'
+          : mails[name].failed === true
+            ? 'failed'
+            : 'waiting';
   // « Répondre »: the editor opens `mailto:<email>?subject=…&body=…` with these (encoded).
   return { ...rest, mails: { team: stateOf('team'), ack: stateOf('ack') }, reply: replyOf(proposal) };
 }
@@ -211,12 +228,17 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
   const service = () => app.proposals;
   const isForm = (request: FastifyRequest) =>
     (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === FORM;
-  const publicPosts = { xsrf: false, rateLimit: { max: PROPOSAL_POSTS_PER_MIN, timeWindow: 60_000 } };
+  // Posted only from the site's own pages (api/http/site-only.ts), bounded per address and minute.
+  const publicPosts = {
+    xsrf: false,
+    siteOnly: true,
+    rateLimit: { max: PROPOSAL_POSTS_PER_MIN, timeWindow: 60_000 },
+  };
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
   app.get(
     '/proposals/challenge',
-    { schema: { response: { 200: jsonSchema(challengeAnswer) } } },
+    { config: { siteOnly: true }, schema: { response: { 200: jsonSchema(challengeAnswer) } } },
     async (_request, reply) => noStore(reply).send(await service().spam.challenge()),
   );
 
@@ -283,7 +305,15 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
       if (trap !== undefined && trap !== '') {
         return refuse(new Refusal(400, 'refused', 'Envoi refusé : un champ caché a été rempli.'), 'honeypot');
       }
-      const filled = spam.filled(body.startedAt);
+      // The time the form took, from its single-use token: the form's cookie without JavaScript, the
+      // challenge's `startedAt` with it. Either is used once, when the proposal is kept.
+      const token = form
+        ? spam.formFilled(readCookie(FORM_COOKIE, request.headers.cookie ?? ''))
+        : {
+            verdict: spam.filled(body.startedAt),
+            name: `started:${createHash('sha256').update(String(body.startedAt)).digest('base64url')}`,
+          };
+      const filled = token.verdict;
       if (filled === 'bad') {
         return refuse(
           new Refusal(
@@ -324,7 +354,7 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
         }
       }
       const count = await store.network(request.ip);
-      if (count > (form ? config.perNetworkForm : config.perNetwork)) {
+      if (count.network > (form ? config.perNetworkForm : config.perNetwork) || count.wide > config.perWideNetwork) {
         return refuse(
           new Refusal(
             429,
@@ -334,19 +364,38 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
           'network',
         );
       }
+      // Used once: the same token again (a form sent twice, a page of another site replaying one) is refused.
+      if (!(await store.useChallenge(token.name, MAX_FILL_MS).catch(() => false))) {
+        return refuse(
+          new Refusal(
+            400,
+            'form_used',
+            'Ce formulaire a déjà servi : rechargez la page, puis renvoyez votre proposition.',
+          ),
+          'fast',
+        );
+      }
       let proposal: Proposal;
       try {
         proposal = await service().submit(kind, read.fields);
-      } catch {
-        if (form) return backToForm(reply, kind, body, new Refusal(503, 'unavailable', unavailable().message));
-        throw unavailable();
+      } catch (error) {
+        const full = error instanceof RecordRefused;
+        if (full) void reply.header('Retry-After', String(FULL_RETRY_S));
+        const refusal = full
+          ? new Refusal(503, 'full', fullMessage)
+          : new Refusal(503, 'unavailable', unavailable().message);
+        if (form) return backToForm(reply, kind, body, refusal);
+        throw new ApiHttpError(503, refusal.error, refusal.message);
       }
       app.metrics.proposals.received.inc({ kind, form: form ? 'form' : 'json' });
-      const { mail } = service();
+      const mail = service().mail === 'off' ? 'off' : proposal.mails.ack.skipped === true ? 'skipped' : 'on';
       if (form) {
-        // `courriel=non`: the « Merci ! » page says no confirmation e-mail leaves (the demo).
+        // `courriel=non`: the « Merci ! » page says no confirmation e-mail leaves (the demo); `deja`: this
+        // address had its acknowledgement of the day already.
+        const words = { on: null, off: 'non', skipped: 'deja' } as const;
+        const said = words[mail];
         const search: Record<string, string> =
-          mail === 'on' ? { numero: proposal.number } : { numero: proposal.number, courriel: 'non' };
+          said === null ? { numero: proposal.number } : { numero: proposal.number, courriel: said };
         return noStore(reply).redirect(await service().formPath(kind, 'merci', search), 303);
       }
       return noStore(reply)
@@ -391,8 +440,8 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
   const readable = async (request: FastifyRequest, number: string) => {
     const editor = await app.editorOf(request);
     const proposal = await service().store.get(number);
-    if (proposal === null) throw notFound();
-    if (!kindsSeenBy(editor).includes(proposal.kind)) throw forbidden(proposal.kind);
+    // Another team's proposal answers as one that is not there (docs/proposals.md, « Who sees what »).
+    if (proposal === null || !kindsSeenBy(editor).includes(proposal.kind)) throw notFound();
     return { editor, proposal };
   };
 
@@ -469,16 +518,27 @@ export default function proposalsRoutes(instance: FastifyInstance, _options: unk
         throw new ApiHttpError(400, 'bad_request', `Une note est un texte de 1 à ${String(BOUNDS.note)} caractères.`);
       }
       const refused = { full: false };
-      const after = await service().store.update(number, (proposal) => {
-        if (proposal.notes.length >= BOUNDS.notesMax) {
+      const after = await service()
+        .store.update(number, (proposal) => {
+          if (proposal.notes.length >= BOUNDS.notesMax) {
+            refused.full = true;
+            return null;
+          }
+          const note = { text, author: editor.account, at: new Date(app.clock()).toISOString() };
+          return { ...proposal, notes: [...proposal.notes, note] };
+        })
+        .catch((error: unknown) => {
+          // Past its memory's bound (PROPOSAL_RECORD_MAX, or the proposals' in all).
+          if (!(error instanceof RecordRefused)) throw error;
           refused.full = true;
           return null;
-        }
-        const note = { text, author: editor.account, at: new Date(app.clock()).toISOString() };
-        return { ...proposal, notes: [...proposal.notes, note] };
-      });
+        });
       if (refused.full)
-        throw new ApiHttpError(409, 'full', `Une proposition garde au plus ${String(BOUNDS.notesMax)} notes.`);
+        throw new ApiHttpError(
+          409,
+          'full',
+          `Cette proposition ne prend plus de note : elle en garde au plus ${String(BOUNDS.notesMax)}, dans la place qui lui est comptée.`,
+        );
       if (after === null) throw notFound();
       return noStore(reply)
         .code(201)

@@ -59,7 +59,9 @@ export default function pushRoutes(instance: FastifyInstance, _options: unknown,
       const outcome = await store
         .replace({ endpoint, keys, residences, at: app.clock() }, async () => {
           // A new subscription only: a visitor's network makes so many a day (docs/push.md, « Bounds »).
-          return (await store.network(request.ip)) <= app.apiConfig.push.perNetwork;
+          const counts = await store.network(request.ip);
+          const { perNetwork, perWideNetwork } = app.apiConfig.push;
+          return counts.network <= perNetwork && counts.wide <= perWideNetwork;
         })
         .catch(() => {
           throw new ApiHttpError(
@@ -75,6 +77,8 @@ export default function pushRoutes(instance: FastifyInstance, _options: unknown,
         throw new ApiHttpError(429, 'too_many', 'Trop d’abonnements depuis ce réseau aujourd’hui : réessayez demain.');
       }
       if (outcome === 'full') {
+        // The subscriptions are at their memory's bound (docs/push.md, « Bounds »): an hour, then again.
+        void reply.header('Retry-After', '3600');
         throw new ApiHttpError(
           503,
           'full',

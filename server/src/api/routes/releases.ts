@@ -10,7 +10,7 @@ const releases: FastifyPluginCallback = (instance, _options, done) => {
   app.get(
     '/releases',
     {
-      config: { editor: true },
+      config: { editor: true, public: true },
       schema: {
         querystring: routeSchemas.releasesQuery,
         response: { 200: routeSchemas.releases, '4xx': routeSchemas.error },

@@ -362,7 +362,7 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
     '/support/notifications/:key',
     {
       bodyLimit: NOTIFICATION_MAX_BYTES,
-      config: { xsrf: false, rateLimit: { max: NOTIFICATIONS_PER_MIN, timeWindow: 60_000 } },
+      config: { xsrf: false, caller: 'helloasso', rateLimit: { max: NOTIFICATIONS_PER_MIN, timeWindow: 60_000 } },
       schema: { params: jsonSchema(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)) })) },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import { issueXsrfCookie } from '../http/xsrf';
  * the browser keeps twice or one that changed meanwhile is replaced.
  */
 const xsrf: FastifyPluginCallback = (app, _options, done) => {
-  app.get(XSRF_PATH, { config: { editor: true } }, async (request, reply) => {
+  app.get(XSRF_PATH, { config: { editor: true, public: true } }, async (request, reply) => {
     // The security hook has already given one to a browser that had none.
     if (!reply.hasHeader('set-cookie')) issueXsrfCookie(request, reply);
     return reply.code(204).header('Cache-Control', 'no-store').send();

@@ -105,8 +105,8 @@ export async function buildApi(
   await app.register(openApiPlugin);
   await app.register(sourcesPlugin, options);
   await app.register(figuresPlugin);
-  await app.register(pushPlugin, push);
-  // The proposals' addresses from the same table (registered below, read at each use).
+  // The notifications' and the proposals' addresses from the same table (registered below, read at each use).
+  await app.register(pushPlugin, { pages: async () => (await app.sitePages()).pages, ...push });
   await app.register(proposalsPlugin, { pages: async () => (await app.sitePages()).pages, ...proposals });
   await app.register(eventsPlugin);
   await app.register(representationsPlugin);
