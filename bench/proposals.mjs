@@ -9,7 +9,13 @@
 // Once with the proposals in memory and proposals.json, once with Redis (signed, numbered by INCR)
 // when redis-server is installed. Reports proposals a second, the answer's p50 and p95, and the
 // server's CPU per proposal. Writes bench/results/proposals.json and proposals.md.
-// `node bench/proposals.mjs [--count=400]` after `npm run build`.
+//
+// Then the store at its bound (docs/proposals.md, « What is kept »): proposals.json holding the
+// largest proposals the fields admit, 30,000 (past what the heap held the wave before) and as many as
+// PROPOSALS_STORE_MB's default holds; the built server started on each: whether it falls, its start
+// to /healthz, its memory (Pss) once up.
+// `node bench/proposals.mjs [--count=400] [--phases=rate,stores] [--root=DIR] [--out=NAME]` after
+// `npm run build` (`--root`: another checkout's built server).
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +25,15 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from './lib/browser.mjs';
 import { arg } from './lib/cli.mjs';
 import { cpuMs, percentile, startRedis } from './lib/measure.mjs';
+import { startWithStore } from './lib/full-store.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const count = Number(arg('count') ?? 400);
 const port = Number(arg('port') ?? 8343);
 const origin = `http://127.0.0.1:${String(port)}`;
 const CONCURRENCY = 8;
+const phases = arg('phases')?.split(',') ?? null;
+const serverRoot = arg('root') ?? root;
 
 /**
  * A v1 challenge's number: the n whose SHA-256 of salt + n is the challenge (ALTCHA's search, as
@@ -43,8 +52,8 @@ function solve({ challenge, salt, maxnumber }) {
   return null;
 }
 
-/** The i-th proposer's address: an IPv6 /64 of its own, in the documentation's range. */
-const network = (i) => `2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`;
+/** The i-th proposer's address: an IPv6 /64 of its own, in a /48 of its own, in the documentation's range. */
+const network = (i) => `2001:db8:${(i & 0xffff).toString(16)}:${(i >> 16).toString(16)}::1`;
 
 const fields = (i) => ({
   name: `Émission de banc n° ${String(i)}`,
@@ -59,7 +68,7 @@ const fields = (i) => ({
 
 async function run(redis) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-propositions-'));
-  const server = await startServer(root, port, {
+  const server = await startServer(serverRoot, port, {
     CONTENT_DIR: dir,
     TRUST_PROXY: '127.0.0.1',
     LIVE_TIMESHIFT_HOURS: '0',
@@ -139,22 +148,63 @@ async function run(redis) {
   }
 }
 
-const results = [await run(null)];
-console.log(results[0]);
-const redis = await startRedis();
-if (redis !== null) {
-  try {
-    results.push(await run(redis));
-    console.log(results[1]);
-  } finally {
-    redis.stop();
+const results = [];
+if (phases === null || phases.includes('rate')) {
+  results.push(await run(null));
+  console.log(results[0]);
+  const redis = await startRedis();
+  if (redis !== null) {
+    try {
+      results.push(await run(redis));
+      console.log(results[1]);
+    } finally {
+      redis.stop();
+    }
+  }
+}
+
+/** The largest proposal the fields admit (every field at its bound, no note), made `at`. */
+const largest = (i, at) => ({
+  number: `E-${String(2026)}-${String(i + 1).padStart(6, '0')}`,
+  kind: 'emission',
+  name: `${String(i)} ${'n'.repeat(112)}`,
+  makers: 'm'.repeat(200),
+  style: 's'.repeat(120),
+  links: Array.from({ length: 5 }, (_, l) => `https://soundcloud.com/${String(l)}/${'l'.repeat(470)}`),
+  when: 'w'.repeat(300),
+  email: `banc-${String(i)}@example.org`,
+  message: 'é'.repeat(4000),
+  createdAt: new Date(at).toISOString(),
+  state: 'nouvelle',
+  notes: [],
+  deleteToken: 'a'.repeat(32),
+  mails: { team: { sent: true, tries: 1, nextAt: 0 }, ack: { sent: true, tries: 1, nextAt: 0 } },
+});
+const stores = {};
+if (phases === null || phases.includes('stores')) {
+  const at = Date.now();
+  // The longest of them (its name's number has the most digits).
+  stores.recordCost = 2 * JSON.stringify(largest(99_999, at)).length + 512;
+  for (const [name, rows] of [
+    ['past', 30_000],
+    ['bound', Math.floor((40 * 1024 * 1024) / stores.recordCost)],
+  ]) {
+    const text = JSON.stringify({ proposals: Array.from({ length: rows }, (_, i) => largest(i, at)), counters: {} });
+    const outcome = await startWithStore(serverRoot, port, { file: 'proposals.json', text });
+    stores[name] = { proposals: rows, fileMb: Math.round(Buffer.byteLength(text) / 1e6), ...outcome };
+    console.log('magasin', name, stores[name]);
   }
 }
 
 const out = join(root, 'bench', 'results');
-writeFileSync(join(out, 'proposals.json'), `${JSON.stringify(results, null, 2)}\n`);
+const name = arg('out') ?? 'proposals';
+const storeLine = (row) =>
+  row.fell
+    ? `fell at start (exit ${String(row.exit)}: ${row.reason ?? ''})`
+    : `up in ${String(row.startMs)} ms, Pss ${String(row.memory?.pss)} MB (Rss ${String(row.memory?.rss)} MB)${row.setAside ? ', what did not fit set aside beside the file' : ''}`;
+writeFileSync(join(out, `${name}.json`), `${JSON.stringify({ rate: results, stores }, null, 2)}\n`);
 writeFileSync(
-  join(out, 'proposals.md'),
+  join(out, `${name}.md`),
   [
     `# Proposals stored per second on one instance: \`node bench/proposals.mjs --count=${String(count)}\``,
     '',
@@ -167,6 +217,12 @@ writeFileSync(
         `| ${r.store} | ${String(r.stored)} of ${String(r.posted)} | ${String(r.perSecond)} | ${String(r.p50Ms)} ms | ${String(r.p95Ms)} ms | ${String(r.serverCpuMsPerProposal)} ms |`,
     ),
     '',
+    ...(stores.bound === undefined
+      ? []
+      : [
+          `proposals.json of the largest proposals (${String(stores.recordCost)} bytes each by records.ts's cost): ${String(stores.past.proposals)} (${String(stores.past.fileMb)} MB): ${storeLine(stores.past)}; the default bound's ${String(stores.bound.proposals)} (${String(stores.bound.fileMb)} MB): ${storeLine(stores.bound)}.`,
+          '',
+        ]),
   ].join('\n'),
 );
 process.exit(0);

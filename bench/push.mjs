@@ -7,7 +7,13 @@
 // 2. 10,000 followers of one residence: from the start to the last request, and the server's CPU
 //    time (/proc/<pid>/stat) and resident memory (VmRSS, sampled) over that time.
 //
-// Writes bench/results/push.json and push.md. `node bench/push.mjs` after `npm run build`.
+// 3. The store at its bound (docs/push.md, « Bounds »): push.json holding the largest subscriptions
+//    the schema admits (an endpoint of 1,024 characters, 50 residences), the review's 50,000 (the
+//    total of the wave before) and as many as PUSH_STORE_MB's default holds; the built server started
+//    on each: whether it falls, its start to /healthz, its memory (Pss) once up.
+//
+// Writes bench/results/push.json and push.md. `node bench/push.mjs` after `npm run build`
+// (`--phases=stores` for the third alone, `--root=DIR` to start another checkout's built server).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,12 +23,16 @@ import { tsImport } from 'tsx/esm/api';
 import { startServer } from './lib/browser.mjs';
 import { arg } from './lib/cli.mjs';
 import { cpuMs, percentile } from './lib/measure.mjs';
+import { startWithStore } from './lib/full-store.mjs';
+import { createECDH, randomBytes } from 'node:crypto';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { startFakePushService } = await load('server/src/push/testing/fake-push-service.ts');
 const { startFakeServer } = await load('shared/src/testing/fakeServer.ts');
 const followers = Number(arg('followers') ?? 10_000);
+const phases = arg('phases')?.split(',') ?? null;
+const storeRoot = arg('root') ?? root;
 const port = Number(arg('port') ?? 8341);
 
 const residences = JSON.parse(readFileSync(join(root, 'shared', 'content', 'residences.json'), 'utf8'));
@@ -102,7 +112,7 @@ const push = await startFakePushService();
 const results = {};
 
 // 1. Latency over 100 starts.
-{
+if (phases === null || phases.includes('latency')) {
   // 50 residences whose artist is one name (a title « A / B · … » may name either: docs/schedule.md).
   const chosen = residences.filter((residence) => !residence.artist.includes('/')).slice(0, 50);
   // Whole seconds: the calendar's times have no milliseconds.
@@ -135,7 +145,7 @@ const results = {};
 }
 
 // 2. Many followers of one show.
-{
+if (phases === null || phases.includes('followers')) {
   const residence = residences.find((each) => each.id === 'axonberg');
   const start = Math.ceil((Date.now() + 25_000) / 1000) * 1000;
   const made = Date.now();
@@ -172,15 +182,64 @@ const results = {};
 }
 await push.close();
 
+if (phases === null || phases.includes('stores')) {
+  // The largest subscription the schema admits, `at` now; its cost as records.ts counts it.
+  const p256dh = (() => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    return ecdh.getPublicKey().toString('base64url');
+  })();
+  const largest = (i) => ({
+    endpoint: `https://fcm.googleapis.com/fcm/send/${String(i).padStart(9, '0')}${'e'.repeat(1024 - 45)}`,
+    keys: { p256dh, auth: randomBytes(16).toString('base64url') },
+    residences: Array.from({ length: 50 }, (_, r) => ({
+      id: `${String(r).padStart(2, '0')}-${'r'.repeat(57)}`,
+      live: true,
+      replay: true,
+    })),
+    at: Date.now(),
+  });
+  const cost = 2 * JSON.stringify(largest(0)).length + 512;
+  const atBound = Math.floor((40 * 1024 * 1024) / cost);
+  results.stores = { recordCost: cost };
+  for (const [name, count] of [
+    ['review', 50_000],
+    ['bound', atBound],
+  ]) {
+    const text = JSON.stringify({ subscriptions: Array.from({ length: count }, (_, i) => largest(i)), sent: {} });
+    const outcome = await startWithStore(storeRoot, port, { file: 'push.json', text });
+    results.stores[name] = { subscriptions: count, fileMb: Math.round(text.length / 1e6), ...outcome };
+    console.log('magasin', name, results.stores[name]);
+  }
+}
+
 const out = join(root, 'bench', 'results');
-writeFileSync(join(out, 'push.json'), `${JSON.stringify(results, null, 2)}\n`);
+const name = arg('out') ?? 'push';
+const storeLine = (row) =>
+  row.fell
+    ? `fell at start (exit ${String(row.exit)}: ${row.reason ?? ''})`
+    : `up in ${String(row.startMs)} ms, Pss ${String(row.memory?.pss)} MB (Rss ${String(row.memory?.rss)} MB)${row.setAside ? ', what did not fit set aside beside the file' : ''}`;
+writeFileSync(join(out, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(
-  join(out, 'push.md'),
+  join(out, `${name}.md`),
   [
     '# « Me prévenir »: `node bench/push.mjs`',
     '',
-    `- From a show's start to the push service's request, over ${String(results.latency.starts)} starts: p50 ${String(results.latency.p50Ms)} ms, p95 ${String(results.latency.p95Ms)} ms (max ${String(results.latency.maxMs)} ms).`,
-    `- ${String(results.followers.followers)} followers of one show: the last request ${String(results.followers.fromStartToLastMs)} ms after the start; the server's CPU ${String(results.followers.serverCpuMs)} ms over that time; its resident memory ${String(results.followers.serverRssBeforeMb)} MB two seconds before the start, ${String(results.followers.serverRssPeakMb)} MB at most while sending (sampled every 50 ms); at most ${String(results.followers.maxInFlight)} requests in flight.`,
+    ...(results.latency === undefined
+      ? []
+      : [
+          `- From a show's start to the push service's request, over ${String(results.latency.starts)} starts: p50 ${String(results.latency.p50Ms)} ms, p95 ${String(results.latency.p95Ms)} ms (max ${String(results.latency.maxMs)} ms).`,
+        ]),
+    ...(results.followers === undefined
+      ? []
+      : [
+          `- ${String(results.followers.followers)} followers of one show: the last request ${String(results.followers.fromStartToLastMs)} ms after the start; the server's CPU ${String(results.followers.serverCpuMs)} ms over that time; its resident memory ${String(results.followers.serverRssBeforeMb)} MB two seconds before the start, ${String(results.followers.serverRssPeakMb)} MB at most while sending (sampled every 50 ms); at most ${String(results.followers.maxInFlight)} requests in flight.`,
+        ]),
+    ...(results.stores === undefined
+      ? []
+      : [
+          `- push.json of the largest subscriptions (${String(results.stores.recordCost)} bytes each by records.ts's cost): the review's ${String(results.stores.review.subscriptions)} (${String(results.stores.review.fileMb)} MB): ${storeLine(results.stores.review)}; the default bound's ${String(results.stores.bound.subscriptions)} (${String(results.stores.bound.fileMb)} MB): ${storeLine(results.stores.bound)}.`,
+        ]),
     '',
   ].join('\n'),
 );

@@ -13,13 +13,26 @@ import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
 const content = (page: Page) => page.locator('#contenu');
 
 /**
- * When the form in the page was made, at the latest: once its hidden `startedAt` (signed by the
- * server, opaque here) is in the page, the test's own clock. The server's clock runs at the same
- * pace (e2e/server-clock.mjs), from another start.
+ * Without JavaScript, when the form's page gave its single-use token, at the latest: once the page
+ * is shown, the test's own clock; and the token is the visitor's own cookie, for the proposal routes
+ * only, never sent with another site's post (docs/proposals.md, « Spam »). The server's clock runs at
+ * the same pace (e2e/server-clock.mjs), from another start.
  */
-async function received(page: Page): Promise<number> {
-  await expect(content(page).locator('input[name="startedAt"]')).not.toHaveValue('');
+async function served(page: Page): Promise<number> {
+  await expect(content(page).getByRole('heading', { level: 1 })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((each) => each.name === 'proposition');
+  expect(cookie).toMatchObject({ path: '/api/proposals', httpOnly: true, sameSite: 'Strict' });
   return Date.now();
+}
+
+/**
+ * With JavaScript, when the visitor began, at the latest: the page asks its challenge (and its signed
+ * `startedAt`) on the form's first focus; resolved once the server answered it.
+ */
+function begun(page: Page): Promise<number> {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/api/proposals/challenge') && response.ok())
+    .then(() => Date.now());
 }
 
 /** The server refuses a form sent under 3 s after it was made (docs/proposals.md, « Spam »). */
@@ -65,13 +78,13 @@ for (const { width, height } of [
       }) => {
         await page.goto('/proposer-une-emission');
         await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Proposer une émission');
-        let made = await received(page);
+        let made = await served(page);
         await fill(page, 'http://exemple.org/son\nhttps://www.mixcloud.com/ondes-lentes/deux/');
         await oldEnough(made);
         await content(page).getByRole('button', { name: 'Envoyer la proposition' }).click();
 
         await expect(page).toHaveURL(/\/proposer-une-emission\?brouillon=/);
-        made = await received(page);
+        made = await served(page);
         const links = content(page).getByLabel('Liens pour écouter');
         await expect(links).toHaveAttribute('aria-invalid', 'true');
         await expect(links).toHaveAccessibleDescription(/Lien n° 1/);
@@ -109,11 +122,11 @@ for (const { width, height } of [
         'href',
         'mailto:emissions@example.org',
       );
-      const made = await received(page);
       await expectNoViolations(page, '/proposer-une-emission');
 
+      const made = begun(page);
       await fill(page, GOOD_LINKS);
-      await oldEnough(made);
+      await oldEnough(await made);
       const sent = page.waitForRequest(
         (request) => request.method() === 'POST' && request.url().endsWith('/api/proposals/emission'),
       );
@@ -173,14 +186,14 @@ for (const { width, height } of [
       // Rendered by the server, hydrated as it was.
       expect(trouble.filter((message) => HYDRATION_TROUBLE.test(message))).toEqual([]);
 
-      const made = await received(page);
+      const made = begun(page);
       const form = content(page);
       await form.getByLabel('Nom du projet').fill('Brique Rouge');
       await form.getByLabel('Qui le fait').fill('Inès');
       await form.getByLabel('Le style, en quelques mots').fill('dub techno');
       await form.getByLabel('Liens vers la démo').fill(GOOD_LINKS);
       await form.getByLabel('Votre adresse e-mail').fill('ines@example.org');
-      await oldEnough(made);
+      await oldEnough(await made);
       await form.getByRole('button', { name: 'Envoyer la démo' }).click();
       await expect(page).toHaveURL(thanks('/label/envoyer-une-demo', 'D'));
       await expect(content(page).getByRole('heading', { level: 1 })).toHaveText('Merci !');

@@ -25,6 +25,7 @@ const challenge = {
 let api: FakeServer;
 let proposal: { status: number; body: unknown }[];
 let draft: { status: number; body: unknown };
+let started = 0;
 
 beforeAll(() => {
   // jsdom's crypto may lack SubtleCrypto: Node's, the one the browser's stands for.
@@ -34,13 +35,18 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
+  started = 0;
   jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   proposal = [{ status: 201, body: { number: 'E-2026-0042', deleteUrl: 'https://example.org/x' } }];
   draft = { status: 404, body: { error: 'not_found', message: 'Ce formulaire a expiré : remplissez-le de nouveau.' } };
   api = await startFakeServer({
     headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' },
     routes: {
-      '/api/proposals/challenge': json(challenge),
+      // Each challenge with its own signed instant, as the server makes them.
+      '/api/proposals/challenge': (request, response) => {
+        started += 1;
+        json({ ...challenge, startedAt: `jeton.${String(started)}` })(request, response);
+      },
       '/api/proposals/emission': (request, response) => {
         const next = proposal.length > 1 ? proposal.shift() : proposal[0];
         json(next?.body, next?.status)(request, response);
@@ -102,9 +108,10 @@ describe('/proposer-une-emission', () => {
     const form = screen.getByRole('button', { name: 'Envoyer la proposition' }).closest('form');
     expect(form).toHaveAttribute('method', 'post');
     expect(form).toHaveAttribute('action', '/api/proposals/emission');
-    // The signed instant the page was made, and the hidden field a person never fills.
-    await screen.findByDisplayValue('jeton.1764000000000');
-    expect(form?.querySelector('input[type="hidden"][name="startedAt"]')).toHaveValue('jeton.1764000000000');
+    // Nothing of one visitor's in the page: the form without JavaScript carries its page's cookie
+    // token, and no challenge is asked before the form is focused. The hidden field a person never fills.
+    expect(form?.querySelector('input[name="startedAt"]')).toBeNull();
+    expect(api.requests.some((request) => request.path === '/api/proposals/challenge')).toBe(false);
     const trap = form?.querySelector('input[name="site"]');
     expect(trap).toHaveValue('');
     expect(trap).toHaveAttribute('tabindex', '-1');
@@ -141,7 +148,7 @@ describe('/proposer-une-emission', () => {
       when: 'le mardi soir',
       email: 'camille@example.org',
       message: '',
-      startedAt: 'jeton.1764000000000',
+      startedAt: 'jeton.1',
       site: '',
     });
     const payload = JSON.parse(atob(String(body.altcha))) as Record<string, unknown>;
@@ -201,6 +208,8 @@ describe('/proposer-une-emission', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
     expect(await screen.findByText('E-2026-0043')).toBeInTheDocument();
     expect(posts()).toHaveLength(2);
+    // One proposal, one start: the retry takes a new challenge but keeps the first `startedAt`.
+    expect(posts().map(([, body]) => body.startedAt)).toEqual(['jeton.1', 'jeton.1']);
   });
 
   it('shows a form refused without JavaScript again, the hostile corpus as text', async () => {
@@ -279,6 +288,17 @@ describe('<page>/merci and <page>/supprimer', () => {
     expect(screen.getByText('D-2026-0007')).toBeInTheDocument();
     expect(screen.queryByText(/Un e-mail de confirmation/)).toBeNull();
     const write = screen.getByText(/Ce site n’envoie pas d’e-mail/);
+    expect(within(write).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+  });
+
+  it('says no confirmation comes when the address had its one of the day (`courriel=deja`)', async () => {
+    proposal = [{ status: 201, body: { number: 'E-7K3Q9M', deleteUrl: 'https://example.org/x', mail: 'skipped' } }];
+    await renderForm();
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
+    expect(await screen.findByText('E-7K3Q9M')).toBeInTheDocument();
+    expect(screen.queryByText(/Un e-mail de confirmation vous est envoyé/)).toBeNull();
+    const write = screen.getByText(/Un e-mail de confirmation est déjà parti vers cette adresse aujourd’hui/);
     expect(within(write).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
   });
 
