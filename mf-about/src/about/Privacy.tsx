@@ -65,7 +65,8 @@ function Privacy() {
         <strong>« Me prévenir »</strong> : le site garde l’adresse d’envoi de votre navigateur et ses clés, les
         résidences et vos deux choix, rien d’autre (ni adresse IP, ni nom de navigateur, ni cookie). Les messages
         passent par le service de notifications du navigateur (Google, Mozilla, Apple ou Microsoft selon le navigateur).
-        C’est gardé jusqu’à ce que vous désactiviez « Me prévenir » ou que ce service dise l’abonnement disparu ; pour
+        C’est gardé jusqu’à ce que vous désactiviez « Me prévenir », que ce service dise l’abonnement disparu, ou six
+        mois après que votre navigateur l’a renouvelé pour la dernière fois (il le fait de lui-même chaque mois) ; pour
         l’effacer, désactivez-le, ou bloquez les notifications du site dans votre navigateur.
       </p>
       <p>

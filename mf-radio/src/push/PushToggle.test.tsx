@@ -5,11 +5,12 @@ import { Provider } from 'react-redux';
 import { makeStore } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { followedIds, setFollowedIds, unfollow } from '@collectif/shared/follow';
-import { pushChoices, PREVENIR_KEY } from '@collectif/shared/follow/prevenir';
+import { pushChoices, setPushChoices, PREVENIR_KEY } from '@collectif/shared/follow/prevenir';
 import { startFakeApi, type FakeApi, type FakeAnswer } from '../testing/fakeApi';
 import { FollowButton } from '../follow/FollowButton';
 import FollowedPage from '../exposed/FollowedPage';
 import { PUSH_TEXT, pushSupport } from './support';
+import { RENEW_EVERY_MS, RENEWED_KEY, renewIfDue } from './push';
 
 // « Me prévenir » (docs/follow.md, « Me prévenir »), through the fake /api, in a browser whose push
 // service is a stand-in: jsdom has neither a service worker nor a PushManager.
@@ -30,10 +31,13 @@ function fakeBrowser({
   permission = 'default',
   answer = 'granted',
   pushServiceDown = false,
+  subscribed = false,
 }: {
   permission?: NotificationPermission;
   answer?: NotificationPermission;
   pushServiceDown?: boolean;
+  /** Subscribed on an earlier visit, with the site's key. */
+  subscribed?: boolean;
 } = {}): FakeBrowser {
   const notification = { permission };
   const requestPermission = jest.fn(() => {
@@ -44,15 +48,16 @@ function fakeBrowser({
     current = null;
     return Promise.resolve(true);
   });
-  let current: object | null = null;
+  const made = (key: Uint8Array) => ({
+    endpoint: ENDPOINT,
+    options: { applicationServerKey: key.slice().buffer },
+    toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } }),
+    unsubscribe,
+  });
+  let current: object | null = subscribed ? made(new Uint8Array(Buffer.from(PUBLIC_KEY, 'base64url'))) : null;
   const subscribe = jest.fn((options: { applicationServerKey: Uint8Array }) => {
     if (pushServiceDown) return Promise.reject(new DOMException('Registration failed', 'AbortError'));
-    current = {
-      endpoint: ENDPOINT,
-      options: { applicationServerKey: options.applicationServerKey.slice().buffer },
-      toJSON: () => ({ endpoint: ENDPOINT, keys: { p256dh: P256DH, auth: AUTH } }),
-      unsubscribe,
-    };
+    current = made(options.applicationServerKey);
     return Promise.resolve(current);
   });
   const registration = { pushManager: { subscribe, getSubscription: () => Promise.resolve(current) } };
@@ -86,6 +91,7 @@ beforeEach(async () => {
       const body = last?.body as { residences?: unknown } | undefined;
       return subscriptionAnswer ?? { body: { residences: body?.residences } };
     },
+    '/push/subscription/renew': () => ({ status: 204, body: null }),
   });
 });
 
@@ -333,5 +339,97 @@ describe('« Me prévenir » in « Mes résidences »', () => {
       'href',
       '/a-propos#confidentialite',
     );
+  });
+});
+
+describe('a visit, once a month', () => {
+  const DAY = 24 * 3600_000;
+  const renewals = () => api.writes.filter((write) => write.path === '/push/subscription/renew');
+
+  /** A browser that turned « Me prévenir » on for Axonberg, and saved it `daysAgo` days ago. */
+  function keptBefore(daysAgo: number | null, permission: NotificationPermission = 'granted') {
+    const browser = fakeBrowser({ permission, subscribed: true });
+    setFollowedIds(['axonberg']);
+    setPushChoices([{ id: 'axonberg', live: false, replay: true }]);
+    if (daysAgo !== null) window.localStorage.setItem(RENEWED_KEY, String(Date.now() - daysAgo * DAY));
+    return browser;
+  }
+
+  /** A residence's page shown, its renewal, if any, done, and left. */
+  async function visit(): Promise<void> {
+    const page = renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
+    expect(await screen.findByRole('button', { name: 'Me prévenir', pressed: true })).toBeInTheDocument();
+    await act(async () => {
+      await renewIfDue();
+    });
+    page.unmount();
+  }
+
+  it('renews the subscription kept, with its endpoint and secret alone, asking the visitor nothing', async () => {
+    const browser = keptBefore(31);
+    const before = Date.now();
+    await visit();
+    expect(renewals()).toEqual([
+      { method: 'POST', path: '/push/subscription/renew', body: { endpoint: ENDPOINT, keys: { auth: AUTH } } },
+    ]);
+    expect(Number(window.localStorage.getItem(RENEWED_KEY))).toBeGreaterThanOrEqual(before);
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+    expect(browser.subscribe).not.toHaveBeenCalled();
+    expect(pushWrites()).toEqual([]);
+    // Not again within the month: another page, the same day.
+    await visit();
+    expect(renewals()).toHaveLength(1);
+  });
+
+  it('asks nothing within 30 days of the last save, nor without the permission already given', async () => {
+    keptBefore(29);
+    await visit();
+    expect(RENEW_EVERY_MS).toBe(30 * DAY);
+    expect(renewals()).toEqual([]);
+    window.localStorage.clear();
+    const browser = keptBefore(null, 'default');
+    await visit();
+    expect(renewals()).toEqual([]);
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('saves the whole choice again when the server no longer keeps the subscription (past its time)', async () => {
+    keptBefore(200);
+    api.set('/push/subscription/renew', () => ({
+      status: 404,
+      body: {
+        error: 'not_kept',
+        message:
+          'Cet abonnement aux notifications n’est pas enregistré sur ce site : activez de nouveau « Me prévenir ».',
+      },
+    }));
+    const before = Date.now();
+    await visit();
+    expect(renewals()).toHaveLength(1);
+    expect(pushWrites()).toEqual([
+      {
+        method: 'PUT',
+        path: '/push/subscription',
+        body: {
+          endpoint: ENDPOINT,
+          keys: { p256dh: P256DH, auth: AUTH },
+          residences: [{ id: 'axonberg', live: false, replay: true }],
+        },
+      },
+    ]);
+    expect(Number(window.localStorage.getItem(RENEWED_KEY))).toBeGreaterThanOrEqual(before);
+    expect(pushChoices()).toEqual([{ id: 'axonberg', live: false, replay: true }]);
+  });
+
+  it('is remembered from the press, and forgotten when « Me prévenir » is off', async () => {
+    fakeBrowser();
+    renderWithProviders(<FollowButton id="axonberg" artist="Axonberg" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Me prévenir' }));
+    await screen.findByText('C’est noté : ce navigateur vous préviendra pour Axonberg.');
+    expect(window.localStorage.getItem(RENEWED_KEY)).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Me prévenir', pressed: true }));
+    await screen.findByText('Plus de notification pour Axonberg.');
+    expect(window.localStorage.getItem(RENEWED_KEY)).toBeNull();
+    expect(renewals()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useFollowedIds } from '@collectif/shared/follow';
 import { usePushChoices } from '@collectif/shared/follow/prevenir';
-import { choose, pruneUnfollowed } from './push';
+import { choose, pruneUnfollowed, renewIfDue } from './push';
 import '../styles/push.css';
 
 /*
@@ -44,6 +44,10 @@ export default function PushToggle({ id, artist, named = false }: PushToggleProp
   useEffect(() => {
     if (choices.some((kept) => !followed.includes(kept.id))) void pruneUnfollowed();
   }, [choices, followed]);
+  // The subscription renewed on the server about once a month (docs/push.md, « Renewal »).
+  useEffect(() => {
+    void renewIfDue();
+  }, []);
   const [said, setSaid] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A box ticked shows ticked at once, while the server is told; what it keeps shows after.

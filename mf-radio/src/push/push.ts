@@ -1,15 +1,33 @@
 import { callApi } from '@collectif/shared/call';
 import { follow, followedIds } from '@collectif/shared/follow';
 import { keptChoices, pushChoices, setPushChoices, type PushChoice } from '@collectif/shared/follow/prevenir';
+import { followStorage } from '@collectif/shared/follow/stored';
 import { followProblem } from '../follow/toggle';
 import { PUSH_TEXT, pushSupport } from './support';
 
 /*
  * « Me prévenir » (docs/follow.md, « Me prévenir »): the browser's push subscription, and the server
- * told the whole choice at each change (PUT /api/push/subscription), or that none is left (DELETE).
- * The permission is asked here only, on the visitor's press. Where the browser cannot, one sentence
- * says so and what to do (`./support`). In the « prevenir » chunk, loaded once the page is shown.
+ * told the whole choice at each change (PUT /api/push/subscription), or that none is left (DELETE),
+ * and the subscription renewed about once a month on a visit (`renewIfDue`). The permission is asked
+ * here only, on the visitor's press. Where the browser cannot, one sentence says so and what to do
+ * (`./support`). In the « prevenir » chunk, loaded once the page is shown.
  */
+
+/** When this browser last saved or renewed its subscription on the server (ms), in local storage. */
+export const RENEWED_KEY = 'collectif:prevenir-renouvele';
+/** About once a month: well within the server's PUSH_SUBSCRIPTION_DAYS (docs/push.md, « Renewal »). */
+export const RENEW_EVERY_MS = 30 * 24 * 3600_000;
+
+/** Remembers when the server last saved the subscription (`null`: none is kept). */
+function remember(at: number | null): void {
+  const store = followStorage();
+  try {
+    if (at === null) store?.removeItem(RENEWED_KEY);
+    else store?.setItem(RENEWED_KEY, String(at));
+  } catch {
+    // Storage refused: renewed again at the next visit.
+  }
+}
 
 /** A base64url text as bytes; null for anything else. */
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> | null {
@@ -89,6 +107,7 @@ async function stopAll(): Promise<string | null> {
     });
     await kept.unsubscribe().catch(() => false);
   }
+  remember(null);
   return setPushChoices([]) ? null : PUSH_TEXT.refused;
 }
 
@@ -110,6 +129,7 @@ async function send(next: readonly PushChoice[]): Promise<string | null> {
     residences: next,
   });
   if (!answer.ok) return answer.message;
+  remember(Date.now());
   const kept = (answer.data as { residences?: unknown } | null)?.residences;
   return setPushChoices(Array.isArray(kept) ? keptChoices(kept) : next) ? null : PUSH_TEXT.refused;
 }
@@ -137,6 +157,41 @@ export function choose(id: string, wanted: { live: boolean; replay: boolean } | 
   const result = queue.then(run, run);
   queue = result.catch(() => null);
   return result;
+}
+
+let renewing: Promise<void> | null = null;
+
+/**
+ * On a visit that shows « Me prévenir », renews this browser's subscription on the server when a
+ * month has passed since it was last saved (docs/push.md, « Renewal »), asking nothing of the
+ * visitor: only with a choice kept, the permission already given and a subscription. When the
+ * server no longer keeps it (past its time, or forgotten), the whole choice is saved again. The
+ * worker renews it too, when a push arrives (shell/src/offline/renew.ts). One at a time.
+ */
+export function renewIfDue(): Promise<void> {
+  if (renewing !== null) return renewing;
+  const run = async (): Promise<void> => {
+    const choices = pushChoices();
+    if (choices.length === 0 || pushSupport() !== 'ok' || Notification.permission !== 'granted') return;
+    const now = Date.now();
+    const last = Number(followStorage()?.getItem(RENEWED_KEY) ?? Number.NaN);
+    if (last > 0 && last <= now && now - last < RENEW_EVERY_MS) return;
+    const registration = await navigator.serviceWorker.getRegistration('/').catch(() => undefined);
+    const kept = await registration?.pushManager.getSubscription().catch(() => null);
+    const { endpoint, keys } = kept?.toJSON() ?? {};
+    if (endpoint === undefined || keys?.auth === undefined) return;
+    const answer = await callApi('POST', '/push/subscription/renew', { endpoint, keys: { auth: keys.auth } });
+    if (answer.ok) remember(now);
+    else if (answer.code === 'not_kept') await send(choices);
+  };
+  const result = queue.then(run, run);
+  queue = result.catch(() => null);
+  renewing = result
+    .catch(() => undefined)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
 }
 
 let pruning = false;

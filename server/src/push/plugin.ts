@@ -176,6 +176,7 @@ export const pushPlugin = fp(
       shared: app.shared?.push ?? null,
       budget: { bytes: config.storeBytes, recordMax: PUSH_RECORD_MAX },
       keptMs: config.keptDays * 24 * 3600_000,
+      now: app.clock,
       secret: app.apiConfig.siteSecret,
       acceptable: (record) => checkSubscription(record, extraHosts).ok,
       log: { warn },

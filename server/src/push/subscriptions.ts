@@ -68,6 +68,20 @@ export interface PushStore {
   replace(record: PushRecord, allowNew: () => Promise<boolean>): Promise<'saved' | 'full' | 'network' | 'other'>;
   /** Deletes the subscription of this endpoint if its auth key is this one; whether there was one. */
   remove(endpoint: string, auth: string): Promise<boolean>;
+  /**
+   * Renews the subscription of this endpoint if its auth key is this one and it is within its time:
+   * saved now, its choices unchanged (docs/push.md, « Renewal »); whether there was one.
+   */
+  renew(endpoint: string, auth: string): Promise<boolean>;
+  /**
+   * Moves the subscription of `old` (its endpoint and auth key, within its time) to `next`, the
+   * browser's new one, with the same choices, saved now; 'absent' when `old` is not kept, 'full'
+   * when the new record does not fit the bound in all (the old one is kept then).
+   */
+  move(
+    old: { endpoint: string; auth: string },
+    next: Pick<PushRecord, 'endpoint' | 'keys'>,
+  ): Promise<'moved' | 'absent' | 'full'>;
   /** Deletes subscriptions by id (the push service said they are gone). */
   forget(ids: readonly string[]): Promise<void>;
   /** Every subscription that asked for this kind of notification for this residence. */
@@ -167,8 +181,9 @@ export function createPushStore(options: PushStoreOptions): PushStore {
       await records.ready();
       const kept = await records.get(subscriptionId(record.endpoint));
       const before = kept !== null && alive(kept) ? kept : null;
-      if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
+      // The room first: a full store answers alike for another browser's endpoint and a new one.
       if (records.fits(record) !== 'ok') return 'full';
+      if (before !== null && before.keys.auth !== record.keys.auth) return 'other';
       if (before === null && !(await allowNew())) return 'network';
       await records.put(record);
       return 'saved';
@@ -180,6 +195,40 @@ export function createPushStore(options: PushStoreOptions): PushStore {
       if (record?.keys.auth !== auth) return false;
       await records.remove([id]);
       return true;
+    },
+    async renew(endpoint, auth) {
+      await records.ready();
+      const record = await records.get(subscriptionId(endpoint));
+      // Past its time it is not kept: the browser saves its choices again (docs/push.md, « Renewal »).
+      if (record === null || !alive(record) || record.keys.auth !== auth) return false;
+      await records.put({ ...record, at: now() });
+      return true;
+    },
+    async move(old, next) {
+      await records.ready();
+      const oldId = subscriptionId(old.endpoint);
+      const before = await records.get(oldId);
+      if (before === null || !alive(before) || before.keys.auth !== old.auth) return 'absent';
+      const nextId = subscriptionId(next.endpoint);
+      const there = nextId === oldId ? null : await records.get(nextId);
+      const kept = there !== null && alive(there) ? there : null;
+      if (kept?.keys.auth === next.keys.auth) {
+        // The page saved the new one already: its choices are the newer.
+        await records.put({ ...kept, at: now() });
+      } else {
+        const record: PushRecord = {
+          endpoint: next.endpoint,
+          keys: next.keys,
+          residences: before.residences,
+          at: now(),
+        };
+        // A new record, bounded as a new subscription is; the old one stays when it does not fit.
+        if (records.fits(record) !== 'ok') return 'full';
+        // Another browser's endpoint is left as it is, and the answer is the same (docs/push.md, « The API »).
+        if (kept === null) await records.put(record);
+      }
+      if (nextId !== oldId) await records.remove([oldId]);
+      return 'moved';
     },
     async forget(ids) {
       if (ids.length === 0) return;

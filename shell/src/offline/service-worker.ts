@@ -18,6 +18,8 @@
  *
  * « Me prévenir » (docs/follow.md): a push message of the site's server, read strictly, is shown as a
  * notification; a click on it focuses a page of the site already open (taken to its address) or opens one.
+ * The subscription is renewed on the server about once a month, and moved to the new one when the
+ * browser replaces it (renew.ts, docs/push.md « Renewal »).
  *
  * Any script of the site's origin can write these caches: nothing is answered from them that such a
  * script could have forged and that runs (docs/published.md, « What a page's script cannot forge »).
@@ -32,6 +34,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import type { PrecacheEntry } from 'workbox-precaching/_types';
 import { notificationTarget, readPushMessage } from './push';
+import { moveSubscription, renewIfDue, RENEWED_KEY, type Renewal } from './renew';
 import { fileAnswer, keptPageAnswer, matchesIntegrity, matchesName, nameHash, offlineNotice } from './integrity';
 import { CACHES, isStorable, KEPT, OFFLINE_PAGE, requestKind, RETIRED_CACHES, type RequestKind } from './rules';
 
@@ -61,6 +64,8 @@ clientsClaim();
 enableNavigationPreload();
 self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all(RETIRED_CACHES.map((name) => caches.delete(name))));
+  // Not waited for: the pages' requests wait until the worker is active.
+  void renewSubscription();
 });
 
 // Only the files listed: no `/` → `/index.html`, no `/x` → `/x.html`.
@@ -188,7 +193,42 @@ registerRoute(
 );
 registerRoute(of('image'), new NetworkFirst({ cacheName: CACHES.images, plugins: [ok, kept(KEPT.images), asPicture] }));
 
+/** The worker's memory of its last renewal, in the offline cache; forged, it only moves that date. */
+const renewal: Renewal = {
+  fetch: (path, init) => fetch(path, init),
+  async last() {
+    const kept = await (await caches.open(CACHES.offline)).match(RENEWED_KEY);
+    const at = Number(await kept?.text());
+    return Number.isSafeInteger(at) && at > 0 ? at : null;
+  },
+  async remember(at) {
+    await (await caches.open(CACHES.offline)).put(RENEWED_KEY, new Response(String(at)));
+  },
+  now: () => Date.now(),
+};
+
+/** This browser's subscription renewed on the server when a month has passed (renew.ts). */
+async function renewSubscription(): Promise<void> {
+  const subscription = await self.registration.pushManager.getSubscription().catch(() => null);
+  await renewIfDue(subscription, renewal).catch(() => undefined);
+}
+
+// The browser replaced the subscription (its push service's doing): the server moves it, choices and all.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const { oldSubscription, newSubscription } = event;
+  const moving = (async () => {
+    const next =
+      newSubscription ??
+      (oldSubscription === null
+        ? null
+        : await self.registration.pushManager.subscribe(oldSubscription.options).catch(() => null));
+    await moveSubscription(oldSubscription, next, renewal);
+  })().catch(() => undefined);
+  event.waitUntil(moving);
+});
+
 self.addEventListener('push', (event) => {
+  event.waitUntil(renewSubscription());
   const note = readPushMessage(event.data?.text() ?? null, origin);
   if (note === null) return;
   const options: NotificationOptions = { body: note.body, tag: note.tag, lang: 'fr', data: { url: note.url } };

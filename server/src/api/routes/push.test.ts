@@ -6,20 +6,25 @@ import type { ApiConfig } from '../env';
 import { buildApi, listen, testConfig } from '../testing/fixtures';
 import { XSRF } from '../testing/editors';
 
-// « Me prévenir »'s routes (docs/push.md, « The API »): the key, a subscription saved, changed and
-// removed, and every hostile one refused with a French message and nothing kept.
+// « Me prévenir »'s routes (docs/push.md, « The API »): the key, a subscription saved, changed,
+// renewed, moved and removed, one answer for an endpoint that is not this browser's, and every
+// hostile one refused with a French message and nothing kept.
 
 let app: FastifyInstance;
 let base: string;
 let config: ApiConfig;
 
-async function start(overrides: Partial<ApiConfig['push']> = {}, contentDir?: string): Promise<void> {
+async function start(
+  overrides: Partial<ApiConfig['push']> = {},
+  contentDir?: string,
+  now?: () => number,
+): Promise<void> {
   const defaults = testConfig();
   config = testConfig({
     push: { ...defaults.push, ...overrides },
     ...(contentDir === undefined ? {} : { contentDir }),
   });
-  app = await buildApi({ config });
+  app = await buildApi({ config, ...(now === undefined ? {} : { now }) });
   base = await listen(app);
 }
 
@@ -122,8 +127,8 @@ describe('a subscription', () => {
     expect(await app.push.store.count()).toBe(0);
   });
 
-  it('of another browser is not replaced', async () => {
-    await start();
+  it('of another browser is not replaced, and the answer is a new one’s: nothing says it is kept', async () => {
+    await start({ perNetwork: 3 });
     const subscription = browserSubscription('web.push.apple.com');
     await send('PUT', { ...subscription, residences: [choice('axonberg')] });
     const forged = await send('PUT', {
@@ -131,11 +136,30 @@ describe('a subscription', () => {
       keys: { ...subscription.keys, auth: randomBytes(16).toString('base64url') },
       residences: [choice('la-brume')],
     });
-    expect(forged.status).toBe(403);
-    expect(((await forged.json()) as { message: string }).message).toBe(
-      'Cet abonnement appartient à un autre navigateur.',
+    const fresh = await send('PUT', { ...browserSubscription('web.push.apple.com'), residences: [choice('la-brume')] });
+    expect({ status: forged.status, body: await forged.text() }).toEqual({
+      status: fresh.status,
+      body: await fresh.text(),
+    });
+    expect(forged.status).toBe(200);
+    expect((await app.push.store.followers('axonberg', 'live')).map((target) => target.endpoint)).toEqual([
+      subscription.endpoint,
+    ]);
+    expect((await app.push.store.followers('la-brume', 'live')).map((target) => target.endpoint)).not.toContain(
+      subscription.endpoint,
     );
-    expect(await app.push.store.followers('axonberg', 'live')).toHaveLength(1);
+    // Counted for its network as a new one is: past the day's three, refused alike.
+    const again = await send('PUT', {
+      ...subscription,
+      keys: { ...subscription.keys, auth: randomBytes(16).toString('base64url') },
+      residences: [choice('la-brume')],
+    });
+    const third = await send('PUT', { ...browserSubscription('web.push.apple.com'), residences: [choice('la-brume')] });
+    expect({ status: again.status, body: await again.text() }).toEqual({
+      status: third.status,
+      body: await third.text(),
+    });
+    expect(again.status).toBe(429);
   });
 });
 
@@ -241,5 +265,191 @@ describe('bounds', () => {
     // Without the XSRF token: refused as every write.
     expect((await send('PUT', { ...good, residences }, {})).status).toBe(403);
     expect(await app.push.store.count()).toBe(0);
+  });
+});
+
+describe('a renewal', () => {
+  const DAY = 24 * 3600_000;
+
+  /** What the worker sends: no XSRF token (it cannot read the page's cookie). */
+  function renew(body: unknown, headers: Record<string, string> = {}) {
+    return fetch(`${base}/api/push/subscription/renew`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  /** The subscriptions as the file keeps them. */
+  async function kept(): Promise<{ endpoint: string; keys: object; residences: object[]; at: number }[]> {
+    await app.push.store.backup();
+    const file = JSON.parse(readFileSync(join(config.contentDir, 'push.json'), 'utf8')) as {
+      subscriptions: { endpoint: string; keys: object; residences: object[]; at: number }[];
+    };
+    return file.subscriptions;
+  }
+
+  it('saves a kept subscription now, its choices as they were, with its secret and no XSRF token', async () => {
+    // Saved 100 days ago.
+    let time = Date.now() - 100 * DAY;
+    await start({}, undefined, () => time);
+    const subscription = browserSubscription();
+    const residences = [choice('axonberg'), choice('la-brume', false, true)];
+    expect((await send('PUT', { ...subscription, residences })).status).toBe(200);
+    expect((await kept())[0]?.at).toBe(time);
+
+    time = Date.now();
+    const answer = await renew({ endpoint: subscription.endpoint, keys: { auth: subscription.keys.auth } });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const [record] = await kept();
+    expect(record?.at).toBeGreaterThanOrEqual(time);
+    expect(record).toMatchObject({ endpoint: subscription.endpoint, keys: subscription.keys, residences });
+  });
+
+  it('moves a subscription to the one that replaced it (pushsubscriptionchange), with the same choices', async () => {
+    await start();
+    const before = browserSubscription();
+    const residences = [choice('axonberg', true, false), choice('la-brume', false, true)];
+    await send('PUT', { ...before, residences });
+    const next = browserSubscription('updates.push.services.mozilla.com');
+    const answer = await renew({ ...next, old: { endpoint: before.endpoint, keys: { auth: before.keys.auth } } });
+    expect(answer.status).toBe(204);
+    expect(await kept()).toEqual([
+      { endpoint: next.endpoint, keys: next.keys, residences, at: expect.any(Number) as number },
+    ]);
+    expect(await app.push.store.followers('axonberg', 'live')).toEqual([
+      { id: expect.any(String) as string, endpoint: next.endpoint, keys: next.keys },
+    ]);
+    expect(await app.push.store.followers('axonberg', 'replay')).toEqual([]);
+    // The old one is gone: renewing it is renewing nothing.
+    expect((await renew({ endpoint: before.endpoint, keys: { auth: before.keys.auth } })).status).toBe(404);
+  });
+
+  it('answers alike an endpoint not kept, kept by another browser, or kept past its time, and changes nothing', async () => {
+    let time = Date.now();
+    await start({}, undefined, () => time);
+    const mine = browserSubscription();
+    await send('PUT', { ...mine, residences: [choice('axonberg')] });
+    // Saved 200 days ago, past PUSH_SUBSCRIPTION_DAYS (180).
+    const old = browserSubscription();
+    time = Date.now() - 200 * DAY;
+    await send('PUT', { ...old, residences: [choice('la-brume')] });
+    time = Date.now();
+    const before = await kept();
+
+    const otherAuth = randomBytes(16).toString('base64url');
+    const next = browserSubscription();
+    const unknown = browserSubscription();
+    const answers = await Promise.all(
+      [
+        { endpoint: mine.endpoint, keys: { auth: otherAuth } },
+        { endpoint: unknown.endpoint, keys: { auth: unknown.keys.auth } },
+        { endpoint: old.endpoint, keys: { auth: old.keys.auth } },
+        { ...next, old: { endpoint: mine.endpoint, keys: { auth: otherAuth } } },
+        { ...next, old: { endpoint: unknown.endpoint, keys: { auth: unknown.keys.auth } } },
+        { ...next, old: { endpoint: old.endpoint, keys: { auth: old.keys.auth } } },
+        { endpoint: 'pas une adresse', keys: { auth: otherAuth } },
+      ].map(async (body) => {
+        const answer = await renew(body);
+        return { status: answer.status, body: await answer.text() };
+      }),
+    );
+    expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([
+        JSON.stringify({
+          status: 404,
+          body: JSON.stringify({
+            error: 'not_kept',
+            message:
+              'Cet abonnement aux notifications n’est pas enregistré sur ce site : activez de nouveau « Me prévenir ».',
+          }),
+        }),
+      ]),
+    );
+    expect(await kept()).toEqual(before);
+  });
+
+  it('to a new endpoint is a new record: when the site is full, the old one stays', async () => {
+    // Room for one subscription of this size (about 1.4 KB each).
+    await start({ storeBytes: 2000 });
+    const before = browserSubscription();
+    await send('PUT', { ...before, residences: [choice('axonberg')] });
+    const answer = await renew({
+      ...browserSubscription(),
+      old: { endpoint: before.endpoint, keys: { auth: before.keys.auth } },
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('3600');
+    expect(((await answer.json()) as { error: string }).error).toBe('full');
+    expect((await kept()).map((record) => record.endpoint)).toEqual([before.endpoint]);
+    // Renewing the one kept takes no more room.
+    expect((await renew({ endpoint: before.endpoint, keys: { auth: before.keys.auth } })).status).toBe(204);
+  });
+
+  it('refuses each hostile renewal in French, and keeps nothing of it', async () => {
+    await start();
+    const mine = browserSubscription();
+    await send('PUT', { ...mine, residences: [choice('axonberg')] });
+    const before = await kept();
+    const old = { endpoint: mine.endpoint, keys: { auth: mine.keys.auth } };
+    const next = browserSubscription();
+    const cases: [string, unknown, number, RegExp][] = [
+      ['not an object', '"renouvelle"', 400, /Champ inconnu dans la demande/],
+      ['another field', { ...old, residences: [choice('la-brume')] }, 400, /Champ inconnu dans la demande/],
+      ['another field in old', { ...next, old: { ...old, at: 0 } }, 400, /Champ inconnu dans l’ancien abonnement/],
+      ['a number as the endpoint', { ...old, endpoint: 42 }, 400, /Adresse du service de notifications/],
+      ['an endpoint of 1,025 characters', { ...old, endpoint: 'h'.repeat(1025) }, 400, /trop longue/],
+      ['a secret of 41 characters', { ...old, keys: { auth: 'a'.repeat(41) } }, 400, /Clés de notification invalides/],
+      ['a number as the secret', { ...old, keys: { auth: 16 } }, 400, /Clés de notification invalides/],
+      [
+        'a move to http',
+        { ...next, endpoint: next.endpoint.replace('https:', 'http:'), old },
+        400,
+        /service de notifications/,
+      ],
+      [
+        'a move to another host',
+        { ...next, endpoint: 'https://attaquant.example/fcm/send/x', old },
+        400,
+        /service de notifications/,
+      ],
+      [
+        'a move to the loopback',
+        { ...next, endpoint: 'https://127.0.0.1:9/push/x', old },
+        400,
+        /service de notifications/,
+      ],
+      ['a move without its key', { endpoint: next.endpoint, keys: { auth: next.keys.auth }, old }, 400, /mal formé/],
+      [
+        'a move with a short key',
+        { ...next, keys: { ...next.keys, p256dh: randomBytes(33).toString('base64url') }, old },
+        400,
+        /clé/i,
+      ],
+      [
+        'a body of 5 KiB',
+        {
+          ...next,
+          endpoint: `${next.endpoint}${'a'.repeat(900)}`,
+          old: { ...old, endpoint: `${old.endpoint}${'<img>'.repeat(800)}` },
+        },
+        413,
+        /./,
+      ],
+    ];
+    for (const [what, body, status, message] of cases) {
+      const answer = await renew(body);
+      expect({ what, status: answer.status }).toEqual({ what, status });
+      const text = await answer.text();
+      expect({ what, text }).toEqual({ what, text: expect.stringMatching(message) as string });
+      expect(text).not.toContain('attaquant');
+      expect(text).not.toContain('<img');
+    }
+    // From another site's page: refused, as the proposals' posts are.
+    const crossSite = await renew(old, { origin: 'https://attaquant.example', 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as { error: string }).error).toBe('cross_site');
+    expect(await kept()).toEqual(before);
   });
 });

@@ -105,6 +105,24 @@ export const pushBodies = {
     { endpoint: pushEndpoint, keys: v.strictObject({ auth: pushKey(40) }, 'Clés de notification invalides.') },
     'Champ inconnu dans la demande.',
   ),
+  /**
+   * A renewal by the browser's worker, which knows the subscription and not the choices: its
+   * endpoint and `auth`; with `old`, the subscription the browser replaced, moved to this one (whose
+   * `p256dh` is then required).
+   */
+  renewal: v.strictObject(
+    {
+      endpoint: pushEndpoint,
+      keys: v.strictObject({ p256dh: v.optional(pushKey(100)), auth: pushKey(40) }, 'Clés de notification invalides.'),
+      old: v.optional(
+        v.strictObject(
+          { endpoint: pushEndpoint, keys: v.strictObject({ auth: pushKey(40) }, 'Clés de notification invalides.') },
+          'Champ inconnu dans l’ancien abonnement.',
+        ),
+      ),
+    },
+    'Champ inconnu dans la demande.',
+  ),
 };
 
 /** The request and answer schemas of each /api route, all made from the shared definitions. */
@@ -228,9 +246,10 @@ export const routeSchemas = {
   // POST /api/support/don and /api/support/adhesion (`supportBodies`).
   supportDonation: jsonSchema(supportBodies.donation),
   supportMembership: jsonSchema(supportBodies.membership),
-  // GET /api/push/key, PUT and DELETE /api/push/subscription (`pushBodies`, docs/push.md).
+  // GET /api/push/key, PUT and DELETE /api/push/subscription, POST …/renew (`pushBodies`, docs/push.md).
   pushKey: jsonSchema(v.object({ publicKey: v.string() })),
   pushSubscription: jsonSchema(pushBodies.subscription),
   pushUnsubscription: jsonSchema(pushBodies.unsubscription),
+  pushRenewal: jsonSchema(pushBodies.renewal),
   pushChoices: jsonSchema(v.object({ residences: v.array(pushChoice) })),
 };
