@@ -206,17 +206,21 @@ writeFileSync(join(out, `${name}.json`), `${JSON.stringify({ rate: results, stor
 writeFileSync(
   join(out, `${name}.md`),
   [
-    `# Proposals stored per second on one instance: \`node bench/proposals.mjs --count=${String(count)}\``,
+    `# Proposals on one instance: \`node bench/proposals.mjs --count=${String(count)}\``,
     '',
-    `The built server, ${String(CONCURRENCY)} posts at a time, each with a proof of work solved beforehand; no SMTP.`,
-    '',
-    '| store | stored | a second | answer p50 | answer p95 | server CPU a proposal |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...results.map(
-      (r) =>
-        `| ${r.store} | ${String(r.stored)} of ${String(r.posted)} | ${String(r.perSecond)} | ${String(r.p50Ms)} ms | ${String(r.p95Ms)} ms | ${String(r.serverCpuMsPerProposal)} ms |`,
-    ),
-    '',
+    ...(results.length === 0
+      ? []
+      : [
+          `The built server, ${String(CONCURRENCY)} posts at a time, each with a proof of work solved beforehand; no SMTP.`,
+          '',
+          '| store | stored | a second | answer p50 | answer p95 | server CPU a proposal |',
+          '| --- | --- | --- | --- | --- | --- |',
+          ...results.map(
+            (r) =>
+              `| ${r.store} | ${String(r.stored)} of ${String(r.posted)} | ${String(r.perSecond)} | ${String(r.p50Ms)} ms | ${String(r.p95Ms)} ms | ${String(r.serverCpuMsPerProposal)} ms |`,
+          ),
+          '',
+        ]),
     ...(stores.bound === undefined
       ? []
       : [

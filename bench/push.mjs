@@ -13,7 +13,7 @@
 //    on each: whether it falls, its start to /healthz, its memory (Pss) once up.
 //
 // Writes bench/results/push.json and push.md. `node bench/push.mjs` after `npm run build`
-// (`--phases=stores` for the third alone, `--root=DIR` to start another checkout's built server).
+// (`--phases=latency,followers,stores` to choose, `--root=DIR` to start another checkout's built server).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ const { startFakePushService } = await load('server/src/push/testing/fake-push-s
 const { startFakeServer } = await load('shared/src/testing/fakeServer.ts');
 const followers = Number(arg('followers') ?? 10_000);
 const phases = arg('phases')?.split(',') ?? null;
-const storeRoot = arg('root') ?? root;
+const serverRoot = arg('root') ?? root;
 const port = Number(arg('port') ?? 8341);
 
 const residences = JSON.parse(readFileSync(join(root, 'shared', 'content', 'residences.json'), 'utf8'));
@@ -82,7 +82,7 @@ async function run(push, events, subscriptions) {
   );
   const ca = join(dir, 'ca.pem');
   await push.writeCa(ca);
-  const server = await startServer(root, port, {
+  const server = await startServer(serverRoot, port, {
     CONTENT_DIR: dir,
     SCHEDULE_ICS_URLS: `${calendar.origin}/programme.ics`,
     PUSH_SERVICES: push.host,
@@ -207,7 +207,7 @@ if (phases === null || phases.includes('stores')) {
     ['bound', atBound],
   ]) {
     const text = JSON.stringify({ subscriptions: Array.from({ length: count }, (_, i) => largest(i)), sent: {} });
-    const outcome = await startWithStore(storeRoot, port, { file: 'push.json', text });
+    const outcome = await startWithStore(serverRoot, port, { file: 'push.json', text });
     results.stores[name] = { subscriptions: count, fileMb: Math.round(text.length / 1e6), ...outcome };
     console.log('magasin', name, results.stores[name]);
   }
