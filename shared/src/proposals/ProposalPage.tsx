@@ -116,8 +116,7 @@ function Thanks({ text }: { text: KindText }) {
       ) : search.get('courriel') === 'deja' ? (
         <p>
           Un e-mail de confirmation est déjà parti vers cette adresse aujourd’hui : elle n’en reçoit pas d’autre. Pour
-          retirer cette proposition-ci, écrivez à <a href={mailto(text.email)}>{text.email}</a> en rappelant son
-          numéro.
+          retirer cette proposition-ci, écrivez à <a href={mailto(text.email)}>{text.email}</a> en rappelant son numéro.
         </p>
       ) : (
         <p>Un e-mail de confirmation vous est envoyé, avec un lien pour retirer votre proposition à tout moment.</p>
