@@ -57,7 +57,10 @@ const RENDERER_ENTRY = join(server, 'src', 'site', 'render', 'renderer.ts');
  */
 export async function buildRenderer(outfile) {
   const temporary = `${outfile}.${String(process.pid)}.mjs`;
-  await build({ ...options, sourcemap: false, entryPoints: [RENDERER_ENTRY], outfile: temporary });
+  // Its source map beside it, unnamed in the code (the renderer reads no file but its code): the
+  // page's way is measured through it (server/src/site/render/way.test.ts, docs/rendering.md).
+  await build({ ...options, sourcemap: 'external', entryPoints: [RENDERER_ENTRY], outfile: temporary });
+  renameSync(`${temporary}.map`, `${outfile}.map`);
   renameSync(temporary, outfile);
 }
 

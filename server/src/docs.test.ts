@@ -1,13 +1,24 @@
 import { execFileSync } from 'node:child_process';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { REMOTE_PARTS } from '@collectif/shared';
+import { declaredPages } from '@collectif/shared/testing';
 import { buildApp } from './app/app';
 import { testConfig } from './api/testing/fixtures';
 import { isDescribed } from './api/plugins/openapi';
+import { ROLES } from './content/editors';
 import { readSiteServerConfig, workspaceRoot } from './settings/config';
 
 /**
@@ -437,7 +448,7 @@ describe('what the docs say of the code', () => {
     expect(listed).toEqual(sourceFiles('mf-radio/src/pages'));
   });
 
-  it('docs/parts.md names every definition with a file of its own, and counts the others right', () => {
+  it('docs/parts.md names every definition with a file of its own', () => {
     const parts = read('docs/parts.md');
     const files = REMOTE_PARTS.flatMap(({ folder }) =>
       existsSync(join(workspaceRoot, folder, 'src', 'pages'))
@@ -446,37 +457,8 @@ describe('what the docs say of the code', () => {
     );
     const named = [...parts.matchAll(/`(mf-\w+\/src\/pages\/[\w-]+\.ts)`/g)].map((match) => match[1]).sort();
     expect([...new Set(named)]).toEqual(files.sort());
-    // The modules that export a page's definition (the player's and the editor's export none).
-    const pageModules = REMOTE_PARTS.flatMap(({ folder }) =>
-      existsSync(join(workspaceRoot, folder, 'src', 'exposed'))
-        ? sourceFiles(`${folder}/src/exposed`).filter((name) =>
-            /export const page\b|\bas page\b/.test(read(`${folder}/src/exposed/${name}`)),
-          )
-        : [],
-    );
-    const words = [
-      'zero',
-      'one',
-      'two',
-      'three',
-      'four',
-      'five',
-      'six',
-      'seven',
-      'eight',
-      'nine',
-      'ten',
-      'eleven',
-      'twelve',
-      'thirteen',
-      'fourteen',
-      'fifteen',
-      'sixteen',
-      'seventeen',
-      'eighteen',
-    ];
-    const others = /The (\w+) others are in their\s+modules/.exec(parts)?.[1];
-    expect(others).toBe(words[pageModules.length - files.length]);
+    // No count of the others by hand: the pages are listed from the table (« the docs’ inventories », below).
+    expect(/\b(\w+) others are in their\s+modules/.exec(parts)?.[1]).toBe('The');
   });
 
   it('every package package.json says is pinned has a range that pins it, given as README.md gives it', () => {
@@ -498,5 +480,110 @@ describe('what the docs say of the code', () => {
       const ranges = Object.keys(manifest['//pins']).map(rangeOf);
       for (const range of given) expect(ranges).toContain(range);
     }
+  });
+});
+
+/**
+ * The docs' inventories come from the code (docs/parts.md, « Pages »): the list of each part's pages
+ * is a block generated from the page table the parts' modules declare (`declaredPages`), docs/site.md's
+ * table of routes has one row per page of it, and every list of the editors' roles is the one the
+ * server declares (`ROLES`). `UPDATE_DOCS=1 npx jest server/src/docs.test.ts` writes the pages' block
+ * again.
+ */
+const PAGES_DOC = 'docs/parts.md';
+const START = '<!-- pages:start (generated: UPDATE_DOCS=1 npx jest server/src/docs.test.ts) -->';
+const END = '<!-- pages:end -->';
+
+/** Every page of the table, by part in the registry's order, each part's in its menu order. */
+function pagesBlock(): string {
+  const pages = declaredPages();
+  const rows = REMOTE_PARTS.flatMap((part) =>
+    pages
+      .filter((page) => page.remote === part.name)
+      .map(
+        (page) =>
+          `| ${part.folder} | \`/${page.path}\` | \`${page.module}\` | « ${page.title} » | ${page.menu === undefined ? '' : `« ${page.menu} »`} |`,
+      ),
+  );
+  const parts = REMOTE_PARTS.filter((part) => pages.some((page) => page.remote === part.name));
+  return [
+    START,
+    '',
+    `${String(pages.length)} pages, in ${String(parts.length)} parts:`,
+    '',
+    '| part | address | module | title | in the menu |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    END,
+  ].join('\n');
+}
+
+describe('the docs’ inventories', () => {
+  it(`${PAGES_DOC} lists every page of the table, by part`, () => {
+    const doc = read(PAGES_DOC);
+    const start = doc.indexOf(START);
+    const end = doc.indexOf(END);
+    expect([start, end].every((at) => at !== -1)).toBe(true);
+    const generated = pagesBlock();
+    if (process.env.UPDATE_DOCS === '1')
+      writeFileSync(join(workspaceRoot, PAGES_DOC), doc.slice(0, start) + generated + doc.slice(end + END.length));
+    else expect(doc.slice(start, end + END.length)).toBe(generated);
+  });
+
+  it(`${PAGES_DOC} names the parts that have pages`, () => {
+    // « **Which parts have pages**: radio, label, about and admin. »
+    const sentence = /\*\*Which parts have pages\*\*: ([^.]+)\./.exec(read(PAGES_DOC))?.[1] ?? '';
+    const named = sentence.split(/, | and /).map((name) => name.trim());
+    const pages = declaredPages();
+    expect(named).toEqual(
+      REMOTE_PARTS.filter((part) => pages.some((page) => page.remote === part.name)).map((part) => part.name),
+    );
+  });
+
+  it('docs/site.md, « Routes and titles », has a row for every page of the table, and only those', () => {
+    const section =
+      read('docs/site.md')
+        .split(/^## Routes and titles$/m)[1]
+        ?.split(/^## /m)[0] ?? '';
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `/'))
+      .map((line) => /^\| `([^`]+)`/.exec(line)?.[1]);
+    expect([...rows].sort()).toEqual(
+      declaredPages()
+        .map((page) => `/${page.path}`)
+        .sort(),
+    );
+  });
+
+  it('README.md names no part’s pages by hand in its « Layout »', () => {
+    // A part's line says what it is and points to the generated list, which cannot drift.
+    const layout =
+      read('README.md')
+        .split(/^## Layout$/m)[1]
+        ?.split(/^## /m)[0] ?? '';
+    const titles = declaredPages()
+      .map((page) => page.title.split(' · ')[0] ?? '')
+      .filter((title) => title.length > 6);
+    expect(titles.length).toBeGreaterThan(5);
+    expect(titles.filter((title) => layout.includes(`« ${title} »`))).toEqual([]);
+  });
+
+  it('every list of the roles is the one the server declares', () => {
+    const lists: string[][] = [];
+    for (const file of ['README.md', 'docs/content.md']) {
+      // `--role <admin|residence|…>` in a command's usage.
+      for (const match of read(file).matchAll(/--role <([^>]+)>/g))
+        lists.push((match[1] ?? '').replace(/\\/g, '').split('|'));
+    }
+    // docs/content.md, « Accounts »: « a role (`admin`, `residence` with its residence, …) ».
+    const sentence = /a role \(([^)]+)\)/.exec(read('docs/content.md').replace(/\s+/g, ' '))?.[1] ?? '';
+    lists.push([...sentence.matchAll(/`(\w+)`/g)].map((match) => match[1] ?? ''));
+    // The admin's command says its own usage (server/src/admin/cli.ts).
+    const cli = /--role <([^>]+)>/.exec(read('server/src/admin/cli.ts'))?.[1] ?? '';
+    lists.push(cli.split('|'));
+    expect(lists.length).toBeGreaterThan(2);
+    for (const list of lists) expect(list).toEqual([...ROLES]);
   });
 });
