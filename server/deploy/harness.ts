@@ -51,6 +51,8 @@ export interface Deployment {
   stop(instance: Instance): Promise<void>;
   /** nginx's error log. */
   errors(): string;
+  /** nginx's access log. */
+  accesses(): string;
   close(): Promise<void>;
 }
 
@@ -95,7 +97,7 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
   };
   replace(/^user www-data;$/m, process.getuid?.() === 0 ? 'user root;' : '');
   replace('pid /run/nginx.pid;', `pid ${dir}/nginx.pid;`);
-  replace(/access_log \S+;/, `access_log ${dir}/access.log;`);
+  replace(/access_log \S+ collectif;/, `access_log ${dir}/access.log collectif;`);
   replace(/error_log \S+ warn;/, `error_log ${dir}/error.log warn;`);
   replace(
     /server 127\.0\.0\.1:8081 (.*);\n(\s*)server 127\.0\.0\.1:8082 (.*);/,
@@ -223,6 +225,7 @@ export async function startDeployment({
     start,
     stop,
     errors: () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''),
+    accesses: () => (existsSync(join(dir, 'access.log')) ? readFileSync(join(dir, 'access.log'), 'utf8') : ''),
     close: async () => {
       if (nginx !== null) {
         const running = nginx;

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { until } from '@collectif/shared/testing';
 import { png } from '../src/content/testing/pictures';
 import { startFakeUpstream, type FakeUpstream } from '../src/api/testing/fake-upstream';
 import { readEvents } from '../src/api/testing/streams';
@@ -173,6 +174,48 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     // The API is never kept here: its answers are the visitor's (`private`).
     await fetch(`${origin}/api/islive`);
     expect((await fetch(`${origin}/api/islive`)).headers.get('x-proxy-cache')).toBeNull();
+  });
+
+  it('never keeps a page of one visitor’s own: a draft, a deletion link, « Merci ! »', async () => {
+    // A draft's or a token's address: past nginx's copy both times (`BYPASS`), whatever the header.
+    for (const url of [
+      '/proposer-une-emission?brouillon=brouillon-du-visiteur',
+      '/label/envoyer-une-demo/supprimer?numero=D-0H2XWA&jeton=jeton-du-visiteur',
+    ]) {
+      for (let i = 0; i < 2; i += 1) {
+        const res = await fetch(`${origin}${url}`);
+        await res.arrayBuffer();
+        expect([url, res.status, res.headers.get('x-proxy-cache'), res.headers.get('cache-control')]).toEqual([
+          url,
+          200,
+          'BYPASS',
+          'private, no-store',
+        ]);
+      }
+    }
+    // nginx's access log keeps the addresses without their secrets, and the Referer too.
+    await (
+      await fetch(`${origin}/api/islive`, {
+        headers: { referer: `${origin}/proposer-une-emission?brouillon=brouillon-du-referent` },
+      })
+    ).arrayBuffer();
+    await until(() => deployment.accesses().includes('/api/islive'), { what: 'la ligne du journal' });
+    const logged = deployment.accesses();
+    expect(logged).toContain('/proposer-une-emission?[masque]');
+    for (const secret of ['brouillon-du-visiteur', 'jeton-du-visiteur', 'brouillon-du-referent']) {
+      expect(logged).not.toContain(secret);
+    }
+    // « Merci ! » carries neither: the instance's header alone keeps it out of the copy.
+    const thanks = '/proposer-une-emission/merci?numero=E-7K3Q9M';
+    for (let i = 0; i < 2; i += 1) {
+      const res = await fetch(`${origin}${thanks}`);
+      await res.arrayBuffer();
+      expect([res.status, res.headers.get('x-proxy-cache'), res.headers.get('cache-control')]).toEqual([
+        200,
+        'MISS',
+        'private, no-store',
+      ]);
+    }
   });
 
   it('takes a picture up to its cap, refused beyond it by the server in French, and serves it from either instance', async () => {

@@ -21,7 +21,8 @@ import { sitePageRoutes, sitePagesOf, sitePagesPlugin } from '../site/page-route
 import { embedFramePlugin } from '../site/embed-frame';
 import { devRemotes } from '../site/dev';
 import { readResidences } from '../content/residences';
-import { contentSecurityPolicy, invalidAddressPage } from '../site/render/document';
+import { contentSecurityPolicy } from '../site/render/csp';
+import { invalidAddressPage } from '../site/render/document';
 import { RESPONSE_ENCODINGS } from '../site/render/responder';
 import { connectShared } from '../instances/shared-state';
 import { reserveServerRoutes } from '@collectif/shared';
@@ -44,19 +45,55 @@ const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-p
 export interface AppOptions {
   site: SiteServerConfig;
   api: ApiConfig;
-  logger?: boolean;
+  /** The request log: on standard output (`true`), or written to a stream of the caller's (tests read its lines). */
+  logger?: boolean | { write: (line: string) => void };
   /** « Me prévenir »'s sender: in tests, the CA of a push service on the loopback (push/plugin.ts). */
   push?: PushPluginOptions;
 }
 
 /**
- * A request as the log shows it: Fastify's own fields, with the secret of HelloAsso's notification
- * address hidden (docs/support.md, « Notifications »): a log is read by more people than the settings.
+ * The query arguments whose values the log never shows: a refused form's draft, which holds what its
+ * visitor typed, and a proposal's deletion token (docs/proposals.md, « Private pages »).
+ */
+const SECRET_ARGUMENTS = new Set(['brouillon', 'jeton']);
+
+/**
+ * The addresses whose end is a secret, which the log never shows: HelloAsso's notification key
+ * (docs/support.md, « Notifications »), and the draft a page reads from /api (the same id as its `brouillon`).
+ */
+const SECRET_PATHS = /^(\/api\/(?:support\/notifications|proposals\/drafts)\/)[^?#]*/;
+
+/** An argument's name as the pages read it (`URLSearchParams`): `+` a space, percent-escapes decoded. */
+function argumentName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** The address with the values of `SECRET_ARGUMENTS` replaced by `…`, whatever their place in the query. */
+function withoutSecretArguments(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return SECRET_ARGUMENTS.has(argumentName(name)) ? `${name}=…` : pair;
+    });
+  return `${url.slice(0, start)}?${query.join('&')}`;
+}
+
+/**
+ * A request as the log shows it: Fastify's own fields, with the secrets of its address hidden
+ * (`SECRET_PATHS`, `SECRET_ARGUMENTS`): a log is read by more people than the settings.
  */
 export function requestForLog(request: Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'>) {
   return {
     method: request.method,
-    url: request.url.replace(/^(\/api\/support\/notifications\/)[^?#]*/, '$1…'),
+    url: withoutSecretArguments(request.url.replace(SECRET_PATHS, '$1…')),
     host: request.host,
     remoteAddress: request.ip,
   };
@@ -74,7 +111,14 @@ export async function buildApp({
 }: AppOptions): Promise<FastifyInstance> {
   let site = settings;
   const app = Fastify({
-    logger: logger ? { level: site.logLevel, serializers: { req: requestForLog } } : false,
+    logger:
+      logger === false
+        ? false
+        : {
+            level: site.logLevel,
+            serializers: { req: requestForLog },
+            ...(logger === true ? {} : { stream: logger }),
+          },
     // No proxy is trusted unless TRUST_PROXY says so: X-Forwarded-For is written by the client,
     // and the rate limits and stream caps count per client address (docs/server.md).
     trustProxy: fastifyTrustProxy(site.trustProxy),

@@ -3,7 +3,8 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import { brotliCompress, constants } from 'node:zlib';
-import type { PartName } from '@collectif/shared';
+import type { PageMatch, PageRef, PartName } from '@collectif/shared';
+import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { CONTENT_KIND_NAMES } from '../../content/kinds';
 import type { ContentStore } from '../../content/store';
 import { answeredNotModified, etagOf } from '../../http/conditional';
@@ -90,11 +91,15 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, { status,
 
 /**
  * Sends the shell's page for the browser to render, with its own policy. It is revalidated on every
- * use (`no-cache`): the next request may be rendered on the server.
+ * use (`no-cache`): the next request may be rendered on the server. A private page's is kept by nobody.
  */
-export function sendBrowserPage(reply: FastifyReply, { html, csp }: { html: string; csp: string }) {
+export function sendBrowserPage(
+  reply: FastifyReply,
+  { html, csp }: { html: string; csp: string },
+  cacheControl = 'no-cache',
+) {
   return reply
-    .header('Cache-Control', 'no-cache')
+    .header('Cache-Control', cacheControl)
     .header('content-security-policy', csp)
     .type('text/html; charset=utf-8')
     .send(html);
@@ -102,16 +107,16 @@ export function sendBrowserPage(reply: FastifyReply, { html, csp }: { html: stri
 
 /**
  * Sends a redirect, revalidated on every use (`no-cache`): the table of pages that decided it changes
- * when a part is deployed.
+ * when a part is deployed. A private page's (its address carries a secret) is kept by nobody.
  */
-export function sendRedirect(reply: FastifyReply, location: string, status: 301 | 302) {
-  return reply.header('Cache-Control', 'no-cache').redirect(location, status);
+export function sendRedirect(reply: FastifyReply, location: string, status: 301 | 302, cacheControl = 'no-cache') {
+  return reply.header('Cache-Control', cacheControl).redirect(location, status);
 }
 
 /** Sends the French « Adresse invalide » page (400) for an address whose parameters cannot be decoded. */
-export function sendInvalidAddress(reply: FastifyReply) {
+export function sendInvalidAddress(reply: FastifyReply, cacheControl = 'no-cache') {
   return reply
-    .header('Cache-Control', 'no-cache')
+    .header('Cache-Control', cacheControl)
     .code(400)
     .type('text/html; charset=utf-8')
     .send(invalidAddressPage());
@@ -135,6 +140,31 @@ export function sendNotBuilt(reply: FastifyReply) {
 
 /** What a rendered page may be kept for (docs/rendering.md, « Cache »; docs/deploy.md). */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+/** What a private page may be kept for: nowhere, neither by a shared cache nor by the browser. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
+
+/** A query argument that makes any page one visitor's own: a refused form's draft, a deletion link's secret. */
+const PRIVATE_ARGUMENTS = ['brouillon', 'jeton'];
+
+/** The proposal pages, whose addresses but their form are one proposer's (« Merci ! », the deletion). */
+const PROPOSAL_PAGES = [PAGES.proposeShow, PAGES.sendDemo];
+
+/**
+ * Whether a page is one visitor's own (docs/proposals.md, « Private pages »): any address with a
+ * `brouillon` or `jeton` argument (the draft shows what was typed, the deletion link's token is a
+ * secret), and a proposal page's addresses other than its form, read from the page table. Sent
+ * `PRIVATE_PAGE_CACHE_CONTROL`, and never kept in the page cache.
+ */
+export function isPrivatePage(match: PageMatch | null, search: string, table: readonly PageRef[]): boolean {
+  const query = new URLSearchParams(search);
+  if (PRIVATE_ARGUMENTS.some((name) => query.has(name))) return true;
+  if (match === null) return false;
+  const { page } = match;
+  return PROPOSAL_PAGES.some(
+    (form) => form.remote === page.remote && form.module === page.module && page.path !== pagePattern(table, form),
+  );
+}
 
 /** The site's page cache keeps at most this many pages. */
 export const PAGE_CACHE_ENTRIES = 500;

@@ -15,11 +15,13 @@ import { trialTask, tryVersion, type TrialOutcome, type TrialTask } from '../../
 import type { SitePages } from '../page-routes';
 import {
   createPageCache,
+  isPrivatePage,
   PAGE_CACHE_BYTES,
   PAGE_CACHE_CONTROL,
   PAGE_CACHE_ENTRIES,
   pageToKeep,
   pageVersion,
+  PRIVATE_PAGE_CACHE_CONTROL,
   sendBrowserPage,
   sendInvalidAddress,
   sendNotBuilt,
@@ -27,10 +29,14 @@ import {
   sendRedirect,
   type PageCache,
 } from './answer';
-import { createPartFiles, partFileSource, SERVER_CONTAINER, type ServerContainers } from './containers';
-import { createPageWriter, type HintsFor, type PageWriter, type ShellAssets } from './document';
+import { SERVER_CONTAINER, type ServerContainers } from './containers';
+import type { HintsFor } from './hints';
+import { createPageWriter, type PageWriter } from './page-writer';
+import { createPartFiles, partFileSource } from './part-files';
 import { readinessOf } from './readiness';
-import { createRenderPool, visitorApi, type RenderPool } from './render-pool';
+import { createRenderPool, type RenderPool } from './render-pool';
+import { visitorApi } from './renderer-requests';
+import type { ShellAssets } from './shell-assets';
 
 /**
  * A page request's way on the server's side (docs/rendering.md, « A page's way, file by file »): the
@@ -38,7 +44,7 @@ import { createRenderPool, visitorApi, type RenderPool } from './render-pool';
  * or an unbuilt site, then takes the page from the cache or has the renderers render it. Each step's
  * rules are in the module named by its job: the versions in use, below (the trials a new version
  * waits for), answer.ts (what a kept page was made from, its ETag; the headers, the brotli),
- * document.ts (the document and its policy), readiness.ts (`/readyz`).
+ * page-writer.ts (the document and its policy), readiness.ts (`/readyz`).
  */
 
 // What other modules have always imported from here (the app, the route, the tests).
@@ -53,7 +59,7 @@ export {
   type PageCacheOptions,
 } from './answer';
 export type { Readiness } from './readiness';
-export { visitorApi } from './render-pool';
+export { visitorApi } from './renderer-requests';
 
 /** Past this, a page renders with the data that has arrived (docs/rendering.md, « Deadlines »). */
 export const DATA_DEADLINE_MS = 1000;
@@ -68,11 +74,11 @@ const FILE_NAME = /\.[a-z0-9]+$/i;
 export interface ResponderOptions {
   app: FastifyInstance;
   config: SiteServerConfig;
-  /** The radio's run-time settings as they are now (read at each page: document.ts, PageWriterOptions). */
+  /** The radio's run-time settings as they are now (read at each page: page-writer.ts, PageWriterOptions). */
   radio: () => RadioSettings;
-  /** The shell's list of its entry's scripts, styles, fonts and loader (render/document.ts). */
+  /** The shell's list of its entry's scripts, styles, fonts and loader (render/shell-assets.ts). */
   assetsPath: string;
-  /** What a page announces, and its areas' sheets (document.ts, `createHints`). */
+  /** What a page announces, and its areas' sheets (hints.ts, `createHints`). */
   hints: HintsFor;
   dataDeadlineMs?: number;
 }
@@ -229,7 +235,8 @@ function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDea
  * the table it names, matched once; a page's former path, moved for good (301); else the shell's file
  * it names (`file`, when the address has an extension); else what an unknown page gets (home, or
  * « Adresse invalide »). No page without the shell's build (503); under SSR=off, every page is the
- * shell's, for the browser to render.
+ * shell's, for the browser to render. Whatever a private address is answered, nobody keeps it
+ * (answer.ts, `isPrivatePage`).
  */
 async function respond(
   responder: Responder,
@@ -242,14 +249,20 @@ async function respond(
   const table = await responder.app.sitePages();
   const match = findPage(pathname, table.pages);
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const secret = isPrivatePage(match, search, table.pages);
+  const revalidated = secret ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
+  // Its address holds a secret: never sent on as a Referer, even to the site itself (nginx's log).
+  if (secret) void reply.header('Referrer-Policy', 'no-referrer');
   // A page's former path: where it is now, for good (docs/parts.md, « Addresses »).
   const moved = match === null ? findAlias(pathname, table.pages) : null;
-  if (moved !== null) return sendRedirect(reply, `${aliasTarget(moved)}${search}`, 301);
+  if (moved !== null) return sendRedirect(reply, `${aliasTarget(moved)}${search}`, 301, revalidated);
   if (match === null && file !== undefined && FILE_NAME.test(pathname)) return file();
   const assets = responder.writer.shellAssets();
   if (assets === null) return sendNotBuilt(reply);
-  if (!responder.ssr) return sendBrowserPage(reply, responder.writer.browserPage(pathname, assets, table.pages));
-  return serverPage(responder, request, reply, { pathname, search, match, assets, table });
+  if (!responder.ssr) {
+    return sendBrowserPage(reply, responder.writer.browserPage(pathname, assets, table.pages), revalidated);
+  }
+  return serverPage(responder, request, reply, { pathname, search, match, assets, table, secret });
 }
 
 /**
@@ -258,7 +271,8 @@ async function respond(
  * revalidate it every time (ETag). A page made while a remote's pages could not be read lacks that
  * remote's routes and menu links, and one made while a part waited for its trial lacks that part's
  * area: nobody keeps either, this server nor a browser (which would show it once more, « stale while
- * revalidate »), so the next request gets the whole site.
+ * revalidate »), so the next request gets the whole site. Nor a private page (`secret`), rendered for
+ * each request and kept by no cache (docs/proposals.md, « Private pages »).
  */
 async function serverPage(
   { app, site, pool, containers, versions, cache, writer, browserRenders }: Responder,
@@ -270,31 +284,40 @@ async function serverPage(
     match,
     assets,
     table,
-  }: { pathname: string; search: string; match: PageMatch | null; assets: ShellAssets; table: SitePages },
+    secret,
+  }: {
+    pathname: string;
+    search: string;
+    match: PageMatch | null;
+    assets: ShellAssets;
+    table: SitePages;
+    secret: boolean;
+  },
 ) {
   const { pages, complete } = table;
   const key = `${pathname}${search}`;
+  const revalidated = secret ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
   await versions.trusted;
   const parts = partsOfPage(match);
   const version = await pageVersion({ containers, parts, pagesVersion: table.version, content: app.content });
   const whole = (await versions.allUsable(parts, pages)) && complete;
-  reply.header('Cache-Control', whole ? PAGE_CACHE_CONTROL : 'no-store');
-  const cached = cache.get(key, version);
+  reply.header('Cache-Control', secret ? PRIVATE_PAGE_CACHE_CONTROL : whole ? PAGE_CACHE_CONTROL : 'no-store');
+  const cached = secret ? null : cache.get(key, version);
   if (cached !== null) return sendPage(request, reply, cached);
 
   const outcome = await pool.render({ pathname, match, search, pages, ...site() });
   switch (outcome.kind) {
     case 'redirect':
-      return sendRedirect(reply, outcome.location, 302);
+      return sendRedirect(reply, outcome.location, 302, revalidated);
     case 'invalid':
-      return sendInvalidAddress(reply);
+      return sendInvalidAddress(reply, revalidated);
     case 'browser':
       browserRenders.browser(pathname, outcome.reason);
-      return sendBrowserPage(reply, writer.browserPage(pathname, assets, pages));
+      return sendBrowserPage(reply, writer.browserPage(pathname, assets, pages), revalidated);
     case 'page': {
       browserRenders.server();
       const kept = await pageToKeep(outcome.status, writer.renderedPage(pathname, assets, pages, outcome), version);
-      if (whole) cache.set(key, kept);
+      if (whole && !secret) cache.set(key, kept);
       return sendPage(request, reply, kept);
     }
   }
