@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from './app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../settings/config';
-import { documentJson } from '../site/render/fixtures';
+import { writeLeastSite } from '../site/render/fixtures';
 
 // The request log never shows a secret an address carries (docs/proposals.md, « Private pages »;
 // docs/support.md, « Notifications »): a refused form's draft (its `brouillon`, and the same id in
@@ -22,14 +21,7 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'journal-'));
-  const write = (path: string, content: string) => {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  };
-  write('shell/dist/document.json', documentJson());
-  write('shell/dist/main.js', '/* shell */');
-  for (const part of ['mf-player', 'mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
-  for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
+  writeLeastSite(dir);
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets'), LOG_LEVEL: 'info' });
   app = await buildApp({
     site,

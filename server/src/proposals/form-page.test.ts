@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { pagesJson } from '@collectif/shared/testing';
 import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig } from '../settings/config';
-import { documentJson } from '../site/render/fixtures';
+import { writeLeastSite } from '../site/render/fixtures';
 import { FORM_COOKIE } from './spam';
 
 // The form's page gives each visitor the single-use token of the form without JavaScript, in a
@@ -19,14 +18,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'page-proposition-'));
-  const write = (path: string, content: string) => {
-    mkdirSync(join(dir, path, '..'), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  };
-  write('shell/dist/document.json', documentJson());
-  write('shell/dist/main.js', '/* shell */');
-  for (const part of ['mf-player', 'mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/mf-manifest.json`, '{}');
-  for (const part of ['mf-radio', 'mf-label', 'mf-about']) write(`${part}/dist/pages.json`, pagesJson(part));
+  writeLeastSite(dir);
   const site = readSiteServerConfig({ DIST_ROOT: dir, ASSETS_DIR: join(dir, 'assets') });
   app = await buildApp({ site, api: testConfig() });
 });

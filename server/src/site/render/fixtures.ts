@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { buildLoader } from '@collectif/shared/build/loader.mjs';
+import { pagesJson } from '@collectif/shared/testing';
 
 // Test fixtures of the render tests (render.test.ts, render-pool.test.ts): a shell's server container
 // as its build makes it (CommonJS, React and the shared package taken from the server), small
@@ -53,6 +54,19 @@ exports.renderApp = async ({ url, store, modules, definitions, environment, orig
   };
 };
 `;
+
+/**
+ * The least of a built site a page needs, under `dir`: the shell's document and entry, each part's
+ * manifest, and the page tables of the parts that have pages (the browser renders the page).
+ */
+export function writeLeastSite(dir: string): void {
+  writeUnder(dir, 'shell/dist/document.json', documentJson());
+  writeUnder(dir, 'shell/dist/main.js', '/* shell */');
+  for (const part of ['mf-player', 'mf-radio', 'mf-label', 'mf-about']) {
+    writeUnder(dir, `${part}/dist/mf-manifest.json`, '{}');
+  }
+  for (const part of ['mf-radio', 'mf-label', 'mf-about']) writeUnder(dir, `${part}/dist/pages.json`, pagesJson(part));
+}
 
 /** Writes `content` at `path` under `dir`, making its folders. */
 export function writeUnder(dir: string, path: string, content: string): void {
