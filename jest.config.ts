@@ -36,9 +36,11 @@ const config: Config = {
   // A guard against a test that hangs, not a timing goal (those are benchmarks, bench/): the tests
   // that start servers and threads took more than jest's 5 s on a loaded machine of two cores.
   testTimeout: 15_000,
-  // Every temporary file of the run in one folder, removed when it ends (tools/jest/temp-setup.mjs).
+  // Every temporary file of the run in one folder, removed when it ends (tools/jest/temp-setup.mjs);
+  // a run that a test keeps alive once they have all ended is ended as failed, with what holds it
+  // named (tools/jest/open-handles.mjs).
   globalSetup: '<rootDir>/tools/jest/temp-setup.mjs',
-  globalTeardown: '<rootDir>/tools/jest/temp-teardown.mjs',
+  globalTeardown: '<rootDir>/tools/jest/global-teardown.mjs',
   projects: [
     browserPart('shared'),
     ...PARTS.map((part) => browserPart(part.folder)),

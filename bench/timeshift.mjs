@@ -19,7 +19,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { startDeployment } from '../server/deploy/harness.ts';
-import { demoMp3, startIcecast, startSource } from '../server/src/timeshift/testing/icecast.ts';
+import { demoMp3 } from '../server/src/timeshift/testing/demo-mp3.ts';
+import { startIcecast } from '../server/src/timeshift/testing/icecast.ts';
+import { startSource } from '../server/src/timeshift/testing/icecast-source.ts';
 import { mediaPlaylist } from '../server/src/timeshift/playlist.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -21,13 +21,15 @@ import { repositorySeeds } from '../src/content/kinds';
 import { shareContent } from '../src/content/shared';
 import { ephemeralKey } from '../src/content/ephemeral';
 import { sealer } from '../src/instances/seal';
+import { closedAfterAll, closedAfterEach, type Opened } from './opened';
 
 /** A log for connections made by the tests themselves. */
 const quiet = { warn: () => undefined };
 
 // Two instances of the server sharing one Redis (REDIS_URL), on loopback, as two machines behind a
 // proxy would (docs/deploy.md, « Shared state »): Debian's redis-server, real HTTP, a fake AzuraCast
-// that counts what it is asked.
+// that counts what it is asked. What the file's tests share is closed after them all, what a test
+// opens for itself after it, whatever it ends with (opened.ts).
 
 const NOW_PLAYING_TTL_MS = 400;
 const TRACK_PER_MINUTE = 4;
@@ -40,10 +42,13 @@ let upstream: FakeUpstream;
 let song = 'Premier titre';
 let failing = false;
 const distRoot = mkdtempSync(join(tmpdir(), 'shared-site-'));
+const forFile = closedAfterAll();
+const forTest = closedAfterEach();
 
-async function instance(): Promise<{ app: FastifyInstance; base: string }> {
+/** An instance, closed with `opened`: by default, after the test that starts it. */
+function instance(opened: Opened = forTest): Promise<{ app: FastifyInstance; base: string }> {
   const base = testConfig();
-  const app = await buildApp({
+  const app = buildApp({
     site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDERERS: '0' }),
     api: testConfig({
       azuracast: { url: `${upstream.url}/api/nowplaying` },
@@ -55,15 +60,18 @@ async function instance(): Promise<{ app: FastifyInstance; base: string }> {
       editor: { ...base.editor, attemptsPerMinute: 1000 },
     }),
   });
-  return { app, base: await listen(app) };
+  // Kept once listening: the list's close waits for it.
+  return opened.keep(
+    app.then(async (started) => ({ app: started, base: await listen(started), close: () => started.close() })),
+  );
 }
 
 let a: { app: FastifyInstance; base: string };
 let b: { app: FastifyInstance; base: string };
 
 beforeAll(async () => {
-  redis = await startRedis();
-  upstream = await startFakeUpstream();
+  redis = await forFile.keep(startRedis());
+  upstream = await forFile.keep(startFakeUpstream());
   upstream.on('/api/nowplaying', (_request, response) => {
     if (failing) {
       response.writeHead(503).end('en maintenance');
@@ -73,13 +81,10 @@ beforeAll(async () => {
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify([{ now_playing: { song: { artist: 'Axonberg', title: song } } }]));
   });
-  [a, b] = await Promise.all([instance(), instance()]);
-}, 30_000);
+  [a, b] = await Promise.all([instance(forFile), instance(forFile)]);
+});
 
-afterAll(async () => {
-  await Promise.all([a.app.close(), b.app.close()]);
-  await upstream.close();
-  await redis.close();
+afterAll(() => {
   rmSync(distRoot, { recursive: true, force: true });
 });
 
@@ -165,7 +170,6 @@ describe('two instances sharing Redis', () => {
       expect(await answer.json()).toEqual(known);
     } finally {
       failing = false;
-      await late.app.close();
     }
   });
 
@@ -195,8 +199,8 @@ describe('two instances sharing Redis', () => {
   });
 
   it('number now-playing alike: a listener moving to the other instance continues the same sequence', async () => {
-    const onA = await readEvents(`${a.base}/api/nowplaying/events`);
-    const onB = await readEvents(`${b.base}/api/nowplaying/events`);
+    const onA = await forTest.keep(readEvents(`${a.base}/api/nowplaying/events`));
+    const onB = await forTest.keep(readEvents(`${b.base}/api/nowplaying/events`));
     await Promise.all([onA.until(1), onB.until(1)]);
     expect(onB.ids).toEqual(onA.ids);
     const [firstId] = onA.ids;
@@ -210,7 +214,7 @@ describe('two instances sharing Redis', () => {
     expect(new Set(onA.ids).size).toBe(2);
 
     // Left A after the first event; back on B: the second only, nothing twice.
-    const moved = await readEvents(`${b.base}/api/nowplaying/events`, { 'last-event-id': firstId ?? '' });
+    const moved = await forTest.keep(readEvents(`${b.base}/api/nowplaying/events`, { 'last-event-id': firstId ?? '' }));
     expect(await moved.until(1)).toEqual([second]);
     expect(moved.ids).toEqual([onA.ids[1]]);
     for (const listener of [onA, onB, moved]) listener.close();
@@ -226,12 +230,8 @@ describe('two instances sharing Redis', () => {
     await until(async () => (await served()) === 'Camille (partagé)', { timeoutMs: 2000, what: 'le changement servi' });
 
     const later = await instance();
-    try {
-      const answer = (await (await fetch(`${later.base}/api/content/team`)).json()) as { title: string }[];
-      expect(answer[0]?.title).toBe('Camille (partagé)');
-    } finally {
-      await later.app.close();
-    }
+    const answer = (await (await fetch(`${later.base}/api/content/team`)).json()) as { title: string }[];
+    expect(answer[0]?.title).toBe('Camille (partagé)');
   });
 
   it('hear a change said by another instance right after they connected', async () => {
@@ -266,11 +266,7 @@ describe('two instances sharing Redis', () => {
     expect(Buffer.from(await there.arrayBuffer())).toEqual(Buffer.from(await here.arrayBuffer()));
 
     const later = await instance();
-    try {
-      expect((await fetch(`${later.base}${small}`)).status).toBe(200);
-    } finally {
-      await later.app.close();
-    }
+    expect((await fetch(`${later.base}${small}`)).status).toBe(200);
   });
 
   it('keep answering while Redis is away, and share again once it is back, without a restart', async () => {
@@ -281,7 +277,7 @@ describe('two instances sharing Redis', () => {
     expect(a.app.shared?.available()).toBe(false);
     // Pages of the API and the channel answer; the limits are not enforced meanwhile (fail open).
     expect((await fetch(`${a.base}/api/nowplaying`)).status).toBe(200);
-    const listener = await readEvents(`${b.base}/api/nowplaying/events`);
+    const listener = await forTest.keep(readEvents(`${b.base}/api/nowplaying/events`));
     await listener.until(1);
     listener.close();
     expect((await trackStatuses(TRACK_PER_MINUTE + 2)).includes(429)).toBe(false);
@@ -301,7 +297,7 @@ describe('two instances sharing Redis', () => {
     expect([a.app.shared?.available(), b.app.shared?.available()]).toEqual([true, true]);
     const statuses = await trackStatuses(TRACK_PER_MINUTE + 2);
     expect(statuses.slice(TRACK_PER_MINUTE)).toEqual([429, 429]);
-  }, 20_000);
+  });
 });
 
 describe('editors on two instances sharing Redis', () => {

@@ -13,9 +13,11 @@ import {
   type FakeHelloAsso,
 } from '../src/support/testing/fake-helloasso';
 import { startRedis, type RedisServer } from './redis';
+import { closedAfterAll } from './opened';
 
 // Two instances of the server sharing one Redis, and HelloAsso played on loopback (docs/support.md):
-// one token for every instance, signed; the counts one copy.
+// one token for every instance, signed; the counts one copy. Everything they open is closed after
+// them, whatever they end with (opened.ts).
 
 const ADMIN_TOKEN = 'jeton-admin-du-test-soutien';
 const SITE_SECRET = 'secret-partage-des-instances-du-soutien';
@@ -23,11 +25,12 @@ const XSRF = { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc', 'content-type': 
 
 let redis: RedisServer;
 let fake: FakeHelloAsso;
+const opened = closedAfterAll();
 const distRoot = mkdtempSync(join(tmpdir(), 'soutien-partage-'));
 const instances: { app: FastifyInstance; base: string }[] = [];
 
 async function instance(): Promise<{ app: FastifyInstance; base: string }> {
-  const app = await buildApp({
+  const app = buildApp({
     site: readSiteServerConfig({ DIST_ROOT: distRoot, REDIS_URL: redis.url, RENDERERS: '0' }),
     api: testConfig({
       adminToken: ADMIN_TOKEN,
@@ -35,20 +38,20 @@ async function instance(): Promise<{ app: FastifyInstance; base: string }> {
       support: { helloasso: { ...FAKE_ACCOUNT, apiUrl: fake.url }, demo: false, taxReceipt: false },
     }),
   });
-  const made = { app, base: await listen(app) };
+  // Kept once listening: the list's close waits for it.
+  const made = await opened.keep(
+    app.then(async (started) => ({ app: started, base: await listen(started), close: () => started.close() })),
+  );
   instances.push(made);
   return made;
 }
 
 beforeAll(async () => {
-  redis = await startRedis();
-  fake = await startFakeHelloAsso();
-}, 30_000);
+  redis = await opened.keep(startRedis());
+  fake = await opened.keep(startFakeHelloAsso());
+});
 
-afterAll(async () => {
-  await Promise.all(instances.map(({ app }) => app.close()));
-  await fake.close();
-  await redis.stop();
+afterAll(() => {
   rmSync(distRoot, { recursive: true, force: true });
 });
 
@@ -67,15 +70,18 @@ describe('HelloAsso behind several instances', () => {
     expect(fake.tokens()).toBe(1);
 
     const raw = new Redis(redis.url);
-    const key = 'collectif:upstream:helloasso:token';
-    const kept = await raw.get(key);
-    // Signed: not the token's JSON as it is.
-    expect(kept).not.toBeNull();
-    expect(() => JSON.parse(kept ?? '') as unknown).toThrow();
-    // Whoever writes to Redis cannot hand the instances a token of theirs.
-    const forged = JSON.stringify({ accessToken: 'token-999', renewAt: 1e15 });
-    await raw.set(key, JSON.stringify({ value: forged, version: Date.now(), expiresAt: 1e15 }));
-    raw.disconnect();
+    try {
+      const key = 'collectif:upstream:helloasso:token';
+      const kept = await raw.get(key);
+      // Signed: not the token's JSON as it is.
+      expect(kept).not.toBeNull();
+      expect(() => JSON.parse(kept ?? '') as unknown).toThrow();
+      // Whoever writes to Redis cannot hand the instances a token of theirs.
+      const forged = JSON.stringify({ accessToken: 'token-999', renewAt: 1e15 });
+      await raw.set(key, JSON.stringify({ value: forged, version: Date.now(), expiresAt: 1e15 }));
+    } finally {
+      raw.disconnect();
+    }
     const c = await instance();
     expect((await give(c.base, 1500)).status).toBe(200);
     expect(fake.tokens()).toBe(2);

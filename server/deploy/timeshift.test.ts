@@ -2,13 +2,9 @@ import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import {
-  demoMp3,
-  startIcecast,
-  startSource,
-  type IcecastServer,
-  type IcecastSource,
-} from '../src/timeshift/testing/icecast';
+import { demoMp3 } from '../src/timeshift/testing/demo-mp3';
+import { startIcecast, type IcecastServer } from '../src/timeshift/testing/icecast';
+import { startSource, type IcecastSource } from '../src/timeshift/testing/icecast-source';
 import { startDeployment, type Deployment, type Instance } from './harness';
 
 // The live's timeline as deployed (docs/deploy.md, « The timeline's segments »): two instances of the

@@ -116,6 +116,7 @@ export const HELPER_ENTRIES = [
   './preview',
   './proposals',
   './proposals/number',
+  './proposals/schema',
   './resume',
   './schemas/played-artists',
   './schemas/support',

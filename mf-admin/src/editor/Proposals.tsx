@@ -2,6 +2,13 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from '@collectif/shared';
 import { call, messageOf, type Me } from './call';
 import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
+import {
+  STATES,
+  type EditorProposal,
+  type EditorProposalList,
+  type ProposalKind,
+  type ProposalState,
+} from '@collectif/shared/proposals/schema';
 
 /*
  * « Propositions » (docs/proposals.md, « In the editor »): the proposals of shows and the demos the
@@ -13,48 +20,16 @@ import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
  * shown first.
  */
 
-type Kind = 'emission' | 'demo';
-const STATES = ['nouvelle', 'en écoute', 'retenue', 'déclinée', 'répondue'] as const;
-type State = (typeof STATES)[number];
-
-interface Note {
-  text: string;
-  author: string;
-  at: string;
-}
-
-export interface EditorProposal {
-  number: string;
-  kind: Kind;
-  name: string;
-  makers: string;
-  style: string;
-  links: string[];
-  when?: string;
-  email: string;
-  message: string;
-  createdAt: string;
-  state: State;
-  notes: Note[];
-  mails: { team: string; ack: string };
-  reply: { subject: string; text: string };
-}
-
-interface ListAnswer {
-  mail: 'on' | 'off';
-  proposals: EditorProposal[];
-  /** The cursor of the next page (`apres`), or null at the oldest. */
-  next: string | null;
-}
+export type { EditorProposal };
 
 /** The roles that see proposals, and which kinds (the server checks it again on every request). */
-export const PROPOSAL_KINDS: Partial<Record<Me['role'], readonly Kind[]>> = {
+export const PROPOSAL_KINDS: Partial<Record<Me['role'], readonly ProposalKind[]>> = {
   admin: ['emission', 'demo'],
   programmation: ['emission'],
   label: ['demo'],
 };
 
-const KIND_NAMES: Record<Kind, string> = { emission: 'Émissions', demo: 'Démos' };
+const KIND_NAMES: Record<ProposalKind, string> = { emission: 'Émissions', demo: 'Démos' };
 
 const when = (iso: string): string =>
   new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
@@ -86,9 +61,9 @@ export function Proposals({ role }: { role: Me['role'] }) {
   const kinds = PROPOSAL_KINDS[role] ?? [];
   const [search] = useSearchParams();
   const asked = search.get('numero') ?? '';
-  const [kind, setKind] = useState<Kind | ''>(kinds.length === 1 ? (kinds[0] ?? '') : '');
-  const [state, setState] = useState<State | ''>('');
-  const [answer, setAnswer] = useState<ListAnswer | null>(null);
+  const [kind, setKind] = useState<ProposalKind | ''>(kinds.length === 1 ? (kinds[0] ?? '') : '');
+  const [state, setState] = useState<ProposalState | ''>('');
+  const [answer, setAnswer] = useState<EditorProposalList | null>(null);
   const [named, setNamed] = useState<EditorProposal | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(false);
@@ -99,7 +74,7 @@ export function Proposals({ role }: { role: Me['role'] }) {
       if (kind !== '') query.set('kind', kind);
       if (state !== '') query.set('state', state);
       if (after !== null) query.set('apres', after);
-      call<ListAnswer>('GET', `/editor/proposals?${query.toString()}`)
+      call<EditorProposalList>('GET', `/editor/proposals?${query.toString()}`)
         .then((page) => {
           setAnswer((current) =>
             after === null || current === null

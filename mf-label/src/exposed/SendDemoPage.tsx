@@ -1,5 +1,5 @@
 import type { PageDefinition, PageRoute, RemoteContract } from '@collectif/shared';
-import { ProposalPage, proposalPage } from '@collectif/shared/proposals';
+import { proposalPageModule } from '@collectif/shared/proposals';
 
 /*
  * /label/envoyer-une-demo (issue 73, docs/proposals.md « The pages »): the form, its « Merci ! » at
@@ -7,13 +7,11 @@ import { ProposalPage, proposalPage } from '@collectif/shared/proposals';
  * the radio's « Proposer une émission ».
  */
 
-function SendDemoPage() {
-  return <ProposalPage kind="demo" />;
-}
+const { Page: SendDemoPage, page: definition } = proposalPageModule('demo');
 
 export default SendDemoPage satisfies RemoteContract['label']['SendDemoPage'];
 
-export const page: PageDefinition = proposalPage('demo');
+export const page: PageDefinition = definition;
 
 /** Its addresses and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = [

@@ -1,5 +1,5 @@
 import type { PageDefinition, PageRoute, RemoteContract } from '@collectif/shared';
-import { ProposalPage, proposalPage } from '@collectif/shared/proposals';
+import { proposalPageModule } from '@collectif/shared/proposals';
 
 /*
  * /proposer-une-emission (issue 73, docs/proposals.md « The pages »): the form, its « Merci ! » at
@@ -7,13 +7,11 @@ import { ProposalPage, proposalPage } from '@collectif/shared/proposals';
  * lead to. The page and its form are a helper shared with the label's « Envoyer une démo ».
  */
 
-function ProposeShowPage() {
-  return <ProposalPage kind="emission" />;
-}
+const { Page: ProposeShowPage, page: definition } = proposalPageModule('emission');
 
 export default ProposeShowPage satisfies RemoteContract['radio']['ProposeShowPage'];
 
-export const page: PageDefinition = proposalPage('emission');
+export const page: PageDefinition = definition;
 
 /** Its addresses and names (docs/parts.md, « Pages »), read by the build without running this module. */
 export const route: PageRoute = [

@@ -2,7 +2,8 @@
 // (docs/content.md, « Accounts »), on the machine whose CONTENT_DIR the site serves.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { ConfigError, setting } from '../settings/settings';
+import { ConfigError } from '../settings/kinds';
+import { setting } from '../settings/settings';
 import { SERVER_DIR } from '../api/env';
 import { AccountRefused, INVITATION_DAYS, invite, listAccounts, revoke } from '../content/accounts';
 import { ROLES, type Role } from '../content/editors';

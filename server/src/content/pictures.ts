@@ -297,7 +297,7 @@ export interface Pictures {
   readonly uploading: number;
   /**
    * With REDIS_URL, keeps the uploaded pictures `text` names (`/media/<name>-<width>.webp`, with
-   * every other width of each) in Redis for 30 days more (PICTURE_KEPT_MS, shared-state.ts); one
+   * every other width of each) in Redis for 30 days more (PICTURE_KEPT_MS, instances/pictures.ts); one
    * Redis no longer has is given again from this instance's folder. The names given again.
    */
   keep(text: string): Promise<string[]>;

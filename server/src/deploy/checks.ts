@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 import * as v from 'valibot';
 import { pageTable, readPageDeclarations, type PageRef, type PartName, type RemoteName } from '@collectif/shared';
-import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/document';
+import { DOCUMENT_ASSETS, readShellAssets } from '../site/render/shell-assets';
 import { PAGES_FILE } from '../site/page-routes';
 
 /**

@@ -1,6 +1,6 @@
-import { ConfigError } from '../settings/settings';
+import { ConfigError } from '../settings/kinds';
 import { authorise } from './tokens';
-import { parseDeployTokens } from '../settings/settings';
+import { parseDeployTokens } from '../settings/deploy-tokens';
 
 // The teams' tokens (docs/deploy.md, « A team's tokens »): a token deploys its parts only.
 

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { PartName } from '@collectif/shared';
-import { deployTokenKey, type DeployTokens } from '../settings/settings';
+import { deployTokenKey, type DeployTokens } from '../settings/deploy-tokens';
 
-// The teams' deploy tokens are read with the settings (`parseDeployTokens`, settings.ts); here, a
+// The teams' deploy tokens are read with the settings (`parseDeployTokens`, settings/deploy-tokens.ts); here, a
 // presented token is checked against them (docs/deploy.md, « A team's tokens »).
 
 /**

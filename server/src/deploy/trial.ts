@@ -6,7 +6,7 @@ export type { TrialOutcome, TrialTask };
 /**
  * The trial (docs/deploy.md, « The trial »): a part's new server container is tried by a renderer of
  * its own, which serves no visitor, before any renderer that does loads it. This module asks for it;
- * what the trial's renderer does is in site/render/renderer.ts (tryContainer), and the deploy's other checks are
+ * what the trial's renderer does is in site/render/container-trial.ts (tryContainer), and the deploy's other checks are
  * beside this one (checks.ts).
  */
 

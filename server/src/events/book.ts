@@ -1,12 +1,12 @@
 import type { Events } from '@collectif/shared';
-import { ApiHttpError } from '../api/errors';
+import { ApiHttpError } from '../http/errors';
 import { cacheControlFor } from '../api/http/reply';
 import { wallAt } from '../schedule/expand';
 import { calendarIcs } from '../schedule/ics';
 import { LastGood } from '../schedule/last-good';
 import type { ScheduleWorker } from '../schedule/schedule-worker';
 import type { Source } from '../api/sources';
-import type { Cached } from '../api/upstream/cache';
+import type { Cached } from '../upstream/cache';
 import { eventIcsItem, eventsCalendar, type EventFileOptions } from './ics';
 import type { EventRecord } from './read';
 import type { LineupResidence } from './text';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { azuracastListeners } from '../api/upstream/azuracast';
+import { azuracastListeners } from '../upstream/azuracast';
 import { createFigures, type Figures, type OnAir, type Visitor } from './figures';
 import { figuresFiles } from './files';
 import { icecastListeners } from './sources';

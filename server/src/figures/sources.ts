@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../api/upstream/fetch';
+import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../upstream/fetch';
 
 // Icecast's admin statistics are read by a real XML parser (as the feeds are), never by patterns: a
 // comment, a CDATA section or attributes in another order are XML, and mean what XML says.

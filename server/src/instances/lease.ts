@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SharedLeases } from './shared-state';
+import type { SharedLeases } from './leases';
 
 /**
  * Work one instance does for the whole deployment (docs/deploy.md, « Redis »): the live's recorder

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
 import { readSiteServerConfig } from '../settings/config';
 import { testConfig } from '../api/testing/fixtures';
-import { UpstreamError } from '../api/errors';
-import { UpstreamCache } from '../api/upstream/cache';
+import { UpstreamError } from '../http/errors';
+import { UpstreamCache } from '../upstream/cache';
 import { Registry } from 'prom-client';
 import { countedDeploy, createMetrics, processMetrics } from './metrics';
 

@@ -2,7 +2,7 @@ import type { Release } from '@collectif/shared';
 import type { ContentStore } from '../content/store';
 import { catalogueVersion, type Catalogue } from '../episodes/catalogue';
 import type { Source } from '../api/sources';
-import type { Cached } from '../api/upstream/cache';
+import type { Cached } from '../upstream/cache';
 import {
   buildPlayedArtists,
   type PlayedArtistMerge,

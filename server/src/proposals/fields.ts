@@ -1,4 +1,5 @@
 import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
+import { BOUNDS, type ProposalKind } from '@collectif/shared/proposals/schema';
 
 /**
  * What a proposal is made of, and how the public's fields are read (docs/proposals.md, « What is
@@ -7,31 +8,12 @@ import { NUMBER_PATTERN } from '@collectif/shared/proposals/number';
  * https only. Each refusal is a French sentence for its field, which the page writes beside it.
  */
 
-export const KINDS = ['emission', 'demo'] as const;
-export type ProposalKind = (typeof KINDS)[number];
-
-/** The states a volunteer moves a proposal through (docs/proposals.md, « The volunteers' side »). */
-export const STATES = ['nouvelle', 'en écoute', 'retenue', 'déclinée', 'répondue'] as const;
-export type ProposalState = (typeof STATES)[number];
+/** The kinds, the states and the bounds: the proposal's shape, written once in shared (proposals/schema.ts). */
+export { BOUNDS, KINDS, STATES, type ProposalKind, type ProposalState } from '@collectif/shared/proposals/schema';
 
 /** The letter a proposal's number starts with: E for a show, D for a demo (its form: number.ts in shared). */
 export const PREFIX: Record<ProposalKind, 'E' | 'D'> = { emission: 'E', demo: 'D' };
 export { NUMBER_PATTERN };
-
-/** Bounds, in characters (docs/proposals.md, « Bounds »). */
-export const BOUNDS = {
-  name: 120,
-  makers: 200,
-  style: 120,
-  link: 500,
-  linksMin: 2,
-  linksMax: 5,
-  when: 300,
-  email: 254,
-  message: 4000,
-  note: 2000,
-  notesMax: 100,
-} as const;
 
 /** The fields a proposer fills, as kept. `when` is the show's only. */
 export interface ProposalFields {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { drawNumber } from '@collectif/shared/proposals/number';
+import { proposalEntries } from '@collectif/shared/proposals/schema';
 import { createDailyCounts, networksOf } from '../instances/daily';
 import { RecordRefused, createRecords, type RecordBudget } from '../instances/records';
 import type { SharedProposals } from '../instances/shared-state';
-import { BOUNDS, KINDS, NUMBER_PATTERN, PREFIX, STATES, type ProposalFields, type ProposalKind } from './fields';
+import { NUMBER_PATTERN, PREFIX, type ProposalFields, type ProposalKind } from './fields';
 
 /**
  * The proposals (docs/proposals.md, « What is kept, and for how long »), one store for one instance
@@ -34,29 +35,9 @@ const mailSchema = v.strictObject({
 });
 export type MailState = v.InferOutput<typeof mailSchema>;
 
-const noteSchema = v.strictObject({
-  text: v.pipe(v.string(), v.maxLength(BOUNDS.note)),
-  author: v.pipe(v.string(), v.maxLength(200)),
-  at: v.pipe(v.string(), v.isoTimestamp()),
-});
-export type ProposalNote = v.InferOutput<typeof noteSchema>;
-
+/** A kept proposal: the shape the editor reads (shared, proposals/schema.ts), with the deletion's token and the mails' sending. */
 export const proposalSchema = v.strictObject({
-  number: v.pipe(v.string(), v.regex(NUMBER_PATTERN)),
-  kind: v.picklist(KINDS),
-  name: v.pipe(v.string(), v.maxLength(BOUNDS.name)),
-  makers: v.pipe(v.string(), v.maxLength(BOUNDS.makers)),
-  style: v.pipe(v.string(), v.maxLength(BOUNDS.style)),
-  links: v.pipe(
-    v.array(v.pipe(v.string(), v.maxLength(BOUNDS.link), v.startsWith('https://'))),
-    v.maxLength(BOUNDS.linksMax),
-  ),
-  when: v.optional(v.pipe(v.string(), v.maxLength(BOUNDS.when))),
-  email: v.pipe(v.string(), v.maxLength(BOUNDS.email)),
-  message: v.pipe(v.string(), v.maxLength(BOUNDS.message)),
-  createdAt: v.pipe(v.string(), v.isoTimestamp()),
-  state: v.picklist(STATES),
-  notes: v.pipe(v.array(noteSchema), v.maxLength(BOUNDS.notesMax)),
+  ...proposalEntries,
   deleteToken: v.pipe(v.string(), v.regex(/^[\w-]{32}$/)),
   mails: v.strictObject({ team: mailSchema, ack: mailSchema }),
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import webPush from 'web-push';
-import { createDelivery, PAYLOAD_MAX, retryAfterMs, topicOf } from './deliver';
-import type { DeliveryOptions, PushMessage, PushTarget } from './deliver';
+import { createDelivery } from './deliver';
+import type { DeliveryOptions } from './deliver';
+import { PAYLOAD_MAX, topicOf, type PushMessage, type PushTarget } from './message';
+import { retryAfterMs } from './push-request';
 import type { Resolve } from './guard';
 import { startFakePushService } from './testing/fake-push-service';
 import type { FakePushService } from './testing/fake-push-service';

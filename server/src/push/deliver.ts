@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { request } from 'undici';
-import webPush from 'web-push';
 import { checkSubscription, extraHostsOf, hostOf } from './endpoint';
-import { createGuardedAgent, isRefusedAddress } from './guard';
+import { createGuardedAgent } from './guard';
 import type { Resolve } from './guard';
+import { checkMessage, type PushMessage, type PushTarget } from './message';
+import { createAttempt, semaphore, type Job, type Outcome } from './push-request';
 
 /**
  * The delivery of « Me prévenir »'s notifications (docs/push.md): one message,
@@ -28,22 +27,6 @@ import type { Resolve } from './guard';
  * them. It throws only for a wrong message (a programming error: topic, size, TTL, urgency). The
  * log lines name a push service by its host only: an endpoint's path is its subscription's secret.
  */
-
-export interface PushTarget {
-  id: string;
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface PushMessage {
-  /** The text shown by the service worker (JSON, usually): at most PAYLOAD_MAX bytes in UTF-8. */
-  payload: string;
-  /** Seconds the push service keeps the message for an absent browser (RFC 8030 §5.2). */
-  ttl: number;
-  /** Replaces an undelivered message of the same topic (RFC 8030 §5.4): see `topicOf`. */
-  topic: string;
-  urgency: 'very-low' | 'low' | 'normal' | 'high';
-}
 
 export interface DeliveryReport {
   sent: number;
@@ -88,96 +71,6 @@ export interface Delivery {
   close(): Promise<void>;
 }
 
-/** The largest payload before encryption: web push bodies are 4,096 bytes at most once encrypted. */
-export const PAYLOAD_MAX = 3000;
-
-/** The longest TTL taken: 28 days, more than any push service keeps a message. */
-export const TTL_MAX = 28 * 24 * 60 * 60;
-
-const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
-const URGENCIES = new Set(['very-low', 'low', 'normal', 'high']);
-
-/**
- * A topic for a kind of message and a residence: 32 characters of base64url (RFC 8030 §5.4's
- * limit) from a hash of both, so that a newer message of the same kind for the same residence
- * replaces one the browser has not fetched yet, and the residence's id is not shown to the push
- * service.
- */
-export function topicOf(kind: string, id: string): string {
-  return createHash('sha256').update(kind).update('\0').update(id).digest('base64url').slice(0, 32);
-}
-
-/** Throws on a message the caller should never have made. */
-function checkMessage(message: PushMessage): void {
-  if (!TOPIC.test(message.topic))
-    throw new Error('Sujet de notification invalide : 1 à 32 caractères de base64url (RFC 8030 §5.4).');
-  if (Buffer.byteLength(message.payload, 'utf8') > PAYLOAD_MAX)
-    throw new Error(`Notification trop longue : ${PAYLOAD_MAX} octets au plus avant chiffrement.`);
-  if (!Number.isInteger(message.ttl) || message.ttl < 0 || message.ttl > TTL_MAX)
-    throw new Error(`Durée de vie de notification invalide : un entier de 0 à ${TTL_MAX} secondes.`);
-  if (!URGENCIES.has(message.urgency)) throw new Error('Urgence de notification invalide.');
-}
-
-/** The wait a Retry-After asks for, in milliseconds, or null when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | null {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (text === undefined || text === '') return null;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  // An HTTP date (RFC 9110 §5.6.7) is always in GMT: what says otherwise is not one.
-  const date = /GMT$/.test(text) ? Date.parse(text) : NaN;
-  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
-}
-
-const TIMEOUTS = new Set([
-  'TimeoutError',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
-/**
- * A network error said by its code or name, never its message (which may quote the address).
- * Read by duck typing: errors made by Node's internals are not `instanceof` the Error of a test's
- * realm.
- */
-function networkReason(error: unknown): string {
-  const { code, name } = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    name?: unknown;
-  };
-  const said = typeof code === 'string' ? code : typeof name === 'string' ? name : 'erreur';
-  return TIMEOUTS.has(said) || (typeof name === 'string' && TIMEOUTS.has(name)) ? 'délai dépassé' : said;
-}
-
-/** A slot among `size`, taken in turn. */
-function semaphore(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async take(): Promise<void> {
-      if (free > 0) {
-        free -= 1;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    give(): void {
-      const next = waiting.shift();
-      if (next === undefined) free += 1;
-      else next();
-    },
-  };
-}
-
-interface Job {
-  target: PushTarget;
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  origin: string;
-  host: string;
-  tries: number;
-}
-
 interface Origin {
   queue: Job[];
   pausedUntil: number;
@@ -186,13 +79,6 @@ interface Origin {
   /** Pauses asked in a row without a Retry-After (the backoff's exponent). */
   throttles: number;
 }
-
-type Outcome =
-  | { kind: 'sent' }
-  | { kind: 'gone' }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'retry'; reason: string }
-  | { kind: 'pause'; waitMs: number | null; reason: string };
 
 export function createDelivery(options: DeliveryOptions): Delivery {
   const extra = extraHostsOf(options.extraHosts);
@@ -218,56 +104,7 @@ export function createDelivery(options: DeliveryOptions): Delivery {
 
   const backoff = (exponent: number) => Math.min(maxBackoffMs, backoffMs * 2 ** exponent);
 
-  /** One request for a job: what its answer means. */
-  async function attempt(job: Job, message: PushMessage): Promise<Outcome> {
-    let details: ReturnType<typeof webPush.generateRequestDetails>;
-    try {
-      details = webPush.generateRequestDetails({ endpoint: job.endpoint, keys: job.keys }, message.payload, {
-        vapidDetails,
-        TTL: message.ttl,
-        topic: message.topic,
-        urgency: message.urgency,
-        contentEncoding: 'aes128gcm',
-      });
-    } catch (error) {
-      return {
-        kind: 'failed',
-        reason: `chiffrement impossible (${error instanceof Error ? error.message : 'erreur'})`,
-      };
-    }
-    // Texts for undici (web-push writes TTL and Content-Length as numbers, whatever its types say);
-    // the length is undici's to write, from the body.
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(details.headers as Record<string, unknown>)) {
-      if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-    }
-    await slots.take();
-    try {
-      const answer = await request(job.endpoint, {
-        method: 'POST',
-        dispatcher: agent,
-        headers,
-        body: details.body,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      // The body is read and dropped (a few bytes of explanation), so that the connection is reused.
-      await answer.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
-      const status = answer.statusCode;
-      if (status === 200 || status === 201 || status === 202) return { kind: 'sent' };
-      if (status === 404 || status === 410) return { kind: 'gone' };
-      const waitMs = retryAfterMs(answer.headers['retry-after'], now());
-      if (status === 429 || (status === 503 && waitMs !== null)) return { kind: 'pause', waitMs, reason: `${status}` };
-      if (status >= 500) return { kind: 'retry', reason: `${status}` };
-      return { kind: 'failed', reason: `${status}` };
-    } catch (error) {
-      if (isRefusedAddress(error)) return { kind: 'failed', reason: 'adresse non publique refusée' };
-      return { kind: 'retry', reason: `erreur réseau (${networkReason(error)})` };
-    } finally {
-      slots.give();
-    }
-  }
+  const attempt = createAttempt({ agent, vapidDetails, slots, timeoutMs, now });
 
   async function send(targets: readonly PushTarget[], message: PushMessage): Promise<DeliveryReport> {
     checkMessage(message);

@@ -10,7 +10,7 @@ import { XSRF } from '../api/testing/editors';
 import { startFakeUpstream, text, type FakeUpstream } from '../api/testing/fake-upstream';
 import { rssFeed, rssItem } from '../api/testing/feeds';
 import { residenceSlots } from '../schedule/slots';
-import { topicOf } from './deliver';
+import { topicOf } from './message';
 import { LIVE_TTL_S, REPLAY_TTL_S, messageOf } from './plugin';
 import type { Told } from './watch';
 import { startFakePushService, type FakePushService, type FakeSubscription } from './testing/fake-push-service';

@@ -5,7 +5,7 @@ import { createDailyCounts, networksOf } from '../instances/daily';
 import { createRecords, type RecordBudget } from '../instances/records';
 import type { SharedPush } from '../instances/shared-state';
 import { ENDPOINT_MAX } from './endpoint';
-import type { PushTarget } from './deliver';
+import type { PushTarget } from './message';
 
 /**
  * « Me prévenir »'s subscriptions (docs/push.md, « What the server keeps, and for how long »): for each browser that

@@ -1,6 +1,6 @@
-import { UpstreamError, type Service } from '../api/errors';
-import { ensureOk, fetchUpstream, type UpstreamLimits } from '../api/upstream/fetch';
-import { bomEncoding, headerCharset } from '../api/upstream/feed-text';
+import { UpstreamError, type Service } from '../http/errors';
+import { ensureOk, fetchUpstream, type UpstreamLimits } from '../upstream/fetch';
+import { bomEncoding, headerCharset } from '../upstream/feed-text';
 import { scheduleWorker } from './schedule-worker';
 
 /**

@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
-import { ConfigError, setting, type Env } from './settings';
-import type { DeployTokens } from './settings';
+import type { DeployTokens } from './deploy-tokens';
+import { ConfigError } from './kinds';
+import { setting, type Env } from './settings';
 import {
   PARTS,
   REMOTE_NAMES,
@@ -31,7 +32,8 @@ export const workspaceRoot = ((): string => {
   return `${at}/`;
 })();
 
-export { ConfigError, type Env } from './settings';
+export { ConfigError } from './kinds';
+export type { Env } from './settings';
 
 export interface SiteServerConfig {
   host: string;

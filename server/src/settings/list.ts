@@ -1,9 +1,9 @@
 import { RENDITIONS } from '@collectif/shared/content-schemas';
 import { TIMESHIFT_HOURS_MAX, TIMESHIFT_PLAYLIST } from '@collectif/shared/config';
-import { SETTINGS, type Setting } from './settings';
+import { SETTINGS, type Setting } from './declarations';
 
 /**
- * The list of settings, from the table (settings.ts): docs/settings.md is written from it
+ * The list of settings, from the table (declarations.ts): docs/settings.md is written from it
  * (`npm run settings -- --markdown > docs/settings.md`; a test fails when the file is stale), and
  * `npm run settings` (or `npm start -- --help`) prints it.
  */
@@ -76,9 +76,9 @@ export function settingsMarkdown(): string {
   const lines = [
     '# Settings',
     '',
-    '<!-- Written by `npm run settings -- --markdown > docs/settings.md` from server/src/settings/settings.ts; a test fails when it is stale. -->',
+    '<!-- Written by `npm run settings -- --markdown > docs/settings.md` from server/src/settings/declarations.ts; a test fails when it is stale. -->',
     '',
-    'Every environment variable the site reads, declared once in `server/src/settings/settings.ts` and read once',
+    'Every environment variable the site reads, declared once in `server/src/settings/declarations.ts` and read once',
     'at start. An empty variable is an unset one. A refused value stops the server with one French',
     'line naming the variable, the value and what is accepted. One rule per kind:',
     '',

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readApiConfig } from '../api/env';
 import { workspaceRoot } from './config';
-import { ConfigError, fileVariables, readSetting, SETTINGS, setting, type Setting } from './settings';
+import { SETTINGS, type Setting } from './declarations';
+import { ConfigError } from './kinds';
+import { fileVariables, readSetting, setting } from './settings';
 import { settingsMarkdown, settingsText } from './list';
 
 describe('the settings table', () => {

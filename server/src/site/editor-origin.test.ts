@@ -8,7 +8,7 @@ import { buildApp } from '../app/app';
 import { testConfig } from '../api/testing/fixtures';
 import { readSiteServerConfig, readEditorOrigin } from '../settings/config';
 import { radioSettings } from '@collectif/shared/config';
-import { contentSecurityPolicy } from './render/document';
+import { contentSecurityPolicy } from './render/csp';
 import { documentJson, writeUnder } from './render/fixtures';
 import { EDITOR_CONFIG_ID } from './editor-origin';
 

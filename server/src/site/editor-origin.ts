@@ -4,7 +4,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import type { PageRef } from '@collectif/shared';
 import { writeEditorConfig } from '@collectif/shared/editor-config';
 import { watchedFile } from '../files/watched-file';
-import { serializePolicy } from './render/document';
+import { serializePolicy } from './render/csp';
 
 export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 

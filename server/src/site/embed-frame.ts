@@ -9,13 +9,8 @@ import {
 import { siteConfig, type RadioSettings } from '@collectif/shared/config';
 import { escapeHtml } from '@collectif/shared/seo';
 import type { RemotesConfig } from '@collectif/shared';
-import {
-  contentSecurityPolicy,
-  documentPolicy,
-  emptyModel,
-  renderDocument,
-  type DocumentModel,
-} from './render/document';
+import { contentSecurityPolicy, documentPolicy } from './render/csp';
+import { emptyModel, renderDocument, type DocumentModel } from './render/document';
 
 /**
  * The iframe player (docs/embed.md, « The iframe player »): the partner script's player as a page

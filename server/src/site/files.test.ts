@@ -52,7 +52,7 @@ describe('site server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain(`<title>${String(title)}</title>`);
-      // The remote map is written into the page (server/src/site/render/document.ts).
+      // The remote map is written into the page (server/src/site/render/page-writer.ts).
       expect(res.body).toContain(
         `<script type="application/json" id="remotes-config">${JSON.stringify(defaultRemotes)}</script>`,
       );

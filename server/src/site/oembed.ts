@@ -17,7 +17,7 @@ import {
 import { OEMBED_PATH, oembedTitle } from '@collectif/shared/oembed';
 import type { SiteServerConfig } from '../settings/config';
 import { currentResidences, type ContentResidence } from '../content/residences';
-import { UpstreamError, upstreamErrorReply } from '../api/errors';
+import { UpstreamError, upstreamErrorReply } from '../http/errors';
 
 /**
  * oEmbed 1.0 for the collective's player (docs/embed.md, « oEmbed »): a site that is given the

@@ -15,8 +15,9 @@ import type { RadioSettings } from '@collectif/shared/config';
 import { PAGE_TABLE_PATH } from '@collectif/shared/boot';
 import { remotesForServer, type SiteServerConfig } from '../settings/config';
 import { servedIn } from './files';
-import { createPartFiles, type PartFilesOptions } from './render/containers';
-import { createHints, DOCUMENT_ASSETS, type HintsOptions } from './render/document';
+import { createPartFiles, type PartFilesOptions } from './render/part-files';
+import { createHints, type HintsOptions } from './render/hints';
+import { DOCUMENT_ASSETS } from './render/shell-assets';
 import { createPageResponder, type Readiness } from './render/responder';
 import type { TrialOutcome } from '../deploy/trial';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { escapeHtml } from '@collectif/shared/seo';
 import { SUPPORT_PAGE } from '@collectif/shared/config';
-import type { UpstreamRequest, UpstreamResponse } from '../api/upstream/fetch';
+import type { UpstreamRequest, UpstreamResponse } from '../upstream/fetch';
 import type { Transport } from './helloasso';
 
 /**

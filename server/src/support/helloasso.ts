@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { UpstreamError } from '../api/errors';
-import { fetchUpstream, jsonBody, type UpstreamRequest, type UpstreamResponse } from '../api/upstream/fetch';
-import { readTokenResponse } from '../api/upstream/token';
+import { UpstreamError } from '../http/errors';
+import { fetchUpstream, jsonBody, type UpstreamRequest, type UpstreamResponse } from '../upstream/fetch';
+import { readTokenResponse } from '../upstream/token';
 import type { SharedCacheStore } from '../instances/shared-state';
 import type { HelloAssoAccount } from './config';
 import { SharedToken } from './token';

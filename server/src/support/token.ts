@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import * as v from 'valibot';
 import type { SharedCacheStore } from '../instances/shared-state';
-import type { AccessToken } from '../api/upstream/token';
+import type { AccessToken } from '../upstream/token';
 
 /** Where the one token of every instance is kept in Redis (signed like every shared value). */
 export const TOKEN_KEY = 'helloasso:token';

@@ -17,7 +17,9 @@ import {
   type Recorder,
   type RecorderOptions,
 } from './recorder';
-import { demoMp3, startIcecast, startSource, type IcecastServer, type IcecastSource } from './testing/icecast';
+import { demoMp3 } from './testing/demo-mp3';
+import { startIcecast, type IcecastServer } from './testing/icecast';
+import { startSource, type IcecastSource } from './testing/icecast-source';
 import { readMediaPlaylist, readMultivariantPlaylist, type ReadMediaPlaylist, type ReadSegment } from './testing/m3u8';
 
 // The recorder against a real Icecast (Debian's icecast2) fed by source clients in real time: 2 s

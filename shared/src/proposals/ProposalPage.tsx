@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { mailto, useLocation, useSearchParams, type PageDefinition } from '@collectif/shared';
+import { mailto, useLocation, useSearchParams, type PageComponent, type PageDefinition } from '@collectif/shared';
 import { PageLink } from '../addresses/PageLink';
 import { PAGES } from '../addresses/paths';
 import { scrollToTop } from '../ui/scroll';
@@ -186,3 +186,13 @@ export const proposalPage = (kind: ProposalKind): PageDefinition => ({
     return { ...(canonical === null ? {} : { canonicalPath: canonical }), ...(own ? { noindex: true } : {}) };
   },
 });
+
+/**
+ * A proposal page's module, one shape for both (mf-radio's ProposeShowPage, mf-label's SendDemoPage):
+ * its component and its definition. Its route stays a literal in the module, read by the build
+ * (docs/parts.md, « Pages »).
+ */
+export function proposalPageModule(kind: ProposalKind): { Page: PageComponent; page: PageDefinition } {
+  const Page = () => <ProposalPage kind={kind} />;
+  return { Page, page: proposalPage(kind) };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Editor } from '../../content/editors';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 
 /**
  * A limit per editor account (docs/content.md, « Bounds »): at most `perMinute` requests of one kind

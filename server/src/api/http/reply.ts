@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { ApiHttpError } from '../errors';
-import type { Cached } from '../upstream/cache';
+import type { ApiHttpError } from '../../http/errors';
+import type { Cached } from '../../upstream/cache';
 
 /** Cache-Control for a value from an upstream cache: never longer than we keep it ourselves. */
 export function cacheControlFor(cached: Cached<unknown>, maxAgeMs: number, now = Date.now()): string {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 
 /**
  * Posts taken only from the site's own pages (docs/api.md, « Forms only from the site »): the

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import * as v from 'valibot';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 
 /** The fields of an ajv error that a French message needs. */
 interface ValidationIssue {

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_HEADER, readCookie, xsrfCookieName } from '@collectif/shared';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

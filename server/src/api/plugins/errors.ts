@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback } from 'fastify';
-import { ApiHttpError, ERROR_CODES, upstreamErrorReply, type UpstreamError } from '../errors';
+import { ApiHttpError, ERROR_CODES, upstreamErrorReply, type UpstreamError } from '../../http/errors';
 import { sendError } from '../http/reply';
 import { validationMessage } from '../http/validation';
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { etagOf, sendConditional } from '../../http/conditional';
-import type { Cached } from '../upstream/cache';
+import type { Cached } from '../../upstream/cache';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

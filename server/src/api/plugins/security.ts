@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { siteOnlyCheck } from '../http/site-only';
 import { xsrfCheck } from '../http/xsrf';
 

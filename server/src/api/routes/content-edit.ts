@@ -8,7 +8,7 @@ import {
   ContentUnwritable,
   type ContentVersion,
 } from '../../content/store';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { JSON_TYPE } from '../plugins/representations';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

@@ -10,7 +10,7 @@ import {
   type PicturePurpose,
   type PictureRefusal,
 } from '../../content/pictures';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { editorLimit } from '../http/editor-limit';
 import { JSON_TYPE } from '../plugins/representations';
 

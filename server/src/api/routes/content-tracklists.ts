@@ -6,7 +6,7 @@ import { mayEditTracklist, type Editor } from '../../content/editors';
 import { REMOVED, withEntry } from '../../content/kinds';
 import { playedText } from '../../content/played';
 import type { ContentVersion } from '../../content/store';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { editorLimit } from '../http/editor-limit';
 import { JSON_TYPE } from '../plugins/representations';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';

@@ -4,7 +4,7 @@ import { findResidence } from '@collectif/shared/addresses';
 import { residenceSummary } from '@collectif/shared/schemas';
 import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
 import { CONTENT_KIND_NAMES, isContentKind } from '../../content/kinds';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

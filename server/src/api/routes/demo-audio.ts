@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DemoAudio, type DemoMount } from '../demo/audio';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { rawHeaders } from '../http/reply';
 
 /**

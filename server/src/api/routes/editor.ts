@@ -25,7 +25,7 @@ import type { Accounts } from '../../content/accounts-schema';
 import type { Editor } from '../../content/editors';
 import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../../content/ephemeral';
 import { sealer } from '../../instances/seal';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { JSON_TYPE } from '../plugins/representations';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { isSlug } from '@collectif/shared/addresses';
 import { catalogueVersion, cleanQuery } from '../../episodes/catalogue';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { readSiteOrigin } from '../../settings/config';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { EventsBook, eventsAnswer } from '../../events/book';
 import { eventFileName } from '../../events/ics';
 import { EVENT_SLUG } from '../../events/read';

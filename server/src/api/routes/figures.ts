@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FIGURES_BEACON_MAX_BYTES, beaconSchema } from '@collectif/shared/schemas';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { visitorOf } from '../../figures/plugin';
 import { audienceReport, monthCsv, type ReportEpisode } from '../../figures/report';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { cacheControlFor, rawHeaders } from '../http/reply';
 import { NowPlayingHub } from '../http/sse';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { UNKNOWN } from '../upstream/azuracast';
+import { UNKNOWN } from '../../upstream/azuracast';
 
 /** GET /api/nowplaying and its channel, GET /api/nowplaying/events (server-sent events). */
 const nowplaying: FastifyPluginCallback = (instance, _options, done) => {

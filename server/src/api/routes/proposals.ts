@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { readCookie } from '@collectif/shared';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
 import type { Editor } from '../../content/editors';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { pushBodies, routeSchemas } from '../schemas/routes';
 import { frenchInput } from '../http/validation';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { checkSubscription } from '../../push/endpoint';
 
 /**

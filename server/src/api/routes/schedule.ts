@@ -4,7 +4,7 @@ import { siteConfig } from '@collectif/shared/config';
 import { FOLLOW_MAX, isResidenceId } from '@collectif/shared/follow';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
 import { readSiteOrigin } from '../../settings/config';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
@@ -13,7 +13,7 @@ import { fileSlug, scheduleIcs } from '../../schedule/ics';
 import { LastGood } from '../../schedule/last-good';
 import { residenceMatcher } from '../../schedule/residence-of';
 import { holdScheduleWorker } from '../../schedule/schedule-worker';
-import type { Cached } from '../upstream/cache';
+import type { Cached } from '../../upstream/cache';
 import type { DemoResidence } from '../demo/residences';
 
 /** The schedule's zone: the collective's calendars are kept in Paris time. */

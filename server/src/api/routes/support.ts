@@ -16,8 +16,8 @@ import {
 import { readCookie } from '@collectif/shared';
 import { SUPPORT_PAGE, siteConfig, type SupportLinks } from '@collectif/shared/config';
 import { sealer } from '../../instances/seal';
-import { ApiHttpError, UpstreamError } from '../errors';
-import { UpstreamCache } from '../upstream/cache';
+import { ApiHttpError, UpstreamError } from '../../http/errors';
+import { UpstreamCache } from '../../upstream/cache';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas, supportBodies } from '../schemas/routes';
 import { frenchInput } from '../http/validation';

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { ApiHttpError } from '../errors';
+import { ApiHttpError } from '../../http/errors';
 import { cacheControlFor } from '../http/reply';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

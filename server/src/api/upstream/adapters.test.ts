@@ -1,6 +1,6 @@
 import { manualClock } from '../testing/fixtures';
 import { json, startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream';
-import { mapNowPlaying, azuracastNowPlaying } from './azuracast';
+import { mapNowPlaying, azuracastNowPlaying } from '../../upstream/azuracast';
 import { pickStreamUrl, soundcloudStreams } from './soundcloud';
 import { isLiveAnswer, twitchLiveStatus } from './twitch';
 

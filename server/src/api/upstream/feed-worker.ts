@@ -1,5 +1,5 @@
 import { OneThread, type ThreadReply } from '../../threads/threads';
-import { UpstreamError, type UpstreamFailure } from '../errors';
+import { UpstreamError, type UpstreamFailure } from '../../http/errors';
 import { FeedDigest, type Digester, type FeedData } from './rss';
 
 /**

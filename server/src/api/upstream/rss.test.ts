@@ -1,4 +1,4 @@
-import { UpstreamError } from '../errors';
+import { UpstreamError } from '../../http/errors';
 import { startFakeUpstream, text, type FakeUpstream } from '../testing/fake-upstream';
 import { rssFeed, rssItem } from '../testing/feeds';
 import { feedData, nextPageUrl, parseFeedXml, rssLoader } from './rss';

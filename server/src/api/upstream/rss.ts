@@ -11,9 +11,9 @@ import {
   type FeedPodcast,
   type RawFeedItem,
 } from '../../feed';
-import { UpstreamError } from '../errors';
-import { ensureOk, fetchUpstream, type UpstreamLimits } from './fetch';
-import { feedText, utf8Declaration } from './feed-text';
+import { UpstreamError } from '../../http/errors';
+import { ensureOk, fetchUpstream, type UpstreamLimits } from '../../upstream/fetch';
+import { feedText, utf8Declaration } from '../../upstream/feed-text';
 import { writeParsedXml } from '../../files/xml';
 
 /** The feed as the pages read it (docs/feed.md): `rss.channel.item[]`, attributes grouped under `_attributes`, values kept as text. */

@@ -1,7 +1,7 @@
 import type { ClientCredentialsConfig } from '../env';
-import { UpstreamError } from '../errors';
-import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from './fetch';
-import { ClientCredentialsToken, readTokenResponse, withToken } from './token';
+import { UpstreamError } from '../../http/errors';
+import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../../upstream/fetch';
+import { ClientCredentialsToken, readTokenResponse, withToken } from '../../upstream/token';
 
 /** A SoundCloud track URN, the only shape /api/track accepts (the URL path is built from it). */
 export const TRACK_URN = /^soundcloud:tracks:\d{1,20}$/;

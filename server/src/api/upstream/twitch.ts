@@ -1,7 +1,7 @@
 import type { ClientCredentialsConfig } from '../env';
-import { UpstreamError } from '../errors';
-import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from './fetch';
-import { ClientCredentialsToken, readTokenResponse, withToken } from './token';
+import { UpstreamError } from '../../http/errors';
+import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from '../../upstream/fetch';
+import { ClientCredentialsToken, readTokenResponse, withToken } from '../../upstream/token';
 
 /** Live when Helix lists a stream of type 'live' for the channel; an empty `data` is offline. */
 export function isLiveAnswer(body: unknown): boolean {

@@ -11,7 +11,9 @@ import {
 import React from 'react';
 import * as shared from '@collectif/shared';
 import type { PartName, RemotesConfig } from '@collectif/shared';
-import { createServerContainers, loadContainer, partFileSource } from './containers';
+import { createServerContainers } from './containers';
+import { loadContainer } from './federation';
+import { partFileSource } from './part-files';
 import { createSitePages } from '../page-routes';
 
 const DIST = {

@@ -6,21 +6,12 @@ import * as v from 'valibot';
 import { headElements, scriptJson } from '@collectif/shared/seo';
 import { LOADER } from './fixtures';
 import { radioSettings } from '@collectif/shared/config';
-import {
-  contentSecurityPolicy,
-  inlineHash,
-  createStyleReader,
-  documentPolicy,
-  iconReader,
-  invalidAddressPage,
-  readShellAssets,
-  renderDocument,
-  shellAssetsReader,
-  shellSheetFile,
-  sitePath,
-  type ShellAssets,
-  pageModel,
-} from './document';
+import { contentSecurityPolicy, documentPolicy, inlineHash } from './csp';
+import { invalidAddressPage, renderDocument } from './document';
+import { createStyleReader, iconReader } from './inline-assets';
+import { pageModel } from './page-writer';
+import { readShellAssets, shellAssetsReader, type ShellAssets } from './shell-assets';
+import { shellSheetFile, sitePath } from './site-paths';
 
 /** A shell that reads the table of pages from the page (one built before it left the documents). */
 const assets: ShellAssets = {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonElement } from '@collectif/shared/seo';
 import { BOOT_ID } from '@collectif/shared/boot';
-import { createHints, pageMeta } from './document';
+import { createHints } from './hints';
+import { pageMeta } from './page-writer';
 import type { PagePreload, RemoteName, RemotesConfig } from '@collectif/shared';
 import { declaredPages, headHtml } from '@collectif/shared/testing';
 

@@ -32,7 +32,7 @@ export interface RenderSettings {
 }
 
 /**
- * Which versions of the parts' server containers a task may evaluate (render-pool.ts, « permits »):
+ * Which versions of the parts' server containers a task may evaluate (permits.ts):
  * a snapshot, taken when the task leaves for its renderer, so that a renderer keeps no state of its
  * own between tasks but the containers it has loaded.
  */

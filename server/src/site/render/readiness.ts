@@ -1,5 +1,6 @@
 import { PARTS, type PageRef, type PartName } from '@collectif/shared';
-import type { ServerContainers, PartFileStatus } from './containers';
+import type { ServerContainers } from './containers';
+import type { PartFileStatus } from './part-files';
 import type { PoolStatus, RenderPool } from './render-pool';
 
 /** What `/readyz` answers (docs/rendering.md, « Readiness »). */
@@ -20,7 +21,7 @@ export interface ReadinessSources {
   serverRendering: boolean;
   containers: Pick<ServerContainers, 'status' | 'versionOf'>;
   pool: Pick<RenderPool, 'problems' | 'status'>;
-  /** Starts the trials of the parts in a version not tried yet (responder.ts, `createVersionsInUse`). */
+  /** Starts the trials of the parts in a version not tried yet (versions-in-use.ts, `createVersionsInUse`). */
   trials: (names: readonly PartName[], pages: readonly PageRef[]) => Map<PartName, unknown>;
   sitePages: () => Promise<{ pages: readonly PageRef[] }>;
 }

@@ -11,7 +11,7 @@ import { testConfig } from '../../api/testing/fixtures';
 import { readSiteServerConfig, workspaceRoot } from '../../settings/config';
 import { createRenderPool } from './render-pool';
 import { probeSandbox } from './sandbox';
-import { visitorApi } from './render-pool';
+import { visitorApi } from './renderer-requests';
 import type { Readiness } from './readiness';
 import { SHELL, writeUnder, documentJson, inspectorAnswers } from './fixtures';
 
@@ -236,7 +236,7 @@ describe('a new server container copied by hand', () => {
 });
 
 describe('a player container that never ends its evaluation, there when the server starts', () => {
-  // The shell, the player, then the page's part are evaluated one after the other (renderer.ts): the
+  // The shell, the player, then the page's part are evaluated one after the other (render-page.ts): the
   // one that hangs is the one blamed, never the lane's own part loaded after it.
   it('is the one disabled: the lane’s own part is not, and renders on the server', async () => {
     const site = await siteWith(

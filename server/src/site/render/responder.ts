@@ -1,14 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  aliasTarget,
-  findAlias,
-  findPage,
-  PARTS,
-  type PageMatch,
-  type PageRef,
-  type PartName,
-  type RemotesConfig,
-} from '@collectif/shared';
+import { aliasTarget, findAlias, findPage, type PageMatch, type PageRef, type PartName } from '@collectif/shared';
 import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../settings/config';
 import { trialTask, tryVersion, type TrialOutcome, type TrialTask } from '../../deploy/trial';
@@ -32,17 +23,18 @@ import {
 import { SERVER_CONTAINER, type ServerContainers } from './containers';
 import type { HintsFor } from './hints';
 import { createPageWriter, type PageWriter } from './page-writer';
-import { createPartFiles, partFileSource } from './part-files';
+import { createPartFiles } from './part-files';
 import { readinessOf } from './readiness';
 import { createRenderPool, type RenderPool } from './render-pool';
 import { visitorApi } from './renderer-requests';
 import type { ShellAssets } from './shell-assets';
+import { createVersionsInUse, partsOfPage, type VersionsInUse } from './versions-in-use';
 
 /**
  * A page request's way on the server's side (docs/rendering.md, « A page's way, file by file »): the
  * route hands the address to `respond`, which reads the table of pages, answers a moved page, a file
  * or an unbuilt site, then takes the page from the cache or has the renderers render it. Each step's
- * rules are in the module named by its job: the versions in use, below (the trials a new version
+ * rules are in the module named by its job: versions-in-use.ts (the trials a new version
  * waits for), answer.ts (what a kept page was made from, its ETag; the headers, the brotli),
  * page-writer.ts (the document and its policy), readiness.ts (`/readyz`).
  */
@@ -343,87 +335,3 @@ function browserRenderLog(log: FastifyBaseLogger) {
     },
   };
 }
-
-/**
- * Which versions of the parts' server containers the serving renderers may load (docs/deploy.md,
- * « The trial »; docs/rendering.md, « Readiness »): the ones on this server at start are the admin's,
- * trusted as they are; any later version of this server's files is tried first, once, in the
- * background, and a page that needs it waits a little for that trial. A container on another host is
- * not tried here.
- */
-
-/** How long a page waits for the trial of a part's new server container before leaving its area to the browser. */
-const TRIAL_WAIT_MS = 1500;
-
-const wait = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
-
-/** The parts a page's HTML is made of: the shell, the player, and the page's remote when a page matched. */
-export function partsOfPage(match: PageMatch | null): PartName[] {
-  return ['shell', 'player', ...(match === null ? [] : [match.page.remote])];
-}
-
-export interface VersionsInUseOptions {
-  /** The parts' server containers on this server, read for their versions. */
-  containers: Pick<ServerContainers, 'get' | 'versionOf'>;
-  pool: Pick<RenderPool, 'allowed' | 'trust' | 'tryOnce'>;
-  /** Where the server reads the parts' files (a remote in development from its dev server). */
-  remotes: RemotesConfig;
-  distDirs: Record<PartName, string>;
-  /** What a trial of a part's container in `dir` needs besides the part (the site, the table). */
-  trialTask: (part: PartName, dir: string, pages: readonly PageRef[]) => TrialTask;
-}
-
-/**
- * The versions in use: `trusted` settles once the versions there at start are trusted (a server container that
- * never finishes evaluating is still disabled at the deadline); `trials` starts the trials a set of
- * parts needs; `allUsable` says whether a page's parts may all be rendered on the server.
- */
-export function createVersionsInUse({ containers, pool, remotes, distDirs, trialTask }: VersionsInUseOptions) {
-  /** A part's container read from this server's files (the ones tried before use; docs/deploy.md). */
-  const local = (name: PartName) => partFileSource(name, SERVER_CONTAINER, remotes, distDirs)?.file !== undefined;
-  const trusted = Promise.all(
-    PARTS.map(async ({ name }) => {
-      await containers.get(name);
-      const version = containers.versionOf(name);
-      if (version !== undefined && local(name)) pool.trust(name, version);
-    }),
-  );
-  /** Whether the serving renderers may load a part's container: none here, another host's, or allowed (tried, or trusted). */
-  const usable = (name: PartName): boolean => {
-    const version = containers.versionOf(name);
-    return version === undefined || !local(name) || pool.allowed(name, version);
-  };
-  /**
-   * The parts whose server container on this server is in a version not tried yet: each tried once, in the
-   * background (the pool shares a trial with whoever asks); what each trial answers.
-   */
-  function trials(names: readonly PartName[], pages: readonly PageRef[]): Map<PartName, Promise<unknown>> {
-    const pending = new Map<PartName, Promise<unknown>>();
-    for (const name of names) {
-      const version = containers.versionOf(name);
-      if (version === undefined || usable(name)) continue;
-      pending.set(
-        name,
-        pool.tryOnce(name, version, () => trialTask(name, distDirs[name], pages)),
-      );
-    }
-    return pending;
-  }
-  /**
-   * Whether a page's parts may all be rendered by the serving renderers: a part in a new version waits
-   * for its trial a little (a good container's takes about a second); past that, its area renders in
-   * the browser, and nobody keeps the page.
-   */
-  async function allUsable(names: readonly PartName[], pages: readonly PageRef[]): Promise<boolean> {
-    const pending = trials(names, pages);
-    if (pending.size === 0) return true;
-    await Promise.race([Promise.all(pending.values()), wait(TRIAL_WAIT_MS)]);
-    return names.every(usable);
-  }
-  return { trusted, trials, allUsable };
-}
-
-export type VersionsInUse = ReturnType<typeof createVersionsInUse>;

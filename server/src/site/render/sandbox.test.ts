@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
-import { bwrapArgs, probeSandbox, seccompFd, seccompFilter } from './sandbox';
+import { bwrapArgs, probeSandbox } from './sandbox';
+import { seccompFd, seccompFilter } from './seccomp';
 
 // The walls alone (docs/rendering.md, « The sandbox »), without Node's permission model inside: what
 // a renderer's code meets when it tries what a hostile team's would. These tests need bubblewrap and

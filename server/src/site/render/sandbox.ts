@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, parse, resolve } from 'node:path';
+import { seccompFd } from './seccomp';
 
 /**
  * The walls around a renderer (docs/rendering.md, « The sandbox »). A part's server code runs in a
@@ -17,7 +17,7 @@ import { basename, dirname, join, parse, resolve } from 'node:path';
  *   that `/proc/1/environ` inside holds no secret either);
  * - a user namespace of its own, as `nobody`, with every capability dropped (even when the server
  *   runs as root);
- * - a seccomp filter (`seccompFilter`): the system calls a container runtime's default profile
+ * - a seccomp filter (seccomp.ts, `seccompFilter`): the system calls a container runtime's default profile
  *   refuses (Docker's: modules, keys, mounts, namespaces, tracing another process, BPF…) answer
  *   EPERM, on x86-64 and arm64;
  * - it dies with its server (`--die-with-parent`), in a session of its own (no terminal to write to).
@@ -120,159 +120,6 @@ const LIBRARIES = ['/usr/lib', '/usr/lib64', '/lib', '/lib64'];
  */
 function mountOf(path: string): string {
   return basename(path) === 'dist' ? dirname(path) : path;
-}
-
-// The system calls a renderer never needs and that widen the kernel's surface, from Docker's default
-// seccomp profile (moby's profiles/seccomp/default.json: those it leaves out of its allow-list
-// without a capability): loading kernel modules, keys, mounts and the new mount API, namespaces
-// (unshare, setns; clone with a CLONE_NEW* flag), tracing or reading another process, BPF,
-// perf events, the clock, swap, reboot, NUMA policies, userfaultfd, io_uring. Numbers from the
-// kernel's tables (asm/unistd_64.h for x86-64, asm-generic/unistd.h for arm64).
-const DENIED: Record<string, { x64: number; arm64?: number }> = {
-  acct: { x64: 163, arm64: 89 },
-  add_key: { x64: 248, arm64: 217 },
-  bpf: { x64: 321, arm64: 280 },
-  clock_adjtime: { x64: 305, arm64: 266 },
-  clock_settime: { x64: 227, arm64: 112 },
-  create_module: { x64: 174 },
-  delete_module: { x64: 176, arm64: 106 },
-  finit_module: { x64: 313, arm64: 273 },
-  fsconfig: { x64: 431, arm64: 431 },
-  fsmount: { x64: 432, arm64: 432 },
-  fsopen: { x64: 430, arm64: 430 },
-  fspick: { x64: 433, arm64: 433 },
-  get_kernel_syms: { x64: 177 },
-  get_mempolicy: { x64: 239, arm64: 236 },
-  init_module: { x64: 175, arm64: 105 },
-  io_uring_enter: { x64: 426, arm64: 426 },
-  io_uring_register: { x64: 427, arm64: 427 },
-  io_uring_setup: { x64: 425, arm64: 425 },
-  ioperm: { x64: 173 },
-  iopl: { x64: 172 },
-  kcmp: { x64: 312, arm64: 272 },
-  kexec_file_load: { x64: 320, arm64: 294 },
-  kexec_load: { x64: 246, arm64: 104 },
-  keyctl: { x64: 250, arm64: 219 },
-  lookup_dcookie: { x64: 212, arm64: 18 },
-  mbind: { x64: 237, arm64: 235 },
-  mount: { x64: 165, arm64: 40 },
-  mount_setattr: { x64: 442, arm64: 442 },
-  move_mount: { x64: 429, arm64: 429 },
-  move_pages: { x64: 279, arm64: 239 },
-  name_to_handle_at: { x64: 303, arm64: 264 },
-  nfsservctl: { x64: 180, arm64: 42 },
-  open_by_handle_at: { x64: 304, arm64: 265 },
-  open_tree: { x64: 428, arm64: 428 },
-  perf_event_open: { x64: 298, arm64: 241 },
-  pivot_root: { x64: 155, arm64: 41 },
-  process_vm_readv: { x64: 310, arm64: 270 },
-  process_vm_writev: { x64: 311, arm64: 271 },
-  ptrace: { x64: 101, arm64: 117 },
-  query_module: { x64: 178 },
-  quotactl: { x64: 179, arm64: 60 },
-  reboot: { x64: 169, arm64: 142 },
-  request_key: { x64: 249, arm64: 218 },
-  set_mempolicy: { x64: 238, arm64: 237 },
-  setns: { x64: 308, arm64: 268 },
-  settimeofday: { x64: 164, arm64: 170 },
-  swapoff: { x64: 168, arm64: 225 },
-  swapon: { x64: 167, arm64: 224 },
-  syslog: { x64: 103, arm64: 116 },
-  sysfs: { x64: 139 },
-  _sysctl: { x64: 156 },
-  umount2: { x64: 166, arm64: 39 },
-  unshare: { x64: 272, arm64: 97 },
-  uselib: { x64: 134 },
-  userfaultfd: { x64: 323, arm64: 282 },
-  ustat: { x64: 136 },
-  vhangup: { x64: 153, arm64: 58 },
-};
-/** clone (its flags checked) and clone3 (ENOSYS: its flags are behind a pointer; glibc then uses clone). */
-const CLONE = { x64: { clone: 56, clone3: 435 }, arm64: { clone: 220, clone3: 435 } };
-/** CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET. */
-const CLONE_NAMESPACES = 0x7e020000;
-/** The kernel's audit architectures (linux/audit.h). */
-const AUDIT_ARCH = { x64: 0xc000003e, arm64: 0xc00000b7 };
-const EPERM = 1;
-const ENOSYS = 38;
-
-/**
- * The renderers' seccomp filter as the classic BPF program `bwrap --seccomp` loads (an array of
- * `struct sock_filter`: code u16, jt u8, jf u8, k u32, little-endian): another architecture than
- * this one is killed, x32's calls and `DENIED` answer EPERM, clone with a namespace flag EPERM,
- * clone3 ENOSYS, every other call is allowed. Null on an architecture the table lacks (the other
- * walls still stand; docs/rendering.md, « The sandbox »).
- */
-export function seccompFilter(arch: string = process.arch): Buffer | null {
-  if (arch !== 'x64' && arch !== 'arm64') return null;
-  const LD_ABS = 0x20;
-  const JEQ = 0x15;
-  const JGE = 0x35;
-  const JSET = 0x45;
-  const RET = 0x06;
-  const ALLOW = 0x7fff0000;
-  const KILL_PROCESS = 0x80000000;
-  const errno = (code: number) => 0x00050000 | code;
-  type Step = { code: number; k: number; yes?: string; no?: string } | { label: string };
-  const steps: Step[] = [
-    // seccomp_data: nr at 0, arch at 4, args[0]'s low half at 16.
-    { code: LD_ABS, k: 4 },
-    { code: JEQ, k: AUDIT_ARCH[arch], no: 'kill' },
-    { code: LD_ABS, k: 0 },
-    ...(arch === 'x64' ? [{ code: JGE, k: 0x40000000, yes: 'deny' }] : []),
-    ...Object.values(DENIED).flatMap((numbers) =>
-      numbers[arch] === undefined ? [] : [{ code: JEQ, k: numbers[arch], yes: 'deny' }],
-    ),
-    { code: JEQ, k: CLONE[arch].clone3, yes: 'nosys' },
-    { code: JEQ, k: CLONE[arch].clone, no: 'allow' },
-    { code: LD_ABS, k: 16 },
-    { code: JSET, k: CLONE_NAMESPACES, yes: 'deny', no: 'allow' },
-    { label: 'allow' },
-    { code: RET, k: ALLOW },
-    { label: 'deny' },
-    { code: RET, k: errno(EPERM) },
-    { label: 'nosys' },
-    { code: RET, k: errno(ENOSYS) },
-    { label: 'kill' },
-    { code: RET, k: KILL_PROCESS },
-  ];
-  const at = new Map<string, number>();
-  let count = 0;
-  for (const step of steps) {
-    if ('label' in step) at.set(step.label, count);
-    else count += 1;
-  }
-  const program = Buffer.alloc(count * 8);
-  let index = 0;
-  for (const step of steps) {
-    if ('label' in step) continue;
-    // A jump counts the instructions it skips after itself.
-    const offset = (label: string | undefined) => (label === undefined ? 0 : (at.get(label) ?? 0) - index - 1);
-    program.writeUInt16LE(step.code, index * 8);
-    program.writeUInt8(offset(step.yes), index * 8 + 2);
-    program.writeUInt8(offset(step.no), index * 8 + 3);
-    program.writeUInt32LE(step.k >>> 0, index * 8 + 4);
-    index += 1;
-  }
-  return program;
-}
-
-/**
- * The filter in a file opened for reading, for `--seccomp FD` (bwrap reads it to its end): written
- * in a private folder and unlinked at once, so that only the descriptor holds it. Null without a
- * filter for this architecture. The caller closes it once the child has it.
- */
-export function seccompFd(): number | null {
-  const filter = seccompFilter();
-  if (filter === null) return null;
-  const dir = mkdtempSync(join(tmpdir(), 'seccomp-'));
-  try {
-    const file = join(dir, 'filtre.bpf');
-    writeFileSync(file, filter, { mode: 0o400 });
-    return openSync(file, 'r');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /**

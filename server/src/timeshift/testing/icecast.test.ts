@@ -1,16 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseMp3 } from '../../api/demo/mp3';
-import {
-  demoMp3,
-  IcecastSource,
-  listen,
-  mp3FramesIn,
-  startIcecast,
-  startSource,
-  type IcecastServer,
-  type SourceContent,
-  type SourceOptions,
-} from './icecast';
+import { demoMp3 } from './demo-mp3';
+import { startIcecast, type IcecastServer } from './icecast';
+import { IcecastSource, startSource, type SourceContent, type SourceOptions } from './icecast-source';
+import { listen, mp3FramesIn } from './listener';
 
 jest.setTimeout(60_000);
 

@@ -1,4 +1,4 @@
-import { UpstreamError, type Service } from '../errors';
+import { UpstreamError, type Service } from '../http/errors';
 
 export interface UpstreamLimits {
   timeoutMs: number;

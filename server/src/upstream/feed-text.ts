@@ -1,4 +1,4 @@
-import { UpstreamError } from '../errors';
+import { UpstreamError } from '../http/errors';
 
 /** What may come before `<?xml` and is not content: a byte order mark and white space. */
 const LEADING = /^[\uFEFF\s]+/;

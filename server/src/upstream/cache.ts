@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { SharedCacheStore } from '../../instances/shared-state';
-import type { SiteMetrics } from '../../metrics/metrics';
-import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../errors';
+import type { SharedCacheStore } from '../instances/shared-state';
+import type { SiteMetrics } from '../metrics/metrics';
+import { asUpstreamError, UpstreamError, type Service, type UpstreamFailure } from '../http/errors';
 
 /** hit: fresh from memory; miss: just fetched; stale: the upstream failed, last good value served. */
 export type CacheState = 'hit' | 'miss' | 'stale';

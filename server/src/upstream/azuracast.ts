@@ -1,6 +1,6 @@
 import type { NowPlaying, PlayedTrack } from '@collectif/shared';
 import { RECENT_TRACKS_MAX } from '@collectif/shared/schemas';
-import { UpstreamError } from '../errors';
+import { UpstreamError } from '../http/errors';
 import { ensureOk, fetchUpstream, jsonBody, type UpstreamLimits } from './fetch';
 
 /** A missing artist or title shows as 'Inconnu' (docs/player.md). */

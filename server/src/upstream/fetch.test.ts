@@ -1,5 +1,5 @@
-import { startFakeUpstream, silent, text, type FakeUpstream } from '../testing/fake-upstream';
-import { UpstreamError } from '../errors';
+import { startFakeUpstream, silent, text, type FakeUpstream } from '../api/testing/fake-upstream';
+import { UpstreamError } from '../http/errors';
 import { ensureOk, fetchUpstream, jsonBody } from './fetch';
 
 let fake: FakeUpstream;

@@ -1,5 +1,5 @@
-import { UpstreamError } from '../errors';
-import { manualClock } from '../testing/fixtures';
+import { UpstreamError } from '../http/errors';
+import { manualClock } from '../api/testing/fixtures';
 import { KeyedUpstreamCache, UpstreamCache } from './cache';
 
 /** A load function the test settles by hand, counting calls. */

@@ -1,4 +1,4 @@
-import { UpstreamError, type Service } from '../errors';
+import { UpstreamError, type Service } from '../http/errors';
 import { jsonBody, type UpstreamResponse } from './fetch';
 
 export interface AccessToken {
