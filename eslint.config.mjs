@@ -17,6 +17,44 @@ const otherParts = (self) =>
     .filter((p) => p !== self)
     .flatMap((p) => [`@collectif/${p}`, `@collectif/${p}/*`, `**/${p}/**`, `../${p}/*`, `../../${p}/*`]);
 
+/**
+ * The server's rooms on their floors (docs/server.md, « Rooms and floors »): a room imports only from
+ * its own floor or the floors below. The doors answer HTTP and build the app; the features are the
+ * site's and the API's subjects; the ground holds what every feature stands on.
+ */
+const serverFloors = {
+  doors: ['app', 'admin', 'api', 'site', 'deploy', 'main.ts'],
+  features: [
+    'content',
+    'episodes',
+    'events',
+    'feed',
+    'figures',
+    'played-artists',
+    'proposals',
+    'push',
+    'schedule',
+    'support',
+    'timeshift',
+  ],
+  ground: ['http', 'upstream', 'files', 'instances', 'metrics', 'settings', 'threads'],
+};
+const rooms = (names) => names.map((name) => `./server/src/${name}`);
+const floorZones = [
+  ...serverFloors.doors.map((door) => ({
+    target: rooms([...serverFloors.features, ...serverFloors.ground]),
+    from: rooms([door]),
+    // The shared state checks a deploy's version id with the deploys' own schema.
+    except: door === 'deploy' ? ['./versions.ts'] : [],
+    message: 'A feature or the ground imports no door (app, admin, api, site, deploy): move what both need down.',
+  })),
+  {
+    target: rooms(serverFloors.ground),
+    from: rooms(serverFloors.features),
+    message: 'The ground imports no feature: move what both need down.',
+  },
+];
+
 const typedHooksOnly = [
   {
     name: 'react-redux',
@@ -137,6 +175,18 @@ export default tseslint.config(
       },
     })),
   ),
+  // The server's floors, for its code; its tests build the app and take any room's fixtures. A
+  // feature's `/api` routes (`routes.ts`, `routes/`) are its door, registered by the API's scope.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.test.ts',
+      'server/src/**/testing/**',
+      'server/src/*/routes.ts',
+      'server/src/*/routes/**',
+    ],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: floorZones }] },
+  },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {

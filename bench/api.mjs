@@ -40,7 +40,7 @@ function figures(result) {
 async function feedTimes() {
   const rss = await tsImport('../server/src/api/upstream/rss.ts', import.meta.url);
   const demo = await tsImport('../server/src/api/demo/feed.ts', import.meta.url);
-  const residences = await tsImport('../server/src/api/demo/residences.ts', import.meta.url);
+  const residences = await tsImport('../server/src/schedule/demo-residences.ts', import.meta.url);
   const audio = await tsImport('../server/src/api/demo/audio.ts', import.meta.url);
   const { xml } = demo.buildDemoFeed({
     residences: residences.loadResidences(join(root, 'shared', 'content', 'residences.json')),

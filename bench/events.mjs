@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { demoEventsIcs, loadDemoEvents } from '../server/src/events/demo.ts';
 import { eventIcsItem, eventsCalendar } from '../server/src/events/ics.ts';
 import { readEventCalendars } from '../server/src/events/read.ts';
-import { loadResidences } from '../server/src/api/demo/residences.ts';
+import { loadResidences } from '../server/src/schedule/demo-residences.ts';
 import { calendarIcs } from '../server/src/schedule/ics.ts';
 import { ScheduleWorker } from '../server/src/schedule/schedule-worker.ts';
 import { hugeCalendar } from '../server/src/schedule/test-calendars.ts';

@@ -22,7 +22,7 @@ const RUNS = Number(arg('runs', '10'));
 process.env.TSX_TSCONFIG_PATH ??= join(root, 'server', 'tsconfig.json');
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const { buildDemoFeed } = await load('server/src/api/demo/feed.ts');
-const { loadResidences } = await load('server/src/api/demo/residences.ts');
+const { loadResidences } = await load('server/src/schedule/demo-residences.ts');
 const { DEMO_REPLAYS } = await load('server/src/api/demo/audio.ts');
 const { feedData, parseFeedXml } = await load('server/src/api/upstream/rss.ts');
 const { buildCatalogue } = await load('server/src/episodes/catalogue.ts');

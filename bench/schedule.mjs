@@ -13,7 +13,7 @@ import { expandCalendar, readCalendar } from '../server/src/schedule/expand.ts';
 import { demoScheduleIcs } from '../server/src/schedule/demo.ts';
 import { scheduleIcs } from '../server/src/schedule/ics.ts';
 import { ScheduleWorker } from '../server/src/schedule/schedule-worker.ts';
-import { loadResidences } from '../server/src/api/demo/residences.ts';
+import { loadResidences } from '../server/src/schedule/demo-residences.ts';
 import { hugeCalendar } from '../server/src/schedule/test-calendars.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

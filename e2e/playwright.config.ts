@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 import { localEditorEnv, serverArgs } from '../scripts/server-command.mjs';
@@ -17,6 +14,9 @@ useHermeticEnv();
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
+  // The run's temporary files in a folder of its own, removed when it ends (global-setup.ts); the
+  // server's content in another (web-server.mjs): nothing of a run in the repository's tree.
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   // Two specs at a time on two cores, then the ones that must run alone (the projects below).
   workers: 2,
@@ -66,11 +66,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The Node that runs Playwright, the project's (package.json, « //pins »), with the server's flags.
-    command: [process.execPath, '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
+    // The Node that runs Playwright, the project's (package.json, « //pins »), with the server's flags;
+    // its content and its timeline in a folder of the run's own, removed once it has closed
+    // (web-server.mjs, docs/testing.md « Temporary files »).
+    command: [process.execPath, 'web-server.mjs', '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
+    // Stopped as systemd stops it (SIGTERM), so that it closes and its folder goes; killed past 10 s.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -87,8 +91,6 @@ export default defineConfig({
       // The live's listeners sampled every 5 s rather than each minute: « N à l'écoute » shows without
       // a minute's wait (docs/figures.md, « What is counted »).
       FIGURES_SAMPLE_SECONDS: '5',
-      // The live's timeline is recorded for the run in a folder of its own (docs/timeshift.md).
-      LIVE_TIMESHIFT_DIR: mkdtempSync(join(tmpdir(), 'direct-differe-')),
     },
   },
 });

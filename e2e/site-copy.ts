@@ -45,6 +45,9 @@ export async function startSiteCopy(
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_ROOT: distRoot,
+      // Content of its own, in the run's temporary folder (global-setup.ts), removed with it: never
+      // server/.content, nor the shared server's.
+      CONTENT_DIR: mkdtempSync(join(tmpdir(), 'contenu-')),
       SITE_ORIGIN: origin,
       LOG_LEVEL: 'silent',
       ...env,

@@ -37,6 +37,8 @@ export async function startTimeshiftSite(clockStart: string, segmentSeconds = 2)
       E2E_CLOCK_START: clockStart,
       E2E_CLOCK_EPOCH: String(epoch),
       LIVE_TIMESHIFT_DIR: dir,
+      // Content of its own, in the run's temporary folder (global-setup.ts), removed with it.
+      CONTENT_DIR: mkdtempSync(join(tmpdir(), 'contenu-')),
       LIVE_TIMESHIFT_SEGMENT_S: String(segmentSeconds),
       LIVE_TIMESHIFT_HOURS: '1',
     },

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { get } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { expect, test, THIRD_PARTY } from '../fixtures';
@@ -43,7 +45,15 @@ test.beforeAll(async () => {
     cwd: ROOT,
     stdio: 'ignore',
     detached: true,
-    env: { ...process.env, PORT: String(sitePort), DEV_PORT_OFFSET: String(offset), LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(sitePort),
+      DEV_PORT_OFFSET: String(offset),
+      LOG_LEVEL: 'silent',
+      // Content of its own in the run's temporary folder (global-setup.ts), not a contributor's
+      // server/.content, which `npm run dev` uses.
+      CONTENT_DIR: mkdtempSync(join(tmpdir(), 'contenu-')),
+    },
   });
   await waitFor(`http://127.0.0.1:${String(sitePort)}/healthz`);
   for (const part of PARTS.filter((p) => p.name !== 'shell')) {

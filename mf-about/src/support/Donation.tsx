@@ -34,7 +34,6 @@ export function Donation({
   const [choice, setChoice] = useState<string>(suggested[1] === undefined ? OTHER : String(suggested[1]));
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const leave = useLeave();
   const amount = choice === OTHER ? readAmount(typed, donation) : Number(choice);
   const otherId = `${ids}-autre`;
@@ -42,17 +41,14 @@ export function Donation({
   const errorId = `${ids}-erreur`;
   const give = () => {
     if (leave.busy) return;
-    setError(null);
+    leave.clearError();
     if (typeof amount !== 'number') {
       setFieldError(amount.error);
       inputRef.current?.focus();
       return;
     }
     setFieldError(null);
-    leave.start(
-      askRedirect('/support/don', { amount, ...(residence === null ? {} : { residence: residence.id }) }),
-      setError,
-    );
+    leave.start(askRedirect('/support/don', { amount, ...(residence === null ? {} : { residence: residence.id }) }));
   };
   return (
     <>
@@ -134,14 +130,7 @@ export function Donation({
           {residence === null ? '' : ` pour ${residence.artist}`}
         </button>
       </form>
-      <div aria-live="polite">
-        {error === null ? null : (
-          <p className="support-error" role="alert">
-            {error}
-          </p>
-        )}
-        <Leaving leave={leave} />
-      </div>
+      <Leaving leave={leave} />
       {donation.monthlyUrl === '' ? null : (
         <p className="support-monthly">
           Envie de donner chaque mois ? Un don mensuel se fait sur le formulaire de dons du collectif chez HelloAsso.{' '}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ExternalLink } from '@collectif/shared/ui';
 import { euros } from './amount';
 import { askRedirect } from './send';
@@ -25,7 +24,6 @@ export function Membership({
   membership: { formUrl: string; tiers: readonly Tier[] } | null;
   external: string;
 }) {
-  const [error, setError] = useState<string | null>(null);
   const leave = useLeave();
   if (membership === null || membership.tiers.length === 0) {
     return (
@@ -57,8 +55,7 @@ export function Membership({
               onClick={(event) => {
                 event.preventDefault();
                 if (leave.busy) return;
-                setError(null);
-                leave.start(askRedirect('/support/adhesion', { tier: tier.id }), setError);
+                leave.start(askRedirect('/support/adhesion', { tier: tier.id }));
               }}
             >
               Adhérer
@@ -66,14 +63,7 @@ export function Membership({
           </li>
         ))}
       </ul>
-      <div aria-live="polite">
-        {error === null ? null : (
-          <p className="support-error" role="alert">
-            {error}
-          </p>
-        )}
-        <Leaving leave={leave} />
-      </div>
+      <Leaving leave={leave} />
     </>
   );
 }

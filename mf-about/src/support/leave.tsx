@@ -9,22 +9,37 @@ import { useState } from 'react';
 export interface Leave {
   busy: boolean;
   target: string | null;
-  start: (asked: Promise<{ redirectUrl: string } | { error: string }>, onError: (message: string) => void) => void;
+  /** The site's refusal of the last try, in its own words. */
+  error: string | null;
+  /** Forgets the last refusal (a new try begins). */
+  clearError: () => void;
+  /** Asks the site (the last refusal forgotten), then leaves for its answer or says its refusal. */
+  start: (asked: Promise<{ redirectUrl: string } | { error: string }>) => void;
 }
 
+/**
+ * Leaving, one way for the gift and the membership (docs/support.md, « The page »): busy while the
+ * site is asked, then HelloAsso's page or the refusal.
+ */
 export function useLeave(): Leave {
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   return {
     busy,
     target,
-    start: (asked, onError) => {
+    error,
+    clearError: () => {
+      setError(null);
+    },
+    start: (asked) => {
+      setError(null);
       setBusy(true);
       setTarget(null);
       void asked.then((answer) => {
         if ('error' in answer) {
           setBusy(false);
-          onError(answer.error);
+          setError(answer.error);
           return;
         }
         setTarget(answer.redirectUrl);
@@ -34,8 +49,21 @@ export function useLeave(): Leave {
   };
 }
 
-/** What the page says while the site is asked, then where the visitor goes. */
+/** The refusal, or what the page says while the site is asked, then where the visitor goes: one live region. */
 export function Leaving({ leave }: { leave: Leave }) {
+  return (
+    <div aria-live="polite">
+      {leave.error === null ? null : (
+        <p className="support-error" role="alert">
+          {leave.error}
+        </p>
+      )}
+      <Where leave={leave} />
+    </div>
+  );
+}
+
+function Where({ leave }: { leave: Leave }) {
   if (leave.target !== null) {
     return (
       <p className="support-leaving">

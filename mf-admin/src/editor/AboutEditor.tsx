@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
-import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
+import { VersionEditor, saveKind, useVersionForm } from './publish';
 
 /*
  * The About page's texts (the `about` kind, docs/content.md, « The editor »): one nested text, in the
@@ -209,49 +209,42 @@ function Node({ text, path, label, walk }: { text: Text; path: (string | number)
 }
 
 export function AboutEditor({ onPublished }: { onPublished?: () => void }) {
-  const formId = useId();
   const form = useVersionForm<Text>({
     kind: 'about',
     read: (version) => version.data as Text,
     send: saveKind('about'),
     onPublished,
   });
-  const { loaded } = form;
-  if (loaded === null || form.failure !== null) return <FormOpening form={form} loading="Chargement des textes ..." />;
-  const { value: text, basedOn } = loaded;
-  const errors = form.problems;
-
-  const walk: Walk = {
-    formId,
-    errors,
-    change: (path, value) => {
-      form.edit((now) => replaced(now, path, value));
-    },
-  };
 
   return (
-    <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
-      <h2 id={`${formId}-titre`}>Textes de la page À propos</h2>
-      <p className="admin-field__hint">
-        Les chiffres, les adresses et les liens de la page viennent de la configuration du site ; les photos de l’équipe
-        se modifient dans « L’équipe (page À propos) ».
-      </p>
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.publish(basedOn);
-        }}
-      >
-        <Node text={text} path={[]} label="" walk={walk} />
-        <PagePreview source={{ kind: 'about', data: text }} onRefused={form.setOutcome} />
-        <PublishFooter
-          form={form}
-          saved="la page À propos les montre déjà."
-          theirs={(current) => <p>{titleOf((current.data as Record<string, Text>).intro ?? '')}</p>}
-        />
-      </form>
-    </section>
+    <VersionEditor
+      form={form}
+      title="Textes de la page À propos"
+      loading="Chargement des textes ..."
+      intro={
+        <p className="admin-field__hint">
+          Les chiffres, les adresses et les liens de la page viennent de la configuration du site ; les photos de
+          l’équipe se modifient dans « L’équipe (page À propos) ».
+        </p>
+      }
+      saved="la page À propos les montre déjà."
+      theirs={(current) => <p>{titleOf((current.data as Record<string, Text>).intro ?? '')}</p>}
+    >
+      {(text, formId) => {
+        const walk: Walk = {
+          formId,
+          errors: form.problems,
+          change: (path, value) => {
+            form.edit((now) => replaced(now, path, value));
+          },
+        };
+        return (
+          <>
+            <Node text={text} path={[]} label="" walk={walk} />
+            <PagePreview source={{ kind: 'about', data: text }} onRefused={form.setOutcome} />
+          </>
+        );
+      }}
+    </VersionEditor>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   apiUrl,
   audienceFiguresAnswer,
@@ -9,9 +9,10 @@ import {
   type FigureValue,
 } from '@collectif/shared';
 import { formatTime } from '@collectif/shared/time';
-import { StatusMessage } from '@collectif/shared/ui';
-import { call, messageOf, type Me } from './call';
+import type { Me } from './call';
+import { FigureTable } from './FigureTable';
 import { ListenersSetting } from './ListenersSetting';
+import { useFigures } from './useFigures';
 import './audience.css';
 
 /*
@@ -126,23 +127,15 @@ function Curve({ slot }: { slot: Slot }) {
       <details className="admin-curve__detail">
         <summary>Minute par minute</summary>
         <Scroll>
-          <table className="admin-figures">
-            <caption>Auditeurs minute par minute, {slot.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Heure</th>
-                <th scope="col">Auditeurs</th>
-              </tr>
-            </thead>
-            <tbody>
-              {curve.map((figure, minute) => (
-                <tr key={minute}>
-                  <th scope="row">{hourFormat.format(start + minute * 60_000)}</th>
-                  <td>{said(figure)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={<>Auditeurs minute par minute, {slot.title}</>}
+            columns={['Heure', 'Auditeurs']}
+            rows={curve.map((figure, minute) => ({
+              key: minute,
+              head: hourFormat.format(start + minute * 60_000),
+              cells: [said(figure)],
+            }))}
+          />
         </Scroll>
       </details>
     </>
@@ -153,35 +146,23 @@ function Slots({ slots }: { slots: Slot[] }) {
   if (slots.length === 0) return <p>Aucun auditeur du direct compté sur les 12 dernières semaines.</p>;
   return (
     <Scroll>
-      <table className="admin-figures">
-        <caption>Le direct, créneau par créneau (12 dernières semaines)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Créneau</th>
-            <th scope="col">Pic</th>
-            <th scope="col">Moyenne</th>
-            <th scope="col">Courbe</th>
-          </tr>
-        </thead>
-        <tbody>
-          {slots.map((slot) => (
-            <tr key={slot.start}>
-              <th scope="row">
-                {dayFormat.format(Date.parse(slot.start))}, {hourFormat.format(Date.parse(slot.start))}–
-                {hourFormat.format(Date.parse(slot.end))}
-                <span className="admin-field__hint">
-                  {slot.title} · sources : {sourcesOf(slot.sources)}
-                </span>
-              </th>
-              <td>{said(slot.peak)}</td>
-              <td>{said(slot.average)}</td>
-              <td>
-                <Curve slot={slot} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        caption="Le direct, créneau par créneau (12 dernières semaines)"
+        columns={['Créneau', 'Pic', 'Moyenne', 'Courbe']}
+        rows={slots.map((slot) => ({
+          key: slot.start,
+          head: (
+            <>
+              {dayFormat.format(Date.parse(slot.start))}, {hourFormat.format(Date.parse(slot.start))}–
+              {hourFormat.format(Date.parse(slot.end))}
+              <span className="admin-field__hint">
+                {slot.title} · sources : {sourcesOf(slot.sources)}
+              </span>
+            </>
+          ),
+          cells: [said(slot.peak), said(slot.average), <Curve key="courbe" slot={slot} />],
+        }))}
+      />
     </Scroll>
   );
 }
@@ -194,56 +175,35 @@ function Episodes({ figures }: { figures: Figures }) {
         <p>Aucune réécoute comptée sur les 12 dernières semaines.</p>
       ) : (
         <Scroll>
-          <table className="admin-figures">
-            <caption>Réécoutes des épisodes et jusqu’où elles sont allées (12 dernières semaines)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Épisode</th>
-                <th scope="col">Lancées sur le site</th>
-                <th scope="col">Lecteurs intégrés</th>
-                <th scope="col">25 %</th>
-                <th scope="col">50 %</th>
-                <th scope="col">75 %</th>
-                <th scope="col">Jusqu’au bout</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.episodes.map((episode) => (
-                <tr key={episode.episode}>
-                  <th scope="row">{episode.title}</th>
-                  <td>{said(episode.plays)}</td>
-                  <td>{said(episode.embedPlays)}</td>
-                  <td>{said(episode.reached.p25)}</td>
-                  <td>{said(episode.reached.p50)}</td>
-                  <td>{said(episode.reached.p75)}</td>
-                  <td>{said(episode.reached.p100)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption="Réécoutes des épisodes et jusqu’où elles sont allées (12 dernières semaines)"
+            columns={['Épisode', 'Lancées sur le site', 'Lecteurs intégrés', '25 %', '50 %', '75 %', 'Jusqu’au bout']}
+            rows={figures.episodes.map((episode) => ({
+              key: episode.episode,
+              head: episode.title,
+              cells: [
+                said(episode.plays),
+                said(episode.embedPlays),
+                said(episode.reached.p25),
+                said(episode.reached.p50),
+                said(episode.reached.p75),
+                said(episode.reached.p100),
+              ],
+            }))}
+          />
         </Scroll>
       )}
       {figures.moments.length === 0 ? null : (
         <Scroll>
-          <table className="admin-figures">
-            <caption>Les moments les plus lancés (liens ?t=, lignes des listes de titres)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Épisode</th>
-                <th scope="col">Moment</th>
-                <th scope="col">Lancements</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.moments.map((moment) => (
-                <tr key={`${moment.episode}:${String(moment.second)}`}>
-                  <th scope="row">{titles.get(moment.episode) ?? moment.episode}</th>
-                  <td>{formatTime(moment.second)}</td>
-                  <td>{said(moment.plays)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption="Les moments les plus lancés (liens ?t=, lignes des listes de titres)"
+            columns={['Épisode', 'Moment', 'Lancements']}
+            rows={figures.moments.map((moment) => ({
+              key: `${moment.episode}:${String(moment.second)}`,
+              head: titles.get(moment.episode) ?? moment.episode,
+              cells: [formatTime(moment.second), said(moment.plays)],
+            }))}
+          />
         </Scroll>
       )}
     </>
@@ -254,37 +214,21 @@ function Trend({ trend }: { trend: Figures['trend'] }) {
   const top = Math.max(5, ...trend.map((week) => valueOf(week.plays)), ...trend.map((week) => valueOf(week.peak)));
   return (
     <Scroll>
-      <table className="admin-figures admin-trend">
-        <caption>Les 12 dernières semaines</caption>
-        <thead>
-          <tr>
-            <th scope="col">Semaine du</th>
-            <th scope="col">Pic du direct</th>
-            <th scope="col">Réécoutes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trend.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">{dayOf(week.week)}</th>
-              <td>
-                <span
-                  className="admin-trend__bar"
-                  style={{ inlineSize: `${String((valueOf(week.peak) / top) * 100)}%` }}
-                />
-                {said(week.peak)}
-              </td>
-              <td>
-                <span
-                  className="admin-trend__bar"
-                  style={{ inlineSize: `${String((valueOf(week.plays) / top) * 100)}%` }}
-                />
-                {said(week.plays)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        className="admin-trend"
+        caption="Les 12 dernières semaines"
+        columns={['Semaine du', 'Pic du direct', 'Réécoutes']}
+        rows={trend.map((week) => ({
+          key: week.week,
+          head: dayOf(week.week),
+          cells: [week.peak, week.plays].map((figure, at) => (
+            <Fragment key={at}>
+              <span className="admin-trend__bar" style={{ inlineSize: `${String((valueOf(figure) / top) * 100)}%` }} />
+              {said(figure)}
+            </Fragment>
+          )),
+        }))}
+      />
     </Scroll>
   );
 }
@@ -295,50 +239,28 @@ function Radio({ figures, names }: { figures: Figures; names: Map<string, string
     <>
       {figures.days === undefined || figures.days.length === 0 ? null : (
         <Scroll>
-          <table className="admin-figures">
-            <caption>Le direct de toute la radio, jour par jour (28 derniers jours)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Jour</th>
-                <th scope="col">Pic</th>
-                <th scope="col">Moyenne</th>
-                <th scope="col">Pic par source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.days.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{dayOf(day.day)}</th>
-                  <td>{said(day.peak)}</td>
-                  <td>{said(day.average)}</td>
-                  <td>{sourcesOf(day.sources)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption="Le direct de toute la radio, jour par jour (28 derniers jours)"
+            columns={['Jour', 'Pic', 'Moyenne', 'Pic par source']}
+            rows={figures.days.map((day) => ({
+              key: day.day,
+              head: dayOf(day.day),
+              cells: [said(day.peak), said(day.average), sourcesOf(day.sources)],
+            }))}
+          />
         </Scroll>
       )}
       {figures.residences === undefined || figures.residences.length === 0 ? null : (
         <Scroll>
-          <table className="admin-figures">
-            <caption>Chaque résidence sur les 12 dernières semaines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Résidence</th>
-                <th scope="col">Pic du direct</th>
-                <th scope="col">Réécoutes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.residences.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{names.get(row.id) ?? row.id}</th>
-                  <td>{said(row.peak)}</td>
-                  <td>{said(row.plays)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption="Chaque résidence sur les 12 dernières semaines"
+            columns={['Résidence', 'Pic du direct', 'Réécoutes']}
+            rows={figures.residences.map((row) => ({
+              key: row.id,
+              head: names.get(row.id) ?? row.id,
+              cells: [said(row.peak), said(row.plays)],
+            }))}
+          />
         </Scroll>
       )}
     </>
@@ -374,38 +296,13 @@ function MonthCsv({ residence, initial }: { residence: string | null; initial: s
 }
 
 function Report({ residence, names }: { residence: string | null; names: Map<string, string> }) {
-  const [figures, setFigures] = useState<Figures | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    const query = residence === null ? '' : `?residence=${encodeURIComponent(residence)}`;
-    call<unknown>('GET', `/editor/figures/audience${query}`)
-      .then(readAudience)
-      .then((read) => {
-        if (current) setFigures(read);
-      })
-      .catch((error: unknown) => {
-        if (current) setFailure(messageOf(error));
-      });
-    return () => {
-      current = false;
-    };
-  }, [residence, attempt]);
-  if (failure !== null) {
-    return (
-      <StatusMessage
-        kind="error"
-        onRetry={() => {
-          setFailure(null);
-          setAttempt((attempts) => attempts + 1);
-        }}
-      >
-        {failure}
-      </StatusMessage>
-    );
-  }
-  if (figures === null) return <StatusMessage kind="loading">Chargement de l’audience ...</StatusMessage>;
+  const query = residence === null ? '' : `?residence=${encodeURIComponent(residence)}`;
+  const { figures, status } = useFigures(
+    `/editor/figures/audience${query}`,
+    readAudience,
+    'Chargement de l’audience ...',
+  );
+  if (figures === null) return status;
   return (
     <>
       <h4>Le direct</h4>

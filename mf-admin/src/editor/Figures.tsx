@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useResidencesQuery } from '@collectif/shared';
-import { StatusMessage } from '@collectif/shared/ui';
 import { AudienceFigures } from './AudienceFigures';
-import { call, messageOf, type Me } from './call';
+import type { Me } from './call';
+import { FigureTable } from './FigureTable';
+import { useFigures } from './useFigures';
 
 /*
  * « Mes chiffres » (docs/content.md, « The editor »): what the site counts that a volunteer may see,
@@ -59,41 +60,13 @@ export function readSupportFigures(data: unknown): SupportFigures {
 
 function SupportFiguresPart({ me }: { me: Me }) {
   const headingId = useId();
-  const [figures, setFigures] = useState<SupportFigures | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { figures, status } = useFigures('/editor/figures/support', readSupportFigures, 'Chargement des dons ...');
   const names = new Map(
     (useResidencesQuery(undefined).data ?? []).map((residence) => [residence.id, residence.artist]),
   );
-  useEffect(() => {
-    let current = true;
-    call<unknown>('GET', '/editor/figures/support')
-      .then(readSupportFigures)
-      .then((read) => {
-        if (current) setFigures(read);
-      })
-      .catch((error: unknown) => {
-        if (current) setFailure(messageOf(error));
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
   let body;
-  if (failure !== null) {
-    body = (
-      <StatusMessage
-        kind="error"
-        onRetry={() => {
-          setFailure(null);
-          setAttempt((attempts) => attempts + 1);
-        }}
-      >
-        {failure}
-      </StatusMessage>
-    );
-  } else if (figures === null) {
-    body = <StatusMessage kind="loading">Chargement des dons ...</StatusMessage>;
+  if (figures === null) {
+    body = status;
   } else if (me.role === 'residence') {
     const own = figures.residences.find((row) => row.id === me.residence);
     body = (
@@ -119,25 +92,15 @@ function SupportFiguresPart({ me }: { me: Me }) {
         {figures.residences.length === 0 ? (
           <p>Aucun don au nom d’une résidence en {String(figures.year)}.</p>
         ) : (
-          <table className="admin-figures">
-            <caption>Dons au nom des résidences en {String(figures.year)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Résidence</th>
-                <th scope="col">Dons</th>
-                <th scope="col">Montant</th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.residences.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{names.get(row.id) ?? row.id}</th>
-                  <td>{row.donations}</td>
-                  <td>{row.sum === undefined ? '—' : euros(row.sum)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={<>Dons au nom des résidences en {String(figures.year)}</>}
+            columns={['Résidence', 'Dons', 'Montant']}
+            rows={figures.residences.map((row) => ({
+              key: row.id,
+              head: names.get(row.id) ?? row.id,
+              cells: [row.donations, row.sum === undefined ? '—' : euros(row.sum)],
+            }))}
+          />
         )}
       </>
     );

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import type { PicturePurpose } from './call';
 import { Field } from './Field';
 import { PagePreview } from './PagePreview';
 import { PictureUpload } from './PictureUpload';
-import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
+import { VersionEditor, saveKind, useVersionForm } from './publish';
 import { RowActions } from './RowActions';
 
 /*
@@ -113,87 +112,76 @@ function dataOf(list: ListKind, entries: readonly Entry[]): Entry[] {
 }
 
 export function ListEditor({ list, onPublished }: { list: ListKind; onPublished?: () => void }) {
-  const formId = useId();
   const form = useVersionForm<Entry[]>({
     kind: list.kind,
     read: (version) => entriesOf(version.data),
     send: (entries, basedOn) => saveKind(list.kind)(dataOf(list, entries), basedOn),
     onPublished,
   });
-  const { loaded } = form;
-  if (loaded === null || form.failure !== null) return <FormOpening form={form} />;
-  const { value: entries, basedOn } = loaded;
   const errors = form.problems;
-
   const change = (next: Entry[]) => {
     form.edit(() => next);
   };
 
   return (
-    <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
-      <h2 id={`${formId}-titre`}>{list.title}</h2>
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.publish(basedOn);
-        }}
-      >
-        {entries.map((entry, index) => {
-          const legend = `${list.entryLabel} ${String(index + 1)} : ${entry[list.nameField] ?? ''}`;
-          return (
-            <fieldset className="admin-entry" key={index}>
-              <legend>{legend}</legend>
-              {list.fields.map(({ name, label, hint, purpose }) => (
-                <Field
-                  key={name}
-                  id={`${formId}-${String(index)}-${name}`}
-                  label={label}
-                  hint={hint}
-                  error={errors.get(`/${String(index)}/${name}`)}
-                  value={entry[name] ?? ''}
-                  onChange={(value) => {
-                    change(entries.map((item, at) => (at === index ? { ...item, [name]: value } : item)));
-                  }}
-                >
-                  {purpose === undefined ? null : (
-                    <PictureUpload
-                      purpose={purpose}
-                      label={`${label}, ${legend}`}
-                      onUploaded={(src) => {
-                        form.edit((now) => now.map((item, at) => (at === index ? { ...item, [name]: src } : item)));
-                      }}
-                    />
-                  )}
-                </Field>
-              ))}
-              <RowActions rows={entries} index={index} legend={legend} change={change} />
-            </fieldset>
-          );
-        })}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            change([...entries, {}]);
-          }}
-        >
-          Ajouter : {list.entryLabel.toLowerCase()}
-        </button>
-        <PagePreview source={{ kind: list.kind, data: dataOf(list, entries) }} onRefused={form.setOutcome} />
-        <PublishFooter
-          form={form}
-          saved={list.shown}
-          theirs={(current) => (
-            <ol>
-              {entriesOf(current.data).map((entry, index) => (
-                <li key={index}>{entry[list.nameField]}</li>
-              ))}
-            </ol>
-          )}
-        />
-      </form>
-    </section>
+    <VersionEditor
+      form={form}
+      title={list.title}
+      saved={list.shown}
+      theirs={(current) => (
+        <ol>
+          {entriesOf(current.data).map((entry, index) => (
+            <li key={index}>{entry[list.nameField]}</li>
+          ))}
+        </ol>
+      )}
+    >
+      {(entries, formId) => (
+        <>
+          {entries.map((entry, index) => {
+            const legend = `${list.entryLabel} ${String(index + 1)} : ${entry[list.nameField] ?? ''}`;
+            return (
+              <fieldset className="admin-entry" key={index}>
+                <legend>{legend}</legend>
+                {list.fields.map(({ name, label, hint, purpose }) => (
+                  <Field
+                    key={name}
+                    id={`${formId}-${String(index)}-${name}`}
+                    label={label}
+                    hint={hint}
+                    error={errors.get(`/${String(index)}/${name}`)}
+                    value={entry[name] ?? ''}
+                    onChange={(value) => {
+                      change(entries.map((item, at) => (at === index ? { ...item, [name]: value } : item)));
+                    }}
+                  >
+                    {purpose === undefined ? null : (
+                      <PictureUpload
+                        purpose={purpose}
+                        label={`${label}, ${legend}`}
+                        onUploaded={(src) => {
+                          form.edit((now) => now.map((item, at) => (at === index ? { ...item, [name]: src } : item)));
+                        }}
+                      />
+                    )}
+                  </Field>
+                ))}
+                <RowActions rows={entries} index={index} legend={legend} change={change} />
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              change([...entries, {}]);
+            }}
+          >
+            Ajouter : {list.entryLabel.toLowerCase()}
+          </button>
+          <PagePreview source={{ kind: list.kind, data: dataOf(list, entries) }} onRefused={form.setOutcome} />
+        </>
+      )}
+    </VersionEditor>
   );
 }

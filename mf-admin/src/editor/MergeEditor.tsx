@@ -4,7 +4,7 @@ import { playedArtistsPageAnswer } from '@collectif/shared/schemas';
 import type { PlayedArtistSummary } from '@collectif/shared';
 import { call, messageOf } from './call';
 import { Field } from './Field';
-import { FormOpening, PublishFooter, saveKind, useVersionForm } from './publish';
+import { VersionEditor, saveKind, useVersionForm } from './publish';
 import { RowActions } from './RowActions';
 
 /*
@@ -121,16 +121,12 @@ function ArtistSearch({ onInto, onName }: { onInto: (slug: string) => void; onNa
 }
 
 export function MergeEditor({ onPublished }: { onPublished?: () => void }) {
-  const formId = useId();
   const form = useVersionForm<Merge[]>({
     kind: 'artistMerges',
     read: (version) => mergesOf(version.data),
     send: (merges, basedOn) => saveKind('artistMerges')(dataOf(merges), basedOn),
     onPublished,
   });
-  const { loaded } = form;
-  if (loaded === null || form.failure !== null) return <FormOpening form={form} />;
-  const { value: merges, basedOn } = loaded;
   const errors = form.problems;
   const change = (next: Merge[]) => {
     form.edit(() => next);
@@ -144,81 +140,79 @@ export function MergeEditor({ onPublished }: { onPublished?: () => void }) {
   };
 
   return (
-    <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
-      <h2 id={`${formId}-titre`}>Fusions d’artistes</h2>
-      <p>
-        Les noms qui ne diffèrent que par les majuscules ou les accents sont déjà un seul artiste. Une fusion réunit
-        d’autres graphies sur une page : celle qui reste garde son adresse, les autres y mènent.
-      </p>
-      <ArtistSearch
-        onInto={(slug) => {
-          lastMerge((merge) => ({ ...merge, into: slug }));
-        }}
-        onName={(name) => {
-          lastMerge((merge) => ({ ...merge, names: merge.names.trim() === '' ? name : `${merge.names}\n${name}` }));
-        }}
-      />
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.publish(basedOn);
-        }}
-      >
-        {merges.map((merge, index) => {
-          const legend = `Fusion ${String(index + 1)} : ${merge.into}`;
-          return (
-            <fieldset className="admin-entry" key={index}>
-              <legend>{legend}</legend>
-              <Field
-                id={`${formId}-${String(index)}-into`}
-                label="Page qui reste"
-                hint="Son adresse après /artistes/, par exemple basic-channel."
-                error={errors.get(`/${String(index)}/into`)}
-                value={merge.into}
-                onChange={(value) => {
-                  change(merges.map((item, at) => (at === index ? { ...item, into: value } : item)));
-                }}
-              />
-              <Field
-                id={`${formId}-${String(index)}-names`}
-                label="Autres graphies"
-                hint="Une par ligne : un nom tel que les listes de titres l’écrivent, ou l’adresse de sa page."
-                error={errors.get(`/${String(index)}/names`)}
-                multiline
-                value={merge.names}
-                onChange={(value) => {
-                  change(merges.map((item, at) => (at === index ? { ...item, names: value } : item)));
-                }}
-              />
-              <RowActions rows={merges} index={index} legend={legend} change={change} />
-            </fieldset>
-          );
-        })}
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            change([...merges, { into: '', names: '' }]);
-          }}
-        >
-          Ajouter : fusion
-        </button>
-        <PublishFooter
-          form={form}
-          saved="les pages des artistes la montrent déjà."
-          theirs={(current) => (
-            <ol>
-              {mergesOf(current.data).map((merge, index) => (
-                <li key={index}>
-                  {merge.into} ← {merge.names.split('\n').join(', ')}
-                </li>
-              ))}
-            </ol>
-          )}
-        />
-      </form>
-    </section>
+    <VersionEditor
+      form={form}
+      title="Fusions d’artistes"
+      intro={
+        <>
+          <p>
+            Les noms qui ne diffèrent que par les majuscules ou les accents sont déjà un seul artiste. Une fusion réunit
+            d’autres graphies sur une page : celle qui reste garde son adresse, les autres y mènent.
+          </p>
+          <ArtistSearch
+            onInto={(slug) => {
+              lastMerge((merge) => ({ ...merge, into: slug }));
+            }}
+            onName={(name) => {
+              lastMerge((merge) => ({ ...merge, names: merge.names.trim() === '' ? name : `${merge.names}\n${name}` }));
+            }}
+          />
+        </>
+      }
+      saved="les pages des artistes la montrent déjà."
+      theirs={(current) => (
+        <ol>
+          {mergesOf(current.data).map((merge, index) => (
+            <li key={index}>
+              {merge.into} ← {merge.names.split('\n').join(', ')}
+            </li>
+          ))}
+        </ol>
+      )}
+    >
+      {(merges, formId) => (
+        <>
+          {merges.map((merge, index) => {
+            const legend = `Fusion ${String(index + 1)} : ${merge.into}`;
+            return (
+              <fieldset className="admin-entry" key={index}>
+                <legend>{legend}</legend>
+                <Field
+                  id={`${formId}-${String(index)}-into`}
+                  label="Page qui reste"
+                  hint="Son adresse après /artistes/, par exemple basic-channel."
+                  error={errors.get(`/${String(index)}/into`)}
+                  value={merge.into}
+                  onChange={(value) => {
+                    change(merges.map((item, at) => (at === index ? { ...item, into: value } : item)));
+                  }}
+                />
+                <Field
+                  id={`${formId}-${String(index)}-names`}
+                  label="Autres graphies"
+                  hint="Une par ligne : un nom tel que les listes de titres l’écrivent, ou l’adresse de sa page."
+                  error={errors.get(`/${String(index)}/names`)}
+                  multiline
+                  value={merge.names}
+                  onChange={(value) => {
+                    change(merges.map((item, at) => (at === index ? { ...item, names: value } : item)));
+                  }}
+                />
+                <RowActions rows={merges} index={index} legend={legend} change={change} />
+              </fieldset>
+            );
+          })}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              change([...merges, { into: '', names: '' }]);
+            }}
+          >
+            Ajouter : fusion
+          </button>
+        </>
+      )}
+    </VersionEditor>
   );
 }

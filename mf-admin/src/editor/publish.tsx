@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { call, messageOf } from './call';
 import { currentVersion, OutcomeMessage, outcomeOf, problemsOf, type Outcome, type Version } from './outcome';
 import { StatusMessage } from '@collectif/shared/ui';
@@ -161,5 +161,57 @@ export function PublishFooter<T>({
         {busy ? 'Publication ...' : 'Publier'}
       </button>
     </>
+  );
+}
+
+/**
+ * One form of the editor, the pattern every whole-kind form follows (docs/content.md, « The
+ * editor »): « Chargement » or the failure while it opens, then its title, what it says first, its
+ * fields drawn from the content, and « Publier » with the outcome at the end; the form publishes on
+ * the version it was opened from.
+ */
+export function VersionEditor<T>({
+  form,
+  title,
+  intro,
+  loading,
+  saved,
+  theirs,
+  children,
+}: {
+  form: VersionForm<T>;
+  title: string;
+  /** What is said under the title, before the form. */
+  intro?: ReactNode;
+  loading?: string;
+  /** What « Publié » says is now shown, and where. */
+  saved: string;
+  /** On a conflict, the other version's text, put beside the volunteer's. */
+  theirs: (current: Version) => ReactNode;
+  /** The form's fields from its content; `formId` names their ids apart. */
+  children: (value: T, formId: string) => ReactNode;
+}) {
+  const formId = useId();
+  const { loaded } = form;
+  if (loaded === null || form.failure !== null) {
+    return <FormOpening form={form} {...(loading === undefined ? {} : { loading })} />;
+  }
+  const { value, basedOn } = loaded;
+  return (
+    <section className="admin-editor" aria-labelledby={`${formId}-titre`}>
+      <h2 id={`${formId}-titre`}>{title}</h2>
+      {intro}
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.publish(basedOn);
+        }}
+      >
+        {children(value, formId)}
+        <PublishFooter form={form} saved={saved} theirs={theirs} />
+      </form>
+    </section>
   );
 }

@@ -2,11 +2,11 @@ import type { NowPlaying } from '@collectif/shared';
 import { buildDemoFeed, type DemoFeed } from './demo/feed';
 import { DEMO_REPLAYS } from './demo/audio';
 import { demoNowPlaying, demoTracks } from './demo/nowplaying';
-import { loadResidences, type DemoResidence } from './demo/residences';
+import { loadResidences, type DemoResidence } from '../schedule/demo-residences';
 import type { ApiConfig } from './env';
 import { ApiHttpError } from '../http/errors';
 import { azuracastNowPlaying } from '../upstream/azuracast';
-import { KeyedUpstreamCache, UpstreamCache, type Cached } from '../upstream/cache';
+import { KeyedUpstreamCache, UpstreamCache, type Cached, type Source } from '../upstream/cache';
 import type { SharedCacheStore } from '../instances/shared-state';
 import { FeedWorker } from './upstream/feed-worker';
 import { feedData, parseFeedXml, rssLoader, type FeedData } from './upstream/rss';
@@ -20,11 +20,6 @@ import type { Release } from '@collectif/shared';
 import type { SiteMetrics } from '../metrics/metrics';
 
 const NO_TRACKLISTS = { id: '', data: [] as readonly TracklistEntry[] };
-
-/** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
-export interface Source<T> {
-  get(): Promise<Cached<T>>;
-}
 
 /** Where each route's data comes from; every upstream left unconfigured is its demo. */
 export interface Sources {

@@ -32,7 +32,7 @@ import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
 import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
-import { supportLinks } from '../api/routes/support';
+import { supportLinks } from '../support/routes';
 import { pushPlugin, type PushPluginOptions } from '../push/plugin';
 import { proposalsPlugin } from '../proposals/plugin';
 

@@ -1,12 +1,10 @@
 import type { Events } from '@collectif/shared';
 import { ApiHttpError } from '../http/errors';
-import { cacheControlFor } from '../api/http/reply';
 import { wallAt } from '../schedule/expand';
 import { calendarIcs } from '../schedule/ics';
 import { LastGood } from '../schedule/last-good';
 import type { ScheduleWorker } from '../schedule/schedule-worker';
-import type { Source } from '../api/sources';
-import type { Cached } from '../upstream/cache';
+import { cacheControlFor, type Cached, type Source } from '../upstream/cache';
 import { eventIcsItem, eventsCalendar, type EventFileOptions } from './ics';
 import type { EventRecord } from './read';
 import type { LineupResidence } from './text';
@@ -16,7 +14,7 @@ import type { LineupResidence } from './text';
  * read by the schedule's thread once per version of the calendars and per UTC day, never per
  * request; requests during a reading wait for that one; when a reading fails, the last good one is
  * answered (stale) and the same calendars are read again a minute later. The API's routes
- * (api/routes/events.ts), the site's `/evenements.ics` and the sitemap (site/published.ts) read the same.
+ * (events/routes.ts), the site's `/evenements.ics` and the sitemap (site/published.ts) read the same.
  */
 
 /** The zone the collective's calendars are kept in: days and years are counted in it. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { workspaceRoot } from '../settings/config';
-import { loadResidences } from '../api/demo/residences';
+import { loadResidences } from '../schedule/demo-residences';
 import { demoEventsIcs, loadDemoEvents } from './demo';
 import { readEventCalendar } from './read';
 

@@ -1,8 +1,7 @@
 import type { Release } from '@collectif/shared';
 import type { ContentStore } from '../content/store';
 import { catalogueVersion, type Catalogue } from '../episodes/catalogue';
-import type { Source } from '../api/sources';
-import type { Cached } from '../upstream/cache';
+import type { Cached, Source } from '../upstream/cache';
 import {
   buildPlayedArtists,
   type PlayedArtistMerge,

@@ -1,4 +1,4 @@
-import type { DemoResidence } from '../api/demo/residences';
+import type { DemoResidence } from './demo-residences';
 import { icsComponent, icsText } from './ics';
 
 /**

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { calendarIcs, scheduleIcs } from './ics';
 import { demoScheduleIcs } from './demo';
-import { FALLBACK_RESIDENCES } from '../api/demo/residences';
+import { FALLBACK_RESIDENCES } from './demo-residences';
 
 // Every calendar the site writes is written by ical.js (docs/schedule.md, « Calendar files »): its
 // texts escaped, its lines folded at 75 octets whatever their letters, read back as they were.

@@ -19,6 +19,7 @@ import { createPartFiles, type PartFilesOptions } from './render/part-files';
 import { createHints, type HintsOptions } from './render/hints';
 import { DOCUMENT_ASSETS } from './render/shell-assets';
 import { createPageResponder, type Readiness } from './render/responder';
+import type { SitePages } from './render/site-pages';
 import type { TrialOutcome } from '../deploy/trial';
 
 declare module 'fastify' {
@@ -37,18 +38,6 @@ declare module 'fastify' {
 
 /** Where a remote's build writes its pages, beside its manifest (shared/build/webpack.mjs). */
 export const PAGES_FILE = 'pages.json';
-
-export interface SitePages {
-  pages: PageRef[];
-  /** Changes whenever a remote's declarations change (the rendered pages' cache key). */
-  version: string;
-  /**
-   * Whether every remote's declarations could be read where they are: false while one is refused or
-   * its origin unreachable (a dev server still compiling, a remote's origin down), when a page is
-   * sent but never kept. A remote with no file at all declares no pages: that is complete.
-   */
-  complete: boolean;
-}
 
 const isRemote = (name: PartName): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
 

@@ -1,4 +1,4 @@
-import { parseMp3 } from '../api/demo/mp3';
+import { parseMp3 } from './mp3';
 import { fakeMp3 } from '../api/testing/fixtures';
 import { FrameSplitter, MAX_GARBAGE_BYTES, NotMp3Error, type Frame } from './frames';
 import { demoMp3 } from './testing/demo-mp3';

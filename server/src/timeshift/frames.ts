@@ -1,4 +1,4 @@
-import { readFrameHeader } from '../api/demo/mp3';
+import { readFrameHeader } from './mp3';
 
 /** One MPEG audio frame read from a live stream: its bytes and its playing time. */
 export interface Frame {

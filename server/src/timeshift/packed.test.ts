@@ -1,4 +1,4 @@
-import { parseMp3 } from '../api/demo/mp3';
+import { parseMp3 } from './mp3';
 import { fakeMp3 } from '../api/testing/fixtures';
 import { packedAudioTag, readPackedTimestamp, timestamp90k } from './packed';
 

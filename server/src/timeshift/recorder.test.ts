@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { parseMp3 } from '../api/demo/mp3';
+import { parseMp3 } from './mp3';
 import { MAX_GARBAGE_BYTES } from './frames';
 import type { SharedLeases } from '../instances/shared-state';
 import { readPackedTimestamp, timestamp90k } from './packed';

@@ -14,6 +14,18 @@ export interface Cached<T> {
   expiresAt: number;
 }
 
+/** Something the routes read a value from, real upstream or demo, with the cache's metadata. */
+export interface Source<T> {
+  get(): Promise<Cached<T>>;
+}
+
+/** Cache-Control for a value from an upstream cache: never longer than we keep it ourselves. */
+export function cacheControlFor(cached: Cached<unknown>, maxAgeMs: number, now = Date.now()): string {
+  if (cached.state === 'stale') return 'public, max-age=0, must-revalidate';
+  const remaining = Math.min(cached.expiresAt - now, maxAgeMs);
+  return `public, max-age=${String(Math.max(0, Math.floor(remaining / 1000)))}`;
+}
+
 export interface CacheOptions {
   ttlMs: number;
   /** After a failure, how long the upstream is left alone (stale value or the same error meanwhile). */

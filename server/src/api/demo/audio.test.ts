@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakeAudioDir, fakeMp3 } from '../testing/fixtures';
 import { DEMO_AUDIO_SCRIPT, DEMO_LIVE_FILE, DEMO_LIVE_FILES, DEMO_REPLAYS, DemoAudio } from './audio';
-import { parseMp3, readFrameHeader } from './mp3';
+import { parseMp3, readFrameHeader } from '../../timeshift/mp3';
 
 /** The bit rate of an mp3's first frame, in kb/s, from its size (22.05 kHz MPEG-2 layer III). */
 const kbpsOf = (data: Buffer) => Math.round(((readFrameHeader(data, 0)?.size ?? 0) * 22050) / 72 / 1000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SERVER_DIR } from '../env';
 import type { DemoReplay } from './feed';
 import { LIVE_DEFAULTS, LiveBroadcast, type LiveOptions } from './live';
-import { parseMp3 } from './mp3';
+import { parseMp3 } from '../../timeshift/mp3';
 
 /**
  * The files server/scripts/demo-audio.mjs writes (its PIECES), with their playing time in whole

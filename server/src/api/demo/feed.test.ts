@@ -3,7 +3,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { parseFeedXml } from '../upstream/rss';
 import { DEMO_REPLAYS } from './audio';
 import { buildDemoFeed, rfc822 } from './feed';
-import { FALLBACK_RESIDENCES, loadResidences } from './residences';
+import { FALLBACK_RESIDENCES, loadResidences } from '../../schedule/demo-residences';
 import { readApiConfig } from '../env';
 
 const anchor = new Date('2026-03-05T12:00:00Z');

@@ -1,6 +1,6 @@
 import { writeXml, xmlSafe } from '../../files/xml';
 import { siteConfig } from '@collectif/shared/config';
-import type { DemoResidence } from './residences';
+import type { DemoResidence } from '../../schedule/demo-residences';
 
 export interface DemoReplay {
   name: string;

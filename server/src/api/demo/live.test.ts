@@ -2,7 +2,7 @@ import { createServer, get, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net';
 import { FAKE_FRAME_SIZE, fakeMp3, manualClock } from '../testing/fixtures';
 import { LiveBroadcast } from './live';
-import { parseMp3 } from './mp3';
+import { parseMp3 } from '../../timeshift/mp3';
 
 const LOOP_FRAMES = 100;
 const data = fakeMp3(LOOP_FRAMES);

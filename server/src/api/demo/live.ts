@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Mp3Frames } from './mp3';
+import type { Mp3Frames } from '../../timeshift/mp3';
 
 export interface LiveOptions {
   /** Audio sent ahead of the clock, so a player starts at once and rides over network hiccups. */

@@ -12,7 +12,7 @@ import { JSON_TYPE } from '../plugins/representations';
 import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
 import { residenceMatcher } from '../../schedule/residence-of';
 import { holdScheduleWorker } from '../../schedule/schedule-worker';
-import { SCHEDULE_ZONE } from './schedule';
+import { SCHEDULE_ZONE } from '../../schedule/routes';
 
 /**
  * An episode's tracklist, written by its residence's resident or an admin (docs/content.md,

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { isSlug } from '@collectif/shared/addresses';
 import { catalogueVersion, cleanQuery } from '../../episodes/catalogue';
 import { ApiHttpError } from '../../http/errors';
-import { cacheControlFor } from '../http/reply';
+import { cacheControlFor } from '../../upstream/cache';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

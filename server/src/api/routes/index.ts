@@ -10,22 +10,22 @@ import contentPictures from './content-pictures';
 import { editorPlugin } from './editor';
 import demoAudio from './demo-audio';
 import episodes from './episodes';
-import events from './events';
+import events from '../../events/routes';
 import islive from './islive';
 import nowplaying from './nowplaying';
-import playedArtists from './played-artists';
+import playedArtists from '../../played-artists/routes';
 import podcasts from './podcasts';
 import radio from './radio';
 import releases from './releases';
-import schedule from './schedule';
+import schedule from '../../schedule/routes';
 import soundcloudRss from './soundcloud-rss';
-import timeshift from './timeshift';
+import timeshift from '../../timeshift/routes';
 import track from './track';
 import xsrf from './xsrf';
-import { figuresRoutes } from './figures';
-import { supportPlugin } from './support';
-import pushRoutes from './push';
-import proposalsRoutes from './proposals';
+import { figuresRoutes } from '../../figures/routes';
+import { supportPlugin } from '../../support/routes';
+import pushRoutes from '../../push/routes';
+import proposalsRoutes from '../../proposals/routes';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { cacheControlFor } from '../http/reply';
+import { cacheControlFor } from '../../upstream/cache';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

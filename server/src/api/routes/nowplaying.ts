@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { ApiHttpError } from '../../http/errors';
-import { cacheControlFor, rawHeaders } from '../http/reply';
+import { rawHeaders } from '../http/reply';
+import { cacheControlFor } from '../../upstream/cache';
 import { NowPlayingHub } from '../http/sse';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { PodcastItem } from '@collectif/shared';
 import { latest, podcastsByName } from '../../feed';
-import { cacheControlFor } from '../http/reply';
+import { cacheControlFor } from '../../upstream/cache';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { RADIO_SETTINGS_PATH } from '@collectif/shared/config';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
-import { supportLinks } from './support';
+import { supportLinks } from '../../support/routes';
 
 /**
  * GET /api/radio: the radio's settings for the player on partner sites (the site's pages carry them

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { ApiHttpError } from '../../http/errors';
-import { cacheControlFor } from '../http/reply';
+import { cacheControlFor } from '../../upstream/cache';
 import type { ValibotJsonTypeProvider } from '../schemas/provider';
 import { routeSchemas } from '../schemas/routes';
 import { TRACK_URN } from '../upstream/soundcloud';

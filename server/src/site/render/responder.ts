@@ -3,7 +3,7 @@ import { aliasTarget, findAlias, findPage, type PageMatch, type PageRef, type Pa
 import type { RadioSettings } from '@collectif/shared/config';
 import { remotesForServer, type SiteServerConfig } from '../../settings/config';
 import { trialTask, tryVersion, type TrialOutcome, type TrialTask } from '../../deploy/trial';
-import type { SitePages } from '../page-routes';
+import type { SitePages } from './site-pages';
 import {
   createPageCache,
   isPrivatePage,

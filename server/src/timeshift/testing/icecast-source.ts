@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { parseMp3, type Mp3Frames } from '../../api/demo/mp3';
+import { parseMp3, type Mp3Frames } from '../mp3';
 import { demoMp3 } from './demo-mp3';
 import { icecastMounts, within, type IcecastServer } from './icecast';
 

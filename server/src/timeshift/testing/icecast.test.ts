@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { parseMp3 } from '../../api/demo/mp3';
+import { parseMp3 } from '../mp3';
 import { demoMp3 } from './demo-mp3';
 import { startIcecast, type IcecastServer } from './icecast';
 import { IcecastSource, startSource, type SourceContent, type SourceOptions } from './icecast-source';

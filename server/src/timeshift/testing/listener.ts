@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { get as httpsGet } from 'node:https';
-import { readFrameHeader } from '../../api/demo/mp3';
+import { readFrameHeader } from '../mp3';
 
 /**
  * What a listener of a mount receives: its status and content type, then bytes until `bytes` have

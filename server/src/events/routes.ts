@@ -1,12 +1,12 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
-import { readSiteOrigin } from '../../settings/config';
-import { ApiHttpError } from '../../http/errors';
-import { EventsBook, eventsAnswer } from '../../events/book';
-import { eventFileName } from '../../events/ics';
-import { EVENT_SLUG } from '../../events/read';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import { readSiteOrigin } from '../settings/config';
+import { ApiHttpError } from '../http/errors';
+import { EventsBook, eventsAnswer } from './book';
+import { eventFileName } from './ics';
+import { EVENT_SLUG } from './read';
+import type { ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { routeSchemas } from '../api/schemas/routes';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 /** An answer is made for its minute: the same answer, and ETag, for every request of that minute. */

@@ -2,9 +2,9 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, EventItem, Events } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
-import { buildApi, manualClock, testConfig } from '../testing/fixtures';
-import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream';
-import { eventsCalendarOf, googleCalendar, nextcloudCalendar, outlookCalendar } from '../../events/test-calendars';
+import { buildApi, manualClock, testConfig } from '../api/testing/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../api/testing/fake-upstream';
+import { eventsCalendarOf, googleCalendar, nextcloudCalendar, outlookCalendar } from './test-calendars';
 
 // The events' routes (docs/events.md, « The API »): GET /api/events, /api/events/:slug, and their
 // calendar files /api/events.ics and /api/events/:slug.ics, read back with ical.js; on the demo's

@@ -15,21 +15,21 @@ import {
 } from '@collectif/shared/schemas';
 import { readCookie } from '@collectif/shared';
 import { SUPPORT_PAGE, siteConfig, type SupportLinks } from '@collectif/shared/config';
-import { sealer } from '../../instances/seal';
-import { ApiHttpError, UpstreamError } from '../../http/errors';
-import { UpstreamCache } from '../../upstream/cache';
-import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas, supportBodies } from '../schemas/routes';
-import { frenchInput } from '../http/validation';
-import { createCountsStore, monthKey, type CountsStore } from '../../support/counts';
-import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from '../../support/demo';
+import { sealer } from '../instances/seal';
+import { ApiHttpError, UpstreamError } from '../http/errors';
+import { UpstreamCache } from '../upstream/cache';
+import { jsonSchema, type ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { routeSchemas, supportBodies } from '../api/schemas/routes';
+import { frenchInput } from '../api/http/validation';
+import { createCountsStore, monthKey, type CountsStore } from './counts';
+import { DEMO_ACCOUNT, demoHelloAsso, injectTransport } from './demo';
 import {
   authorizedAmount,
   createHelloAssoClient,
   networkTransport,
   type HelloAssoClient,
   type HelloAssoOrder,
-} from '../../support/helloasso';
+} from './helloasso';
 
 /** The return page of a payment (mf-about's), HelloAsso's query appended. */
 export const RETURN_PAGE = `${SUPPORT_PAGE}/merci`;

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import type { FastifyInstance } from 'fastify';
 import { timeshiftAnswerSchema } from '@collectif/shared/schemas';
-import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
-import { WINDOW_FILE } from '../../timeshift/recorder';
-import { PLAYED_FILE } from '../plugins/played';
-import { TIMESHIFT_PLAYED_MAX } from './timeshift';
+import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
+import { WINDOW_FILE } from './recorder';
+import { PLAYED_FILE } from '../api/plugins/played';
+import { TIMESHIFT_PLAYED_MAX } from './routes';
 
 /**
  * GET /api/timeshift (docs/timeshift.md, « What played when »): the window the recorder wrote in

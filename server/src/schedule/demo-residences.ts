@@ -1,4 +1,4 @@
-import { readResidences } from '../../content/residences';
+import { readResidences } from '../content/residences';
 
 /** What the demo feed needs of a residence. */
 export interface DemoResidence {

@@ -1,4 +1,4 @@
-import { FAKE_FRAME_SIZE, fakeMp3 } from '../testing/fixtures';
+import { FAKE_FRAME_SIZE, fakeMp3 } from '../api/testing/fixtures';
 import { parseMp3, readFrameHeader } from './mp3';
 
 describe('parseMp3', () => {

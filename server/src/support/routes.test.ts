@@ -3,15 +3,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { supportAnswer, supportFiguresAnswer, supportReturnAnswer } from '@collectif/shared/schemas';
-import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
-import { editorClient, XSRF } from '../testing/editors';
-import { requestForLog } from '../../app/app';
-import {
-  exampleOrder,
-  FAKE_ACCOUNT,
-  startFakeHelloAsso,
-  type FakeHelloAsso,
-} from '../../support/testing/fake-helloasso';
+import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
+import { editorClient, XSRF } from '../api/testing/editors';
+import { requestForLog } from '../app/app';
+import { exampleOrder, FAKE_ACCOUNT, startFakeHelloAsso, type FakeHelloAsso } from './testing/fake-helloasso';
 
 const TOKEN = 'jeton-admin-du-test-support';
 

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import type { FastifyPluginCallback } from 'fastify';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
-import { WINDOW_FILE } from '../../timeshift/recorder';
+import type { ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { routeSchemas } from '../api/schemas/routes';
+import { WINDOW_FILE } from './recorder';
 
 /** window.json as the recorder writes it; read back as input (another instance may have written it). */
 const windowSchema = v.object({

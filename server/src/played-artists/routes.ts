@@ -1,10 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { PLAYED_ARTIST_SLUG, PLAYED_ARTIST_SLUG_MAX } from '@collectif/shared/schemas';
-import { cleanQuery } from '../../episodes/catalogue';
-import { ApiHttpError } from '../../http/errors';
-import { cacheControlFor } from '../http/reply';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import { cleanQuery } from '../episodes/catalogue';
+import { ApiHttpError } from '../http/errors';
+import { cacheControlFor } from '../upstream/cache';
+import type { ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { routeSchemas } from '../api/schemas/routes';
 
 /** As an episode's answer: a corrected tracklist or a merge reaches a browser within a minute. */
 const ARTISTS_MAX_AGE_MS = 60_000;

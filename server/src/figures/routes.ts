@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FIGURES_BEACON_MAX_BYTES, beaconSchema } from '@collectif/shared/schemas';
-import { ApiHttpError } from '../../http/errors';
-import { visitorOf } from '../../figures/plugin';
-import { audienceReport, monthCsv, type ReportEpisode } from '../../figures/report';
+import { ApiHttpError } from '../http/errors';
+import { visitorOf } from './plugin';
+import { audienceReport, monthCsv, type ReportEpisode } from './report';
 
 const RESIDENCE = /^[a-z0-9-]{1,64}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { audienceFiguresAnswer, FEW, type AudienceFigures } from '@collectif/shared/schemas';
-import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
-import { editorClient } from '../testing/editors';
+import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
+import { editorClient } from '../api/testing/editors';
 
 // The audience figures through the API (docs/figures.md): the player's beacons counted by show, once
 // a day per visitor, nothing under 5 sent as a number, a resident's own residence only, the month

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { pushBodies, routeSchemas } from '../schemas/routes';
-import { frenchInput } from '../http/validation';
-import { ApiHttpError } from '../../http/errors';
-import { checkSubscription } from '../../push/endpoint';
+import type { ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { pushBodies, routeSchemas } from '../api/schemas/routes';
+import { frenchInput } from '../api/http/validation';
+import { ApiHttpError } from '../http/errors';
+import { checkSubscription } from './endpoint';
 
 /**
  * « Me prévenir »'s routes (docs/push.md, « The API »): the VAPID public key, and a browser's

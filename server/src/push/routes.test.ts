@@ -2,9 +2,9 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ApiConfig } from '../env';
-import { buildApi, listen, testConfig } from '../testing/fixtures';
-import { XSRF } from '../testing/editors';
+import type { ApiConfig } from '../api/env';
+import { buildApi, listen, testConfig } from '../api/testing/fixtures';
+import { XSRF } from '../api/testing/editors';
 
 // « Me prévenir »'s routes (docs/push.md, « The API »): the key, a subscription saved, changed,
 // renewed, moved and removed, one answer for an endpoint that is not this browser's, and every

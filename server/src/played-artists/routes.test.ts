@@ -7,8 +7,8 @@ import type {
   PlayedArtistsPage,
   Release,
 } from '@collectif/shared';
-import { buildApi, listen, testConfig } from '../testing/fixtures';
-import { editorClient } from '../testing/editors';
+import { buildApi, listen, testConfig } from '../api/testing/fixtures';
+import { editorClient } from '../api/testing/editors';
 
 // GET /api/artists and /api/artists/:slug over real HTTP on loopback (docs/artists.md): the index
 // made from the demo's tracklists and the label's releases, kept current when a tracklist, a release

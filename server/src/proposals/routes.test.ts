@@ -8,10 +8,10 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { declaredPages, HOSTILE_TEXTS, until } from '@collectif/shared/testing';
 import type { PageRef } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
-import type { ApiConfig } from '../env';
-import { buildApi, listen, manualClock, testConfig } from '../testing/fixtures';
-import { editorClient } from '../testing/editors';
-import { readFields } from '../../proposals/fields';
+import type { ApiConfig } from '../api/env';
+import { buildApi, listen, manualClock, testConfig } from '../api/testing/fixtures';
+import { editorClient } from '../api/testing/editors';
+import { readFields } from './fields';
 
 // « Proposer une émission » and « Envoyer une démo » (docs/proposals.md): a proposal sent by the
 // page's script and by the form without JavaScript, each spam rule, the e-mails received by a real
