@@ -68,7 +68,7 @@ export default defineConfig({
   webServer: {
     // The Node that runs Playwright, the project's (package.json, « //pins »), with the server's flags;
     // its content and its timeline in a folder of the run's own, removed once it has closed
-    // (web-server.mjs, docs/testing.md « Temporary files »).
+    // (web-server.mjs, docs/testing.md, « Hermetic browser tests »).
     command: [process.execPath, 'web-server.mjs', '--import', './server-clock.mjs', ...serverArgs('..')].join(' '),
     url: `http://127.0.0.1:${String(PORT)}/healthz`,
     reuseExistingServer: !process.env.CI,

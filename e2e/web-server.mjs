@@ -4,7 +4,7 @@
 // audience's figures) and the live's timeline (LIVE_TIMESHIFT_DIR), in one folder made under the
 // system's temporary folder when it starts and removed once the server has exited. `npm start` keeps
 // its content in server/.content, on a contributor's machine: a test run never writes there
-// (docs/testing.md, « Temporary files »).
+// (docs/testing.md, « Hermetic browser tests »).
 //   node web-server.mjs <the server's Node arguments…>
 // Playwright stops it with SIGTERM to its process group (`gracefulShutdown`): the server closes,
 // then this removes its folder.

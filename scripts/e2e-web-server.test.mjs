@@ -4,9 +4,9 @@ import { join, sep } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { root } from './parts.mjs';
 
-// The browser tests' server keeps its content in a folder of the run's own, outside the repository,
-// removed once it has closed (e2e/web-server.mjs, docs/testing.md « Temporary files »): never in
-// server/.content, the folder `npm start` uses on a contributor's machine.
+// The browser tests' server keeps its content in a folder of the run's own, outside the
+// repository, removed once it has closed (e2e/web-server.mjs; docs/testing.md, « Hermetic browser
+// tests »): never in server/.content, the folder `npm start` uses on a contributor's machine.
 
 /**
  * Stands for the site's server: says its folders, writes in its content as the server does, and on

@@ -61,9 +61,10 @@ function instance(opened: Opened = forTest): Promise<{ app: FastifyInstance; bas
     }),
   });
   // Kept once listening: the list's close waits for it.
-  return opened.keep(
+  const listening = opened.keep(
     app.then(async (started) => ({ app: started, base: await listen(started), close: () => started.close() })),
   );
+  return listening;
 }
 
 let a: { app: FastifyInstance; base: string };

@@ -2,6 +2,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FIGURES_BEACON_MAX_BYTES, beaconSchema } from '@collectif/shared/schemas';
 import { ApiHttpError } from '../http/errors';
+import { jsonSchema, type ValibotJsonTypeProvider } from '../api/schemas/provider';
 import { visitorOf } from './plugin';
 import { audienceReport, monthCsv, type ReportEpisode } from './report';
 
@@ -20,28 +21,31 @@ export const figuresRoutes: FastifyPluginCallback = (app, _options, done) => {
 
   // A beacon comes from navigator.sendBeacon, which sends no custom header: no XSRF token. It is
   // bounded otherwise: a rate per address, a small body, a strict schema, and it only ever adds
-  // one to counts (docs/figures.md, « The beacon »).
-  app.post(
+  // one to counts (docs/figures.md, « The beacon »). Its JSON comes as text/plain (sendBeacon's
+  // type): read as JSON in this plugin's context only, then checked by the route's body schema.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, parsed) => {
+    try {
+      parsed(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
+    } catch {
+      parsed(null, undefined);
+    }
+  });
+  app.withTypeProvider<ValibotJsonTypeProvider>().post(
     '/figures/beacon',
     {
       bodyLimit: FIGURES_BEACON_MAX_BYTES,
       config: { xsrf: false, rateLimit: { max: beaconsPerMinute, timeWindow: 60_000 } },
+      schema: { body: jsonSchema(beaconSchema) },
+      validatorCompiler: () => (value: unknown) => {
+        const read = v.safeParse(beaconSchema, value);
+        if (read.success) return { value: read.output };
+        app.metrics.figures.counted.inc({ what: 'refused' });
+        return { error: new ApiHttpError(400, 'bad_beacon', 'Signal d’écoute invalide : il est ignoré.') };
+      },
     },
     async (request, reply) => {
-      let body: unknown = request.body;
-      if (typeof body === 'string') {
-        try {
-          body = JSON.parse(body);
-        } catch {
-          body = undefined;
-        }
-      }
-      const read = v.safeParse(beaconSchema, body);
-      if (!read.success) {
-        app.metrics.figures.counted.inc({ what: 'refused' });
-        throw new ApiHttpError(400, 'bad_beacon', 'Signal d’écoute invalide : il est ignoré.');
-      }
-      await figures.beacon(visitorOf(request), read.output);
+      await figures.beacon(visitorOf(request), request.body);
       return reply.code(204).header('Cache-Control', 'no-store').send();
     },
   );

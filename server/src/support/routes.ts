@@ -92,6 +92,15 @@ const notificationSchema = v.object({
   metadata: v.optional(v.unknown()),
 });
 
+/** A notification's address: the secret key, bounded before it is compared. */
+const notificationParams = v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)) });
+/**
+ * A notification's body as the route declares it: one HelloAsso may send that this route does not
+ * read (another event, another shape) is `null`, answered 204 and ignored rather than refused, so
+ * that HelloAsso does not send it again.
+ */
+const notificationBody = v.nullable(notificationSchema);
+
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
 /** The cookie that tells the return page which intent this browser made (sealed with SITE_SECRET). */
@@ -363,7 +372,15 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
     {
       bodyLimit: NOTIFICATION_MAX_BYTES,
       config: { xsrf: false, caller: 'helloasso', rateLimit: { max: NOTIFICATIONS_PER_MIN, timeWindow: 60_000 } },
-      schema: { params: jsonSchema(v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)) })) },
+      schema: { params: jsonSchema(notificationParams), body: jsonSchema(notificationBody) },
+      // The key checked like every address; the body never refused (`notificationBody`).
+      validatorCompiler: (route) =>
+        route.httpPart === 'body'
+          ? (value: unknown) => {
+              const read = v.safeParse(notificationSchema, value);
+              return { value: read.success ? read.output : null };
+            }
+          : frenchInput(notificationParams, 'Cette adresse n’existe pas.')(route),
     },
     async (request, reply) => {
       noStore(reply);
@@ -371,14 +388,15 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
         request.log.warn('soutien : notification refusée (adresse sans la clé HELLOASSO_NOTIFICATION_KEY)');
         throw new ApiHttpError(404, 'not_found', 'Cette adresse n’existe pas.');
       }
-      const read = v.safeParse(notificationSchema, request.body);
-      const orderId = !read.success
-        ? undefined
-        : read.output.eventType === 'Order'
-          ? read.output.data.id
-          : read.output.eventType === 'Payment'
-            ? read.output.data.order?.id
-            : undefined;
+      const notification = request.body;
+      const orderId =
+        notification === null
+          ? undefined
+          : notification.eventType === 'Order'
+            ? notification.data.id
+            : notification.eventType === 'Payment'
+              ? notification.data.order?.id
+              : undefined;
       if (orderId === undefined) {
         request.log.info('soutien : notification ignorée (ni commande ni paiement lisible)');
         return reply.code(204).send();
@@ -404,9 +422,8 @@ export const supportPlugin: FastifyPluginAsync<{ siteOrigin?: string }> = async 
       // residence is that intent's, never the notification's own. A checkout made elsewhere (another
       // tool of the association's account) is not the site's to count.
       let residence: string | undefined;
-      const reference = read.success
-        ? (read.output.metadata as { reference?: unknown } | undefined)?.reference
-        : undefined;
+      const reference =
+        notification === null ? undefined : (notification.metadata as { reference?: unknown } | undefined)?.reference;
       if (order.formType === 'Checkout') {
         const kept = await counts.read();
         const intent = typeof reference === 'string' ? kept.references[reference] : undefined;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
 import type { Episode } from '@collectif/shared';
 import { contentProblems, EPISODE_SLUG, tracklistEntrySchema, TRACKS_MAX } from '@collectif/shared/content-schemas';
 import { mayEditTracklist, type Editor } from '../../content/editors';
@@ -9,7 +8,8 @@ import type { ContentVersion } from '../../content/store';
 import { ApiHttpError } from '../../http/errors';
 import { editorLimit } from '../http/editor-limit';
 import { JSON_TYPE } from '../plugins/representations';
-import { jsonSchema, type ValibotJsonTypeProvider } from '../schemas/provider';
+import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { routeSchemas } from '../schemas/routes';
 import { residenceMatcher } from '../../schedule/residence-of';
 import { holdScheduleWorker } from '../../schedule/schedule-worker';
 import { SCHEDULE_ZONE } from '../../schedule/routes';
@@ -24,13 +24,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /** The show an episode replays: the latest of its residence that started within this long before its publication. */
 export const SLOT_LOOKBACK_MS = 7 * DAY_MS;
 
-const params = jsonSchema(v.object({ episode: v.pipe(v.string(), v.maxLength(200)) }));
-const save = jsonSchema(
-  v.strictObject({
-    entry: v.record(v.string(), v.unknown()),
-    basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))),
-  }),
-);
+const params = routeSchemas.tracklistParams;
+const save = routeSchemas.tracklistSave;
 
 interface Entry {
   episode: string;

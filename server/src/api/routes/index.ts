@@ -9,7 +9,7 @@ import contentEdit from './content-edit';
 import contentPictures from './content-pictures';
 import { editorPlugin } from './editor';
 import demoAudio from './demo-audio';
-import episodes from './episodes';
+import episodes from '../../episodes/routes';
 import events from '../../events/routes';
 import islive from './islive';
 import nowplaying from './nowplaying';

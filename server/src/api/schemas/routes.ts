@@ -202,6 +202,15 @@ export const routeSchemas = {
     }),
   ),
   contentRestore: jsonSchema(v.strictObject({ id: v.pipe(v.string(), v.maxLength(60)) })),
+  // /api/content/tracklists/:episode: an episode's tracklist, its save (the entry, and the version
+  // it was checked against) (docs/content.md, « Tracklists »).
+  tracklistParams: jsonSchema(v.object({ episode: v.pipe(v.string(), v.maxLength(200)) })),
+  tracklistSave: jsonSchema(
+    v.strictObject({
+      entry: v.record(v.string(), v.unknown()),
+      basedOn: v.optional(v.pipe(v.string(), v.maxLength(60))),
+    }),
+  ),
   // GET /api/content/:kind/history: a page of at most 50 versions, older than `before` (the
   // previous page's `next`, a version's id) (docs/content.md, « The history, in pages »).
   contentHistoryQuery: jsonSchema(

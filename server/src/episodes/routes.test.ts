@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, Episode, EpisodeDetail, EpisodesPage, PodcastItem, StyleCount } from '@collectif/shared';
-import { buildApi, testConfig } from '../testing/fixtures';
+import { buildApi, testConfig } from '../api/testing/fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { chaptersSchema } from '@collectif/shared/schemas';
-import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm, type TracklistEntry } from '../../episodes/catalogue';
-import { workspaceRoot } from '../../settings/config';
+import { EPISODES_PAGE_SIZE, MAX_QUERY_LENGTH, searchTerm, type TracklistEntry } from './catalogue';
+import { workspaceRoot } from '../settings/config';
 
 // The repository's tracklists, which a new content folder starts from (docs/tracklists.md).
 const SEED_TRACKLISTS = JSON.parse(

@@ -1,10 +1,10 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { isSlug } from '@collectif/shared/addresses';
-import { catalogueVersion, cleanQuery } from '../../episodes/catalogue';
-import { ApiHttpError } from '../../http/errors';
-import { cacheControlFor } from '../../upstream/cache';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import { catalogueVersion, cleanQuery } from './catalogue';
+import { ApiHttpError } from '../http/errors';
+import { cacheControlFor } from '../upstream/cache';
+import type { ValibotJsonTypeProvider } from '../api/schemas/provider';
+import { routeSchemas } from '../api/schemas/routes';
 
 /** The type of the Podcast Index JSON chapters, as the feed's `<podcast:chapters>` says it. */
 export const CHAPTERS_TYPE = 'application/json+chapters';
