@@ -206,12 +206,12 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
   /** Rows kept aside, beside the file, so that none is lost (a start over the budget). */
   const setAside = (rows: readonly T[]) => {
     const aside = `${file}.beyond-${String(Date.now())}.json`;
-    void writeWhole(aside, `${JSON.stringify({ [options.rows]: rows })}\n`, { mode: 0o600 }).catch(
-      (error: unknown) => {
-        log.warn(`${aside} non écrit : ${String(error)}`);
-      },
+    void writeWhole(aside, `${JSON.stringify({ [options.rows]: rows })}\n`, { mode: 0o600 }).catch((error: unknown) => {
+      log.warn(`${aside} non écrit : ${String(error)}`);
+    });
+    log.warn(
+      `${file} : ${words.refused(rows.length, 'file')} au-delà de la mémoire permise, mis de côté dans ${aside}`,
     );
-    log.warn(`${file} : ${words.refused(rows.length, 'file')} au-delà de la mémoire permise, mis de côté dans ${aside}`);
   };
 
   // The file, read once at start: each row checked; what fails is left out and counted in the log.
