@@ -21,7 +21,8 @@ export interface SiteCopy {
   origin: string;
   /** The copy: `<distRoot>/<part folder>/dist`. */
   distRoot: string;
-  stop: () => void;
+  /** Stops the server, waits for it to have exited, and removes the copy. */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -57,8 +58,14 @@ export async function startSiteCopy(
   return {
     origin,
     distRoot,
-    stop: () => {
-      server.kill();
+    // Waited for: what the server saves as it closes goes to its content folder, in the run's
+    // temporary folder, which is removed when the run ends (global-setup.ts).
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill();
+        await exited;
+      }
       rmSync(distRoot, { recursive: true, force: true });
     },
   };

@@ -61,6 +61,18 @@ describe("the browser tests' server", () => {
     expect(existsSync(folders.timeline)).toBe(false);
   });
 
+  it('is started through e2e/web-server.mjs, stopped with SIGTERM, and given no content folder besides', async () => {
+    // The configuration as Playwright reads it; what it does to this process's environment, undone.
+    const environment = { ...process.env };
+    const { default: config } = await import('../e2e/playwright.config.ts');
+    for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+    Object.assign(process.env, environment);
+    const { command, env, gracefulShutdown } = config.webServer;
+    expect(command.split(' ').slice(0, 2)).toEqual([process.execPath, 'web-server.mjs']);
+    expect(gracefulShutdown).toMatchObject({ signal: 'SIGTERM' });
+    expect(Object.keys(env).filter((name) => ['CONTENT_DIR', 'LIVE_TIMESHIFT_DIR'].includes(name))).toEqual([]);
+  });
+
   it('refuses to start with a temporary folder inside the repository', async () => {
     const inside = join(root, 'node_modules');
     const { exited, said } = await start({ ...process.env, TMPDIR: inside });

@@ -48,9 +48,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(() => {
-  site.stop();
-});
+test.afterAll(() => site.stop());
 
 test('the deploy accepts the remote: the shell provides what it needs', async () => {
   const shell = JSON.parse(readFileSync(join(site.distRoot, 'shell', 'dist', 'part.json'), 'utf8')) as PartJson;

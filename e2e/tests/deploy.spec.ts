@@ -42,9 +42,7 @@ test.beforeAll(async () => {
   ({ distRoot, origin } = site);
 });
 
-test.afterAll(() => {
-  site.stop();
-});
+test.afterAll(() => site.stop());
 
 /** Once every part's new server container copied by hand has been tried (docs/deploy.md, « The trial »). */
 const settled = (): Promise<PartsReady> => settledAt(origin);

@@ -65,10 +65,24 @@ test.beforeAll(async () => {
   });
 });
 
+/** Sends `signal` to the whole group (the site's server and every dev server); false once none is left. */
+function signalGroup(signal: NodeJS.Signals | 0): boolean {
+  try {
+    if (dev.pid === undefined) return false;
+    process.kill(-dev.pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 test.afterAll(async () => {
   await browser.close();
-  // The whole group: the site's server and every dev server.
-  if (dev.pid !== undefined && dev.exitCode === null) process.kill(-dev.pid, 'SIGTERM');
+  // Waited for (10 s at most): what the site's server saves as it closes is in the run's temporary
+  // folder, removed when the run ends (e2e/global-setup.ts).
+  signalGroup('SIGTERM');
+  for (let i = 0; i < 100 && signalGroup(0); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  signalGroup('SIGKILL');
 });
 
 for (const host of ['localhost', '127.0.0.1', LAN_NAME]) {

@@ -24,9 +24,7 @@ test.beforeAll(async () => {
   site = await startSiteCopy({ DEPLOY_TOKENS: `about:${ABOUT_TOKEN}`, EDITOR_ORIGIN: 'http://127.0.0.1:9' });
 });
 
-test.afterAll(() => {
-  site.stop();
-});
+test.afterAll(() => site.stop());
 
 const content = (page: Page) => page.locator('#contenu');
 
