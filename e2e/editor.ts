@@ -82,7 +82,11 @@ export async function invite(args: string[], { on = 'editor' }: { on?: 'editor' 
   const { stdout } = await run(
     process.execPath,
     ['--import', './server/tsx.mjs', 'server/src/admin/cli.ts', 'invite', ...args, '--site', site],
-    { cwd: ROOT },
+    // The shared server's content (playwright.config.ts, E2E_SERVER_FOLDER), where it reads accounts.
+    {
+      cwd: ROOT,
+      env: { ...process.env, CONTENT_DIR: join(process.env.E2E_SERVER_FOLDER ?? '', 'contenu') },
+    },
   );
   const link = stdout.split('\n').find((line) => line.includes('/admin/invitation#'));
   expect(link, stdout).toBeDefined();

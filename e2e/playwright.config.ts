@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs, useHermeticEnv } from './chromium';
 import { localEditorEnv, serverArgs } from '../scripts/server-command.mjs';
@@ -5,6 +7,10 @@ import { E2E_NOW } from './clock';
 import { ALONE } from './phases.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The shared server's folder (its content, its timeline), one for the run, outside the repository:
+// named here, where the workers inherit it, so that what a spec adds to the content (an invitation,
+// e2e/editor.ts) lands where the server reads; web-server.mjs makes it, checks it and removes it.
+process.env.E2E_SERVER_FOLDER ??= join(tmpdir(), `collectif-e2e-serveur-${String(process.pid)}`);
 
 // Fonts, time zone and locale are the project's, not the machine's (docs/testing.md): set before
 // the server and the browser start, so both inherit them.
@@ -88,6 +94,7 @@ export default defineConfig({
       // may send (docs/proposals.md, « Spam »), at both widths; the bounds are the server's tests'.
       PROPOSALS_PER_NETWORK: '50',
       PROPOSALS_PER_NETWORK_FORM: '20',
+      PROPOSALS_PER_WIDE_NETWORK: '100',
       // The live's listeners sampled every 5 s rather than each minute: « N à l'écoute » shows without
       // a minute's wait (docs/figures.md, « What is counted »).
       FIGURES_SAMPLE_SECONDS: '5',

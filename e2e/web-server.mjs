@@ -14,7 +14,10 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 
 const repository = realpathSync(join(import.meta.dirname, '..'));
-const folder = mkdtempSync(join(tmpdir(), 'collectif-e2e-serveur-'));
+// The folder the run gave (playwright.config.ts, E2E_SERVER_FOLDER: the specs that add to the
+// server's content, an invitation by `npm run admin`, write there too), else one of its own.
+const folder = process.env.E2E_SERVER_FOLDER ?? mkdtempSync(join(tmpdir(), 'collectif-e2e-serveur-'));
+mkdirSync(folder, { recursive: true });
 const env = { ...process.env, CONTENT_DIR: join(folder, 'contenu'), LIVE_TIMESHIFT_DIR: join(folder, 'direct') };
 
 // A temporary folder inside the checkout (TMPDIR pointed there) would be the repository's tree again.

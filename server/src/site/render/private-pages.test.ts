@@ -96,8 +96,8 @@ describe('pages of one visitor’s own', () => {
     const second = await app.inject({ url });
     expect([first.statusCode, first.headers['cache-control']]).toEqual([200, PRIVATE]);
     expect([second.statusCode, second.headers['cache-control']]).toEqual([200, PRIVATE]);
-    // Its address is never sent on as a Referer, to the site itself neither.
-    expect(first.headers['referrer-policy']).toBe('no-referrer');
+    // Its address is never sent on as a Referer (its origin alone), to the site itself neither.
+    expect(first.headers['referrer-policy']).toBe('strict-origin');
     // Rendered on the server both times: the second is not the page cache's copy of the first.
     const rendered = renderOf(first.body);
     expect(rendered).not.toBeNull();

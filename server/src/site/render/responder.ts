@@ -243,8 +243,10 @@ async function respond(
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const secret = isPrivatePage(match, search, table.pages);
   const revalidated = secret ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
-  // Its address holds a secret: never sent on as a Referer, even to the site itself (nginx's log).
-  if (secret) void reply.header('Referrer-Policy', 'no-referrer');
+  // Its address holds a secret: a Referer of its origin alone, even to the site itself (nginx's log).
+  // Not `no-referrer`, under which a form posted from the page says `Origin: null`, which the
+  // proposals' routes refuse as another site's (docs/api.md, « Forms only from the site »).
+  if (secret) void reply.header('Referrer-Policy', 'strict-origin');
   // A page's former path: where it is now, for good (docs/parts.md, « Addresses »).
   const moved = match === null ? findAlias(pathname, table.pages) : null;
   if (moved !== null) return sendRedirect(reply, `${aliasTarget(moved)}${search}`, 301, revalidated);
