@@ -98,13 +98,14 @@ it('shares the subscriptions between instances, and takes no follower Redis did 
 
 it('counts a network’s new subscriptions across instances, and a Redis emptied takes the file back', async () => {
   const [a, b] = [await instance('a'), await instance('b')];
-  expect(await a.store.network('2001:db8:1:2::7')).toBe(1);
+  expect(await a.store.network('2001:db8:1:2::7')).toEqual({ network: 1, wide: 1 });
   // Another address of the same /64, on the other instance.
-  expect(await b.store.network('2001:db8:1:2:ffff::1')).toBe(2);
-  expect(await b.store.network('2001:db8:1:3::1')).toBe(1);
-  // Nothing of the address in Redis: the network is a keyed hash.
+  expect(await b.store.network('2001:db8:1:2:ffff::1')).toEqual({ network: 2, wide: 2 });
+  // Another /64 of the same /48: a network of its own, the same wider one.
+  expect(await b.store.network('2001:db8:1:3::1')).toEqual({ network: 1, wide: 3 });
+  // Nothing of the address in Redis: each network, and the wider one, is a keyed hash.
   const keys = (await redis.run('KEYS', 'collectif:push:network:*')) as string[];
-  expect(keys).toHaveLength(2);
+  expect(keys).toHaveLength(3);
   expect(keys.join(' ')).not.toMatch(/2001|db8/);
 
   const kept = record();

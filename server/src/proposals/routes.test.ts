@@ -811,6 +811,19 @@ describe('forms only from the site, and each token once (docs/proposals.md, « S
     clock.advance(25 * 3600_000);
     expect(await draftOf(await postForm('emission', fields, old))).toMatchObject({ error: 'expired_form' });
 
+    // Two visitors who begin in the same instant get two startedAt, each good for their proposal.
+    const [one, two] = [await challenge(), await challenge()];
+    expect(one.startedAt).not.toBe(two.startedAt);
+    clock.advance(5_000);
+    for (const made of [one, two]) {
+      const answer = await fetch(`${base}/api/proposals/emission`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...show(), startedAt: made.startedAt, altcha: await solved(made) }),
+      });
+      expect(answer.status).toBe(201);
+    }
+
     // With JavaScript: one startedAt makes one proposal, whatever the challenges.
     const made = await challenge();
     clock.advance(5_000);

@@ -87,7 +87,9 @@ export function createSpam(secret: string, now: () => number): Spam {
   // A key of its own, derived from SITE_SECRET: the challenges' HMAC is not the seals'.
   const hmacKey = createHash('sha256').update(`altcha\n${secret}`).digest('base64url');
   const seals = sealer(secret);
-  const startedAt = () => seals.seal(STARTED, String(now()));
+  // The instant, and a nonce: two visitors who begin in the same millisecond get two startedAt, each
+  // used once (a startedAt of the instant alone would be one for both).
+  const startedAt = () => seals.seal(STARTED, `${String(now())}.${randomBytes(16).toString('base64url')}`);
   const age = (took: number): 'ok' | 'fast' | 'bad' =>
     took < 0 || took > MAX_FILL_MS ? 'bad' : took < MIN_FILL_MS ? 'fast' : 'ok';
   return {
@@ -102,10 +104,12 @@ export function createSpam(secret: string, now: () => number): Spam {
     },
     startedAt,
     filled(value) {
-      if (typeof value !== 'string' || value.length > 100) return 'bad';
+      if (typeof value !== 'string' || value.length > 200) return 'bad';
       const text = seals.open(STARTED, value);
-      if (text === null || !/^\d{1,15}$/.test(text)) return 'bad';
-      return age(now() - Number(text));
+      // Those given before the nonce (the instant alone) are still read until they expire.
+      const read = text === null ? null : /^(\d{1,15})(?:\.[\w-]{22})?$/.exec(text);
+      if (read === null) return 'bad';
+      return age(now() - Number(read[1]));
     },
     formToken: () => seals.seal(FORM_TOKEN, `${randomBytes(16).toString('base64url')}.${String(now())}`),
     formFilled(value) {
