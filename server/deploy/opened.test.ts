@@ -7,7 +7,8 @@ import { Opened } from './opened';
 const thing = (name: string, closed: string[], fails = false) => ({
   name,
   close: async () => {
-    await delay(1);
+    // Closed later than called, as a real close is (a turn of the event loop, no timer).
+    await Promise.resolve();
     closed.push(name);
     if (fails) throw new Error(`${name} ne se ferme pas`);
   },

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { switchLinkSync, writeWhole, writeWholeSync } from './whole';
+import { setAsideSync, switchLinkSync, writeWhole, writeWholeSync } from './whole';
 
 let dir: string;
 beforeEach(() => {
@@ -40,5 +40,25 @@ describe('a file replaced whole', () => {
     switchLinkSync(link, 'versions/2');
     expect(readlinkSync(link)).toBe('versions/2');
     expect(readdirSync(dir)).toEqual(['live']);
+  });
+});
+
+describe('a file set aside whole', () => {
+  it('moves to its new name at once, and never over a file already there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'de-cote-'));
+    try {
+      writeFileSync(join(dir, 'a.json'), 'premier');
+      writeFileSync(join(dir, 'b.json'), 'second');
+      setAsideSync(join(dir, 'a.json'), join(dir, 'a.json.de-cote'));
+      expect(readdirSync(dir).sort()).toEqual(['a.json.de-cote', 'b.json']);
+      expect(readFileSync(join(dir, 'a.json.de-cote'), 'utf8')).toBe('premier');
+      expect(() => {
+        setAsideSync(join(dir, 'b.json'), join(dir, 'a.json.de-cote'));
+      }).toThrow();
+      expect(readFileSync(join(dir, 'a.json.de-cote'), 'utf8')).toBe('premier');
+      expect(readFileSync(join(dir, 'b.json'), 'utf8')).toBe('second');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 
 /**
@@ -38,6 +38,15 @@ export function writeWholeSync(path: string, data: string | Uint8Array): void {
     rmSync(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * Moves a whole file out of the way to `aside`, in one step, never over a file already there (a
+ * link made, then the old name removed): a reader sees the file at one name or the other.
+ */
+export function setAsideSync(path: string, aside: string): void {
+  linkSync(path, aside);
+  rmSync(path);
 }
 
 /** Points the symbolic link `link` at `target` at once: a new link renamed over the old. */

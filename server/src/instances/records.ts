@@ -1,7 +1,7 @@
-import { readFileSync, renameSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { Redis } from 'ioredis';
 import * as v from 'valibot';
-import { writeWhole } from '../files/whole';
+import { setAsideSync, writeWhole } from '../files/whole';
 import type { Sealer } from './seal';
 
 /**
@@ -221,7 +221,7 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
     // much), set aside whole; the server starts with none rather than falling.
     if (statSync(file).size > budget.bytes) {
       const aside = `${file}.beyond-${String(Date.now())}.json`;
-      renameSync(file, aside);
+      setAsideSync(file, aside);
       log.warn(`${file} plus grand que la mémoire permise : mis de côté dans ${aside}, ${words.fresh}`);
     } else {
       const parsed = v.safeParse(fileSchema, parse(readFileSync(file, 'utf8')));

@@ -27,7 +27,7 @@ export class NotMp3Error extends Error {
 
 /**
  * Splits a live MP3 stream into whole frames as its bytes arrive, with the demo's frame reader
- * (server/src/api/demo/mp3.ts). A frame is taken only when the bytes after it start another frame
+ * (server/src/timeshift/mp3.ts). A frame is taken only when the bytes after it start another frame
  * (or an ID3 tag): a header whose length lies, or a sync word inside noise, is skipped one byte
  * at a time. More than MAX_GARBAGE_BYTES without a frame throws NotMp3Error. Held bytes stay under
  * MAX_HELD_BYTES plus one chunk, whatever the stream sends.
