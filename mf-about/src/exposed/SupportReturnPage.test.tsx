@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { configureApiBase } from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
@@ -39,7 +39,10 @@ describe('/soutenir/merci', () => {
     renderWithProviders(<SupportReturnPage />, { route: RETURN });
     expect(screen.getByRole('status')).toHaveTextContent('Vérification du paiement auprès de HelloAsso');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Merci !' });
-    expect(heading).toHaveFocus();
+    // Focused by an effect, which may run just after the heading is in the document.
+    await waitFor(() => {
+      expect(heading).toHaveFocus();
+    });
     expect(screen.getByText('Votre don de 20 € est bien reçu.')).toBeInTheDocument();
     // HelloAsso's query passed on as it came, and nothing else.
     const asked = api.requests.find((request) => request.path === '/api/support/retour');
@@ -65,7 +68,10 @@ describe('/soutenir/merci', () => {
   it('says a refused payment in French, even when the query claims success, and offers to try again', async () => {
     payment = { status: 200, body: { state: 'refused', kind: 'don', residence: 'axonberg' } };
     renderWithProviders(<SupportReturnPage />, { route: RETURN });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement refusé' })).toHaveFocus();
+    const refused = await screen.findByRole('heading', { level: 1, name: 'Paiement refusé' });
+    await waitFor(() => {
+      expect(refused).toHaveFocus();
+    });
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Le paiement de votre don a été refusé : rien n’a été prélevé.',
     );

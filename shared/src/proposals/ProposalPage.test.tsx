@@ -187,7 +187,10 @@ describe('/proposer-une-emission', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Envoyer la proposition' }));
     const links = screen.getByLabelText('Liens pour écouter');
     expect(await screen.findByText('Certains champs sont à corriger.')).toBeInTheDocument();
-    expect(links).toHaveFocus();
+    // The focus is moved by an effect, which may run just after the message is in the document.
+    await waitFor(() => {
+      expect(links).toHaveFocus();
+    });
     expect(links).toHaveAttribute('aria-invalid', 'true');
     expect(links).toHaveAccessibleDescription(/Lien n° 2 : une adresse https:\/\/… complète est attendue\./);
     const email = screen.getByLabelText('Votre adresse e-mail');
@@ -243,7 +246,9 @@ describe('/proposer-une-emission', () => {
     // The fault's text is text: no element made of it.
     expect(screen.getByText(`Lien n° 1 : ${HOSTILE_TEXTS[0]}`)).toBeInTheDocument();
     expect(container.querySelector('script, img, a[href^="javascript"]')).toBeNull();
-    expect(links).toHaveFocus();
+    await waitFor(() => {
+      expect(links).toHaveFocus();
+    });
     expect(screen.getByText('Certains champs sont à corriger.')).toBeInTheDocument();
   });
 
