@@ -6,5 +6,5 @@ export default federatedConfig({
   dir: fileURLToPath(new URL('.', import.meta.url)),
   html: true,
   // The editor app, for the editor's own origin (docs/content.md, « The editor app »): dist/editor/.
-  app: { folder: 'editor', entry: './src/app/index.ts', template: './src/app/index.html' },
+  app: { folder: 'editor', entry: './src/app/index.ts' },
 });

@@ -282,15 +282,15 @@ class FontPreloadPlugin {
 }
 
 /**
- * What the site's server needs to write the shell's page (docs/rendering.md, « The document »): the
- * entry's scripts and style sheets and its fonts (preloaded by a page the browser renders, cached by
- * the service worker), as addresses, and the loader a page
- * rendered on the server starts with, with its CSP hash (`loader.mjs`). Written as `document.json`
- * beside `index.html`, so that the server makes the page with React from data, never by reading the
- * built HTML.
+ * What the site's server needs to write a page (docs/rendering.md, « The document »): the entry's
+ * scripts and style sheets and its fonts (preloaded by a page the browser renders, cached by the
+ * service worker), as addresses, and, for the shell, the loader a page rendered on the server starts
+ * with, with its CSP hash (`loader.mjs`). Written as `document.json`, so that the server makes the
+ * page with React from data, never by reading built HTML: the shell's pages, and a standalone app's
+ * (the editor's, with no loader: `loader: null`).
  */
 export class DocumentAssetsPlugin {
-  /** @param {{ loader: string }} options  the loader's source file */
+  /** @param {{ loader: string | null }} options  the loader's source file, or null for a standalone app */
   constructor({ loader }) {
     this.loader = loader;
   }
@@ -305,16 +305,23 @@ export class DocumentAssetsPlugin {
           const publicPath = compilation.outputOptions.publicPath;
           const base = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
           const files = [...(compilation.entrypoints.get('main')?.getFiles() ?? [])];
-          // Built again when it changes, under `npm run dev` too.
-          compilation.fileDependencies.add(this.loader);
-          const document = {
-            loader: buildLoader(this.loader),
+          const assets = {
             scripts: files.filter((file) => file.endsWith('.js')).map((file) => `${base}${file}`),
             styles: files.filter((file) => file.endsWith('.css')).map((file) => `${base}${file}`),
             fonts: Object.keys(compilation.assets)
               .filter((file) => file.endsWith('.woff2'))
               .sort()
               .map((file) => `${base}${file}`),
+          };
+          if (this.loader === null) {
+            compilation.emitAsset('document.json', new sources.RawSource(`${JSON.stringify(assets, null, 2)}\n`));
+            return;
+          }
+          // Built again when it changes, under `npm run dev` too.
+          compilation.fileDependencies.add(this.loader);
+          const document = {
+            loader: buildLoader(this.loader),
+            ...assets,
             // This shell reads the table of pages from its file when the page carries none: the
             // server then leaves it out of the documents (docs/rendering.md, « The document »).
             pageTable: 'file',
@@ -473,32 +480,10 @@ function devServer(part) {
 
 /**
  * A part's pages as an app of their own, with no federation: `folder` of the part's `dist/`, where
- * the site's server serves it (`/<part folder>/<folder>/`), and `entry` and `template` in its source.
- * @typedef {{ folder: string, entry: string, template: string }} StandaloneApp
+ * the site's server serves it (`/<part folder>/<folder>/`), and `entry` in its source. Its document is
+ * written by the server from the build's `document.json` (docs/content.md, « The editor app »).
+ * @typedef {{ folder: string, entry: string }} StandaloneApp
  */
-
-/**
- * Fails the build when the app's `index.html` does not end its head exactly once (`</head>`): the
- * server writes the app's configuration there (docs/content.md, « The editor app »).
- */
-class DocumentHeadCheckPlugin {
-  /** @param {import('webpack').Compiler} compiler */
-  apply(compiler) {
-    const { Compilation, WebpackError } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('DocumentHeadCheckPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'DocumentHeadCheckPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const html = compilation.getAsset('index.html')?.source.source().toString() ?? '';
-          if (html.split('</head>').length === 2) return;
-          compilation.errors.push(
-            new WebpackError('index.html doit contenir </head> une fois : le serveur y écrit la configuration'),
-          );
-        },
-      );
-    });
-  }
-}
 
 /**
  * A part's pages as an app of their own (docs/content.md, « The editor app »: mf-admin's editor, on
@@ -508,14 +493,15 @@ class DocumentHeadCheckPlugin {
  * minified and split as the part's browser build's are: its output's names and hashing, its rules,
  * its optimization and its style sheets' names are read from that build, so that a change there
  * applies here too; its entry is named as the build's chunks are (content-hashed: the document,
- * always revalidated, names it). The document names them from `/<part folder>/<folder>/`, where the
- * server serves that folder, and has no inline script or style (a CSP of `'self'` alone): what it
- * needs of the site is data the server writes before its `</head>`.
+ * always revalidated, names it). The build lists them in `document.json`, from
+ * `/<part folder>/<folder>/` where the server serves that folder; the server writes the document
+ * from that list, as every page (no inline script or style: a CSP of `'self'` alone), with what the
+ * app needs of the site as data.
  * @param {import('webpack').Configuration} browser  the part's browser build
- * @param {{ part: { name: string, folder: string }, dir: string, production: boolean, app: StandaloneApp }} options
+ * @param {{ part: { name: string, folder: string }, dir: string, app: StandaloneApp }} options
  * @returns {import('webpack').Configuration}
  */
-export function standaloneAppConfig(browser, { part, dir, production, app }) {
+export function standaloneAppConfig(browser, { part, dir, app }) {
   const output = browser.output ?? {};
   const hashing = Object.fromEntries(
     /** @type {const} */ (['hashFunction', 'hashDigest', 'hashDigestLength', 'hashSalt'])
@@ -546,9 +532,7 @@ export function standaloneAppConfig(browser, { part, dir, production, app }) {
     module: browser.module,
     plugins: [
       new MiniCssExtractPlugin({ filename: sheets.options.filename, chunkFilename: sheets.options.chunkFilename }),
-      new HtmlWebpackPlugin({ template: app.template, chunks: ['main'], scriptLoading: 'defer', minify: production }),
-      new FontPreloadPlugin(),
-      new DocumentHeadCheckPlugin(),
+      new DocumentAssetsPlugin({ loader: null }),
     ],
     optimization: browser.optimization,
     performance: { hints: false },
@@ -694,6 +678,6 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
     ];
     const [browser, ...others] = configs;
     if (!withApp || app === undefined || browser === undefined) return configs;
-    return [browser, standaloneAppConfig(browser, { part, dir, production, app }), ...others];
+    return [browser, standaloneAppConfig(browser, { part, dir, app }), ...others];
   };
 }

@@ -1,10 +1,9 @@
 import { declaredPages } from '@collectif/shared/testing';
 import {
   EDITOR_CONFIG_ID,
-  editorConfigElement,
+  editorConfigJson,
   parseEditorConfig,
   readEditorConfig,
-  writeEditorConfig,
   type EditorConfig,
 } from './editor-config';
 
@@ -12,6 +11,9 @@ import {
 // reads it (docs/content.md, « The editor »).
 
 const config: EditorConfig = { publicOrigin: 'https://www.example.org', pages: declaredPages() };
+
+/** The element as the server's page writes it (server/src/site/editor-document.ts). */
+const element = (json: string) => `<script type="application/json" id="${EDITOR_CONFIG_ID}">${json}</script>`;
 
 /** A document with `html` in its head. */
 function documentWith(html: string): Document {
@@ -22,7 +24,7 @@ function documentWith(html: string): Document {
 
 describe('the editor’s configuration', () => {
   it('is read from its JSON element, never run, and checked', () => {
-    const doc = documentWith(editorConfigElement(config));
+    const doc = documentWith(element(editorConfigJson(config)));
     expect(doc.getElementById(EDITOR_CONFIG_ID)?.getAttribute('type')).toBe('application/json');
     expect(readEditorConfig(doc)).toEqual({ ok: true, config });
   });
@@ -60,24 +62,17 @@ describe('the editor’s configuration', () => {
     expect(refused('texte')).toMatch(/est invalide : un objet JSON est attendu ;/);
   });
 
-  it('is written by the server before the document’s head ends, as JSON that cannot end its element', () => {
+  it('is written by the server as JSON that cannot end its element, and checked first', () => {
     const hostile: EditorConfig = {
       ...config,
       pages: config.pages.map((page, index) => (index === 0 ? { ...page, title: '</script><script>alert(1)' } : page)),
     };
-    const html = writeEditorConfig(
-      '<!doctype html><html><head><title>Éditeur</title></head><body></body></html>',
-      hostile,
-    );
-    expect(html).not.toContain('</script><script>');
+    const json = editorConfigJson(hostile);
+    expect(json).not.toMatch(/<\/script/i);
+    const html = `<!doctype html><html><head><title>Éditeur</title>${element(json)}</head><body></body></html>`;
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(html).toMatch(
-      /<title>Éditeur<\/title><script type="application\/json" id="editor-config">.*<\/script><\/head>/,
-    );
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(readEditorConfig(doc)).toEqual({ ok: true, config: hostile });
-    expect(() => writeEditorConfig('<body></body>', config)).toThrow('</head> une fois');
-    expect(() => writeEditorConfig(html, config)).toThrow('a déjà #editor-config');
-    expect(() => editorConfigElement({ ...config, publicOrigin: 'www.example.org' })).toThrow(/champ \/publicOrigin/);
+    expect(() => editorConfigJson({ ...config, publicOrigin: 'www.example.org' })).toThrow(/champ \/publicOrigin/);
   });
 });

@@ -4,11 +4,11 @@ import { scriptJson } from './seo/head';
 
 /*
  * The editor app's configuration (docs/content.md, « The editor app »): the volunteers' editor has an
- * origin of its own (EDITOR_ORIGIN), where its document is one static HTML file built by mf-admin
- * (`mf-admin/dist/editor/index.html`). That document runs under a strict CSP (no inline script or
- * style), so what the editor needs to know of the site is data, never code: the server writes it as
- * `<script type="application/json" id="editor-config">` before the document's `</head>`
- * (`writeEditorConfig`), and the editor reads it with `textContent` (never executed) and checks it
+ * origin of its own (EDITOR_ORIGIN), where the server writes its document as it writes every page,
+ * from the list of files mf-admin's build makes (`mf-admin/dist/editor/document.json`). That document
+ * runs under a strict CSP (no inline script or style), so what the editor needs to know of the site
+ * is data, never code: the server writes it as `<script type="application/json" id="editor-config">`
+ * (`editorConfigJson`), and the editor reads it with `textContent` (never executed) and checks it
  * with the schema below.
  *
  * The server and the editor are deployed apart: the editor takes the fields it knows and ignores any
@@ -96,25 +96,12 @@ export function readEditorConfig(doc: Document): EditorConfigRead {
 }
 
 /**
- * The element the server writes into the editor's document: the configuration, checked first (a
- * wrong one throws, naming the field), as JSON that cannot end the element (`scriptJson`).
+ * The configuration as the server writes it into the editor's document (the `#editor-config`
+ * element's text): checked first (a wrong one throws, naming the field), as JSON that cannot end the
+ * element (`scriptJson`).
  */
-export function editorConfigElement(config: EditorConfig): string {
+export function editorConfigJson(config: EditorConfig): string {
   const read = parseEditorConfig(JSON.stringify(config));
   if (!read.ok) throw new Error(read.error);
-  return `<script type="application/json" id="${EDITOR_CONFIG_ID}">${scriptJson(config)}</script>`;
-}
-
-/**
- * The built `index.html` with its configuration written in, before its `</head>` (the build checks
- * there is one: shared/build/webpack.mjs, `standaloneAppConfig`).
- */
-export function writeEditorConfig(html: string, config: EditorConfig): string {
-  const at = html.indexOf('</head>');
-  if (at === -1 || html.includes('</head>', at + 1)) {
-    throw new Error('Le document de l’éditeur doit contenir </head> une fois');
-  }
-  if (html.includes(`id="${EDITOR_CONFIG_ID}"`))
-    throw new Error(`Le document de l’éditeur a déjà #${EDITOR_CONFIG_ID}`);
-  return `${html.slice(0, at)}${editorConfigElement(config)}${html.slice(at)}`;
+  return scriptJson(config);
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { configureApiBase, providePages } from '@collectif/shared';
-import { EDITOR_CONFIG_ID, editorConfigElement } from '@collectif/shared/editor-config';
+import { EDITOR_CONFIG_ID, editorConfigJson } from '@collectif/shared/editor-config';
 import { declaredPages, json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import { setPublicOrigin } from '../editor/publicSite';
 import { startEditorApp } from './start';
@@ -51,7 +51,9 @@ function start(path: string, head: string) {
   });
 }
 
-const config = () => editorConfigElement({ publicOrigin: PUBLIC, pages: declaredPages() });
+/** The configuration's element, as the server's page writes it (server/src/site/editor-document.ts). */
+const config = () =>
+  `<script type="application/json" id="${EDITOR_CONFIG_ID}">${editorConfigJson({ publicOrigin: PUBLIC, pages: declaredPages() })}</script>`;
 
 describe('the editor app', () => {
   it('shows the French line, and no editor, when the server wrote no configuration', async () => {

@@ -38,8 +38,14 @@ beforeAll(async () => {
   writeUnder(dir, 'shell/dist/document.json', documentJson());
   writeUnder(
     dir,
-    'mf-admin/dist/editor/index.html',
-    '<!doctype html><html lang="fr"><head><title>Éditeur</title><script defer src="/mf-admin/editor/main.js"></script></head><body><div id="root"></div></body></html>',
+    'mf-admin/dist/editor/document.json',
+    JSON.stringify({
+      // What mf-admin's build lists (shared/build/webpack.mjs, DocumentAssetsPlugin), and an address
+      // of another site, which no build writes: left out of the page.
+      scripts: ['/mf-admin/editor/main.js', 'https://ailleurs.example/vol.js'],
+      styles: ['/mf-admin/editor/main.css'],
+      fonts: ['/mf-admin/editor/files/archivo.woff2'],
+    }),
   );
   for (const part of ['mf-radio', 'mf-label', 'mf-about']) writeUnder(dir, `${part}/dist/pages.json`, pagesJson(part));
   const site = readSiteServerConfig({
@@ -161,7 +167,21 @@ describe('the editor’s origin', () => {
         res.body,
       )?.[1];
       expect(JSON.parse(config ?? '{}')).toMatchObject({ publicOrigin: SITE });
+      // Written by the pages' Document from the build's list, as every page is.
+      expect(res.body).toMatch(/^<!doctype html><html lang="fr"><head><meta charSet="utf-8"\/>/);
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+      expect(res.body).toContain('<title>Espace des bénévoles</title>');
+      expect(res.body).toContain('<link rel="stylesheet" href="/mf-admin/editor/main.css"/>');
+      expect(res.body).toContain(
+        '<link rel="preload" href="/mf-admin/editor/files/archivo.woff2" as="font" type="font/woff2" crossorigin=""/>',
+      );
+      expect(res.body).toContain('<script defer="" src="/mf-admin/editor/main.js"></script>');
+      expect(res.body).not.toContain('ailleurs.example');
+      expect(res.body).toContain(
+        '<noscript>L’espace des bénévoles a besoin de JavaScript : activez-le, puis rechargez la page.</noscript><div id="root"></div>',
+      );
       const policy = res.headers['content-security-policy'];
+      expect(policy).not.toContain('unsafe-inline');
       expect(policy).toContain("script-src 'self';");
       expect(policy).toContain(`frame-src ${SITE}`);
       expect(policy).toContain("frame-ancestors 'none'");

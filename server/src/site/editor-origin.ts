@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRef } from '@collectif/shared';
-import { writeEditorConfig } from '@collectif/shared/editor-config';
 import { watchedFile } from '../files/watched-file';
-import { serializePolicy } from './render/csp';
+import { editorDocument, unbuiltEditorPage, type EditorPage } from './editor-document';
+import { DOCUMENT_ASSETS, readAssetLists } from './render/shell-assets';
 
 export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 
@@ -26,7 +26,7 @@ export { EDITOR_CONFIG_ID } from '@collectif/shared/editor-config';
 export interface EditorOriginOptions {
   siteOrigin: string;
   editorOrigin: string;
-  /** The admin part's built files: the editor's document is `editor/index.html` there. */
+  /** The admin part's built files: the list of the editor's files is `editor/document.json` there. */
   adminDir: string;
   /** The site's table of pages, for the editor's links to public pages and its preview. */
   pages: () => Promise<readonly PageRef[]>;
@@ -48,26 +48,6 @@ declare module 'fastify' {
 /** What else the editor's host answers: the admin part's files (the editor's scripts and sheets), health. */
 const EDITOR_FILES = /^\/(?:mf-admin\/|healthz$|readyz$)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * The editor's Content-Security-Policy: its own scripts and sheets only; it frames the public pages.
- * Written as every page's policy is (`serializePolicy`).
- */
-export function editorPolicy(siteOrigin: string): string {
-  return serializePolicy({
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', siteOrigin],
-    'font-src': ["'self'", siteOrigin],
-    'connect-src': ["'self'"],
-    'frame-src': [siteOrigin],
-    'object-src': ["'none'"],
-    'base-uri': ["'none'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-  });
-}
 
 /**
  * The address a rule is checked on: the route that matched (its pattern, as Fastify's router matched
@@ -93,20 +73,29 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
 const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, options, done) => {
   const { siteOrigin, editorOrigin, adminDir } = options;
   const editorHost = new URL(editorOrigin).host;
-  // The built document, read again when its file changes (the server's one way: watched-file.ts).
-  const built = watchedFile(join(adminDir, 'editor', 'index.html'), (text) => text, {
-    what: "Document de l'éditeur",
-    warn: (message) => {
-      app.log.warn(message);
+  // The list of the editor's files, read again when it changes (the server's one way: watched-file.ts).
+  const built = watchedFile(
+    join(adminDir, 'editor', DOCUMENT_ASSETS),
+    (text) =>
+      readAssetLists(JSON.parse(text), {
+        warn: (message) => {
+          app.log.warn(`Document de l'éditeur : ${message} ; adresse ignorée`);
+        },
+      }),
+    {
+      what: "Liste des fichiers de l'éditeur",
+      warn: (message) => {
+        app.log.warn(message);
+      },
     },
-  });
+  );
 
-  /** The editor's document with its configuration written in. */
-  async function editorDocument(): Promise<string | null> {
-    const html = built();
-    if (html === null) return null;
+  /** The editor's page with its configuration written in, and its policy; null while it is not built. */
+  async function editorPage(): Promise<EditorPage | null> {
+    const assets = built();
+    if (assets === null) return null;
     try {
-      return writeEditorConfig(html, { publicOrigin: siteOrigin, pages: [...(await options.pages())] });
+      return editorDocument(assets, { publicOrigin: siteOrigin, pages: [...(await options.pages())] });
     } catch (error) {
       app.log.warn(`Document de l'éditeur inutilisable : ${error instanceof Error ? error.message : String(error)}`);
       return null;
@@ -123,19 +112,14 @@ const editorOriginPlugin: FastifyPluginCallback<EditorOriginOptions> = (app, opt
       return refuse(reply, 403, `Modification refusée : elle ne vient pas de l'éditeur (${editorOrigin}).`);
     }
     if (EDITOR_PAGES.test(rule) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const html = await editorDocument();
-      if (html === null) {
-        return reply
-          .code(503)
-          .type('text/html; charset=utf-8')
-          .send('<!doctype html><title>Éditeur</title><p>L’éditeur n’est pas construit (npm run build -- admin).</p>');
-      }
+      const page = (await editorPage()) ?? unbuiltEditorPage(siteOrigin);
       return reply
+        .code(page.status)
         .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', editorPolicy(siteOrigin))
+        .header('Content-Security-Policy', page.policy)
         .header('Referrer-Policy', 'no-referrer')
         .type('text/html; charset=utf-8')
-        .send(html);
+        .send(page.html);
     }
     // The routes that say `editor: true` (the route table is the one list), the admin part's files,
     // and an /api address no route takes (its 404 is /api's own).

@@ -12,7 +12,7 @@ import { LOGO_PATH, type InlineStyle } from './inline-assets';
  * says which scripts, style sheets and fonts its entry has and its loader (`document.json`); the
  * page says its head and, when rendered on the server, its HTML and the store's state. The browser
  * takes over `#root` only; the rest is static. Every HTML page the site sends is written here: its
- * pages, the page of an address that cannot be read, the framed player.
+ * pages, the page of an address that cannot be read, the framed player, the editor's page.
  */
 
 /**
@@ -36,11 +36,15 @@ export interface DataScript {
 export interface DocumentModel {
   /**
    * `site`: a page of the site (its icons, manifest and colour, the notice for a browser without
-   * JavaScript); `frame`: the player made to be framed by other sites (docs/embed.md).
+   * JavaScript); `frame`: the player made to be framed by other sites (docs/embed.md); `app`: an app
+   * of its own that the browser renders, kept out of search engines (the editor, docs/content.md).
    */
-  kind: 'site' | 'frame';
-  /** The tab's icon: the logo written into the page (`data:`) when it is small (`iconReader`), else its file. */
-  icon: string;
+  kind: 'site' | 'frame' | 'app';
+  /**
+   * The tab's icon: the logo written into the page (`data:`) when it is small (`iconReader`), else its
+   * file; null for none (the editor's page, which loads nothing of the public origin).
+   */
+  icon: string | null;
   /** Whether the page names its web app manifest (one whose loader names it does not). */
   manifest: boolean;
   /** The page's own head: title, description, canonical, alternates, cards (its JSON-LD is in its body). */
@@ -76,10 +80,14 @@ export interface DocumentModel {
 const dataElement = ({ id, json }: DataScript): ReactElement =>
   h('script', { key: id, type: 'application/json', id, dangerouslySetInnerHTML: { __html: json } });
 
+/** The tab's icon, if the page has one. */
+const iconLink = (icon: string | null) =>
+  icon === null ? null : h('link', { key: 'icon', rel: 'icon', href: icon, type: 'image/svg+xml' });
+
 /** The icons, the manifest and the colour of every page of the site (docs/published.md, « Installable »). */
 const siteFurniture = ({ icon, manifest }: DocumentModel) => [
   h('meta', { key: 'theme', name: 'theme-color', content: colors.bg }),
-  h('link', { key: 'icon', rel: 'icon', href: icon, type: 'image/svg+xml' }),
+  iconLink(icon),
   // With the page's credentials: a manifest asked for without them takes a connection of its own
   // (Chromium keeps those apart), a second handshake while the page's largest picture is on its way.
   manifest
@@ -98,13 +106,16 @@ export function Document({ model }: { model: DocumentModel }): ReactElement {
       'head',
       null,
       h('meta', { charSet: 'utf-8' }),
-      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' }),
+      h('meta', {
+        name: 'viewport',
+        content:
+          kind === 'app'
+            ? 'width=device-width, initial-scale=1'
+            : 'width=device-width, initial-scale=1, viewport-fit=cover',
+      }),
       kind === 'site'
         ? siteFurniture(model)
-        : [
-            h('meta', { key: 'robots', name: 'robots', content: 'noindex' }),
-            h('link', { key: 'icon', rel: 'icon', href: model.icon, type: 'image/svg+xml' }),
-          ],
+        : [h('meta', { key: 'robots', name: 'robots', content: 'noindex' }), iconLink(model.icon)],
       // The shell's sheets before the areas': the order a page reached in the browser has, where the
       // shell's are there first and each area's are added when its module loads. A rule of an area
       // then wins over the shell's of the same weight alike on every page.

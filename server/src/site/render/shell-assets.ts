@@ -7,11 +7,18 @@ import { fileInside, sitePathProblem } from './site-paths';
 // The shell's assets (docs/rendering.md, « The document »): what its build lists for its page, checked
 // and read again when it changes.
 
-/** What the shell's build lists in `document.json` (shared/build/webpack.mjs, DocumentAssetsPlugin). */
-export interface ShellAssets {
+/**
+ * What a build lists in `document.json` (shared/build/webpack.mjs, DocumentAssetsPlugin) for its
+ * page: the shell's, and a standalone app's (the editor's, docs/content.md « The editor app »).
+ */
+export interface AssetLists {
   scripts: string[];
   styles: string[];
   fonts: string[];
+}
+
+/** What the shell's build lists in `document.json`: its files, and its loader. */
+export interface ShellAssets extends AssetLists {
   /**
    * The loader a page rendered on the server starts with (shell/src/boot/loader.ts) and its CSP hash,
    * both made by the shell's build. Every shell of contract 2.5.0 or later has one; a list without it
@@ -50,10 +57,21 @@ export interface ReadShellAssetsOptions {
  * left out, and `warn` names it, so that the page is still written, without it, and its file is never
  * read. Throws what is wrong with the list itself (not a list of texts, no usable loader).
  */
-export function readShellAssets(
+export function readShellAssets(data: unknown, options: ReadShellAssetsOptions = {}): ShellAssets {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return {
+    ...readAssetLists(record, options),
+    loader: readLoader(record.loader),
+    pageTable: record.pageTable === 'file' ? 'file' : 'page',
+    manifest: record.manifest === 'loader' ? 'loader' : 'page',
+  };
+}
+
+/** A build's three lists, checked as `readShellAssets` says; the rest of `data` is not read. */
+export function readAssetLists(
   data: unknown,
   { dir, warn = () => undefined }: ReadShellAssetsOptions = {},
-): ShellAssets {
+): AssetLists {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const list = (name: 'scripts' | 'styles' | 'fonts'): string[] => {
     const value = record[name];
@@ -70,14 +88,7 @@ export function readShellAssets(
       return problem === null;
     });
   };
-  return {
-    scripts: list('scripts'),
-    styles: list('styles'),
-    fonts: list('fonts'),
-    loader: readLoader(record.loader),
-    pageTable: record.pageTable === 'file' ? 'file' : 'page',
-    manifest: record.manifest === 'loader' ? 'loader' : 'page',
-  };
+  return { scripts: list('scripts'), styles: list('styles'), fonts: list('fonts') };
 }
 
 /** Whether something is at a clean site path under `dir`, a link to nowhere included (never read). */
