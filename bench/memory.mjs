@@ -4,7 +4,7 @@
 //      label page requested after each), and
 //   2. walks thousands of distinct search pages, as a crawler would (`/emissions?q=…`, each a new
 //      page for the cache),
-//   3. waits, without a page, until every lane's renderers have stopped (RENDER_IDLE_S: at rest),
+//   3. waits, without a page, until each lane is down to the renderer it keeps (RENDER_IDLE_S: at rest),
 // reading the memory of the server's process and of every process it started (its renderers, the
 // TypeScript loader's esbuild) before, during and after.
 // Writes bench/results/memory.md and bench/results/memory.json (--out=NAME: NAME.md and NAME.json).
@@ -209,12 +209,15 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 5000));
   sample('5 s plus tard');
 
-  // At rest: no page for RENDER_IDLE_S (5 minutes by default), every lane's renderers stopped, the
-  // server alone (issue 69's goal: at most 300 MB). Waited for, up to the idle time and a minute.
+  // At rest: no page for RENDER_IDLE_S (5 minutes by default), each lane down to the one renderer it
+  // keeps (docs/rendering.md, « Memory »), or with RENDER_KEEP_ONE=off every renderer stopped and the
+  // server alone (the goal: at most 300 MB). Waited for: with none kept, until they have all stopped,
+  // up to the idle time and a minute; else the idle time and a minute.
   const idleS = Number(process.env.RENDER_IDLE_S ?? 300);
+  const noneKept = process.env.RENDER_KEEP_ONE === 'off';
   const renderers = () => descendants(server.pid).filter((pid) => role(pid).startsWith('rendu')).length;
   const until = Date.now() + (idleS + 60) * 1000;
-  while (renderers() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
+  while ((!noneKept || renderers() > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
   sample(`au repos (${String(idleS)} s sans page)`);
 } finally {
   server.kill();

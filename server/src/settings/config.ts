@@ -69,6 +69,8 @@ export interface SiteServerConfig {
   renderTrialMs: number;
   /** How long a part's renderers are kept without a page of it, in ms (RENDER_IDLE_S; docs/rendering.md, « Renderers »). */
   renderIdleMs: number;
+  /** Whether a lane keeps one renderer at rest (RENDER_KEEP_ONE; docs/rendering.md, « Renderers »). */
+  renderKeepOne: boolean;
   /**
    * A renderer's whole environment: the variables of RENDERER_ENV set here (mode, time zone, the
    * browser tests' clock), none of them a secret (docs/rendering.md, « Renderers »).
@@ -289,6 +291,7 @@ export function readSiteServerConfig(env: Env): SiteServerConfig {
     renderRecycleAfter: setting(env, 'RENDER_RECYCLE_AFTER'),
     renderTrialMs: setting(env, 'RENDER_TRIAL_S'),
     renderIdleMs: setting(env, 'RENDER_IDLE_S'),
+    renderKeepOne: setting(env, 'RENDER_KEEP_ONE'),
     rendererEnv: rendererEnv(env),
     redisUrl: setting(env, 'REDIS_URL') ?? null,
     devRemotes,

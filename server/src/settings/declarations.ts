@@ -243,6 +243,14 @@ export const SETTINGS = {
     kind: integer(0, 64, 'de processus'),
     example: '2',
   },
+  RENDER_KEEP_ONE: {
+    group: 'rendering',
+    description:
+      "Whether each part's lane keeps one renderer process when it has had no page for RENDER_IDLE_S (its other ones stop): the first page after quiet minutes then waits for no renderer to start. Off: a site nobody visits holds the server's process alone.",
+    kind: boolean,
+    default: 'on',
+    example: 'off',
+  },
   RENDER_RECYCLE_AFTER: {
     group: 'rendering',
     description: 'After how many redeployed server containers loaded a renderer process is replaced.',

@@ -7,8 +7,8 @@ import { START_MS, type RendererSpec, type TaskState } from './renderer-process'
 import { idleHost } from './renderer-requests';
 
 // A part's lane (docs/rendering.md, « Renderers »): its renderers, started as its pages need them,
-// replaced after many containers evaluated or when the shell or the player is deployed, stopped when
-// the part has had no page for a while.
+// replaced after many containers evaluated or when the shell or the player is deployed; when the part
+// has had no page for a while, all but one stop (all of them without `keepOne`).
 
 /** A path's real place (a live link followed), or the path itself when it is missing. */
 export function real(path: string): string {
@@ -36,7 +36,10 @@ export interface Lane {
   evaluated: number;
   recycling: boolean;
   busy: number;
+  /** When the lane's renderers last had a page, or with `keepOne` a call that keeps one alive. */
   usedAt: number;
+  /** When the lane's renderers last had a page. */
+  pageAt: number;
 }
 
 export interface LanesOptions {
@@ -44,6 +47,11 @@ export interface LanesOptions {
   perLane: number;
   maxHeapMb: number;
   idleMs: number;
+  /**
+   * Whether a lane keeps one renderer past `idleMs` without a page: the first page after quiet
+   * minutes then waits for no renderer to start (RENDER_KEEP_ONE).
+   */
+  keepOne: boolean;
   recycleAfter: number;
   distDirs: Readonly<Record<PartName, string>>;
   tasks: Map<string, TaskState>;
@@ -58,6 +66,7 @@ export function createLanes({
   perLane,
   maxHeapMb,
   idleMs,
+  keepOne,
   recycleAfter,
   distDirs,
   tasks,
@@ -86,7 +95,8 @@ export function createLanes({
       { queueMs: START_MS, deadlineMs: START_MS },
       () => null,
     ).catch(() => undefined);
-    return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: Date.now() };
+    const now = Date.now();
+    return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: now, pageAt: now };
   }
 
   function retire(pool: Pool) {
@@ -121,17 +131,44 @@ export function createLanes({
     return lane;
   }
 
-  // A lane whose part has had no page for `idleMs` stops its renderers: a site nobody visits holds
-  // the server alone, and a part's renderers start again with its next page.
+  /**
+   * One of the lane's renderers asked for nothing (a warm-up, which it answers at once): its
+   * connection then stays open for `idleMs` more. The pool gives a call to its first free
+   * connection, so it is always the same renderer that is kept; the others, left without a call,
+   * are closed by the pool after `idleMs` (its keep-alive) and stop.
+   */
+  function keepAlive(lane: Lane) {
+    lane.usedAt = Date.now();
+    void askRenderer(
+      lane.pool,
+      tasks,
+      { warmUp: true },
+      idleHost,
+      { queueMs: START_MS, deadlineMs: START_MS },
+      () => null,
+    ).catch(() => undefined);
+  }
+
+  // A lane whose part has had no page for `idleMs`: with `keepOne`, one renderer is kept alive (a
+  // call every third of `idleMs`, well within its keep-alive), so that the part's next page waits for
+  // no renderer to start; without, the lane stops its renderers, and a site nobody visits holds the
+  // server alone, a part's renderers starting again with its next page.
+  const check = keepOne ? Math.max(100, Math.floor(idleMs / 3)) : idleMs;
   const idle = setInterval(
     () => {
+      const now = Date.now();
       for (const [part, lane] of lanes) {
-        if (lane.busy > 0 || Date.now() - lane.usedAt < idleMs || lane.recycling) continue;
+        if (lane.busy > 0 || lane.recycling) continue;
+        if (keepOne) {
+          if (now - lane.usedAt >= check) keepAlive(lane);
+          continue;
+        }
+        if (now - lane.pageAt < idleMs) continue;
         lanes.delete(part);
         retire(lane.pool);
       }
     },
-    Math.min(idleMs, 60_000),
+    Math.min(check, 60_000),
   );
   idle.unref();
 

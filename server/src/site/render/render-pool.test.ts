@@ -547,9 +547,35 @@ exports.modules = { HomePage: () => React.createElement('h1', null, 'Version mis
 });
 
 describe('a part nobody visits', () => {
-  it('has its renderers stopped after RENDER_IDLE_S, and started again with its next page', async () => {
+  it('keeps one renderer past RENDER_IDLE_S, its other ones stopped: its next page waits for none to start', async () => {
+    const before = new Set(rendererProcesses());
+    const mine = () => rendererProcesses().filter((pid) => !before.has(pid));
+    const site = await siteWith(2, GOOD_RADIO, { RENDER_IDLE_S: '1' });
+    try {
+      // Pages at once: the lane's two renderers.
+      const pages = await Promise.all(['/', '/?a', '/?b', '/?c'].map((url) => site.app.inject({ url })));
+      for (const page of pages) expect(page.body).toContain('Accueil rendu par un fil');
+      expect(mine()).toHaveLength(2);
+      await until(() => mine().length === 1, {
+        timeoutMs: 10_000,
+        everyMs: 100,
+        what: 'un seul processus de rendu gardé',
+      });
+      const kept = mine();
+      // Several idle periods later, the same one is still there…
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(mine()).toEqual(kept);
+      // …and answers the next page: no renderer started for it.
+      expect((await site.app.inject({ url: '/?apres' })).body).toContain('Accueil rendu par un fil');
+      expect(mine()).toEqual(kept);
+    } finally {
+      await site.close();
+    }
+  }, 60_000);
+
+  it('has its renderers all stopped after RENDER_IDLE_S with RENDER_KEEP_ONE off, and started again with its next page', async () => {
     const before = rendererProcesses().length;
-    const site = await siteWith(1, GOOD_RADIO, { RENDER_IDLE_S: '1' });
+    const site = await siteWith(1, GOOD_RADIO, { RENDER_IDLE_S: '1', RENDER_KEEP_ONE: 'off' });
     try {
       expect((await site.app.inject({ url: '/' })).body).toContain('Accueil rendu par un fil');
       expect(rendererProcesses().length).toBe(before + 1);

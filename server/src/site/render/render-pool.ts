@@ -74,6 +74,8 @@ export interface RenderPoolOptions {
   trialHeapMb?: number;
   /** How long a part's renderers are kept without a page of that part (5 minutes). */
   idleMs?: number;
+  /** Whether a lane keeps one renderer past `idleMs` without a page (lane.ts; off by default here). */
+  keepOne?: boolean;
   /** Where pages and renderers are counted (the app's metrics; a registry of their own otherwise). */
   metrics?: Pick<
     SiteMetrics,
@@ -119,7 +121,7 @@ function chooseMode(perLane: number, requireWalls: boolean, probeWalls: () => Sa
 export function createRenderPool(options: RenderPoolOptions) {
   const { renderers: perLane, deadlineMs, answerApi, distDirs, env, log, maxHeapMb = 128 } = options;
   const { queueLimitMs = deadlineMs, recycleAfter = 100, trialDeadlineMs = 15_000, trialHeapMb = 256 } = options;
-  const { idleMs = 300_000, metrics = createMetrics().site } = options;
+  const { idleMs = 300_000, keepOne = false, metrics = createMetrics().site } = options;
   const warn = (message: string) => {
     log.warn(message);
   };
@@ -148,7 +150,7 @@ export function createRenderPool(options: RenderPoolOptions) {
   const recycled = () => {
     status.recycled += 1;
   };
-  const lanes = createLanes({ perLane, maxHeapMb, idleMs, recycleAfter, distDirs, tasks, spec, recycled });
+  const lanes = createLanes({ perLane, maxHeapMb, idleMs, keepOne, recycleAfter, distDirs, tasks, spec, recycled });
   const trials = createTrialQueue({
     answerApi,
     distDirs,
@@ -200,7 +202,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     if (inProcess !== null) return inProcess.run(full, host);
     const lane = lanes.laneOf(part);
     lane.busy += 1;
-    lane.usedAt = Date.now();
+    lane.usedAt = lane.pageAt = Date.now();
     try {
       await lane.warm;
       if (lane.pool.stats.queued >= MAX_WAITING) {

@@ -202,6 +202,7 @@ function startRenderPool(app: FastifyInstance, config: SiteServerConfig, dataDea
     recycleAfter: config.renderRecycleAfter,
     trialDeadlineMs: config.renderTrialMs,
     idleMs: config.renderIdleMs,
+    keepOne: config.renderKeepOne,
     // Teams deploy: their code runs behind the operating system's walls, or the server does not start.
     requireWalls: config.deploy !== null,
     answerApi: visitorApi(app),
