@@ -30,6 +30,18 @@ function range(name) {
 const singleton = (name) => ({ singleton: true, requiredVersion: range(name) });
 
 /**
+ * React Router 7 ships a production build (no development warnings, none of their checks), but its
+ * package's exports name only the development one, in the browser and in Node alike (react-router
+ * #12532, #14102): a production build (the parts' browser builds, the server containers, the editor
+ * app) names the production files itself. `react-router-dom` re-exports these two entries.
+ */
+const reactRouterDist = join(require.resolve('react-router/package.json'), '..', 'dist', 'production');
+export const REACT_ROUTER_PRODUCTION = {
+  'react-router$': join(reactRouterDist, 'index.mjs'),
+  'react-router/dom$': join(reactRouterDist, 'dom-export.mjs'),
+};
+
+/**
  * `experiments.provideExternalRuntime` adds to the shell a runtime plugin that puts the runtime core
  * on the page for the remotes, and names it by its CommonJS file (`require.resolve` in the plugin's
  * package, resolved here the same way). That file requires the CommonJS build of the runtime core
@@ -400,7 +412,7 @@ function serverContainerConfig({ name, dir, exposes, version, alsoAccepts }) {
       publicPath: '',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: REACT_ROUTER_PRODUCTION },
     module: {
       rules: [scriptRule(), { test: /\.css$/, loader: require.resolve('./ignore-style.cjs') }],
     },
@@ -604,7 +616,10 @@ export function federatedConfig({ name, dir, html = false, alsoAccepts, app }) {
         resolve: {
           extensions: ['.tsx', '.ts', '.js', '.json'],
           // One copy of the federation runtime in the shell (see injectRuntimePluginCjs).
-          alias: isHost ? { [`${injectRuntimePluginCjs}$`]: injectRuntimePluginEsm } : {},
+          alias: {
+            ...(isHost ? { [`${injectRuntimePluginCjs}$`]: injectRuntimePluginEsm } : {}),
+            ...(production ? REACT_ROUTER_PRODUCTION : {}),
+          },
         },
         module: {
           rules: [
