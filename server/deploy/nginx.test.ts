@@ -160,6 +160,29 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     );
   });
 
+  it('answers a Cast receiver’s own fetch of what the player sends it: a replay’s file by ranges and the live stream, from any origin', async () => {
+    // « Diffuser sur… » (docs/player.md, « Diffuser sur un appareil »): the receiver fetches the
+    // element's address itself, from its own origin, and its player reads the answer only with CORS.
+    const receiver = { origin: 'https://receiver.example' };
+    const [replay] = (await (await fetch(`${origin}/api/podcasts?limit=1`)).json()) as { url: string }[];
+    const file = new URL(replay?.url ?? '/absent.mp3', origin);
+    expect(file.origin).toBe(origin);
+    const part = await fetch(file, { headers: { ...receiver, range: 'bytes=0-1023' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-1023\//);
+    expect(part.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await part.arrayBuffer()).byteLength).toBe(1024);
+
+    const controller = new AbortController();
+    const live = await fetch(`${origin}/api/demo/live.mp3?direct=recepteur`, {
+      headers: receiver,
+      signal: controller.signal,
+    });
+    expect([live.status, live.headers.get('content-type')]).toEqual([200, 'audio/mpeg']);
+    expect(live.headers.get('access-control-allow-origin')).toBe('*');
+    controller.abort();
+  });
+
   it('keeps pages within s-maxage, never with a visitor’s cookie in them', async () => {
     const first = await fetch(`${origin}/label`, { headers: { cookie: 'XSRF-TOKEN=secret-du-visiteur' } });
     const body = await first.text();

@@ -135,3 +135,71 @@ export function playerAudio(): HTMLAudioElement {
   if (!(element instanceof HTMLAudioElement)) throw new Error('pas d’élément audio');
   return element;
 }
+
+/**
+ * The Remote Playback API (`HTMLMediaElement.remote`), which jsdom lacks: each element's stand-in
+ * records the prompts, and the test plays the browser's part (a device reported, the visitor's
+ * pick, a disconnection) through the returned controls.
+ */
+export interface FakeRemotePlayback {
+  /** How many times the page opened the browser's picker. */
+  prompts: number;
+  /** The DOMException name the next prompts reject with; null: they resolve. */
+  refuse: string | null;
+  /** The browser reports a device, or none, to every watcher. */
+  available(value: boolean): void;
+  /** The browser's link to a device changes, with its event. */
+  link(state: RemotePlaybackState): void;
+}
+
+export function installRemotePlayback(): FakeRemotePlayback {
+  const watchers: ((available: boolean) => void)[] = [];
+  let availability = false;
+  const remotes = new WeakMap<HTMLMediaElement, EventTarget & { state: RemotePlaybackState }>();
+  const controls: FakeRemotePlayback = {
+    prompts: 0,
+    refuse: null,
+    available(value) {
+      availability = value;
+      for (const watcher of watchers) watcher(value);
+    },
+    link(state) {
+      const remote = remotes.get(playerAudio());
+      if (remote === undefined) throw new Error('pas de Remote Playback sur l’élément audio');
+      remote.state = state;
+      const type = state === 'connected' ? 'connect' : state === 'connecting' ? 'connecting' : 'disconnect';
+      remote.dispatchEvent(new Event(type));
+    },
+  };
+  class FakeRemote extends EventTarget {
+    state: RemotePlaybackState = 'disconnected';
+    watchAvailability(callback: (available: boolean) => void): Promise<number> {
+      watchers.push(callback);
+      callback(availability);
+      return Promise.resolve(watchers.length);
+    }
+    cancelWatchAvailability(): Promise<void> {
+      return Promise.resolve();
+    }
+    prompt(): Promise<void> {
+      controls.prompts += 1;
+      return controls.refuse === null ? Promise.resolve() : Promise.reject(new DOMException('refusé', controls.refuse));
+    }
+  }
+  Object.defineProperty(HTMLMediaElement.prototype, 'remote', {
+    configurable: true,
+    get(this: HTMLMediaElement) {
+      let remote = remotes.get(this);
+      if (remote === undefined) {
+        remote = new FakeRemote();
+        remotes.set(this, remote);
+      }
+      return remote;
+    },
+  });
+  return controls;
+}
+
+export function removeRemotePlayback(): void {
+  Reflect.deleteProperty(HTMLMediaElement.prototype, 'remote');
+}

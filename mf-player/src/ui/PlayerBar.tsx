@@ -21,6 +21,7 @@ import {
   selectShow,
   selectWantsSound,
 } from '../player/playerSlice';
+import { CastLine } from '../cast/CastLine';
 import { FigureBeacons } from '../figures/FigureBeacons';
 import { ListenerCount } from '../figures/ListenerCount';
 import { CurrentTrack } from './CurrentTrack';
@@ -148,6 +149,7 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
           {queueOffered() ? (
             <QueueLine open={queueOpen && !(live && (chatOpen || onAirOpen))} onToggle={toggleQueue} />
           ) : null}
+          <CastLine />
           {loading ? <p className="player__loading">chargement ...</p> : null}
           <p className="player__message" role="status">
             {message}
