@@ -91,9 +91,16 @@ test('the team strip scrolls with the keyboard and snaps for touch', async ({ pa
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
 });
 
-test('contact addresses are mailto links, each labelled', async ({ page }) => {
+test('contact addresses are mailto links, each labelled, the demos’ with the label’s form beside it', async ({
+  page,
+}) => {
   const links = section(page, 'Contact').getByRole('link');
-  await expect(links).toHaveText([siteConfig.emails.contact, siteConfig.emails.shows, siteConfig.emails.labelDemos]);
+  await expect(links).toHaveText([
+    siteConfig.emails.contact,
+    siteConfig.emails.shows,
+    siteConfig.emails.labelDemos,
+    'Envoyer une démo',
+  ]);
   for (const [label, address] of [
     ['Contact', siteConfig.emails.contact],
     ["Propositions d'émissions", siteConfig.emails.shows],

@@ -174,7 +174,7 @@ describe('AboutPage', () => {
     expect(screen.getByRole('button', { name: 'Membres précédents' })).toHaveAttribute('aria-controls', strip.id);
   });
 
-  it('lists the three contact addresses as labelled mailto links', async () => {
+  it('lists the three contact addresses as labelled mailto links, the demos’ with the site’s form beside it', async () => {
     await renderPage();
 
     const contact = sectionNamed('Contact');
@@ -186,6 +186,7 @@ describe('AboutPage', () => {
       [siteConfig.emails.contact, `mailto:${siteConfig.emails.contact}`],
       [siteConfig.emails.shows, `mailto:${siteConfig.emails.shows}`],
       [siteConfig.emails.labelDemos, `mailto:${siteConfig.emails.labelDemos}`],
+      ['Envoyer une démo', '/label/envoyer-une-demo'],
     ]);
     expect(within(contact).getByRole('link', { name: `Contact : ${siteConfig.emails.contact}` })).toBeInTheDocument();
     expect(
@@ -194,6 +195,20 @@ describe('AboutPage', () => {
     expect(
       within(contact).getByRole('link', { name: `Démos label : ${siteConfig.emails.labelDemos}` }),
     ).toBeInTheDocument();
+  });
+
+  it('offers the demos’ address alone where the label declares no demo page', async () => {
+    renderWithProviders(
+      <SiteEnvironmentContext
+        value={{ radio: radioSettings(), pages: sitePages().filter((page) => page.module !== 'SendDemoPage') }}
+      >
+        <AboutPage />
+      </SiteEnvironmentContext>,
+      { route: '/a-propos' },
+    );
+    const contact = await screen.findByRole('region', { name: 'Contact' });
+    expect(within(contact).getByRole('link', { name: `Démos label : ${siteConfig.emails.labelDemos}` })).toBeVisible();
+    expect(within(contact).queryByRole('link', { name: 'Envoyer une démo' })).not.toBeInTheDocument();
   });
 
   it('opens the donation page in a new tab and credits the work as text', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import {
   api,
+  Link,
   mailto,
   siteConfig,
   useAboutTextsQuery,
@@ -27,15 +28,20 @@ import { servedAbout } from '../about/fromHtml';
 import '../about/about.css';
 import { ABOUT_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { organization } from '@collectif/shared/seo';
-import { PageLink, PAGES, SupportLink } from '@collectif/shared/addresses';
+import { PageLink, PAGES, SupportLink, usePageHref } from '@collectif/shared/addresses';
 import { ExternalLink, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 
 const { stats, emails } = siteConfig;
 
+/** Each contact's address, and the site's form for it where there is one (docs/proposals.md, « The pages »). */
 const contactsOf = (about: AboutTexts) => [
   { label: about.contact.labels.contact, address: emails.contact },
   { label: about.contact.labels.shows, address: emails.shows },
-  { label: about.contact.labels.labelDemos, address: emails.labelDemos },
+  {
+    label: about.contact.labels.labelDemos,
+    address: emails.labelDemos,
+    form: { page: PAGES.sendDemo, text: 'Envoyer une démo' },
+  },
 ];
 
 /*
@@ -117,6 +123,7 @@ function AboutPage() {
 function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMember[] }) {
   const eventsThisYear = useEventsThisYear();
   const contacts = contactsOf(about);
+  const pageHref = usePageHref();
   return (
     <div className="page about-page">
       <header className="about-intro">
@@ -245,16 +252,25 @@ function AboutView({ about, team }: { about: AboutTexts; team: readonly TeamMemb
       <RevealSection id="contact" heading={about.contact.heading}>
         <p>{about.contact.intro}</p>
         <dl className="about-contacts">
-          {contacts.map(({ label, address }) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>
-                <a href={mailto(address)} aria-label={`${label} : ${address}`}>
-                  {address}
-                </a>
-              </dd>
-            </div>
-          ))}
+          {contacts.map(({ label, address, form }) => {
+            const formHref = form === undefined ? null : pageHref(form.page);
+            const formText = form?.text ?? '';
+            return (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>
+                  <a href={mailto(address)} aria-label={`${label} : ${address}`}>
+                    {address}
+                  </a>
+                </dd>
+                {formHref === null ? null : (
+                  <dd>
+                    ou par le formulaire <Link to={formHref}>{formText}</Link>
+                  </dd>
+                )}
+              </div>
+            );
+          })}
         </dl>
       </RevealSection>
 

@@ -1,6 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configureApiBase, releaseUrl, siteConfig, type Release } from '@collectif/shared';
+import {
+  configureApiBase,
+  radioSettings,
+  releaseUrl,
+  siteConfig,
+  SiteEnvironmentContext,
+  sitePages,
+  type Release,
+} from '@collectif/shared';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { json, startFakeServer, type FakeServer } from '@collectif/shared/testing';
 import LabelPage from './LabelPage';
@@ -66,6 +74,25 @@ describe('LabelPage', () => {
     // The `?` of no parameters, which RTK Query writes: Node 24's fetch sends it, as browsers do
     // (Node 20's dropped it).
     expect(requests).toEqual(['GET /api/releases?']);
+  });
+
+  it('leads artists to « Envoyer une démo », the label’s form', async () => {
+    renderWithProviders(<LabelPage />, { route: '/label' });
+    expect(screen.getByRole('link', { name: 'Envoyer une démo' })).toHaveAttribute('href', '/label/envoyer-une-demo');
+    await screen.findByRole('list', { name: 'Sorties du label' });
+  });
+
+  it('shows no dead link where the site declares no demo page', async () => {
+    renderWithProviders(
+      <SiteEnvironmentContext
+        value={{ radio: radioSettings(), pages: sitePages().filter((page) => page.module !== 'SendDemoPage') }}
+      >
+        <LabelPage />
+      </SiteEnvironmentContext>,
+      { route: '/label' },
+    );
+    await screen.findByRole('list', { name: 'Sorties du label' });
+    expect(screen.queryByRole('link', { name: 'Envoyer une démo' })).not.toBeInTheDocument();
   });
 
   it("opens each release on the label's sales page in a new tab", async () => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  Link,
   useReleasesQuery,
   type PageRoute,
   type RemoteContract,
@@ -11,13 +12,15 @@ import { ReleaseGrid } from '../releases/ReleaseGrid';
 import '../releases/label.css';
 import { GRID_IMAGE_SIZES, preloadSrcSet } from '@collectif/shared/pictures';
 import { musicAlbums } from '@collectif/shared/seo';
-import { PAGES } from '@collectif/shared/addresses';
+import { PAGES, usePageHref } from '@collectif/shared/addresses';
 import { answerStatus, scrollToTop, StatusMessage } from '@collectif/shared/ui';
 
 // The title and meta description ('Label', 'Liste des releases du label') are set by the shell's route.
 function LabelPage() {
   const query = useReleasesQuery({});
   const { data: releases, refetch } = query;
+  // « Envoyer une démo » (docs/proposals.md, « The pages »): shown only where the site has the page.
+  const sendDemo = usePageHref()(PAGES.sendDemo);
 
   useEffect(() => {
     scrollToTop();
@@ -51,6 +54,14 @@ function LabelPage() {
         Toutes nos sorties, de la plus récente à la plus ancienne. Chaque pochette ouvre la page d'écoute et d'achat du
         label dans un nouvel onglet.
       </p>
+      {sendDemo === null ? null : (
+        <p className="label-page__demo">
+          Vous faites de la musique et le label vous ressemble ?{' '}
+          <Link className="button button--ghost" to={sendDemo}>
+            Envoyer une démo
+          </Link>
+        </p>
+      )}
       {body}
     </div>
   );

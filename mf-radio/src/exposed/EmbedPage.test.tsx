@@ -138,8 +138,9 @@ describe('EmbedPage', () => {
       'frame-src http://localhost;',
     );
     expect(address()).toBe('/integrer');
-    // An integrator who writes their own player is pointed to the API's description.
+    // An integrator who writes their own player is pointed to the API's reference and description.
     expect(screen.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
+    expect(screen.getByRole('link', { name: 'référence de l’API' })).toHaveAttribute('href', '/api/docs');
   });
 
   it('follows each choice in its address, its preview and its code', async () => {

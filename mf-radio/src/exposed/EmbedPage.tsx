@@ -162,9 +162,10 @@ function EmbedPage() {
               <section className="integrer__code" aria-labelledby="integrer-code">
                 <h2 id="integrer-code">Le code à copier</h2>
                 <EmbedCode options={options} origin={origin} streamOrigin={streamOrigin} />
+                {/* The API's reference page, served by the server beside the API (docs/api.md, « The reference page »). */}
                 <p className="integrer__api">
-                  Vous écrivez votre propre lecteur ? L’API de la radio est décrite en OpenAPI :{' '}
-                  <a href="/api/openapi.json">/api/openapi.json</a>.
+                  Vous écrivez votre propre lecteur ? Lisez la <a href="/api/docs">référence de l’API</a> de la radio,
+                  décrite en OpenAPI : <a href="/api/openapi.json">/api/openapi.json</a>.
                 </p>
               </section>
             </>

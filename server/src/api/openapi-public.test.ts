@@ -99,10 +99,12 @@ describe('GET /api/openapi.json describes only what the public may call', () => 
     expect(editors.filter((route) => described.has(route))).toEqual([]);
   });
 
-  it('holds no route under /api/editor, /api/demo or /api/admin', () => {
-    const named = routesWhere((route) => /^\/api\/(?:editor|demo|admin)\//.test(route.url));
+  it('holds no route under /api/editor, /api/demo or /api/admin, nor the reference page', () => {
+    const named = routesWhere((route) => /^\/api\/(?:editor|demo|admin|docs)(?:\/|$)/.test(route.url));
     expect(named).toEqual(
       expect.arrayContaining([
+        'GET /api/docs',
+        'GET /api/docs/reference.js',
         'POST /api/demo/helloasso/oauth2/token',
         'GET /api/demo/live.mp3',
         'GET /api/demo/replays/*',

@@ -4,3 +4,4 @@ export * from './answers';
 export * from './support';
 export * from './played-artists';
 export * from './response-schema';
+export * from './parts';

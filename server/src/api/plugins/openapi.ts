@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import { describe, type Document } from '../openapi/document';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,13 +20,16 @@ declare module 'fastify' {
   }
 }
 
-/** The addresses that are not the public's by their name: the editor's, the demo's stand-ins, the admins'. */
-const NOT_PUBLIC = /^\/api\/(?:editor|demo|admin)(?:\/|$)/;
+/**
+ * The addresses that are not the public's API by their name: the editor's, the demo's stand-ins,
+ * the admins'; and the reference page with its files, which is a page (routes/reference.ts).
+ */
+const NOT_PUBLIC = /^\/api\/(?:editor|demo|admin|docs)(?:\/|$)/;
 
 /**
  * Whether a route is in the API's description: the one rule (docs/api.md, « The description »). An
- * `/api` route the public may call is; not a page or a file, not a route under /api/editor,
- * /api/demo or /api/admin, not one the editor's origin answers unless it says it is the public's
+ * `/api` route the public may call is; not a page or a file (the reference page, /api/docs, is
+ * one), not a route under /api/editor, /api/demo or /api/admin, not one the editor's origin answers unless it says it is the public's
  * too (so a new editor's route stays out without a flag), not one another caller makes.
  */
 export function isDescribed(route: { url: string; config?: FastifyContextConfig | undefined }): boolean {
@@ -52,13 +56,15 @@ export const openApiPlugin = fp(
           title: 'API du collectif',
           version: '1',
           description:
-            'La radio, ses émissions, ses résidences, son label, ses évènements et son soutien. Les erreurs répondent { error, message } en français (docs/api.md).',
+            'La radio, ses émissions, ses résidences, son label, ses évènements et son soutien, pour les sites qui les montrent. Les réponses sont en JSON, sauf les agendas (iCalendar), le flux RSS et le flux du titre à l’antenne ; les textes à montrer et les messages d’erreur sont en français. Les erreurs répondent `{ error, message }`, jamais gardées en cache. Les lectures disent leur `Cache-Control` et, la plupart, un `ETag` faible à renvoyer dans `If-None-Match` (304 sans corps).',
         },
       },
       transform: ({ schema, url, route }) => ({
         schema: isDescribed({ url, config: route.config }) ? schema : { ...schema, hide: true },
         url,
       }),
+      // What an integrator reads beside the shapes: summaries, answers, caching, the demo's examples.
+      transformObject: (made) => describe((made as { openapiObject: Document }).openapiObject) as never,
     });
   },
   { name: 'openapi' },

@@ -16,6 +16,7 @@ import nowplaying from './nowplaying';
 import playedArtists from '../../played-artists/routes';
 import podcasts from './podcasts';
 import radio from './radio';
+import reference from './reference';
 import releases from './releases';
 import schedule from '../../schedule/routes';
 import soundcloudRss from './soundcloud-rss';
@@ -40,6 +41,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   app.get('/openapi.json', async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').send(app.swagger()),
   );
+  // Its reference page for integrators, drawn from it by Scalar (docs/api.md, « The reference page »).
+  await app.register(reference);
   await app.register(xsrf);
   // What the radio played: fed by the now-playing channel, read by the tracklists' prefill.
   await app.register(playedPlugin);

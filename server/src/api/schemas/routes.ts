@@ -17,6 +17,10 @@ import {
   playedArtistSchema,
   playedArtistsPageSchema,
   DONATION_BOUNDS,
+  supportFiguresSchema,
+  supportRedirectSchema,
+  supportReturnSchema,
+  supportSchema,
 } from '@collectif/shared/schemas';
 import { FOLLOW_MAX } from '@collectif/shared/follow';
 import { jsonSchema } from './provider';
@@ -53,6 +57,40 @@ export const supportBodies = {
     { tier: v.pipe(v.number('Tarif inconnu.'), v.integer('Tarif inconnu.'), v.minValue(1, 'Tarif inconnu.')) },
     'Champ inconnu dans la demande d’adhésion.',
   ),
+};
+
+const idText = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number));
+const positiveId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+/** A HelloAsso notification: only what names its order is read; the rest is not believed. */
+const helloAssoNotification = v.object({
+  eventType: v.pipe(v.string(), v.maxLength(40)),
+  data: v.object({ id: v.optional(positiveId), order: v.optional(v.object({ id: positiveId })) }),
+  metadata: v.optional(v.unknown()),
+});
+
+/**
+ * The other inputs of « Nous soutenir »'s routes (docs/support.md), read by their validators as
+ * `supportBodies` are.
+ */
+export const supportInputs = {
+  /** The query HelloAsso appends to the return address. */
+  returnQuery: v.object({
+    checkoutIntentId: v.optional(idText),
+    orderId: v.optional(idText),
+    code: v.optional(v.pipe(v.string(), v.maxLength(40))),
+    error: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  }),
+  notification: helloAssoNotification,
+  /** A notification's address: the secret key, bounded before it is compared. */
+  notificationParams: v.strictObject({ key: v.pipe(v.string(), v.maxLength(200)) }),
+  /**
+   * A notification's body as the route declares it: one HelloAsso may send that this route does not
+   * read (another event, another shape) is `null`, answered 204 and ignored rather than refused, so
+   * that HelloAsso does not send it again.
+   */
+  notificationBody: v.nullable(helloAssoNotification),
+  /** The editor's figures: one residence's, or all those the editor may see. */
+  figuresQuery: v.strictObject({ residence: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/))) }),
 };
 
 /** A residence's two choices of « Me prévenir ». */
@@ -252,9 +290,19 @@ export const routeSchemas = {
   // GET /api/events/:slug (and its .ics): anything that is not a slug is an unknown event, 404.
   eventParams: jsonSchema(v.object({ slug: v.string() })),
   event: jsonSchema(eventItemSchema),
-  // POST /api/support/don and /api/support/adhesion (`supportBodies`).
+  // « Nous soutenir » (docs/support.md): GET /api/support, POST /api/support/don and
+  // /api/support/adhesion (`supportBodies`), the return page's check, HelloAsso's notifications and
+  // the editor's figures (`supportInputs`).
+  support: jsonSchema(supportSchema),
   supportDonation: jsonSchema(supportBodies.donation),
   supportMembership: jsonSchema(supportBodies.membership),
+  supportRedirect: jsonSchema(supportRedirectSchema),
+  supportReturnQuery: jsonSchema(supportInputs.returnQuery),
+  supportReturn: jsonSchema(supportReturnSchema),
+  supportNotificationParams: jsonSchema(supportInputs.notificationParams),
+  supportNotificationBody: jsonSchema(supportInputs.notificationBody),
+  supportFiguresQuery: jsonSchema(supportInputs.figuresQuery),
+  supportFigures: jsonSchema(supportFiguresSchema),
   // GET /api/push/key, PUT and DELETE /api/push/subscription, POST …/renew (`pushBodies`, docs/push.md).
   pushKey: jsonSchema(v.object({ publicKey: v.string() })),
   pushSubscription: jsonSchema(pushBodies.subscription),
