@@ -6,11 +6,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { buildApp } from '../../app/app';
 import { readSiteServerConfig } from '../../settings/config';
-import { invite } from '../../content/accounts';
-import type { Picture } from '../../content/pictures';
-import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
-import { cameraJpeg, gif, png, pngBomb, svg } from '../../content/testing/pictures';
-import { testConfig } from '../testing/fixtures';
+import { invite } from '../accounts';
+import type { Picture } from '../pictures';
+import { softwareAuthenticator, type SoftwareAuthenticator } from '../testing/authenticator';
+import { cameraJpeg, gif, png, pngBomb, svg } from '../testing/pictures';
+import { testConfig } from '../../api/testing/fixtures';
 
 // A picture's upload and its address (docs/content.md, « Pictures »), through the whole server:
 // any signed-in editor uploads with the XSRF header, gets the WebP copies' addresses, and anyone

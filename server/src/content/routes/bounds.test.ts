@@ -2,10 +2,10 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { until } from '@collectif/shared/testing';
-import { png } from '../../content/testing/pictures';
-import type { ApiConfig } from '../env';
-import { buildApi, listen, testConfig } from '../testing/fixtures';
-import { editorClient } from '../testing/editors';
+import { png } from '../testing/pictures';
+import type { ApiConfig } from '../../api/env';
+import { buildApi, listen, testConfig } from '../../api/testing/fixtures';
+import { editorClient } from '../../api/testing/editors';
 
 // An editor's bounds (docs/content.md, « Bounds »), over real HTTP on loopback: writes, previews
 // and uploads limited per account whatever its address; the history in pages; old versions pruned

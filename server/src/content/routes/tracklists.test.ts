@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError, Episode } from '@collectif/shared';
-import { buildApi, listen, testConfig } from '../testing/fixtures';
-import { editorClient, XSRF } from '../testing/editors';
+import { buildApi, listen, testConfig } from '../../api/testing/fixtures';
+import { editorClient, XSRF } from '../../api/testing/editors';
 
 // An episode's tracklist written by its residence's resident or an admin (docs/content.md,
 // « Tracklists »), over real HTTP on loopback: a save, refusals (another residence's episode, an

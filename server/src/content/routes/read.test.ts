@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import type { ApiError, Release, Residence } from '@collectif/shared';
 import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
-import { seedFile } from '../../content/kinds';
-import { buildApi, testConfig } from '../testing/fixtures';
+import { seedFile } from '../kinds';
+import { buildApi, testConfig } from '../../api/testing/fixtures';
 
 // The content volunteers edit, served at run time (docs/content.md): GET /api/content/:kind and
 // /api/releases give the current version, and a saved version at once, with no restart.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import type { Editor } from '../../content/editors';
+import type { Editor } from '../editors';
 import {
   isPicturePurpose,
   PICTURE_PURPOSE_NAMES,
@@ -9,10 +9,10 @@ import {
   PictureUnwritable,
   type PicturePurpose,
   type PictureRefusal,
-} from '../../content/pictures';
+} from '../pictures';
 import { ApiHttpError } from '../../http/errors';
-import { editorLimit } from '../http/editor-limit';
-import { JSON_TYPE } from '../plugins/representations';
+import { editorLimit } from '../../api/http/editor-limit';
+import { JSON_TYPE } from '../../api/plugins/representations';
 
 /**
  * A picture's upload (docs/content.md, « Pictures »): `POST /api/content/pictures?purpose=…`, the

@@ -1,22 +1,22 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { mayEdit, kindsOf, type Editor } from '../../content/editors';
-import { CONTENT_KIND_NAMES, isContentKind, withEntry, type ContentKind } from '../../content/kinds';
+import { mayEdit, kindsOf, type Editor } from '../editors';
+import { CONTENT_KIND_NAMES, isContentKind, withEntry, type ContentKind } from '../kinds';
 import {
   ContentConflict,
   ContentInvalid,
   ContentUnknown,
   ContentUnwritable,
   type ContentVersion,
-} from '../../content/store';
+} from '../store';
 import { ApiHttpError } from '../../http/errors';
-import { JSON_TYPE } from '../plugins/representations';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
-import { servedContent } from './content';
-import { entryHistoryPage, historyPage } from '../../content/history';
-import { startUpkeep } from '../../content/upkeep';
-import { editorLimit } from '../http/editor-limit';
-import { tracklistRoutes } from './content-tracklists';
+import { JSON_TYPE } from '../../api/plugins/representations';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
+import { routeSchemas } from '../../api/schemas/routes';
+import { servedContent } from './read';
+import { entryHistoryPage, historyPage } from '../history';
+import { startUpkeep } from '../upkeep';
+import { editorLimit } from '../../api/http/editor-limit';
+import { tracklistRoutes } from './tracklists';
 
 /**
  * The content's writes (docs/content.md, « Editing »): its history, an earlier version, a save of a

@@ -3,10 +3,10 @@ import type { Residence } from '@collectif/shared';
 import { findResidence } from '@collectif/shared/addresses';
 import { residenceSummary } from '@collectif/shared/schemas';
 import { safeHtml } from '@collectif/shared/build/safe-html.cjs';
-import { CONTENT_KIND_NAMES, isContentKind } from '../../content/kinds';
+import { CONTENT_KIND_NAMES, isContentKind } from '../kinds';
 import { ApiHttpError } from '../../http/errors';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
+import { routeSchemas } from '../../api/schemas/routes';
 
 /**
  * GET /api/content/:kind: the current version of a kind of content volunteers edit (residences,

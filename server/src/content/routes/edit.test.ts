@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { ApiError } from '@collectif/shared';
-import { buildApi, testConfig } from '../testing/fixtures';
+import { buildApi, testConfig } from '../../api/testing/fixtures';
 
 // The content's writes (docs/content.md, « Editing »): with the admin's token and the XSRF header,
 // a save, a residence's entry, the history, an earlier version, a restore; refused without them,

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { cacheControlFor } from '../../upstream/cache';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
+import { routeSchemas } from '../../api/schemas/routes';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 

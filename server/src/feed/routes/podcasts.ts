@@ -1,9 +1,9 @@
 import type { FastifyPluginCallback } from 'fastify';
 import type { PodcastItem } from '@collectif/shared';
-import { latest, podcastsByName } from '../../feed';
+import { latest, podcastsByName } from '..';
 import { cacheControlFor } from '../../upstream/cache';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
+import { routeSchemas } from '../../api/schemas/routes';
 
 /** GET /api/podcasts?limit=&q=: the feed's podcasts, newest first, optionally by show name. */
 const podcasts: FastifyPluginCallback = (instance, _options, done) => {

@@ -9,13 +9,13 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AccountRefused, digestOf, invitationOf, openInvitation, redeem, updateAccounts } from '../../content/accounts';
-import type { Accounts } from '../../content/accounts-schema';
-import type { Ephemeral } from '../../content/ephemeral';
+import { AccountRefused, digestOf, invitationOf, openInvitation, redeem, updateAccounts } from '../accounts';
+import type { Accounts } from '../accounts-schema';
+import type { Ephemeral } from '../ephemeral';
 import { ApiHttpError } from '../../http/errors';
-import { JSON_TYPE } from '../plugins/representations';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
-import { routeSchemas } from '../schemas/routes';
+import { JSON_TYPE } from '../../api/plugins/representations';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
+import { routeSchemas } from '../../api/schemas/routes';
 
 /**
  * The passkey ceremonies (docs/content.md, « Signing in »): an invitation's link makes the account

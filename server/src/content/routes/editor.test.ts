@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ApiError } from '@collectif/shared';
-import { invite, revoke } from '../../content/accounts';
-import { softwareAuthenticator, type SoftwareAuthenticator } from '../../content/testing/authenticator';
-import { buildApi, testConfig } from '../testing/fixtures';
+import { invite, revoke } from '../accounts';
+import { softwareAuthenticator, type SoftwareAuthenticator } from '../testing/authenticator';
+import { buildApi, testConfig } from '../../api/testing/fixtures';
 import { CEREMONIES_MAX } from './editor';
 
 // Volunteers sign in with a passkey (docs/content.md, « Signing in »), here with an authenticator in

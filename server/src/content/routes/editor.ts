@@ -4,13 +4,13 @@ import { normalizeIP } from '@fastify/rate-limit';
 import * as v from 'valibot';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '@collectif/shared';
-import { activeAccount } from '../../content/accounts';
-import type { Editor } from '../../content/editors';
-import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../../content/ephemeral';
+import { activeAccount } from '../accounts';
+import type { Editor } from '../editors';
+import { memoryEphemeral, redisEphemeral, type Ephemeral } from '../ephemeral';
 import { sealer } from '../../instances/seal';
 import { ApiHttpError } from '../../http/errors';
-import { JSON_TYPE } from '../plugins/representations';
-import type { ValibotJsonTypeProvider } from '../schemas/provider';
+import { JSON_TYPE } from '../../api/plugins/representations';
+import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
 import { passkeyRoutes } from './editor-passkeys';
 
 /**
