@@ -180,6 +180,27 @@ describe('the loader', () => {
     dom.window.close();
   });
 
+  it('asks for a page’s many files a few at a time, one task after another, in their order', () => {
+    const chunks = Array.from({ length: 9 }, (_, n) => ({ href: `/mf-radio/${String(n)}.js`, as: 'script' }));
+    const dom = page(chunks);
+    later(1000 / 60);
+    // Task by task (a millisecond of the page's clock each, more than jsdom's timers wait): what each
+    // has asked for so far.
+    const seen: number[] = [];
+    for (let task = 0; task < 10; task += 1) {
+      later(1);
+      seen.push(fetched(dom).length);
+    }
+    // The manifest's link and three files, then four at a time: never the ten in one task.
+    expect(seen[0]).toBe(3);
+    for (let n = 1; n < seen.length; n += 1) expect((seen[n] ?? 0) - (seen[n - 1] ?? 0)).toBeLessThanOrEqual(4);
+    expect(fetched(dom)).toEqual([...chunks.map(({ href }) => `script ${href}`), '/main.js']);
+    // Once only.
+    later(BOOT_FALLBACK_MS);
+    expect(fetched(dom)).toHaveLength(10);
+    dom.window.close();
+  });
+
   it('waits for the first contentful paint where the browser reports paints, not for a frame', () => {
     const paints = new Paints();
     const dom = page([{ href: '/mf-radio/remoteEntry.js', as: 'script' }], { paints });
