@@ -25,6 +25,7 @@ const otherParts = (self) =>
 const serverFloors = {
   doors: ['app', 'admin', 'api', 'site', 'deploy', 'main.ts'],
   features: [
+    'archive',
     'content',
     'episodes',
     'events',

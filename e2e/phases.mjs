@@ -11,6 +11,7 @@
 export const ALONE = [
   'admin.spec.ts',
   'api.spec.ts',
+  'archive.spec.ts',
   'artist-merges.spec.ts',
   'content.spec.ts',
   'contract.spec.ts',

@@ -41,6 +41,8 @@ export interface Deployment {
   origin: string;
   /** The timeline's folder (every instance's LIVE_TIMESHIFT_DIR), served by nginx as /direct/. */
   timeshiftDir: string;
+  /** The live archives' folder (every instance's LIVE_ARCHIVE_DIR), served by nginx as /archives/. */
+  archiveDir: string;
   redis: RedisServer | null;
   /** The figures' Redis that keeps nothing on disk (FIGURES_REDIS_URL), with `redis`. */
   figuresRedis: RedisServer | null;
@@ -121,6 +123,10 @@ function nginxConfig(dir: string, port: number, instances: Instance[]): string {
   if (!conf.includes('/srv/collectif/direct/'))
     throw new Error('deploy/nginx.conf a changé : /srv/collectif/direct/ introuvable');
   conf = conf.replaceAll('/srv/collectif/direct/', `${join(dir, 'direct')}/`);
+  // The live archives' folder (LIVE_ARCHIVE_DIR), this run's, shared by its instances.
+  if (!conf.includes('/srv/collectif/archives/'))
+    throw new Error('deploy/nginx.conf a changé : /srv/collectif/archives/ introuvable');
+  conf = conf.replaceAll('/srv/collectif/archives/', `${join(dir, 'archives')}/`);
   return conf.replaceAll('/srv/collectif', ROOT);
 }
 
@@ -138,7 +144,7 @@ export async function startDeployment({
     throw new Error('le site n’est pas construit : lancez « npm run build » avant les tests de déploiement');
   }
   const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
-  for (const sub of ['cache', 'body', 'proxy', 'deploys', 'direct']) mkdirSync(join(dir, sub));
+  for (const sub of ['cache', 'body', 'proxy', 'deploys', 'direct', 'archives']) mkdirSync(join(dir, sub));
   // Debian's module files are named relative to nginx's prefix, here this run's folder.
   symlinkSync('/usr/lib/nginx/modules', join(dir, 'modules'));
   const redis = withRedis ? await startRedis() : null;
@@ -155,6 +161,8 @@ export async function startDeployment({
       // The timeline's folder, one for the machine's instances, served by nginx as /direct/
       // (docs/deploy.md, « The timeline's segments »): only the instance holding the lease writes it.
       LIVE_TIMESHIFT_DIR: join(dir, 'direct'),
+      // The live archives' folder, shared as the timeline's: the recorder's lease holder writes it.
+      LIVE_ARCHIVE_DIR: join(dir, 'archives'),
       ...instanceEnv(i, { deployRoot: join(dir, 'deploys'), dir }),
     };
     instances.push({ port: await freePort(), env: own, process: null, log: [] });
@@ -219,6 +227,7 @@ export async function startDeployment({
   return {
     origin,
     timeshiftDir: join(dir, 'direct'),
+    archiveDir: join(dir, 'archives'),
     redis,
     figuresRedis,
     instances,

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { configureApiBase, providePages } from '@collectif/shared';
@@ -106,20 +104,5 @@ describe('the editor app', () => {
     start('/admin/ailleurs', '');
     expect(await screen.findByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/admin');
-  });
-});
-
-describe('the editor app’s document', () => {
-  const template = readFileSync(join(__dirname, 'index.html'), 'utf8');
-
-  it('ends its head once, where the server writes the configuration', () => {
-    expect(template.split('</head>')).toHaveLength(2);
-    expect(template).not.toContain(`id="${EDITOR_CONFIG_ID}"`);
-  });
-
-  it('has no inline script or style, for a CSP of self alone', () => {
-    const markup = template.replace(/<!--[\s\S]*?-->/g, '');
-    expect(markup).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
-    expect(template).toContain('<div id="root"></div>');
   });
 });

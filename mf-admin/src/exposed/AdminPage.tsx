@@ -11,6 +11,7 @@ import { Figures, hasFigures } from '../editor/Figures';
 import { ResidenceEditor } from '../editor/ResidenceEditor';
 import { SupportEditor } from '../editor/SupportEditor';
 import { PROPOSAL_KINDS, Proposals } from '../editor/Proposals';
+import { LiveArchives } from '../editor/LiveArchives';
 import { TracklistEditor } from '../editor/TracklistEditor';
 import '../editor/admin.css';
 
@@ -243,6 +244,7 @@ function Signed({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
       </div>
       {hasFigures(me) ? <Figures me={me} /> : null}
       {PROPOSAL_KINDS[me.role] === undefined ? null : <Proposals role={me.role} />}
+      {me.role === 'admin' || me.role === 'residence' ? <LiveArchives /> : null}
       {me.role === 'residence' ? (
         me.residence === null ? null : (
           <ResidentEditor id={me.residence} />

@@ -8,6 +8,7 @@ import { readFiguresConfig, type FiguresConfig } from '../figures/config';
 import { readSupportConfig, type SupportConfig } from '../support/config';
 import { readPushConfig, type PushConfig } from '../push/config';
 import { readProposalsConfig, type ProposalsConfig } from '../proposals/config';
+import { readArchiveConfig, type ArchiveConfig } from '../archive/config';
 
 /** Where an OAuth client-credentials service lives and who we are to it. */
 /** A session ends 12 hours after its sign-in, however busy its editor. */
@@ -38,6 +39,8 @@ export interface ApiConfig {
    * 0: off), the folder of its segments (LIVE_TIMESHIFT_DIR, absolute), each segment's length.
    */
   timeshift: { hours: number; dir: string; segmentSeconds: number };
+  /** The live shows kept as replays when their slot ends (docs/archive.md). */
+  archive: ArchiveConfig;
   /** Memberships and gifts through HelloAsso (docs/support.md); its `helloasso` null: the demo's. */
   support: SupportConfig;
   /** The audience figures and the admins' metrics (docs/figures.md). */
@@ -155,6 +158,7 @@ export function readApiConfig(env: Env, radio: RadioSettings = readRadioSettings
       dir: resolve(setting(env, 'LIVE_TIMESHIFT_DIR') ?? join(SERVER_DIR, '.timeshift')),
       segmentSeconds: setting(env, 'LIVE_TIMESHIFT_SEGMENT_S'),
     },
+    archive: readArchiveConfig(env),
     support: readSupportConfig(env),
     figures: readFiguresConfig(env),
     push: readPushConfig(env),

@@ -18,6 +18,7 @@ import { calendarLoader } from '../schedule/fetch';
 import { demoEventsIcs, loadDemoEvents } from '../events/demo';
 import type { Release } from '@collectif/shared';
 import type { SiteMetrics } from '../metrics/metrics';
+import { NO_ARCHIVES, withArchives, type ArchivedShows } from '../archive/episodes';
 
 const NO_TRACKLISTS = { id: '', data: [] as readonly TracklistEntry[] };
 
@@ -35,6 +36,11 @@ export interface Sources {
   /** The residences of the site's content file (what shows and episodes are linked to). */
   residences: readonly DemoResidence[];
   track(urn: string): Promise<Cached<string>>;
+  /**
+   * The live archive a feed item is the same show as (its link → the archive's id), from the last
+   * catalogue built (docs/archive.md, « A replay like the others »).
+   */
+  archivedAs(link: string): string | undefined;
   /** The demo live switch; undefined when Twitch gives the live status. */
   demoLive: { set(live: boolean): void } | undefined;
   /** Stops what runs beside the event loop (the feed worker). */
@@ -55,6 +61,8 @@ export function createSources(
     shared?: SharedCacheStore;
     /** The tracklists' current version (the same object until a save changes it): its id and entries. */
     tracklists?: () => { id: string; data: readonly TracklistEntry[] };
+    /** The published live archives (the same object until one changes), merged into the feed's episodes. */
+    archives?: () => ArchivedShows;
     /** Where the caches count their answers (the app's metrics). */
     metrics?: Pick<SiteMetrics, 'upstreamAnswers'>;
   },
@@ -96,16 +104,29 @@ export function createSources(
 
   // Built again for each version of the feed, and of the tracklists (the content's), whose words
   // the search finds (docs/tracklists.md).
-  let catalogue: { of: FeedData; tracklists: object; value: Catalogue } | undefined;
+  // And of the live archives, each an episode of its residence (docs/archive.md).
+  let catalogue:
+    | { of: FeedData; tracklists: object; archives: ArchivedShows; value: Catalogue; sameAs: Map<string, string> }
+    | undefined;
   const episodes: Source<Catalogue> = {
     get: async () => {
       const current = await feed.get();
       const tracklists = options.tracklists?.() ?? NO_TRACKLISTS;
-      if (catalogue?.of !== current.value || catalogue.tracklists !== tracklists) {
+      const archives = options.archives?.() ?? NO_ARCHIVES;
+      if (catalogue?.of !== current.value || catalogue.tracklists !== tracklists || catalogue.archives !== archives) {
+        const merged = withArchives(current.value.podcasts, archives, residences);
         catalogue = {
           of: current.value,
           tracklists,
-          value: buildCatalogue(current.value.podcasts, residences, tracklists.data, tracklists.id),
+          archives,
+          sameAs: merged.sameAs,
+          // The content's tracklists last: written by a volunteer, one wins over an archive's chapters.
+          value: buildCatalogue(
+            merged.podcasts,
+            residences,
+            [...merged.tracklists, ...tracklists.data],
+            archives.revision === '' ? tracklists.id : `${tracklists.id}+${archives.revision}`,
+          ),
         };
       }
       return { ...current, value: catalogue.value };
@@ -193,6 +214,7 @@ export function createSources(
     schedule,
     events,
     residences,
+    archivedAs: (link) => catalogue?.sameAs.get(link),
     track: (urn) => {
       const local = config.rss === null ? demo().tracks.get(urn) : undefined;
       if (local !== undefined) return Promise.resolve(always(local, 1, now() + config.ttlMs.track));

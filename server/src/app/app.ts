@@ -16,6 +16,7 @@ import { oembedPlugin } from '../site/oembed';
 import { siteFiles } from '../site/files';
 import { siteMedia } from '../site/media';
 import { timeshiftPlugin } from '../timeshift/plugin';
+import { archivesPlugin } from '../archive/plugin';
 import { siteHealth } from '../site/health';
 import { sitePageRoutes, sitePagesOf, sitePagesPlugin } from '../site/page-routes';
 import { embedFramePlugin } from '../site/embed-frame';
@@ -285,6 +286,8 @@ export async function buildApp({
   await app.register(siteMedia);
   // The live's timeline: its recorder, and /direct/ as nginx serves it (docs/timeshift.md).
   await app.register(timeshiftPlugin);
+  // The live shows kept as replays when their slot ends, and /archives/ (docs/archive.md).
+  await app.register(archivesPlugin, { siteOrigin: site.siteOrigin });
   // The radio's settings at each page, with where « Nous soutenir » leads now (docs/support.md, « Links »).
   const radioNow = () => ({ ...api.radio, support: supportLinks(app) });
   await app.register(sitePageRoutes, { config: site, radio: radioNow, servedDirs: deploys?.servedDirs });

@@ -222,6 +222,11 @@ export const pushPlugin = fp(
       );
     };
 
+    /** The live archive a feed item is the same show as (docs/archive.md), if any. */
+    const sameAsOf = (link: string) => {
+      const archive = app.sources.archivedAs(link);
+      return archive === undefined ? {} : { sameAs: archive };
+    };
     const watch = createWatch({
       now: app.clock,
       slots: (from, to) => residenceSlots(app, from, to),
@@ -231,6 +236,7 @@ export const pushPlugin = fp(
           slug: episode.slug,
           residences: episode.residences,
           publishedAt: episode.pubDate === null ? null : Date.parse(episode.pubDate) || null,
+          ...sameAsOf(episode.link),
         })),
       marks: store,
       tell,

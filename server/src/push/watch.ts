@@ -29,6 +29,11 @@ export interface FeedEpisode {
   residences: readonly string[];
   /** In ms; null when the feed says no date (never told: nothing says it is new). */
   publishedAt: number | null;
+  /**
+   * The live archive this episode is the same show as (docs/archive.md): told once for both, so
+   * SoundCloud's copy of an archive already told is not told again.
+   */
+  sameAs?: string;
 }
 
 /** What is told: a show's start, or an episode (with the residence of each follower asked). */
@@ -134,7 +139,10 @@ export function createWatch(options: WatchOptions): Watch {
   async function episodes(): Promise<void> {
     const list = (await options.episodes()).slice(0, EPISODES_LOOKED_AT);
     if (!(await marks.done('replay:baseline'))) {
-      for (const episode of list) await marks.once(`replay:${episode.slug}`, EPISODE_MARK_MS);
+      for (const episode of list) {
+        await marks.once(`replay:${episode.slug}`, EPISODE_MARK_MS);
+        if (episode.sameAs !== undefined) await marks.once(`replay:${episode.sameAs}`, EPISODE_MARK_MS);
+      }
       await marks.once('replay:baseline', EPISODE_MARK_MS);
       return;
     }
@@ -143,6 +151,8 @@ export function createWatch(options: WatchOptions): Watch {
       if (episode.publishedAt === null || at - episode.publishedAt > freshMs || episode.residences.length === 0)
         continue;
       if (!(await marks.once(`replay:${episode.slug}`, EPISODE_MARK_MS))) continue;
+      // The archive of the same show, told before: not again (docs/archive.md, « Followers told »).
+      if (episode.sameAs !== undefined && !(await marks.once(`replay:${episode.sameAs}`, EPISODE_MARK_MS))) continue;
       for (const residence of episode.residences) {
         await options.tell({ kind: 'replay', residence, slug: episode.slug }).catch((error: unknown) => {
           log.warn(`notification « nouvelle émission ${episode.slug} » non envoyée : ${String(error)}`);

@@ -720,6 +720,45 @@ export const SETTINGS = {
     default: '10',
     example: '6',
   },
+  LIVE_ARCHIVE: {
+    group: 'timeshift',
+    description:
+      "Whether each live show is kept as a replay when its programme slot ends (docs/archive.md): `off`, as a residence may not hold the rights to publish its show; `chosen`, each residence's choice in the editor; `all`, a station holding the rights for every show. Unset under the demo (no SCHEDULE_ICS_URLS, not deployed), the demo keeps one residence's shows.",
+    kind: choice(['off', 'chosen', 'all'] as const),
+    defaultNote: 'off (the demo: one residence)',
+    example: 'chosen',
+  },
+  LIVE_ARCHIVE_DIR: {
+    group: 'timeshift',
+    description:
+      'The folder of the live archives (an MP3, a playlist and a record each), served at /archives/ (by nginx in production); shared by the instances, the systemd unit must let the site write there.',
+    kind: folder,
+    defaultNote: 'LIVE_TIMESHIFT_DIR-archives, beside it',
+    example: '/srv/collectif/archives',
+  },
+  LIVE_ARCHIVE_DAYS: {
+    group: 'timeshift',
+    description: 'Days a live archive is kept after its slot ended; then it goes, published or not.',
+    kind: integer(1, 3650, 'de jours'),
+    default: '90',
+    example: '365',
+  },
+  LIVE_ARCHIVE_MAX_MB: {
+    group: 'timeshift',
+    description:
+      'The disk the live archives may take together, in MB (a two-hour show at 128 kb/s is 115 MB): past it the oldest unpublished go first, then the oldest.',
+    kind: integer(100, 10_000_000, 'de Mo'),
+    default: '20000',
+    example: '50000',
+  },
+  LIVE_ARCHIVE_FREE_MB: {
+    group: 'timeshift',
+    description:
+      "The disk space a new live archive must leave free, in MB: below it the archive is refused and logged, so that the timeline's segments and the rest of the site keep their room.",
+    kind: integer(0, 1_000_000, 'de Mo'),
+    default: '1024',
+    example: '4096',
+  },
   DEMO_LIVE: {
     group: 'demo',
     description: 'The demo live status at start (the admin route switches it).',

@@ -33,8 +33,10 @@ const settings = new Map(
 describe('deploy/collectif@.service and deploy/site.env.example', () => {
   const unit = unitDirectives(deployFile('collectif@.service'));
 
-  it('let the service write DEPLOY_ROOT, CONTENT_DIR and LIVE_TIMESHIFT_DIR, and nothing else', () => {
-    const folders = ['DEPLOY_ROOT', 'CONTENT_DIR', 'LIVE_TIMESHIFT_DIR'].map((name) => settings.get(name));
+  it('let the service write DEPLOY_ROOT, CONTENT_DIR, LIVE_TIMESHIFT_DIR and LIVE_ARCHIVE_DIR, and nothing else', () => {
+    const folders = ['DEPLOY_ROOT', 'CONTENT_DIR', 'LIVE_TIMESHIFT_DIR', 'LIVE_ARCHIVE_DIR'].map((name) =>
+      settings.get(name),
+    );
     expect(folders.every((folder) => folder?.startsWith('/') === true)).toBe(true);
     // Written without "-": a folder that does not exist stops the unit at start, not a save later.
     expect([...(unit.get('ReadWritePaths') ?? [])].sort()).toEqual([...folders].sort());

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
+import { NO_ARCHIVES } from '../../archive/episodes';
 import * as v from 'valibot';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Release } from '@collectif/shared';
@@ -77,6 +78,8 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
     now,
     // The current version: the same object until a save, so the archive is built again only then.
     tracklists: () => store.current('tracklists') as { id: string; data: readonly TracklistEntry[] },
+    // The live archives published (docs/archive.md), once their plugin is registered.
+    archives: () => (app.hasDecorator('archives') ? app.archives.shows() : NO_ARCHIVES),
     ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
     ...(shared === null ? {} : { shared: shared.cache }),
     metrics: metrics.site,

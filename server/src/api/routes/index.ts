@@ -27,6 +27,7 @@ import { figuresRoutes } from '../../figures/routes';
 import { supportPlugin } from '../../support/routes';
 import pushRoutes from '../../push/routes';
 import proposalsRoutes from '../../proposals/routes';
+import archiveRoutes from '../../archive/routes';
 
 /**
  * The /api scope (app.ts registers it under that prefix): its security and error rules apply to
@@ -76,6 +77,8 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(pushRoutes);
   // « Proposer une émission » and « Envoyer une démo », and the volunteers' side (docs/proposals.md).
   await app.register(proposalsRoutes);
+  // The live archives in the editor: the residences' choices, each archive's title, text and state (docs/archive.md).
+  await app.register(archiveRoutes);
 
   // The audience figures: the player's beacons and the editor's reads (docs/figures.md).
   if (app.hasDecorator('figures')) await app.register(figuresRoutes);

@@ -80,6 +80,8 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
     figures: { ...base.figures, sampling: false },
     // Nor « Me prévenir »'s looks at the programme and the feed: a test looks when it chooses (docs/push.md).
     push: { ...base.push, watching: false },
+    // Nor the archiver's (docs/archive.md), whose folder is the test's own.
+    archive: { ...base.archive, watching: false, dir: mkdtempSync(join(tmpdir(), 'archives-')) },
     ssePingMs: 60_000,
     ...overrides,
   };
