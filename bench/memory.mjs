@@ -217,7 +217,8 @@ try {
   const noneKept = process.env.RENDER_KEEP_ONE === 'off';
   const renderers = () => descendants(server.pid).filter((pid) => role(pid).startsWith('rendu')).length;
   const until = Date.now() + (idleS + 60) * 1000;
-  while ((!noneKept || renderers() > 0) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5000));
+  while ((!noneKept || renderers() > 0) && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5000));
   sample(`au repos (${String(idleS)} s sans page)`);
 } finally {
   server.kill();

@@ -1,13 +1,7 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { mayEdit, kindsOf, type Editor } from '../editors';
 import { CONTENT_KIND_NAMES, isContentKind, withEntry, type ContentKind } from '../kinds';
-import {
-  ContentConflict,
-  ContentInvalid,
-  ContentUnknown,
-  ContentUnwritable,
-  type ContentVersion,
-} from '../store';
+import { ContentConflict, ContentInvalid, ContentUnknown, ContentUnwritable, type ContentVersion } from '../store';
 import { ApiHttpError } from '../../http/errors';
 import { JSON_TYPE } from '../../api/plugins/representations';
 import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
