@@ -207,8 +207,26 @@ function getText(
   });
 }
 
-/** Starts Icecast and waits until it answers its status page. */
+/**
+ * A real Icecast for a test, on ports of its own. Started again on other ports, up to three times,
+ * when it does not answer: a port found free may be taken by another process before Icecast binds it
+ * (the deployment tests run beside jest's), and a loaded machine may start it slowly.
+ */
 export async function startIcecast(options: IcecastOptions = {}): Promise<IcecastServer> {
+  let failure: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await startIcecastOnce(options);
+    } catch (error) {
+      failure = error;
+      if (error instanceof Error && error.message.startsWith('Icecast introuvable')) break;
+    }
+  }
+  throw failure;
+}
+
+/** Starts Icecast and waits until it answers its status page. */
+async function startIcecastOnce(options: IcecastOptions): Promise<IcecastServer> {
   if (!existsSync(ICECAST_BIN)) {
     throw new Error(
       `Icecast introuvable (${ICECAST_BIN}) : sudo apt-get install -y icecast2 ou indiquez ICECAST_PATH (.ci/run l’installe)`,
@@ -252,7 +270,9 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
     rmSync(dir, { recursive: true, force: true });
   }
 
-  for (let i = 0; i < 100; i += 1) {
+  // Up to 20 s: a loaded machine starts it slowly.
+  const until = Date.now() + 20_000;
+  while (Date.now() < until) {
     if ((await getText(`${origin}/status-json.xsl`, 500))?.status === 200) {
       return {
         port,
