@@ -5,7 +5,8 @@
 // whatever the wait). Quiet: nothing else asked; under load: cached pages asked all along
 // (autocannon, 10 connections). Reports each case's time to the whole page, and the memory (PSS) of
 // the server and its processes at rest.
-// Writes bench/results/idle-page.md and .json (--out=NAME).
+// Writes bench/results/NAME.md and .json (--out=NAME; idle-page by default: the paired runs kept are
+// idle-page-before and idle-page-after).
 //   node bench/idle-page.mjs [--cycles=5] [--idle=5] [--keep-one=on|off] [--root=DIR] [--out=NAME]
 // --keep-one=off: every renderer of a lane stopped at rest (RENDER_KEEP_ONE=off, the rule before issue
 // 85), to pair with the default on one machine in one session.

@@ -6,7 +6,8 @@
 // `longtask` entries beside them. Reports per route the blocking time after the first contentful
 // paint (Σ (task − 50 ms), as Lighthouse's TBT counts it, from the observed tasks, not simulated),
 // and what each long frame ran.
-// Writes bench/results/long-tasks.md and .json (--out=NAME).
+// Writes bench/results/NAME.md and .json (--out=NAME, long-tasks by default; the run kept is
+// long-tasks-loader).
 //   node bench/long-tasks.mjs [--runs=3] [--routes=/,/label] [--root=DIR] [--out=NAME]
 // --root=DIR: another built checkout served by its own server (a before/after pair on one machine:
 // run both in one session, or use --pair=DIR to alternate them route by route).

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@collectif/shared/seo';
 import { DEFAULT_COVER, sortNewestFirst, withEpisodeFacts, type FeedPodcast, type ResidenceFacts } from '../feed';
 import type { TracklistEntry } from '../episodes/catalogue';
 import type { ArchiveRecord } from './record';
@@ -58,10 +59,7 @@ function clock(seconds: number): string {
 export function archiveSummary(record: ArchiveRecord): string {
   const start = new Date(record.slot.start);
   // The residents' words first, as text: escaped, their lines kept.
-  const own =
-    record.text === undefined
-      ? []
-      : [record.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, '<br>')];
+  const own = record.text === undefined ? [] : [escapeHtml(record.text).replace(/\n/g, '<br>')];
   const lines = [
     ...own,
     `Enregistré en direct le ${dayFr.format(start)}, de ${hourFr.format(start)} à ${hourFr.format(new Date(record.slot.end))}.`,
