@@ -32,16 +32,18 @@ export const SERVER_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2' });
 
 /**
  * Node's flags of every start of the server, sources or built (npm start, npm run dev, the browser
- * tests, the deployment tests, the benches, the systemd unit): the heap's cap, its young generation, and
- * `--disable-sigusr1`. Without it a SIGUSR1 sent to the process, by anyone allowed to signal it,
- * opens Node's inspector on 127.0.0.1:9229, from which any code runs inside the server, with every
- * secret of its environment (docs/deploy.md, « The server, built »). Node 20 refuses the flag: the
+ * tests, the deployment tests, the benches, the systemd unit): the heap's cap, its young generation,
+ * `--expose-gc`, with which the server gives its garbage back once quiet (server/src/app/rest.ts,
+ * docs/rendering.md « Memory »), and `--disable-sigusr1`. Without it a SIGUSR1 sent to the process, by
+ * anyone allowed to signal it, opens Node's inspector on 127.0.0.1:9229, from which any code runs
+ * inside the server, with every secret of its environment (docs/deploy.md, « The server, built »). Node 20 refuses the flag: the
  * server runs on the project's Node 24 (package.json, « //pins »).
  */
 export const SERVER_FLAGS = Object.freeze([
   `--max-old-space-size=${String(SERVER_HEAP_MB)}`,
   `--max-semi-space-size=${String(SERVER_SEMI_SPACE_MB)}`,
   '--disable-sigusr1',
+  '--expose-gc',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { buildApp } from './app/app';
 import { ConfigError, missingDists, readSiteServerConfig } from './settings/config';
 import { readApiConfig } from './api/env';
 import { renderingProblem } from './app/startup';
+import { collectAtRest } from './app/rest';
 
 async function main(): Promise<void> {
   let site;
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
   await app.listen({ host: site.host, port: site.port });
+  // Its garbage given back once quiet (docs/rendering.md, « Memory »); the timer does not hold the process.
+  collectAtRest(globalThis.gc);
 }
 
 void main();

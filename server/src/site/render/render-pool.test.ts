@@ -365,6 +365,9 @@ attempt('write', () => { fs.writeFileSync(${JSON.stringify(writeTo)}, 'écrit');
 attempt('spawn', () => require('node:child_process').execFileSync('id').toString());
 attempt('worker', () => { new (require('node:worker_threads').Worker)('1', { eval: true }); return 'démarré'; });
 attempt('binding', () => Object.keys(process.binding('fs')).length);
+// The renderer's collector (--expose-gc, kept by renderer.ts): a part that finds it could stall its
+// renderer's pages for others with a collection at every turn.
+attempt('collector', () => typeof globalThis.gc);
 `;
   const LIVE = (secretFile: string, writeTo: string) => `${tries(secretFile, writeTo)}
 exports.modules = { HomePage: () => React.createElement('pre', { id: 'essais' }, JSON.stringify(tries)) };
@@ -423,6 +426,7 @@ throw new Error('essais ' + JSON.stringify(tries));
       'binding',
     ];
     for (const name of files) expect([name, found[name]]).toEqual([name, 'ERR_ACCESS_DENIED']);
+    expect(found.collector).toBe('undefined');
     expect(existsSync(writeTo)).toBe(false);
     // The server is out of sight: no signal reaches it, its renderer's parent is the sandbox's init.
     for (const signal of ['SIGUSR1', 'SIGSTOP', 'SIGTERM']) {

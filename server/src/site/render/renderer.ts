@@ -30,8 +30,10 @@ import { apiOver, fileOver, renderPage } from './render-page';
  * and the tasks in progress (one in a renderer process; several when the server renders in its own
  * process, RENDERERS=0), whose latest host and versions the containers, made once, answer to.
  */
-export function createPageRenderer() {
+export function createPageRenderer(rest?: () => void) {
   let containers: { key: string; files: ServerContainers } | undefined;
+  /** Whether it has rendered a page since it last gave its garbage back. */
+  let rendered = false;
   const tasks: { host: RenderHost; versions: VersionsSnapshot }[] = [];
   const latest = () => tasks.at(-1);
 
@@ -68,6 +70,7 @@ export function createPageRenderer() {
   async function renderTask(task: RenderTask, own: RenderHost): Promise<RenderOutcome> {
     const entry = { host: own, versions: { disabled: task.disabled, allowed: task.allowed } };
     tasks.push(entry);
+    rendered = true;
     try {
       return await renderPage({
         pathname: task.pathname,
@@ -97,7 +100,15 @@ export function createPageRenderer() {
   function run(task: RenderTask, own: RenderHost): Promise<RenderOutcome>;
   function run(task: RendererTask, own: RenderHost): Promise<RenderOutcome | TrialOutcome | null>;
   async function run(task: RendererTask, own: RenderHost): Promise<RenderOutcome | TrialOutcome | null> {
-    if ('warmUp' in task) return null;
+    if ('warmUp' in task) {
+      // A lane asks its kept renderer for nothing once it has had no page for a while (lane.ts): the
+      // garbage of the pages rendered since is given back then, once (docs/rendering.md, « Memory »).
+      if (rendered && rest !== undefined) {
+        rendered = false;
+        rest();
+      }
+      return null;
+    }
     if ('trial' in task) return tryContainer(task, own);
     return renderTask(task, own);
   }
@@ -172,7 +183,18 @@ function serveOverChannels(): void {
   };
   // On Node 20, which has no --disable-sigusr1: a listener keeps the inspector closed.
   process.on('SIGUSR1', () => undefined);
-  const pages = createPageRenderer();
+  // Node's collector (`--expose-gc`, sandbox.ts) kept for this file alone, before any part's code is
+  // loaded: the parts find none. The flavor that gives memory back to the system, as V8 does when told
+  // memory is low (a plain full collection keeps the pages it freed).
+  const gc = globalThis.gc;
+  globalThis.gc = undefined;
+  const pages = createPageRenderer(
+    gc === undefined
+      ? undefined
+      : () => {
+          gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+        },
+  );
   const hostOf = (task: string): RenderHost => ({
     log: (level, message) => {
       tell({ type: 'log', task, level, message });
