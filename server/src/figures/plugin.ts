@@ -109,12 +109,18 @@ export const figuresPlugin = fp(
     app.decorate('figures', figures);
 
     // The timeline's playlists: each request says its listener is there (the segments are not
-    // counted: a playlist is asked for every segment anyway, and is small).
-    app.addHook('onRequest', async (request) => {
+    // counted: a playlist is asked for every segment anyway, and is small). Hooked on /direct/'s
+    // routes alone, as they are registered: no other request, a page's least of all, runs it.
+    const counted = async (request: FastifyRequest) => {
       const path = request.url.split('?', 1)[0] ?? '';
-      if (request.method === 'GET' && path.startsWith('/direct/') && path.endsWith('.m3u8')) {
-        await figures.timeline(visitorOf(request)).catch(() => undefined);
-      }
+      if (path.endsWith('.m3u8')) await figures.timeline(visitorOf(request)).catch(() => undefined);
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!route.url.startsWith('/direct/') || !methods.includes('GET')) return;
+      const own =
+        route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      route.onRequest = [...own, counted];
     });
     app.addHook('onListen', (ready) => {
       if (config.figures.sampling) figures.start();

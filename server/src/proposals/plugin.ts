@@ -31,8 +31,6 @@ declare module 'fastify' {
  */
 export const FORM_PAGES: Record<ProposalKind, PageModule> = { emission: PAGES.proposeShow, demo: PAGES.sendDemo };
 
-const KINDS_OF_FORMS = Object.keys(FORM_PAGES) as ProposalKind[];
-
 /** Below a kind's page: the form itself, « Merci ! » or the proposer's deletion. */
 export type FormPage = '' | 'merci' | 'supprimer';
 
@@ -55,6 +53,8 @@ export interface ProposalsService {
    * part is not deployed), never a path typed here.
    */
   formPath(kind: ProposalKind, below: FormPage, search?: Readonly<Record<string, string>>): Promise<string>;
+  /** The `Set-Cookie` of the form's page: the visitor's own single-use token, for the proposal routes only. */
+  formCookie(https: boolean): string;
   /** The proposer's deletion link (the page's, with the number and the token). */
   deleteUrl(proposal: Proposal): Promise<string>;
   /** Sends the e-mails due now (the queue's pass, at once): for tests. */
@@ -255,26 +255,13 @@ export const proposalsPlugin = fp(
       flush,
       sweep,
       sending: () => lease?.held() ?? false,
-    } satisfies ProposalsService);
-
-    // The form's page gives each visitor the form's single-use token (spam.ts), in a cookie only the
-    // proposal routes receive, never with another site's post (SameSite=Strict). The page is then
-    // the visitor's own: never kept by a shared cache (docs/proposals.md, « Spam »).
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
-      const type = reply.getHeader('content-type');
-      if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
-      const path = request.url.split('?')[0] ?? '';
-      const pages = await Promise.all(KINDS_OF_FORMS.map((kind) => formPath(kind, '')));
-      if (!pages.includes(path) || path === '/') return payload;
-      const https = request.protocol === 'https';
-      reply.header(
-        'Set-Cookie',
+      // The form's page gives each visitor the form's single-use token (spam.ts), in a cookie only the
+      // proposal routes receive, never with another site's post (SameSite=Strict). The page is then
+      // the visitor's own: never kept by a shared cache (site/render/responder.ts; docs/proposals.md,
+      // « Spam »).
+      formCookie: (https) =>
         `${FORM_COOKIE}=${spam.formToken()}; Path=/api/proposals; Max-Age=${String(MAX_FILL_MS / 1000)}; HttpOnly; SameSite=Strict${https ? '; Secure' : ''}`,
-      );
-      reply.header('Cache-Control', 'private, no-store');
-      return payload;
-    });
+    } satisfies ProposalsService);
 
     app.addHook('onListen', async () => {
       lease = await holdLease({

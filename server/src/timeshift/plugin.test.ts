@@ -276,3 +276,24 @@ describe('the recorder started with the server', () => {
     }
   }, 30_000);
 });
+
+describe('/direct/ in the audience figures (docs/figures.md)', () => {
+  it('counts the listener who asks for a playlist, and not one who asks for a segment or a page', async () => {
+    const dir = folder('direct-');
+    write(dir, 'live.m3u8', '#EXTM3U\n');
+    write(dir, 'normale/index.m3u8', '#EXTM3U\n');
+    write(dir, 'normale/886327200.mp3', Buffer.concat([Buffer.from('ID3'), Buffer.alloc(400, 7)]));
+    const app = await site({ hours: 0.01, dir, segmentSeconds: 2 });
+    try {
+      const from = (address: string) => ({ remoteAddress: address, headers: { 'user-agent': 'hls.js' } });
+      expect((await app.inject({ url: '/direct/normale/886327200.mp3', ...from('203.0.113.61') })).statusCode).toBe(
+        200,
+      );
+      await app.inject({ url: '/', ...from('203.0.113.61') });
+      expect((await app.inject({ url: '/direct/normale/index.m3u8', ...from('203.0.113.62') })).statusCode).toBe(200);
+      expect((await app.figures.sample())?.sources.timeline).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -166,6 +166,19 @@ export function isPrivatePage(match: PageMatch | null, search: string, table: re
   );
 }
 
+/**
+ * Whether a page is a proposal's form itself (docs/proposals.md, « Spam »): the same page for every
+ * visitor, kept by the page cache, but answered with the visitor's own single-use token (a cookie),
+ * so sent `PRIVATE_PAGE_CACHE_CONTROL` too.
+ */
+export function isProposalForm(match: PageMatch | null, table: readonly PageRef[]): boolean {
+  if (match === null) return false;
+  const { page } = match;
+  return PROPOSAL_PAGES.some(
+    (form) => form.remote === page.remote && form.module === page.module && page.path === pagePattern(table, form),
+  );
+}
+
 /** The site's page cache keeps at most this many pages. */
 export const PAGE_CACHE_ENTRIES = 500;
 /**

@@ -7,6 +7,7 @@ import type { SitePages } from './site-pages';
 import {
   createPageCache,
   isPrivatePage,
+  isProposalForm,
   PAGE_CACHE_BYTES,
   PAGE_CACHE_CONTROL,
   PAGE_CACHE_ENTRIES,
@@ -243,7 +244,12 @@ async function respond(
   const match = findPage(pathname, table.pages);
   const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
   const secret = isPrivatePage(match, search, table.pages);
-  const revalidated = secret ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
+  // A proposal's form: the visitor's own token with it, so the answer is theirs (the page is everyone's).
+  const own = secret || isProposalForm(match, table.pages);
+  if (own && !secret && request.method === 'GET') {
+    void reply.header('Set-Cookie', responder.app.proposals.formCookie(request.protocol === 'https'));
+  }
+  const revalidated = own ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
   // Its address holds a secret: a Referer of its origin alone, even to the site itself (nginx's log).
   // Not `no-referrer`, under which a form posted from the page says `Origin: null`, which the
   // proposals' routes refuse as another site's (docs/api.md, « Forms only from the site »).
@@ -257,7 +263,7 @@ async function respond(
   if (!responder.ssr) {
     return sendBrowserPage(reply, responder.writer.browserPage(pathname, assets, table.pages), revalidated);
   }
-  return serverPage(responder, request, reply, { pathname, search, match, assets, table, secret });
+  return serverPage(responder, request, reply, { pathname, search, match, assets, table, secret, own });
 }
 
 /**
@@ -280,23 +286,27 @@ async function serverPage(
     assets,
     table,
     secret,
+    own,
   }: {
     pathname: string;
     search: string;
     match: PageMatch | null;
     assets: ShellAssets;
     table: SitePages;
+    /** One visitor's page: rendered for them alone. */
     secret: boolean;
+    /** One visitor's answer: kept by no cache but this server's (`secret`, or a form with its token). */
+    own: boolean;
   },
 ) {
   const { pages, complete } = table;
   const key = `${pathname}${search}`;
-  const revalidated = secret ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
+  const revalidated = own ? PRIVATE_PAGE_CACHE_CONTROL : 'no-cache';
   await versions.trusted;
   const parts = partsOfPage(match);
   const version = await pageVersion({ containers, parts, pagesVersion: table.version, content: app.content });
   const whole = (await versions.allUsable(parts, pages)) && complete;
-  reply.header('Cache-Control', secret ? PRIVATE_PAGE_CACHE_CONTROL : whole ? PAGE_CACHE_CONTROL : 'no-store');
+  reply.header('Cache-Control', own ? PRIVATE_PAGE_CACHE_CONTROL : whole ? PAGE_CACHE_CONTROL : 'no-store');
   const cached = secret ? null : cache.get(key, version);
   if (cached !== null) return sendPage(request, reply, cached);
 
