@@ -33,15 +33,10 @@ import { figuresPlugin } from '../figures/plugin';
 import { metricsPlugin } from '../metrics/plugin';
 import { createMetrics } from '../metrics/metrics';
 import { openApiPlugin } from '../api/plugins/openapi';
-import { supportLinks } from '../support/routes';
+import { radioWithSupport } from '../support/links';
+import { leaveDocumentHeadersToDocuments } from './document-headers';
 import { pushPlugin, type PushPluginOptions } from '../push/plugin';
 import { proposalsPlugin } from '../proposals/plugin';
-
-/**
- * Headers that only mean something on a document (docs/server.md, « Security headers »): left off
- * scripts, styles, images and API answers.
- */
-const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster'];
 
 export interface AppOptions {
   site: SiteServerConfig;
@@ -177,14 +172,7 @@ export async function buildApp({
     xPermittedCrossDomainPolicies: false,
     xDnsPrefetchControl: false,
   });
-  // Document-only headers (about 700 bytes) are left off scripts, styles, images and API answers:
-  // they mean nothing there, and a page makes some thirty of those requests.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    }
-    return payload;
-  });
+  leaveDocumentHeadersToDocuments(app);
   // The editor on an origin of its own (EDITOR_ORIGIN): the host decides what a request may reach.
   if (site.editorOrigin !== null) {
     await app.register(editorOrigin, {
@@ -289,7 +277,7 @@ export async function buildApp({
   // The live shows kept as replays when their slot ends, and /archives/ (docs/archive.md).
   await app.register(archivesPlugin, { siteOrigin: site.siteOrigin });
   // The radio's settings at each page, with where « Nous soutenir » leads now (docs/support.md, « Links »).
-  const radioNow = () => ({ ...api.radio, support: supportLinks(app) });
+  const radioNow = radioWithSupport(app, api.radio);
   await app.register(sitePageRoutes, { config: site, radio: radioNow, servedDirs: deploys?.servedDirs });
   // /api/parts (api/routes/parts.ts) outside the /api scope, on purpose (docs/server.md, « Layout »):
   // a team's token rather than XSRF, no CORS, its own errors, and `partsStatus` for /readyz.

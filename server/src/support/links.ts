@@ -23,3 +23,14 @@ export function supportContent(app: FastifyInstance): SupportContent {
 export function supportLinks(app: FastifyInstance): SupportLinks {
   return { page: supportContent(app).helloasso ? SUPPORT_PAGE : '', external: siteConfig.links.donation };
 }
+
+/**
+ * The radio's settings as each page writes them (site/page-routes.ts), with where « Nous soutenir »
+ * leads now (docs/support.md, « Links »): read at each page, as an admin may turn HelloAsso off.
+ */
+export function radioWithSupport<Radio extends object>(
+  app: FastifyInstance,
+  radio: Radio,
+): () => Radio & { support: SupportLinks } {
+  return () => ({ ...radio, support: supportLinks(app) });
+}
