@@ -41,7 +41,7 @@ export interface ArchiveService {
   /** Reads the programme once and archives what ended (the lease holder's; tests call it). */
   check(): Promise<{ id: string; outcome: ArchiveOutcome }[]>;
   /** The published archives as the catalogue merges them: the same object until one changes. */
-  shows(): ArchivedShows;
+  readonly showing: { readonly shows: ArchivedShows };
   /** Reads the records again now (every instance does every LIST_MS, and after writing one). */
   refresh(): Promise<ArchivedShows>;
 }
@@ -98,13 +98,15 @@ const archives: FastifyPluginCallback<ArchivesPluginOptions> = (app, options, do
       residence.cover === undefined ? [] : [[residence.id, residence.cover]],
     ),
   );
-  let snapshot: ArchivedShows = { ...NO_ARCHIVES, origin: options.siteOrigin ?? NO_ARCHIVES.origin, covers };
+  // Read by the catalogue at each of its requests as a value, not a call: nothing of this file runs
+  // for a page (docs/rendering.md, « A page's way »).
+  const showing = { shows: { ...NO_ARCHIVES, origin: options.siteOrigin ?? NO_ARCHIVES.origin, covers } };
   const refresh = async (): Promise<ArchivedShows> => {
     cached = null;
     const records = await published();
     const revision = records.length === 0 ? '' : fingerprint(JSON.stringify(records));
-    if (revision !== snapshot.revision) snapshot = { ...snapshot, revision, records };
-    return snapshot;
+    if (revision !== showing.shows.revision) showing.shows = { ...showing.shows, revision, records };
+    return showing.shows;
   };
   /** Ids tried by this instance that made nothing (no frames, refused): not tried again at each look. */
   const tried = new Set<string>();
@@ -218,7 +220,7 @@ const archives: FastifyPluginCallback<ArchivesPluginOptions> = (app, options, do
     return results;
   };
 
-  app.decorate('archives', { config, published, all, check, shows: () => snapshot, refresh } satisfies ArchiveService);
+  app.decorate('archives', { config, published, all, check, showing, refresh } satisfies ArchiveService);
 
   app.get<{ Params: { file: string } }>('/archives/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);

@@ -79,7 +79,7 @@ const sources: FastifyPluginAsync<SourcesOptions> = async (
     // The current version: the same object until a save, so the archive is built again only then.
     tracklists: () => store.current('tracklists') as { id: string; data: readonly TracklistEntry[] },
     // The live archives published (docs/archive.md), once their plugin is registered.
-    archives: () => (app.hasDecorator('archives') ? app.archives.shows() : NO_ARCHIVES),
+    archives: () => (app.hasDecorator('archives') ? app.archives.showing.shows : NO_ARCHIVES),
     ...(demoAnchor === undefined ? {} : { anchor: demoAnchor }),
     ...(shared === null ? {} : { shared: shared.cache }),
     metrics: metrics.site,
