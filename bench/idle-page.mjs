@@ -7,7 +7,7 @@
 // the server and its processes at rest.
 // Writes bench/results/NAME.md and .json (--out=NAME; idle-page by default: the paired runs kept are
 // idle-page-before and idle-page-after).
-//   node bench/idle-page.mjs [--cycles=5] [--idle=5] [--keep-one=on|off] [--root=DIR] [--out=NAME]
+//   node bench/idle-page.mjs [--cycles=5] [--idle=5] [--rest=45] [--keep-one=on|off] [--root=DIR] [--out=NAME]
 // --keep-one=off: every renderer of a lane stopped at rest (RENDER_KEEP_ONE=off, the rule before issue
 // 85), to pair with the default on one machine in one session.
 // --root=DIR: another built checkout (a before/after pair on one machine: run both in one session).
@@ -25,6 +25,9 @@ const root = arg('root', here);
 const out = arg('out', 'idle-page');
 const CYCLES = Number(arg('cycles', '5'));
 const IDLE_S = Number(arg('idle', '5'));
+// The memory at rest is read again this long after the quiet cycles' last page: longer than the
+// server's check of its own load (server/src/app/rest.ts, every 30 s), which gives its garbage back.
+const REST_S = Number(arg('rest', '45'));
 const KEEP_ONE = arg('keep-one', 'on');
 
 const port = await freePort();
@@ -99,6 +102,8 @@ try {
   // Every lane's containers loaded once, as on a running site.
   for (const path of ['/', '/label', '/a-propos', '/emissions']) await (await fetch(`${base}${path}`)).arrayBuffer();
   const quietRun = await cycles(null);
+  await delay(REST_S * 1000);
+  const restLater = pssMb();
   const loader = autocannon({ url: `${base}/label`, connections: 10, duration: 100_000 });
   const loadRun = await cycles(loader);
   loader.stop();
@@ -109,6 +114,8 @@ try {
     keepOne: KEEP_ONE,
     cycles: CYCLES,
     quiet: quietRun,
+    restS: REST_S,
+    restLater,
     load: loadRun,
   };
   const row = (name, values) =>
@@ -125,7 +132,7 @@ try {
     row('sous charge, renderers chauds', loadRun.warm),
     row('sous charge, après repos', loadRun.afterIdle),
     '',
-    `Memory at rest (PSS, the server and its processes): ${String(quietRun.rest?.mb)} MB in ${String(quietRun.rest?.processes)} processes.`,
+    `Memory at rest (PSS, the server and its processes): ${String(quietRun.rest?.mb)} MB in ${String(quietRun.rest?.processes)} processes ${String(IDLE_S * 2 + 2)} s after a page, ${String(restLater.mb)} MB ${String(REST_S + IDLE_S * 2 + 2)} s after it.`,
     '',
   ].join('\n');
   writeFileSync(join(here, 'bench', 'results', `${out}.json`), `${JSON.stringify(result, null, 2)}\n`);
