@@ -72,12 +72,15 @@ for (const viewport of [
     await expect(slider(page)).toHaveAttribute('aria-valuetext', 'En direct');
     await expect(player(page).getByRole('button', { name: /^À l’antenne : Ondes Garonne/ })).toBeVisible();
 
+    const clicked = Date.now();
     await player(page).getByRole('button', { name: 'Reprendre au début' }).click();
     // hls.js plays the timeline (a MediaSource's blob: address), from the show's start.
     await expect.poll(async () => (await audioState(page))?.src ?? '', { timeout: 15_000 }).toMatch(/^blob:/);
     await expectTimeAdvancing(page, 0.5);
     await expect.poll(() => instantHeard(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(SHOW_START - 1_000);
-    expect(await instantHeard(page)).toBeLessThan(SHOW_START + 5_000);
+    // From the show's start: never further into it than the time played since the click (a loaded
+    // machine's polls took over 5 s, CI caught it), with 2 s for the first segment.
+    expect(await instantHeard(page)).toBeLessThan(SHOW_START + 2_000 + (Date.now() - clicked));
     await expect(slider(page)).toHaveAttribute('aria-valuetext', /secondes? avant le direct$/);
     await expect(player(page).getByText(/Retard sur le direct : -\d+:\d\d/)).toBeVisible();
     // The lines name the show of the moment heard.
