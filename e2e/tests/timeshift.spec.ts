@@ -19,10 +19,11 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   site = await startTimeshiftSite(new Date(SHOW_START - 8_000).toISOString());
-  // The show began, and the window holds its first seconds.
+  // The show began, and the window holds its first 20 seconds: hls.js's edge (three segments behind
+  // the end) is then at least 14 s into the show, well apart from its start.
   await expect
-    .poll(async () => (await recordedWindow(site.origin))?.end ?? 0, { timeout: 45_000 })
-    .toBeGreaterThan(SHOW_START + 6_000);
+    .poll(async () => (await recordedWindow(site.origin))?.end ?? 0, { timeout: 60_000 })
+    .toBeGreaterThan(SHOW_START + 20_000);
 });
 
 test.afterAll(async () => {
@@ -78,9 +79,11 @@ for (const viewport of [
     await expect.poll(async () => (await audioState(page))?.src ?? '', { timeout: 15_000 }).toMatch(/^blob:/);
     await expectTimeAdvancing(page, 0.5);
     await expect.poll(() => instantHeard(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(SHOW_START - 1_000);
-    // From the show's start: never further into it than the time played since the click (a loaded
-    // machine's polls took over 5 s, CI caught it), with 2 s for the first segment.
-    expect(await instantHeard(page)).toBeLessThan(SHOW_START + 2_000 + (Date.now() - clicked));
+    // From the show's start, not from the edge: never further into it than the time played since the
+    // click (a loaded machine's polls took over 5 s), with three segments for the first one and for
+    // the slots a loaded recorder left empty, which hls.js steps over (CI heard 1.9 s more than 2 s
+    // allowed). The edge was 14 s or more into the show at the click: it stays beyond that bound.
+    expect(await instantHeard(page)).toBeLessThan(SHOW_START + 6_000 + (Date.now() - clicked));
     await expect(slider(page)).toHaveAttribute('aria-valuetext', /secondes? avant le direct$/);
     await expect(player(page).getByText(/Retard sur le direct : -\d+:\d\d/)).toBeVisible();
     // The lines name the show of the moment heard.
