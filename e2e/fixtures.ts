@@ -24,6 +24,15 @@ export const test = base.extend<Fixtures>({
   ],
   context: async ({ context }, use) => {
     await context.route(THIRD_PARTY, (route) => route.abort('blockedbyclient'));
+    // The areas the shell has said are interactive (the `collectif:zone-interactive` event of
+    // shared/src/boot.ts, AREA_READY_EVENT), for `untilInteractive`.
+    await context.addInitScript(() => {
+      const zones: string[] = [];
+      (window as { __interactiveZones?: string[] }).__interactiveZones = zones;
+      document.addEventListener('collectif:zone-interactive', (event) => {
+        zones.push(String((event as CustomEvent<unknown>).detail));
+      });
+    });
     await use(context);
   },
 });
@@ -41,6 +50,27 @@ export function consoleTrouble(page: Page): string[] {
     if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
   });
   return messages;
+}
+
+/**
+ * Waits until an area of the page (`player`, `page`, `shell`) has its handlers: a raw DOM event sent
+ * to it before then, as a partner's script could send one, finds no listener and is not kept (only
+ * the parts' own requests, through the event bus, wait for the player: shared/src/events/bus.ts).
+ */
+export async function untilInteractive(page: Page, zone: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (name) => (window as { __interactiveZones?: string[] }).__interactiveZones?.includes(name) ?? false,
+          zone,
+        ),
+      {
+        timeout: 15_000,
+        message: `la zone « ${zone} » devient interactive`,
+      },
+    )
+    .toBe(true);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, gotoPage } from './fixtures';
+import { expect, gotoPage, untilInteractive } from './fixtures';
 
 /**
  * The demo's « Carte blanche à Faya Rootz » as the tests' server (which lives on Sunday 22 November
@@ -89,6 +89,8 @@ export async function openPlayer(page: Page): Promise<void> {
 
 /** Plays the newest podcast in the player, the way a card does (the `replay-selected` event). */
 export async function openReplay(page: Page): Promise<void> {
+  // A raw DOM event is heard only by a player already listening.
+  await untilInteractive(page, 'player');
   await page.evaluate(async () => {
     const response = await fetch('/api/podcasts?limit=1');
     const [first] = (await response.json()) as unknown[];

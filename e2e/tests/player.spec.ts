@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { audioState, audioTime, expectSameAudioPlaying, expectTimeAdvancing, markAudio } from '../audio';
-import { expect, gotoPage, test } from '../fixtures';
+import { expect, gotoPage, test, untilInteractive } from '../fixtures';
 
 interface PodcastItem {
   trackUrn?: string;
@@ -13,6 +13,8 @@ interface PodcastItem {
 
 /** Chooses a demo replay the way a podcast card does: the `replay-selected` event, as a DOM event. */
 async function selectDemoReplay(page: Page): Promise<PodcastItem> {
+  // A raw DOM event is heard only by a player already listening (a loaded run once sent it before).
+  await untilInteractive(page, 'player');
   const item = await page.evaluate(async () => {
     const response = await fetch('/api/podcasts?limit=1');
     const items = (await response.json()) as PodcastItem[];
