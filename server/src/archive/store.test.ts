@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeChoices } from './choices';
 import { RECORD_VERSION, type ArchiveRecord } from './record';
 import { keepBounds, overBounds, readRecords } from './store';
 
@@ -91,5 +92,13 @@ describe('the archives’ bounds', () => {
       expect.stringMatching(/^archives : x-2026-01-01-20h00\.json ignoré \(/) as unknown,
     ]);
     expect(await readRecords(join(dir, 'absent'))).toEqual([]);
+  });
+
+  it('does not take the residences’ choices, kept beside the records, for a record: no warning', async () => {
+    archive('a', 3, 1);
+    await writeChoices(dir, { a: { keep: true, publish: 'now' } });
+    const warnings: string[] = [];
+    expect(ids(await readRecords(dir, { warn: (message) => warnings.push(message) }))).toEqual(['a']);
+    expect(warnings).toEqual([]);
   });
 });

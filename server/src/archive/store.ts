@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as v from 'valibot';
+import { CHOICES_FILE } from './choices';
 import { MAX_RECORD_BYTES, mp3Name, playlistName, recordName, recordSchema, type ArchiveRecord } from './record';
 
 /**
@@ -24,7 +25,8 @@ export async function readRecords(dir: string, log?: StoreLog): Promise<ArchiveR
     return [];
   }
   const records: ArchiveRecord[] = [];
-  for (const name of names.filter((entry) => entry.endsWith('.json'))) {
+  // The residences' choices live in the same folder (choices.ts): not a record.
+  for (const name of names.filter((entry) => entry.endsWith('.json') && entry !== CHOICES_FILE)) {
     try {
       const path = join(dir, name);
       if ((await stat(path)).size > MAX_RECORD_BYTES) throw new Error('trop grand');
