@@ -20,6 +20,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { launch, startServer } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
+import {
+  browserWorkEvents,
+  browserWorkIn,
+  mainThread,
+  median,
+  navigationStart,
+  tasksAfterPaint,
+} from './lib/trace.mjs';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(arg('runs', '3'));
@@ -87,32 +95,12 @@ const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-v8.cpu_profiler',
+  // V8's own compile events, with the parse again of a function for its source positions.
+  'disabled-by-default-v8.compile',
   'loading',
   'toplevel',
   'v8.execute',
 ];
-
-/** The trace's events for the browser's own work on the main thread, and what each is. */
-const BROWSER_WORK = {
-  UpdateLayoutTree: 'styles',
-  Layout: 'mise en page',
-  ParseHTML: 'analyse du HTML',
-  ParseAuthorStyleSheet: 'analyse des feuilles de style',
-  PrePaint: 'peinture',
-  Paint: 'peinture',
-  Layerize: 'peinture',
-  'Decode Image': 'décodage d’images',
-  'v8.compile': 'compilation',
-  'v8.compileModule': 'compilation',
-};
-
-/** The page's main thread in a trace: the one that painted the first content. */
-function mainThread(events) {
-  const fcp = events.filter((event) => event.name === 'firstContentfulPaint').sort((x, y) => x.ts - y.ts)[0];
-  return fcp === undefined
-    ? null
-    : { pid: fcp.pid, tid: fcp.tid, fcp: fcp.ts, navigation: fcp.args?.data?.navigationId };
-}
 
 /** The main thread's CPU samples: their time (µs, the trace's clock), how long each lasted, and its frame. */
 function samplesOf(events, { pid, tid }) {
@@ -163,15 +151,8 @@ async function visit(browser, root, origin, path) {
 
   const main = mainThread(events);
   if (main === null) return null;
-  // The navigation's start: the one the paint names (the page's process makes others, for blank frames).
-  // Else the last one of the page's address before the paint.
-  const starts = events.filter((event) => event.name === 'navigationStart');
-  const start =
-    starts.find((event) => event.args?.data?.navigationId === main.navigation)?.ts ??
-    starts
-      .filter((event) => event.args?.data?.documentLoaderURL === `${origin}${path}` && event.ts <= main.fcp)
-      .sort((x, y) => y.ts - x.ts)[0]?.ts;
-  if (start === undefined) {
+  const start = navigationStart(events, main, `${origin}${path}`);
+  if (start === null) {
     console.error(`${path} : trace sans début de navigation, visite ignorée`);
     return null;
   }
@@ -183,31 +164,11 @@ async function visit(browser, root, origin, path) {
     if (!names.has(key)) names.set(key, nameOf(root, frame));
     return names.get(key);
   };
-  const long = events
-    .filter(
-      (event) =>
-        event.pid === main.pid &&
-        event.tid === main.tid &&
-        event.ph === 'X' &&
-        (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
-        event.dur > LONG_MS * 1000 &&
-        event.ts >= main.fcp,
-    )
-    .sort((x, y) => x.ts - y.ts)
-    // A task nested in another (a nested run loop) is counted in the outer one.
-    .filter((event, i, all) => !all.slice(0, i).some((outer) => outer.ts + outer.dur >= event.ts + event.dur));
+  const long = tasksAfterPaint(events, main, LONG_MS);
   const held = new Map();
   // The browser's own work, by the trace's events for it (not JavaScript: V8 sees it as « (program) »).
-  const work = events.filter(
-    (event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && BROWSER_WORK[event.name],
-  );
+  const work = browserWorkEvents(events, main);
   const tasks = long.map((task) => {
-    const browserWork = new Map();
-    for (const event of work) {
-      if (event.ts < task.ts || event.ts >= task.ts + task.dur) continue;
-      const what = BROWSER_WORK[event.name];
-      browserWork.set(what, (browserWork.get(what) ?? 0) + event.dur / 1000);
-    }
     const inside = new Map();
     for (const sample of samples) {
       if (sample.at < task.ts || sample.at >= task.ts + task.dur) continue;
@@ -220,7 +181,7 @@ async function visit(browser, root, origin, path) {
       start: (task.ts - start) / 1000,
       ms: task.dur / 1000,
       top: [...inside].sort((x, y) => y[1] - x[1]).slice(0, 3),
-      browser: [...browserWork].filter(([, ms]) => ms >= 5).sort((x, y) => y[1] - x[1]),
+      browser: browserWorkIn(work, task),
     };
   });
   return {
@@ -231,7 +192,6 @@ async function visit(browser, root, origin, path) {
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const report = { date: new Date().toISOString().slice(0, 10), cores: cpus().length, runs: RUNS, builds: {} };
 const servers = [];
 try {
