@@ -153,3 +153,19 @@ export function leftEdges(page: Page): Promise<{ navbar: number; content: number
     };
   });
 }
+
+/**
+ * Every box the page lays out only near the view (content-visibility: auto, docs/first-screen.md,
+ * « Work after the paint ») drawn now, as a visitor who scrolls to it sees it: a whole-page
+ * screenshot does not bring a box near the view, and would show it empty. Set through the CSS object
+ * model, which the page's policy allows; layout.spec.ts checks that drawing them so moves nothing.
+ */
+export async function drawAll(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') {
+        element.style.setProperty('content-visibility', 'visible');
+      }
+    }
+  });
+}

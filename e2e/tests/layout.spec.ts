@@ -271,3 +271,75 @@ test.describe('typography', () => {
     expect(next.heading).toMatch(/^"Archivo Black"/);
   });
 });
+
+// The cards of a long list and the footer are laid out and painted only as they near the view
+// (docs/first-screen.md, « Work after the paint »): a long page's first layout after its paint was one
+// long task on a phone. Drawn, each looks and sits as it would without it, and lets a focused
+// control's ring be drawn whole past its edge.
+test.describe('boxes laid out near the view', () => {
+  const KEPT = '.residence-card, .podcast-card, .release-card, footer.footer';
+
+  for (const { path, far } of [
+    { path: '/residences', far: '.residence-card' },
+    { path: '/emissions', far: '.podcast-card' },
+    { path: '/label', far: '.release-card' },
+  ]) {
+    for (const width of [390, 1280]) {
+      test(`${path} at ${String(width)} px: the far ones wait, then are drawn where they would be`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+        await gotoPage(page, path);
+        // What a box keeps for later is its content: is the first thing inside it drawn?
+        const drawn = (locator: Locator) =>
+          locator.evaluate((element) => element.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+        const footer = page.locator('footer.footer');
+        const last = page.locator(far).last();
+        expect(await drawn(footer)).toBe(false);
+        expect(await drawn(last)).toBe(false);
+        // Scrolled to, as a visitor does: drawn and readable.
+        await last.scrollIntoViewIfNeeded();
+        await expect.poll(() => drawn(last)).toBe(true);
+        await footer.scrollIntoViewIfNeeded();
+        await expect.poll(() => drawn(footer)).toBe(true);
+        await expect(footer.getByText('Association loi 1901')).toBeVisible();
+        // Each box where it would be without the wait: its place and size, every one drawn at once
+        // with the containment a drawn box keeps (layout, style, paint), then with none (as the
+        // screenshot tests draw them, drawAll).
+        const laidOut = (contain: string) =>
+          page.evaluate(
+            ({ selector, contain }) => {
+              const kept = [...document.querySelectorAll<HTMLElement>(selector)];
+              for (const element of kept) {
+                element.style.setProperty('content-visibility', 'visible');
+                element.style.setProperty('contain', contain);
+              }
+              const boxes = kept.map((element) => {
+                const { top, height } = element.getBoundingClientRect();
+                return `${String(Math.round(top + window.scrollY))}+${String(Math.round(height))}`;
+              });
+              for (const element of kept) {
+                element.style.removeProperty('content-visibility');
+                element.style.removeProperty('contain');
+              }
+              return { boxes, page: document.documentElement.scrollHeight };
+            },
+            { selector: KEPT, contain },
+          );
+        expect(await laidOut('none')).toEqual(await laidOut('layout style paint'));
+        // A focused control's ring, drawn past its box, within what the box lets be painted.
+        const control = footer.getByRole('link').first();
+        await control.focus();
+        const { ring, reach } = await control.evaluate((element) => {
+          const own = getComputedStyle(element);
+          return {
+            ring: parseFloat(own.outlineWidth) + parseFloat(own.outlineOffset),
+            reach: parseFloat(getComputedStyle(element.closest('footer')!).overflowClipMargin),
+          };
+        });
+        expect(ring).toBeGreaterThan(0);
+        expect(reach).toBeGreaterThanOrEqual(ring);
+      });
+    }
+  }
+});

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
 import { expect, test } from '../fixtures';
-import { leftEdges, openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } from '../screen';
+import { drawAll, leftEdges, openPlayer, openReplay, openStill, player, ROUTES, sidewaysOverflow } from '../screen';
 
 // Screenshot tests (README, "Tests"): what a visitor sees, compared with reviewed baselines in
 // e2e/tests/__screenshots__/. Still by construction: no motion (reduced motion, animations off), the
@@ -81,6 +81,7 @@ for (const width of [390, 1280] as const) {
           expect(edges.content, path).toBeCloseTo(edges.navbar, 0);
           expect(edges.footer, path).toBeCloseTo(edges.navbar, 0);
         }
+        await drawAll(page);
         await expect(page).toHaveScreenshot(`${name}-${String(width)}.png`, {
           fullPage: true,
           mask: masks(page),
@@ -119,6 +120,7 @@ for (const width of [390, 1280] as const) {
         'true',
       );
       await expect(list.getByText(/^Dernière émission/)).toBeVisible();
+      await drawAll(page);
       await expect(page).toHaveScreenshot(`prevenir-mes-residences-${String(width)}.png`, {
         fullPage: true,
         // The next show's and the latest episode's dates move with the demo's calendar and feed.
@@ -165,6 +167,7 @@ test.describe('320 px', () => {
 
   test('page accueil', async ({ page }) => {
     await still(page, '/');
+    await drawAll(page);
     await expect(page).toHaveScreenshot('accueil-320.png', { fullPage: true, mask: masks(page) });
   });
 });
