@@ -8,8 +8,9 @@
 // its stage's limit is stopped and fails the run (scripts/stages.mjs; docs/testing.md, « A failing
 // test fails the run »).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readReports } from './reports.mjs';
 import { root } from './parts.mjs';
 import { freePort } from './ports.mjs';
 import { useHermeticProcessEnv } from './hermetic.mjs';
@@ -153,36 +154,26 @@ for (const step of steps) {
   }
 }
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const [label, file] of [
-  ['jest', jestReport],
-  ['déploiement', deployReport],
-]) {
-  if (!existsSync(file)) continue;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
-  console.log(
-    `${label} : ${report.numPassedTests} réussis, ${report.numFailedTests} échoués, ${report.numPendingTests + report.numTodoTests} ignorés`,
-  );
-}
-if (existsSync(e2eReport)) {
-  const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
-  passed += stats.expected;
-  failed += stats.unexpected + stats.flaky;
-  skipped += stats.skipped;
-  console.log(
-    `navigateur : ${stats.expected} réussis, ${stats.unexpected + stats.flaky} échoués, ${stats.skipped} ignorés`,
-  );
-}
+const { counts, failures, passed, skipped, ...rest } = readReports(
+  {
+    jest: [
+      ['jest', jestReport],
+      ['déploiement', deployReport],
+    ],
+    e2e: e2eReport,
+  },
+  root,
+);
+for (const line of counts) console.log(line);
 if (skipped > 0) {
   console.error(`${skipped} test(s) ignoré(s) : un test ignoré est un défaut.`);
   ok = false;
 }
-failed += skipped;
+const failed = rest.failed + skipped;
+if (failures.length > 0) {
+  console.log('\nTests en échec :');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log('\nDurée de chaque étape :');
 for (const { label, seconds } of times) console.log(`  ${label} : ${seconds.toFixed(0)} s`);
 console.log(`  en tout : ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);

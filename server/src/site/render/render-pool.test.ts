@@ -262,13 +262,13 @@ describe('a player container that never ends its evaluation, there when the serv
 });
 
 describe('pages waiting for a renderer', () => {
-  // Each page takes 60 ms of one renderer’s time.
+  // Each page takes 60 ms of one renderer’s time, and says when its render began.
   const SLOW_RADIO = `
 const React = require('react');
 exports.modules = { HomePage: () => {
-  const until = Date.now() + 60;
-  while (Date.now() < until) {}
-  return React.createElement('h1', null, 'Page lente');
+  const began = Date.now();
+  while (Date.now() < began + 60) {}
+  return React.createElement('h1', { 'data-began': String(began) }, 'Page lente');
 } };
 `;
 
@@ -277,12 +277,16 @@ exports.modules = { HomePage: () => {
     try {
       expect((await site.app.inject({ url: '/' })).body).toContain('Page lente');
       const finished: number[] = [];
+      const began: number[] = [];
       // Sent one after the other, in one go: the first takes the renderer, the others all come while it
       // is rendering, each after the one before (the same way to the pool for each, none waiting on
-      // anything but the pool).
+      // anything but the pool). The order is the one their renders began in, said by the renderer:
+      // the order the answers end in also holds what follows the render (on a loaded machine, the
+      // writing of one page's answer may outlast the next page's 60 ms).
       const pages = Array.from({ length: 6 }, async (_, n) => {
         const res = await site.app.inject({ url: `/?page=${String(n)}` });
         expect(res.body).toContain('Page lente');
+        began[n] = Number(/data-began="(\d+)"/.exec(res.body)?.[1]);
         finished.push(n);
       });
       // Meanwhile the admins' metrics say how many wait (docs/deploy.md, « Metrics »).
@@ -294,7 +298,10 @@ exports.modules = { HomePage: () => {
         waiting.push(Number(/^collectif_render_queue_length (\d+)$/m.exec(metrics)?.[1]));
       }
       await Promise.all(pages);
-      expect(finished).toEqual([0, 1, 2, 3, 4, 5]);
+      const inOrderOfBeginning = [0, 1, 2, 3, 4, 5].sort((a, b) => (began[a] ?? NaN) - (began[b] ?? NaN));
+      expect(inOrderOfBeginning).toEqual([0, 1, 2, 3, 4, 5]);
+      // One renderer: each began once the one before had taken its 60 ms.
+      for (let n = 1; n < 6; n++) expect((began[n] ?? 0) - (began[n - 1] ?? 0)).toBeGreaterThanOrEqual(60);
       expect(Math.max(...waiting)).toBeGreaterThanOrEqual(2);
     } finally {
       await site.close();
