@@ -34,25 +34,48 @@ export const VIEWPORTS = [
 ] as const;
 
 /**
- * Opens a page and waits until it is still: the page's remote rendered, the fonts loaded, every image
- * (lazy ones included, by scrolling through the page) decoded, and back at the top.
+ * Scrolls through the whole page and back to its top, as a visitor reading it does: the blocks that
+ * ask for their data once seen (the home's schedule, docs/schedule.md) ask, and lazy pictures load.
+ * The navbar shows again at the top (it hides while scrolling down, shows on scrolling up). A scroll
+ * event is told at the top as well: a browser that merged the last scrolls into one position may
+ * fire none (one CI run's bar stayed hidden for 30 s of scrolls to 10 and back).
  */
-export async function openStill(page: Page, path: string): Promise<void> {
-  await gotoPage(page, path);
-  await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    // Pictures in a horizontal strip (the team) are never scrolled to: they load now.
-    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
     const step = Math.max(200, window.innerHeight - 100);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     window.scrollTo(0, 0);
-    await document.fonts.ready;
   });
-  // What the browser asks for once the page is interactive (the home's schedule, the archive's
-  // filters: docs/first-screen.md, « The first screen's budget ») has come.
+  await expect(async () => {
+    await page.evaluate(async () => {
+      window.scrollTo(0, 10);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      window.scrollTo(0, 0);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await expect(page.locator('header.navbar')).not.toHaveClass(/navbar--hidden/, { timeout: 1_000 });
+  }).toPass();
+}
+
+/**
+ * Opens a page and waits until it is still: the page's remote rendered, the fonts loaded, every image
+ * (lazy ones included, by scrolling through the page) decoded, and back at the top.
+ */
+export async function openStill(page: Page, path: string): Promise<void> {
+  await gotoPage(page, path);
+  await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+  // Pictures in a horizontal strip (the team) are never scrolled to: they load now.
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll('img')) img.loading = 'eager';
+  });
+  await scrollThrough(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // What the browser asks for once the page is interactive or once seen (the home's schedule, the
+  // archive's filters: docs/first-screen.md, « The first screen's budget ») has come.
   await expect(page.locator('#contenu')).not.toContainText('Chargement');
   await expect
     .poll(() =>
@@ -64,19 +87,6 @@ export async function openStill(page: Page, path: string): Promise<void> {
       ),
     )
     .toBe(0);
-  // The navbar shows again at the top (it hides while scrolling down, shows on scrolling up). A scroll
-  // event is told at the top as well: a browser that merged the last scrolls into one position may
-  // fire none (one CI run's bar stayed hidden for 30 s of scrolls to 10 and back).
-  await expect(async () => {
-    await page.evaluate(async () => {
-      window.scrollTo(0, 10);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      window.scrollTo(0, 0);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      window.dispatchEvent(new Event('scroll'));
-    });
-    await expect(page.locator('header.navbar')).not.toHaveClass(/navbar--hidden/, { timeout: 1_000 });
-  }).toPass();
 }
 
 export const player = (page: Page) => page.getByRole('region', { name: 'Lecteur radio' });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { consoleTrouble, expect, gotoPage, HYDRATION_TROUBLE, test } from '../fixtures';
-import { EVENT_PATH } from '../screen';
+import { EVENT_PATH, scrollThrough } from '../screen';
 import { expectNoViolations } from '../axe';
 import { recordedWindow } from '../timeshift-site';
 
@@ -26,9 +26,13 @@ const VIEWPORTS = [
   { name: 'phone', size: PHONE },
 ] as const;
 
-/** Waits until every block of the page has its data: no loading state left anywhere. */
+/**
+ * Waits until every block of the page has its data: no loading state left anywhere, once the page
+ * was scrolled through (a block below the first screen may ask for its data only once seen).
+ */
 async function gotoLoaded(page: Page, path: string): Promise<void> {
   await gotoPage(page, path);
+  await scrollThrough(page);
   await expect(page.locator('#contenu')).not.toContainText(/chargement/i, { timeout: 15_000 });
 }
 

@@ -1,6 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { audioState, audioTime, expectSameAudioPlaying, expectTimeAdvancing, markAudio } from '../audio';
 import { expect, gotoPage, test } from '../fixtures';
+import { scrollThrough } from '../screen';
 
 /**
  * Failure drills: parts of the site, the API, third parties and the live stream fail on purpose,
@@ -241,8 +242,12 @@ async function breakApi(page: Page, answer: ApiAnswer): Promise<void> {
   await page.route(isApiCall, (route) => settle(answer(route, new URL(route.request().url()).pathname)));
 }
 
-/** No block anywhere still says it is loading ('Chargement ...' in pages, 'chargement ...' in the player). */
+/**
+ * No block anywhere still says it is loading ('Chargement ...' in pages, 'chargement ...' in the
+ * player), once the page was scrolled through (a block below the first screen asks once seen).
+ */
 async function expectNothingLoading(page: Page, timeout: number): Promise<void> {
+  await scrollThrough(page);
   await expect(page.locator('body')).not.toContainText(/chargement/i, { timeout });
 }
 

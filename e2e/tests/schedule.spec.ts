@@ -72,12 +72,42 @@ test.describe('a visitor in New York', () => {
   });
 });
 
+for (const width of [390, 1280]) {
+  test(`home at ${String(width)} px: the schedule block, below the first screen, asks for its shows once the visitor scrolls, not as the page starts`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/schedule') asked.push(request.url());
+    });
+    await gotoPage(page, '/');
+    const block = page.getByRole('region', { name: 'Radio Schedule' });
+    await expect(block).toContainText('Chargement du programme');
+    // The page hydrated (its store's first requests made), and then idle.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          requestIdleCallback(resolve, { timeout: 2000 });
+        }),
+    );
+    expect(asked).toEqual([]);
+
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => asked.length).toBe(1);
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.getByRole('heading', { name: 'En ce moment' })).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+}
+
 test('home: « En ce moment » and « À suivre » in the schedule block; the live player says what comes next', async ({
   page,
 }) => {
   const trouble = consoleTrouble(page);
   await gotoPage(page, '/');
   const block = page.getByRole('region', { name: 'Radio Schedule' });
+  await block.scrollIntoViewIfNeeded();
   await expect(block.getByRole('heading', { name: 'En ce moment' })).toBeVisible();
   const next = block.locator('.onair__list > li');
   await expect(next).toHaveCount(5);

@@ -15,6 +15,9 @@ export const SWIPE_THRESHOLD_PX = 20;
  */
 export const EMBLA_DURATION = 21;
 
+/** The longest Embla's start waits for the browser to be idle after the carousel is on the page. */
+const EMBLA_START_WITHIN_MS = 1000;
+
 /**
  * The carousel pages like the original one: one slide visible and up to 2 per step, but Embla groups
  * slides by the step size, so with 2 slides a step of 2 would leave a single page and nothing to
@@ -107,14 +110,23 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     }),
   ]);
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
-  // Embla starts (measuring every slide) one task after the carousel is on the page, not in the
-  // task that hydrates it: that one was the home page's longest after the paint (docs/first-screen.md,
-  // « Work after the paint »).
+  // Embla starts (measuring every slide) once the browser is idle after the carousel is on the page,
+  // not in the task that hydrates it: that one was the home page's longest after the paint. Idle
+  // comes after a frame is drawn, so that Embla's measures find the page's styles and layout already
+  // computed rather than compute them itself (docs/first-screen.md, « Work after the paint »).
+  // Within a second in any case; a browser without idle callbacks starts it one task later.
   const [started, setStarted] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => {
+    const start = () => {
       setStarted(true);
-    }, 0);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(start, { timeout: EMBLA_START_WITHIN_MS });
+      return () => {
+        cancelIdleCallback(idle);
+      };
+    }
+    const timer = setTimeout(start, 0);
     return () => {
       clearTimeout(timer);
     };

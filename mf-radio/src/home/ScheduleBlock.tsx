@@ -12,7 +12,7 @@ import {
   upcomingRange,
   useVisitorZone,
 } from '@collectif/shared/schedule';
-import { EmbedFacade, useReveal } from '@collectif/shared/ui';
+import { EmbedFacade, useReveal, useWanted } from '@collectif/shared/ui';
 
 const CALENDAR_EMBED = 'https://calendar.google.com/calendar/embed';
 
@@ -83,10 +83,10 @@ function UpNext({ events, now, zone }: { events: readonly ScheduleEvent[]; now: 
  * « En ce moment » and « À suivre » (docs/schedule.md, « What listeners see »): the show on air and
  * the next ones, from the collective's calendars, in Paris time.
  */
-function OnAirNow() {
+function OnAirNow({ wanted }: { wanted: boolean }) {
   const now = useScheduleClock(useAppSelector(selectScheduleArrival));
   const zone = useVisitorZone();
-  const { data, isError, refetch } = useScheduleQuery(upcomingRange(now));
+  const { data, isError, refetch } = useScheduleQuery(upcomingRange(now), { skip: !wanted });
   if (data === undefined) {
     return <ScheduleStatus failed={isError} onRetry={() => void refetch()} />;
   }
@@ -100,11 +100,13 @@ function OnAirNow() {
 
 export function ScheduleBlock() {
   const [ref, active] = useReveal<HTMLElement>(HOME_REVEAL_OFFSET_PX);
+  // Below the first screen: its shows are asked for once it is in view or the page is scrolled.
+  const wanted = useWanted(ref);
   const url = calendarEmbedUrl();
   return (
     <section ref={ref} className={revealClass('home-block', active)} aria-labelledby="radio-schedule">
       <h2 id="radio-schedule">Radio Schedule</h2>
-      <OnAirNow />
+      <OnAirNow wanted={wanted} />
       <p className="onair__more">
         <PageLink page={PAGES.programme}>Tout le programme de la semaine</PageLink>
         <span className="onair__zone"> · heures de Paris</span>

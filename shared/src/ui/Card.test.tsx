@@ -2,6 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test-utils';
 import { Card, cardDate } from './Card';
+import type * as CardModuleType from './Card';
+
+type CardModule = typeof CardModuleType;
 
 const image = { src: '/assets/images/x.webp', width: 500, height: 500 };
 
@@ -86,6 +89,24 @@ describe('Card', () => {
     renderWithProviders(<Card image={image} title="T" date="2026-11-21T23:30:00Z" onClick={() => undefined} />);
     // 23:30 UTC is already the 22nd in Paris.
     expect(screen.getByText('22 nov. 2026')).toHaveAttribute('datetime', '2026-11-21T23:30:00Z');
+  });
+
+  it('makes no date format as its module is evaluated, only once a date is asked for, and then one for all', () => {
+    // The first format loads the browser's locale data, which the shell does in a task of its own.
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const fresh = require('./Card') as CardModule;
+        expect(made).not.toHaveBeenCalled();
+        expect(fresh.cardDate('2026-11-04T12:00:00Z')).toBe('4 nov. 2026');
+        expect(fresh.prepareDates()).toBe(fresh.prepareDates());
+        expect(fresh.cardDate('2026-12-24T12:00:00Z')).toBe('24 déc. 2026');
+        expect(made).toHaveBeenCalledTimes(1);
+      });
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('shows no date for a missing or unreadable one', () => {
