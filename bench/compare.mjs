@@ -72,6 +72,9 @@ try {
         fcpMs: median(list.map((r) => r.fcpMs)),
         lcpMs: median(list.map((r) => r.lcpMs)),
         tbtMs: median(list.map((r) => r.tbtMs)),
+        tbtRuns: list.map((r) => r.tbtMs).join(', '),
+        // Each run's long tasks (JSON only): what its blocking time was made of.
+        longTasks: list.map((r) => r.longTasks ?? []),
         cls: median(list.map((r) => r.cls)),
         lcpElement: list[0]?.lcpElement ?? '',
         // The median run's (by LCP) requests before the LCP: how many, their bytes.
@@ -92,11 +95,11 @@ const md = [
     ? "before: the checkout given with --before, with its own server; after: this checkout's build and server"
     : "before: the build given with --before; after: this checkout's build",
   '',
-  '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms | CLS | requests before the LCP (KB) | LCP element |',
+  '| route | build | perf (runs) | FCP ms | LCP ms | TBT ms (runs) | CLS | requests before the LCP (KB) | LCP element |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...rows.map(
     (r) =>
-      `| ${r.route} | ${r.side} | ${String(r.performance)} (${r.runs}) | ${String(r.fcpMs)} | ${String(r.lcpMs)} | ${String(r.tbtMs)} | ${String(r.cls)} | ${String(r.beforeLcp)} (${String(r.beforeLcpKB)}) | \`${String(r.lcpElement).replace(/\|/g, '\\|').slice(0, 70)}\` |`,
+      `| ${r.route} | ${r.side} | ${String(r.performance)} (${r.runs}) | ${String(r.fcpMs)} | ${String(r.lcpMs)} | ${String(r.tbtMs)} (${String(r.tbtRuns)}) | ${String(r.cls)} | ${String(r.beforeLcp)} (${String(r.beforeLcpKB)}) | \`${String(r.lcpElement).replace(/\|/g, '\\|').slice(0, 70)}\` |`,
   ),
   '',
 ];

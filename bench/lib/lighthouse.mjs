@@ -56,6 +56,13 @@ async function lighthouseOnce(url) {
     tbtMs: Math.round(audit('total-blocking-time') ?? 0),
     cls: Math.round((audit('cumulative-layout-shift') ?? 0) * 1000) / 1000,
     fcpMs: Math.round(audit('first-contentful-paint') ?? 0),
+    // The main thread's long tasks as Lighthouse simulated them (4× CPU): where TBT comes from, each
+    // with the script it is charged to, its start and its length (ms).
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({
+      url: String(task.url ?? ''),
+      startMs: Math.round(task.startTime ?? 0),
+      ms: Math.round(task.duration ?? 0),
+    })),
     // What the browser asked for before the LCP, as Lighthouse saw it (its simulated slow 4G shares
     // the bandwidth among them): path, bytes on the wire, priority.
     beforeLcp: beforeLcp(lhr),

@@ -42,8 +42,37 @@ interface FunctionCoverage {
   ranges: { startOffset: number; endOffset: number; count: number }[];
 }
 interface ScriptCoverage {
+  scriptId?: string;
   url: string;
   functions: FunctionCoverage[];
+}
+
+/** What one process did with the server's modules for a page. */
+interface Ran {
+  /** Modules with code of their own that ran. */
+  code: Set<string>;
+  /** Modules of which only an export was read (their getters, below), with no code of theirs run. */
+  read: Set<string>;
+}
+
+/**
+ * Where a module compiled for jest reads its exports: SWC writes ES modules as CommonJS whose
+ * exports are getters, in one `_export(exports, { get name () { return name; } })` call at the top,
+ * and a module's `export * from` through its `_export_star` helper's getter. A getter that ran says
+ * a value of the module was read (a constant, a function then run elsewhere), not that its code ran;
+ * the built server (esbuild, one bundle) has no such getters.
+ */
+function exportGetters(source: string): { start: number; end: number }[] {
+  const ranges: { start: number; end: number }[] = [];
+  for (const [opening, closing] of [
+    ['_export(exports, {', '\n});'],
+    ['function _export_star(from, to) {', '\n}'],
+  ] as const) {
+    const start = source.indexOf(opening);
+    const end = start === -1 ? -1 : source.indexOf(closing, start);
+    if (end !== -1) ranges.push({ start, end });
+  }
+  return ranges;
 }
 
 /**
@@ -120,13 +149,25 @@ function serverModule(path: string): string | null {
   return relative(SOURCES, path).split(sep).join('/');
 }
 
-/** The server's modules that ran in this process (its scripts' URLs are the source files jest ran). */
-function modulesHere(coverage: ScriptCoverage[]): Set<string> {
-  const ran = new Set<string>();
+/**
+ * The server's modules that ran in this process (its scripts' URLs are the source files jest ran,
+ * their text as jest compiled them read from the inspector).
+ */
+async function modulesHere(session: Session, coverage: ScriptCoverage[]): Promise<Ran> {
+  const ran: Ran = { code: new Set(), read: new Set() };
   for (const script of coverage) {
     const path = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
     const module = serverModule(path);
-    if (module !== null && script.functions.some((fn) => (fn.ranges[0]?.count ?? 0) > 0)) ran.add(module);
+    const counted = script.functions.filter((fn) => (fn.ranges[0]?.count ?? 0) > 0);
+    if (module === null || counted.length === 0 || script.scriptId === undefined) continue;
+    const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
+    const getters = exportGetters(scriptSource);
+    const isGetter = (fn: FunctionCoverage) => {
+      const at = fn.ranges[0]?.startOffset ?? -1;
+      return getters.some((range) => at > range.start && at < range.end);
+    };
+    if (counted.every(isGetter)) ran.read.add(module);
+    else ran.code.add(module);
   }
   return ran;
 }
@@ -165,7 +206,7 @@ function modulesInRenderer(coverage: ScriptCoverage[]): Set<string> {
 const linesOf = (module: string): number => readFileSync(join(SOURCES, module), 'utf8').split('\n').length - 1;
 
 /** The doc's generated block for what ran in each process. */
-function block(server: Set<string>, rendererModules: Set<string>): string {
+function block(server: Set<string>, rendererModules: Set<string>, readOnly: Set<string>): string {
   const rows = (modules: Set<string>) => [...modules].sort().map((module) => ({ module, lines: linesOf(module) }));
   const here = rows(server);
   const there = rows(rendererModules);
@@ -181,8 +222,8 @@ function block(server: Set<string>, rendererModules: Set<string>): string {
     START,
     '',
     `\`GET ${PAGE}\` and two other residences' pages, none in the cache, their part's containers already`,
-    "loaded: the server's modules with a function that ran for each of them (a file that ran in both",
-    'processes counts once in all).',
+    "loaded: the server's modules with code of their own that ran for each of them (a file that ran in",
+    'both processes counts once in all).',
     '',
     `- the server's process: ${String(here.length)} files, ${String(sum(here))} lines;`,
     `- the renderer process: ${String(there.length)} files, ${String(sum(there))} lines;`,
@@ -191,6 +232,15 @@ function block(server: Set<string>, rendererModules: Set<string>): string {
     ...table("the server's process", here),
     '',
     ...table('the renderer process', there),
+    '',
+    `Off the way, a value read and no code run (the server's process): ${
+      readOnly.size === 0
+        ? 'none.'
+        : [...readOnly]
+            .sort()
+            .map((module) => `\`${module}\``)
+            .join(', ') + '.'
+    }`,
     '',
     END,
   ].join('\n');
@@ -206,6 +256,8 @@ describe('the page’s way in docs/rendering.md', () => {
     jest.spyOn(childProcess, 'spawn').mockImplementation(spawnWithCoverage);
     session.connect();
     await session.post('Profiler.enable');
+    // The scripts' text as jest compiled them (modulesHere): the debugger knows each script parsed.
+    await session.post('Debugger.enable');
     await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
     const site = readSiteServerConfig({ RENDERERS: '1', SITE_ORIGIN: 'https://radio.example.org' });
     app = await buildApp({ site, api: testConfig() });
@@ -215,6 +267,7 @@ describe('the page’s way in docs/rendering.md', () => {
   afterAll(async () => {
     await app.close();
     await session.post('Profiler.stopPreciseCoverage');
+    await session.post('Debugger.disable');
     session.disconnect();
     jest.restoreAllMocks();
   });
@@ -223,18 +276,23 @@ describe('the page’s way in docs/rendering.md', () => {
     expect((await app.inject({ url: WARM_UP })).statusCode).toBe(200);
     let here: Set<string> | null = null;
     let there: Set<string> | null = null;
+    let touched: Set<string> | null = null;
     const both = (kept: Set<string> | null, ran: Set<string>) =>
       kept === null ? ran : new Set([...kept].filter((module) => ran.has(module)));
     for (const page of PAGES) {
       await session.post('Profiler.takePreciseCoverage');
       await rendererCoverage();
       const res = await app.inject({ url: page });
-      here = both(here, modulesHere((await session.post('Profiler.takePreciseCoverage')).result));
+      const ran = await modulesHere(session, (await session.post('Profiler.takePreciseCoverage')).result);
+      here = both(here, ran.code);
+      touched = both(touched, new Set([...ran.code, ...ran.read]));
       there = both(there, modulesInRenderer(await rendererCoverage()));
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(page);
     }
-    if (here === null || there === null) throw new Error('aucune page mesurée');
+    if (here === null || there === null || touched === null) throw new Error('aucune page mesurée');
+    const code = here;
+    const readOnly = new Set([...touched].filter((module) => !code.has(module)));
     expect(here).toContain('site/page-routes.ts');
     // Rendered by the renderer, not taken from the cache (it was never asked before).
     expect(there).toContain('site/render/renderer.ts');
@@ -248,7 +306,7 @@ describe('the page’s way in docs/rendering.md', () => {
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((file) => file === undefined || !(here.has(file) || there.has(file)))).toEqual([]);
 
-    const generated = block(here, there);
+    const generated = block(here, there, readOnly);
     const doc = readFileSync(DOC, 'utf8');
     const start = doc.indexOf(START);
     const end = doc.indexOf(END);
