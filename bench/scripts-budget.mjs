@@ -73,7 +73,7 @@ writeFileSync(join(results, `${out}.json`), `${JSON.stringify(figures, null, 2)}
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 /** A script's file without its content hash, to compare two runs. */
 const fileOf = (path) => path.replace(/\.[0-9a-f]{8,}\./, '.');
-// What every page evaluates (the shell, the player, the menu's pages its prefetch evaluates), then
+// What every page evaluates (the shell, the player's pill), then
 // each page's own beyond it: what a change to one page moves.
 const pages = Object.values(figures);
 const everywhere = (pages[0]?.scripts ?? []).filter((script) =>
@@ -86,7 +86,7 @@ writeFileSync(
     `# Scripts evaluated before the first interaction (${new Date().toISOString().slice(0, 10)})`,
     '',
     `A cold visit in Chromium at 390 px, no click and no scroll, until no script has been asked for in ${String(QUIET_MS / 1000)} s`,
-    "(the shell's prefetch of the menu's pages included); each script V8 evaluated counted once, by the",
+    "(the shell's prefetch of the menu's pages waits for a first interaction: none here); each script V8 evaluated counted once, by the",
     'length of its source (uncompressed). `node bench/scripts-budget.mjs`. The budget:',
     `${BUDGET_FILE}.`,
     '',

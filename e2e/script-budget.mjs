@@ -15,10 +15,10 @@ export const HEADROOM = 0.03;
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /**
- * How long no script may be asked for before the page counts as quiet. Longer than the shell's wait
- * before it prefetches the menu's pages in idle callbacks (shell/src/prefetch.ts, 3 s after the load
- * event, which comes before the page asks for its scripts), so that those, evaluated while the
- * visitor reads, are counted; each script asked for starts the wait again.
+ * How long no script may be asked for before the page counts as quiet; each script asked for starts
+ * the wait again. Longer than the shell's wait of 3 s after the load event (shell/src/prefetch.ts)
+ * before it prefetches the menu's pages, which it does only once the visitor has also interacted with
+ * the page: a visit that never does, as this one, evaluates none of them.
  */
 export const QUIET_MS = 5000;
 

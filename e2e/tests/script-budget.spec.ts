@@ -33,7 +33,7 @@ test("the budget names the first screen's pages, and no other", () => {
 
 for (const route of ROUTES) {
   test(`${route}: the scripts it evaluates before a first interaction within its budget`, async ({ page, baseURL }) => {
-    // Until the page is quiet: its load, the shell's start and its prefetch of the menu's pages.
+    // Until the page is quiet: its load and the shell's start (no prefetch of the menu's pages: no interaction).
     test.setTimeout(60_000);
     const origin = baseURL ?? '';
     const path = await resolveRoute(origin, route);

@@ -187,10 +187,37 @@ test.describe('navbar on a phone (390×844)', () => {
   });
 });
 
+/** A script of one of three of the menu's pages, from three parts: the residences (radio), the label and About. */
+const MENU_PAGE_SCRIPT = /__federation_expose_(ResidencesPage|LabelPage|AboutPage)\.[0-9a-f]+\.js$/;
+
+test("a page read without a touch, a key, a scroll or a mouse moving evaluates none of the menu's pages", async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (MENU_PAGE_SCRIPT.test(request.url())) asked.push(request.url());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
+  // Past the few seconds after the load that the shell waits for, then an idle period: without a
+  // visitor's interaction, the time the first of them was asked for until now.
+  await page.evaluate(async () => {
+    if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  expect(asked).toEqual([]);
+  // The visitor's first movement: they come, one after the other (below).
+  await page.mouse.move(200, 300);
+  await expect.poll(() => asked.length, { timeout: 20_000 }).toBe(3);
+});
+
 test("when idle, the menu's pages are fetched one after another, not in one task", async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: /Stream/ })).toBeVisible();
-  // Three of the menu's pages, from three parts: the residences (radio), the label and About.
+  // The visitor's first interaction: a scroll of the wheel.
+  await page.mouse.wheel(0, 200);
   const prefetched = () =>
     page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
