@@ -202,7 +202,10 @@ test("a page read without a touch, a key, a scroll or a mouse moving evaluates n
   // Past the few seconds after the load that the shell waits for, then an idle period: without a
   // visitor's interaction, the time the first of them was asked for until now.
   await page.evaluate(async () => {
-    if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve));
+    if (document.readyState !== 'complete')
+      await new Promise((resolve) => {
+        addEventListener('load', resolve);
+      });
     await new Promise((resolve) => setTimeout(resolve, 3500));
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
     await new Promise((resolve) => setTimeout(resolve, 500));
