@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-const never = () => () => undefined;
+import { useEffect, useRef, useState } from 'react';
+import { useWithoutObserver } from './withoutObserver';
 
 /**
  * Reveal on scroll: active while the element's top edge is at least `offset` px above the
@@ -12,11 +11,7 @@ const never = () => () => undefined;
 export function useReveal<T extends Element>(offset: number) {
   const ref = useRef<T>(null);
   const [active, setActive] = useState(false);
-  const noObserver = useSyncExternalStore(
-    never,
-    () => typeof IntersectionObserver === 'undefined',
-    () => false,
-  );
+  const noObserver = useWithoutObserver();
 
   useEffect(() => {
     const element = ref.current;

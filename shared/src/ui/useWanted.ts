@@ -1,6 +1,5 @@
-import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-
-const never = () => () => undefined;
+import { useEffect, useState, type RefObject } from 'react';
+import { useWithoutObserver } from './withoutObserver';
 
 /**
  * Whether what an element shows is wanted yet (docs/first-screen.md, « Work after the paint »): once
@@ -13,11 +12,7 @@ const never = () => () => undefined;
  */
 export function useWanted(ref: RefObject<Element | null>): boolean {
   const [wanted, setWanted] = useState(false);
-  const noObserver = useSyncExternalStore(
-    never,
-    () => typeof IntersectionObserver === 'undefined',
-    () => false,
-  );
+  const noObserver = useWithoutObserver();
 
   useEffect(() => {
     const element = ref.current;
