@@ -95,6 +95,11 @@ export default defineConfig({
       PROPOSALS_PER_NETWORK: '50',
       PROPOSALS_PER_NETWORK_FORM: '20',
       PROPOSALS_PER_WIDE_NETWORK: '100',
+      // Every passkey of the browser tests is made and used from the loopback too: the editor's specs
+      // start more than 10 ceremonies a minute, and the eleventh was refused « Trop de requêtes » (a
+      // test that passed only on its retry on CI). The limit itself is the server's tests'
+      // (content/routes/edit.test.ts).
+      EDITOR_SIGNIN_PER_MIN: '200',
       // The live's listeners sampled every 5 s rather than each minute: « N à l'écoute » shows without
       // a minute's wait (docs/figures.md, « What is counted »).
       FIGURES_SAMPLE_SECONDS: '5',

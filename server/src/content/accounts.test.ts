@@ -105,4 +105,17 @@ describe('invitations and accounts', () => {
   it('is never served to visitors', () => {
     expect((store.current('accounts').data as Accounts).accounts).toEqual([]);
   });
+
+  it('opens an invitation `npm run admin` made a moment ago, and refuses an account it revoked at once', async () => {
+    // The server's store and the command's, on one folder: the server has just read the accounts.
+    const cli = createContentStore({ dir, seeds: repositorySeeds(), now });
+    const first = await invite(cli, { role: 'about', by: 'admin (commande)', now });
+    await redeem(store, digestOf(first.token), { name: 'camille', passkey, now });
+    expect(activeAccount(store, 'camille')).not.toBeNull();
+
+    const { token } = await invite(cli, { role: 'about', by: 'admin (commande)', now });
+    expect(openInvitation(store, token, { now })).toMatchObject({ role: 'about' });
+    await revoke(cli, 'camille', 'admin (commande)', { now });
+    expect(activeAccount(store, 'camille')).toBeNull();
+  });
 });

@@ -91,7 +91,8 @@ export interface ContentStoreOptions {
  * for every kind's current version (its version is in the page cache's key): reading the eight links
  * on each request was an eighth of a cached page's CPU. The store's own saves and adoptions switch
  * the link and are seen at once; a link moved by hand, or by another process on the same folder,
- * within this time (docs/content.md, « Where content lives »).
+ * within this time (docs/content.md, « Where content lives »). The accounts, on no page, are read
+ * each time.
  */
 export const CONTENT_LINK_RECHECK_MS = 1000;
 
@@ -176,7 +177,10 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
 
   function pointer(kind: ContentKind): string | null {
     const known = links.get(kind);
-    if (known !== undefined && performance.now() - known.readAt < CONTENT_LINK_RECHECK_MS) return known.id;
+    // A kind no page shows (the accounts) is in no page's key and is read far less often: its link
+    // is read each time, so that an invitation or a revocation `npm run admin` made counts at once.
+    const believed = CONTENT_KINDS[kind].visible && known !== undefined;
+    if (believed && performance.now() - known.readAt < CONTENT_LINK_RECHECK_MS) return known.id;
     let id: string | null;
     try {
       id = readlinkSync(link(kind))
