@@ -26,6 +26,10 @@ const out = arg('out', 'compare');
 const routes = arg('routes', '/,/residences,/residences/axonberg,/label,/a-propos').split(',');
 
 const ownServer = process.argv.includes('--before-server');
+// --cpu=N: the simulated phone N times slower than this machine (Lighthouse's 4 by default). A quiet
+// fast machine's tasks of a few milliseconds give a blocking time at the level of the runs' noise; a
+// larger N lifts them out of it, as a slower phone would (bench/README.md).
+const cpuSlowdown = Number(arg('cpu', '4'));
 const ports = { before: await freePort(), after: 0 };
 const servers = [
   ownServer ? await startServer(before, ports.before) : await startServer(root, ports.before, { DIST_ROOT: before }),
@@ -59,7 +63,7 @@ try {
     const results = { before: [], after: [] };
     for (let i = 0; i < runs; i += 1) {
       for (const side of ['before', 'after']) {
-        results[side].push(await lighthouseRun(`http://127.0.0.1:${String(ports[side])}${route}`));
+        results[side].push(await lighthouseRun(`http://127.0.0.1:${String(ports[side])}${route}`, { cpuSlowdown }));
       }
     }
     for (const side of ['before', 'after']) {
@@ -89,7 +93,7 @@ try {
 }
 
 const md = [
-  `# Before / after (${new Date().toISOString().slice(0, 10)}, Lighthouse mobile simulated, median of ${String(runs)} runs in turns)`,
+  `# Before / after (${new Date().toISOString().slice(0, 10)}, Lighthouse mobile simulated, CPU ×${String(cpuSlowdown)}, median of ${String(runs)} runs in turns)`,
   '',
   ownServer
     ? "before: the checkout given with --before, with its own server; after: this checkout's build and server"
