@@ -62,6 +62,17 @@ export async function scrollThrough(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the display face has come and is in the page's fonts: the page's script makes it once
+ * the first screen is painted (shared/src/boot.ts, `showDisplayFace`), and until then
+ * `document.fonts.ready` does not wait for it.
+ */
+export async function displayFaceIn(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Archivo Black' && face.status === 'loaded'),
+  );
+}
+
+/**
  * Opens a page and waits until it is still: the page's remote rendered, the fonts loaded, every image
  * (lazy ones included, by scrolling through the page) decoded, and back at the top.
  */
@@ -73,6 +84,7 @@ export async function openStill(page: Page, path: string): Promise<void> {
     for (const img of document.querySelectorAll('img')) img.loading = 'eager';
   });
   await scrollThrough(page);
+  await displayFaceIn(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // What the browser asks for once the page is interactive or once seen (the home's schedule, the
   // archive's filters: docs/first-screen.md, « The first screen's budget ») has come.

@@ -56,15 +56,28 @@ export interface BootPreload {
 }
 
 /**
- * The display face (docs/interface.md, « Typography »): until the page's first screen is painted,
- * headings are drawn in the fallback; this class on `<html>` then names Archivo Black in
- * `--font-display` (styles/tokens.css), and only then does the browser fetch it. A browser that has
- * fetched it once (`DISPLAY_FACE_SEEN` in its storage) has it in its cache, and gets it at once.
+ * The display face (docs/interface.md, « Typography »). The page's styles always name Archivo Black
+ * first in `--font-display` (styles/tokens.css), but declare no face for it: headings are drawn in
+ * the fallback, and the browser asks for nothing. The face is made here (the FontFace API, from the
+ * file's address the styles give in `--display-face-src`) once the page's first screen is painted,
+ * and put in the document's fonts once it has come: the browser then lays out again only the text in
+ * that family, once. Named by a class instead, the change of a custom property on `<html>` had every
+ * element's style computed again and the page laid out twice after its paint (once for the name, once
+ * for the file), the longest task after the paint on every page. `DISPLAY_FACE_CLASS` on `<html>` says
+ * the face has been asked for. A browser that has fetched it once (`DISPLAY_FACE_SEEN` in its
+ * storage) has it in its cache: the face is in the document's fonts at once, before the first paint.
  */
 export const DISPLAY_FACE_CLASS = 'display-face';
 export const DISPLAY_FACE_SEEN = 'collectif:police';
-/** The family as styles/fonts.css declares it. */
+/** The family the page's styles name (styles/tokens.css). */
 export const DISPLAY_FAMILY = 'Archivo Black';
+/** The custom property holding the face's file, as a CSS `src` (styles/fonts.css). */
+export const DISPLAY_FACE_SRC = '--display-face-src';
+/**
+ * What the face's file holds: every weight a heading asks for (the browser never fakes a bold). A
+ * character it lacks is drawn in the fallback, as with any face.
+ */
+const DISPLAY_FACE_DESCRIPTORS: FontFaceDescriptors = { weight: '400 900', display: 'swap' };
 
 /** Whether this browser has fetched the display face before (false where storage is refused). */
 export function displayFaceSeen(): boolean {
@@ -76,18 +89,27 @@ export function displayFaceSeen(): boolean {
 }
 
 /**
- * Names the display face in the page's styles and asks for it at once (so that `document.fonts.ready`
- * waits for it from now on); once it has come, the browser is known to have it (storage refused: it
- * is asked for after the paint again next time). Does nothing the second time.
+ * Asks for the display face: on a browser that has it in its cache, in the document's fonts at once
+ * (the first layout waits for it, as for a face the styles declare, `swap`); otherwise once it has
+ * come, so that the page is laid out again once, with it. Once it has come, the browser is known to
+ * have it (storage refused: it is asked for after the paint again next time). Does nothing the
+ * second time, nor where the browser has no FontFace or the page's styles give no file.
  */
 export function showDisplayFace(): void {
   const { classList } = document.documentElement;
   if (classList.contains(DISPLAY_FACE_CLASS)) return;
   classList.add(DISPLAY_FACE_CLASS);
-  (document.fonts as FontFaceSet | undefined)
-    ?.load(`1em "${DISPLAY_FAMILY}"`)
-    .then((faces) => {
-      if (faces.length > 0) localStorage.setItem(DISPLAY_FACE_SEEN, '1');
+  const src = getComputedStyle(document.documentElement).getPropertyValue(DISPLAY_FACE_SRC).trim();
+  const fonts = document.fonts as FontFaceSet | undefined;
+  if (src === '' || fonts === undefined || typeof FontFace !== 'function') return;
+  const face = new FontFace(DISPLAY_FAMILY, src, DISPLAY_FACE_DESCRIPTORS);
+  const cached = displayFaceSeen();
+  if (cached) fonts.add(face);
+  face
+    .load()
+    .then(() => {
+      if (!cached) fonts.add(face);
+      localStorage.setItem(DISPLAY_FACE_SEEN, '1');
     })
     .catch(() => undefined);
 }
