@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseMp3 } from '../mp3';
 import { demoMp3 } from './demo-mp3';
@@ -41,6 +43,29 @@ const sentFrames = new Set(
 );
 
 describe('the Icecast of the tests (Debian’s icecast2, its source protocol)', () => {
+  it('is its own: a server that took its port first, answering Icecast’s status page, is not taken for it', async () => {
+    // Another test's Icecast on the port this one was to take (a free port found is not reserved).
+    const other = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end('{"icestats":{"location":"tests","admin":"tests@localhost"}}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const taken = (other.address() as AddressInfo).port;
+    try {
+      const own = await startIcecast({ firstPort: taken });
+      try {
+        expect(own.port).not.toBe(taken);
+        // A source it accepts: its own password.
+        const fed = await startSource(own, '/propre.mp3');
+        await fed.stop();
+      } finally {
+        await own.stop();
+      }
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it('serves the demo’s MP3 a source sends: a listener reads whole frames of it from the mount', async () => {
     await source('/normale.mp3');
     expect(await icecast.mounts()).toEqual(['/normale.mp3']);

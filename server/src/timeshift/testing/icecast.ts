@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort } from '../../../../scripts/ports.mjs';
 import { escapeHtml } from '@collectif/shared/seo';
@@ -49,6 +49,8 @@ export interface IcecastOptions {
   burstBytes?: number;
   /** A second port, over TLS, for listeners (IcecastServer.tls). Off by default. */
   tls?: boolean;
+  /** The port tried first, for this helper's own tests; a free one otherwise. */
+  firstPort?: number;
 }
 
 /** A user and group of the system by name, from /etc/passwd and /etc/group. */
@@ -80,7 +82,7 @@ function icecastConfig(
 ): string {
   const owner = unprivileged();
   return `<icecast>
-  <location>tests</location>
+  <location>${escapeHtml(basename(dir))}</location>
   <admin>tests@localhost</admin>
   <limits>
     <clients>100</clients>
@@ -216,7 +218,7 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
   let failure: unknown;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
-      return await startIcecastOnce(options);
+      return await startIcecastOnce(options, attempt === 0 ? options.firstPort : undefined);
     } catch (error) {
       failure = error;
       if (error instanceof Error && error.message.startsWith('Icecast introuvable')) break;
@@ -225,8 +227,12 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
   throw failure;
 }
 
-/** Starts Icecast and waits until it answers its status page. */
-async function startIcecastOnce(options: IcecastOptions): Promise<IcecastServer> {
+/**
+ * Starts Icecast and waits until it answers its status page, naming its own folder there (its
+ * `location`): another test's Icecast that took the port first answers that page too, and a source
+ * sent to it was refused (ECONNRESET, seen once on CI).
+ */
+async function startIcecastOnce(options: IcecastOptions, firstPort?: number): Promise<IcecastServer> {
   if (!existsSync(ICECAST_BIN)) {
     throw new Error(
       `Icecast introuvable (${ICECAST_BIN}) : sudo apt-get install -y icecast2 ou indiquez ICECAST_PATH (.ci/run l’installe)`,
@@ -237,7 +243,7 @@ async function startIcecastOnce(options: IcecastOptions): Promise<IcecastServer>
   // Icecast opens its logs once it has become that user: the folder is theirs.
   if (owner !== null) chownSync(dir, owner.uid, owner.gid);
   else chmodSync(dir, 0o700);
-  const port = await freePort();
+  const port = firstPort ?? (await freePort());
   const password = `source-${String(process.pid)}-${String(port)}`;
   const tls = options.tls === true ? { port: await freePort(), ...selfSigned(dir, owner) } : null;
   const config = join(dir, 'icecast.xml');
@@ -273,7 +279,8 @@ async function startIcecastOnce(options: IcecastOptions): Promise<IcecastServer>
   // Up to 20 s: a loaded machine starts it slowly.
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
-    if ((await getText(`${origin}/status-json.xsl`, 500))?.status === 200) {
+    const status = await getText(`${origin}/status-json.xsl`, 500);
+    if (status?.status === 200 && status.body.includes(`"${basename(dir)}"`)) {
       return {
         port,
         origin,
