@@ -60,8 +60,8 @@ export interface BootPreload {
  * first in `--font-display` (styles/tokens.css), but declare no face for it: headings are drawn in
  * the fallback, and the browser asks for nothing. The face is made here (the FontFace API, from the
  * file's address the styles give in `--display-face-src`) once the page's first screen is painted,
- * and put in the document's fonts once it has come: the browser then lays out again only the text in
- * that family, once. Named by a class instead, the change of a custom property on `<html>` had every
+ * and put in the document's fonts once it has come: the page is then laid out again once (Chromium
+ * lays out the whole page when a face joins them). Named by a class instead, the change of a custom property on `<html>` had every
  * element's style computed again and the page laid out twice after its paint (once for the name, once
  * for the file), the longest task after the paint on every page. `DISPLAY_FACE_CLASS` on `<html>` says
  * the face has been asked for. A browser that has fetched it once (`DISPLAY_FACE_SEEN` in its
