@@ -122,13 +122,19 @@ test('the page gets the now-playing channel (Server-Sent Events) and the API ans
   );
 });
 
-test('a POST to /api needs the XSRF header matching the cookie the server set', async ({ page }) => {
+test('a POST to /api needs the XSRF header matching the cookie /api/xsrf set; the page’s reads set none', async ({
+  page,
+}) => {
+  const liveStatus = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/islive');
   await gotoPage(page, '/');
-  // The page arrives with its data (rendered on the server): the cookie comes with the first GET the
-  // page itself makes to /api (the live status).
-  await expect.poll(() => page.evaluate(() => document.cookie), { timeout: 15_000 }).toContain('XSRF-TOKEN=');
-  // From the page itself: the cookie came with the page's GETs; the header is what fetch adds.
+  // The page arrives with its data (rendered on the server) and asks the live status itself: a read,
+  // which sets no cookie (docs/api.md, « XSRF »).
+  expect((await liveStatus).headers()['set-cookie']).toBeUndefined();
+  expect(await page.evaluate(() => document.cookie)).not.toContain('XSRF-TOKEN=');
+  // From the page itself: the cookie asked as the site's client asks before a write; the header is
+  // what fetch adds.
   const statuses = await page.evaluate(async () => {
+    await fetch('/api/xsrf');
     const token = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
     const post = (headers: Record<string, string>) =>
       fetch('/api/admin/live', {

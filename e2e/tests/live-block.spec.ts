@@ -7,8 +7,8 @@ import { expect, gotoPage, test } from '../fixtures';
 
 /** Switches the demo live status as an admin would: bearer token plus the XSRF cookie and header. */
 async function setLive(page: Page, live: boolean): Promise<void> {
-  // Any GET on /api hands out the XSRF-TOKEN cookie; the page's context keeps it.
-  await page.request.get('/api/releases?limit=1');
+  // The XSRF-TOKEN cookie, asked as the site's client asks before a write; the page's context keeps it.
+  await page.request.get('/api/xsrf');
   const cookies = await page.context().cookies();
   const token = cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
   expect(token, 'XSRF-TOKEN cookie').toBeTruthy();

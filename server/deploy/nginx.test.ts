@@ -194,7 +194,7 @@ describe('the site behind nginx, two instances sharing Redis', () => {
     const again = await second.text();
     expect(again).not.toContain('autre-visiteur');
     expect(again).not.toContain('secret-du-visiteur');
-    // The API is never kept here: its answers are the visitor's (`private`).
+    // The API is never kept here (its location has no proxy_cache).
     await fetch(`${origin}/api/islive`);
     expect((await fetch(`${origin}/api/islive`)).headers.get('x-proxy-cache')).toBeNull();
   });

@@ -19,9 +19,9 @@ afterAll(() => {
 });
 const anchor = new Date('2026-03-05T12:00:00Z');
 
-/** The XSRF pair a browser would hold after its first GET. */
+/** The XSRF pair a browser holds once the site's client has asked for it (GET /api/xsrf). */
 async function xsrfCookie(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ url: '/api/islive' });
+  const res = await app.inject({ url: '/api/xsrf' });
   const cookie = String(res.headers['set-cookie']);
   return /XSRF-TOKEN=([^;]+)/.exec(cookie)?.[1] ?? '';
 }
@@ -106,15 +106,30 @@ describe('the API in demo mode (no upstream configured), through the whole app',
     expect(again.body).toBe('');
   });
 
-  it('sets the XSRF cookie on a GET without one, and keeps that answer out of shared caches', async () => {
-    const res = await app.inject({ url: '/api/podcasts?limit=1' });
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toMatch(/^XSRF-TOKEN=[\w-]{20,}; Path=\/; SameSite=Strict$/);
-    expect(cookie).not.toMatch(/HttpOnly/i);
-    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
-    const withCookie = await app.inject({ url: '/api/podcasts?limit=1', headers: { cookie: 'XSRF-TOKEN=abc' } });
-    expect(withCookie.headers['set-cookie']).toBeUndefined();
-    expect(withCookie.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  it('sets no cookie on a read, with or without one, so that its answer stays public for the caches', async () => {
+    for (const headers of [{}, { cookie: 'XSRF-TOKEN=abc' }]) {
+      for (const url of ['/api/podcasts?limit=1', '/api/content/residences?id=axonberg', '/api/islive']) {
+        const res = await app.inject({ url, headers });
+        expect([url, res.statusCode, res.headers['set-cookie']]).toEqual([url, 200, undefined]);
+      }
+      const podcasts = await app.inject({ url: '/api/podcasts?limit=1', headers });
+      expect(podcasts.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    }
+  });
+
+  it('refuses a write without the cookie, and takes it with the cookie /api/xsrf gave', async () => {
+    const write = (headers: Record<string, string>) =>
+      app.inject({ method: 'PUT', url: '/api/push/subscription', headers, payload: {} });
+    const refused = await write({ 'content-type': 'application/json' });
+    expect([refused.statusCode, refused.json<{ error: string }>().error]).toEqual([403, 'xsrf']);
+    const token = await xsrfCookie(app);
+    const taken = await write({
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${token}`,
+      'x-xsrf-token': token,
+    });
+    // Past the XSRF check: refused by the route's own schema, not for its token.
+    expect(taken.statusCode).toBe(400);
   });
 
   it('gives a fresh XSRF cookie at GET /api/xsrf, with or without one, and no cache keeps it', async () => {

@@ -111,7 +111,7 @@ describe('the podcast feed from the SoundCloud RSS upstream', () => {
     const stale = await server.inject({ url: '/api/podcasts' });
     expect(stale.statusCode).toBe(200);
     expect(stale.headers['x-cache']).toBe('STALE');
-    expect(stale.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+    expect(stale.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(stale.body).toBe(good.body);
     const xml = await server.inject({ url: '/api/soundcloud-rss' });
     expect(xml.body).toBe(feedXml);

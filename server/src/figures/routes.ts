@@ -54,7 +54,7 @@ export const figuresRoutes: FastifyPluginCallback = (app, _options, done) => {
   // (deploy/nginx.conf, docs/figures.md): the listener is present, nothing is answered.
   app.get(
     '/figures/timeline',
-    { config: { xsrf: false, caller: 'loopback', rateLimit: { max: 60, timeWindow: 60_000 } } },
+    { config: { caller: 'loopback', rateLimit: { max: 60, timeWindow: 60_000 } } },
     async (request, reply) => {
       // Only nginx's mirror, on the loopback, may say a listener is there: nginx refuses this
       // address to every client (deploy/nginx.conf), and a peer elsewhere is refused here.

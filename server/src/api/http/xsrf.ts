@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_HEADER, readCookie, xsrfCookieName } from '@collectif/shared';
 import { ApiHttpError } from '../../http/errors';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The methods that take no token: they write nothing, and they get no cookie either (the site's
+ * client asks GET /api/xsrf for one before its first write), so that their answers stay `public`.
+ */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -23,19 +27,15 @@ export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply): v
 }
 
 /**
- * The server half of the XSRF rule (docs/api.md, « XSRF »; a double-submit cookie): safe requests
- * get an XSRF-TOKEN cookie when they have none; any other request must echo that cookie in
- * X-XSRF-TOKEN. A page on another site can neither read the cookie nor send the header without our
- * consent. The site's own client asks GET /api/xsrf for a cookie before a write when it has none,
- * and once more when a write is refused, so a refusal that reaches a person says what mends it:
- * cookies allowed for the site (none came back), or another try (the two differed).
+ * The server half of the XSRF rule (docs/api.md, « XSRF »; a double-submit cookie) for a request that
+ * writes (any method but `SAFE_METHODS`): it must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN. A page
+ * on another site can neither read the cookie nor send the header without our consent. The site's
+ * own client asks GET /api/xsrf for a cookie before a write when it has none, and once more when a
+ * write is refused, so a refusal that reaches a person says what mends it: cookies allowed for the
+ * site (none came back), or another try (the two differed).
  */
-export function xsrfCheck(request: FastifyRequest, reply: FastifyReply): void {
+export function xsrfCheck(request: FastifyRequest): void {
   const cookie = readCookie(xsrfCookieName(request.protocol === 'https'), request.headers.cookie ?? '');
-  if (SAFE_METHODS.has(request.method)) {
-    if (cookie === null || cookie === '') issueXsrfCookie(request, reply);
-    return;
-  }
   if (cookie === null || cookie === '') {
     throw new ApiHttpError(
       403,

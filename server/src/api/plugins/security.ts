@@ -3,7 +3,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import { ApiHttpError } from '../../http/errors';
 import { siteOnlyCheck } from '../http/site-only';
-import { xsrfCheck } from '../http/xsrf';
+import { SAFE_METHODS, xsrfCheck } from '../http/xsrf';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,13 +49,15 @@ const security: FastifyPluginCallback<{ siteOrigin?: string | null }> = (app, op
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Access-Control-Expose-Headers', 'ETag, X-Cache');
     }
-    // A route that says `xsrf: false` is bounded otherwise (HelloAsso's notifications, docs/support.md).
-    if (request.routeOptions.config.xsrf === false) return;
-    xsrfCheck(request, reply);
+    // A read takes no token and gets no cookie; a route that says `xsrf: false` is bounded otherwise
+    // (HelloAsso's notifications, docs/support.md).
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrf === false) return;
+    xsrfCheck(request);
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    // A response that sets the visitor's XSRF cookie must not be stored by a shared cache.
+    // A response that sets a cookie (GET /api/xsrf's, an editor's session, a donor's) must not be
+    // stored by a shared cache.
     const cacheControl = reply.getHeader('cache-control');
     if (reply.hasHeader('set-cookie') && typeof cacheControl === 'string' && cacheControl.startsWith('public')) {
       reply.header('Cache-Control', cacheControl.replace(/^public/, 'private'));

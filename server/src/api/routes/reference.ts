@@ -38,12 +38,6 @@ createApiReference('#reference', {
 
 const TITLE = 'Référence de l’API';
 
-/**
- * A page and its files, not an API answer: no XSRF cookie is set with them (docs/api.md, « XSRF »),
- * so that their answers stay `public` for the caches in front.
- */
-const PAGE = { xsrf: false };
-
 /** The files of Scalar's that the page loads, by their name under its `dist/`, with their type. */
 function scalarFiles(): Map<string, string> {
   const files = new Map([
@@ -85,15 +79,15 @@ function page(): string {
  */
 const reference: FastifyPluginCallback = (app, _options, done) => {
   const html = page();
-  app.get('/docs', { config: PAGE }, async (_request, reply) =>
+  app.get('/docs', async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').type('text/html; charset=utf-8').send(html),
   );
-  app.get('/docs/reference.js', { config: PAGE }, async (_request, reply) =>
+  app.get('/docs/reference.js', async (_request, reply) =>
     reply.header('Cache-Control', 'public, max-age=300').type('text/javascript; charset=utf-8').send(START),
   );
   // Scalar's script, its chunks and its sheet; never its source maps nor any other file.
   const files = scalarFiles();
-  app.get(`${SCALAR}/*`, { config: PAGE }, async (request, reply) => {
+  app.get(`${SCALAR}/*`, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const type = files.get(name);
     if (type === undefined)
