@@ -1,6 +1,7 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { authenticator, editor, editorApi, editorXsrf, invite, localhost, signUp } from '../editor';
 import { expect, gotoPage, test } from '../fixtures';
+import { displayFaceIn } from '../screen';
 
 // The editor on an origin of its own (docs/content.md, « The editor's origin »), seen from Chromium:
 // what a script of the public site (every team's part runs there, as the visitor) can no longer do
@@ -72,7 +73,7 @@ test.describe('the editor’s own origin', () => {
       await gotoPage(site, localhost(`/residences/${residence}`));
       const attempts = await site.evaluate(
         async ({ id, editorOrigin }) => {
-          // Every cookie the page can read, an XSRF token among them (any GET on /api hands one out).
+          // Every cookie the page can read, an XSRF token among them (asked as the site's client asks).
           await fetch('/api/xsrf');
           const cookies = document.cookie;
           const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(cookies)?.[1] ?? '');
@@ -246,6 +247,8 @@ test.describe('the editor’s own origin', () => {
     const response = await page.goto(editor('/admin'));
     await expect(page.getByRole('heading', { level: 1, name: 'Espace des bénévoles' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Se connecter avec une clé d’accès' })).toBeVisible();
+    // Its headings in the site's display face, from the file its document announces.
+    await displayFaceIn(page);
     await page.waitForLoadState('networkidle');
 
     // No other part, not the shell (its entry and manifest are at the site's root).

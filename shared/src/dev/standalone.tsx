@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 // Imported by package name so that the standalone page uses the same singleton as the pages.
 import { makeStore } from '@collectif/shared';
+import { showDisplayFace } from '../boot';
 import '../styles/fonts.css';
 import '../styles/tokens.css';
 import '../styles/base.css';
@@ -28,6 +29,9 @@ export function renderStandalone(
 ): Root {
   const root = document.getElementById('root');
   if (root === null) throw new Error('#root manquant');
+  // The display face, made as every page of the site makes it (docs/interface.md, « Typography »):
+  // the editor's preview shows a name as the site draws it, and the file its document announces is used.
+  showDisplayFace();
   const pages = (
     <Routes>
       {Object.entries(routes).map(([path, Page]) => (
