@@ -67,7 +67,7 @@ export interface PartFilesOptions<T> {
   fetchFile?: FetchFile;
   /**
    * Told before a version is read and after (a renderer tells its server, which disables
-   * a version whose reading never ends: render-pool.ts). A version it calls `disabled` is not read.
+   * a version whose reading never ends: page-in-lane.ts). A version it calls `disabled` is not read.
    */
   reading?: {
     disabled: (name: PartName, version: string) => boolean;

@@ -3,19 +3,10 @@ import { createMetrics, type SiteMetrics } from '../../metrics/metrics';
 import type { PartFileStatus } from './part-files';
 import { createLanes } from './lane';
 import { createPermits } from './permits';
-import {
-  AnswerRefused,
-  readOutcome,
-  type HostAnswer,
-  type RenderHost,
-  type RenderOutcome,
-  type RenderTask,
-} from './protocol';
-import { withoutPage } from './render-page';
+import { pageRenderer } from './page-in-lane';
+import type { HostAnswer } from './protocol';
 import { createPageRenderer } from './renderer';
-import { askRenderer, NotStarted } from './renderer-channel';
 import { renderers, type RendererSpec, type TaskState } from './renderer-process';
-import { answerFile, statusOnly } from './renderer-requests';
 import { probeSandbox, type SandboxMode, type SandboxProbe } from './sandbox';
 import { createTrialQueue } from './trial-queue';
 
@@ -40,7 +31,8 @@ import { createTrialQueue } from './trial-queue';
  * This module puts the pool together; its pieces are each a module of this folder: the versions that
  * may run (permits.ts), the renderer processes (renderer-process.ts, their code built by
  * renderer-build.ts), the channel to them (renderer-channel.ts), what their requests are answered
- * with (renderer-requests.ts), the lanes (lane.ts) and the trials (trial-queue.ts).
+ * with (renderer-requests.ts), the lanes (lane.ts), one page in its lane (page-in-lane.ts) and the
+ * trials (trial-queue.ts).
  */
 
 export interface RenderPoolOptions {
@@ -96,9 +88,6 @@ export interface PoolStatus {
   /** The part whose new server container is on trial now (docs/deploy.md, « The trial »), if any. */
   trying: PartName | null;
 }
-
-/** The most pages a lane keeps waiting; past it a page is answered at once for the browser to render. */
-const MAX_WAITING = 200;
 
 // ---------------------------------------------------------------------------------------------
 // The pool: lanes, trials, permits.
@@ -175,87 +164,22 @@ export function createRenderPool(options: RenderPoolOptions) {
     lanes.evaluated(part);
   }
 
-  /**
-   * One page in its part's lane: its turn, its deadline from its start in a renderer, its answer
-   * checked (protocol.ts); a container whose evaluation never ends is disabled, and a renderer that
-   * fails is replaced, the page then left to the browser.
-   */
-  async function renderIn(part: PartName, task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
-    let reading: { part: PartName; version: string; where: string } | null = null;
-    const host: RenderHost = {
-      api: (url) => answerApi(url, part).catch(() => statusOnly(502)),
-      file: (url, etag) => answerFile(task.remotes, url, etag),
-      log: (level, message) => {
-        if (level === 'warn') log.warn(message);
-        else log.debug(message);
-      },
-      reading(name, version, where) {
-        reading = { part: name, version, where };
-      },
-      read(name, version, where, problem) {
-        reading = null;
-        evaluated(part);
-        permits.judged(name, version, where, problem);
-      },
-    };
-    const full: RenderTask = { ...task, ...permits.snapshot() };
-    if (inProcess !== null) return inProcess.run(full, host);
-    const lane = lanes.laneOf(part);
-    lane.busy += 1;
-    lane.usedAt = lane.pageAt = Date.now();
-    try {
-      await lane.warm;
-      if (lane.pool.stats.queued >= MAX_WAITING) {
-        return {
-          kind: 'browser',
-          reason: `rendu serveur non commencé : plus de ${String(MAX_WAITING)} pages en attente`,
-        };
-      }
-      return await askRenderer(lane.pool, tasks, full, host, { queueMs: queueLimitMs, deadlineMs }, (value) =>
-        readOutcome(value, task.origin),
-      );
-    } catch (error) {
-      if (error instanceof NotStarted)
-        return { kind: 'browser', reason: `rendu serveur non commencé : ${error.message}` };
-      if (error instanceof AnswerRefused) {
-        // Its renderer is stopped: another starts.
-        status.replaced += 1;
-        log.warn(`Rendu de ${task.pathname} refusé, processus de rendu remplacé : ${error.message}`);
-        return { kind: 'browser', reason: error.message };
-      }
-      const evaluating = reading as { part: PartName; version: string; where: string } | null;
-      if (evaluating !== null) {
-        // Its container never finished evaluating: that version is not evaluated again (its file
-        // changing makes a new version), and the part's areas render in the browser meanwhile.
-        const reason = `son évaluation ne finit pas (plus de ${String(deadlineMs)} ms)`;
-        permits.disable(evaluating.part, evaluating.version, evaluating.where, reason);
-        log.warn(`Conteneur serveur de « ${evaluating.part} » désactivé (${evaluating.where}) : ${reason}`);
-      }
-      status.replaced += 1;
-      const message = (error as { message?: unknown } | null)?.message;
-      return {
-        kind: 'browser',
-        reason: `rendu abandonné, processus de rendu remplacé : ${typeof message === 'string' ? message : String(error)}`,
-      };
-    } finally {
-      lane.busy -= 1;
-    }
-  }
-
   // The pages waiting for a renderer, in every lane's pool, read when the metrics are scraped.
   const unwatchQueue = metrics.renderQueue.watch(() => [{ value: lanes.queued() }]);
 
-  /** A page: in its part's lane, or here when no page has its path. */
-  async function render(task: Omit<RenderTask, 'disabled' | 'allowed'>): Promise<RenderOutcome> {
-    if (task.match === null) return withoutPage(task.pathname);
-    // Counted by the page's pattern (`residences/:id`), never by its address (docs/deploy.md, « Metrics »).
-    const route = `/${task.match.page.path}`;
-    const timer = metrics.renderSeconds.startTimer({ route });
-    const outcome = await renderIn(task.match.page.remote, task);
-    timer();
-    metrics.pagesRendered.inc({ route, way: outcome.kind });
-    return outcome;
-  }
+  const render = pageRenderer({
+    answerApi,
+    log,
+    permits,
+    lanes,
+    tasks,
+    inProcess,
+    status,
+    metrics,
+    queueLimitMs,
+    deadlineMs,
+    evaluated,
+  });
 
   return {
     render,
