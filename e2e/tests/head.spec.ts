@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_NOW } from '../clock';
-import { expect, gotoPage, test } from '../fixtures';
+import { expect, gotoPage, test, untilInteractive } from '../fixtures';
 import { EVENT_PATH } from '../screen';
 
 /**
@@ -97,9 +97,11 @@ for (const [name, pathOf] of ROUTES) {
     expect(sent.length).toBeGreaterThan(10);
 
     await gotoPage(page, path);
-    // Every data query of the page has been answered (from the server's state) and applied.
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(managed, HEAD)).toEqual(sent);
+    // Hydrated, every data query of the page answered (from the server's state) and applied: the
+    // head is the server's. Not « no request for 500 ms » (`networkidle`), which a page with a player
+    // or a preview may not reach in a test's time on a loaded machine.
+    await untilInteractive(page, 'shell');
+    await expect.poll(() => page.evaluate(managed, HEAD), { timeout: 15_000 }).toEqual(sent);
 
     // From another page, a client-side navigation to the same address.
     await gotoPage(page, path === '/a-propos' ? '/label' : '/a-propos');

@@ -197,6 +197,13 @@ test.describe('one content width', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     for (const path of ['/', '/residences', '/label']) {
       await openStill(page, path);
+      // Cards far from the view are not laid out (`content-visibility: auto`, docs/first-screen.md):
+      // their contents measure 0 until the visitor scrolls to them. Measured as the visitor sees them.
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+          if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+        }
+      });
       for (const grid of await main(page).locator('ul.grid').all()) {
         const heights = await grid
           .locator('.card')
