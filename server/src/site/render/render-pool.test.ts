@@ -563,10 +563,17 @@ describe('a part nobody visits', () => {
     const mine = () => rendererProcesses().filter((pid) => !before.has(pid));
     const site = await siteWith(2, GOOD_RADIO, { RENDER_IDLE_S: '1' });
     try {
-      // Pages at once: the lane's two renderers.
-      const pages = await Promise.all(['/', '/?a', '/?b', '/?c'].map((url) => site.app.inject({ url })));
+      // Pages at once: the lane's two renderers, counted while the pages are made (on a loaded
+      // machine, one of them may be idle for RENDER_IDLE_S before the last page is done).
+      let most = 0;
+      const counting = setInterval(() => {
+        most = Math.max(most, mine().length);
+      }, 20);
+      const pages = await Promise.all(['/', '/?a', '/?b', '/?c'].map((url) => site.app.inject({ url }))).finally(() => {
+        clearInterval(counting);
+      });
       for (const page of pages) expect(page.body).toContain('Accueil rendu par un fil');
-      expect(mine()).toHaveLength(2);
+      expect(Math.max(most, mine().length)).toBe(2);
       await until(() => mine().length === 1, {
         timeoutMs: 10_000,
         everyMs: 100,
