@@ -161,7 +161,9 @@ describe('a new episode', () => {
     clock.advance(1_000);
     await app.push.check();
     expect(push.received.length).toBe(before + 1);
-  });
+    // The app built twice (a restart), the feed read each time: about 5 s alone, past jest's 15 s once
+    // in a whole run on a loaded machine.
+  }, 60_000);
 });
 
 /** The pages the modules declare, with the episode's and the home's moved, as a deploy may move them. */
