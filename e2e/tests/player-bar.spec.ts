@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, gotoPage, test } from '../fixtures';
+import { displayFaceIn } from '../screen';
 
 /**
  * The open player's styles wait for the player (docs/first-screen.md, « The first screen's budget »): a
@@ -34,6 +35,9 @@ test('the page carries the pill’s styles alone; the bar comes with its own, dr
   expect(written.some((css) => css.includes('.player__pill'))).toBe(true);
   expect(written.some((css) => css.includes('@keyframes player-blink'))).toBe(false);
   expect(sheets.filter((sheet) => sheet.bar)).toEqual([]);
+  // The display face joins after the paint (docs/interface.md, « Typography »): in before the
+  // shifts below are counted, which are the bar's.
+  await displayFaceIn(page);
 
   // Each time a bar enters the page, how it is drawn at once; and every shift of the layout.
   await page.evaluate(() => {
