@@ -183,11 +183,20 @@ export function leftEdges(page: Page): Promise<{ navbar: number; content: number
  * model, which the page's policy allows; layout.spec.ts checks that drawing them so moves nothing.
  */
 export async function drawAll(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     for (const element of document.querySelectorAll<HTMLElement>('*')) {
       if (getComputedStyle(element).contentVisibility === 'auto') {
         element.style.setProperty('content-visibility', 'visible');
       }
     }
+    // A picture the page decodes out of its turn (decoding="async") may be painted without it first,
+    // and drawn in a later frame: on a loaded machine the first whole-page screenshot showed some of
+    // /a-propos's team without their pictures at 1280 px, and the next ones, seconds long at that
+    // height, ran out the comparison's time. Drawn in the frame that paints them, as they end up.
+    for (const img of document.images) img.decoding = 'sync';
+    await Promise.all(
+      [...document.images].filter((img) => img.currentSrc !== '').map((img) => img.decode().catch(() => undefined)),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
