@@ -40,6 +40,8 @@ export interface Lane {
   usedAt: number;
   /** When the lane's renderers last had a page. */
   pageAt: number;
+  /** A call that keeps one renderer alive is on its way (`keepOne`). */
+  keeping: boolean;
 }
 
 export interface LanesOptions {
@@ -96,7 +98,7 @@ export function createLanes({
       () => null,
     ).catch(() => undefined);
     const now = Date.now();
-    return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: now, pageAt: now };
+    return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: now, pageAt: now, keeping: false };
   }
 
   function retire(pool: Pool) {
@@ -135,9 +137,13 @@ export function createLanes({
    * One of the lane's renderers asked for nothing (a warm-up, which it answers at once): its
    * connection then stays open for `idleMs` more. The pool gives a call to its first free
    * connection, so it is always the same renderer that is kept; the others, left without a call,
-   * are closed by the pool after `idleMs` (its keep-alive) and stop.
+   * are closed by the pool after `idleMs` (its keep-alive) and stop. One call at a time: a second one
+   * while the first is unanswered (a loaded machine) would find no free connection, and the pool
+   * would start a renderer for it.
    */
   function keepAlive(lane: Lane) {
+    if (lane.keeping) return;
+    lane.keeping = true;
     lane.usedAt = Date.now();
     void askRenderer(
       lane.pool,
@@ -146,7 +152,11 @@ export function createLanes({
       idleHost,
       { queueMs: START_MS, deadlineMs: START_MS },
       () => null,
-    ).catch(() => undefined);
+    )
+      .catch(() => undefined)
+      .finally(() => {
+        lane.keeping = false;
+      });
   }
 
   // A lane whose part has had no page for `idleMs`: with `keepOne`, one renderer is kept alive (a

@@ -561,7 +561,10 @@ describe('a part nobody visits', () => {
   it('keeps one renderer past RENDER_IDLE_S, its other ones stopped: its next page waits for none to start', async () => {
     const before = new Set(rendererProcesses());
     const mine = () => rendererProcesses().filter((pid) => !before.has(pid));
-    const site = await siteWith(2, GOOD_RADIO, { RENDER_IDLE_S: '1' });
+    // Idle periods of 2 s: the kept renderer is called every third of one, and its connection closes
+    // after a whole one without a call; with 1 s, a loaded machine's stalls of the event loop (a
+    // fresh clone's whole run) let it close once, and another renderer was started in its place.
+    const site = await siteWith(2, GOOD_RADIO, { RENDER_IDLE_S: '2' });
     try {
       // Pages at once: the lane's two renderers, counted while the pages are made (on a loaded
       // machine, one of them may be idle for RENDER_IDLE_S before the last page is done).
@@ -581,7 +584,7 @@ describe('a part nobody visits', () => {
       });
       const kept = mine();
       // Several idle periods later, the same one is still there…
-      await new Promise((resolve) => setTimeout(resolve, 3500));
+      await new Promise((resolve) => setTimeout(resolve, 6500));
       expect(mine()).toEqual(kept);
       // …and answers the next page: no renderer started for it.
       expect((await site.app.inject({ url: '/?apres' })).body).toContain('Accueil rendu par un fil');
