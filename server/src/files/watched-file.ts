@@ -1,10 +1,22 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 
 /**
  * A file the server reads again when it changes, with no restart (a part redeployed, the content
  * edited): the one way every such reader does it (the residences, the shell's list of its files, the
  * remotes' manifests, the built sheets, the parts' server containers on this server).
  */
+
+/**
+ * A path's real place, a live link followed (a deploy switches a part's `live` link: what a reader
+ * binds or compares is the version it names now), or the path itself when it is missing.
+ */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 
 /** The version of the file given to `parse`: what its `stat` said. */
 export interface FileVersion {

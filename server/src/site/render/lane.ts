@@ -1,186 +1,30 @@
-import { realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { Pool } from 'undici';
 import type { PartName } from '@collectif/shared';
-import { askRenderer, rendererPool } from './renderer-channel';
-import { START_MS, type RendererSpec, type TaskState } from './renderer-process';
-import { idleHost } from './renderer-requests';
+import { realPath } from '../../files/watched-file';
+import { laneLife, type Lane, type LanesOptions } from './lane-life';
 
-// A part's lane (docs/rendering.md, « Renderers »): its renderers, started as its pages need them,
-// replaced after many containers evaluated or when the shell or the player is deployed; when the part
-// has had no page for a while, all but one stop (all of them without `keepOne`).
-
-/** A path's real place (a live link followed), or the path itself when it is missing. */
-export function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
-/**
- * A part's own folder: its built `dist/`'s folder (sources and build), or with deploys its folder
- * under DEPLOY_ROOT (its versions, its live link, its trials): its own team's, nothing of another's.
- * Its live version's real place is read too (the version « construit » links to the built `dist/`).
- */
-const partFolder = (dist: string): string => dirname(dist);
-
-/** A part's lane: its renderers, the pages waiting for them. */
-export interface Lane {
-  pool: Pool;
-  /** Settles once the lane's first renderer has answered its warm-up (its pages' deadlines count from then). */
-  warm: Promise<unknown>;
-  /** The shell's and the player's live versions its renderers read: another, and the lane is replaced. */
-  reads: string;
-  evaluated: number;
-  recycling: boolean;
-  busy: number;
-  /** When the lane's renderers last had a page, or with `keepOne` a call that keeps one alive. */
-  usedAt: number;
-  /** When the lane's renderers last had a page. */
-  pageAt: number;
-  /** A call that keeps one renderer alive is on its way (`keepOne`). */
-  keeping: boolean;
-}
-
-export interface LanesOptions {
-  /** How many renderer processes each lane may have. */
-  perLane: number;
-  maxHeapMb: number;
-  idleMs: number;
-  /**
-   * Whether a lane keeps one renderer past `idleMs` without a page: the first page after quiet
-   * minutes then waits for no renderer to start (RENDER_KEEP_ONE).
-   */
-  keepOne: boolean;
-  recycleAfter: number;
-  distDirs: Readonly<Record<PartName, string>>;
-  tasks: Map<string, TaskState>;
-  /** What starts a lane's renderers (the pool's). */
-  spec: (lane: PartName | null, heapMb: number, readable: () => string[]) => RendererSpec;
-  /** Told when a lane's renderers were all replaced after `recycleAfter` container evaluations each. */
-  recycled: () => void;
-}
+// A part's lane (docs/rendering.md, « Renderers »): its renderers, started as its pages need them.
+// A page finds its part's lane here; how a lane starts, is replaced and rests is `lane-life.ts`.
 
 /** The pool's lanes, one per part with pages, made as their pages come. */
-export function createLanes({
-  perLane,
-  maxHeapMb,
-  idleMs,
-  keepOne,
-  recycleAfter,
-  distDirs,
-  tasks,
-  spec,
-  recycled,
-}: LanesOptions) {
+export function createLanes(options: LanesOptions) {
+  const { perLane, recycleAfter, distDirs } = options;
   const lanes = new Map<PartName, Lane>();
-  const closingPools = new Set<Pool>();
 
   /** What the shell's and the player's live versions are now (a deploy switches them). */
-  const sharedReads = () => [real(distDirs.shell), real(distDirs.player)].join('|');
-
-  /** A lane's pool, warmed up: its first renderer started before any page's deadline runs. */
-  function newLane(part: PartName): Lane {
-    const reads = sharedReads();
-    const own = distDirs[part];
-    // The shell's and the player's live versions by their built folder's path (a `dist/`, or the
-    // `live` link with deploys), which the sandbox binds as the version it names now (sandbox.ts).
-    const readable = () => [partFolder(own), real(own), distDirs.shell, distDirs.player];
-    const pool = rendererPool(spec(part, maxHeapMb, readable), perLane, idleMs);
-    const warm = askRenderer(
-      pool,
-      tasks,
-      { warmUp: true },
-      idleHost,
-      { queueMs: START_MS, deadlineMs: START_MS },
-      () => null,
-    ).catch(() => undefined);
-    const now = Date.now();
-    return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: now, pageAt: now, keeping: false };
-  }
-
-  function retire(pool: Pool) {
-    closingPools.add(pool);
-    void pool
-      .close()
-      .catch(() => undefined)
-      .finally(() => closingPools.delete(pool));
-  }
-
-  /** Fresh renderers for a lane, put in service once warm; the old ones finish their pages and stop. */
-  function recycle(part: PartName, lane: Lane, counted: boolean) {
-    lane.recycling = true;
-    const next = newLane(part);
-    void next.warm.then(() => {
-      const old = lane.pool;
-      Object.assign(lane, { pool: next.pool, warm: next.warm, reads: next.reads, evaluated: 0, recycling: false });
-      if (counted) recycled();
-      retire(old);
-    });
-  }
+  const sharedReads = () => [realPath(distDirs.shell), realPath(distDirs.player)].join('|');
+  const life = laneLife(lanes, sharedReads, options);
 
   function laneOf(part: PartName): Lane {
     let lane = lanes.get(part);
     if (lane === undefined) {
-      lane = newLane(part);
+      lane = life.newLane(part);
       lanes.set(part, lane);
     } else if (!lane.recycling && lane.reads !== sharedReads()) {
       // The shell or the player deployed: the lane's renderers read the new live version's folder.
-      recycle(part, lane, false);
+      life.recycle(part, lane, false);
     }
     return lane;
   }
-
-  /**
-   * One of the lane's renderers asked for nothing (a warm-up, which it answers at once): its
-   * connection then stays open for `idleMs` more. The pool gives a call to its first free
-   * connection, so it is always the same renderer that is kept; the others, left without a call,
-   * are closed by the pool after `idleMs` (its keep-alive) and stop. One call at a time: a second one
-   * while the first is unanswered (a loaded machine) would find no free connection, and the pool
-   * would start a renderer for it.
-   */
-  function keepAlive(lane: Lane) {
-    if (lane.keeping) return;
-    lane.keeping = true;
-    lane.usedAt = Date.now();
-    void askRenderer(
-      lane.pool,
-      tasks,
-      { warmUp: true },
-      idleHost,
-      { queueMs: START_MS, deadlineMs: START_MS },
-      () => null,
-    )
-      .catch(() => undefined)
-      .finally(() => {
-        lane.keeping = false;
-      });
-  }
-
-  // A lane whose part has had no page for `idleMs`: with `keepOne`, one renderer is kept alive (a
-  // call every third of `idleMs`, well within its keep-alive), so that the part's next page waits for
-  // no renderer to start; without, the lane stops its renderers, and a site nobody visits holds the
-  // server alone, a part's renderers starting again with its next page.
-  const check = keepOne ? Math.max(100, Math.floor(idleMs / 3)) : idleMs;
-  const idle = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [part, lane] of lanes) {
-        if (lane.busy > 0 || lane.recycling) continue;
-        if (keepOne) {
-          if (now - lane.usedAt >= check) keepAlive(lane);
-          continue;
-        }
-        if (now - lane.pageAt < idleMs) continue;
-        lanes.delete(part);
-        retire(lane.pool);
-      }
-    },
-    Math.min(check, 60_000),
-  );
-  idle.unref();
 
   return {
     laneOf,
@@ -189,14 +33,13 @@ export function createLanes({
       const lane = lanes.get(part);
       if (lane === undefined) return;
       lane.evaluated += 1;
-      if (lane.evaluated >= recycleAfter * perLane && !lane.recycling) recycle(part, lane, true);
+      if (lane.evaluated >= recycleAfter * perLane && !lane.recycling) life.recycle(part, lane, true);
     },
     /** The pages waiting for a renderer, in every lane. */
     queued: (): number => [...lanes.values()].reduce((sum, lane) => sum + lane.pool.stats.queued, 0),
-    /** Stops the idle check and destroys every lane's pool and those being retired. */
+    /** Stops the rest's check and destroys every lane's pool and those being retired. */
     close: async (): Promise<void> => {
-      clearInterval(idle);
-      const pools = [...[...lanes.values()].map((lane) => lane.pool), ...closingPools];
+      const pools = [...[...lanes.values()].map((lane) => lane.pool), ...life.stop()];
       lanes.clear();
       await Promise.all(pools.map((pool) => pool.destroy().catch(() => undefined)));
     },

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, realpathSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
+import { realPath } from '../../files/watched-file';
 import { basename, dirname, join, parse, resolve } from 'node:path';
 import { seccompFd } from './seccomp';
 
@@ -55,15 +56,6 @@ function packageFolders(dir: string): string[] {
   }
 }
 
-/** A path's real place (the permission model checks the path asked; bwrap binds the real one). */
-function real(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 /**
  * The modules the server was started with `--import` (the browser tests' clock, an admin's
  * preload), but its TypeScript loader: a renderer starts with them too, and may read them.
@@ -84,7 +76,7 @@ export function preloads(execArgv: readonly string[] = process.execArgv): string
 function readablePaths(code: string, readable: readonly string[]): string[] {
   const paths = [code, ...packageFolders(dirname(code)), ...preloads(), ...readable];
   // A path and, when it is a link, where it leads: the permission model checks the path asked.
-  return [...new Set(paths.flatMap((path) => [path, real(path)]))];
+  return [...new Set(paths.flatMap((path) => [path, realPath(path)]))];
 }
 
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
@@ -138,7 +130,7 @@ export function bwrapArgs(
   const binds: string[] = [];
   for (const path of LIBRARIES) {
     if (!existsSync(path)) continue;
-    const target = real(path);
+    const target = realPath(path);
     // /lib → usr/lib on a merged /usr: the link, as the host has it.
     if (target !== path) binds.push('--symlink', target, path);
     else binds.push('--ro-bind', path, path);
@@ -180,7 +172,7 @@ export function bwrapArgs(
 
 /** The Node binary as it is on disk, and the folder that holds it (bound read-only). */
 function nodeBinary(): string {
-  return real(process.execPath);
+  return realPath(process.execPath);
 }
 
 /**
