@@ -3,7 +3,8 @@ import type { Pool } from 'undici';
 import type { PartName } from '@collectif/shared';
 import { realPath } from '../../files/watched-file';
 import { askRenderer, rendererPool } from './renderer-channel';
-import { START_MS, type RendererSpec, type TaskState } from './renderer-process';
+import type { TaskState } from './renderer-host';
+import { START_MS, type RendererSpec } from './renderer-process';
 import { idleHost } from './renderer-requests';
 
 // A lane's life (docs/rendering.md, « Renderers », « Memory »): started warm, replaced after many

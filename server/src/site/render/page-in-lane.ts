@@ -13,7 +13,7 @@ import {
 import { withoutPage } from './render-page';
 import type { createPageRenderer } from './renderer';
 import { askRenderer, NotStarted } from './renderer-channel';
-import type { TaskState } from './renderer-process';
+import type { TaskState } from './renderer-host';
 import { answerFile, statusOnly } from './renderer-requests';
 
 // One page in its part's lane (docs/rendering.md, « Renderers »): its turn, its deadline, the

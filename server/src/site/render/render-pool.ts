@@ -6,7 +6,8 @@ import { createPermits } from './permits';
 import { pageRenderer } from './page-in-lane';
 import type { HostAnswer } from './protocol';
 import { createPageRenderer } from './renderer';
-import { renderers, type RendererSpec, type TaskState } from './renderer-process';
+import type { TaskState } from './renderer-host';
+import { renderers, type RendererSpec } from './renderer-process';
 import { probeSandbox, type SandboxMode, type SandboxProbe } from './sandbox';
 import { createTrialQueue } from './trial-queue';
 

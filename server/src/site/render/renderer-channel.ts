@@ -9,7 +9,8 @@ import {
   type RendererTask,
 } from './protocol';
 import { rendererEntry } from './renderer-build';
-import { RendererProcess, renderers, type RendererSpec, type TaskState } from './renderer-process';
+import type { TaskState } from './renderer-host';
+import { RendererProcess, renderers, type RendererSpec } from './renderer-process';
 
 // The channel to the renderers (docs/rendering.md, « The channel »): an undici Pool whose connections
 // are renderer processes, and a task sent on it with its deadlines, its answer read as it comes.

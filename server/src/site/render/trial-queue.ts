@@ -2,7 +2,8 @@ import { PARTS, type PartName } from '@collectif/shared';
 import type { Permits } from './permits';
 import { readTrialOutcome, type HostAnswer, type RenderHost, type TrialOutcome, type TrialTask } from './protocol';
 import { askRenderer, NotStarted, rendererPool } from './renderer-channel';
-import { START_MS, type RendererSpec, type TaskState } from './renderer-process';
+import type { TaskState } from './renderer-host';
+import { START_MS, type RendererSpec } from './renderer-process';
 import { answerFile, statusOnly } from './renderer-requests';
 
 // The trials of new server containers (docs/deploy.md, « The trial »), one after the other.
