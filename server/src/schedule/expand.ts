@@ -28,6 +28,32 @@ export interface ScheduleOccurrence {
   allDay: boolean;
 }
 
+/** The schedule's zone: the collective's calendars are kept in Paris time. */
+export const SCHEDULE_ZONE = 'Europe/Paris';
+
+export interface ScheduleEvent extends ScheduleOccurrence {
+  /** The residence the title names, if one does. */
+  residence: string | null;
+}
+
+/**
+ * The calendars expanded for one window, as the schedule's routes keep them (schedule/routes/programme.ts):
+ * what every request of that version and day reads.
+ */
+export interface Expansion {
+  /** The calendars' version and the UTC day. */
+  key: string;
+  from: number;
+  to: number;
+  events: ScheduleEvent[];
+  /** When it was made (the calendar files' DTSTAMP). */
+  made: number;
+  /** The events by id, made on the first request for one (GET /api/schedule/event.ics). */
+  byId?: Map<string, ScheduleEvent>;
+  /** The subscription files by residence ('' for the whole schedule), written by the thread. */
+  files?: Map<string, Promise<string>>;
+}
+
 export interface ExpandOptions {
   /** The window, in ms since the epoch: occurrences overlapping it are kept. */
   from: number;

@@ -77,7 +77,7 @@ export const icsText = (calendar: ICAL.Component): string => `${calendar.toStrin
 
 const parisZone = new ICAL.Timezone(new ICAL.Component(ICAL.parse(PARIS_VTIMEZONE) as unknown[]));
 
-/** An occurrence as the schedule has it (schedule/routes.ts): UTC instants, the residence it is of. */
+/** An occurrence as the schedule has it (schedule/routes/programme.ts): UTC instants, the residence it is of. */
 export interface IcsEvent {
   id: string;
   title: string;

@@ -18,7 +18,7 @@ import podcasts from '../../feed/routes/podcasts';
 import radio from './radio';
 import reference from './reference';
 import releases from './releases';
-import schedule from '../../schedule/routes';
+import schedule from '../../schedule/routes/programme';
 import soundcloudRss from '../../feed/routes/soundcloud-rss';
 import timeshift from '../../timeshift/routes';
 import track from './track';

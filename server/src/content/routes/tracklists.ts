@@ -12,7 +12,7 @@ import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
 import { routeSchemas } from '../../api/schemas/routes';
 import { residenceMatcher } from '../../schedule/residence-of';
 import { holdScheduleWorker } from '../../schedule/schedule-worker';
-import { SCHEDULE_ZONE } from '../../schedule/routes';
+import { SCHEDULE_ZONE } from '../../schedule/expand';
 
 /**
  * An episode's tracklist, written by its residence's resident or an admin (docs/content.md,

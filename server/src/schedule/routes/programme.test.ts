@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@collectif/shared';
-import { buildApi, manualClock, testConfig } from '../api/testing/fixtures';
-import { startFakeUpstream, type FakeUpstream } from '../api/testing/fake-upstream';
+import { buildApi, manualClock, testConfig } from '../../api/testing/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../../api/testing/fake-upstream';
 
 // GET /api/schedule (docs/schedule.md): the demo's calendar and real calendars read over HTTP.
 

@@ -1,8 +1,8 @@
 import type { ApiError } from '@collectif/shared';
-import { buildApi, manualClock, testConfig } from '../api/testing/fixtures';
-import { startFakeUpstream, type FakeUpstream } from '../api/testing/fake-upstream';
-import { ScheduleWorker } from './schedule-worker';
-import { hugeCalendar } from './test-calendars';
+import { buildApi, manualClock, testConfig } from '../../api/testing/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../../api/testing/fake-upstream';
+import { ScheduleWorker } from '../schedule-worker';
+import { hugeCalendar } from '../test-calendars';
 
 // The calendars are checked and expanded by the schedule's thread (docs/schedule.md, « Off the
 // event loop »): the event loop keeps turning meanwhile; requests during an expansion share it;

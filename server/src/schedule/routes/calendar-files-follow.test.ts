@@ -2,8 +2,8 @@ import ICAL from 'ical.js';
 import type { FastifyInstance } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
-import { buildApi, listen, testConfig } from '../api/testing/fixtures';
-import { occurrenceUid } from './ics';
+import { buildApi, listen, testConfig } from '../../api/testing/fixtures';
+import { occurrenceUid } from '../ics';
 
 // The calendar of the residences a visitor follows (docs/follow.md, « The calendar »): GET
 // /api/schedule/suivi.ics?residences=a,b over real HTTP, read back with ical.js, reminders included.

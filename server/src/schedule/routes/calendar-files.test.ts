@@ -2,10 +2,10 @@ import ICAL from 'ical.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiError } from '@collectif/shared';
 import { siteConfig } from '@collectif/shared/config';
-import { buildApi, manualClock, testConfig } from '../api/testing/fixtures';
-import { startFakeUpstream, type FakeUpstream } from '../api/testing/fake-upstream';
-import { occurrenceUid } from './ics';
-import { calendarOf } from './test-calendars';
+import { buildApi, manualClock, testConfig } from '../../api/testing/fixtures';
+import { startFakeUpstream, type FakeUpstream } from '../../api/testing/fake-upstream';
+import { occurrenceUid } from '../ics';
+import { calendarOf } from '../test-calendars';
 
 // The schedule as calendar files (docs/schedule.md, « Calendar files (.ics) »): GET
 // /api/schedule/event.ics?id= and GET /api/schedule.ics?residence=, read back with ical.js.
