@@ -60,7 +60,7 @@ describe('Redis behind the ACL user of deploy/', () => {
     expect(statuses[TRACK_PER_MINUTE]).toBe(429);
     for (const index of [0, 1]) {
       expect(log(index)).not.toMatch(/NOPERM|WRONGPASS|NOAUTH/);
-      // Unreachable for any reason but a command past its 500 ms, which a loaded machine meets and
+      // Unreachable for any reason but a command past its 2 s, which a loaded machine meets and
       // which refuses nothing (the instance says « Redis de retour » after it).
       const unreachable = [...log(index).matchAll(/Redis injoignable \(([^)]*)\)/g)].map((found) => found[1] ?? '');
       expect(unreachable.filter((why) => !why.endsWith('Command timed out'))).toEqual([]);

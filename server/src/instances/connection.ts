@@ -40,7 +40,10 @@ export const options = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,
   connectTimeout: 1000,
-  commandTimeout: 500,
+  // A connected Redis that does not answer is given up after 2 s. Not less: once the server's event
+  // loop is free after a long task, Node runs the timers due before it reads the sockets, so a
+  // timeout shorter than the hold failed a command whose answer had come (connection.test.ts).
+  commandTimeout: 2000,
   // Reconnects for ever, every second at most.
   retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
 };
