@@ -7,10 +7,10 @@ import {
   ContentInvalid,
   ContentUnknown,
   ContentUnwritable,
-  CONTENT_LINK_RECHECK_MS,
   createContentStore,
   type ContentStore,
 } from './store';
+import { CONTENT_LINK_RECHECK_MS } from './current';
 
 interface Residence {
   id: string;

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { contentProblems } from '@collectif/shared/content-schemas';
+import { currentVersions } from './current';
 import { CONTENT_KINDS, type ContentKind } from './kinds';
 import { switchLinkSync, writeWholeSync } from '../files/whole';
 
@@ -86,16 +87,6 @@ export interface ContentStoreOptions {
   now?: () => Date;
 }
 
-/**
- * How long the store believes each kind's `current` link before reading it again. Every page asks
- * for every kind's current version (its version is in the page cache's key): reading the eight links
- * on each request was an eighth of a cached page's CPU. The store's own saves and adoptions switch
- * the link and are seen at once; a link moved by hand, or by another process on the same folder,
- * within this time (docs/content.md, « Where content lives »). The accounts, on no page, are read
- * each time.
- */
-export const CONTENT_LINK_RECHECK_MS = 1000;
-
 export interface ContentStore {
   readonly dir: string;
   /** The current version of a kind (the last good one read); seeds the kind from its file the first time. */
@@ -157,9 +148,8 @@ function entryOf(kind: ContentKind, data: unknown, entry: string): string | unde
 export function createContentStore({ dir, seeds = {}, now = () => new Date() }: ContentStoreOptions): ContentStore {
   const kindDir = (kind: ContentKind) => join(dir, kind);
   const versionFile = (kind: ContentKind, id: string) => join(kindDir(kind), 'versions', `${id}.json`);
-  const link = (kind: ContentKind) => join(kindDir(kind), 'current');
-  /** The last good version read of each kind. */
-  const good = new Map<ContentKind, ContentVersion>();
+  const versions = currentVersions<ContentVersion>(dir, load);
+  const { pointer, current } = versions;
 
   function read(kind: ContentKind, id: string): ContentVersion {
     if (!ID.test(id)) throw new ContentUnknown(`version inconnue : ${id}`);
@@ -172,27 +162,6 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     return v.parse(versionSchema, JSON.parse(text));
   }
 
-  /** Each kind's link as last read, and when (a monotonic clock). */
-  const links = new Map<ContentKind, { id: string | null; readAt: number }>();
-
-  function pointer(kind: ContentKind): string | null {
-    const known = links.get(kind);
-    // A kind no page shows (the accounts) is in no page's key and is read far less often: its link
-    // is read each time, so that an invitation or a revocation `npm run admin` made counts at once.
-    const believed = CONTENT_KINDS[kind].visible && known !== undefined;
-    if (believed && performance.now() - known.readAt < CONTENT_LINK_RECHECK_MS) return known.id;
-    let id: string | null;
-    try {
-      id = readlinkSync(link(kind))
-        .replace(/^versions\//, '')
-        .replace(/\.json$/, '');
-    } catch {
-      id = null;
-    }
-    links.set(kind, { id, readAt: performance.now() });
-    return id;
-  }
-
   /** Written whole or not at all; an existing version is never replaced. */
   function write(version: ContentVersion): void {
     mkdirSync(join(kindDir(version.kind as ContentKind), 'versions'), { recursive: true });
@@ -203,10 +172,10 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
 
   function switchTo(kind: ContentKind, id: string): void {
     try {
-      switchLinkSync(link(kind), join('versions', `${id}.json`));
+      switchLinkSync(versions.link(kind), join('versions', `${id}.json`));
     } finally {
       // Read again on the next call, whether the switch was made or not.
-      links.delete(kind);
+      versions.forget(kind);
     }
   }
 
@@ -238,21 +207,13 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     return version;
   }
 
-  function current(kind: ContentKind): ContentVersion {
-    const id = pointer(kind);
-    const last = good.get(kind);
-    if (id === null) {
-      if (last !== undefined) return last;
-      const seeded = seed(kind);
-      good.set(kind, seeded);
-      return seeded;
-    }
-    if (last?.id === id) return last;
+  /** What is current when the link names `id` (null: none), `last` the last good version read. */
+  function load(kind: ContentKind, id: string | null, last: ContentVersion | undefined): ContentVersion {
+    if (id === null) return last ?? seed(kind);
     try {
       let version = read(kind, id);
       check(kind, version.data);
       if (last === undefined && version.by === 'dépôt') version = repositoryChange(kind, version);
-      good.set(kind, version);
       return version;
     } catch (error) {
       // A version that cannot be used (edited by hand, a disk error): the last good one stays; a
@@ -260,7 +221,6 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
       if (last !== undefined) return last;
       const fallback = newestGood(kind);
       if (fallback === undefined) throw error;
-      good.set(kind, fallback);
       return fallback;
     }
   }
@@ -353,7 +313,7 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
     } catch (error) {
       throw new ContentUnwritable(error instanceof Error ? error.message : String(error));
     }
-    good.set(kind, version);
+    versions.isNow(kind, version);
     return version;
   }
 
@@ -389,7 +349,7 @@ export function createContentStore({ dir, seeds = {}, now = () => new Date() }: 
       const present = pointer(kind);
       if (present !== null && present >= version.id) return false;
       switchTo(kind, version.id);
-      good.set(kind, version);
+      versions.isNow(kind, version);
       return true;
     },
   };

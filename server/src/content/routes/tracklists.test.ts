@@ -234,6 +234,8 @@ describe('a tracklist’s writes', () => {
 });
 
 describe('the prefill from what the radio recorded', () => {
+  // The app built twice, and the programme asked for a week at a time: about 5 s alone, past jest's
+  // 15 s once beside a whole build on a loaded machine.
   it('gives what played during the residence’s show before the episode, shifted to the replay’s start', async () => {
     // The newest episode whose residence has a show in the programme in the week before it (what
     // the radio played is kept 14 days: the archive's newest episodes).
@@ -296,7 +298,7 @@ describe('the prefill from what the radio recorded', () => {
       body: { entry: { episode: episode.slug, tracks: body.rows } },
     });
     expect(saved.status).toBe(200);
-  });
+  }, 60_000);
 
   it('takes the window of the episode’s length ending at its publication when no show of its residence is in the programme, and says when nothing was recorded', async () => {
     // A residence with no show in the demo's programme in the week before its episode: the
