@@ -75,3 +75,34 @@ export async function recordedWindow(origin: string): Promise<{ start: number; e
   const { start, end } = (await answer.json()) as { start: string; end: string };
   return { start: Date.parse(start), end: Date.parse(end) };
 }
+
+/**
+ * How much of the instants from `from` to `to` (ms) the recorder left without a segment, in ms: the
+ * slots its normal rendition's playlist lists as gaps (#EXT-X-GAP), and any jump of its dates. The
+ * player steps over them (docs/timeshift.md, « Playlists »), so the instant heard runs ahead of the
+ * time played by as much.
+ */
+export async function gapsWithin(origin: string, from: number, to: number): Promise<number> {
+  const multivariant = await (await fetch(`${origin}/direct/live.m3u8`)).text();
+  const variant = multivariant.split('\n').find((line) => line.endsWith('.m3u8'));
+  if (variant === undefined) throw new Error('la liste du direct différé ne nomme aucune variante');
+  const playlist = await (await fetch(new URL(`/direct/${variant}`, origin))).text();
+  let at = Number.NaN;
+  let gap = false;
+  let missing = 0;
+  const within = (start: number, end: number) => Math.max(0, Math.min(end, to) - Math.max(start, from));
+  for (const line of playlist.split('\n')) {
+    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
+      const dated = Date.parse(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length));
+      if (dated > at) missing += within(at, dated);
+      at = dated;
+    } else if (line === '#EXT-X-GAP') gap = true;
+    else if (line.startsWith('#EXTINF:')) {
+      const end = at + Number.parseFloat(line.slice('#EXTINF:'.length)) * 1000;
+      if (gap) missing += within(at, end);
+      at = end;
+      gap = false;
+    }
+  }
+  return missing;
+}
