@@ -5,13 +5,14 @@
 // - a spec that changes what the server shares (content, the live status, the settings, the support
 //   and audience counts) would change a page that another spec looks at;
 // - a spec that starts processes of its own (a build, the dev servers) takes both cores for a while.
+// A spec whose server of its own mostly waits (a site recording the live, e2e/timeshift-site.ts) runs
+// in the first phase.
 // scripts/e2e-phases.test.mjs holds each spec that is not listed here to WRITES_OR_STARTS.
 
 /** The specs of the second phase. */
 export const ALONE = [
   'admin.spec.ts',
   'api.spec.ts',
-  'archive.spec.ts',
   'artist-merges.spec.ts',
   'content.spec.ts',
   'contract.spec.ts',

@@ -8,8 +8,10 @@ import { serverArgs } from '../scripts/server-command.mjs';
 
 /**
  * A server of the built site whose clock starts at `clockStart` (e2e/server-clock.mjs), recording
- * the demo's live into a folder of its own with segments of `segmentSeconds`: the browser tests of
- * the live's timeline (tests/timeshift.spec.ts) need a show that began after the recording did.
+ * the demo's live into a folder of its own with segments of 2 s, with `env` besides: the browser tests of the live's timeline
+ * (tests/timeshift.spec.ts) need a show that began after the recording did, those of the live's
+ * archives (tests/archive.spec.ts) a slot that ends while it records. Such a server waits more
+ * than it works: its spec runs beside another (docs/testing.md, « The run's time »).
  */
 export interface TimeshiftSite {
   origin: string;
@@ -19,7 +21,7 @@ export interface TimeshiftSite {
   stop: () => Promise<void>;
 }
 
-export async function startTimeshiftSite(clockStart: string, segmentSeconds = 2): Promise<TimeshiftSite> {
+export async function startTimeshiftSite(clockStart: string, env: Record<string, string> = {}): Promise<TimeshiftSite> {
   const root = join(__dirname, '..');
   const dir = mkdtempSync(join(tmpdir(), 'direct-differe-'));
   const port = await freePort();
@@ -39,8 +41,9 @@ export async function startTimeshiftSite(clockStart: string, segmentSeconds = 2)
       LIVE_TIMESHIFT_DIR: dir,
       // Content of its own, in the run's temporary folder (global-setup.ts), removed with it.
       CONTENT_DIR: mkdtempSync(join(tmpdir(), 'contenu-')),
-      LIVE_TIMESHIFT_SEGMENT_S: String(segmentSeconds),
+      LIVE_TIMESHIFT_SEGMENT_S: '2',
       LIVE_TIMESHIFT_HOURS: '1',
+      ...env,
     },
   });
   await expect

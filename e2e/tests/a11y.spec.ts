@@ -65,6 +65,9 @@ for (const viewport of VIEWPORTS) {
       test(`${path}: French, described, one h1, hydrated without a warning; no violation (${states}); every Tab stop shows a focus ring and is not hidden`, async ({
         page,
       }) => {
+        // A load, a scroll through, axe and up to 120 Tab stops (each a key press and a look): 15 s
+        // on a quiet machine of two cores, past 30 s on a loaded one (CI, /evenements at 390 px).
+        test.setTimeout(60_000);
         const trouble = consoleTrouble(page);
         await gotoLoaded(page, path);
         await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

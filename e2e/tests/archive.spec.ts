@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -7,15 +6,19 @@ import { join } from 'node:path';
 import { audioTime } from '../audio';
 import { expect, gotoPage, test } from '../fixtures';
 import { player } from '../screen';
-import { freePort } from '../../scripts/ports.mjs';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import { startTimeshiftSite, type TimeshiftSite } from '../timeshift-site';
 
 // « Réécouter le direct » in a real Chromium (docs/archive.md): a site whose programme (a calendar on
-// the loopback) has a slot of Axonberg of a minute, starting once the server records the demo's live;
-// when it ends, its archive appears as an episode, and its page plays it in the persistent player
-// from one of its chapters (the tracks the demo's radio played during the slot).
+// the loopback) has a slot of Axonberg of 20 s, starting 25 s after the server's clock does (e2e/
+// server-clock.mjs: its recorder's first segment comes 8 to 14 s after the spawn); when it ends, its
+// archive appears as an episode, and its page plays it in the persistent player from one of its
+// chapters (the tracks the demo's radio played during the slot). Its server mostly waits: the spec
+// runs beside another (docs/testing.md, « The run's time »).
 
-const SLOT_MS = 60_000;
+/** On a whole minute, as the archive's id (to the minute) is its start's: 20:00 in Paris. */
+const SLOT_START = Date.parse('2026-11-24T19:00:00.000Z');
+const SLOT_MS = 20_000;
+const LEAD_MS = 25_000;
 const stamp = (ms: number) =>
   new Date(ms)
     .toISOString()
@@ -40,17 +43,14 @@ function archiveId(start: number): string {
 }
 
 let calendar: Server;
-let server: ChildProcess;
+let site: TimeshiftSite;
 let origin = '';
 let folder = '';
-let slotStart = 0;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // On a whole minute, so that the archive's id (to the minute) is its start's.
-  slotStart = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
   calendar = createServer((_request, response) => {
     response
       .writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' })
@@ -61,8 +61,8 @@ test.beforeAll(async () => {
           'PRODID:-//Test//FR',
           'BEGIN:VEVENT',
           'UID:synapses@test',
-          `DTSTART:${stamp(slotStart)}`,
-          `DTEND:${stamp(slotStart + SLOT_MS)}`,
+          `DTSTART:${stamp(SLOT_START)}`,
+          `DTEND:${stamp(SLOT_START + SLOT_MS)}`,
           'SUMMARY:Axonberg · Synapses',
           'END:VEVENT',
           'END:VCALENDAR',
@@ -70,49 +70,28 @@ test.beforeAll(async () => {
       );
   });
   await new Promise<void>((resolve) => calendar.listen(0, '127.0.0.1', resolve));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${String(port)}`;
   folder = mkdtempSync(join(tmpdir(), 'archives-du-direct-'));
-  server = spawn(process.execPath, serverArgs(), {
-    cwd: join(__dirname, '..', '..'),
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SITE_ORIGIN: origin,
-      LOG_LEVEL: 'silent',
-      CONTENT_DIR: join(folder, 'contenu'),
-      LIVE_TIMESHIFT_DIR: join(folder, 'direct'),
-      LIVE_ARCHIVE_DIR: join(folder, 'archives'),
-      LIVE_TIMESHIFT_SEGMENT_S: '2',
-      LIVE_TIMESHIFT_HOURS: '1',
-      LIVE_ARCHIVE: 'all',
-      SCHEDULE_ICS_URLS: `http://127.0.0.1:${String((calendar.address() as AddressInfo).port)}/radio.ics`,
-    },
+  site = await startTimeshiftSite(new Date(SLOT_START - LEAD_MS).toISOString(), {
+    LIVE_ARCHIVE_DIR: folder,
+    LIVE_ARCHIVE: 'all',
+    SCHEDULE_ICS_URLS: `http://127.0.0.1:${String((calendar.address() as AddressInfo).port)}/radio.ics`,
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.ok ?? false, { timeout: 60_000 })
-    .toBe(true);
+  origin = site.origin;
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill();
-    await exited;
-  }
+  await site.stop();
   await new Promise((resolve) => calendar.close(resolve));
   rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
 });
 
 test('a live show kept when its slot ends plays from a chapter in the persistent player', async ({ page }) => {
   test.setTimeout(240_000);
-  const id = archiveId(slotStart);
-  // The slot's end, two segments of settling, and the archiver's look every 30 s.
+  const id = archiveId(SLOT_START);
+  // The lead, the slot, two segments of settling, and the archiver's look every 30 s.
   await expect
     .poll(async () => (await fetch(`${origin}/api/episodes/${id}`).catch(() => null))?.status ?? 0, {
-      timeout: SLOT_MS + 120_000,
+      timeout: LEAD_MS + SLOT_MS + 120_000,
       intervals: [2000],
     })
     .toBe(200);
