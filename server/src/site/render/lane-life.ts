@@ -67,6 +67,18 @@ export function laneLife(
 ) {
   const closingPools = new Set<Pool>();
 
+  /** A call for nothing, which a renderer answers at once (started first if none is free); never rejects. */
+  function warmUp(pool: Pool): Promise<unknown> {
+    return askRenderer(
+      pool,
+      tasks,
+      { warmUp: true },
+      idleHost,
+      { queueMs: START_MS, deadlineMs: START_MS },
+      () => null,
+    ).catch(() => undefined);
+  }
+
   /** A lane's pool, warmed up: its first renderer started before any page's deadline runs. */
   function newLane(part: PartName): Lane {
     const reads = sharedReads();
@@ -75,14 +87,7 @@ export function laneLife(
     // `live` link with deploys), which the sandbox binds as the version it names now (sandbox.ts).
     const readable = () => [partFolder(own), realPath(own), distDirs.shell, distDirs.player];
     const pool = rendererPool(spec(part, maxHeapMb, readable), perLane, idleMs);
-    const warm = askRenderer(
-      pool,
-      tasks,
-      { warmUp: true },
-      idleHost,
-      { queueMs: START_MS, deadlineMs: START_MS },
-      () => null,
-    ).catch(() => undefined);
+    const warm = warmUp(pool);
     const now = Date.now();
     return { pool, warm, reads, evaluated: 0, recycling: false, busy: 0, usedAt: now, pageAt: now, keeping: false };
   }
@@ -119,18 +124,9 @@ export function laneLife(
     if (lane.keeping) return;
     lane.keeping = true;
     lane.usedAt = Date.now();
-    void askRenderer(
-      lane.pool,
-      tasks,
-      { warmUp: true },
-      idleHost,
-      { queueMs: START_MS, deadlineMs: START_MS },
-      () => null,
-    )
-      .catch(() => undefined)
-      .finally(() => {
-        lane.keeping = false;
-      });
+    void warmUp(lane.pool).finally(() => {
+      lane.keeping = false;
+    });
   }
 
   // A lane whose part has had no page for `idleMs`: with `keepOne`, one renderer is kept alive (a
