@@ -13,15 +13,6 @@ import { eventsCalendarOf, googleCalendar, nextcloudCalendar, outlookCalendar } 
 jest.setTimeout(30_000);
 
 const ORIGIN = 'https://radio.example.org';
-let savedOrigin: string | undefined;
-beforeAll(() => {
-  savedOrigin = process.env.SITE_ORIGIN;
-  process.env.SITE_ORIGIN = ORIGIN;
-});
-afterAll(() => {
-  if (savedOrigin === undefined) delete process.env.SITE_ORIGIN;
-  else process.env.SITE_ORIGIN = savedOrigin;
-});
 
 /** A calendar file read back: its VEVENTs, and its times as instants through its own VTIMEZONE. */
 function readIcs(text: string) {
@@ -54,7 +45,7 @@ describe('the demo’s events', () => {
   let events: Events;
 
   beforeAll(async () => {
-    app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day });
+    app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day }, { siteOrigin: ORIGIN });
     events = (await app.inject({ url: '/api/events' })).json<Events>();
   });
   afterAll(async () => {
@@ -263,10 +254,13 @@ describe('the collective’s events calendars (EVENTS_ICS_URLS)', () => {
   });
 
   const api = (paths: string[], clock = manualClock(Date.parse('2026-11-23T12:00:00Z'))) =>
-    buildApi({
-      config: testConfig({ events: { urls: paths.map((path) => `${upstream.url}${path}`) } }),
-      now: clock.now,
-    });
+    buildApi(
+      {
+        config: testConfig({ events: { urls: paths.map((path) => `${upstream.url}${path}`) } }),
+        now: clock.now,
+      },
+      { siteOrigin: ORIGIN },
+    );
 
   it('merges every calendar: Google’s, Nextcloud’s and Outlook’s', async () => {
     const app = await api(['/google.ics', '/nextcloud.ics', '/outlook.ics']);

@@ -1,6 +1,5 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { PAGES, pagePattern } from '@collectif/shared/addresses';
-import { readSiteOrigin } from '../settings/config';
 import { ApiHttpError } from '../http/errors';
 import { EventsBook, eventsAnswer } from './book';
 import { eventFileName } from './ics';
@@ -16,7 +15,7 @@ const notFound = () => new ApiHttpError(404, 'event_not_found', 'Cet évènement
 
 export interface EventsRouteOptions {
   /** The site's public origin (SITE_ORIGIN), for the event pages the calendar files link to. */
-  siteOrigin?: string;
+  siteOrigin: string;
 }
 
 /**
@@ -31,7 +30,7 @@ const events: FastifyPluginCallback<EventsRouteOptions> = (instance, options, do
   const residences = new Set(sources.residences.map((residence) => residence.id));
   const source = config.events === null ? 'demo' : 'calendar';
   // Each event's page on the site's public origin, never on a Host header a client wrote.
-  const siteOrigin = options.siteOrigin ?? readSiteOrigin(process.env);
+  const { siteOrigin } = options;
   /** Where events' pages are today, in the page table the remotes declare (docs/parts.md, « Addresses »). */
   const eventPath = async () => pagePattern((await app.sitePages()).pages, PAGES.event);
   const errors = { '4xx': routeSchemas.error, '5xx': routeSchemas.error };

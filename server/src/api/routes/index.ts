@@ -34,8 +34,8 @@ import archiveRoutes from '../../archive/routes';
  * these routes only, not to the site's files. One plugin per resource; the demo's own routes only
  * in demo mode, so that in real mode they are unknown paths (docs/server.md, « Layout »).
  */
-const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string | null }> = async (app, options) => {
-  await app.register(securityPlugin, { siteOrigin: options.siteOrigin ?? null });
+const apiRoutes: FastifyPluginAsync<{ siteOrigin: string; editorOrigin?: string | null }> = async (app, options) => {
+  await app.register(securityPlugin, { siteOrigin: options.siteOrigin });
   await app.register(errorsPlugin);
 
   // The API described once, from the routes' own schemas (plugins/openapi.ts, docs/api.md).
@@ -55,7 +55,7 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(content);
   // Volunteers' sign-in, then the content's writes and pictures, which ask it who writes.
   await app.register(editorPlugin, {
-    siteOrigin: options.siteOrigin ?? 'http://localhost:8080',
+    siteOrigin: options.siteOrigin,
     editorOrigin: options.editorOrigin ?? null,
     ...app.apiConfig.editor,
   });
@@ -65,14 +65,14 @@ const apiRoutes: FastifyPluginAsync<{ siteOrigin?: string; editorOrigin?: string
   await app.register(islive);
   await app.register(nowplaying);
   // The site's public origin, for the residence pages the calendar files link to.
-  await app.register(schedule, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+  await app.register(schedule, { siteOrigin: options.siteOrigin });
   // The same origin, for the event pages the events' calendar files link to.
-  await app.register(events, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+  await app.register(events, { siteOrigin: options.siteOrigin });
   await app.register(track);
   // The live's window and what played in it, for the player behind the edge (docs/timeshift.md).
   await app.register(timeshift);
   // Memberships and gifts through HelloAsso, or the demo's HelloAsso (docs/support.md).
-  await app.register(supportPlugin, options.siteOrigin === undefined ? {} : { siteOrigin: options.siteOrigin });
+  await app.register(supportPlugin, { siteOrigin: options.siteOrigin });
   // « Me prévenir »: a browser's subscription to notifications (docs/push.md).
   await app.register(pushRoutes);
   // « Proposer une émission » and « Envoyer une démo », and the volunteers' side (docs/proposals.md).

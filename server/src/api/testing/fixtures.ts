@@ -11,6 +11,7 @@ import { rateLimitOptions } from '../plugins/security';
 import { sourcesPlugin, type SourcesOptions } from '../plugins/sources';
 import { eventsPlugin } from '../plugins/events';
 import apiRoutes from '../routes/index';
+import { readSiteOrigin } from '../../settings/config';
 import { declaredPages } from '@collectif/shared/testing';
 import { sitePagesPlugin } from '../../site/page-routes';
 import { figuresPlugin } from '../../figures/plugin';
@@ -87,14 +88,23 @@ export function testConfig(overrides: Partial<ApiConfig> = {}, env: Env = {}): A
   };
 }
 
-/** The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock. */
+/**
+ * The API alone (no site, no helmet or compression), registered as app.ts does, on the test's clock.
+ * `siteOrigin`: SITE_ORIGIN's, by default the server's own address as the settings have it.
+ */
 export async function buildApi(
   options: SourcesOptions,
   {
     log,
     push = {},
     proposals = {},
-  }: { log?: (line: string) => void; push?: PushPluginOptions; proposals?: ProposalsPluginOptions } = {},
+    siteOrigin = readSiteOrigin({}),
+  }: {
+    log?: (line: string) => void;
+    push?: PushPluginOptions;
+    proposals?: ProposalsPluginOptions;
+    siteOrigin?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   // As app.ts: long path parameters reach the routes, which answer them in French. `log`: the
   // warnings' lines, for a test that reads what the log says.
@@ -115,7 +125,7 @@ export async function buildApi(
   // The pages as the remotes' modules declare them (the calendar files link to residences' pages).
   const pages = declaredPages();
   await app.register(sitePagesPlugin, { read: () => Promise.resolve({ pages, version: 'déclarées', complete: true }) });
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', siteOrigin });
   await app.ready();
   return app;
 }

@@ -17,22 +17,17 @@ interface Schedule {
   events: { id: string; title: string; start: string; end: string; allDay: boolean; residence: string | null }[];
 }
 
-let savedOrigin: string | undefined;
 let app: FastifyInstance;
 let base: string;
 // The demo's day: a Sunday in November, the browser tests' (e2e/clock.mjs).
 const day = new Date('2026-11-22T10:00:00Z');
 
 beforeAll(async () => {
-  savedOrigin = process.env.SITE_ORIGIN;
-  process.env.SITE_ORIGIN = ORIGIN;
-  app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day });
+  app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day }, { siteOrigin: ORIGIN });
   base = await listen(app);
 });
 afterAll(async () => {
   await app.close();
-  if (savedOrigin === undefined) delete process.env.SITE_ORIGIN;
-  else process.env.SITE_ORIGIN = savedOrigin;
 });
 
 const followed = (query: string, headers: Record<string, string> = {}) =>

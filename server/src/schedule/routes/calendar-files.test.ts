@@ -48,16 +48,6 @@ function read(text: string) {
 const eventIcs = (app: FastifyInstance, id: string) =>
   app.inject({ url: `/api/schedule/event.ics?id=${encodeURIComponent(id)}` });
 
-let savedOrigin: string | undefined;
-beforeAll(() => {
-  savedOrigin = process.env.SITE_ORIGIN;
-  process.env.SITE_ORIGIN = ORIGIN;
-});
-afterAll(() => {
-  if (savedOrigin === undefined) delete process.env.SITE_ORIGIN;
-  else process.env.SITE_ORIGIN = savedOrigin;
-});
-
 describe('the demo schedule’s calendar files', () => {
   // Five days before the last Sunday of October: the expanded window holds both sides of the change.
   const day = new Date('2026-10-20T12:00:00Z');
@@ -65,7 +55,7 @@ describe('the demo schedule’s calendar files', () => {
   let axonberg: Schedule['events'];
 
   beforeAll(async () => {
-    app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day });
+    app = await buildApi({ config: testConfig(), now: () => day.getTime(), demoAnchor: day }, { siteOrigin: ORIGIN });
     const res = await app.inject({
       url: '/api/schedule?residence=axonberg&from=2026-10-06T00:00:00Z&to=2026-11-10T00:00:00Z',
     });
@@ -233,7 +223,10 @@ describe('calendar files of the collective’s calendars', () => {
   });
 
   const api = (clock = manualClock(Date.parse('2026-11-23T12:00:00Z'))) =>
-    buildApi({ config: testConfig({ schedule: { urls: [`${upstream.url}/radio.ics`] } }), now: clock.now });
+    buildApi(
+      { config: testConfig({ schedule: { urls: [`${upstream.url}/radio.ics`] } }), now: clock.now },
+      { siteOrigin: ORIGIN },
+    );
 
   it('escapes titles and UIDs, and writes whole days as dates', async () => {
     const app = await api();

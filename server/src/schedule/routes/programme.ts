@@ -1,5 +1,4 @@
 import type { FastifyPluginCallback } from 'fastify';
-import { readSiteOrigin } from '../../settings/config';
 import { ApiHttpError } from '../../http/errors';
 import { cacheControlFor } from '../../upstream/cache';
 import type { ValibotJsonTypeProvider } from '../../api/schemas/provider';
@@ -24,7 +23,7 @@ const RETRY_MS = 60_000;
 
 export interface ScheduleRouteOptions {
   /** The site's public origin (SITE_ORIGIN), for the residence pages the calendar files link to. */
-  siteOrigin?: string;
+  siteOrigin: string;
 }
 
 /**
@@ -138,7 +137,7 @@ const schedule: FastifyPluginCallback<ScheduleRouteOptions> = (instance, options
     expansionOf,
     answered,
     write: (events, icsOptions) => thread.worker.write(events, icsOptions),
-    siteOrigin: options.siteOrigin ?? readSiteOrigin(process.env),
+    siteOrigin: options.siteOrigin,
   });
   done();
 };
