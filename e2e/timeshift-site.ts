@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { expect } from './fixtures';
 import { freePort } from '../scripts/ports.mjs';
 import { serverArgs } from '../scripts/server-command.mjs';
+import { readMediaPlaylist, readMultivariantPlaylist } from '../server/src/timeshift/testing/m3u8';
 
 /**
  * A server of the built site whose clock starts at `clockStart` (e2e/server-clock.mjs), recording
- * the demo's live into a folder of its own with segments of 2 s, with `env` besides: the browser tests of the live's timeline
- * (tests/timeshift.spec.ts) need a show that began after the recording did, those of the live's
- * archives (tests/archive.spec.ts) a slot that ends while it records. Such a server waits more
+ * the demo's live into a folder of its own with segments of 2 s, with `env` besides: the browser
+ * tests of the live's timeline (tests/timeshift.spec.ts) need a show that began after the recording
+ * did, those of the live's archives (tests/archive.spec.ts) a slot that ends while it records. Such a server waits more
  * than it works: its spec runs beside another (docs/testing.md, « The run's time »).
  */
 export interface TimeshiftSite {
@@ -83,29 +84,25 @@ export async function recordedWindow(origin: string): Promise<{ start: number; e
  * How much of the instants from `from` to `to` (ms) the recorder left without a segment, in ms: the
  * slots its normal rendition's playlist lists as gaps (#EXT-X-GAP), and any jump of its dates. The
  * player steps over them (docs/timeshift.md, « Playlists »), so the instant heard runs ahead of the
- * time played by as much.
+ * time played by as much. Read with the server's tests' strict reader of playlists.
  */
 export async function gapsWithin(origin: string, from: number, to: number): Promise<number> {
-  const multivariant = await (await fetch(`${origin}/direct/live.m3u8`)).text();
-  const variant = multivariant.split('\n').find((line) => line.endsWith('.m3u8'));
-  if (variant === undefined) throw new Error('la liste du direct différé ne nomme aucune variante');
-  const playlist = await (await fetch(new URL(`/direct/${variant}`, origin))).text();
-  let at = Number.NaN;
-  let gap = false;
-  let missing = 0;
+  const read = async (url: string) => (await fetch(new URL(url, origin))).text();
+  const [normal] = readMultivariantPlaylist(await read('/direct/live.m3u8'));
+  if (normal === undefined) throw new Error('la liste du direct différé ne nomme aucune variante');
+  const { segments } = readMediaPlaylist(await read(`/direct/${normal.uri}`));
   const within = (start: number, end: number) => Math.max(0, Math.min(end, to) - Math.max(start, from));
-  for (const line of playlist.split('\n')) {
-    if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) {
-      const dated = Date.parse(line.slice('#EXT-X-PROGRAM-DATE-TIME:'.length));
+  let at = Number.NaN;
+  let missing = 0;
+  for (const segment of segments) {
+    const dated = segment.programDateTime;
+    if (dated !== null) {
       if (dated > at) missing += within(at, dated);
       at = dated;
-    } else if (line === '#EXT-X-GAP') gap = true;
-    else if (line.startsWith('#EXTINF:')) {
-      const end = at + Number.parseFloat(line.slice('#EXTINF:'.length)) * 1000;
-      if (gap) missing += within(at, end);
-      at = end;
-      gap = false;
     }
+    const end = at + segment.duration * 1000;
+    if (segment.gap) missing += within(at, end);
+    at = end;
   }
   return missing;
 }
