@@ -40,10 +40,10 @@ test('the page carries the pill’s styles alone; the bar comes with its own, dr
   await displayFaceIn(page);
 
   // Each time a bar enters the page, how it is drawn at once; and every shift of the page's layout
-  // from now on, outside the player's own box. The player's box changes height after the tap as its
-  // data comes (« chargement ... » then the titles, 19 to 28 px): on a loaded machine past the 500 ms
-  // a tap covers, which are not the page moving, nor the bar drawn unstyled (its first frame is
-  // looked at below).
+  // from now on, outside the player's own box. The player's box still changes height after the tap
+  // as the sound starts (« chargement ... », a line of 19 px; the timeline's row is held from the
+  // first frame, TimelineRoom.tsx): on a loaded machine past the 500 ms a tap covers, which is not
+  // the page moving, nor the bar drawn unstyled (its first frame is looked at below).
   await page.evaluate(() => {
     const seen: { display: string; minHeight: string; background: string }[] = [];
     const shifts: { value: number; input: boolean }[] = [];

@@ -25,3 +25,18 @@ export function playsDatedHls(media: HTMLMediaElement): boolean {
     typeof (media as DatedMedia).getStartDate === 'function'
   );
 }
+
+/**
+ * Whether this browser can play the timeline's stream: natively with its dates (Safari), or through
+ * Media Source Extensions with MP3 (hls.js). Neither: no timeline, the live at its edge as before.
+ * Checked without hls.js, which is fetched only when the listener moves back.
+ */
+export function canPlayTimeline(): boolean {
+  const scope = globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource };
+  const source = scope.MediaSource ?? scope.ManagedMediaSource;
+  return (
+    playsDatedHls(document.createElement('audio')) ||
+    (typeof source?.isTypeSupported === 'function' &&
+      (source.isTypeSupported('audio/mpeg') || source.isTypeSupported('audio/mp4; codecs="mp4a.40.34"')))
+  );
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type MouseEvent, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type MouseEvent, type Ref } from 'react';
 import { useAppDispatch, useAppSelector } from '@collectif/shared';
 import { formatTime } from '@collectif/shared/time';
 import { queueOffered, timelineOffered } from '../player/config';
@@ -30,6 +30,8 @@ import { ChatIcon, CollapseIcon, PauseIcon, PlayIcon } from './icons';
 import { OnAirLine } from './OnAirLine';
 import { CHAT_PANEL_ID } from './panelIds';
 import { ProgressSlider } from './ProgressSlider';
+import { TimelineRoom } from './TimelineRoom';
+import { canPlayTimeline } from '../timeline/playlist';
 import { QueueLine } from './QueueLine';
 import './bar.css';
 
@@ -69,6 +71,11 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
   const remaining = useAppSelector(selectRemaining);
   const behindEdge = useAppSelector(selectMoment) !== null;
   const behind = useAppSelector(selectBehind);
+  // The live's timeline, where the radio keeps one and this browser plays it: its row is held from
+  // the bar's first frame (TimelineRoom), not added when its code and its window arrive.
+  // (Offered is read at each render: a partner's page may learn the radio's settings after the bar.)
+  const offered = live && timelineOffered();
+  const timeline = useMemo(() => offered && canPlayTimeline(), [offered]);
   // « À l'antenne »: one panel above the bar at a time, the chat's or this one.
   const [onAirOpen, setOnAirOpen] = useState(false);
   const closeOnAir = useCallback(() => {
@@ -187,8 +194,8 @@ export function PlayerBar({ toggle, mainRef }: { toggle: () => void; mainRef: Re
             <CollapseIcon />
           </button>
         </div>
-        {live && timelineOffered() ? (
-          <Suspense fallback={null}>
+        {timeline ? (
+          <Suspense fallback={<TimelineRoom />}>
             <Timeline />
           </Suspense>
         ) : null}

@@ -64,6 +64,18 @@ const episodes: Route = (request, response) => {
   json({ items, total: items.length, page: 1, pages: 1, pageSize: 24 })(request, response);
 };
 
+const timeshiftAnswer = json({
+  hours: 4,
+  start: iso('15:30:00'),
+  end: iso('19:29:50'),
+  played: [
+    { at: iso('17:10:00'), artist: 'Axonberg', title: 'Synapse un' },
+    { at: iso('18:58:00'), artist: 'La Brume', title: 'Matin sur la Garonne' },
+    { at: iso('19:02:00'), artist: 'Verglas', title: 'Froid Sec' },
+  ],
+});
+const windowAnswer = json({ start: iso('15:30:00'), end: iso('19:29:50'), segmentSeconds: 10 });
+
 let server: LoopbackServer;
 let session: FakeMediaSession;
 /** The page's clock (`performance.now()`), moved by the tests. */
@@ -72,17 +84,8 @@ let clock = 5_000_000;
 beforeAll(async () => {
   server = await startLoopbackServer({
     '/api/nowplaying': json({ artist: 'DJ Test', title: 'Matinale test' }),
-    '/api/timeshift': json({
-      hours: 4,
-      start: iso('15:30:00'),
-      end: iso('19:29:50'),
-      played: [
-        { at: iso('17:10:00'), artist: 'Axonberg', title: 'Synapse un' },
-        { at: iso('18:58:00'), artist: 'La Brume', title: 'Matin sur la Garonne' },
-        { at: iso('19:02:00'), artist: 'Verglas', title: 'Froid Sec' },
-      ],
-    }),
-    '/direct/window.json': json({ start: iso('15:30:00'), end: iso('19:29:50'), segmentSeconds: 10 }),
+    '/api/timeshift': timeshiftAnswer,
+    '/direct/window.json': windowAnswer,
     '/api/schedule': json({
       zone: 'Europe/Paris',
       from: '2026-11-24T23:00:00.000Z',
@@ -326,6 +329,37 @@ describe('the live’s timeline (docs/player.md, « The timeline »)', () => {
     expect(errors).toHaveBeenCalled();
   });
 
+  it('holds the row’s room from the bar’s first frame until the timeline takes it: the bar keeps one height', async () => {
+    asSafari();
+    await open();
+    // Just opened: neither the timeline's code nor its window has come yet.
+    expect(document.querySelector('.player__timeline-room')).not.toBeNull();
+    expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    expect(await screen.findByRole('slider', { name: 'Position dans le direct' })).toBeInTheDocument();
+    expect(document.querySelector('.player__timeline-room')).toBeNull();
+  });
+
+  it('gives the room back when the window cannot be read', async () => {
+    asSafari();
+    const failing: Route = (_request, response) => {
+      response.writeHead(503).end();
+    };
+    server.routes.set('/api/timeshift', failing);
+    server.routes.set('/direct/window.json', failing);
+    try {
+      await open();
+      expect(document.querySelector('.player__timeline-room')).not.toBeNull();
+      await waitFor(() => {
+        expect(document.querySelector('.player__timeline-room')).toBeNull();
+      });
+      expect(server.requests).toContain('/direct/window.json');
+      expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    } finally {
+      server.routes.set('/api/timeshift', timeshiftAnswer);
+      server.routes.set('/direct/window.json', windowAnswer);
+    }
+  });
+
   it('a browser that answers HLS but dates nothing (Chromium) does not play the timeline natively', async () => {
     jest.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) => (type === HLS ? 'maybe' : ''));
     await open();
@@ -333,6 +367,7 @@ describe('the live’s timeline (docs/player.md, « The timeline »)', () => {
     // Without Media Source Extensions here either (jsdom), no timeline at all.
     expect(screen.queryByRole('slider')).not.toBeInTheDocument();
     expect(server.requests).not.toContain('/direct/window.json');
+    expect(document.querySelector('.player__timeline-room')).toBeNull();
   });
 
   it('where the browser can play no HLS at all, no timeline: the edge as before', async () => {

@@ -16,7 +16,8 @@ import {
 import { sliderKeyValue } from '../player/sliderKeys';
 import { DirectButton } from './DirectButton';
 import { replayOf, replayRequest } from '../timeline/replay';
-import { playsDatedHls, timelinePlaylist } from '../timeline/playlist';
+import { canPlayTimeline, timelinePlaylist } from '../timeline/playlist';
+import { TimelineRoom } from './TimelineRoom';
 import { fetchWindow } from '../timeline/window';
 import { adoptStyles } from '../embed/options';
 import { usePlayerSchedule } from './OnAirLine';
@@ -35,21 +36,6 @@ const styledRoots = new WeakSet<ShadowRoot>();
 const timelineSheet = Object.values(timelineStyles as Record<string, unknown>).find(
   (value) => typeof value === 'string',
 );
-
-/**
- * Whether this browser can play the timeline's stream: natively with its dates (Safari), or through
- * Media Source Extensions with MP3 (hls.js). Neither: no timeline, the live at its edge as before.
- * Checked without hls.js, which is fetched only when the listener moves back.
- */
-export function canPlayTimeline(): boolean {
-  if (playsDatedHls(document.createElement('audio'))) return true;
-  const scope = globalThis as { MediaSource?: typeof MediaSource; ManagedMediaSource?: typeof MediaSource };
-  const source = scope.MediaSource ?? scope.ManagedMediaSource;
-  return (
-    typeof source?.isTypeSupported === 'function' &&
-    (source.isTypeSupported('audio/mpeg') || source.isTypeSupported('audio/mp4; codecs="mp4a.40.34"'))
-  );
-}
 
 function setHandler(action: MediaSessionAction, handler: MediaSessionActionHandler | null): void {
   try {
@@ -75,7 +61,10 @@ function Timeline() {
   const span = useAppSelector(selectLiveWindow);
   const moment = useAppSelector(selectMoment);
   const held = useAppSelector(selectHeld);
-  const [playlist, setPlaylist] = useState<string | null>(null);
+  // Undefined until the radio's settings are read; null where this browser or player has no timeline.
+  const [playlist, setPlaylist] = useState<string | null | undefined>(undefined);
+  // The window could not be read (its file missing or refused): the row's room is given back.
+  const [unreadable, setUnreadable] = useState(false);
   const row = useRef<HTMLDivElement>(null);
 
   // The site's build loads timeline.css as a sheet with this code; the partner script's reads it as
@@ -100,11 +89,13 @@ function Timeline() {
   }, []);
 
   useEffect(() => {
-    if (playlist === null) return;
+    if (playlist === null || playlist === undefined) return;
     const controller = new AbortController();
     const learn = async () => {
       const learned = await fetchWindow(playlist, controller.signal);
-      if (learned === null || controller.signal.aborted) return;
+      if (controller.signal.aborted) return;
+      setUnreadable(learned === null);
+      if (learned === null) return;
       const { start, end, closest, played } = learned;
       dispatch(
         windowLearned({
@@ -175,7 +166,10 @@ function Timeline() {
   const replay =
     show === null || episodes === undefined || events === undefined ? null : replayOf(show, episodes, events);
 
-  if (playlist === null || span === null) return null;
+  // While the settings and the window come, the row's room (the bar keeps its height); none once
+  // there is no timeline to show.
+  if (playlist === null || (span === null && unreadable)) return null;
+  if (playlist === undefined || span === null) return <TimelineRoom />;
 
   const { start, edge } = span;
   const at = held ?? moment ?? edge;
