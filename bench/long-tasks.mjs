@@ -2,7 +2,8 @@
 // with the CPU 4× slower (a mid-range phone, DevTools' throttle, no network throttle: what is measured
 // is the scripts' work, not the transfer), and every long task from the navigation until the page
 // has been quiet for 3 s: `long-animation-frame` entries (Chromium's Long Animation Frames API),
-// each with the scripts that ran in it (their file, function and what invoked them), and the
+// each with the scripts that ran in it (their file, function, where it is in the sources through the
+// built file's source map, and what invoked them), and the
 // `longtask` entries beside them. Reports per route the blocking time after the first contentful
 // paint (Σ (task − 50 ms), as Lighthouse's TBT counts it, from the observed tasks, not simulated),
 // and what each long frame ran.
@@ -18,6 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { launch, startServer } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
+import { sourceAt } from './lib/source-maps.mjs';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(arg('runs', '3'));
@@ -48,6 +50,7 @@ const OBSERVE = () => {
       scripts: entry.scripts.map((script) => ({
         source: script.sourceURL,
         fn: script.sourceFunctionName,
+        position: script.sourceCharPosition,
         invoker: script.invoker,
         type: script.invokerType,
         duration: script.duration,
@@ -95,6 +98,12 @@ const fileOf = (url) => {
   } catch {
     return url || '(page)';
   }
+};
+
+/** The function a script entered, named through its file's source map: « (src/boot/yield.ts:9 (yield)) ». */
+const named = (root, script) => {
+  const source = sourceAt(root, script.source, script.position);
+  return source === null ? '' : ` (${source})`;
 };
 
 const servers = [];
@@ -159,7 +168,7 @@ for (const [name, build] of Object.entries(report.builds)) {
         .filter((script) => script.duration >= 5)
         .map(
           (script) =>
-            `${fileOf(script.source)} · ${script.fn || '—'} · ${script.invoker}: ${script.duration.toFixed(0)}`,
+            `${fileOf(script.source)} · ${script.fn || '—'}${named(roots[name], script)} · ${script.invoker}: ${script.duration.toFixed(0)}`,
         )
         .join('<br>');
       lines.push(

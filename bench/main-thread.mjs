@@ -12,14 +12,14 @@
 //   node bench/main-thread.mjs [--runs=3] [--routes=/,/label] [--root=DIR] [--pair=DIR] [--out=NAME]
 // --root=DIR: another built checkout, served by its own server; --pair=DIR: that one too, visited in
 // turns with this one (or --root's), route by route.
-import { readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { launch, startServer } from './lib/browser.mjs';
 import { arg, freePort } from './lib/cli.mjs';
+import { mapOf } from './lib/source-maps.mjs';
 import {
   browserWorkEvents,
   browserWorkIn,
@@ -37,33 +37,6 @@ const roots = { après: arg('root', here) };
 const pair = arg('pair', undefined);
 if (pair !== undefined) roots.avant = pair;
 const LONG_MS = 50;
-
-/** The built file a script's address names, in `root`: a part's under its folder, the shell's at the root. */
-function builtFile(root, url) {
-  let path;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
-  const part = /^\/(mf-[a-z]+)\/(.+\.js)$/.exec(path);
-  const file = part === null ? join(root, 'shell', 'dist', path.slice(1)) : join(root, part[1], 'dist', part[2]);
-  return file.endsWith('.js') ? file : null;
-}
-
-const maps = new Map();
-function mapOf(root, url) {
-  const key = `${root} ${url}`;
-  if (!maps.has(key)) {
-    const file = builtFile(root, url);
-    const map =
-      file !== null && existsSync(`${file}.map`)
-        ? new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')))
-        : null;
-    maps.set(key, map);
-  }
-  return maps.get(key);
-}
 
 /** A sample's name: the site's own function, a library's package, or the browser's work. */
 function nameOf(root, frame) {

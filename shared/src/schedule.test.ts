@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   addDays,
   dayLabel,
@@ -5,12 +8,16 @@ import {
   dayStart,
   hourOf,
   nextShows,
+  parisOffset,
   readDay,
+  readsAsParis,
   relativeDayLabel,
   scheduleRange,
   showOnAir,
   showsByDay,
+  VISITOR_CLOCK,
   visitorTime,
+  wallAt,
   weekStart,
   zonedIso,
 } from './schedule';
@@ -116,4 +123,111 @@ describe('on air and next', () => {
       ['2026-11-26', ['late']],
     ]);
   });
+});
+
+describe('Paris’s clock without Intl (parisOffset: ICU is not started for it)', () => {
+  const intlWall = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Paris',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  const byIntl = (instant: number) => {
+    const parts: Record<string, number> = {};
+    for (const part of intlWall.formatToParts(instant)) parts[part.type] = Number(part.value);
+    return parts;
+  };
+  const HOUR = 3600_000;
+
+  it('reads as Intl does every five hours of the rule’s years, 1996 to 2099 (each hour of the day in turn), and at each minute around each change', () => {
+    const differ: string[] = [];
+    const check = (instant: number) => {
+      const own = wallAt(instant);
+      const intl = byIntl(instant);
+      if (
+        own.year !== intl.year ||
+        own.month !== intl.month ||
+        own.day !== intl.day ||
+        own.hour !== intl.hour ||
+        own.minute !== intl.minute ||
+        own.second !== intl.second
+      ) {
+        differ.push(new Date(instant).toISOString());
+      }
+    };
+    for (let instant = Date.UTC(1996, 0, 1); instant < Date.UTC(2100, 0, 1); instant += 5 * HOUR)
+      check(instant + 17_000);
+    for (let year = 1996; year <= 2099; year += 1) {
+      for (const month of [2, 9]) {
+        const last = Date.UTC(year, month + 1, 0, 1);
+        const change = last - new Date(last).getUTCDay() * 24 * HOUR;
+        for (let minute = -90; minute <= 90; minute += 1) check(change + minute * 60_000);
+      }
+    }
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+
+  it('leaves the years outside the rule to Intl, which still answers for them', () => {
+    expect(parisOffset(Date.UTC(1995, 6, 1))).toBeNull();
+    expect(parisOffset(Date.UTC(2100, 6, 1))).toBeNull();
+    // Paris in 1990 changed back in September: Intl's answer, not the rule's.
+    expect(hourOf(Date.UTC(1990, 9, 15, 12))).toBe('13:00');
+    expect(wallAt(Date.UTC(2101, 0, 1, 12)).hour).toBe(13);
+  });
+
+  it('writes every day’s label as Intl does', () => {
+    const intl = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+    const differ: string[] = [];
+    for (let day = Date.UTC(2020, 0, 1); day < Date.UTC(2032, 0, 1); day += 24 * HOUR) {
+      const text = new Date(day).toISOString().slice(0, 10);
+      if (dayLabel(text) !== intl.format(day)) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('reads the visitor’s own clock with Date’s local getters (jest runs in UTC)', () => {
+    const at = '2026-11-25T19:00:00.000Z';
+    expect(hourOf(at, VISITOR_CLOCK)).toBe('19:00');
+    expect(visitorTime(at, VISITOR_CLOCK)).toBe('19:00');
+    expect(dayOf(Date.parse('2026-11-25T23:30:00Z'), VISITOR_CLOCK)).toBe('2026-11-25');
+    expect(dayOf(Date.parse('2026-11-25T23:30:00Z'))).toBe('2026-11-26');
+  });
+
+  it('says whether the visitor’s clock reads as Paris’s all year, from Date’s own offsets in that zone', () => {
+    // A process of its own per zone: Date reads the zone of its process (TZ), fixed for jest's.
+    const zones = {
+      'Europe/Paris': true,
+      'Europe/Berlin': true,
+      'Europe/Brussels': true,
+      'Europe/London': false,
+      UTC: false,
+      'America/New_York': false,
+      'Africa/Lagos': false,
+    };
+    const source = join(__dirname, 'schedule.ts');
+    const read = Object.fromEntries(
+      Object.keys(zones).map((zone) => {
+        const answer = execFileSync(
+          process.execPath,
+          [
+            '--experimental-strip-types',
+            '--no-warnings',
+            '--input-type=module',
+            '-e',
+            `import { readsAsParis } from ${JSON.stringify(pathToFileURL(source).href)}; console.log(readsAsParis(Date.UTC(2026, 10, 29, 12)));`,
+          ],
+          { env: { ...process.env, TZ: zone }, encoding: 'utf8' },
+        );
+        return [zone, answer.trim() === 'true'];
+      }),
+    );
+    expect(read).toEqual(zones);
+    // jest's own zone (UTC, scripts/hermetic.mjs) is not Paris's.
+    expect(readsAsParis(Date.UTC(2026, 10, 29, 12))).toBe(false);
+    // Seven processes of Node: a loaded machine takes longer than jest's default.
+  }, 60_000);
 });

@@ -50,10 +50,66 @@ export interface WallTime {
 }
 
 /**
+ * The visitor's own clock, as a zone the helpers take: read with `Date`'s local getters, the zone
+ * the browser runs in, whose name is not needed (no `Intl`: see `parisOffset`).
+ */
+export const VISITOR_CLOCK = 'visitor-clock';
+
+/** The years the European Union's rule for summer time has held in Paris, and is written to hold. */
+const EU_RULE_YEARS = { first: 1996, last: 2099 } as const;
+
+/** The last Sunday of a month (0-based) at 01:00 UTC, the instant Paris's clock changes. */
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0, 1);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS;
+}
+
+/**
+ * Paris's offset from UTC at an instant by the European Union's rule (since 1996): summer time, +2 h,
+ * from the last Sunday of March to the last Sunday of October, both at 01:00 UTC; else +1 h. Null
+ * outside the rule's years, where `Intl` answers. Written by hand because a page's first `Intl`
+ * object starts ICU, tens of milliseconds of a phone's main thread in one piece
+ * (docs/first-screen.md, « Work after the paint »), and every page writes Paris's hours and days;
+ * `schedule.test.ts` holds it to `Intl`'s answer every five hours of the years it covers and at each
+ * minute around each change.
+ */
+export function parisOffset(instant: number): number | null {
+  const year = new Date(instant).getUTCFullYear();
+  if (!(year >= EU_RULE_YEARS.first && year <= EU_RULE_YEARS.last)) return null;
+  const summer = instant >= lastSundayAt1Utc(year, 2) && instant < lastSundayAt1Utc(year, 9);
+  return (summer ? 2 : 1) * 3600_000;
+}
+
+/**
  * What the wall clock of `zone` shows at an instant (to the second): the site's one reading of a
- * zone's clock, for the pages and the server's calendars alike. An unknown zone throws (RangeError).
+ * zone's clock, for the pages and the server's calendars alike. Paris's is read by its rule
+ * (`parisOffset`), any other zone's through `Intl`. An unknown zone throws (RangeError).
  */
 export function wallAt(instant: number, zone: string = SCHEDULE_ZONE): WallTime {
+  const second = Math.floor(instant / 1000) * 1000;
+  if (zone === VISITOR_CLOCK) {
+    const wall = new Date(second);
+    return {
+      year: wall.getFullYear(),
+      month: wall.getMonth() + 1,
+      day: wall.getDate(),
+      hour: wall.getHours(),
+      minute: wall.getMinutes(),
+      second: wall.getSeconds(),
+    };
+  }
+  const offset = zone === SCHEDULE_ZONE ? parisOffset(instant) : null;
+  if (offset !== null) {
+    const wall = new Date(second + offset);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  }
   const parts: Record<string, number> = {};
   for (const part of wallFormat(zone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
   return {
@@ -113,18 +169,61 @@ export function dayStart(day: string, zone: string = SCHEDULE_ZONE): number {
 /** `20:00`: an instant's time in the zone. */
 export function hourOf(instant: number | string, zone: string = SCHEDULE_ZONE): string {
   const time = typeof instant === 'string' ? Date.parse(instant) : instant;
+  if (Number.isFinite(time) && (zone === VISITOR_CLOCK || (zone === SCHEDULE_ZONE && parisOffset(time) !== null))) {
+    const { hour, minute } = wallAt(time, zone);
+    return `${pad(hour)}:${pad(minute)}`;
+  }
   return format(
     `hour|${zone}`,
     () => new Intl.DateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   ).format(time);
 }
 
+/** French names of the days, from Sunday, and of the months, long and as `Intl`'s short form writes them. */
+export const FRENCH_DAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'] as const;
+export const FRENCH_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+export const FRENCH_MONTHS_SHORT = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+] as const;
+
+/**
+ * A day (`2026-12-05`) in French, as `Intl`'s `fr-FR` long forms write it: `5 décembre`, with its
+ * weekday (`samedi 5 décembre`) and its year (`5 décembre 2026`) when asked. The names are written
+ * here, no `Intl` (see `parisOffset`).
+ */
+export function frenchDay(day: string, { weekday = false, year = false } = {}): string {
+  const date = new Date(utcOf(day));
+  const text = `${String(date.getUTCDate())} ${FRENCH_MONTHS[date.getUTCMonth()] ?? ''}`;
+  return `${weekday ? `${FRENCH_DAYS[date.getUTCDay()] ?? ''} ` : ''}${text}${year ? ` ${String(date.getUTCFullYear())}` : ''}`;
+}
+
 /** `mercredi 25 novembre`: a day, in French. */
 export function dayLabel(day: string): string {
-  return format(
-    'day',
-    () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }),
-  ).format(utcOf(day));
+  return frenchDay(day, { weekday: true });
 }
 
 /** `Aujourd'hui`, `Demain`, else `mercredi 25 novembre`, from the day of `now`. */
@@ -243,15 +342,46 @@ export function useShown(): boolean {
 let visitorZone: string | null | undefined;
 const ownZone = () => {
   if (visitorZone === undefined) {
-    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    visitorZone = zone === SCHEDULE_ZONE ? null : zone;
+    // A visitor whose clock reads as Paris's all year (Paris, Brussels, Berlin…) writes the same times:
+    // null. Others' times are read on their own clock. Both from the browser's own offsets and
+    // getters, without starting ICU (see `parisOffset`).
+    visitorZone = readsAsParis(Date.now()) ? null : VISITOR_CLOCK;
   }
   return visitorZone;
 };
 
+let zoneName: string | undefined;
 /**
- * The visitor's zone when it is not Paris's, once the page is shown; null on the server and during
- * hydration, so both write the same text.
+ * The name of the visitor's zone (`America/New_York`), for the pages that say it beside their
+ * hours: read through `Intl`, so only there, and only once `useVisitorZone` has found a clock that
+ * is not Paris's (see `parisOffset`).
+ */
+export function visitorZoneName(): string {
+  zoneName ??= new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zoneName;
+}
+
+/**
+ * Whether this browser's clock reads as Paris's at noon UTC on each day of the coming year and at
+ * each hour of the days Paris's clock changes on: `Date`'s own offsets, which need no ICU.
+ */
+export function readsAsParis(now: number): boolean {
+  const sameAt = (instant: number) => {
+    const paris = parisOffset(instant);
+    return paris !== null && -new Date(instant).getTimezoneOffset() * 60_000 === paris;
+  };
+  const noon = Math.floor(now / DAY_MS) * DAY_MS + 12 * 3600_000;
+  for (let day = 0; day <= 366; day += 1) if (!sameAt(noon + day * DAY_MS)) return false;
+  const year = new Date(now).getUTCFullYear();
+  for (const change of [2, 9].flatMap((month) => [year, year + 1].map((y) => lastSundayAt1Utc(y, month)))) {
+    for (let hour = -24; hour <= 24; hour += 1) if (!sameAt(change + hour * 3600_000)) return false;
+  }
+  return true;
+}
+
+/**
+ * The visitor's clock (`VISITOR_CLOCK`) when it does not read as Paris's, once the page is shown;
+ * null on the server and during hydration, so both write the same text.
  */
 export function useVisitorZone(): string | null {
   return useSyncExternalStore(subscribeNever, ownZone, () => null);

@@ -29,7 +29,6 @@ import { prefetchNextPages } from './prefetch';
 import { PAGE_TABLE_PATH, SHELL_AREA, showDisplayFace } from '@collectif/shared/boot';
 import { whenInteractive } from './boot/interactive';
 import { yieldToMain } from './boot/yield';
-import { prepareDates } from '@collectif/shared/ui';
 import { registerServiceWorker } from './offline/register';
 
 /**
@@ -139,12 +138,11 @@ async function start(): Promise<void> {
     if (match !== null) void prefetchRemote(match.page);
     prefetchNextPages();
   }
-  // The start in four tasks, each under the 50 ms of a long one on a phone slowed 4×: the remote
-  // map and the page table read (and the page's files asked for), then the browser's locale data
-  // loaded by the first date format (alone: it cannot be cut), then the store and the router made,
-  // then hydration. In one task they took 53 to 83 ms (bench/main-thread.mjs).
-  await yieldToMain();
-  prepareDates();
+  // The start in three tasks, each under the 50 ms of a long one on a phone slowed 4×: the remote
+  // map and the page table read (and the page's files asked for), then the store and the router
+  // made, then hydration. In one task they took 53 to 83 ms (bench/main-thread.mjs). No date format
+  // is made here: the site writes Paris's days and hours without `Intl`, whose first object starts
+  // ICU in one piece (shared/src/schedule.ts, `parisOffset`; docs/first-screen.md).
   await yieldToMain();
   const store = makeStore();
   const router = createRouter(

@@ -1,6 +1,10 @@
 import { api } from '@collectif/shared';
 
-const count = new Intl.NumberFormat('fr-FR');
+/**
+ * Made at its first use, not as the bar's code is evaluated on the tap that opens the player: a
+ * page's first `Intl` object starts ICU (docs/first-screen.md, « Work after the paint »).
+ */
+let count: Intl.NumberFormat | undefined;
 
 /**
  * « 23 à l'écoute », live (docs/player.md, « Figures »): the listeners the live channel carries
@@ -12,5 +16,7 @@ export function ListenerCount() {
   const { data } = api.endpoints.nowPlaying.useQuery(undefined);
   const listeners = data?.listeners;
   if (listeners === undefined) return null;
-  return <p className="player__show player__listeners">{`${count.format(listeners)} à l’écoute`}</p>;
+  return (
+    <p className="player__show player__listeners">{`${(count ??= new Intl.NumberFormat('fr-FR')).format(listeners)} à l’écoute`}</p>
+  );
 }

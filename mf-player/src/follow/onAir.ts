@@ -66,9 +66,10 @@ export function notSaidLately(fresh: readonly string[], said: Map<string, number
   return kept;
 }
 
-const LIST = new Intl.ListFormat('fr-FR', { type: 'conjunction' });
+/** Made at its first use (a page's first `Intl` object starts ICU: docs/first-screen.md). */
+let list: Intl.ListFormat | undefined;
 
 /** « Axonberg est en direct », « Axonberg et La Brume sont en direct ». */
 export function onAirText(artists: readonly string[]): string {
-  return `${LIST.format(artists)} ${artists.length > 1 ? 'sont' : 'est'} en direct`;
+  return `${(list ??= new Intl.ListFormat('fr-FR', { type: 'conjunction' })).format(artists)} ${artists.length > 1 ? 'sont' : 'est'} en direct`;
 }

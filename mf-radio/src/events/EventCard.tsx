@@ -1,13 +1,12 @@
 import type { EventItem } from '@collectif/shared';
 import { PageLink, PAGES } from '@collectif/shared/addresses';
 import { pictureSrcSet } from '@collectif/shared/pictures';
+import { FRENCH_MONTHS_SHORT } from '@collectif/shared/schedule';
 import { eventDateLabel, eventDay, eventHours, posterAddress, statusLabel, visitorHours, webAddress } from './format';
 import { Lineup } from './Lineup';
 
 /** How wide a card's poster is shown (styles/events.css): a column of 1 to 3. */
 export const EVENT_CARD_SIZES = '(min-width: 1200px) 24rem, (min-width: 700px) 50vw, 100vw';
-
-const MONTH = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', month: 'short' });
 
 /**
  * An event's poster, its size said (3:2) so that nothing moves when it arrives; without one, its
@@ -30,7 +29,7 @@ export function Poster({
     return (
       <div className="event-poster event-poster--none" aria-hidden="true">
         <span className="event-poster__day">{Number(day.slice(8, 10))}</span>
-        <span className="event-poster__month">{MONTH.format(Date.parse(`${day}T12:00:00Z`))}</span>
+        <span className="event-poster__month">{FRENCH_MONTHS_SHORT[Number(day.slice(5, 7)) - 1]}</span>
       </div>
     );
   }

@@ -1,22 +1,13 @@
 import type { EventItem } from '@collectif/shared';
-import { SCHEDULE_ZONE, dayOf, hourOf } from '@collectif/shared/schedule';
+import { SCHEDULE_ZONE, dayLabel, dayOf, frenchDay, hourOf } from '@collectif/shared/schedule';
 
 /**
  * How an event's dates are said (docs/events.md, « What visitors see »): in Paris time, as the
  * programme says its shows, and the visitor's own hours beside them when their zone writes others.
+ * Written without `Intl`, as the schedule's days and hours (docs/schedule.md, « What listeners see »).
  */
 
 const HALF_DAY_MS = 12 * 3600 * 1000;
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function format(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let found = formats.get(key);
-  if (found === undefined) {
-    found = new Intl.DateTimeFormat('fr-FR', options);
-    formats.set(key, found);
-  }
-  return found;
-}
 
 /** `2026-12-05`: the day an event is on in Paris (a whole day: its date, whatever its zone). */
 export function eventDay(event: Pick<EventItem, 'start' | 'allDay'>): string {
@@ -27,28 +18,19 @@ export function eventDay(event: Pick<EventItem, 'start' | 'allDay'>): string {
 const lastDay = (event: Pick<EventItem, 'start' | 'end' | 'allDay'>): string =>
   event.allDay ? dayOf(Date.parse(event.end) - HALF_DAY_MS) : dayOf(Date.parse(event.end));
 
-const utcNoon = (day: string) => Date.parse(`${day}T12:00:00Z`);
-
 /** `samedi 5 décembre 2026`; a whole-day event over several days: `du 5 au 7 décembre 2026`. */
 export function eventDateLabel(event: Pick<EventItem, 'start' | 'end' | 'allDay'>): string {
   const first = eventDay(event);
-  const long = format('long', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  if (!event.allDay) return long.format(utcNoon(first));
+  const long = frenchDay(first, { weekday: true, year: true });
+  if (!event.allDay) return long;
   const last = lastDay(event);
-  if (last <= first) return long.format(utcNoon(first));
-  const end = format('dayYear', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    utcNoon(last),
-  );
+  if (last <= first) return long;
+  const end = frenchDay(last, { year: true });
   // « du 4 au 5 juillet 2026 », « du 30 juin au 2 juillet 2026 », « du 31 décembre 2026 au 1 janvier 2027 ».
   const from =
     first.slice(0, 7) === last.slice(0, 7)
       ? String(Number(first.slice(8, 10)))
-      : format(first.slice(0, 4) === last.slice(0, 4) ? 'day' : 'dayYear', {
-          timeZone: 'UTC',
-          day: 'numeric',
-          month: 'long',
-          ...(first.slice(0, 4) === last.slice(0, 4) ? {} : { year: 'numeric' }),
-        }).format(utcNoon(first));
+      : frenchDay(first, { year: first.slice(0, 4) !== last.slice(0, 4) });
   return `du ${from} au ${end}`;
 }
 
@@ -70,10 +52,7 @@ export function visitorHours(event: Pick<EventItem, 'start' | 'end' | 'allDay'>,
   if (own === eventHours(event)) return '';
   const ownDay = dayOf(Date.parse(event.start), zone);
   if (ownDay === eventDay(event)) return own;
-  const day = format('short', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
-    utcNoon(ownDay),
-  );
-  return `${own} le ${day}`;
+  return `${own} le ${dayLabel(ownDay)}`;
 }
 
 /** The year (in Paris) an event is in: how past events are grouped. */

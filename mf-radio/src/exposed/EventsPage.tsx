@@ -7,7 +7,7 @@ import {
   type PageRoute,
   type RemoteContract,
 } from '@collectif/shared';
-import { useVisitorZone } from '@collectif/shared/schedule';
+import { useVisitorZone, visitorZoneName } from '@collectif/shared/schedule';
 import { StatusMessage, scrollToTop } from '@collectif/shared/ui';
 import { preloadSrcSet } from '@collectif/shared/pictures';
 import { EventCard, EVENT_CARD_SIZES } from '../events/EventCard';
@@ -41,7 +41,7 @@ function EventsPage() {
       <p className="events__intro">Soirées, concerts et sound systems du collectif · heures de Paris</p>
       {/* Kept empty until the browser knows the visitor's zone: nothing moves then. */}
       <p className="events__zone">
-        {zone === null ? null : `Entre parenthèses : chez vous (${zone.replaceAll('_', ' ')})`}
+        {zone === null ? null : `Entre parenthèses : chez vous (${visitorZoneName().replaceAll('_', ' ')})`}
       </p>
       {data === undefined ? (
         isError ? (

@@ -39,6 +39,7 @@ import {
   showsByDay,
   useScheduleClock,
   useVisitorZone,
+  visitorZoneName,
   zonedIso,
 } from '@collectif/shared/schedule';
 import { StatusMessage } from '@collectif/shared/ui';
@@ -159,7 +160,7 @@ function ProgrammePage() {
           <p className="programme__intro">Semaine {weekLabel(week.monday)} · heures de Paris</p>
           {/* Its line is kept empty until the browser knows the visitor's zone: nothing moves then. */}
           <p className="programme__zone">
-            {zone === null ? null : `Entre parenthèses : chez vous (${zone.replaceAll('_', ' ')})`}
+            {zone === null ? null : `Entre parenthèses : chez vous (${visitorZoneName().replaceAll('_', ' ')})`}
           </p>
           <WeekNav week={week} />
           <Week week={week} now={now} zone={zone} />

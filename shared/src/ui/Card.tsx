@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 // The page's one router (a helper takes it from the singleton: docs/parts.md, « Singletons and helpers »).
 import { Link } from '@collectif/shared';
+import { FRENCH_MONTHS_SHORT, parisOffset, wallAt } from '../schedule';
 
 /** The card's picture. Square unless told otherwise; a missing or broken one shows `fallback`. */
 export interface CardImage {
@@ -59,27 +60,27 @@ export type CardProps = CardCommon &
 let dateFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * The cards' date format, made at its first use rather than as the module is evaluated. The first
- * `Intl` format a page makes loads the browser's locale and time-zone data: 14 to 22 ms on a
- * desktop's CPU in Chromium, in one piece. The shell has it made in a task of its own as it starts
- * (docs/first-screen.md, « Work after the paint »), so that the time falls in no module's evaluation
- * and no render.
+ * « 4 nov. 2026 » (Paris's day), or null for a missing or unreadable date. Written from Paris's
+ * clock and the French names without `Intl` (`parisOffset`, schedule.ts): a page's first `Intl`
+ * object starts ICU, tens of milliseconds of a phone's main thread in one piece
+ * (docs/first-screen.md, « Work after the paint »). `Intl` writes the dates outside the years that
+ * clock is written for.
  */
-export function prepareDates(): Intl.DateTimeFormat {
+export function cardDate(iso: string | null | undefined): string | null {
+  if (iso === null || iso === undefined) return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  if (parisOffset(time) !== null) {
+    const { year, month, day } = wallAt(time);
+    return `${String(day)} ${FRENCH_MONTHS_SHORT[month - 1] ?? ''} ${String(year)}`;
+  }
   dateFormat ??= new Intl.DateTimeFormat('fr-FR', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'Europe/Paris',
   });
-  return dateFormat;
-}
-
-/** « 4 nov. 2026 », or null for a missing or unreadable date. */
-export function cardDate(iso: string | null | undefined): string | null {
-  if (iso === null || iso === undefined) return null;
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? null : prepareDates().format(time);
+  return dateFormat.format(time);
 }
 
 function CardPicture({ image }: { image: CardImage }) {

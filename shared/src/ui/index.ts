@@ -1,7 +1,7 @@
 // Small UI pieces with no state of their own (a helper, docs/parts.md, « Singletons and helpers »):
 // imported by this path, bundled into each part that uses them. What they need of the page's one
 // router they take from @collectif/shared.
-export { Card, cardDate, prepareDates, type CardProps, type CardImage } from './Card';
+export { Card, cardDate, type CardProps, type CardImage } from './Card';
 export { EmbedFacade } from './EmbedFacade';
 export { ExternalLink } from './ExternalLink';
 export { StatusMessage } from './StatusMessage';
