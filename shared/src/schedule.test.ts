@@ -197,16 +197,18 @@ describe('Paris’s clock without Intl (parisOffset: ICU is not started for it)'
     expect(dayOf(Date.parse('2026-11-25T23:30:00Z'))).toBe('2026-11-26');
   });
 
-  it('says whether the visitor’s clock reads as Paris’s all year, from Date’s own offsets in that zone', () => {
+  it('says whether the visitor’s clock reads as Paris’s all year, and reads it, from Date’s own offsets in that zone', () => {
     // A process of its own per zone: Date reads the zone of its process (TZ), fixed for jest's.
+    // Whether it reads as Paris's, and 19:00 UTC on its clock (VISITOR_CLOCK).
     const zones = {
-      'Europe/Paris': true,
-      'Europe/Berlin': true,
-      'Europe/Brussels': true,
-      'Europe/London': false,
-      UTC: false,
-      'America/New_York': false,
-      'Africa/Lagos': false,
+      'Europe/Paris': 'true 20:00',
+      'Europe/Berlin': 'true 20:00',
+      'Europe/Brussels': 'true 20:00',
+      'Europe/London': 'false 19:00',
+      UTC: 'false 19:00',
+      'America/New_York': 'false 14:00',
+      'Africa/Lagos': 'false 20:00',
+      'Asia/Kolkata': 'false 00:30',
     };
     const source = join(__dirname, 'schedule.ts');
     const read = Object.fromEntries(
@@ -218,16 +220,17 @@ describe('Paris’s clock without Intl (parisOffset: ICU is not started for it)'
             '--no-warnings',
             '--input-type=module',
             '-e',
-            `import { readsAsParis } from ${JSON.stringify(pathToFileURL(source).href)}; console.log(readsAsParis(Date.UTC(2026, 10, 29, 12)));`,
+            `import { readsAsParis, hourOf, VISITOR_CLOCK } from ${JSON.stringify(pathToFileURL(source).href)};` +
+              `console.log(readsAsParis(Date.UTC(2026, 10, 29, 12)), hourOf('2026-11-25T19:00:00Z', VISITOR_CLOCK));`,
           ],
           { env: { ...process.env, TZ: zone }, encoding: 'utf8' },
         );
-        return [zone, answer.trim() === 'true'];
+        return [zone, answer.trim()];
       }),
     );
     expect(read).toEqual(zones);
     // jest's own zone (UTC, scripts/hermetic.mjs) is not Paris's.
     expect(readsAsParis(Date.UTC(2026, 10, 29, 12))).toBe(false);
-    // Seven processes of Node: a loaded machine takes longer than jest's default.
+    // Eight processes of Node: a loaded machine takes longer than jest's default.
   }, 60_000);
 });

@@ -86,21 +86,15 @@ export function parisOffset(instant: number): number | null {
  * (`parisOffset`), any other zone's through `Intl`. An unknown zone throws (RangeError).
  */
 export function wallAt(instant: number, zone: string = SCHEDULE_ZONE): WallTime {
-  const second = Math.floor(instant / 1000) * 1000;
-  if (zone === VISITOR_CLOCK) {
-    const wall = new Date(second);
-    return {
-      year: wall.getFullYear(),
-      month: wall.getMonth() + 1,
-      day: wall.getDate(),
-      hour: wall.getHours(),
-      minute: wall.getMinutes(),
-      second: wall.getSeconds(),
-    };
-  }
-  const offset = zone === SCHEDULE_ZONE ? parisOffset(instant) : null;
+  // The visitor's clock: its offset from Date (to the minute, as every zone's since 1900).
+  const offset =
+    zone === VISITOR_CLOCK
+      ? -new Date(instant).getTimezoneOffset() * 60_000
+      : zone === SCHEDULE_ZONE
+        ? parisOffset(instant)
+        : null;
   if (offset !== null) {
-    const wall = new Date(second + offset);
+    const wall = new Date(Math.floor(instant / 1000) * 1000 + offset);
     return {
       year: wall.getUTCFullYear(),
       month: wall.getUTCMonth() + 1,
