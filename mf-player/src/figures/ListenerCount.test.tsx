@@ -15,6 +15,7 @@ import {
   type LoopbackServer,
 } from '../testing/browser';
 import Player from '../exposed/Player';
+import { frenchCount } from './ListenerCount';
 
 // « 23 à l'écoute » in the open player, live (docs/player.md, « Figures »), from the live channel,
 // and the live's beacon sent through the page's beacon API once the live really plays.
@@ -95,5 +96,14 @@ it('sends the live’s beacon, the smallest body, once the sound really plays', 
   fireEvent(playerAudio(), new Event('playing'));
   await waitFor(() => {
     expect(beacons).toEqual([[`${server.origin}/api/figures/beacon`, '{"kind":"live"}']]);
+  });
+});
+
+describe('frenchCount', () => {
+  it('writes a count as Intl.NumberFormat in French does, without starting ICU on the page', () => {
+    const intl = new Intl.NumberFormat('fr-FR');
+    for (const value of [0, 5, 42, 999, 1000, 1234, 12_345, 999_999, 1_000_000, 1_234_567, 98_765_432]) {
+      expect(frenchCount(value)).toBe(intl.format(value));
+    }
   });
 });

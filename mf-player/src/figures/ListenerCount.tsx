@@ -1,10 +1,13 @@
 import { api } from '@collectif/shared';
 
 /**
- * Made at its first use, not as the bar's code is evaluated on the tap that opens the player: a
- * page's first `Intl` object starts ICU (docs/first-screen.md, « Work after the paint »).
+ * A count as `Intl.NumberFormat('fr-FR')` writes it, its thousands apart by a narrow no-break space
+ * (« 1 234 »), written here: a page's first `Intl` object starts ICU (docs/first-screen.md, « Work
+ * after the paint »).
  */
-let count: Intl.NumberFormat | undefined;
+export function frenchCount(value: number): string {
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+}
 
 /**
  * « 23 à l'écoute », live (docs/player.md, « Figures »): the listeners the live channel carries
@@ -16,7 +19,5 @@ export function ListenerCount() {
   const { data } = api.endpoints.nowPlaying.useQuery(undefined);
   const listeners = data?.listeners;
   if (listeners === undefined) return null;
-  return (
-    <p className="player__show player__listeners">{`${(count ??= new Intl.NumberFormat('fr-FR')).format(listeners)} à l’écoute`}</p>
-  );
+  return <p className="player__show player__listeners">{`${frenchCount(listeners)} à l’écoute`}</p>;
 }

@@ -1,5 +1,5 @@
 import type { ScheduleEvent } from '@collectif/shared';
-import { cameOnAir, notSaidLately, onAirText, QUIET_MS, residenceNamed, residencesOnAir } from './onAir';
+import { cameOnAir, frenchList, notSaidLately, onAirText, QUIET_MS, residenceNamed, residencesOnAir } from './onAir';
 
 const residences = [
   { id: 'axonberg', artist: 'Axonberg', show: 'Synapses' },
@@ -79,5 +79,15 @@ describe('going on air', () => {
   it('is said in French', () => {
     expect(onAirText(['Axonberg'])).toBe('Axonberg est en direct');
     expect(onAirText(['Axonberg', 'Quartz'])).toBe('Axonberg et Quartz sont en direct');
+  });
+});
+
+describe('frenchList', () => {
+  it('joins names as Intl.ListFormat’s French conjunction does, without starting ICU on the page', () => {
+    const intl = new Intl.ListFormat('fr-FR', { type: 'conjunction' });
+    const names = ['Axonberg', 'Quartz', 'La Brume', 'Velours'];
+    for (let count = 0; count <= names.length; count += 1) {
+      expect(frenchList(names.slice(0, count))).toBe(intl.format(names.slice(0, count)));
+    }
   });
 });

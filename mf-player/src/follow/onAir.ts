@@ -66,10 +66,16 @@ export function notSaidLately(fresh: readonly string[], said: Map<string, number
   return kept;
 }
 
-/** Made at its first use (a page's first `Intl` object starts ICU: docs/first-screen.md). */
-let list: Intl.ListFormat | undefined;
+/**
+ * « A », « A et B », « A, B et C »: `Intl.ListFormat`'s French conjunction, written here (a page's
+ * first `Intl` object starts ICU: docs/first-screen.md, « Work after the paint »).
+ */
+export function frenchList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} et ${items.at(-1) ?? ''}`;
+}
 
 /** « Axonberg est en direct », « Axonberg et La Brume sont en direct ». */
 export function onAirText(artists: readonly string[]): string {
-  return `${(list ??= new Intl.ListFormat('fr-FR', { type: 'conjunction' })).format(artists)} ${artists.length > 1 ? 'sont' : 'est'} en direct`;
+  return `${frenchList(artists)} ${artists.length > 1 ? 'sont' : 'est'} en direct`;
 }
