@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@collectif/shared/test-utils';
 import { podcast, startFakeApi, type FakeApi } from '../testing/fakeApi';
 import EpisodesPage from './EpisodesPage';
@@ -9,7 +9,7 @@ const episode = (n: number) => ({ ...podcast(n), slug: `episode-${String(n)}`, r
 
 beforeEach(async () => {
   api = await startFakeApi({
-    '/styles': () => ({ body: [] }),
+    '/styles': () => ({ body: [{ name: 'jungle', count: 3 }] }),
     // A search's first page names the played artists it found (docs/artists.md).
     '/episodes': (url) => ({
       body: {
@@ -46,5 +46,29 @@ describe("the archive's search", () => {
     renderWithProviders(<EpisodesPage />, { route: '/emissions' });
     expect(await screen.findByRole('list', { name: 'Émissions' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Artistes' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the archive's filters", () => {
+  it('keeps both of two choices made before the page renders again (a style, then a residence)', async () => {
+    renderWithProviders(<EpisodesPage />, { route: '/emissions' });
+    const style = screen.getByLabelText('Style');
+    const residence = screen.getByLabelText('Résidence');
+    await screen.findByRole('option', { name: 'jungle' });
+    await screen.findByRole('option', { name: 'Axonberg' });
+    // Both from the same render, as on a loaded phone whose page has not rendered the first yet.
+    act(() => {
+      fireEvent.change(style, { target: { value: 'jungle' } });
+      fireEvent.change(residence, { target: { value: 'axonberg' } });
+    });
+    await waitFor(() => {
+      expect(residence).toHaveValue('axonberg');
+    });
+    expect(style).toHaveValue('jungle');
+    await waitFor(() => {
+      expect(api.requests.some((path) => path.includes('style=jungle') && path.includes('residence=axonberg'))).toBe(
+        true,
+      );
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   useEpisodesQuery,
   useSearchParams,
@@ -205,10 +205,23 @@ function Results({ search }: { search: ArchiveSearch }) {
 function EpisodesPage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
+  // Each choice starts from the last one asked for until the address has moved: a style then a
+  // residence chosen before the page renders again (a loaded phone) both stay in the address, where
+  // the second was made from the render before the first and dropped it.
+  const address = params.toString();
+  const asked = useRef<{ address: string; search: ArchiveSearch } | null>(null);
+  // The address moved (a choice arrived, the back button): the next choice starts from it.
+  useEffect(() => {
+    asked.current = null;
+  }, [address]);
   const change = (next: Partial<ArchiveSearch>) => {
+    const pending = asked.current;
+    const from = pending !== null && pending.address === address ? pending.search : search;
+    const wanted = { ...from, ...next };
+    asked.current = { address, search: wanted };
     // Typing replaces the address instead of adding one history entry per pause.
-    setParams(new URLSearchParams(searchQuery({ ...search, ...next })), {
-      replace: next.q !== undefined && next.q !== search.q,
+    setParams(new URLSearchParams(searchQuery(wanted)), {
+      replace: next.q !== undefined && next.q !== from.q,
       preventScrollReset: true,
     });
   };
