@@ -160,17 +160,12 @@ export function dayStart(day: string, zone: string = SCHEDULE_ZONE): number {
   return wall - zoneOffset(guess, zone);
 }
 
-/** `20:00`: an instant's time in the zone. */
+/** `20:00`: an instant's time in the zone, from its wall clock (`wallAt`). An unreadable instant throws (RangeError). */
 export function hourOf(instant: number | string, zone: string = SCHEDULE_ZONE): string {
   const time = typeof instant === 'string' ? Date.parse(instant) : instant;
-  if (Number.isFinite(time) && (zone === VISITOR_CLOCK || (zone === SCHEDULE_ZONE && parisOffset(time) !== null))) {
-    const { hour, minute } = wallAt(time, zone);
-    return `${pad(hour)}:${pad(minute)}`;
-  }
-  return format(
-    `hour|${zone}`,
-    () => new Intl.DateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  ).format(time);
+  if (!Number.isFinite(time)) throw new RangeError(`Instant illisible : ${String(instant)}`);
+  const { hour, minute } = wallAt(time, zone);
+  return `${pad(hour)}:${pad(minute)}`;
 }
 
 /** French names of the days, from Sunday, and of the months, long and as `Intl`'s short form writes them. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 // The page's one router (a helper takes it from the singleton: docs/parts.md, « Singletons and helpers »).
 import { Link } from '@collectif/shared';
-import { FRENCH_MONTHS_SHORT, parisOffset, wallAt } from '../schedule';
+import { FRENCH_MONTHS_SHORT, wallAt } from '../schedule';
 
 /** The card's picture. Square unless told otherwise; a missing or broken one shows `fallback`. */
 export interface CardImage {
@@ -57,30 +57,18 @@ export type CardProps = CardCommon &
       }
   );
 
-let dateFormat: Intl.DateTimeFormat | undefined;
-
 /**
  * « 4 nov. 2026 » (Paris's day), or null for a missing or unreadable date. Written from Paris's
- * clock and the French names without `Intl` (`parisOffset`, schedule.ts): a page's first `Intl`
- * object starts ICU, tens of milliseconds of a phone's main thread in one piece
- * (docs/first-screen.md, « Work after the paint »). `Intl` writes the dates outside the years that
- * clock is written for.
+ * wall clock and the French names (`wallAt`, schedule.ts), without `Intl` in the years Paris's rule
+ * is written for: a page's first `Intl` object starts ICU, tens of milliseconds of a phone's main
+ * thread in one piece (docs/first-screen.md, « Work after the paint »).
  */
 export function cardDate(iso: string | null | undefined): string | null {
   if (iso === null || iso === undefined) return null;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
-  if (parisOffset(time) !== null) {
-    const { year, month, day } = wallAt(time);
-    return `${String(day)} ${FRENCH_MONTHS_SHORT[month - 1] ?? ''} ${String(year)}`;
-  }
-  dateFormat ??= new Intl.DateTimeFormat('fr-FR', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/Paris',
-  });
-  return dateFormat.format(time);
+  const { year, month, day } = wallAt(time);
+  return `${String(day)} ${FRENCH_MONTHS_SHORT[month - 1] ?? ''} ${String(year)}`;
 }
 
 function CardPicture({ image }: { image: CardImage }) {
