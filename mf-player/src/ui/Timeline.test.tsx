@@ -5,6 +5,7 @@ import { renderWithProviders } from '@collectif/shared/test-utils';
 import Player from '../exposed/Player';
 import { configurePlayer, QUALITY_KEY } from '../player/config';
 import { MESSAGES } from '../player/playerSlice';
+import { TIMELINE_RETRY_MS } from './Timeline';
 import {
   installEventSource,
   installMediaSession,
@@ -354,6 +355,33 @@ describe('the live’s timeline (docs/player.md, « The timeline »)', () => {
       });
       expect(server.requests).toContain('/direct/window.json');
       expect(screen.queryByRole('slider')).not.toBeInTheDocument();
+    } finally {
+      server.routes.set('/api/timeshift', timeshiftAnswer);
+      server.routes.set('/direct/window.json', windowAnswer);
+    }
+  });
+
+  it('asks again within seconds for a window not there yet, and shows the timeline once the recorder has one', async () => {
+    asSafari();
+    // A radio just started: its recorder has not written its first segment.
+    const notYet: Route = (_request, response) => {
+      response.writeHead(404).end();
+    };
+    server.routes.set('/api/timeshift', notYet);
+    server.routes.set('/direct/window.json', notYet);
+    try {
+      await open();
+      await waitFor(() => {
+        expect(document.querySelector('.player__timeline-room')).toBeNull();
+      });
+      const asked = server.requests.filter((path) => path === '/direct/window.json').length;
+      server.routes.set('/api/timeshift', timeshiftAnswer);
+      server.routes.set('/direct/window.json', windowAnswer);
+      // Well before the minute of the refresh (TIMELINE_REFRESH_MS).
+      expect(
+        await screen.findByRole('slider', { name: 'Position dans le direct' }, { timeout: TIMELINE_RETRY_MS * 3 }),
+      ).toBeInTheDocument();
+      expect(server.requests.filter((path) => path === '/direct/window.json').length).toBeGreaterThan(asked);
     } finally {
       server.routes.set('/api/timeshift', timeshiftAnswer);
       server.routes.set('/direct/window.json', windowAnswer);

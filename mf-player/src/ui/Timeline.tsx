@@ -25,6 +25,12 @@ import * as timelineStyles from './timeline.css';
 
 /** How often the window and what played in it are asked again while the timeline shows. */
 export const TIMELINE_REFRESH_MS = 60_000;
+/**
+ * A window not read (a radio whose recorder has not written its first segment yet, a server that
+ * restarts) is asked again after this, then twice as long after each failure, up to the refresh's
+ * minute: a visitor who opened the player as the radio started sees the timeline within seconds.
+ */
+export const TIMELINE_RETRY_MS = 2_000;
 /** What the arrow keys move by, and the system's controls when they give no offset (seconds). */
 export const TIMELINE_STEP_S = 10;
 /** What Page Up and Page Down move by (seconds). */
@@ -91,11 +97,19 @@ function Timeline() {
   useEffect(() => {
     if (playlist === null || playlist === undefined) return;
     const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let retry = TIMELINE_RETRY_MS;
     const learn = async () => {
       const learned = await fetchWindow(playlist, controller.signal);
       if (controller.signal.aborted) return;
       setUnreadable(learned === null);
-      if (learned === null) return;
+      if (learned === null) {
+        timer = setTimeout(() => void learn(), retry);
+        retry = Math.min(retry * 2, TIMELINE_REFRESH_MS);
+        return;
+      }
+      retry = TIMELINE_RETRY_MS;
+      timer = setTimeout(() => void learn(), TIMELINE_REFRESH_MS);
       const { start, end, closest, played } = learned;
       dispatch(
         windowLearned({
@@ -108,10 +122,9 @@ function Timeline() {
       );
     };
     void learn();
-    const timer = setInterval(() => void learn(), TIMELINE_REFRESH_MS);
     return () => {
       controller.abort();
-      clearInterval(timer);
+      clearTimeout(timer);
     };
   }, [playlist, dispatch]);
 
