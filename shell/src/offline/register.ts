@@ -1,11 +1,12 @@
 import { sitePages } from '@collectif/shared';
-import { CACHES, PAGE_TABLE_KEY, SERVICE_WORKER_URL } from './rules';
+import { PAGE_TABLE_MESSAGE, SERVICE_WORKER_URL } from './rules';
 
 /**
  * Registers the site's service worker (docs/published.md, « Installable »): in a production build,
  * once the page has loaded and the shell is interactive, when the browser is idle, so that nothing
- * of the first screen waits for it. Then keeps the page's table of pages for the offline page's
- * links (« Mes résidences », the residences followed), as this visit's shell read it.
+ * of the first screen waits for it. Then hands the worker the table of pages as this visit's shell
+ * read it, for the offline page's links (« Mes résidences », the residences followed): the worker
+ * writes it into its cache, on its own thread (rules.ts, `PAGE_TABLE_MESSAGE`).
  */
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
@@ -15,7 +16,7 @@ export function registerServiceWorker(): void {
     navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch((error: unknown) => {
       console.warn('Service worker non enregistré :', error);
     });
-    void keepPageTable();
+    void sendPageTable();
   };
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
@@ -25,14 +26,13 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-async function keepPageTable(): Promise<void> {
+async function sendPageTable(): Promise<void> {
   const pages = sitePages();
-  if (pages.length === 0 || !('caches' in window)) return;
-  const table = JSON.stringify(pages);
+  if (pages.length === 0) return;
   try {
-    const cache = await caches.open(CACHES.offline);
-    await cache.put(PAGE_TABLE_KEY, new Response(table, { headers: { 'content-type': 'application/json' } }));
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ kind: PAGE_TABLE_MESSAGE, pages });
   } catch {
-    // Storage refused (a private window, a full disk): the offline page names fewer links.
+    // No worker (storage refused, a private window): the offline page names fewer links.
   }
 }

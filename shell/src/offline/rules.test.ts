@@ -1,4 +1,4 @@
-import { isStorable, requestKind, type RequestFacts } from './rules';
+import { isStorable, PAGE_TABLE_MAX, PAGE_TABLE_MESSAGE, pageTableText, requestKind, type RequestFacts } from './rules';
 
 const ORIGIN = 'https://radio.example.org';
 
@@ -103,5 +103,33 @@ describe('which pages are kept', () => {
     expect(isStorable(null)).toBe(true);
     expect(isStorable('no-store')).toBe(false);
     expect(isStorable('Private, max-age=0')).toBe(false);
+  });
+});
+
+describe('the table of pages a page sends the worker', () => {
+  const page = { path: '/residences/:id', remote: 'radio', module: 'ResidencePage' };
+
+  it('is kept as the JSON of its pages', () => {
+    expect(pageTableText({ kind: PAGE_TABLE_MESSAGE, pages: [page] })).toBe(JSON.stringify([page]));
+  });
+
+  it('is not kept when it is another message, or holds no page', () => {
+    for (const data of [
+      null,
+      'collectif:table-des-pages',
+      [page],
+      { pages: [page] },
+      { kind: 'autre', pages: [page] },
+      { kind: PAGE_TABLE_MESSAGE, pages: {} },
+      { kind: PAGE_TABLE_MESSAGE, pages: [] },
+    ])
+      expect(pageTableText(data)).toBeNull();
+  });
+
+  it('is not kept past its bounds: too many pages, or too long a text', () => {
+    const many = Array.from({ length: PAGE_TABLE_MAX.pages + 1 }, () => page);
+    expect(pageTableText({ kind: PAGE_TABLE_MESSAGE, pages: many })).toBeNull();
+    const long = [{ ...page, path: `/${'a'.repeat(PAGE_TABLE_MAX.chars)}` }];
+    expect(pageTableText({ kind: PAGE_TABLE_MESSAGE, pages: long })).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export const CACHES = {
   hashed: 'collectif-fichiers',
   /** The site's pictures, network first (the browser's cache answers within its day): the cache only offline. */
   images: 'collectif-images',
-  /** The table of pages, written by the shell at each visit, for the offline page's links. */
+  /** The table of pages, sent by the shell at each visit, for the offline page's links. */
   offline: 'collectif-hors-ligne',
 } as const;
 
@@ -33,8 +33,36 @@ export const RETIRED_CACHES = ['collectif-entrees'] as const;
 
 /** How many of each the worker keeps (oldest dropped first). */
 export const KEPT = { pages: 20, hashed: 300, images: 80 } as const;
-/** Where the shell keeps the table of pages, in CACHES.offline. */
+/** Where the worker keeps the table of pages, in CACHES.offline. */
 export const PAGE_TABLE_KEY = '/hors-ligne/pages.json';
+
+/**
+ * The shell's message that hands the worker the table of pages it read (register.ts): the worker
+ * writes it into its cache, so that the page's thread never opens a cache: a page's first
+ * `caches.open` was one of the home page's long tasks after the paint (bench/long-tasks.mjs).
+ */
+export const PAGE_TABLE_MESSAGE = 'collectif:table-des-pages';
+/** The most pages a table holds, and its longest text: the site has a few dozen pages. */
+export const PAGE_TABLE_MAX = { pages: 500, chars: 200_000 } as const;
+
+/**
+ * The text the worker keeps of a message, or null when it is not the shell's table: another shape,
+ * too many pages or too long. Any script of the site may send it, as any may write the cache itself;
+ * the offline page reads each page's fields again before making a link of it.
+ */
+export function pageTableText(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { kind, pages } = data as { kind?: unknown; pages?: unknown };
+  if (kind !== PAGE_TABLE_MESSAGE || !Array.isArray(pages)) return null;
+  if (pages.length === 0 || pages.length > PAGE_TABLE_MAX.pages) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(pages);
+  } catch {
+    return null;
+  }
+  return text.length > PAGE_TABLE_MAX.chars ? null : text;
+}
 
 export type RequestKind = 'page' | 'hashed' | 'image';
 

@@ -36,7 +36,17 @@ import type { PrecacheEntry } from 'workbox-precaching/_types';
 import { notificationTarget, readPushMessage } from './push';
 import { moveSubscription, renewIfDue, RENEWED_KEY, type Renewal } from './renew';
 import { fileAnswer, keptPageAnswer, matchesIntegrity, matchesName, nameHash, offlineNotice } from './integrity';
-import { CACHES, isStorable, KEPT, OFFLINE_PAGE, requestKind, RETIRED_CACHES, type RequestKind } from './rules';
+import {
+  CACHES,
+  isStorable,
+  KEPT,
+  OFFLINE_PAGE,
+  PAGE_TABLE_KEY,
+  pageTableText,
+  requestKind,
+  RETIRED_CACHES,
+  type RequestKind,
+} from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -66,6 +76,21 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all(RETIRED_CACHES.map((name) => caches.delete(name))));
   // Not waited for: the pages' requests wait until the worker is active.
   void renewSubscription();
+});
+
+// The table of pages a page of the site sends at each visit (register.ts), kept for the offline
+// page's links; a message of another shape, or from elsewhere, is ignored.
+self.addEventListener('message', (event) => {
+  const table = event.origin === origin ? pageTableText(event.data) : null;
+  if (table === null) return;
+  event.waitUntil(
+    caches
+      .open(CACHES.offline)
+      .then((cache) =>
+        cache.put(PAGE_TABLE_KEY, new Response(table, { headers: { 'content-type': 'application/json' } })),
+      )
+      .catch(() => undefined),
+  );
 });
 
 // Only the files listed: no `/` → `/index.html`, no `/x` → `/x.html`.

@@ -9,7 +9,7 @@ import { CACHES, PAGE_TABLE_KEY } from '../rules';
  * asked for without network that it has not kept. It names what still works on this device: the
  * residences followed (this browser's list, docs/follow.md) and « Mes résidences », and the last
  * pages seen, which the worker kept and opens without network. Links come from the table of pages
- * the shell kept at the last visit (register.ts), never from a typed path.
+ * the shell sent the worker at the last visit (register.ts), never from a typed path.
  */
 
 /** « Mes résidences », by the module that renders it (`PAGES.followed`). */
