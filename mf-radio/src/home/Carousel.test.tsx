@@ -30,12 +30,10 @@ afterEach(() => {
   removeLayoutObservers();
 });
 
-/** Rendered, then the task after it, in which the carousel starts (Carousel.tsx). */
+/** Rendered, then the visitor's pointer comes over it: Embla starts (Carousel.tsx). */
 function started(element: React.ReactElement): void {
   render(element);
-  act(() => {
-    jest.runOnlyPendingTimers();
-  });
+  fireEvent.pointerOver(screen.getByRole('region', { name: 'À la une' }));
 }
 
 function page(): string {
@@ -140,17 +138,83 @@ describe('Carousel navigation', () => {
 });
 
 describe('Carousel start', () => {
-  it('measures its slides in a task after the one that puts it on the page', () => {
+  it('measures nothing until the visitor comes to it: a pointer over it', () => {
     const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
     render(<Carousel slides={slides} />);
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS - 10);
+    });
     expect(page()).toBe('Page 1 sur 2');
     expect(measured).not.toHaveBeenCalled();
-    act(() => {
-      jest.runOnlyPendingTimers();
-    });
+    fireEvent.pointerOver(screen.getByRole('region', { name: 'À la une' }));
     expect(measured).toHaveBeenCalled();
+    expect(page()).toBe('Page 1 sur 2');
     fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
     expect(page()).toBe('Page 2 sur 2');
+    measured.mockRestore();
+  });
+
+  it('or the focus in it', () => {
+    const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
+    render(<Carousel slides={slides} />);
+    act(() => {
+      screen.getByRole('button', { name: 'Diapositive précédente' }).focus();
+    });
+    expect(measured).toHaveBeenCalled();
+    measured.mockRestore();
+  });
+
+  it('starts for the autoplay’s first step, 5 s after it is on the page, and autoplays every 5 s from there', () => {
+    const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
+    render(<Carousel slides={slides} />);
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS);
+    });
+    expect(measured).toHaveBeenCalled();
+    expect(page()).toBe('Page 2 sur 2');
+    expect(screen.getByRole('button', { name: 'Pause du défilement' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS);
+    });
+    expect(page()).toBe('Page 1 sur 2');
+    measured.mockRestore();
+  });
+
+  it('makes a move pressed before it started, which stops the autoplay', () => {
+    render(<Carousel slides={slides} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Diapositive suivante' }));
+    expect(page()).toBe('Page 2 sur 2');
+    expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS * 3);
+    });
+    expect(page()).toBe('Page 2 sur 2');
+  });
+
+  it('keeps « Pause » pressed before it started: no step', () => {
+    render(<Carousel slides={slides} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause du défilement' }));
+    expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS * 3);
+    });
+    expect(page()).toBe('Page 1 sur 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Lecture du défilement' }));
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS);
+    });
+    expect(page()).toBe('Page 2 sur 2');
+  });
+
+  it('with reduced motion, starts only when the visitor comes to it', () => {
+    setReducedMotion(true);
+    const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
+    render(<Carousel slides={slides} />);
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS * 3);
+    });
+    expect(measured).not.toHaveBeenCalled();
+    expect(page()).toBe('Page 1 sur 2');
     measured.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
@@ -14,9 +14,6 @@ export const SWIPE_THRESHOLD_PX = 20;
  * (mf-radio/scripts/measure-carousel.mjs), 21 covers 99 % of a step in about 500 ms at any width.
  */
 export const EMBLA_DURATION = 21;
-
-/** The longest Embla's start waits for the browser to be idle after the carousel is on the page. */
-const EMBLA_START_WITHIN_MS = 1000;
 
 /**
  * The carousel pages like the original one: one slide visible and up to 2 per step, but Embla groups
@@ -110,27 +107,20 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     }),
   ]);
   const [viewportRef, api] = useEmblaCarousel(options, plugins);
-  // Embla starts (measuring every slide) once the browser is idle after the carousel is on the page,
-  // not in the task that hydrates it: that one was the home page's longest after the paint. Idle
-  // comes after a frame is drawn, so that Embla's measures find the page's styles and layout already
-  // computed rather than compute them itself (docs/first-screen.md, « Work after the paint »).
-  // Within a second in any case; a browser without idle callbacks starts it one task later.
+  // Embla starts (measuring every slide, its listeners, the autoplay's timer) only when it is needed:
+  // when the visitor comes to the carousel (a pointer over it, a touch, the focus in it), or when the
+  // autoplay's first step is due. Until then the first slide shows as the server drew it. Started
+  // once the browser was idle, it was the home page's longest task after the paint on a phone
+  // (docs/first-screen.md, « Work after the paint »). A move asked for before is made once it has
+  // started.
   const [started, setStarted] = useState(false);
-  useEffect(() => {
-    const start = () => {
-      setStarted(true);
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(start, { timeout: EMBLA_START_WITHIN_MS });
-      return () => {
-        cancelIdleCallback(idle);
-      };
-    }
-    const timer = setTimeout(start, 0);
-    return () => {
-      clearTimeout(timer);
-    };
+  const start = useCallback(() => {
+    setStarted(true);
   }, []);
+  /** The visitor's move asked for before Embla started; the autoplay's first step, due at its start. */
+  const waiting = useRef<{ move: Move; byVisitor: boolean } | null>(null);
+  /** The Pause/Lecture button's choice, made before Embla started. */
+  const chosen = useRef<'playing' | 'stopped' | null>(null);
   const [selected, setSelected] = useState(0);
   const [pageCount, setPageCount] = useState(() => Math.ceil(slides.length / slidesPerStep(slides.length)));
   // The plugin does not autoplay a single page, nor when the visitor prefers reduced motion.
@@ -138,6 +128,19 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   // prefers reduced motion (the plugin does not autoplay then).
   const [choice, setChoice] = useState<'auto' | 'playing' | 'stopped'>('auto');
   const playing = choice === 'auto' ? !reducedMotion && slides.length > 1 : choice === 'playing';
+
+  // The autoplay's first step: Embla starts for it, the step made at once (the plugin's timer then
+  // counts from there). Not in a hidden tab, where the plugin makes no step either.
+  useEffect(() => {
+    if (started || !playing) return undefined;
+    const timer = setTimeout(() => {
+      if (document.visibilityState !== 'hidden') waiting.current ??= { move: next, byVisitor: false };
+      setStarted(true);
+    }, AUTOPLAY_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [started, playing]);
 
   useEffect(() => {
     if (api === undefined) return undefined;
@@ -154,6 +157,17 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
     };
     sync();
     api.on('select', sync).on('reInit', sync).on('autoplay:play', played).on('autoplay:stop', stopped);
+    // What the visitor chose before Embla started; then the move asked for, if any.
+    const { autoplay } = api.plugins();
+    if (chosen.current === 'stopped') autoplay.stop();
+    if (chosen.current === 'playing') autoplay.play();
+    chosen.current = null;
+    const first = waiting.current;
+    waiting.current = null;
+    if (first !== null) {
+      if (first.byVisitor) autoplay.stop();
+      first.move(api, prefersReducedMotion());
+    }
     return () => {
       api.off('select', sync).off('reInit', sync).off('autoplay:play', played).off('autoplay:stop', stopped);
     };
@@ -162,15 +176,25 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   /** Any navigation by the visitor stops autoplay (docs/site.md, « Home »). */
   const navigate = useCallback(
     (move: Move) => {
-      if (api === undefined) return;
+      if (api === undefined) {
+        waiting.current = { move, byVisitor: true };
+        setChoice('stopped');
+        start();
+        return;
+      }
       api.plugins().autoplay.stop();
       move(api, reducedMotion);
     },
-    [api, reducedMotion],
+    [api, reducedMotion, start],
   );
 
   const togglePlay = () => {
-    if (api === undefined) return;
+    if (api === undefined) {
+      chosen.current = playing ? 'stopped' : 'playing';
+      setChoice(chosen.current);
+      start();
+      return;
+    }
     const { autoplay } = api.plugins();
     if (playing) autoplay.stop();
     else autoplay.play();
@@ -179,7 +203,15 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   };
 
   return (
-    <section className="home-block carousel" aria-roledescription="carrousel" aria-labelledby="a-la-une">
+    <section
+      className="home-block carousel"
+      aria-roledescription="carrousel"
+      aria-labelledby="a-la-une"
+      onPointerOver={started ? undefined : start}
+      onPointerDown={started ? undefined : start}
+      onTouchStart={started ? undefined : start}
+      onFocus={started ? undefined : start}
+    >
       <h2 id="a-la-une" className="visually-hidden">
         À la une
       </h2>
