@@ -254,4 +254,34 @@ describe('with Redis', () => {
     const written = JSON.parse(readFileSync(join(dir, 'rows.json'), 'utf8')) as { rows: Row[] };
     expect(written.rows).toHaveLength(2);
   });
+
+  it('gives a Redis rebuilt from nothing the union of what each instance and each file kept, until its first write', async () => {
+    // Two instances, each writing one row; only the first has read Redis again (its backup).
+    const a = records(await shared());
+    const b = records(await shared(), [], { file: join(dir, 'b.json') });
+    await a.put({ id: 'un', text: 'de a' });
+    await b.put({ id: 'deux', text: 'de b' });
+    await a.backup();
+    await redis.run('FLUSHALL');
+
+    // The second gives back first, from a memory of its own row only…
+    await b.backup();
+    expect((await b.all()).map((row) => row.id)).toEqual(['deux']);
+    // …and a third instance, started with the first's file, still gives back the rest.
+    const warnings: string[] = [];
+    const c = records(await shared(), warnings);
+    expect((await c.all()).map((row) => row.id).sort()).toEqual(['deux', 'un']);
+    expect(warnings).toEqual(['Redis vide : 1 ligne(s) reprise(s) (file) du fichier']);
+    // None written over: the row the second gave back is its own.
+    expect(await c.get('deux')).toEqual({ id: 'deux', text: 'de b' });
+    // The second's next backup follows the union.
+    await b.backup();
+    const written = JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as { rows: Row[] };
+    expect(written.rows.map((row) => row.id).sort()).toEqual(['deux', 'un']);
+
+    // After the first write, a memory that lacks a row no longer brings it back.
+    await c.remove(['un']);
+    await a.backup();
+    expect((await c.all()).map((row) => row.id)).toEqual(['deux']);
+  });
 });

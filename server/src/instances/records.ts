@@ -14,9 +14,11 @@ import type { Sealer } from './seal';
  *   close; the file is read back at start.
  * - With Redis they live in one hash, each value signed for it (seal.ts) as every value the
  *   instances write whole, each write counting a version; the file follows Redis as its backup.
- * - An instance that finds Redis empty and its file full gives the file to Redis, in one
- *   transaction (never half of it); a backup that finds Redis rebuilt from nothing since the last
- *   (no version counted) gives Redis what this instance last saw rather than emptying the file.
+ * - A Redis rebuilt from nothing (no version counted since) is given the records it lacks, in one
+ *   transaction (never half of it), by each instance that starts with its file and by each backup
+ *   (what that instance last saw), rather than the file being emptied. None overwrites another's
+ *   and none counts a version, so Redis gets their union until its first write: the first instance
+ *   to give back may know only its own writes.
  * - Every row read back, from the file or from Redis, is checked by its owner's `read`: what does not
  *   open or does not fit is left out and counted in the log.
  * - The records are bounded by the memory they may take (`budget`): each record's cost is an upper
@@ -54,8 +56,12 @@ export interface RecordBudget {
 /** The records' side of Redis: one hash and its version, made by the feature's Redis half. */
 export interface SharedRecords {
   put(id: string, text: string): Promise<void>;
-  /** Writes many at once, all or none (a backup given back to a Redis rebuilt from nothing). */
-  putAll(entries: readonly { id: string; text: string }[]): Promise<void>;
+  /**
+   * Writes the records that are absent, all in one transaction, without counting a version: a Redis
+   * rebuilt from nothing (its version 0) is given back what each instance and each file kept, their
+   * union, until its first write. How many were absent.
+   */
+  addAll(entries: readonly { id: string; text: string }[]): Promise<number>;
   /** Deletes records by id; how many were there. */
   remove(ids: readonly string[]): Promise<number>;
   /** One record's JSON, or null when absent or its signature does not hold. */
@@ -77,10 +83,12 @@ export function sharedRecords(redis: Redis, hash: string, versionKey: string, se
     async put(id, text) {
       await redis.multi().hset(hash, id, seals.seal(hash, text)).incr(versionKey).exec();
     },
-    async putAll(entries) {
+    async addAll(entries) {
+      if (entries.length === 0) return 0;
       const batch = redis.multi();
-      for (const { id, text } of entries) batch.hset(hash, id, seals.seal(hash, text));
-      await batch.incr(versionKey).exec();
+      for (const { id, text } of entries) batch.hsetnx(hash, id, seals.seal(hash, text));
+      const answers = (await batch.exec()) ?? [];
+      return answers.filter(([error, added]) => error === null && added === 1).length;
     },
     async remove(ids) {
       if (ids.length === 0) return 0;
@@ -287,18 +295,19 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
     return rows;
   };
 
-  // A Redis rebuilt from nothing takes the file's records, all in one transaction; Redis away, it
-  // is tried again at the next use.
+  // A Redis rebuilt from nothing (no write counted since) takes the file's records it lacks, all in
+  // one transaction: added to what other instances gave back first, never over it. Redis away, it is
+  // tried again at the next use.
   let restoring: Promise<void> | null = null;
   let restored = shared === null || fromFile.length === 0;
   const ready = (): Promise<void> => {
     if (restored || shared === null) return Promise.resolve();
     restoring ??= shared
-      .count()
-      .then(async (count) => {
-        if (count === 0) {
-          await shared.putAll(entriesOf(fromFile));
-          log.warn(`Redis vide : ${words.restored(fromFile.length, 'file')} du fichier`);
+      .version()
+      .then(async (version) => {
+        if (version === 0) {
+          const added = await shared.addAll(entriesOf(fromFile));
+          if (added > 0) log.warn(`Redis vide : ${words.restored(added, 'file')} du fichier`);
         }
         restored = true;
       })
@@ -318,9 +327,18 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
         const version = await shared.version();
         if (version === 0 && records.size > 0) {
           // Every write counts a version: none means a Redis rebuilt from nothing since the last
-          // backup. It takes what this instance last saw, rather than emptying the file.
-          await shared.putAll(entriesOf(records.values()));
-          log.warn(`Redis vide : ${words.restored(records.size, 'backup')} de la dernière sauvegarde`);
+          // backup. It takes what this instance last saw and lacks, rather than emptying the file;
+          // with several instances, each one's memory and each file add theirs until the first
+          // write (one that gave back first, from a memory of its own writes only, no longer hides
+          // the others'). The file then follows that union.
+          const added = await shared.addAll(entriesOf(records.values()));
+          if (added > 0) log.warn(`Redis vide : ${words.restored(added, 'backup')} de la dernière sauvegarde`);
+          const union = await fromShared();
+          records.clear();
+          costs.clear();
+          total = 0;
+          for (const record of union) hold(idOf(record), record);
+          rows = union;
         } else if (version !== backedUpVersion) {
           const fresh = await fromShared();
           records.clear();
