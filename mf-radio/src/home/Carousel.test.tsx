@@ -164,6 +164,30 @@ describe('Carousel start', () => {
     measured.mockRestore();
   });
 
+  it('stops the autoplay when the focus comes into a slide before it started, as once started; not on the controls', () => {
+    render(<Carousel slides={slides} />);
+    act(() => {
+      screen.getByRole('link', { name: /^En savoir plus/ }).focus();
+    });
+    expect(screen.getByRole('button', { name: 'Lecture du défilement' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS * 3);
+    });
+    expect(page()).toBe('Page 1 sur 2');
+  });
+
+  it('keeps the autoplay when the focus comes onto the controls before it started', () => {
+    render(<Carousel slides={slides} />);
+    act(() => {
+      screen.getByRole('button', { name: 'Diapositive précédente' }).focus();
+    });
+    expect(screen.getByRole('button', { name: 'Pause du défilement' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(AUTOPLAY_DELAY_MS);
+    });
+    expect(page()).toBe('Page 2 sur 2');
+  });
+
   it('starts for the autoplay’s first step, 5 s after it is on the page, and autoplays every 5 s from there', () => {
     const measured = jest.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
     render(<Carousel slides={slides} />);

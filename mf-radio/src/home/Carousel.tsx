@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import type { EmblaCarouselType } from 'embla-carousel';
@@ -129,6 +129,21 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
   const [choice, setChoice] = useState<'auto' | 'playing' | 'stopped'>('auto');
   const playing = choice === 'auto' ? !reducedMotion && slides.length > 1 : choice === 'playing';
 
+  /**
+   * The focus came in before Embla started: in a slide (its « + »), it stops the autoplay, as the
+   * plugin does once started (`stopOnFocusIn`: the focus in a slide); on the controls, it does not.
+   */
+  const startOnFocus = useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      if (event.target instanceof Element && event.target.closest('.carousel__slide') !== null) {
+        chosen.current = 'stopped';
+        setChoice('stopped');
+      }
+      start();
+    },
+    [start],
+  );
+
   // The autoplay's first step: Embla starts for it, the step made at once (the plugin's timer then
   // counts from there). Not in a hidden tab, where the plugin makes no step either.
   useEffect(() => {
@@ -210,7 +225,7 @@ export function Carousel({ slides }: { slides: readonly Slide[] }) {
       onPointerOver={started ? undefined : start}
       onPointerDown={started ? undefined : start}
       onTouchStart={started ? undefined : start}
-      onFocus={started ? undefined : start}
+      onFocus={started ? undefined : startOnFocus}
     >
       <h2 id="a-la-une" className="visually-hidden">
         À la une
