@@ -56,11 +56,8 @@ export interface RecordBudget {
 /** The records' side of Redis: one hash and its version, made by the feature's Redis half. */
 export interface SharedRecords {
   put(id: string, text: string): Promise<void>;
-  /**
-   * Writes the records that are absent, all in one transaction, without counting a version: a Redis
-   * rebuilt from nothing (its version 0) is given back what each instance and each file kept, their
-   * union, until its first write. How many were absent.
-   */
+  /** Writes the absent records in one transaction, counting no version (a Redis rebuilt from
+   * nothing gets the union of what each instance and file kept); how many were absent. */
   addAll(entries: readonly { id: string; text: string }[]): Promise<number>;
   /** Deletes records by id; how many were there. */
   remove(ids: readonly string[]): Promise<number>;
@@ -325,21 +322,14 @@ export function createRecords<T>(options: RecordsOptions<T>): Records<T> {
     if (shared !== null && restored) {
       try {
         const version = await shared.version();
+        // Every write counts a version: none means a Redis rebuilt from nothing since the last backup.
+        // This instance adds what it last saw and Redis lacks, as every instance and file does until
+        // the first write, rather than emptying the file; the file then follows what Redis holds.
         if (version === 0 && records.size > 0) {
-          // Every write counts a version: none means a Redis rebuilt from nothing since the last
-          // backup. It takes what this instance last saw and lacks, rather than emptying the file;
-          // with several instances, each one's memory and each file add theirs until the first
-          // write (one that gave back first, from a memory of its own writes only, no longer hides
-          // the others'). The file then follows that union.
           const added = await shared.addAll(entriesOf(records.values()));
           if (added > 0) log.warn(`Redis vide : ${words.restored(added, 'backup')} de la dernière sauvegarde`);
-          const union = await fromShared();
-          records.clear();
-          costs.clear();
-          total = 0;
-          for (const record of union) hold(idOf(record), record);
-          rows = union;
-        } else if (version !== backedUpVersion) {
+        }
+        if (version === 0 || version !== backedUpVersion) {
           const fresh = await fromShared();
           records.clear();
           costs.clear();
