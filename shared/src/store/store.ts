@@ -24,6 +24,16 @@ export interface StoreExtra {
   api?: ApiAccess;
 }
 
+/**
+ * When the store tells its subscribers of the API's bookkeeping (RTK's auto-batched actions: a
+ * component subscribing to a query, a query's timers): in a task of its own, right after the one
+ * that dispatched them (docs/first-screen.md, « Work after the paint »). RTK's default waits for
+ * the next frame and tells them inside it: after hydration, the subscribers' checks and the renders
+ * they start ran in one task with that frame's styles, layout and paint, the home page's longest
+ * after hydration on a phone.
+ */
+const NOTIFY_IN_A_TASK = { type: 'timer', timeout: 0 } as const;
+
 function configure(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) {
   return configureStore({
     reducer: rootReducer,
@@ -32,6 +42,7 @@ function configure(preloadedState?: Partial<RootState>, extra: StoreExtra = {}) 
       getDefaultMiddleware({ thunk: { extraArgument: extra } })
         .prepend(listenerMiddleware.middleware)
         .concat(api.middleware),
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: NOTIFY_IN_A_TASK }),
   });
 }
 
