@@ -1,4 +1,4 @@
-import { parseRemotesConfig, readRemotesConfig } from './remotes';
+import { parseRemotesConfig, readRemotesConfig, taskPerStep } from './remotes';
 
 describe('parseRemotesConfig', () => {
   const valid = {
@@ -48,5 +48,28 @@ describe('readRemotesConfig', () => {
       'Configuration des modules illisible (#remotes-config)',
     );
     await expect(readRemotesConfig(page('{"player":"/p.json"}'))).rejects.toThrow('« radio »');
+  });
+});
+
+describe('a remote’s container', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('starts in a task after the one its entry arrived in, with what the runtime gave it', async () => {
+    jest.useFakeTimers();
+    const start = taskPerStep.beforeInitContainer;
+    if (start === undefined) throw new Error('aucune étape avant le conteneur');
+    const given = { shareScope: {}, initScope: [] } as unknown as Parameters<typeof start>[0];
+    let started: unknown = null;
+    void Promise.resolve(start(given)).then((args) => {
+      started = args;
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    // Still in the entry's task: its microtasks have run, the container has not started.
+    expect(started).toBeNull();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(started).toBe(given);
   });
 });
